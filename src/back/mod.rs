@@ -1,0 +1,5 @@
+//! Backends. Each reads the layout IR and only prints.
+
+pub mod layout;
+pub mod reflect;
+pub mod spirv;

@@ -1,0 +1,158 @@
+//! stride: a layout-exact shader transpiler.
+//!
+//! WGSL (plus the layout dialect of the WGSL struct-layout proposal) is
+//! parsed, every buffer layout is made explicit in a layout IR, and backends
+//! emit targets whose byte layouts are exactly the source's.
+//!
+//! ```
+//! let source = "
+//!     struct Params { scale: f32, @align(16) offset: vec3<f32> }
+//!     @group(0) @binding(0) var<uniform> params: Params;
+//!     @compute @workgroup_size(1) fn main() { _ = params.scale; }
+//! ";
+//! let options = stride::Options { target: stride::Target::Spirv, ..Default::default() };
+//! let translation = stride::translate(source, &options).expect("valid shader");
+//! let stride::Output::Binary(words) = translation.output else { unreachable!() };
+//! assert_eq!(words[0], 0x0723_0203); // the SPIR-V magic number
+//! ```
+
+pub mod back;
+pub mod diag;
+pub mod front;
+pub mod layout;
+
+pub use diag::{Diagnostic, Diagnostics};
+pub use layout::RuleSet;
+
+use std::fmt;
+
+/// What to produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Target {
+    #[default]
+    Spirv,
+    Layout,
+    Reflect,
+}
+
+impl Target {
+    pub const ALL: [Target; 3] = [Target::Spirv, Target::Layout, Target::Reflect];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Spirv => "spirv",
+            Target::Layout => "layout",
+            Target::Reflect => "reflect",
+        }
+    }
+
+    /// The file extension of this target's output.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::Spirv => "spv",
+            Target::Layout => "layout.txt",
+            Target::Reflect => "json",
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub target: Target,
+    /// Extra rule sets shown beside the contract by `--target layout`.
+    pub rules: Vec<RuleSet>,
+    pub spirv: back::spirv::SpirvOptions,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            target: Target::Spirv,
+            rules: Vec::new(),
+            spirv: back::spirv::SpirvOptions::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    Text(String),
+    /// SPIR-V words.
+    Binary(Vec<u32>),
+}
+
+impl Output {
+    /// The bytes to write to a file (SPIR-V little-endian).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match self {
+            Output::Text(s) => s.clone().into_bytes(),
+            Output::Binary(words) => words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+        }
+    }
+}
+
+/// A successful translation: the output and any warnings.
+#[derive(Clone, Debug)]
+pub struct Translation {
+    pub output: Output,
+    pub warnings: Diagnostics,
+}
+
+/// Parse, lay out and check `source`; the result of every stage before the
+/// backend. Errors are diagnostics; warnings are returned alongside.
+pub fn analyze(
+    source: &str,
+) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
+    let parsed = front::parse(source)?;
+    let mut diags = Diagnostics(parsed.warnings.clone());
+    let contract = match layout::build(&parsed, RuleSet::Wgsl) {
+        Ok(c) => c,
+        Err(e) => {
+            diags.extend(e);
+            return Err(diags);
+        }
+    };
+    diags.extend(layout::check::check(&parsed, &contract));
+    if !diags.has_errors() {
+        if let Err(e) = front::validate(&parsed.module) {
+            diags.extend(e);
+        }
+    }
+    if diags.has_errors() {
+        return Err(diags);
+    }
+    Ok((parsed, contract, diags))
+}
+
+/// Translate one WGSL source to `options.target`.
+pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
+    let (parsed, contract, mut warnings) = analyze(source)?;
+    let output = match options.target {
+        Target::Spirv => {
+            let out = back::spirv::write(&parsed, &contract, &options.spirv).map_err(|mut e| {
+                let mut all = warnings.clone();
+                all.0.append(&mut e.0);
+                all
+            })?;
+            warnings.0.extend(out.warnings);
+            Output::Binary(out.words)
+        }
+        Target::Layout => {
+            let mut others = Vec::new();
+            for &r in &options.rules {
+                if r != RuleSet::Wgsl {
+                    others.push(layout::build(&parsed, r)?);
+                }
+            }
+            Output::Text(back::layout::write(&parsed, &contract, &others))
+        }
+        Target::Reflect => Output::Text(back::reflect::write(&parsed, &contract)),
+    };
+    Ok(Translation { output, warnings })
+}
