@@ -1,1 +1,370 @@
-fn main() {}
+//! The `stride` command line: arguments -> library calls -> files and
+//! diagnostics. Everything that translates lives in the library.
+
+use clap::{Parser, ValueEnum};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use stride::{Diagnostics, Options, Output, RuleSet, Target};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum TargetArg {
+    /// SPIR-V binary with Offset/ArrayStride/MatrixStride from the contract layout
+    Spirv,
+    /// Annotated struct listings: offset, align, size and padding of every buffer struct
+    Layout,
+    /// JSON: every global, its binding and every type's contract layout
+    Reflect,
+}
+
+impl From<TargetArg> for Target {
+    fn from(t: TargetArg) -> Target {
+        match t {
+            TargetArg::Spirv => Target::Spirv,
+            TargetArg::Layout => Target::Layout,
+            TargetArg::Reflect => Target::Reflect,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorArg {
+    /// Color when stderr is a terminal and NO_COLOR is not set
+    Auto,
+    Always,
+    Never,
+}
+
+/// Translate WGSL (plus the stride layout dialect) into targets whose buffer
+/// layouts are exactly the source's.
+///
+/// Every buffer layout is computed from the source (WGSL memory layout plus
+/// the dialect's @align/@size on structs and aliases, @stride on arrays) and
+/// checked against the address-space rules. Errors point at the source
+/// member and say how to fix it.
+#[derive(Debug, Parser)]
+#[command(name = "stride", version, about, long_about = None)]
+#[command(
+    after_help = "Exit status: 0 success, 1 diagnostics with errors, 2 usage or IO error.\n\
+Examples:\n  stride --target spirv shader.wgsl -o shader.spv\n  stride -t layout --rules std140,hlsl-cbuffer shader.wgsl\n  stride -t reflect a.wgsl b.wgsl -o out/"
+)]
+struct Cli {
+    /// Input WGSL files; `-` reads standard input. Several inputs are
+    /// translated in parallel; output and diagnostics keep input order.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<String>,
+
+    /// What to produce
+    #[arg(short, long, value_enum, default_value_t = TargetArg::Spirv)]
+    target: TargetArg,
+
+    /// Output file for one input, directory for several (created if
+    /// missing; files are named <stem>.spv, <stem>.layout.txt or
+    /// <stem>.reflect.json). Text targets go to stdout without it.
+    #[arg(short, long, value_name = "PATH")]
+    output: Option<PathBuf>,
+
+    /// Only check the inputs and print diagnostics; write nothing
+    #[arg(long)]
+    check: bool,
+
+    /// Color diagnostics
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    color: ColorArg,
+
+    /// For --target layout: other rule sets to show beside the contract
+    /// (comma-separated: std140, std430, scalar, hlsl-cbuffer,
+    /// hlsl-structured, wgsl)
+    #[arg(long, value_name = "SET[,SET...]", value_delimiter = ',', value_parser = parse_rule_set)]
+    rules: Vec<RuleSet>,
+
+    /// SPIR-V version to emit, 1.0 to 1.6
+    #[arg(long, value_name = "MAJOR.MINOR", default_value = "1.3", value_parser = parse_spirv_version)]
+    spirv_version: (u8, u8),
+
+    /// Leave debug names (OpName, OpMemberName) out of SPIR-V
+    #[arg(long)]
+    strip_names: bool,
+}
+
+fn parse_rule_set(s: &str) -> Result<RuleSet, String> {
+    RuleSet::from_name(s.trim()).ok_or_else(|| {
+        let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
+        format!("unknown rule set `{s}` (valid: {})", names.join(", "))
+    })
+}
+
+fn parse_spirv_version(s: &str) -> Result<(u8, u8), String> {
+    let bad = || format!("`{s}` is not a SPIR-V version: use 1.0, 1.1, ... 1.6");
+    let (major, minor) = s.split_once('.').ok_or_else(bad)?;
+    let major: u8 = major.parse().map_err(|_| bad())?;
+    let minor: u8 = minor.parse().map_err(|_| bad())?;
+    if major == 1 && minor <= 6 {
+        Ok((major, minor))
+    } else {
+        Err(bad())
+    }
+}
+
+/// A usage or IO error: exit status 2.
+struct Fatal(String);
+
+struct Input {
+    /// As given on the command line (`<stdin>` for `-`).
+    name: String,
+    /// File stem used for output names.
+    stem: String,
+    source: String,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let color = match cli.color {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    match run(&cli, color) {
+        Ok(code) => code,
+        Err(Fatal(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
+    let target: Target = cli.target.into();
+    if !cli.rules.is_empty() && target != Target::Layout {
+        return Err(Fatal("--rules only applies to --target layout".into()));
+    }
+    let inputs = read_inputs(&cli.inputs)?;
+    let destinations = plan_outputs(cli, target, &inputs)?;
+
+    let options = Options {
+        target,
+        rules: cli.rules.clone(),
+        spirv: stride::back::spirv::SpirvOptions {
+            version: cli.spirv_version,
+            strip_names: cli.strip_names,
+        },
+    };
+    let results = translate_all(&inputs, &options, cli.check);
+
+    let mut had_errors = false;
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr().lock();
+    for ((input, result), destination) in inputs.iter().zip(results).zip(destinations) {
+        let (output, diagnostics) = match result {
+            Ok(t) => (Some(t.output), t.warnings),
+            Err(diags) => (None, diags),
+        };
+        if !diagnostics.is_empty() {
+            let text = diagnostics.render(&input.name, &input.source, color);
+            let _ = stderr.write_all(text.as_bytes());
+        }
+        had_errors |= diagnostics.has_errors();
+        match (output, destination) {
+            (Some(_), _) if cli.check => {}
+            (Some(output), Some(path)) => write_atomically(&path, &output.to_bytes())?,
+            (Some(output), None) => stdout
+                .write_all(&output.to_bytes())
+                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?,
+            (None, Some(path)) => remove_stale(&path)?,
+            (None, None) => {}
+        }
+    }
+    let _ = stdout.flush();
+    Ok(if had_errors {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn read_inputs(names: &[String]) -> Result<Vec<Input>, Fatal> {
+    let mut inputs = Vec::with_capacity(names.len());
+    let mut stdin_used = false;
+    for name in names {
+        if name == "-" {
+            if stdin_used {
+                return Err(Fatal("`-` (standard input) can be given only once".into()));
+            }
+            stdin_used = true;
+            let mut source = String::new();
+            std::io::stdin()
+                .read_to_string(&mut source)
+                .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
+            inputs.push(Input {
+                name: "<stdin>".into(),
+                stem: "stdin".into(),
+                source,
+            });
+        } else {
+            let path = Path::new(name);
+            let bytes =
+                std::fs::read(path).map_err(|e| Fatal(format!("cannot read `{name}`: {e}")))?;
+            let source = String::from_utf8(bytes)
+                .map_err(|e| Fatal(format!("`{name}` is not UTF-8 text: {e}")))?;
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "out".into());
+            inputs.push(Input {
+                name: name.clone(),
+                stem,
+                source,
+            });
+        }
+    }
+    Ok(inputs)
+}
+
+/// Where each input's output goes: `None` is standard output.
+fn plan_outputs(
+    cli: &Cli,
+    target: Target,
+    inputs: &[Input],
+) -> Result<Vec<Option<PathBuf>>, Fatal> {
+    if cli.check {
+        if cli.output.is_some() {
+            return Err(Fatal("--check writes nothing; drop -o/--output".into()));
+        }
+        return Ok(vec![None; inputs.len()]);
+    }
+    let file_name = |input: &Input| format!("{}.{}", input.stem, target.extension());
+    match &cli.output {
+        None => {
+            if target == Target::Spirv {
+                if inputs.len() > 1 {
+                    return Err(Fatal(
+                        "several SPIR-V modules cannot share standard output; use -o DIR".into(),
+                    ));
+                }
+                if std::io::stdout().is_terminal() {
+                    return Err(Fatal(
+                        "refusing to write binary SPIR-V to a terminal; use -o FILE (or a text target such as --target layout)"
+                            .into(),
+                    ));
+                }
+            }
+            Ok(vec![None; inputs.len()])
+        }
+        Some(path) if inputs.len() == 1 && !path.is_dir() => Ok(vec![Some(path.clone())]),
+        Some(dir) => {
+            if dir.exists() && !dir.is_dir() {
+                return Err(Fatal(format!(
+                    "`{}` is a file; with several inputs -o must be a directory",
+                    dir.display()
+                )));
+            }
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Fatal(format!("cannot create directory `{}`: {e}", dir.display())))?;
+            let mut seen = indexmap::IndexMap::new();
+            let mut paths = Vec::with_capacity(inputs.len());
+            for input in inputs {
+                let name = file_name(input);
+                if let Some(first) = seen.insert(name.clone(), input.name.clone()) {
+                    return Err(Fatal(format!(
+                        "`{first}` and `{}` would both be written to `{name}`",
+                        input.name
+                    )));
+                }
+                paths.push(Some(dir.join(name)));
+            }
+            Ok(paths)
+        }
+    }
+}
+
+/// Translate every input, in parallel with one worker per core. Results
+/// come back in input order.
+fn translate_all(
+    inputs: &[Input],
+    options: &Options,
+    check_only: bool,
+) -> Vec<Result<stride::Translation, Diagnostics>> {
+    let one = |input: &Input| {
+        if check_only {
+            stride::analyze(&input.source).map(|(_, _, warnings)| stride::Translation {
+                output: Output::Text(String::new()),
+                warnings,
+            })
+        } else {
+            stride::translate(&input.source, options)
+        }
+    };
+    let workers = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(inputs.len());
+    if workers <= 1 {
+        return inputs.iter().map(one).collect();
+    }
+    let slots: Vec<Mutex<Option<Result<stride::Translation, Diagnostics>>>> =
+        inputs.iter().map(|_| Mutex::new(None)).collect();
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(input) = inputs.get(i) else { break };
+                let result = one(input);
+                if let Ok(mut slot) = slots[i].lock() {
+                    *slot = Some(result);
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .zip(inputs)
+        .map(|(slot, input)| {
+            slot.into_inner().ok().flatten().unwrap_or_else(|| {
+                Err(stride::Diagnostic::error(format!(
+                    "internal error: the translation of `{}` did not finish",
+                    input.name
+                ))
+                .into())
+            })
+        })
+        .collect()
+}
+
+/// Write through a temporary file in the same folder, then rename, so that
+/// readers never see a partial file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Fatal> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Fatal(format!("cannot write `{}`: {e}", path.display()))
+    })
+}
+
+/// A failed translation leaves no stale output from an earlier run behind.
+fn remove_stale(path: &Path) -> Result<(), Fatal> {
+    match std::fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(Fatal(format!(
+            "cannot remove stale output `{}`: {e}",
+            path.display()
+        ))),
+    }
+}
