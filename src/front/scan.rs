@@ -4,7 +4,7 @@
 //! struct, member, member type and attribute, and handles comments, nested
 //! generics and both attribute syntaxes (`@a(n)` and `[[a, b(n)]]`).
 
-use crate::diag::{Diagnostics, Span};
+use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 
 /// One attribute, in either syntax.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,11 +114,1074 @@ pub struct Item {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScannedModule {
     pub items: Vec<Item>,
+    /// Attributes written in `[[ ... ]]` lists inside function headers
+    /// (parameters and return types), in source order. They are not
+    /// interpreted, only rewritten to `@` syntax by the dialect.
+    pub header_attrs: Vec<Attribute>,
 }
 
 /// Scan `source`. Errors (unterminated comment, unbalanced braces, ...) are
 /// diagnostics at the offending span.
 pub fn scan(source: &str) -> Result<ScannedModule, Diagnostics> {
-    let _ = source;
-    Ok(ScannedModule::default())
+    let toks = tokenize(source).map_err(Diagnostics::from)?;
+    let matching = match_brackets(source, &toks).map_err(Diagnostics::from)?;
+    let mut scanner = Scanner {
+        src: source,
+        toks,
+        matching,
+        diags: Diagnostics::new(),
+        header_attrs: Vec::new(),
+    };
+    let items = scanner.module();
+    if scanner.diags.is_empty() {
+        Ok(ScannedModule {
+            items,
+            header_attrs: scanner.header_attrs,
+        })
+    } else {
+        Err(scanner.diags)
+    }
+}
+
+/// The characters of `source[range]` that are code, not comments, with
+/// their byte offsets. `range.start` must not be inside a comment.
+pub fn code_chars(source: &str, range: Span) -> Vec<(usize, char)> {
+    let end = range.end.min(source.len());
+    let mut out = Vec::new();
+    let mut i = range.start;
+    while i < end {
+        let Some(c) = source.get(i..).and_then(|s| s.chars().next()) else {
+            break;
+        };
+        let rest = &source[i..];
+        if rest.starts_with("//") {
+            i = skip_line_comment(source, i);
+        } else if rest.starts_with("/*") {
+            i = skip_block_comment(source, i).unwrap_or(source.len());
+        } else {
+            out.push((i, c));
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    Ident,
+    Number,
+    Punct(char),
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    kind: Tok,
+    span: Span,
+}
+
+/// WGSL blankspace (Unicode Pattern_White_Space).
+fn is_blank(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\u{9}'..='\u{d}' | '\u{85}' | '\u{200e}' | '\u{200f}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+fn is_line_break(c: char) -> bool {
+    matches!(c, '\u{a}'..='\u{d}' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+fn is_ident_start(c: char) -> bool {
+    c == '_' || c.is_alphabetic()
+}
+
+fn is_ident_continue(c: char) -> bool {
+    c == '_' || c.is_alphanumeric()
+}
+
+/// Offset just past a `//` comment starting at `at` (the line break stays).
+fn skip_line_comment(src: &str, at: usize) -> usize {
+    let rest = &src[at..];
+    match rest.char_indices().find(|&(_, c)| is_line_break(c)) {
+        Some((k, _)) => at + k,
+        None => src.len(),
+    }
+}
+
+/// Offset just past a (nested) `/* */` comment starting at `at`.
+fn skip_block_comment(src: &str, at: usize) -> Result<usize, Diagnostic> {
+    let b = src.as_bytes();
+    let mut depth = 0usize;
+    let mut j = at;
+    while j + 1 < b.len() {
+        if b[j] == b'/' && b[j + 1] == b'*' {
+            depth += 1;
+            j += 2;
+        } else if b[j] == b'*' && b[j + 1] == b'/' {
+            depth = depth.saturating_sub(1);
+            j += 2;
+            if depth == 0 {
+                return Ok(j);
+            }
+        } else {
+            j += 1;
+        }
+    }
+    Err(Diagnostic::error("unterminated block comment")
+        .at(at..at + 2, "this comment is never closed")
+        .note("add `*/` to close it (block comments nest in WGSL)"))
+}
+
+fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
+    let b = src.as_bytes();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    while let Some(c) = src.get(i..).and_then(|s| s.chars().next()) {
+        let len = c.len_utf8();
+        let next = b.get(i + 1).copied();
+        if is_blank(c) {
+            i += len;
+        } else if c == '/' && next == Some(b'/') {
+            i = skip_line_comment(src, i);
+        } else if c == '/' && next == Some(b'*') {
+            i = skip_block_comment(src, i)?;
+        } else if c.is_ascii_digit() || (c == '.' && next.is_some_and(|n| n.is_ascii_digit())) {
+            let start = i;
+            let hex = b[i..].starts_with(b"0x") || b[i..].starts_with(b"0X");
+            i += 1;
+            while let Some(&ch) = b.get(i) {
+                let prev = b[i - 1];
+                let exp = if hex {
+                    matches!(prev, b'p' | b'P')
+                } else {
+                    matches!(prev, b'e' | b'E')
+                };
+                if ch.is_ascii_alphanumeric()
+                    || ch == b'_'
+                    || ch == b'.'
+                    || (exp && (ch == b'+' || ch == b'-'))
+                {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            toks.push(Token {
+                kind: Tok::Number,
+                span: start..i,
+            });
+        } else if is_ident_start(c) {
+            let start = i;
+            i += len;
+            while let Some(ch) = src[i..].chars().next() {
+                if !is_ident_continue(ch) {
+                    break;
+                }
+                i += ch.len_utf8();
+            }
+            toks.push(Token {
+                kind: Tok::Ident,
+                span: start..i,
+            });
+        } else {
+            toks.push(Token {
+                kind: Tok::Punct(c),
+                span: i..i + len,
+            });
+            i += len;
+        }
+    }
+    Ok(toks)
+}
+
+fn closer_of(c: char) -> Option<char> {
+    match c {
+        '(' => Some(')'),
+        '[' => Some(']'),
+        '{' => Some('}'),
+        _ => None,
+    }
+}
+
+/// For every `(`, `[` and `{` token, the index of its closing token.
+fn match_brackets(src: &str, toks: &[Token]) -> Result<Vec<usize>, Diagnostic> {
+    let mut matching = vec![usize::MAX; toks.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for (k, t) in toks.iter().enumerate() {
+        let Tok::Punct(c) = t.kind else { continue };
+        if closer_of(c).is_some() {
+            stack.push(k);
+        } else if matches!(c, ')' | ']' | '}') {
+            let Some(open) = stack.pop() else {
+                return Err(Diagnostic::error(format!("unmatched `{c}`"))
+                    .at(t.span.clone(), "this has no opening bracket"));
+            };
+            let open_c = match toks[open].kind {
+                Tok::Punct(o) => o,
+                _ => ' ',
+            };
+            if closer_of(open_c) != Some(c) {
+                return Err(Diagnostic::error(format!(
+                    "mismatched brackets: `{open_c}` closed by `{c}`"
+                ))
+                .at(
+                    t.span.clone(),
+                    format!("expected `{}` here", closer_of(open_c).unwrap_or(' ')),
+                )
+                .also(toks[open].span.clone(), "opened here"));
+            }
+            matching[open] = k;
+            matching[k] = open;
+        }
+    }
+    if let Some(&open) = stack.first() {
+        let c = &src[toks[open].span.clone()];
+        return Err(Diagnostic::error(format!("unclosed `{c}`"))
+            .at(toks[open].span.clone(), "this is never closed"));
+    }
+    Ok(matching)
+}
+
+type Res<T> = Result<T, Diagnostic>;
+
+/// A declaration's attributes and kind, before its span is known.
+type ItemParts = (Vec<Attribute>, ItemKind);
+
+struct Scanner<'a> {
+    src: &'a str,
+    toks: Vec<Token>,
+    /// `matching[k]`: the partner of bracket token `k`.
+    matching: Vec<usize>,
+    diags: Diagnostics,
+    header_attrs: Vec<Attribute>,
+}
+
+impl Scanner<'_> {
+    fn text(&self, k: usize) -> &str {
+        self.toks.get(k).map_or("", |t| &self.src[t.span.clone()])
+    }
+
+    fn span(&self, k: usize) -> Span {
+        match self.toks.get(k) {
+            Some(t) => t.span.clone(),
+            None => self.src.len()..self.src.len(),
+        }
+    }
+
+    fn is_punct(&self, k: usize, c: char) -> bool {
+        self.toks.get(k).is_some_and(|t| t.kind == Tok::Punct(c))
+    }
+
+    fn is_ident(&self, k: usize) -> bool {
+        self.toks.get(k).is_some_and(|t| t.kind == Tok::Ident)
+    }
+
+    fn partner(&self, k: usize) -> usize {
+        self.matching.get(k).copied().unwrap_or(usize::MAX)
+    }
+
+    /// `[[` at `k`: two adjacent `[` tokens.
+    fn is_list_open(&self, k: usize) -> bool {
+        self.is_punct(k, '[')
+            && self.is_punct(k + 1, '[')
+            && self.span(k).end == self.span(k + 1).start
+    }
+
+    /// What was found at `k`, for error messages.
+    fn found(&self, k: usize, _end: usize) -> String {
+        if k < self.toks.len() {
+            format!("found `{}`", self.text(k))
+        } else {
+            "found the end of the input".to_string()
+        }
+    }
+
+    fn expect_ident(&self, k: &mut usize, end: usize, what: &str) -> Res<(String, Span)> {
+        if *k < end && self.is_ident(*k) {
+            let r = (self.text(*k).to_string(), self.span(*k));
+            *k += 1;
+            Ok(r)
+        } else {
+            Err(
+                Diagnostic::error(format!("expected {what}, {}", self.found(*k, end)))
+                    .at(self.span(*k), format!("expected {what}")),
+            )
+        }
+    }
+
+    fn expect_punct(&self, k: &mut usize, end: usize, c: char, context: &str) -> Res<()> {
+        if *k < end && self.is_punct(*k, c) {
+            *k += 1;
+            Ok(())
+        } else {
+            Err(
+                Diagnostic::error(format!("expected `{c}` {context}, {}", self.found(*k, end)))
+                    .at(self.span(*k), format!("expected `{c}`")),
+            )
+        }
+    }
+
+    /// Index just past the `;` ending the declaration that contains `k`;
+    /// balanced groups are skipped whole. Stops at `end`.
+    fn skip_statement(&self, mut k: usize, end: usize) -> usize {
+        while k < end {
+            if self.is_punct(k, ';') {
+                return k + 1;
+            }
+            k = self.skip_token(k);
+        }
+        end
+    }
+
+    /// Index past the token or balanced group at `k`.
+    fn skip_token(&self, k: usize) -> usize {
+        let opens = matches!(
+            self.toks.get(k).map(|t| t.kind),
+            Some(Tok::Punct('(' | '[' | '{'))
+        );
+        let p = self.partner(k);
+        if opens && p != usize::MAX && p > k {
+            p + 1
+        } else {
+            k + 1
+        }
+    }
+
+    /// Skip something not understood at module scope: to the next `;` or
+    /// past the next balanced `{ }`.
+    fn skip_unknown(&self, mut k: usize) -> usize {
+        let n = self.toks.len();
+        let first = k;
+        while k < n {
+            if self.is_punct(k, ';') {
+                return k + 1;
+            }
+            let brace = self.is_punct(k, '{');
+            k = self.skip_token(k);
+            if brace {
+                return k;
+            }
+        }
+        n.max(first + 1)
+    }
+
+    fn module(&mut self) -> Vec<Item> {
+        let n = self.toks.len();
+        let mut items = Vec::new();
+        let mut k = 0;
+        while k < n {
+            if self.is_punct(k, ';') {
+                k += 1;
+                continue;
+            }
+            let start = k;
+            match self.item(&mut k) {
+                Ok(Some((attrs, kind))) => {
+                    let last = k.saturating_sub(1).max(start);
+                    items.push(Item {
+                        attrs,
+                        kind,
+                        span: self.span(start).start..self.span(last).end,
+                    });
+                }
+                Ok(None) => {}
+                Err(d) => {
+                    self.diags.push(d);
+                    k = self.skip_unknown(start);
+                }
+            }
+            if k <= start {
+                k = start + 1;
+            }
+        }
+        items
+    }
+
+    /// One module-scope declaration starting at `k`.
+    fn item(&mut self, k: &mut usize) -> Res<Option<ItemParts>> {
+        let n = self.toks.len();
+        let attrs = self.attributes(k, n)?;
+        if *k >= n {
+            // Attributes with nothing after them: naga reports it.
+            return Ok(None);
+        }
+        let kw = if self.is_ident(*k) {
+            self.text(*k).to_string()
+        } else {
+            String::new()
+        };
+        let kw_span = self.span(*k);
+        let kind = match kw.as_str() {
+            "struct" => {
+                *k += 1;
+                ItemKind::Struct(self.struct_decl(k)?)
+            }
+            "alias" => {
+                *k += 1;
+                let (name, name_span) = self.expect_ident(k, n, "an alias name")?;
+                self.expect_punct(k, n, '=', "after the alias name")?;
+                let ty = self.type_expr(k, n)?;
+                *k = self.skip_statement(*k, n);
+                ItemKind::Alias(AliasDecl {
+                    name,
+                    name_span,
+                    ty,
+                })
+            }
+            "type" => {
+                *k = self.skip_statement(*k, n);
+                return Err(
+                    Diagnostic::error("`type` declarations are written `alias` in WGSL")
+                        .at(kw_span.clone(), "write `alias` here")
+                        .note("the proposal's `type X = ...;` syntax became `alias X = ...;`")
+                        .fix(Fix {
+                            title: "replace `type` with `alias`".to_string(),
+                            edits: vec![Edit {
+                                span: kw_span,
+                                replacement: "alias".to_string(),
+                            }],
+                            outcome: "the declaration becomes a type alias".to_string(),
+                        }),
+                );
+            }
+            "var" => {
+                *k += 1;
+                ItemKind::Var(self.var_decl(k)?)
+            }
+            "const" | "override" => {
+                *k += 1;
+                let (name, name_span) = self.expect_ident(k, n, "a name")?;
+                *k = self.skip_statement(*k, n);
+                if kw == "const" {
+                    ItemKind::Const { name, name_span }
+                } else {
+                    ItemKind::Override { name, name_span }
+                }
+            }
+            "fn" => {
+                *k += 1;
+                let (name, name_span) = self.expect_ident(k, n, "a function name")?;
+                self.fn_rest(k)?;
+                ItemKind::Fn { name, name_span }
+            }
+            "enable" | "requires" | "diagnostic" | "const_assert" => {
+                *k = self.skip_statement(*k, n);
+                ItemKind::Directive
+            }
+            _ => {
+                // Not understood here: naga reports it.
+                *k = self.skip_unknown(*k);
+                return Ok(None);
+            }
+        };
+        Ok(Some((attrs, kind)))
+    }
+
+    /// After `fn name`: the header (parameters, return type) and the body,
+    /// skipped by bracket matching. Bracket attribute lists in the header
+    /// are collected into `header_attrs`.
+    fn fn_rest(&mut self, k: &mut usize) -> Res<()> {
+        let n = self.toks.len();
+        let mut j = *k;
+        while j < n && !self.is_punct(j, '{') {
+            if self.is_punct(j, ';') {
+                break;
+            }
+            if self.is_punct(j, '(') {
+                let close = self.partner(j);
+                let mut p = j + 1;
+                while p < close {
+                    if self.is_list_open(p) {
+                        let mut q = p;
+                        let found = self.attributes(&mut q, close)?;
+                        self.header_attrs.extend(found);
+                        p = q.max(p + 1);
+                    } else {
+                        p = self.skip_token(p);
+                    }
+                }
+                j = close.max(j) + 1;
+            } else if self.is_list_open(j) {
+                let mut q = j;
+                let found = self.attributes(&mut q, n)?;
+                self.header_attrs.extend(found);
+                j = q.max(j + 1);
+            } else {
+                j = self.skip_token(j);
+            }
+        }
+        if !self.is_punct(j, '{') {
+            return Err(Diagnostic::error(format!(
+                "expected a function body `{{`, {}",
+                self.found(j, n)
+            ))
+            .at(self.span(j), "expected `{`"));
+        }
+        *k = self.partner(j).max(j) + 1;
+        Ok(())
+    }
+
+    fn var_decl(&self, k: &mut usize) -> Res<VarDecl> {
+        let n = self.toks.len();
+        let mut template = Vec::new();
+        if self.is_punct(*k, '<') {
+            let open = *k;
+            let mut j = *k + 1;
+            let mut start = j;
+            loop {
+                if j >= n || self.is_punct(j, ';') || self.is_punct(j, '{') || self.is_punct(j, '=')
+                {
+                    return Err(Diagnostic::error("unclosed `<` in `var` template list")
+                        .at(self.span(open), "this `<` is never closed"));
+                }
+                if self.is_punct(j, ',') || self.is_punct(j, '>') {
+                    if start < j {
+                        template.push(self.arg(start, j));
+                    }
+                    start = j + 1;
+                    if self.is_punct(j, '>') {
+                        break;
+                    }
+                }
+                j = self.skip_token(j);
+            }
+            *k = j + 1;
+        }
+        let (name, name_span) = self.expect_ident(k, n, "a variable name")?;
+        let ty = if self.is_punct(*k, ':') {
+            *k += 1;
+            Some(self.type_expr(k, n)?)
+        } else {
+            None
+        };
+        *k = self.skip_statement(*k, n);
+        Ok(VarDecl {
+            template,
+            name,
+            name_span,
+            ty,
+        })
+    }
+
+    fn struct_decl(&self, k: &mut usize) -> Res<StructDecl> {
+        let n = self.toks.len();
+        let (name, name_span) = self.expect_ident(k, n, "a struct name")?;
+        if !self.is_punct(*k, '{') {
+            return Err(Diagnostic::error(format!(
+                "expected `{{` after `struct {name}`, {}",
+                self.found(*k, n)
+            ))
+            .at(self.span(*k), "expected `{`"));
+        }
+        let open = *k;
+        let close = self.partner(open);
+        if close == usize::MAX || close <= open {
+            return Err(
+                Diagnostic::error("unclosed `{`").at(self.span(open), "this is never closed")
+            );
+        }
+        let body_span = self.span(open).start..self.span(close).end;
+        let mut members = Vec::new();
+        let mut j = open + 1;
+        while j < close {
+            let m_start = j;
+            let attrs = self.attributes(&mut j, close)?;
+            let (m_name, m_name_span) = self.expect_ident(&mut j, close, "a member name")?;
+            if !(j < close && self.is_punct(j, ':')) {
+                return Err(Diagnostic::error(format!(
+                    "expected `:` after member name `{m_name}`, {}",
+                    self.found(j, close)
+                ))
+                .at(self.span(j), "expected `:`")
+                .also(m_name_span, "member declared here"));
+            }
+            j += 1;
+            let ty = self.type_expr(&mut j, close)?;
+            let span = self.span(m_start).start..ty.span.end;
+            members.push(Member {
+                attrs,
+                name: m_name,
+                name_span: m_name_span,
+                ty,
+                span,
+            });
+            if j < close {
+                if self.is_punct(j, ',') || self.is_punct(j, ';') {
+                    j += 1;
+                } else {
+                    return Err(Diagnostic::error(format!(
+                        "expected `,` or `}}` after a struct member, {}",
+                        self.found(j, close)
+                    ))
+                    .at(self.span(j), "expected `,`"));
+                }
+            }
+        }
+        *k = close + 1;
+        Ok(StructDecl {
+            name,
+            name_span,
+            members,
+            body_span,
+        })
+    }
+
+    /// Arguments `a..b` (token indices, `a < b`) as one [`AttrArg`].
+    fn arg(&self, a: usize, b: usize) -> AttrArg {
+        let span = self.span(a).start..self.span(b - 1).end;
+        AttrArg {
+            text: self.src[span.clone()].to_string(),
+            span,
+        }
+    }
+
+    /// `( ... )` at `k`: its comma-separated arguments.
+    fn paren_args(&self, k: &mut usize) -> Vec<AttrArg> {
+        let close = self.partner(*k);
+        let mut args = Vec::new();
+        let mut j = *k + 1;
+        let mut start = j;
+        while j < close {
+            if self.is_punct(j, ',') {
+                if start < j {
+                    args.push(self.arg(start, j));
+                }
+                start = j + 1;
+                j += 1;
+            } else {
+                j = self.skip_token(j);
+            }
+        }
+        if start < close.min(j) {
+            args.push(self.arg(start, close.min(j)));
+        }
+        *k = close.max(*k) + 1;
+        args
+    }
+
+    /// Zero or more attributes, in either syntax, before `end`.
+    fn attributes(&self, k: &mut usize, end: usize) -> Res<Vec<Attribute>> {
+        let mut attrs = Vec::new();
+        loop {
+            if *k < end && self.is_punct(*k, '@') {
+                let at = *k;
+                *k += 1;
+                let (name, name_span) = self.expect_ident(k, end, "an attribute name after `@`")?;
+                let args = if *k < end && self.is_punct(*k, '(') {
+                    self.paren_args(k)
+                } else {
+                    Vec::new()
+                };
+                attrs.push(Attribute {
+                    name,
+                    name_span,
+                    args,
+                    span: self.span(at).start..self.span(*k - 1).end,
+                    bracket: None,
+                });
+            } else if *k + 1 < end && self.is_list_open(*k) {
+                let outer = self.partner(*k);
+                let inner = self.partner(*k + 1);
+                if outer == usize::MAX
+                    || inner == usize::MAX
+                    || inner + 1 != outer
+                    || self.span(inner).end != self.span(outer).start
+                {
+                    return Err(
+                        Diagnostic::error("attribute list `[[` must be closed by `]]`").at(
+                            self.span(*k).start..self.span(*k + 1).end,
+                            "this list is not closed by `]]`",
+                        ),
+                    );
+                }
+                let list = self.span(*k).start..self.span(outer).end;
+                if inner == *k + 2 {
+                    return Err(Diagnostic::error("empty attribute list `[[]]`")
+                        .at(list, "delete this empty list"));
+                }
+                let mut j = *k + 2;
+                while j < inner {
+                    let (name, name_span) =
+                        self.expect_ident(&mut j, inner, "an attribute name")?;
+                    let args = if j < inner && self.is_punct(j, '(') {
+                        self.paren_args(&mut j)
+                    } else {
+                        Vec::new()
+                    };
+                    attrs.push(Attribute {
+                        name,
+                        span: name_span.start..self.span(j - 1).end,
+                        name_span,
+                        args,
+                        bracket: Some(list.clone()),
+                    });
+                    if j < inner {
+                        self.expect_punct(&mut j, inner, ',', "between attributes")?;
+                    }
+                }
+                *k = outer + 1;
+            } else {
+                return Ok(attrs);
+            }
+        }
+    }
+
+    /// A type, with attributes in front, ending before `end`.
+    fn type_expr(&self, k: &mut usize, end: usize) -> Res<TypeExpr> {
+        let attrs = self.attributes(k, end)?;
+        let (name, name_span) = self.expect_ident(k, end, "a type")?;
+        let args = if *k < end && self.is_punct(*k, '<') {
+            self.template_args(k, end, &name)?
+        } else {
+            Vec::new()
+        };
+        let span = name_span.start..self.span(*k - 1).end;
+        Ok(TypeExpr {
+            attrs,
+            name,
+            name_span,
+            args,
+            span,
+        })
+    }
+
+    /// `< ... >` at `k` after type `name`.
+    fn template_args(&self, k: &mut usize, end: usize, name: &str) -> Res<Vec<TemplateArg>> {
+        let open = *k;
+        let mut j = open + 1;
+        let mut depth = 0usize;
+        let mut start = j;
+        let mut ranges = Vec::new();
+        loop {
+            if j >= end || self.is_punct(j, ';') || self.is_punct(j, '{') || self.is_punct(j, '}') {
+                return Err(Diagnostic::error(format!("unclosed `<` after `{name}`"))
+                    .at(self.span(open), "this `<` is never closed")
+                    .also(self.span(j), "expected `>` before this"));
+            }
+            if self.is_punct(j, '<') && self.is_ident(j - 1) {
+                depth += 1;
+            } else if self.is_punct(j, '>') {
+                if depth == 0 {
+                    ranges.push(start..j);
+                    break;
+                }
+                depth -= 1;
+            } else if depth == 0 && self.is_punct(j, ',') {
+                ranges.push(start..j);
+                start = j + 1;
+            }
+            j = self.skip_token(j);
+        }
+        *k = j + 1;
+        let mut args = Vec::new();
+        for (pos, r) in ranges.into_iter().filter(|r| r.start < r.end).enumerate() {
+            let typed = match name {
+                "array" | "binding_array" => pos == 0,
+                "ptr" => pos == 1,
+                n if n.starts_with("texture_storage") => false,
+                _ => true,
+            };
+            let ty = if typed {
+                let mut p = r.start;
+                match self.type_expr(&mut p, r.end) {
+                    Ok(t) if p == r.end => Some(t),
+                    _ => None,
+                }
+            } else {
+                None
+            };
+            let a = self.arg(r.start, r.end);
+            args.push(TemplateArg {
+                text: a.text,
+                span: a.span,
+                ty,
+            });
+        }
+        Ok(args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at<'a>(src: &'a str, span: &Span) -> &'a str {
+        &src[span.clone()]
+    }
+
+    fn only_struct(m: &ScannedModule) -> &StructDecl {
+        match m.items.iter().find_map(|i| match &i.kind {
+            ItemKind::Struct(s) => Some(s),
+            _ => None,
+        }) {
+            Some(s) => s,
+            None => panic!("no struct in {m:?}"),
+        }
+    }
+
+    fn scan_ok(src: &str) -> ScannedModule {
+        match scan(src) {
+            Ok(m) => m,
+            Err(e) => panic!("scan failed: {e}"),
+        }
+    }
+
+    fn scan_err(src: &str) -> Diagnostic {
+        match scan(src) {
+            Ok(m) => panic!("expected an error, got {m:?}"),
+            Err(e) => {
+                e.0.into_iter()
+                    .next()
+                    .unwrap_or_else(|| panic!("empty diagnostics"))
+            }
+        }
+    }
+
+    #[test]
+    fn struct_member_type_and_attribute_spans_are_exact() {
+        let src = "/* lead */ @align(16) struct S {\n  @size(8) a : f32,\n  [[align(32)]] b: vec3<f32>;\n}\n";
+        let m = scan_ok(src);
+        assert_eq!(m.items.len(), 1);
+        let item = &m.items[0];
+        assert_eq!(at(src, &item.span), &src[11..src.len() - 1]);
+        assert_eq!(at(src, &item.attrs[0].span), "@align(16)");
+        assert_eq!(at(src, &item.attrs[0].name_span), "align");
+        assert_eq!(at(src, &item.attrs[0].args[0].span), "16");
+        let s = only_struct(&m);
+        assert_eq!(at(src, &s.name_span), "S");
+        assert!(at(src, &s.body_span).starts_with('{') && at(src, &s.body_span).ends_with('}'));
+        let a = &s.members[0];
+        assert_eq!(at(src, &a.span), "@size(8) a : f32");
+        assert_eq!(at(src, &a.name_span), "a");
+        assert_eq!(at(src, &a.ty.span), "f32");
+        assert_eq!(at(src, &a.attrs[0].span), "@size(8)");
+        let b = &s.members[1];
+        assert_eq!(at(src, &b.span), "[[align(32)]] b: vec3<f32>");
+        assert_eq!(at(src, &b.attrs[0].span), "align(32)");
+        assert_eq!(
+            b.attrs[0].bracket.as_ref().map(|l| at(src, l)),
+            Some("[[align(32)]]")
+        );
+        assert_eq!(at(src, &b.ty.span), "vec3<f32>");
+        assert_eq!(
+            b.ty.args[0].ty.as_ref().map(|t| t.name.as_str()),
+            Some("f32")
+        );
+    }
+
+    #[test]
+    fn nested_generics_and_expression_template_args() {
+        let src = "struct T { a: array<array<vec4<f32>, 2>, 3>, b: array<f32, N * 2>, c: @stride(32) array<A, 3> }";
+        let m = scan_ok(src);
+        let s = only_struct(&m);
+        let a = &s.members[0].ty;
+        assert_eq!(at(src, &a.span), "array<array<vec4<f32>, 2>, 3>");
+        assert_eq!(a.args.len(), 2);
+        assert_eq!(at(src, &a.args[0].span), "array<vec4<f32>, 2>");
+        let inner = a.args[0]
+            .ty
+            .as_ref()
+            .map(|t| (t.name.clone(), t.args.len()));
+        assert_eq!(inner, Some(("array".to_string(), 2)));
+        assert_eq!(a.args[1].text, "3");
+        assert_eq!(a.args[1].ty, None);
+        let b = &s.members[1].ty;
+        assert_eq!(b.args[1].text, "N * 2");
+        assert_eq!(b.args[1].ty, None);
+        let c = &s.members[2].ty;
+        assert_eq!(at(src, &c.attrs[0].span), "@stride(32)");
+        assert_eq!(at(src, &c.span), "array<A, 3>");
+        assert_eq!(at(src, &s.members[2].span), "c: @stride(32) array<A, 3>");
+    }
+
+    #[test]
+    fn comments_are_skipped_everywhere() {
+        let src = "// struct X { }\n/* outer /* nested } */ { */\nstruct S { // a: f32\n a /* : */ : /* x */ f32, }\n\
+                   fn f() { /* } */ let x = 1; // }\n }\nvar<private> v: i32;";
+        let m = scan_ok(src);
+        assert_eq!(m.items.len(), 3);
+        let s = only_struct(&m);
+        assert_eq!(s.members.len(), 1);
+        assert_eq!(at(src, &s.members[0].ty.span), "f32");
+        assert!(matches!(&m.items[1].kind, ItemKind::Fn { name, .. } if name == "f"));
+        match &m.items[2].kind {
+            ItemKind::Var(v) => {
+                assert_eq!(v.template[0].text, "private");
+                assert_eq!(v.name, "v");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn items_of_every_kind() {
+        let src = "enable f16;\nrequires readonly_and_readwrite_storage_textures;\ndiagnostic(off, derivative_uniformity);\n\
+                   const N = 4u;\noverride K: f32 = 1.0;\nconst_assert N > 1;\nalias V = vec3<f16>;\n\
+                   @group(0) @binding(1) var<storage, read_write> buf: array<u32>;\n\
+                   @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) { buf[id.x] = N; }\n";
+        let m = scan_ok(src);
+        let kinds: Vec<&str> = m
+            .items
+            .iter()
+            .map(|i| match &i.kind {
+                ItemKind::Struct(_) => "struct",
+                ItemKind::Alias(_) => "alias",
+                ItemKind::Var(_) => "var",
+                ItemKind::Const { .. } => "const",
+                ItemKind::Override { .. } => "override",
+                ItemKind::Fn { .. } => "fn",
+                ItemKind::Directive => "directive",
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                "directive",
+                "directive",
+                "directive",
+                "const",
+                "override",
+                "directive",
+                "alias",
+                "var",
+                "fn"
+            ]
+        );
+        let var = &m.items[7];
+        assert_eq!(
+            at(src, &var.span),
+            "@group(0) @binding(1) var<storage, read_write> buf: array<u32>;"
+        );
+        match &var.kind {
+            ItemKind::Var(v) => {
+                let t: Vec<&str> = v.template.iter().map(|a| a.text.as_str()).collect();
+                assert_eq!(t, ["storage", "read_write"]);
+                assert_eq!(v.ty.as_ref().map(|t| at(src, &t.span)), Some("array<u32>"));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(at(src, &m.items[8].span).ends_with("= N; }"));
+    }
+
+    #[test]
+    fn bracket_lists_in_items_and_headers() {
+        let src = "[[group(0), binding(0)]] var<uniform> u: U;\n\
+                   [[stage(fragment)]] fn main([[location(0)]] c: vec4<f32>) -> [[location(0)]] vec4<f32> { return c; }";
+        let m = scan_ok(src);
+        let attrs = &m.items[0].attrs;
+        assert_eq!(attrs.len(), 2);
+        assert_eq!(at(src, &attrs[1].span), "binding(0)");
+        assert_eq!(attrs[0].bracket, attrs[1].bracket);
+        assert_eq!(
+            attrs[0].bracket.as_ref().map(|l| at(src, l)),
+            Some("[[group(0), binding(0)]]")
+        );
+        assert_eq!(m.header_attrs.len(), 2);
+        assert_eq!(at(src, &m.header_attrs[0].span), "location(0)");
+    }
+
+    #[test]
+    fn unterminated_comment_is_an_error() {
+        let src = "struct S { a: f32 }\n/* open /* nested */ still open";
+        let d = scan_err(src);
+        assert!(d.message.contains("unterminated"));
+        assert_eq!(d.primary_span(), Some(20..22));
+    }
+
+    #[test]
+    fn unbalanced_braces_are_errors() {
+        let src = "fn f() { if true { }\n";
+        let d = scan_err(src);
+        assert_eq!(d.primary_span().map(|s| at(src, &s)), Some("{"));
+        assert_eq!(d.primary_span(), Some(7..8));
+        let src = "struct S { a: f32 } }";
+        let d = scan_err(src);
+        assert_eq!(d.primary_span(), Some(20..21));
+        let src = "fn f() { g(1]; }";
+        let d = scan_err(src);
+        assert!(d.message.contains("mismatched"));
+        assert_eq!(d.primary_span(), Some(12..13));
+    }
+
+    #[test]
+    fn unclosed_angle_bracket_is_an_error() {
+        let src = "struct S { a: array<f32, 4 }";
+        let d = scan_err(src);
+        assert_eq!(d.primary_span().map(|s| at(src, &s)), Some("<"));
+    }
+
+    #[test]
+    fn missing_colon_is_an_error_at_the_token() {
+        let src = "struct S {\n  a f32,\n}";
+        let d = scan_err(src);
+        assert!(d.message.contains("expected `:`"), "{}", d.message);
+        assert_eq!(d.primary_span().map(|s| at(src, &s)), Some("f32"));
+    }
+
+    #[test]
+    fn old_type_alias_syntax_suggests_alias() {
+        let src = "[[size(16)]]\ntype RGBX = vec3<f32>;";
+        let d = scan_err(src);
+        assert_eq!(d.primary_span().map(|s| at(src, &s)), Some("type"));
+        let fixed = d.fixes[0].apply(src);
+        assert_eq!(fixed, "[[size(16)]]\nalias RGBX = vec3<f32>;");
+    }
+
+    #[test]
+    fn unclosed_bracket_list_is_an_error() {
+        let src = "[[group(0)] ] var<uniform> u: f32;";
+        let d = scan_err(src);
+        assert!(d.message.contains("]]"));
+        assert_eq!(d.primary_span(), Some(0..2));
+    }
+
+    #[test]
+    fn empty_bracket_list_is_an_error() {
+        let src = "struct S { [[ ]] x: f32 }";
+        let d = scan_err(src);
+        assert_eq!(d.primary_span().map(|s| at(src, &s)), Some("[[ ]]"));
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for src in [
+            "",
+            "@",
+            "[[",
+            "]]",
+            "struct",
+            "struct S",
+            "struct S {",
+            "struct S { a: }",
+            "var",
+            "var<",
+            "alias = ;",
+            "fn",
+            "fn f(",
+            "@align(",
+            "struct S { @ a: f32 }",
+            "array<",
+            "\u{2028}é struct é { é: f32 }",
+            "1.5e+3",
+            "0x1p-3",
+            "/*/",
+            "/",
+            "fn f() -> array<f32, 2> {}",
+            ";;;",
+            "[[a,]] struct S { x: i32 }",
+        ] {
+            let _ = scan(src);
+        }
+    }
+
+    #[test]
+    fn code_chars_skip_comments() {
+        let src = "a /* ; */ ; // ;\n ;";
+        let semis: Vec<usize> = code_chars(src, 0..src.len())
+            .into_iter()
+            .filter(|&(_, c)| c == ';')
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(semis, [10, 18]);
+    }
 }

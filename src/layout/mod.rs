@@ -9,6 +9,8 @@
 pub mod build;
 pub mod check;
 pub mod rules;
+#[cfg(test)]
+mod tests;
 
 pub use build::build;
 pub use rules::RuleSet;
