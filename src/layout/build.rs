@@ -225,7 +225,17 @@ impl Builder<'_> {
                     );
                     return None;
                 }
-                let mut layout = self.type_layout(ty, Some(&alias.target), &span, depth + 1)?;
+                // `@stride` written on an alias of an array applies to that
+                // array and beats a stride inside the alias (the use site wins).
+                let target = match &ann.and_then(|a| a.stride.clone()) {
+                    Some(stride) => {
+                        let mut target = alias.target.clone();
+                        target.stride = Some(stride.clone());
+                        std::borrow::Cow::Owned(target)
+                    }
+                    None => std::borrow::Cow::Borrowed(&alias.target),
+                };
+                let mut layout = self.type_layout(ty, Some(&target), &span, depth + 1)?;
                 let what = format!("alias `{}`", alias.name);
                 if let Some(a) = &alias.align {
                     layout.align = self.check_align(a, layout.align, &what)?;

@@ -849,3 +849,22 @@ struct S { a : array<f32, 4000000000> }
     let result = front::parse(src).map(|p| build(&p, RuleSet::Wgsl).map(|_| ()));
     assert!(matches!(result, Err(_) | Ok(Err(_))));
 }
+
+#[test]
+fn stride_on_an_alias_of_an_array_applies_to_the_array() {
+    let src = "
+alias Y = array<f32, 4>;
+alias Z = @stride(8) array<f32, 4>;
+struct S { a : @stride(16) Y, b : f32, c : Z, d : @stride(32) Z }
+@group(0) @binding(0) var<storage> s : S;
+";
+    let m = lay(src, RuleSet::Wgsl);
+    let s = st(&m, "S");
+    assert_eq!(
+        summary(s),
+        "align 4 size 228 | a@0+64 b@64+4 c@68+32 d@100+128"
+    );
+    assert_eq!(array_stride(&member(s, "a").layout), 16);
+    assert_eq!(array_stride(&member(s, "c").layout), 8);
+    assert_eq!(array_stride(&member(s, "d").layout), 32);
+}
