@@ -51,7 +51,7 @@ impl Target {
         match self {
             Target::Spirv => "spv",
             Target::Layout => "layout.txt",
-            Target::Reflect => "json",
+            Target::Reflect => "reflect.json",
         }
     }
 }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Install the external validators the oracle tests use (see tests/oracles.rs):
+# spirv-val (spirv-tools), spirv-cross, glslangValidator (glslang-tools).
+# Idempotent: packages already installed are left alone, and `apt-get update`
+# runs only when something is missing.
+set -euo pipefail
+
+packages=(glslang-tools spirv-tools spirv-cross)
+
+if [ "$(id -u)" -eq 0 ]; then
+    SUDO=()
+elif command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+else
+    SUDO=()
+fi
+
+missing=()
+for pkg in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$pkg")
+    fi
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "install-oracles: apt-get not found; install these packages by hand: ${missing[*]}" >&2
+        exit 1
+    fi
+    if [ "$(id -u)" -ne 0 ] && [ "${#SUDO[@]}" -eq 0 ]; then
+        echo "install-oracles: not root and sudo is not available; cannot install: ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "install-oracles: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${SUDO[@]}" apt-get update
+    "${SUDO[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+else
+    echo "install-oracles: ${packages[*]} already installed"
+fi
+
+# Verify that every tool runs.
+fail=0
+check() {
+    local name=$1
+    shift
+    if out=$("$@" 2>&1); then
+        echo "install-oracles: ok: $name: $(printf '%s\n' "$out" | head -n 1)"
+    else
+        echo "install-oracles: FAILED: \`$*\`:" >&2
+        printf '%s\n' "$out" >&2
+        fail=1
+    fi
+}
+check spirv-val spirv-val --version
+check spirv-dis spirv-dis --version
+check glslangValidator glslangValidator --version
+# spirv-cross has no --version; --help exits non-zero on some versions, so
+# check that it runs and prints its usage.
+if command -v spirv-cross >/dev/null 2>&1 && spirv-cross --help 2>&1 | grep -qi 'usage\|spirv-cross'; then
+    echo "install-oracles: ok: spirv-cross"
+else
+    echo "install-oracles: FAILED: spirv-cross does not run" >&2
+    fail=1
+fi
+exit "$fail"

@@ -1,0 +1,322 @@
+//! Snapshot tests: every `corpus/**/*.wgsl` × every target is compared with
+//! the expected files beside it:
+//!
+//! - `<stem>.spv` (SPIR-V, compared byte for byte),
+//! - `<stem>.layout.txt`,
+//! - `<stem>.reflect.json`,
+//! - `<stem>.<target>.diag.txt`: the rendered diagnostics (no color) when the
+//!   target reports errors, or warnings beside its output.
+//!
+//! `STRIDE_BLESS=1 cargo test --test snapshots` rewrites the expected files,
+//! creates missing ones and deletes stale ones.
+
+mod common;
+
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use common::*;
+use stride::{Options, Output, Target};
+
+/// What one input gives for one target.
+struct Actual {
+    /// `None` when the translation failed.
+    output: Option<Vec<u8>>,
+    /// Rendered diagnostics; `None` when there are none.
+    diagnostics: Option<String>,
+}
+
+fn run(input: &Path, source: &str, target: Target) -> Result<Actual, String> {
+    let options = Options {
+        target,
+        ..Default::default()
+    };
+    let name = display_name(input);
+    let result = panic::catch_unwind(AssertUnwindSafe(|| stride::translate(source, &options)));
+    match result {
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(non-string panic payload)".to_string());
+            Err(format!("stride::translate panicked: {msg}"))
+        }
+        Ok(Ok(t)) => {
+            let output = match &t.output {
+                Output::Binary(words) => words_to_bytes(words),
+                Output::Text(s) => s.clone().into_bytes(),
+            };
+            let diagnostics = if t.warnings.is_empty() {
+                None
+            } else {
+                Some(t.warnings.render(&name, source, false))
+            };
+            Ok(Actual {
+                output: Some(output),
+                diagnostics,
+            })
+        }
+        Ok(Err(d)) => Ok(Actual {
+            output: None,
+            diagnostics: Some(d.render(&name, source, false)),
+        }),
+    }
+}
+
+/// Written straight to stderr, past the test harness's output capture.
+fn loud(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// Collects mismatches and bless actions for the final report.
+#[derive(Default)]
+struct Report {
+    failures: Vec<String>,
+    blessed: Vec<String>,
+    compared: usize,
+}
+
+impl Report {
+    fn fail(&mut self, what: String) {
+        self.failures.push(what);
+    }
+}
+
+/// Compare (or bless) one expected file. `actual == None` means the file
+/// must not exist.
+fn check_file(report: &mut Report, path: &Path, actual: Option<&[u8]>, binary: bool) {
+    let name = display_name(path);
+    let existing = std::fs::read(path).ok();
+    if blessing() {
+        match (actual, existing) {
+            (Some(a), Some(e)) if a == e.as_slice() => {}
+            (Some(a), e) => match std::fs::write(path, a) {
+                Ok(()) => report.blessed.push(format!(
+                    "{} {name}",
+                    if e.is_some() { "updated" } else { "created" }
+                )),
+                Err(err) => report.fail(format!("{name}: cannot write: {err}")),
+            },
+            (None, Some(_)) => match std::fs::remove_file(path) {
+                Ok(()) => report.blessed.push(format!("deleted {name}")),
+                Err(err) => report.fail(format!("{name}: cannot delete: {err}")),
+            },
+            (None, None) => {}
+        }
+        return;
+    }
+    match (actual, existing) {
+        (Some(a), Some(e)) => {
+            report.compared += 1;
+            if a == e.as_slice() {
+                return;
+            }
+            let diff = if binary {
+                spirv_diff(&e, a)
+            } else {
+                let e = String::from_utf8_lossy(&e);
+                let a = String::from_utf8_lossy(a);
+                format!(
+                    "(left: expected, right: actual)\n{}",
+                    pretty_assertions::StrComparison::new(&*e, &*a)
+                )
+            };
+            report.fail(format!("{name}: differs from the actual output {diff}"));
+        }
+        (Some(a), None) => {
+            let preview = if binary {
+                format!("{} bytes of SPIR-V", a.len())
+            } else {
+                let text = String::from_utf8_lossy(a);
+                let lines: Vec<&str> = text.lines().take(10).collect();
+                format!("actual:\n{}", lines.join("\n"))
+            };
+            report.fail(format!(
+                "{name}: expected file is missing (run `STRIDE_BLESS=1 cargo test --test snapshots` to create it); {preview}"
+            ));
+        }
+        (None, Some(_)) => report.fail(format!(
+            "{name}: stale expected file: the translation no longer produces it (run `STRIDE_BLESS=1 cargo test --test snapshots` to delete it)"
+        )),
+        (None, None) => {}
+    }
+}
+
+/// Expected files whose input no longer exists.
+fn stale_files(report: &mut Report) {
+    let mut orphans: Vec<PathBuf> = Vec::new();
+    walk(&corpus_dir(), &mut |p| {
+        if let Some(input) = input_of_expected(p) {
+            if !input.is_file() {
+                orphans.push(p.to_path_buf());
+            }
+        }
+    });
+    for p in orphans {
+        let name = display_name(&p);
+        if blessing() {
+            match std::fs::remove_file(&p) {
+                Ok(()) => report.blessed.push(format!("deleted {name} (no input)")),
+                Err(err) => report.fail(format!("{name}: cannot delete: {err}")),
+            }
+        } else {
+            report.fail(format!(
+                "{name}: stale expected file: its input {} does not exist (run `STRIDE_BLESS=1 cargo test --test snapshots` to delete it)",
+                display_name(&input_of_expected(&p).unwrap_or_default())
+            ));
+        }
+    }
+}
+
+#[test]
+fn corpus_snapshots() {
+    let inputs = corpus_inputs();
+    let mut report = Report::default();
+    for input in &inputs {
+        let name = display_name(input);
+        let source = match std::fs::read_to_string(input) {
+            Ok(s) => s,
+            Err(e) => {
+                report.fail(format!("{name}: cannot read: {e}"));
+                continue;
+            }
+        };
+        for target in Target::ALL {
+            let actual = match run(input, &source, target) {
+                Ok(a) => a,
+                Err(msg) => {
+                    report.fail(format!("{name} [{target}]: {msg}"));
+                    continue;
+                }
+            };
+            check_file(
+                &mut report,
+                &sibling(input, output_suffix(target)),
+                actual.output.as_deref(),
+                target == Target::Spirv,
+            );
+            check_file(
+                &mut report,
+                &sibling(input, &diag_suffix(target)),
+                actual.diagnostics.as_deref().map(str::as_bytes),
+                false,
+            );
+        }
+    }
+    stale_files(&mut report);
+
+    for b in &report.blessed {
+        loud(&format!("bless: {b}"));
+    }
+    loud(&format!(
+        "snapshots: {} inputs x {} targets, {} expected files compared, {} mismatches{}",
+        inputs.len(),
+        Target::ALL.len(),
+        report.compared,
+        report.failures.len(),
+        if blessing() { " (bless mode)" } else { "" }
+    ));
+    assert!(
+        !inputs.is_empty(),
+        "no corpus inputs found under {}",
+        corpus_dir().display()
+    );
+    if !report.failures.is_empty() {
+        let mut msg = format!("{} snapshot mismatch(es):\n", report.failures.len());
+        for (i, f) in report.failures.iter().enumerate() {
+            msg.push_str(&format!("\n--- [{}] {f}\n", i + 1));
+        }
+        panic!("{msg}");
+    }
+}
+
+/// The same input translated twice gives identical bytes (determinism).
+#[test]
+fn corpus_output_is_deterministic() {
+    let mut failures = Vec::new();
+    for input in corpus_inputs() {
+        let Ok(source) = std::fs::read_to_string(&input) else {
+            continue;
+        };
+        for target in Target::ALL {
+            let (Ok(a), Ok(b)) = (run(&input, &source, target), run(&input, &source, target))
+            else {
+                continue;
+            };
+            if a.output != b.output || a.diagnostics != b.diagnostics {
+                failures.push(format!("{} [{target}]", display_name(&input)));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "non-deterministic output for: {}",
+        failures.join(", ")
+    );
+}
+
+/// A SPIR-V mismatch is shown as a readable diff (spirv-dis text when
+/// available, hex words otherwise), not as two byte arrays.
+#[test]
+fn spirv_mismatch_diff_is_readable() {
+    let source = "struct P { a: f32, b: vec4<f32> }
+@group(0) @binding(0) var<storage, read_write> p: P;
+@compute @workgroup_size(1) fn main() { p.a = p.b.x; }";
+    let module = match naga::front::wgsl::parse_str(source) {
+        Ok(m) => m,
+        Err(e) => panic!("naga: {e}"),
+    };
+    let info = match naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::all(),
+    )
+    .validate(&module)
+    {
+        Ok(i) => i,
+        Err(e) => panic!("naga: {e:?}"),
+    };
+    let words = match naga::back::spv::write_vec(&module, &info, &Default::default(), None) {
+        Ok(w) => w,
+        Err(e) => panic!("naga: {e}"),
+    };
+    let expected = words_to_bytes(&words);
+    // Change the Offset of member 1 (16) to 20.
+    let mut changed = words.clone();
+    let offset_decoration = changed.windows(5).position(|w| {
+        w[0] == (5 << 16) | 72 // OpMemberDecorate, 5 words
+            && w[2] == 1
+            && w[3] == 35 // Offset
+            && w[4] == 16
+    });
+    let Some(at) = offset_decoration else {
+        panic!("no `OpMemberDecorate %P 1 Offset 16` in naga's output");
+    };
+    changed[at + 4] = 20;
+    let diff = strip_ansi(&spirv_diff(&expected, &words_to_bytes(&changed)));
+    if tool_available("spirv-dis", &["--version"]) {
+        assert!(diff.contains("spirv-dis"), "{diff}");
+        assert!(diff.contains("Offset 20"), "{diff}");
+    } else {
+        assert!(diff.contains("hex words"), "{diff}");
+    }
+    assert!(hex_words(&expected).starts_with("     0: 07230203\n"));
+}
+
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,409 @@
+//! The SPIR-V backend against its oracles: `spirv-val --target-env vulkan1.1`
+//! (with the flag a layout warning names) and `spirv-cross --reflect`, whose
+//! offsets and strides must equal the contract layout.
+//!
+//! Without the tools the oracle parts are skipped with a message;
+//! `STRIDE_REQUIRE_ORACLES=1` makes a missing tool fail.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use stride::back::spirv::{self, SpirvOptions};
+use stride::layout::{LayoutKind, LayoutModule};
+use stride::RuleSet;
+
+fn tool(name: &str) -> bool {
+    let found = Command::new(name).arg("--version").output().is_ok();
+    if !found {
+        if std::env::var_os("STRIDE_REQUIRE_ORACLES").is_some_and(|v| v == "1") {
+            panic!("{name} is required (STRIDE_REQUIRE_ORACLES=1) but not installed");
+        }
+        eprintln!("skipped: {name} is not installed (scripts/install-oracles.sh installs it)");
+    }
+    found
+}
+
+fn temp_file(words: &[u32]) -> PathBuf {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let path = std::env::temp_dir().join(format!(
+        "stride-spirv-backend-{}-{n}.spv",
+        std::process::id()
+    ));
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&path, bytes).expect("write temp file");
+    path
+}
+
+/// `spirv-val --target-env vulkan1.1 [flags]`; `Ok` when valid or skipped.
+fn spirv_val(words: &[u32], flags: &[&str]) -> Result<(), String> {
+    if !tool("spirv-val") {
+        return Ok(());
+    }
+    let path = temp_file(words);
+    let out = Command::new("spirv-val")
+        .args(["--target-env", "vulkan1.1"])
+        .args(flags)
+        .arg(&path)
+        .output()
+        .expect("run spirv-val");
+    let _ = std::fs::remove_file(&path);
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+fn reflect(words: &[u32]) -> Option<serde_json::Value> {
+    if !tool("spirv-cross") {
+        return None;
+    }
+    let path = temp_file(words);
+    let out = Command::new("spirv-cross")
+        .arg(&path)
+        .arg("--reflect")
+        .output()
+        .expect("run spirv-cross");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        out.status.success(),
+        "spirv-cross failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(serde_json::from_slice(&out.stdout).expect("spirv-cross JSON"))
+}
+
+struct Written {
+    words: Vec<u32>,
+    warnings: Vec<stride::Diagnostic>,
+    contract: LayoutModule,
+}
+
+fn write_with(source: &str, options: &SpirvOptions) -> Written {
+    let (parsed, contract, _) = match stride::analyze(source) {
+        Ok(r) => r,
+        Err(e) => panic!("analyze failed:\n{}", e.render("test.wgsl", source, false)),
+    };
+    let out = match spirv::write(&parsed, &contract, options) {
+        Ok(o) => o,
+        Err(e) => panic!("spirv failed:\n{}", e.render("test.wgsl", source, false)),
+    };
+    Written {
+        words: out.words,
+        warnings: out.warnings,
+        contract,
+    }
+}
+
+fn write(source: &str) -> Written {
+    write_with(source, &SpirvOptions::default())
+}
+
+/// The `spirv-val` flags the warnings name.
+fn warning_flags(w: &Written) -> Vec<&'static str> {
+    let mut flags = Vec::new();
+    for (flag, word) in [
+        ("--relax-block-layout", "relaxed block layout"),
+        (
+            "--uniform-buffer-standard-layout",
+            "uniformBufferStandardLayout",
+        ),
+        ("--scalar-block-layout", "scalarBlockLayout"),
+    ] {
+        if w.warnings.iter().any(|d| d.message.contains(word)) {
+            flags.push(flag);
+        }
+    }
+    flags
+}
+
+/// Every member of every contract struct has the contract offset, array
+/// stride and matrix stride in `spirv-cross --reflect`.
+fn compare_with_reflection(w: &Written) {
+    let Some(json) = reflect(&w.words) else {
+        return;
+    };
+    let types = json["types"].as_object().expect("types object");
+    let mut compared = 0;
+    for layout in w.contract.structs.values() {
+        let candidates: Vec<&serde_json::Value> = types
+            .values()
+            .filter(|t| t["name"] == layout.name.as_str())
+            .collect();
+        assert!(
+            !candidates.is_empty(),
+            "struct {} is not in the reflection: {json:#}",
+            layout.name
+        );
+        for t in candidates {
+            let members = t["members"].as_array().expect("members");
+            for slot in layout.members() {
+                let m = members
+                    .iter()
+                    .find(|m| m["name"] == slot.name.as_str())
+                    .unwrap_or_else(|| panic!("{}.{} not reflected", layout.name, slot.name));
+                assert_eq!(
+                    m["offset"].as_u64(),
+                    Some(slot.offset),
+                    "offset of {}.{}",
+                    layout.name,
+                    slot.name
+                );
+                let mut l = &slot.layout;
+                if let LayoutKind::Array { stride, .. } = &l.kind {
+                    assert_eq!(
+                        m["array_stride"].as_u64(),
+                        Some(*stride),
+                        "array stride of {}.{}",
+                        layout.name,
+                        slot.name
+                    );
+                }
+                while let LayoutKind::Array { element, .. } = &l.kind {
+                    l = element;
+                }
+                if let LayoutKind::Matrix { column_stride, .. } = &l.kind {
+                    assert_eq!(
+                        m["matrix_stride"].as_u64(),
+                        Some(*column_stride),
+                        "matrix stride of {}.{}",
+                        layout.name,
+                        slot.name
+                    );
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 0 || w.contract.structs.is_empty());
+}
+
+/// Valid under the flags its warnings name, and laid out as the contract.
+fn check(w: &Written) {
+    let flags = warning_flags(w);
+    if let Err(e) = spirv_val(&w.words, &flags) {
+        panic!("spirv-val {flags:?} failed:\n{e}");
+    }
+    compare_with_reflection(w);
+}
+
+#[test]
+fn member_align_raises_struct_alignment() {
+    // gfx-rs/wgpu#4377: In has align 32, so `i` is at 32 and `b` at 96.
+    let w = write(
+        "struct In { x: f32, @align(32) y: f32 }
+         struct Outer { a: f32, i: In, b: f32 }
+         @group(0) @binding(0) var<storage, read_write> buf: Outer;
+         @compute @workgroup_size(1) fn main() { buf.b = buf.i.y + buf.a; }",
+    );
+    assert!(w.warnings.is_empty(), "{:?}", w.warnings);
+    let outer = w
+        .contract
+        .structs
+        .values()
+        .find(|s| s.name == "Outer")
+        .expect("Outer");
+    let offsets: Vec<u64> = outer.members().map(|m| m.offset).collect();
+    assert_eq!(offsets, [0, 32, 96]);
+    check(&w);
+}
+
+#[test]
+fn one_array_type_with_two_strides() {
+    let w = write(
+        "struct A { a: @stride(16) array<f32, 4>, b: array<f32, 4>, m: mat3x3<f32>, n: array<mat2x2<f32>, 2> }
+         struct B { c: array<f32, 4>, d: @stride(32) array<f32, 4> }
+         @group(0) @binding(0) var<storage, read_write> buf: A;
+         @group(0) @binding(1) var<storage, read_write> other: B;
+         @compute @workgroup_size(1) fn main() {
+             buf.b[1] = buf.a[2] + buf.m[1][1] + buf.n[1][0][1];
+             other.c[0] = other.d[3];
+         }",
+    );
+    assert!(w.warnings.is_empty(), "{:?}", w.warnings);
+    check(&w);
+}
+
+#[test]
+fn uniform_buffer_layouts() {
+    let w = write(
+        "struct L { dir: vec3<f32>, intensity: f32, color: vec4<f32>, m: mat2x2<f32>, arr: array<vec4<f32>, 2> }
+         struct P { lights: array<L, 2>, count: u32 }
+         @group(0) @binding(0) var<uniform> p: P;
+         @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(1) fn main() {
+             out[0] = p.lights[1].m[1][0] + p.lights[0].dir.y + f32(p.count);
+         }",
+    );
+    assert!(w.warnings.is_empty(), "{:?}", w.warnings);
+    check(&w);
+}
+
+#[test]
+fn runtime_sized_array_with_stride() {
+    let w = write(
+        "struct Particle { pos: vec3<f32>, vel: vec3<f32> }
+         struct Buf { count: u32, items: @stride(48) array<Particle> }
+         @group(0) @binding(0) var<storage, read_write> buf: Buf;
+         @group(0) @binding(1) var<storage, read> plain: @stride(16) array<f32>;
+         @compute @workgroup_size(1) fn main() {
+             buf.items[buf.count].pos = buf.items[0].vel * plain[2];
+         }",
+    );
+    check(&w);
+}
+
+#[test]
+fn nested_matcx2_in_uniform_hazard() {
+    // naga 30 writes an invalid OpAccessChain for a two-row matrix inside a
+    // nested struct of a uniform buffer.
+    let w = write(
+        "struct S { m: mat2x2<f32>, @size(16) x: f32 }
+         struct Root { a: vec4<f32>, s: S }
+         @group(0) @binding(0) var<uniform> u: Root;
+         @group(0) @binding(1) var<storage, read_write> sink: array<u32>;
+         @compute @workgroup_size(1) fn main() { sink[0] = bitcast<u32>(u.s.m[1][0]); }",
+    );
+    check(&w);
+}
+
+#[test]
+fn determinism() {
+    let source = "struct In { x: f32, @align(32) y: vec3<f32> }
+         @group(0) @binding(0) var<storage, read_write> buf: In;
+         @compute @workgroup_size(1) fn main() { buf.x = buf.y.z; }";
+    let a = write(source);
+    let b = write(source);
+    assert_eq!(a.words, b.words);
+}
+
+#[test]
+fn strip_names() {
+    let source = "struct Params { scale: f32, offset: vec3<f32> }
+         @group(0) @binding(0) var<uniform> params: Params;
+         @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(1) fn main() { out[0] = params.scale; }";
+    let named = write(source);
+    let stripped = write_with(
+        source,
+        &SpirvOptions {
+            strip_names: true,
+            ..Default::default()
+        },
+    );
+    const OP_NAME: u32 = 5;
+    const OP_MEMBER_NAME: u32 = 6;
+    const OP_STRING: u32 = 7;
+    const OP_SOURCE: u32 = 3;
+    let opcodes = |words: &[u32]| {
+        let mut ops = Vec::new();
+        let mut i = 5;
+        while i < words.len() {
+            let count = (words[i] >> 16) as usize;
+            ops.push(words[i] & 0xffff);
+            i += count.max(1);
+        }
+        ops
+    };
+    assert!(opcodes(&named.words).contains(&OP_MEMBER_NAME));
+    let ops = opcodes(&stripped.words);
+    for op in [OP_NAME, OP_MEMBER_NAME, OP_STRING, OP_SOURCE] {
+        assert!(!ops.contains(&op), "opcode {op} left after strip_names");
+    }
+    check(&stripped);
+}
+
+#[test]
+fn version_selection() {
+    let source = "@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(1) fn main() { out[0] = 1.0; }";
+    for minor in 0..=6u8 {
+        let w = write_with(
+            source,
+            &SpirvOptions {
+                version: (1, minor),
+                ..Default::default()
+            },
+        );
+        assert_eq!(w.words[1], 0x0001_0000 | (u32::from(minor) << 8));
+        if minor >= 3 {
+            // vulkan1.1 accepts SPIR-V up to 1.3.
+            check(&w);
+        }
+    }
+    let (parsed, contract, _) = stride::analyze(source).expect("valid");
+    for bad in [(1, 7), (2, 0), (0, 9)] {
+        let e = spirv::write(
+            &parsed,
+            &contract,
+            &SpirvOptions {
+                version: bad,
+                ..Default::default()
+            },
+        )
+        .err()
+        .expect("unsupported version rejected");
+        assert!(e.iter().any(|d| d.message.contains("not supported")));
+    }
+}
+
+#[test]
+fn scalar_layout_warning() {
+    // A struct @size below the rounded size puts `b` inside the struct's
+    // alignment padding: only scalar block layout allows that.
+    let w = write(
+        "@size(20) struct S { a: vec4<f32>, x: f32 }
+         struct Root { s: S, b: f32 }
+         @group(0) @binding(0) var<storage, read_write> r: Root;
+         @compute @workgroup_size(1) fn main() { r.b = r.s.x; }",
+    );
+    let flags = warning_flags(&w);
+    assert_eq!(flags, ["--scalar-block-layout"], "{:?}", w.warnings);
+    assert!(spirv_val(&w.words, &[]).is_err() || !tool("spirv-val"));
+    check(&w);
+}
+
+#[test]
+fn uniform_standard_layout_warning() {
+    let w = write(
+        "enable f16;
+         struct U { m: mat4x4<f16>, v: vec4<f32> }
+         @group(0) @binding(0) var<uniform> u: U;
+         @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(1) fn main() { out[0] = f32(u.m[1][2]) + u.v.x; }",
+    );
+    let flags = warning_flags(&w);
+    assert_eq!(flags, ["--uniform-buffer-standard-layout"], "{:?}", w.warnings);
+    check(&w);
+}
+
+#[test]
+fn warning_points_at_the_global() {
+    let source = "@size(20) struct S { a: vec4<f32>, x: f32 }
+         struct Root { s: S, b: f32 }
+         @group(0) @binding(0) var<storage, read_write> r: Root;
+         @compute @workgroup_size(1) fn main() { r.b = r.s.x; }";
+    let w = write(source);
+    let d = &w.warnings[0];
+    let span = d.primary_span().expect("span");
+    assert_eq!(&source[span], "r");
+}
+
+#[test]
+fn contract_layout_rules_are_the_only_ones() {
+    // naga's own layouter would put `b` at 36; the contract's `@size` on the
+    // member says 48.
+    let w = write(
+        "struct S { @size(48) a: f32, b: f32 }
+         @group(0) @binding(0) var<storage, read_write> s: S;
+         @compute @workgroup_size(1) fn main() { s.b = s.a; }",
+    );
+    let _ = RuleSet::Wgsl;
+    check(&w);
+}
