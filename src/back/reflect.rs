@@ -1,10 +1,513 @@
 //! `--target reflect`: JSON with every global and every type's contract
-//! layout. Key order is stable.
+//! layout. Key order is stable; the format is documented in docs/reflect.md.
 
+use crate::back::layout::{global_type_text, layout_type_name, member_type_text};
 use crate::front::Parsed;
-use crate::layout::LayoutModule;
+use crate::layout::{Layout, LayoutKind, LayoutModule, PaddingReason, Slot, StructLayout};
+use serde_json::{json, Map, Value};
+
+/// The version of the JSON format; bumped on incompatible changes.
+pub const FORMAT_VERSION: u64 = 1;
 
 pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
-    let _ = (parsed, contract);
-    String::from("{}\n")
+    let globals: Vec<Value> = parsed
+        .module
+        .global_variables
+        .iter()
+        .map(|(handle, var)| global(parsed, contract, handle, var))
+        .collect();
+    let types: Vec<Value> = contract
+        .structs
+        .values()
+        .map(|s| struct_value(parsed, contract, s))
+        .collect();
+    let root = json!({
+        "version": FORMAT_VERSION,
+        "globals": globals,
+        "types": types,
+    });
+    // Serializing a `Value` into a String cannot fail; fall back to the
+    // compact form rather than panic if it ever did.
+    let mut text = serde_json::to_string_pretty(&root).unwrap_or_else(|_| root.to_string());
+    text.push('\n');
+    text
+}
+
+/// The name of an address space in the JSON and in derived `var<...>` text.
+pub fn space_name(space: naga::AddressSpace) -> &'static str {
+    match space {
+        naga::AddressSpace::Function => "function",
+        naga::AddressSpace::Private => "private",
+        naga::AddressSpace::WorkGroup => "workgroup",
+        naga::AddressSpace::Uniform => "uniform",
+        naga::AddressSpace::Storage { .. } => "storage",
+        naga::AddressSpace::Handle => "handle",
+        naga::AddressSpace::Immediate => "push_constant",
+        naga::AddressSpace::TaskPayload => "task_payload",
+        naga::AddressSpace::RayPayload => "ray_payload",
+        naga::AddressSpace::IncomingRayPayload => "incoming_ray_payload",
+    }
+}
+
+fn access_name(space: naga::AddressSpace) -> Value {
+    match space {
+        naga::AddressSpace::Storage { access } => {
+            if access.contains(naga::StorageAccess::STORE) {
+                json!("read_write")
+            } else {
+                json!("read")
+            }
+        }
+        _ => Value::Null,
+    }
+}
+
+fn global(
+    parsed: &Parsed,
+    contract: &LayoutModule,
+    handle: naga::Handle<naga::GlobalVariable>,
+    var: &naga::GlobalVariable,
+) -> Value {
+    let name = var.name.clone().unwrap_or_default();
+    let ty = global_type_text(parsed, &name).unwrap_or_else(|| naga_type_name(parsed, var.ty));
+    let layout = contract
+        .globals
+        .iter()
+        .find(|g| g.handle == handle)
+        .map(|g| layout_value(contract, &g.layout))
+        .unwrap_or(Value::Null);
+    json!({
+        "name": name,
+        "space": space_name(var.space),
+        "access": access_name(var.space),
+        "group": var.binding.as_ref().map(|b| b.group),
+        "binding": var.binding.as_ref().map(|b| b.binding),
+        "type": ty,
+        "layout": layout,
+    })
+}
+
+/// naga's WGSL spelling of a type (used where the source text is unknown).
+fn naga_type_name(parsed: &Parsed, ty: naga::Handle<naga::Type>) -> String {
+    use naga::common::wgsl::TypeContext;
+    let mut out = String::new();
+    if parsed.module.to_ctx().write_type(ty, &mut out).is_err() {
+        out = "?".to_string();
+    }
+    out
+}
+
+fn struct_value(parsed: &Parsed, contract: &LayoutModule, s: &StructLayout) -> Value {
+    let mut members = Vec::new();
+    let mut padding = Vec::new();
+    for slot in &s.slots {
+        match slot {
+            Slot::Member(m) => members.push(json!({
+                "name": m.name,
+                "offset": m.offset,
+                "size": m.size,
+                "align": m.align,
+                "type": member_type_text(parsed, contract, s, m),
+                "layout": layout_value(contract, &m.layout),
+            })),
+            Slot::Padding(p) => padding.push(json!({
+                "offset": p.offset,
+                "size": p.size,
+                "reason": match p.reason {
+                    PaddingReason::FieldAlignment => "field-alignment",
+                    PaddingReason::StructSize => "struct-size",
+                },
+            })),
+        }
+    }
+    json!({
+        "name": s.name,
+        "size": s.size,
+        "align": s.align,
+        "members": members,
+        "padding": padding,
+    })
+}
+
+/// One layout: `kind`, `size`, `align`, then the kind's own fields.
+fn layout_value(contract: &LayoutModule, layout: &Layout) -> Value {
+    let mut map = Map::new();
+    let kind = match &layout.kind {
+        LayoutKind::Scalar(_) => "scalar",
+        LayoutKind::Atomic(_) => "atomic",
+        LayoutKind::Vector { .. } => "vector",
+        LayoutKind::Matrix { .. } => "matrix",
+        LayoutKind::Array { .. } => "array",
+        LayoutKind::Struct(_) => "struct",
+    };
+    map.insert("kind".into(), json!(kind));
+    map.insert("type".into(), json!(layout_type_name(contract, layout)));
+    map.insert("size".into(), json!(layout.size));
+    map.insert("align".into(), json!(layout.align));
+    match &layout.kind {
+        LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
+            map.insert("scalar".into(), json!(s.wgsl_name()));
+        }
+        LayoutKind::Vector { size, scalar } => {
+            map.insert("components".into(), json!(size));
+            map.insert("scalar".into(), json!(scalar.wgsl_name()));
+        }
+        LayoutKind::Matrix {
+            columns,
+            rows,
+            scalar,
+            column_stride,
+        } => {
+            map.insert("columns".into(), json!(columns));
+            map.insert("rows".into(), json!(rows));
+            map.insert("scalar".into(), json!(scalar.wgsl_name()));
+            map.insert("column_stride".into(), json!(column_stride));
+        }
+        LayoutKind::Array {
+            element,
+            stride,
+            count,
+        } => {
+            map.insert("count".into(), json!(count));
+            map.insert("stride".into(), json!(stride));
+            map.insert("element".into(), layout_value(contract, element));
+        }
+        LayoutKind::Struct(h) => {
+            let name = contract.structs.get(h).map(|s| s.name.clone());
+            map.insert("struct".into(), json!(name));
+        }
+    }
+    Value::Object(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::back::layout::tests::{
+        array_, f32_, member, pad, parsed, spec_example, struct_, type_handle, vec_,
+    };
+    use crate::layout::{GlobalLayout, RuleSet};
+    use indexmap::IndexMap;
+    use pretty_assertions::assert_eq;
+
+    const SMALL: &str = "
+struct P {
+    a : f32,
+    b : vec3<f32>,
+}
+@group(0) @binding(1) var<uniform> p : P;
+@group(1) @binding(0) var<storage, read_write> data : array<f32>;
+@group(0) @binding(2) var t : texture_2d<f32>;
+@group(0) @binding(3) var s : sampler;
+var<private> q : f32;
+var<workgroup> w : array<u32, 4>;
+";
+
+    fn small() -> (Parsed, LayoutModule) {
+        let p = parsed(SMALL, &[]);
+        let hp = type_handle(&p.module, "P");
+        let ps = StructLayout {
+            name: "P".into(),
+            ty: hp,
+            size: Some(32),
+            align: 16,
+            slots: vec![
+                member(0, "a", 0, f32_()),
+                pad(4, 12, PaddingReason::FieldAlignment),
+                member(1, "b", 16, vec_(3)),
+                pad(28, 4, PaddingReason::StructSize),
+            ],
+        };
+        let mut structs = IndexMap::new();
+        structs.insert(hp, ps);
+        let mut globals = Vec::new();
+        for (handle, var) in p.module.global_variables.iter() {
+            let layout = match var.name.as_deref() {
+                Some("p") => struct_(hp, 32, 16),
+                Some("data") => array_(f32_(), 4, None),
+                _ => continue,
+            };
+            globals.push(GlobalLayout {
+                handle,
+                name: var.name.clone().unwrap_or_default(),
+                space: var.space,
+                binding: var.binding,
+                layout,
+            });
+        }
+        let contract = LayoutModule {
+            rules: RuleSet::Wgsl,
+            structs,
+            globals,
+        };
+        (p, contract)
+    }
+
+    const SMALL_JSON: &str = r#"{
+  "version": 1,
+  "globals": [
+    {
+      "name": "p",
+      "space": "uniform",
+      "access": null,
+      "group": 0,
+      "binding": 1,
+      "type": "P",
+      "layout": {
+        "kind": "struct",
+        "type": "P",
+        "size": 32,
+        "align": 16,
+        "struct": "P"
+      }
+    },
+    {
+      "name": "data",
+      "space": "storage",
+      "access": "read_write",
+      "group": 1,
+      "binding": 0,
+      "type": "array<f32>",
+      "layout": {
+        "kind": "array",
+        "type": "array<f32>",
+        "size": null,
+        "align": 4,
+        "count": null,
+        "stride": 4,
+        "element": {
+          "kind": "scalar",
+          "type": "f32",
+          "size": 4,
+          "align": 4,
+          "scalar": "f32"
+        }
+      }
+    },
+    {
+      "name": "t",
+      "space": "handle",
+      "access": null,
+      "group": 0,
+      "binding": 2,
+      "type": "texture_2d<f32>",
+      "layout": null
+    },
+    {
+      "name": "s",
+      "space": "handle",
+      "access": null,
+      "group": 0,
+      "binding": 3,
+      "type": "sampler",
+      "layout": null
+    },
+    {
+      "name": "q",
+      "space": "private",
+      "access": null,
+      "group": null,
+      "binding": null,
+      "type": "f32",
+      "layout": null
+    },
+    {
+      "name": "w",
+      "space": "workgroup",
+      "access": null,
+      "group": null,
+      "binding": null,
+      "type": "array<u32, 4>",
+      "layout": null
+    }
+  ],
+  "types": [
+    {
+      "name": "P",
+      "size": 32,
+      "align": 16,
+      "members": [
+        {
+          "name": "a",
+          "offset": 0,
+          "size": 4,
+          "align": 4,
+          "type": "f32",
+          "layout": {
+            "kind": "scalar",
+            "type": "f32",
+            "size": 4,
+            "align": 4,
+            "scalar": "f32"
+          }
+        },
+        {
+          "name": "b",
+          "offset": 16,
+          "size": 12,
+          "align": 16,
+          "type": "vec3<f32>",
+          "layout": {
+            "kind": "vector",
+            "type": "vec3<f32>",
+            "size": 12,
+            "align": 16,
+            "components": 3,
+            "scalar": "f32"
+          }
+        }
+      ],
+      "padding": [
+        {
+          "offset": 4,
+          "size": 12,
+          "reason": "field-alignment"
+        },
+        {
+          "offset": 28,
+          "size": 4,
+          "reason": "struct-size"
+        }
+      ]
+    }
+  ]
+}
+"#;
+
+    #[test]
+    fn small_module_json() {
+        let (p, contract) = small();
+        assert_eq!(write(&p, &contract), SMALL_JSON);
+    }
+
+    #[test]
+    fn key_order_is_stable() {
+        let (p, contract) = small();
+        let text = write(&p, &contract);
+        let root: Value = serde_json::from_str(&text).unwrap();
+        let keys: Vec<&String> = root.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["version", "globals", "types"]);
+        let g0: Vec<&String> = root["globals"][0].as_object().unwrap().keys().collect();
+        assert_eq!(
+            g0,
+            ["name", "space", "access", "group", "binding", "type", "layout"]
+        );
+        assert!(text.ends_with("}\n"));
+    }
+
+    #[test]
+    fn spec_example_json_is_deterministic() {
+        let (p, contract) = spec_example();
+        let first = write(&p, &contract);
+        for _ in 0..3 {
+            assert_eq!(write(&p, &contract), first);
+        }
+        let root: Value = serde_json::from_str(&first).unwrap();
+        let b = &root["types"][1];
+        assert_eq!(b["name"], "B");
+        assert_eq!(b["size"], 160);
+        let g = &b["members"][6];
+        assert_eq!(g["type"], "@stride(24) array<A, 3>");
+        assert_eq!(g["offset"], 80);
+        assert_eq!(g["layout"]["stride"], 24);
+        assert_eq!(g["layout"]["count"], 3);
+        assert_eq!(g["layout"]["element"]["struct"], "A");
+        assert_eq!(root["globals"][0]["access"], "read");
+        assert_eq!(root["globals"][0]["layout"]["struct"], "B");
+    }
+
+    fn reflect(source: &str) -> Value {
+        let options = crate::Options {
+            target: crate::Target::Reflect,
+            ..Default::default()
+        };
+        let text = match crate::translate(source, &options) {
+            Ok(t) => match t.output {
+                crate::Output::Text(text) => text,
+                crate::Output::Binary(_) => panic!("binary output for --target reflect"),
+            },
+            Err(e) => panic!("translation failed:\n{e}"),
+        };
+        assert!(text.ends_with("}\n"));
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn e2e_every_global_and_written_types() {
+        let root = reflect(
+            "
+@size(16) alias RGBX = vec3<f32>;
+struct Light { color : RGBX, @align(16) intensity : f32, m : mat3x3<f32> }
+struct Lights { count : u32, items : @stride(80) array<Light> }
+@group(0) @binding(0) var<storage, read> lights : Lights;
+@group(0) @binding(1) var tex : texture_2d<f32>;
+@group(0) @binding(2) var samp : sampler;
+@group(1) @binding(0) var<uniform> scale : vec4<f32>;
+var<private> counter : u32;
+var<workgroup> tile : array<u32, 64>;
+@compute @workgroup_size(1) fn main() { _ = lights.count; }
+",
+        );
+        let globals = root["globals"].as_array().unwrap();
+        let names: Vec<&str> = globals
+            .iter()
+            .map(|g| g["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["lights", "tex", "samp", "scale", "counter", "tile"]);
+        let spaces: Vec<&str> = globals
+            .iter()
+            .map(|g| g["space"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            spaces,
+            [
+                "storage",
+                "handle",
+                "handle",
+                "uniform",
+                "private",
+                "workgroup"
+            ]
+        );
+        assert_eq!(globals[0]["access"], "read");
+        assert_eq!(globals[0]["layout"]["struct"], "Lights");
+        assert_eq!(globals[0]["layout"]["size"], Value::Null);
+        assert_eq!(globals[1]["type"], "texture_2d<f32>");
+        assert_eq!(globals[1]["layout"], Value::Null);
+        assert_eq!(globals[3]["group"], 1);
+        assert_eq!(globals[3]["layout"]["kind"], "vector");
+        assert_eq!(globals[4]["group"], Value::Null);
+        assert_eq!(globals[5]["type"], "array<u32, 64>");
+
+        let types = root["types"].as_array().unwrap();
+        assert_eq!(types[0]["name"], "Light");
+        assert_eq!(types[0]["size"], 80);
+        let color = &types[0]["members"][0];
+        assert_eq!(color["type"], "RGBX");
+        assert_eq!(color["size"], 16);
+        let m = &types[0]["members"][2];
+        assert_eq!(m["offset"], 32);
+        assert_eq!(m["layout"]["column_stride"], 16);
+        assert_eq!(types[1]["name"], "Lights");
+        assert_eq!(types[1]["size"], Value::Null);
+        let items = &types[1]["members"][1];
+        assert_eq!(items["type"], "@stride(80) array<Light>");
+        assert_eq!(items["layout"]["stride"], 80);
+        assert_eq!(items["layout"]["count"], Value::Null);
+        assert_eq!(items["layout"]["element"]["struct"], "Light");
+        // Members and padding cover the struct without gaps.
+        for ty in types {
+            let mut spans: Vec<(u64, u64)> = Vec::new();
+            for key in ["members", "padding"] {
+                for slot in ty[key].as_array().unwrap() {
+                    let size = slot["size"].as_u64().unwrap_or(0);
+                    spans.push((slot["offset"].as_u64().unwrap(), size));
+                }
+            }
+            spans.sort();
+            for pair in spans.windows(2) {
+                assert!(pair[0].0 + pair[0].1 <= pair[1].0, "{ty}");
+            }
+        }
+    }
 }
