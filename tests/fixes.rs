@@ -295,8 +295,10 @@ struct Outer {
 #[test]
 fn uniform_nested_structs() {
     let keys: Vec<ViolationKey> = keyed(NESTED).into_iter().map(|(k, _)| k).collect();
+    // Inner (4 bytes) is the last field of Middle: WGSL needs no room
+    // after it, so its size is not an error.
     assert!(
-        keys.contains(&key(ViolationKind::StructSize, "Inner")),
+        !keys.contains(&key(ViolationKind::StructSize, "Inner")),
         "{keys:?}"
     );
     assert!(
@@ -493,13 +495,7 @@ struct B { k: f32, a: A }
 ";
     let found = keyed(source);
     let keys: Vec<ViolationKey> = found.iter().map(|(k, _)| k.clone()).collect();
-    assert_eq!(
-        keys,
-        vec![
-            key(ViolationKind::StructSize, "A"),
-            key(ViolationKind::MemberOffset, "B.a"),
-        ]
-    );
+    assert_eq!(keys, vec![key(ViolationKind::MemberOffset, "B.a")]);
     // The secondary label names the uniform global, not the storage one.
     for (_, d) in &found {
         assert!(d.labels.iter().any(|l| &source[l.span.clone()] == "u"));
