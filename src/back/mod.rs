@@ -2,4 +2,5 @@
 
 pub mod layout;
 pub mod reflect;
+pub mod remap;
 pub mod spirv;

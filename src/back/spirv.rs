@@ -1,9 +1,36 @@
 //! `--target spirv`: naga's SPIR-V writer over the module with the contract
 //! layouts written into its types.
+//!
+//! Steps: [`apply::apply_contract`] writes the contract offsets, spans and
+//! strides into a copy of the naga module (never naga's own offsets);
+//! [`hazard`] works around two naga 30 writer bugs (two-row matrices behind
+//! nested structs in uniform buffers; pointers into variables as call
+//! arguments); [`coerce`] rebuilds whole-array stores between sites whose
+//! strides differ; [`vulkan::required_features`] says which Vulkan layout
+//! feature each buffer needs (a warning at the global); naga validates the
+//! rewritten module (layout rules off: they are ours) and writes SPIR-V with
+//! fixed options. A panic inside naga (or here) is caught and reported as an
+//! internal error.
+//!
+//! Writer options (fixed, so that debug and release builds give the same
+//! bytes): `ADJUST_COORDINATE_SPACE`, `LABEL_VARYINGS` and `CLAMP_FRAG_DEPTH`
+//! as naga's own tools use them, `DEBUG` (OpName/OpMemberName) unless names
+//! are stripped, no OpSource/OpString, WGSL `@group/@binding` as
+//! `DescriptorSet/Binding`, and the `Restrict` bounds-check policy for
+//! indices, buffers, image loads and binding arrays: an out-of-bounds index is
+//! clamped to the last element, one of the behaviors WGSL allows, without the
+//! extra branches of `ReadZeroSkipWrite`.
+
+pub mod apply;
+pub mod coerce;
+pub mod hazard;
+pub mod vulkan;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
+use naga::back::spv;
+use naga::proc::{BoundsCheckPolicies, BoundsCheckPolicy};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpirvOptions {
@@ -28,11 +55,228 @@ pub struct SpirvOutput {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// The SPIR-V versions stride writes.
+pub const VERSIONS: [(u8, u8); 7] = [(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5), (1, 6)];
+
+/// naga's writer options for `options`, every field set explicitly.
+pub fn writer_options(options: &SpirvOptions) -> spv::Options<'static> {
+    let mut flags = spv::WriterFlags::ADJUST_COORDINATE_SPACE
+        | spv::WriterFlags::LABEL_VARYINGS
+        | spv::WriterFlags::CLAMP_FRAG_DEPTH;
+    if !options.strip_names {
+        flags |= spv::WriterFlags::DEBUG;
+    }
+    let policy = BoundsCheckPolicy::Restrict;
+    spv::Options {
+        lang_version: options.version,
+        flags,
+        fake_missing_bindings: true,
+        binding_map: spv::BindingMap::default(),
+        capabilities: None,
+        bounds_check_policies: BoundsCheckPolicies {
+            index: policy,
+            buffer: policy,
+            image_load: policy,
+            binding_array: policy,
+        },
+        zero_initialize_workgroup_memory: spv::ZeroInitializeWorkgroupMemoryMode::Polyfill,
+        force_loop_bounding: true,
+        ray_query_initialization_tracking: true,
+        trace_ray_argument_validation: true,
+        use_storage_input_output_16: true,
+        debug_info: None,
+        task_dispatch_limits: None,
+        mesh_shader_primitive_indices_clamp: true,
+        emit_int_div_checks: true,
+    }
+}
+
 pub fn write(
     parsed: &Parsed,
     contract: &LayoutModule,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let _ = (parsed, contract, options);
-    Err(Diagnostic::error("the SPIR-V backend is not written yet").into())
+    if !VERSIONS.contains(&options.version) {
+        let (major, minor) = options.version;
+        return Err(Diagnostic::error(format!(
+            "SPIR-V version {major}.{minor} is not supported; choose one of 1.0 to 1.6"
+        ))
+        .into());
+    }
+
+    let wraps = hazard::find_wraps(&parsed.module, contract);
+    let mut module = match guarded(|| prepare(parsed, contract, &wraps)) {
+        Ok(result) => result?,
+        Err(panic) => {
+            return Err(Diagnostic::error(format!(
+                "internal error in stride's SPIR-V backend: {panic}; please report"
+            ))
+            .into())
+        }
+    };
+
+    let mut warnings = Vec::new();
+    for global in &contract.globals {
+        let Some((features, reason)) = vulkan::required_features(contract, &wraps, global) else {
+            continue;
+        };
+        let names: Vec<&str> = features.iter().map(|f| f.describe()).collect();
+        let mut d = Diagnostic::warning(format!(
+            "the layout of `{}` needs the Vulkan feature {}",
+            global.name,
+            names.join(" and ")
+        ));
+        if let Some(ann) = parsed.annotations.globals.get(&global.name) {
+            d = d.at(ann.name_span.clone(), "declared here");
+        }
+        let flags: Vec<&str> = features.iter().map(|f| f.spirv_val_flag()).collect();
+        d = d
+            .note(format!("Vulkan's standard layout is broken here: {reason}"))
+            .note(format!(
+                "enable the feature on the device; `spirv-val {}` accepts this module",
+                flags.join(" ")
+            ));
+        warnings.push(d);
+    }
+
+    let mut info = validated(&module)?;
+    if hazard::spill_pointer_arguments(&mut module, &info) {
+        info = validated(&module)?;
+    }
+
+    let naga_options = writer_options(options);
+    let words = match guarded(|| spv::write_vec(&module, &info, &naga_options, None)) {
+        Ok(Ok(words)) => words,
+        Ok(Err(e)) => {
+            return Err(Diagnostic::error(format!("naga's SPIR-V writer failed: {e}")).into())
+        }
+        Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
+    };
+    Ok(SpirvOutput { words, warnings })
+}
+
+/// The module handed to naga's writer: the contract layout written into
+/// its types, the uniform `matCx2` work-around applied and whole-array stores
+/// between strides rebuilt.
+fn prepare(
+    parsed: &Parsed,
+    contract: &LayoutModule,
+    wraps: &hazard::Wraps,
+) -> Result<naga::Module, Diagnostics> {
+    let (mut module, map) = apply::apply_contract(&parsed.module, contract, &hazard::Wraps::new())?;
+    coerce::coerce_array_stores(&mut module);
+    if wraps.is_empty() {
+        return Ok(module);
+    }
+    let before = module;
+    let info = validated(&before)?;
+    let before_wrapped = wraps.keys().map(|&(t, i)| (map.get(t), i)).collect();
+    let (mut wrapped_module, wrapped_map) = apply::apply_contract(&parsed.module, contract, wraps)?;
+    let wrapped = wraps
+        .keys()
+        .map(|&(t, i)| (wrapped_map.get(t), i))
+        .collect();
+    hazard::rewrite_functions(
+        &mut wrapped_module,
+        &before,
+        &info,
+        &wrapped,
+        &before_wrapped,
+    );
+    coerce::coerce_array_stores(&mut wrapped_module);
+    Ok(wrapped_module)
+}
+
+/// naga validation of the module handed to the writer.
+fn validated(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Diagnostics> {
+    match guarded(|| crate::front::validate(module)) {
+        Ok(Ok(info)) => Ok(info),
+        Ok(Err(mut e)) => {
+            for d in e.0.iter_mut() {
+                d.notes.push(
+                    "naga rejected the module after the contract layout was written into its types"
+                        .to_string(),
+                );
+            }
+            Err(e)
+        }
+        Err(panic) => Err(internal_error("validator", &panic).into()),
+    }
+}
+
+fn internal_error(stage: &str, panic: &str) -> Diagnostic {
+    Diagnostic::error(format!(
+        "internal error in naga's {stage}: {panic}; please report"
+    ))
+    .note("stride caught a panic in naga and produced no output")
+}
+
+thread_local! {
+    /// Set while this thread runs naga under [`guarded`]: its panics are
+    /// reported as diagnostics, not printed.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+static HOOK: std::sync::Once = std::sync::Once::new();
+
+/// Run `f`, turning a panic into its message. The panic hook is wrapped once
+/// per process so that panics of a thread inside `guarded` are not printed;
+/// other threads keep the previous hook's behavior.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                previous(info);
+            }
+        }));
+    });
+    let was = QUIET.with(|q| q.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(was));
+    result.map_err(|payload| {
+        if let Some(s) = payload.downcast_ref::<&str>() {
+            (*s).to_string()
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "a panic without a message".to_string()
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guarded_turns_a_panic_into_its_message() {
+        let r: Result<(), String> = guarded(|| panic!("boom {}", 1));
+        assert_eq!(r, Err("boom 1".to_string()));
+        assert_eq!(guarded(|| 7), Ok(7));
+        // The thread is not left quiet.
+        assert!(!QUIET.with(|q| q.get()));
+    }
+
+    #[test]
+    fn internal_error_names_the_stage() {
+        let d = internal_error("SPIR-V writer", "Expression [1] is not cached!");
+        assert!(d
+            .message
+            .starts_with("internal error in naga's SPIR-V writer: Expression [1]"));
+        assert!(d.message.ends_with("please report"));
+    }
+
+    #[test]
+    fn writer_options_do_not_depend_on_the_build() {
+        let named = writer_options(&SpirvOptions::default());
+        assert!(named.flags.contains(spv::WriterFlags::DEBUG));
+        assert!(named.debug_info.is_none());
+        let stripped = writer_options(&SpirvOptions {
+            strip_names: true,
+            ..Default::default()
+        });
+        assert!(!stripped.flags.contains(spv::WriterFlags::DEBUG));
+        assert_eq!(named.lang_version, (1, 3));
+    }
 }

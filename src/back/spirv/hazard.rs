@@ -1,0 +1,364 @@
+//! Work around naga 30's handling of two-row matrices in uniform buffers.
+//!
+//! naga's SPIR-V writer declares "std140 compatible" copies of uniform types
+//! that contain a `matCx2` (the columns become separate `vec2` members), but
+//! it only looks through array members: a struct that reaches such a matrix
+//! through a plain struct-typed member keeps its ordinary declaration, while
+//! the access-chain code still assumes the split one. The result is an
+//! invalid `OpAccessChain` (the column index is dropped) or a panic.
+//!
+//! The work-around: each struct-typed member that leads to a `matCx2` and is
+//! reachable from a uniform buffer becomes, in the module handed to the
+//! writer, an array of one element (stride: the struct size rounded up to
+//! 16, which WGSL's uniform rules leave free). naga follows array members, so
+//! the whole path is split correctly. Every access of the member gets an
+//! extra index 0, and every construction of the outer struct wraps the member
+//! value in a one-element array. The bytes do not change: the member keeps
+//! its offset and its struct keeps its layout.
+
+use crate::back::remap;
+use crate::layout::{LayoutModule, Slot};
+use indexmap::{IndexMap, IndexSet};
+use naga::{Expression, Handle, Module, Type, TypeInner};
+
+/// Struct members to wrap, by (struct type in the parsed module, member
+/// index), with the stride of the one-element array.
+pub type Wraps = IndexMap<(Handle<Type>, usize), u32>;
+
+/// Does `ty` contain a two-row matrix that naga would split?
+fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Type>, bool>) -> bool {
+    if let Some(&known) = memo.get(&ty) {
+        return known;
+    }
+    // Types only refer to smaller handles, so this recursion ends.
+    memo.insert(ty, false);
+    let result = match &module.types[ty].inner {
+        TypeInner::Matrix {
+            rows: naga::VectorSize::Bi,
+            ..
+        } => true,
+        TypeInner::Array { base, .. } => needs_split(module, *base, memo),
+        TypeInner::Struct { members, .. } => {
+            members.iter().any(|m| needs_split(module, m.ty, memo))
+        }
+        _ => false,
+    };
+    memo.insert(ty, result);
+    result
+}
+
+/// The members to wrap for the uniform globals of `module`.
+pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Wraps {
+    let mut memo = IndexMap::new();
+    let mut seen = IndexSet::new();
+    let mut stack: Vec<Handle<Type>> = module
+        .global_variables
+        .iter()
+        .filter(|(_, v)| v.space == naga::AddressSpace::Uniform)
+        .map(|(_, v)| v.ty)
+        .collect();
+    let mut wraps = Wraps::new();
+    while let Some(ty) = stack.pop() {
+        if !seen.insert(ty) {
+            continue;
+        }
+        match &module.types[ty].inner {
+            TypeInner::Array { base, .. } => stack.push(*base),
+            TypeInner::Struct { members, .. } => {
+                for (index, member) in members.iter().enumerate() {
+                    stack.push(member.ty);
+                    let is_struct =
+                        matches!(module.types[member.ty].inner, TypeInner::Struct { .. });
+                    if is_struct && needs_split(module, member.ty, &mut memo) {
+                        if let Some(stride) = wrap_stride(contract, ty, index, member.ty) {
+                            wraps.insert((ty, index), stride);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // A constant of a struct with a wrapped member would need its value
+    // rewritten too; leave such modules as they are.
+    let constant_uses = module.global_expressions.iter().any(|(_, e)| match e {
+        Expression::Compose { ty, .. } => wraps.keys().any(|(s, _)| s == ty),
+        _ => false,
+    });
+    if constant_uses {
+        wraps.clear();
+    }
+    wraps.sort_keys();
+    wraps
+}
+
+/// The one-element array stride for member `index` of `outer`, if the
+/// rounded-up struct size fits before the next member.
+fn wrap_stride(
+    contract: &LayoutModule,
+    outer: Handle<Type>,
+    index: usize,
+    inner: Handle<Type>,
+) -> Option<u32> {
+    let outer_layout = contract.structs.get(&outer)?;
+    let inner_size = contract.structs.get(&inner)?.size?;
+    let stride = inner_size.div_ceil(16).checked_mul(16)?;
+    let slot = outer_layout.members().find(|m| m.index == index)?;
+    let end = slot.offset.checked_add(stride)?;
+    let limit = outer_layout
+        .slots
+        .iter()
+        .filter_map(|s| match s {
+            Slot::Member(m) if m.offset > slot.offset => Some(m.offset),
+            _ => None,
+        })
+        .min()
+        .or(outer_layout.size)?;
+    if end <= limit {
+        u32::try_from(stride).ok()
+    } else {
+        None
+    }
+}
+
+/// Rewrite the functions of `module` (whose types already have the wrapped
+/// members) so that accesses and constructions match. `wrapped` holds the
+/// (struct, member) pairs in `module`'s type handles; `info` is the
+/// validation of the same module before wrapping, whose expression handles
+/// are the same.
+pub fn rewrite_functions(
+    module: &mut Module,
+    before: &Module,
+    info: &naga::valid::ModuleInfo,
+    wrapped: &IndexSet<(Handle<Type>, usize)>,
+    before_wrapped: &IndexSet<(Handle<Type>, usize)>,
+) {
+    let types = module.types.clone();
+    let member_type = |outer: Handle<Type>, index: usize| -> Option<Handle<Type>> {
+        match &types[outer].inner {
+            TypeInner::Struct { members, .. } => members.get(index).map(|m| m.ty),
+            _ => None,
+        }
+    };
+    let edit_function =
+        |f: &mut naga::Function, old: &naga::Function, fi: &naga::valid::FunctionInfo| {
+            // What the expression handles are, in the unwrapped module.
+            let struct_of = |h: Handle<Expression>| -> Option<Handle<Type>> {
+                let inner = fi[h].ty.inner_with(&before.types);
+                let ty = match *inner {
+                    TypeInner::Pointer { base, .. } => base,
+                    _ => fi[h].ty.handle()?,
+                };
+                matches!(before.types[ty].inner, TypeInner::Struct { .. }).then_some(ty)
+            };
+            let mut add_index = IndexSet::new();
+            for (h, e) in old.expressions.iter() {
+                if let Expression::AccessIndex { base, index } = *e {
+                    if let Some(s) = struct_of(base) {
+                        if before_wrapped.contains(&(s, index as usize)) {
+                            add_index.insert(h);
+                        }
+                    }
+                }
+            }
+            remap::rebuild_expressions(f, |h, e, b| match e {
+                Expression::AccessIndex { .. } if add_index.contains(&h) => {
+                    let member = b.push(e);
+                    b.push(Expression::AccessIndex {
+                        base: member,
+                        index: 0,
+                    })
+                }
+                Expression::Compose { ty, mut components } => {
+                    for (i, c) in components.iter_mut().enumerate() {
+                        if wrapped.contains(&(ty, i)) {
+                            if let Some(array) = member_type(ty, i) {
+                                *c = b.push(Expression::Compose {
+                                    ty: array,
+                                    components: vec![*c],
+                                });
+                            }
+                        }
+                    }
+                    b.push(Expression::Compose { ty, components })
+                }
+                other => b.push(other),
+            });
+        };
+    for ((handle, f), (_, old)) in module.functions.iter_mut().zip(before.functions.iter()) {
+        edit_function(f, old, &info[handle]);
+    }
+    for (i, (ep, old)) in module
+        .entry_points
+        .iter_mut()
+        .zip(before.entry_points.iter())
+        .enumerate()
+    {
+        edit_function(&mut ep.function, &old.function, info.get_entry_point(i));
+    }
+}
+
+/// naga 30's writer panics ("Expression [N] is not cached!") when a call
+/// argument is a pointer into a variable (`f(&a[1])`, `g(&(*p).field)`):
+/// it only writes access chains when they are loaded or stored through.
+/// Pass such arguments by copy instead: a temporary of the pointee type
+/// (a local for function pointers, a private global for private ones) is
+/// loaded from the pointer before the call and stored back after it. WGSL's
+/// aliasing rules forbid the callee from reaching the same memory another
+/// way while it writes through the pointer, so the copy is not observable.
+///
+/// Returns whether anything changed.
+pub fn spill_pointer_arguments(module: &mut Module, info: &naga::valid::ModuleInfo) -> bool {
+    let mut changed = false;
+    let mut privates = 0usize;
+    let handles: Vec<Handle<naga::Function>> = module.functions.iter().map(|(h, _)| h).collect();
+    for handle in handles {
+        let mut f = std::mem::take(&mut module.functions[handle]);
+        changed |= spill_in_function(module, &mut f, &info[handle], &mut privates);
+        module.functions[handle] = f;
+    }
+    for i in 0..module.entry_points.len() {
+        let mut f = std::mem::take(&mut module.entry_points[i].function);
+        changed |= spill_in_function(module, &mut f, info.get_entry_point(i), &mut privates);
+        module.entry_points[i].function = f;
+    }
+    changed
+}
+
+fn spill_in_function(
+    module: &mut Module,
+    f: &mut naga::Function,
+    fi: &naga::valid::FunctionInfo,
+    privates: &mut usize,
+) -> bool {
+    let mut body = std::mem::take(&mut f.body);
+    let changed = spill_in_block(module, f, fi, &mut body, privates);
+    f.body = body;
+    changed
+}
+
+fn spill_in_block(
+    module: &mut Module,
+    f: &mut naga::Function,
+    fi: &naga::valid::FunctionInfo,
+    block: &mut naga::Block,
+    privates: &mut usize,
+) -> bool {
+    use naga::Statement as S;
+    let mut changed = false;
+    let old = std::mem::take(block);
+    let mut out = naga::Block::with_capacity(old.len());
+    for (mut statement, span) in old.span_into_iter() {
+        match &mut statement {
+            S::Block(b) => changed |= spill_in_block(module, f, fi, b, privates),
+            S::If { accept, reject, .. } => {
+                changed |= spill_in_block(module, f, fi, accept, privates);
+                changed |= spill_in_block(module, f, fi, reject, privates);
+            }
+            S::Switch { cases, .. } => {
+                for c in cases.iter_mut() {
+                    changed |= spill_in_block(module, f, fi, &mut c.body, privates);
+                }
+            }
+            S::Loop {
+                body, continuing, ..
+            } => {
+                changed |= spill_in_block(module, f, fi, body, privates);
+                changed |= spill_in_block(module, f, fi, continuing, privates);
+            }
+            _ => {}
+        }
+        let S::Call { arguments, .. } = &mut statement else {
+            out.push(statement, span);
+            continue;
+        };
+        let mut after = Vec::new();
+        for arg in arguments.iter_mut() {
+            let is_chain = matches!(
+                f.expressions.try_get(*arg),
+                Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
+            );
+            if !is_chain {
+                continue;
+            }
+            let (pointee, space) = match *fi[*arg].ty.inner_with(&module.types) {
+                TypeInner::Pointer { base, space } => (base, space),
+                TypeInner::ValuePointer {
+                    size,
+                    scalar,
+                    space,
+                } => {
+                    let inner = match size {
+                        Some(size) => TypeInner::Vector { size, scalar },
+                        None => TypeInner::Scalar(scalar),
+                    };
+                    let ty = module
+                        .types
+                        .insert(Type { name: None, inner }, naga::Span::UNDEFINED);
+                    (ty, space)
+                }
+                _ => continue,
+            };
+            let temporary = match space {
+                naga::AddressSpace::Function => {
+                    let local = f.local_variables.append(
+                        naga::LocalVariable {
+                            name: Some("stride_argument".to_string()),
+                            ty: pointee,
+                            init: None,
+                        },
+                        span,
+                    );
+                    f.expressions.append(Expression::LocalVariable(local), span)
+                }
+                naga::AddressSpace::Private => {
+                    *privates += 1;
+                    let global = module.global_variables.append(
+                        naga::GlobalVariable {
+                            name: Some(format!("stride_argument{privates}")),
+                            space: naga::AddressSpace::Private,
+                            binding: None,
+                            ty: pointee,
+                            init: None,
+                            memory_decorations: Default::default(),
+                        },
+                        span,
+                    );
+                    f.expressions
+                        .append(Expression::GlobalVariable(global), span)
+                }
+                _ => continue,
+            };
+            let copy_in = f
+                .expressions
+                .append(Expression::Load { pointer: *arg }, span);
+            out.push(
+                S::Emit(naga::Range::new_from_bounds(copy_in, copy_in)),
+                span,
+            );
+            out.push(
+                S::Store {
+                    pointer: temporary,
+                    value: copy_in,
+                },
+                span,
+            );
+            let copy_out = f
+                .expressions
+                .append(Expression::Load { pointer: temporary }, span);
+            after.push(S::Emit(naga::Range::new_from_bounds(copy_out, copy_out)));
+            after.push(S::Store {
+                pointer: *arg,
+                value: copy_out,
+            });
+            *arg = temporary;
+            changed = true;
+        }
+        out.push(statement, span);
+        for s in after {
+            out.push(s, span);
+        }
+    }
+    *block = out;
+    changed
+}

@@ -1,0 +1,452 @@
+//! Which Vulkan block-layout feature a buffer's contract layout needs.
+//!
+//! The rules are those of the Vulkan specification ("Offset and Stride
+//! Assignment") as `spirv-val` checks them: standard layout (extended
+//! alignment for uniform buffers, base alignment for storage buffers and push
+//! constants), relaxed block layout (vectors aligned to their component and
+//! not straddling 16 bytes), standard uniform buffer layout (base alignment
+//! for uniform buffers) and scalar block layout (scalar alignment, padding of
+//! structs and arrays may be reused).
+//!
+//! The checked tree is the one naga's writer declares: in a uniform buffer, a
+//! two-row matrix reached from the root through struct members of array or
+//! root structs is split into its column vectors (see naga's "std140
+//! compatible" types); everywhere else it stays a matrix.
+
+use crate::layout::{Layout, LayoutKind, LayoutModule, ScalarKind};
+
+/// A Vulkan feature that relaxes block layout rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    RelaxedBlockLayout,
+    UniformBufferStandardLayout,
+    ScalarBlockLayout,
+}
+
+impl Feature {
+    /// How the feature is named to a Vulkan user.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Feature::RelaxedBlockLayout => {
+                "relaxed block layout (VK_KHR_relaxed_block_layout, core in Vulkan 1.1)"
+            }
+            Feature::UniformBufferStandardLayout => {
+                "`uniformBufferStandardLayout` (VK_KHR_uniform_buffer_standard_layout, core in Vulkan 1.2)"
+            }
+            Feature::ScalarBlockLayout => {
+                "`scalarBlockLayout` (VK_EXT_scalar_block_layout, core in Vulkan 1.2)"
+            }
+        }
+    }
+
+    /// The `spirv-val` option that accepts layouts needing this feature.
+    pub fn spirv_val_flag(self) -> &'static str {
+        match self {
+            Feature::RelaxedBlockLayout => "--relax-block-layout",
+            Feature::UniformBufferStandardLayout => "--uniform-buffer-standard-layout",
+            Feature::ScalarBlockLayout => "--scalar-block-layout",
+        }
+    }
+}
+
+/// A type as naga's writer declares it in the buffer.
+#[derive(Clone, Debug)]
+enum Node {
+    Scalar(u64),
+    Vector {
+        count: u64,
+        width: u64,
+    },
+    Matrix {
+        columns: u64,
+        rows: u64,
+        width: u64,
+        stride: u64,
+    },
+    Array {
+        element: Box<Node>,
+        stride: u64,
+        count: Option<u64>,
+    },
+    Struct(Vec<(String, u64, Node)>),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    /// Round struct, array and matrix alignment up to 16 (uniform buffers
+    /// without the standard uniform buffer layout).
+    extended: bool,
+    relaxed: bool,
+    scalar: bool,
+}
+
+struct Tree<'a> {
+    contract: &'a LayoutModule,
+    wraps: &'a super::hazard::Wraps,
+    uniform: bool,
+    depth: u32,
+}
+
+impl Tree<'_> {
+    fn node(&mut self, layout: &Layout, split: bool) -> Node {
+        match &layout.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Node::Scalar(scalar_width(*s)),
+            LayoutKind::Vector { size, scalar } => Node::Vector {
+                count: u64::from(*size),
+                width: scalar_width(*scalar),
+            },
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } => {
+                let width = scalar_width(*scalar);
+                if self.uniform && split && *rows == 2 {
+                    Node::Struct(
+                        (0..u64::from(*columns))
+                            .map(|c| {
+                                (
+                                    format!("col{c}"),
+                                    c.saturating_mul(*column_stride),
+                                    Node::Vector { count: 2, width },
+                                )
+                            })
+                            .collect(),
+                    )
+                } else {
+                    Node::Matrix {
+                        columns: u64::from(*columns),
+                        rows: u64::from(*rows),
+                        width,
+                        stride: *column_stride,
+                    }
+                }
+            }
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => Node::Array {
+                element: Box::new(self.node(element, split)),
+                stride: *stride,
+                count: *count,
+            },
+            LayoutKind::Struct(ty) => self.struct_node(*ty, split),
+        }
+    }
+
+    fn struct_node(&mut self, ty: naga::Handle<naga::Type>, split: bool) -> Node {
+        let Some(sl) = self.contract.structs.get(&ty) else {
+            return Node::Struct(Vec::new());
+        };
+        // Guard against a malformed (cyclic) layout.
+        if self.depth > 64 {
+            return Node::Struct(Vec::new());
+        }
+        self.depth += 1;
+        let mut members = Vec::new();
+        for m in sl.members() {
+            match &m.layout.kind {
+                LayoutKind::Matrix {
+                    columns,
+                    rows: 2,
+                    scalar,
+                    column_stride,
+                } if self.uniform && split => {
+                    let width = scalar_width(*scalar);
+                    for c in 0..u64::from(*columns) {
+                        members.push((
+                            format!("{}_col{c}", m.name),
+                            m.offset.saturating_add(c.saturating_mul(*column_stride)),
+                            Node::Vector { count: 2, width },
+                        ));
+                    }
+                }
+                // A wrapped member is a one-element array (see `hazard`).
+                LayoutKind::Struct(_) if self.wraps.contains_key(&(ty, m.index)) => {
+                    let stride = self.wraps[&(ty, m.index)];
+                    let n = Node::Array {
+                        element: Box::new(self.node(&m.layout, split)),
+                        stride: u64::from(stride),
+                        count: Some(1),
+                    };
+                    members.push((m.name.clone(), m.offset, n));
+                }
+                // naga declares a struct-typed member of a struct with its
+                // ordinary type: nothing below it is split.
+                LayoutKind::Struct(_) => {
+                    let n = self.node(&m.layout, false);
+                    members.push((m.name.clone(), m.offset, n));
+                }
+                _ => {
+                    let n = self.node(&m.layout, split);
+                    members.push((m.name.clone(), m.offset, n));
+                }
+            }
+        }
+        self.depth -= 1;
+        Node::Struct(members)
+    }
+}
+
+fn scalar_width(s: crate::layout::Scalar) -> u64 {
+    match s.kind {
+        // Booleans are not host-shareable; treat them as 32-bit.
+        ScalarKind::Bool => 4,
+        _ => u64::from(s.width),
+    }
+}
+
+fn round_up(align: u64, value: u64) -> u64 {
+    if align <= 1 {
+        value
+    } else {
+        value.div_ceil(align).saturating_mul(align)
+    }
+}
+
+fn scalar_alignment(n: &Node) -> u64 {
+    match n {
+        Node::Scalar(w) => *w,
+        Node::Vector { width, .. } | Node::Matrix { width, .. } => *width,
+        Node::Array { element, .. } => scalar_alignment(element),
+        Node::Struct(members) => members
+            .iter()
+            .map(|(_, _, m)| scalar_alignment(m))
+            .max()
+            .unwrap_or(1),
+    }
+}
+
+fn vector_alignment(count: u64, width: u64) -> u64 {
+    if count == 2 {
+        2 * width
+    } else {
+        4 * width
+    }
+}
+
+fn alignment(n: &Node, rules: Rules) -> u64 {
+    if rules.scalar {
+        return scalar_alignment(n);
+    }
+    let extend = |a: u64| if rules.extended { round_up(16, a) } else { a };
+    match n {
+        Node::Scalar(w) => *w,
+        Node::Vector { count, width } => vector_alignment(*count, *width),
+        Node::Matrix { rows, width, .. } => extend(vector_alignment(*rows, *width)),
+        Node::Array { element, .. } => extend(alignment(element, rules)),
+        Node::Struct(members) => extend(
+            members
+                .iter()
+                .map(|(_, _, m)| alignment(m, rules))
+                .max()
+                .unwrap_or(1),
+        ),
+    }
+}
+
+/// The size as `spirv-val` computes it: up to the last byte used.
+fn size(n: &Node) -> u64 {
+    match n {
+        Node::Scalar(w) => *w,
+        Node::Vector { count, width } => count * width,
+        Node::Matrix {
+            columns,
+            rows,
+            width,
+            stride,
+        } => columns
+            .saturating_sub(1)
+            .saturating_mul(*stride)
+            .saturating_add(rows * width),
+        Node::Array {
+            element,
+            stride,
+            count,
+        } => match count {
+            Some(c) => c
+                .saturating_sub(1)
+                .saturating_mul(*stride)
+                .saturating_add(size(element)),
+            None => 0,
+        },
+        Node::Struct(members) => members
+            .iter()
+            .max_by_key(|(_, o, _)| *o)
+            .map(|(_, o, m)| o.saturating_add(size(m)))
+            .unwrap_or(0),
+    }
+}
+
+fn straddles(offset: u64, size: u64) -> bool {
+    if size <= 16 {
+        size > 0 && offset / 16 != offset.saturating_add(size - 1) / 16
+    } else {
+        !offset.is_multiple_of(16)
+    }
+}
+
+/// Check a struct laid out at `base`; the error names the first violation.
+fn check_struct(
+    members: &[(String, u64, Node)],
+    base: u64,
+    rules: Rules,
+    path: &str,
+) -> Result<(), String> {
+    let mut sorted: Vec<&(String, u64, Node)> = members.iter().collect();
+    sorted.sort_by_key(|(_, o, _)| *o);
+    let mut next_valid = 0u64;
+    for (name, rel, node) in sorted {
+        let offset = base.saturating_add(*rel);
+        let path = format!("{path}.{name}");
+        let align = alignment(node, rules);
+        if let (false, true, Node::Vector { width, .. }) = (rules.scalar, rules.relaxed, node) {
+            if !offset.is_multiple_of(*width) {
+                return Err(format!(
+                    "`{path}` at offset {offset} is not aligned to its component size {width}"
+                ));
+            }
+            if straddles(offset, size(node)) {
+                return Err(format!(
+                    "`{path}` at offset {offset} is a vector that straddles a 16-byte boundary"
+                ));
+            }
+        } else if !offset.is_multiple_of(align) {
+            return Err(format!(
+                "`{path}` at offset {offset} is not aligned to {align}"
+            ));
+        }
+        if offset < base.saturating_add(next_valid) {
+            return Err(format!(
+                "`{path}` at offset {offset} lies in the padding that ends at offset {}",
+                base.saturating_add(next_valid)
+            ));
+        }
+        check_node(node, offset, align, rules, &path)?;
+        next_valid = rel.saturating_add(size(node));
+        if !rules.scalar && matches!(node, Node::Array { .. } | Node::Struct(_)) {
+            next_valid = round_up(align, next_valid);
+        }
+    }
+    Ok(())
+}
+
+fn check_node(
+    node: &Node,
+    offset: u64,
+    align: u64,
+    rules: Rules,
+    path: &str,
+) -> Result<(), String> {
+    match node {
+        Node::Struct(members) => check_struct(members, offset, rules, path),
+        Node::Matrix { stride, .. } => {
+            if !stride.is_multiple_of(align) {
+                return Err(format!(
+                    "`{path}` is a matrix with column stride {stride}, not a multiple of {align}"
+                ));
+            }
+            Ok(())
+        }
+        Node::Array {
+            element,
+            stride,
+            count,
+        } => {
+            if *stride == 0 || !stride.is_multiple_of(align) {
+                return Err(format!(
+                    "`{path}` is an array with stride {stride}, not a multiple of {align}"
+                ));
+            }
+            let element_size = size(element);
+            if element_size > *stride {
+                return Err(format!(
+                    "`{path}` is an array with stride {stride} but elements of {element_size} bytes"
+                ));
+            }
+            // Elements differ only by a multiple of the stride; check the
+            // first two (the second shows straddling that depends on it).
+            let checked = count.unwrap_or(2).clamp(1, 2);
+            for i in 0..checked {
+                let element_align = alignment(element, rules);
+                check_node(
+                    element,
+                    offset.saturating_add(i.saturating_mul(*stride)),
+                    element_align,
+                    rules,
+                    &format!("{path}[{i}]"),
+                )?;
+            }
+            Ok(())
+        }
+        Node::Scalar(_) | Node::Vector { .. } => Ok(()),
+    }
+}
+
+fn check_root(root: &Node, rules: Rules, name: &str) -> Result<(), String> {
+    match root {
+        Node::Struct(members) => check_struct(members, 0, rules, name),
+        other => check_struct(&[(String::new(), 0, other.clone())], 0, rules, name),
+    }
+}
+
+/// The features a global's buffer needs beyond Vulkan's standard layout, and
+/// the first rule that the standard layout breaks.
+pub fn required_features(
+    contract: &LayoutModule,
+    wraps: &super::hazard::Wraps,
+    global: &crate::layout::GlobalLayout,
+) -> Option<(Vec<Feature>, String)> {
+    let uniform = match global.space {
+        naga::AddressSpace::Uniform => true,
+        naga::AddressSpace::Storage { .. } | naga::AddressSpace::Immediate => false,
+        _ => return None,
+    };
+    let mut tree = Tree {
+        contract,
+        wraps,
+        uniform,
+        depth: 0,
+    };
+    let root = tree.node(&global.layout, true);
+    let name = global.name.as_str();
+    let standard = Rules {
+        extended: uniform,
+        relaxed: false,
+        scalar: false,
+    };
+    let reason = check_root(&root, standard, name).err()?;
+    let relaxed = Rules {
+        relaxed: true,
+        ..standard
+    };
+    if check_root(&root, relaxed, name).is_ok() {
+        return Some((vec![Feature::RelaxedBlockLayout], reason));
+    }
+    if uniform {
+        let base = Rules {
+            extended: false,
+            ..standard
+        };
+        if check_root(&root, base, name).is_ok() {
+            return Some((vec![Feature::UniformBufferStandardLayout], reason));
+        }
+        let base_relaxed = Rules {
+            extended: false,
+            relaxed: true,
+            scalar: false,
+        };
+        if check_root(&root, base_relaxed, name).is_ok() {
+            return Some((
+                vec![
+                    Feature::UniformBufferStandardLayout,
+                    Feature::RelaxedBlockLayout,
+                ],
+                reason,
+            ));
+        }
+    }
+    Some((vec![Feature::ScalarBlockLayout], reason))
+}
