@@ -62,7 +62,7 @@ impl fmt::Display for Target {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     pub target: Target,
     /// Extra rule sets shown beside the contract by `--target layout`.

@@ -87,6 +87,32 @@ struct Cli {
     /// Leave debug names (OpName, OpMemberName) out of SPIR-V
     #[arg(long)]
     strip_names: bool,
+
+    /// Value of a pipeline-overridable constant, by name or @id (repeatable).
+    /// SPIR-V output bakes every override in: this value, else its default
+    #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
+    overrides: Vec<(String, f64)>,
+}
+
+fn parse_override(s: &str) -> Result<(String, f64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}`: expected NAME=VALUE"))?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(format!("`{s}`: the override name is empty"));
+    }
+    let value = value.trim();
+    let number = match value {
+        "true" => 1.0,
+        "false" => 0.0,
+        _ => value
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("`{value}` is not a finite number (or true/false)"))?,
+    };
+    Ok((name.to_string(), number))
 }
 
 fn parse_rule_set(s: &str) -> Result<RuleSet, String> {
@@ -149,6 +175,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
         spirv: stride::back::spirv::SpirvOptions {
             version: cli.spirv_version,
             strip_names: cli.strip_names,
+            overrides: cli.overrides.clone(),
         },
     };
     let results = translate_all(&inputs, &options, cli.check);

@@ -531,3 +531,52 @@ fn whole_array_copies_between_strides() {
     assert!(w.warnings.is_empty(), "{:?}", w.warnings);
     check(&w);
 }
+
+const WITH_OVERRIDES: &str = "
+override TILE: u32 = 64u;
+@id(7) override GAIN: f32;
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@compute @workgroup_size(1) fn main() { out[0] = f32(TILE) * GAIN; }
+";
+
+#[test]
+fn overrides_are_baked_with_defaults_or_given_values() {
+    let given = SpirvOptions {
+        overrides: vec![("GAIN".into(), 2.0), ("TILE".into(), 16.0)],
+        ..Default::default()
+    };
+    let w = write_with(WITH_OVERRIDES, &given);
+    assert_eq!(w.warnings.len(), 2, "one warning per baked override");
+    assert!(w.warnings[0].message.contains("`TILE`") && w.warnings[0].message.contains("16"));
+    check(&w);
+
+    // By @id, with TILE left at its default.
+    let by_id = SpirvOptions {
+        overrides: vec![("7".into(), 0.5)],
+        ..Default::default()
+    };
+    let w = write_with(WITH_OVERRIDES, &by_id);
+    assert!(w.warnings[0].message.contains("default value"));
+    check(&w);
+}
+
+#[test]
+fn override_without_value_or_unknown_name_is_an_error() {
+    let (parsed, contract, _) = stride::analyze(WITH_OVERRIDES).expect("valid");
+    let missing = spirv::write(&parsed, &contract, &SpirvOptions::default())
+        .err()
+        .expect("GAIN has no default");
+    let d = &missing.0[0];
+    assert!(d.message.contains("`GAIN` has no default"), "{}", d.message);
+    let span = d.primary_span().expect("points at the override");
+    assert!(WITH_OVERRIDES[span].contains("override GAIN"));
+
+    let unknown = SpirvOptions {
+        overrides: vec![("NOPE".into(), 1.0)],
+        ..Default::default()
+    };
+    let err = spirv::write(&parsed, &contract, &unknown)
+        .err()
+        .expect("unknown name");
+    assert!(err.0[0].message.contains("no override named `NOPE`"));
+}

@@ -32,12 +32,16 @@ use crate::layout::LayoutModule;
 use naga::back::spv;
 use naga::proc::{BoundsCheckPolicies, BoundsCheckPolicy};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SpirvOptions {
     /// (major, minor), 1.0 ..= 1.6.
     pub version: (u8, u8),
     /// Drop debug names (OpName, OpMemberName).
     pub strip_names: bool,
+    /// Values for pipeline-overridable constants, by name or `@id`.
+    /// naga's SPIR-V writer has no specialization constants, so every
+    /// override is baked in: these values, else the declared defaults.
+    pub overrides: Vec<(String, f64)>,
 }
 
 impl Default for SpirvOptions {
@@ -45,6 +49,7 @@ impl Default for SpirvOptions {
         SpirvOptions {
             version: (1, 3),
             strip_names: false,
+            overrides: Vec::new(),
         }
     }
 }
@@ -144,6 +149,13 @@ pub fn write(
         info = validated(&module)?;
     }
 
+    if !module.overrides.is_empty() || !options.overrides.is_empty() {
+        let (baked, baked_info, notes) = bake_overrides(&module, &info, &options.overrides)?;
+        module = baked;
+        info = baked_info;
+        warnings.extend(notes);
+    }
+
     let naga_options = writer_options(options);
     let words = match guarded(|| spv::write_vec(&module, &info, &naga_options, None)) {
         Ok(Ok(words)) => words,
@@ -153,6 +165,68 @@ pub fn write(
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
     Ok(SpirvOutput { words, warnings })
+}
+
+/// Replace every override by a constant: the value given in `values`, else
+/// its default. Returns one warning per override saying what was baked in.
+fn bake_overrides(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    values: &[(String, f64)],
+) -> Result<(naga::Module, naga::valid::ModuleInfo, Vec<Diagnostic>), Diagnostics> {
+    let mut constants = naga::back::PipelineConstants::default();
+    for (name, value) in values {
+        let found = module.overrides.iter().find(|(_, o)| {
+            o.name.as_deref() == Some(name.as_str())
+                || o.id.is_some_and(|id| id.to_string() == *name)
+        });
+        let Some((_, o)) = found else {
+            return Err(Diagnostic::error(format!(
+                "no override named `{name}` in this module (--override {name}=...)"
+            ))
+            .into());
+        };
+        // naga keys an override with an `@id` by that id, others by name.
+        let key = o.id.map_or_else(|| name.clone(), |id| id.to_string());
+        constants.insert(key, *value);
+    }
+    let mut warnings = Vec::new();
+    for (handle, o) in module.overrides.iter() {
+        let name = o
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("#{}", handle.index()));
+        let given = values
+            .iter()
+            .find(|(n, _)| *n == name || o.id.is_some_and(|id| id.to_string() == *n));
+        let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
+        let how = match (given, o.init) {
+            (Some((_, v)), _) => format!("the value {v} given with --override"),
+            (None, Some(_)) => "its default value".to_string(),
+            (None, None) => {
+                return Err(Diagnostic::error(format!(
+                    "override `{name}` has no default value and none was given"
+                ))
+                .at(span, "needs a value")
+                .note(format!("pass `--override {name}=VALUE`"))
+                .into())
+            }
+        };
+        warnings.push(
+            Diagnostic::warning(format!("override `{name}` is baked into the SPIR-V as {how}"))
+                .at(span, "becomes a constant")
+                .note("naga's SPIR-V writer emits no specialization constants; pass --override NAME=VALUE to choose the value"),
+        );
+    }
+    let baked = guarded(|| {
+        naga::back::pipeline_constants::process_overrides(module, info, None, &constants)
+            .map(|(m, i)| (m.into_owned(), i.into_owned()))
+    });
+    match baked {
+        Ok(Ok((m, i))) => Ok((m, i, warnings)),
+        Ok(Err(e)) => Err(Diagnostic::error(format!("cannot bake the overrides: {e}")).into()),
+        Err(panic) => Err(internal_error("override processing", &panic).into()),
+    }
 }
 
 /// The module handed to naga's writer: the contract layout written into
