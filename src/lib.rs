@@ -109,6 +109,16 @@ pub struct Translation {
 pub fn analyze(
     source: &str,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
+    analyze_with(source, true)
+}
+
+/// [`analyze`], with naga's validation of the parsed module optional: the
+/// SPIR-V backend validates the module it rewrites, with the same spans, so
+/// validating twice would only cost time.
+fn analyze_with(
+    source: &str,
+    validate: bool,
+) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
     let parsed = front::parse(source)?;
     let mut diags = Diagnostics(parsed.warnings.clone());
     let contract = match layout::build(&parsed, RuleSet::Wgsl) {
@@ -119,7 +129,7 @@ pub fn analyze(
         }
     };
     diags.extend(layout::check::check(&parsed, &contract));
-    if !diags.has_errors() {
+    if validate && !diags.has_errors() {
         if let Err(e) = front::validate(&parsed.module) {
             diags.extend(e);
         }
@@ -132,7 +142,7 @@ pub fn analyze(
 
 /// Translate one WGSL source to `options.target`.
 pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
-    let (parsed, contract, mut warnings) = analyze(source)?;
+    let (parsed, contract, mut warnings) = analyze_with(source, options.target != Target::Spirv)?;
     let output = match options.target {
         Target::Spirv => {
             let out = back::spirv::write(&parsed, &contract, &options.spirv).map_err(|mut e| {

@@ -221,6 +221,7 @@ fn bake_overrides(
     let baked = guarded(|| {
         naga::back::pipeline_constants::process_overrides(module, info, None, &constants)
             .map(|(m, i)| (m.into_owned(), i.into_owned()))
+            .map_err(|e| e.to_string())
     });
     match baked {
         Ok(Ok((m, i))) => Ok((m, i, warnings)),
