@@ -153,7 +153,11 @@ impl Diagnostics {
         let config = term::Config::default();
         let mut buf: Vec<u8> = Vec::new();
         for d in &self.0 {
-            let d = to_codespan(d, source.len());
+            let mut d = to_codespan(d, source.len());
+            if d.labels.is_empty() {
+                // Nothing points into the file: name it in the message.
+                d.message = format!("{file_name}: {}", d.message);
+            }
             if color {
                 let styles = term::Styles::default();
                 let mut w = term::StylesWriter::new(term::termcolor::Ansi::new(&mut buf), &styles);

@@ -105,11 +105,23 @@ pub struct Translation {
 }
 
 /// Parse, lay out and check `source`; the result of every stage before the
-/// backend. Errors are diagnostics; warnings are returned alongside.
+/// backend. Errors are diagnostics; warnings are returned alongside. Like
+/// [`translate`], it never panics.
 pub fn analyze(
     source: &str,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
-    analyze_with(source, true)
+    match back::spirv::guarded(|| analyze_with(source, true)) {
+        Ok(result) => result,
+        Err(panic) => Err(internal_error(&panic)),
+    }
+}
+
+fn internal_error(panic: &str) -> Diagnostics {
+    Diagnostic::error(format!(
+        "internal error while translating this input: {panic}; please report"
+    ))
+    .note("stride caught a panic and produced no output")
+    .into()
 }
 
 /// [`analyze`], with naga's validation of the parsed module optional: the
@@ -130,7 +142,7 @@ fn analyze_with(
     };
     diags.extend(layout::check::check(&parsed, &contract));
     if validate && !diags.has_errors() {
-        if let Err(e) = front::validate(&parsed.module) {
+        if let Err(e) = front::validate_parsed(&parsed) {
             diags.extend(e);
         }
     }
@@ -141,13 +153,30 @@ fn analyze_with(
 }
 
 /// Translate one WGSL source to `options.target`.
+///
+/// Never panics: a panic left in naga (or in stride) is caught and
+/// returned as an internal-error diagnostic.
 pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
+    match back::spirv::guarded(|| translate_unguarded(source, options)) {
+        Ok(result) => result,
+        Err(panic) => Err(internal_error(&panic)),
+    }
+}
+
+fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
     let (parsed, contract, mut warnings) = analyze_with(source, options.target != Target::Spirv)?;
     let output = match options.target {
         Target::Spirv => {
-            let out = back::spirv::write(&parsed, &contract, &options.spirv).map_err(|mut e| {
+            let out = back::spirv::write_owned(parsed, &contract, &options.spirv).map_err(|e| {
+                // The backend validates the module it rewrote (translate
+                // skips the earlier validation). When the source itself is
+                // invalid, report naga's errors on the source as they are.
+                let e = match front::parse(source).map(|p| front::validate_parsed(&p)) {
+                    Ok(Err(source_errors)) => source_errors,
+                    _ => e,
+                };
                 let mut all = warnings.clone();
-                all.0.append(&mut e.0);
+                all.extend(e);
                 all
             })?;
             warnings.0.extend(out.warnings);

@@ -24,6 +24,12 @@ impl TypeMap {
     pub fn get(&self, old: Handle<Type>) -> Handle<Type> {
         self.0.get(old.index()).copied().unwrap_or(old)
     }
+
+    /// Does every old handle keep its index? Then rewriting handles through
+    /// the map changes nothing.
+    pub fn is_identity(&self) -> bool {
+        self.0.iter().enumerate().all(|(i, h)| h.index() == i)
+    }
 }
 
 /// Install `types` as the module's type arena; every type handle elsewhere

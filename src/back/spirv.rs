@@ -27,10 +27,11 @@ pub mod hazard;
 pub mod vulkan;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::front::Parsed;
+use crate::front::{Annotations, Parsed};
 use crate::layout::LayoutModule;
 use naga::back::spv;
 use naga::proc::{BoundsCheckPolicies, BoundsCheckPolicy};
+use std::borrow::Cow;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpirvOptions {
@@ -101,6 +102,35 @@ pub fn write(
     contract: &LayoutModule,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
+    write_module(
+        Cow::Borrowed(&parsed.module),
+        &parsed.annotations,
+        contract,
+        options,
+    )
+}
+
+/// [`write`] for a caller that no longer needs `parsed`: the naga module is
+/// rewritten in place instead of copied. Same output.
+pub fn write_owned(
+    parsed: Parsed,
+    contract: &LayoutModule,
+    options: &SpirvOptions,
+) -> Result<SpirvOutput, Diagnostics> {
+    let Parsed {
+        module,
+        annotations,
+        ..
+    } = parsed;
+    write_module(Cow::Owned(module), &annotations, contract, options)
+}
+
+fn write_module(
+    source_module: Cow<'_, naga::Module>,
+    annotations: &Annotations,
+    contract: &LayoutModule,
+    options: &SpirvOptions,
+) -> Result<SpirvOutput, Diagnostics> {
     if !VERSIONS.contains(&options.version) {
         let (major, minor) = options.version;
         return Err(Diagnostic::error(format!(
@@ -109,8 +139,8 @@ pub fn write(
         .into());
     }
 
-    let wraps = hazard::find_wraps(&parsed.module, contract);
-    let mut module = match guarded(|| prepare(parsed, contract, &wraps)) {
+    let wraps = hazard::find_wraps(&source_module, contract);
+    let mut module = match guarded(|| prepare(source_module, contract, &wraps)) {
         Ok(result) => result?,
         Err(panic) => {
             return Err(Diagnostic::error(format!(
@@ -131,7 +161,7 @@ pub fn write(
             global.name,
             names.join(" and ")
         ));
-        if let Some(ann) = parsed.annotations.globals.get(&global.name) {
+        if let Some(ann) = annotations.globals.get(&global.name) {
             d = d.at(ann.name_span.clone(), "declared here");
         }
         let flags: Vec<&str> = features.iter().map(|f| f.spirv_val_flag()).collect();
@@ -234,19 +264,27 @@ fn bake_overrides(
 /// its types, the uniform `matCx2` work-around applied and whole-array stores
 /// between strides rebuilt.
 fn prepare(
-    parsed: &Parsed,
+    source: Cow<'_, naga::Module>,
     contract: &LayoutModule,
     wraps: &hazard::Wraps,
 ) -> Result<naga::Module, Diagnostics> {
-    let (mut module, map) = apply::apply_contract(&parsed.module, contract, &hazard::Wraps::new())?;
-    coerce::coerce_array_stores(&mut module);
+    let no_wraps = hazard::Wraps::new();
     if wraps.is_empty() {
+        let (mut module, _) = match source {
+            Cow::Owned(m) => apply::apply_contract_owned(m, contract, &no_wraps)?,
+            Cow::Borrowed(m) => apply::apply_contract(m, contract, &no_wraps)?,
+        };
+        coerce::coerce_array_stores(&mut module);
         return Ok(module);
     }
-    let before = module;
+    let (mut before, map) = apply::apply_contract(&source, contract, &no_wraps)?;
+    coerce::coerce_array_stores(&mut before);
     let info = validated(&before)?;
     let before_wrapped = wraps.keys().map(|&(t, i)| (map.get(t), i)).collect();
-    let (mut wrapped_module, wrapped_map) = apply::apply_contract(&parsed.module, contract, wraps)?;
+    let (mut wrapped_module, wrapped_map) = match source {
+        Cow::Owned(m) => apply::apply_contract_owned(m, contract, wraps)?,
+        Cow::Borrowed(m) => apply::apply_contract(m, contract, wraps)?,
+    };
     let wrapped = wraps
         .keys()
         .map(|&(t, i)| (wrapped_map.get(t), i))
@@ -297,7 +335,7 @@ static HOOK: std::sync::Once = std::sync::Once::new();
 /// Run `f`, turning a panic into its message. The panic hook is wrapped once
 /// per process so that panics of a thread inside `guarded` are not printed;
 /// other threads keep the previous hook's behavior.
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     HOOK.call_once(|| {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {

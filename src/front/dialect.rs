@@ -4,7 +4,7 @@
 //! standard WGSL text naga reads, with dialect text blanked by spaces of the
 //! same byte length so that naga's spans stay valid.
 
-use super::scan::{code_chars, Attribute, ItemKind, ScannedModule, StructDecl, TypeExpr};
+use super::scan::{code_chars_iter, Attribute, ItemKind, ScannedModule, StructDecl, TypeExpr};
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use indexmap::IndexMap;
 
@@ -463,8 +463,7 @@ impl Lower<'_> {
         (0..list.len())
             .map(|k| {
                 let to = list.get(k + 1).map_or(inner_end, |b| b.span.start);
-                code_chars(self.src, list[k].span.end..to)
-                    .into_iter()
+                code_chars_iter(self.src, list[k].span.end..to)
                     .find(|&(_, c)| c == ',')
                     .map(|(at, _)| at)
             })
@@ -582,7 +581,7 @@ impl Lower<'_> {
         let body_end = s.body_span.end.saturating_sub(1);
         for (k, m) in s.members.iter().enumerate() {
             let to = s.members.get(k + 1).map_or(body_end, |n| n.span.start);
-            for (at, c) in code_chars(self.src, m.span.end..to) {
+            for (at, c) in code_chars_iter(self.src, m.span.end..to) {
                 if c == ';' {
                     self.set(at, b',');
                 }

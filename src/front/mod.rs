@@ -90,3 +90,52 @@ pub fn validation_error(e: &naga::WithSpan<naga::valid::ValidationError>) -> Dia
     }
     d
 }
+
+/// [`validate`] for a parsed input: a naga error that carries no span (naga
+/// gives none for some entry-point and declaration errors) is pointed at the
+/// declaration it names, found by the scanner.
+pub fn validate_parsed(parsed: &Parsed) -> Result<naga::valid::ModuleInfo, Diagnostics> {
+    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
+    let mut validator = naga::valid::Validator::new(flags, naga::valid::Capabilities::all());
+    validator.validate(&parsed.module).map_err(|e| {
+        let mut d = validation_error(&e);
+        if d.labels.is_empty() {
+            if let Some(span) = declaration_span(&parsed.scanned, e.as_inner()) {
+                d = d.at(span, "declared here");
+            }
+        }
+        Diagnostics::from(d)
+    })
+}
+
+/// The name span of the declaration a validation error is about.
+fn declaration_span(
+    scanned: &ScannedModule,
+    error: &naga::valid::ValidationError,
+) -> Option<crate::diag::Span> {
+    use naga::valid::ValidationError as E;
+    let (wanted, is_fn) = match error {
+        E::EntryPoint { name, .. } | E::Function { name, .. } => (name, true),
+        E::Type { name, .. }
+        | E::Constant { name, .. }
+        | E::Override { name, .. }
+        | E::GlobalVariable { name, .. } => (name, false),
+        _ => return None,
+    };
+    scanned.items.iter().find_map(|item| {
+        let (name, span) = match &item.kind {
+            scan::ItemKind::Fn { name, name_span } if is_fn => (name, name_span),
+            scan::ItemKind::Struct(s) if !is_fn => (&s.name, &s.name_span),
+            scan::ItemKind::Alias(a) if !is_fn => (&a.name, &a.name_span),
+            scan::ItemKind::Var(v) if !is_fn => (&v.name, &v.name_span),
+            scan::ItemKind::Const { name, name_span }
+            | scan::ItemKind::Override { name, name_span }
+                if !is_fn =>
+            {
+                (name, name_span)
+            }
+            _ => return None,
+        };
+        (name == wanted).then(|| span.clone())
+    })
+}

@@ -146,24 +146,52 @@ pub fn scan(source: &str) -> Result<ScannedModule, Diagnostics> {
 /// The characters of `source[range]` that are code, not comments, with
 /// their byte offsets. `range.start` must not be inside a comment.
 pub fn code_chars(source: &str, range: Span) -> Vec<(usize, char)> {
-    let end = range.end.min(source.len());
-    let mut out = Vec::new();
-    let mut i = range.start;
-    while i < end {
-        let Some(c) = source.get(i..).and_then(|s| s.chars().next()) else {
-            break;
-        };
-        let rest = &source[i..];
-        if rest.starts_with("//") {
-            i = skip_line_comment(source, i);
-        } else if rest.starts_with("/*") {
-            i = skip_block_comment(source, i).unwrap_or(source.len());
-        } else {
-            out.push((i, c));
-            i += c.len_utf8();
-        }
+    code_chars_iter(source, range).collect()
+}
+
+/// [`code_chars`] without collecting: the same characters, in order.
+pub fn code_chars_iter(source: &str, range: Span) -> CodeChars<'_> {
+    CodeChars {
+        src: source,
+        at: range.start,
+        end: range.end.min(source.len()),
     }
-    out
+}
+
+/// Iterator behind [`code_chars_iter`].
+#[derive(Clone, Debug)]
+pub struct CodeChars<'a> {
+    src: &'a str,
+    at: usize,
+    end: usize,
+}
+
+impl Iterator for CodeChars<'_> {
+    type Item = (usize, char);
+
+    fn next(&mut self) -> Option<(usize, char)> {
+        let b = self.src.as_bytes();
+        while self.at < self.end {
+            let i = self.at;
+            let byte = b[i];
+            if byte == b'/' && b.get(i + 1) == Some(&b'/') {
+                self.at = skip_line_comment(self.src, i);
+                continue;
+            }
+            if byte == b'/' && b.get(i + 1) == Some(&b'*') {
+                self.at = skip_block_comment(self.src, i).unwrap_or(self.src.len());
+                continue;
+            }
+            let c = if byte < 0x80 {
+                char::from(byte)
+            } else {
+                self.src.get(i..)?.chars().next()?
+            };
+            self.at = i + c.len_utf8();
+            return Some((i, c));
+        }
+        None
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,10 +215,6 @@ fn is_blank(c: char) -> bool {
     )
 }
 
-fn is_line_break(c: char) -> bool {
-    matches!(c, '\u{a}'..='\u{d}' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
-
 fn is_ident_start(c: char) -> bool {
     c == '_' || c.is_alphabetic()
 }
@@ -200,12 +224,22 @@ fn is_ident_continue(c: char) -> bool {
 }
 
 /// Offset just past a `//` comment starting at `at` (the line break stays).
+/// Byte-wise: the multi-byte line breaks (U+0085, U+2028, U+2029) are
+/// matched by their UTF-8 encodings, which start with a lead byte.
 fn skip_line_comment(src: &str, at: usize) -> usize {
-    let rest = &src[at..];
-    match rest.char_indices().find(|&(_, c)| is_line_break(c)) {
-        Some((k, _)) => at + k,
-        None => src.len(),
+    let b = src.as_bytes();
+    let mut j = at;
+    while j < b.len() {
+        match b[j] {
+            0x0A..=0x0D => return j,
+            0xC2 if b.get(j + 1) == Some(&0x85) => return j,
+            0xE2 if b.get(j + 1) == Some(&0x80) && matches!(b.get(j + 2), Some(0xA8 | 0xA9)) => {
+                return j
+            }
+            _ => j += 1,
+        }
     }
+    src.len()
 }
 
 /// Offset just past a (nested) `/* */` comment starting at `at`.
@@ -232,66 +266,176 @@ fn skip_block_comment(src: &str, at: usize) -> Result<usize, Diagnostic> {
         .note("add `*/` to close it (block comments nest in WGSL)"))
 }
 
+/// End of the number token starting at `i` (a digit, or `.` then a digit).
+fn number_end(b: &[u8], mut i: usize) -> usize {
+    let hex = b[i..].starts_with(b"0x") || b[i..].starts_with(b"0X");
+    i += 1;
+    while let Some(&ch) = b.get(i) {
+        let prev = b[i - 1];
+        let exp = if hex {
+            matches!(prev, b'p' | b'P')
+        } else {
+            matches!(prev, b'e' | b'E')
+        };
+        if ch.is_ascii_alphanumeric()
+            || ch == b'_'
+            || ch == b'.'
+            || (exp && (ch == b'+' || ch == b'-'))
+        {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// End of the identifier whose first character ends before `i`.
+fn ident_end(src: &str, mut i: usize) -> usize {
+    let b = src.as_bytes();
+    while let Some(&byte) = b.get(i) {
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            i += 1;
+        } else if byte >= 0x80 {
+            match src.get(i..).and_then(|s| s.chars().next()) {
+                Some(ch) if is_ident_continue(ch) => i += ch.len_utf8(),
+                _ => break,
+            }
+        } else {
+            break;
+        }
+    }
+    i
+}
+
 fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
     let b = src.as_bytes();
-    let mut toks = Vec::new();
+    let mut toks = Vec::with_capacity(b.len() / 16 + 8);
+    // Bracket depth (exact whenever the brackets match; when they do not,
+    // `match_brackets` reports it and the scanner never runs).
+    let mut depth = 0usize;
     let mut i = 0;
-    while let Some(c) = src.get(i..).and_then(|s| s.chars().next()) {
-        let len = c.len_utf8();
+    while let Some(&byte) = b.get(i) {
+        if byte >= 0x80 {
+            // Non-ASCII: blankspace, an identifier or a lone character.
+            let Some(c) = src.get(i..).and_then(|s| s.chars().next()) else {
+                break;
+            };
+            let len = c.len_utf8();
+            if is_blank(c) {
+                i += len;
+            } else if is_ident_start(c) {
+                let start = i;
+                i = ident_end(src, i + len);
+                toks.push(Token {
+                    kind: Tok::Ident,
+                    span: start..i,
+                });
+            } else {
+                toks.push(Token {
+                    kind: Tok::Punct(c),
+                    span: i..i + len,
+                });
+                i += len;
+            }
+            continue;
+        }
         let next = b.get(i + 1).copied();
-        if is_blank(c) {
-            i += len;
-        } else if c == '/' && next == Some(b'/') {
-            i = skip_line_comment(src, i);
-        } else if c == '/' && next == Some(b'*') {
-            i = skip_block_comment(src, i)?;
-        } else if c.is_ascii_digit() || (c == '.' && next.is_some_and(|n| n.is_ascii_digit())) {
-            let start = i;
-            let hex = b[i..].starts_with(b"0x") || b[i..].starts_with(b"0X");
-            i += 1;
-            while let Some(&ch) = b.get(i) {
-                let prev = b[i - 1];
-                let exp = if hex {
-                    matches!(prev, b'p' | b'P')
-                } else {
-                    matches!(prev, b'e' | b'E')
-                };
-                if ch.is_ascii_alphanumeric()
-                    || ch == b'_'
-                    || ch == b'.'
-                    || (exp && (ch == b'+' || ch == b'-'))
-                {
-                    i += 1;
-                } else {
-                    break;
+        match byte {
+            b' ' | b'\t'..=b'\r' => i += 1,
+            b'/' if next == Some(b'/') => i = skip_line_comment(src, i),
+            b'/' if next == Some(b'*') => i = skip_block_comment(src, i)?,
+            b'0'..=b'9' => {
+                let start = i;
+                i = number_end(b, i);
+                toks.push(Token {
+                    kind: Tok::Number,
+                    span: start..i,
+                });
+            }
+            b'.' if next.is_some_and(|n| n.is_ascii_digit()) => {
+                let start = i;
+                i = number_end(b, i);
+                toks.push(Token {
+                    kind: Tok::Number,
+                    span: start..i,
+                });
+            }
+            b'_' | b'a'..=b'z' | b'A'..=b'Z' => {
+                let start = i;
+                i = ident_end(src, i + 1);
+                toks.push(Token {
+                    kind: Tok::Ident,
+                    span: start..i,
+                });
+            }
+            _ => {
+                toks.push(Token {
+                    kind: Tok::Punct(char::from(byte)),
+                    span: i..i + 1,
+                });
+                i += 1;
+                match byte {
+                    b'{' if depth == 0 && !after_struct_name(src, &toks) => {
+                        i = opaque_group(src, i, &mut toks)?;
+                    }
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    _ => {}
                 }
             }
-            toks.push(Token {
-                kind: Tok::Number,
-                span: start..i,
-            });
-        } else if is_ident_start(c) {
-            let start = i;
-            i += len;
-            while let Some(ch) = src[i..].chars().next() {
-                if !is_ident_continue(ch) {
-                    break;
-                }
-                i += ch.len_utf8();
-            }
-            toks.push(Token {
-                kind: Tok::Ident,
-                span: start..i,
-            });
-        } else {
-            toks.push(Token {
-                kind: Tok::Punct(c),
-                span: i..i + len,
-            });
-            i += len;
         }
     }
     Ok(toks)
+}
+
+/// Is the `{` just pushed preceded by `struct NAME`? Only a struct body at
+/// module scope is read token by token; every other module-scope `{ }`
+/// group (function bodies above all) is skipped whole by the scanner.
+fn after_struct_name(src: &str, toks: &[Token]) -> bool {
+    match toks {
+        [.., kw, name, _open] => {
+            kw.kind == Tok::Ident
+                && name.kind == Tok::Ident
+                && src.get(kw.span.clone()) == Some("struct")
+        }
+        _ => false,
+    }
+}
+
+/// The inside of a module-scope `{ }` group the scanner never reads, from
+/// `i` (just past the `{`): only its bracket tokens are recorded (bracket
+/// matching needs them, with the same spans as full tokenization), comments
+/// are skipped with the same errors. Returns the offset past the closing
+/// bracket (or the end of the input). Brackets, `/` and comment openers are
+/// ASCII and never part of an identifier or number token, so this sees
+/// exactly the bracket tokens that full tokenization would produce.
+fn opaque_group(src: &str, mut i: usize, toks: &mut Vec<Token>) -> Result<usize, Diagnostic> {
+    let b = src.as_bytes();
+    let mut depth = 1usize;
+    while let Some(&byte) = b.get(i) {
+        match byte {
+            b'/' if b.get(i + 1) == Some(&b'/') => i = skip_line_comment(src, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = skip_block_comment(src, i)?,
+            b'(' | b'[' | b'{' | b')' | b']' | b'}' => {
+                toks.push(Token {
+                    kind: Tok::Punct(char::from(byte)),
+                    span: i..i + 1,
+                });
+                i += 1;
+                if matches!(byte, b'(' | b'[' | b'{') {
+                    depth += 1;
+                } else {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(i);
+                    }
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(i)
 }
 
 fn closer_of(c: char) -> Option<char> {
@@ -356,8 +500,8 @@ struct Scanner<'a> {
     header_attrs: Vec<Attribute>,
 }
 
-impl Scanner<'_> {
-    fn text(&self, k: usize) -> &str {
+impl<'a> Scanner<'a> {
+    fn text(&self, k: usize) -> &'a str {
         self.toks.get(k).map_or("", |t| &self.src[t.span.clone()])
     }
 
@@ -505,13 +649,9 @@ impl Scanner<'_> {
             // Attributes with nothing after them: naga reports it.
             return Ok(None);
         }
-        let kw = if self.is_ident(*k) {
-            self.text(*k).to_string()
-        } else {
-            String::new()
-        };
+        let kw = if self.is_ident(*k) { self.text(*k) } else { "" };
         let kw_span = self.span(*k);
-        let kind = match kw.as_str() {
+        let kind = match kw {
             "struct" => {
                 *k += 1;
                 ItemKind::Struct(self.struct_decl(k)?)

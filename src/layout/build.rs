@@ -25,6 +25,7 @@ use crate::front::dialect::{Spanned, TypeAnn};
 use crate::front::Parsed;
 use indexmap::IndexMap;
 use naga::{Handle, Type, TypeInner};
+use std::fmt::Display;
 
 /// Alias chains longer than this are reported instead of followed.
 const MAX_ALIAS_DEPTH: usize = 64;
@@ -91,6 +92,16 @@ struct Builder<'a> {
     diags: Diagnostics,
 }
 
+/// `kind `name``, e.g. ``member `x` ``, formatted only when a message needs it.
+#[derive(Clone, Copy)]
+struct Named<'a>(&'static str, &'a str);
+
+impl Display for Named<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} `{}`", self.0, self.1)
+    }
+}
+
 impl Builder<'_> {
     fn error(&mut self, span: &Span, message: String, label: &str) {
         self.diags
@@ -98,7 +109,7 @@ impl Builder<'_> {
     }
 
     /// A size or offset, checked against overflow and the 32-bit limit.
-    fn bytes(&mut self, value: Option<u64>, span: &Span, what: &str) -> Option<u64> {
+    fn bytes(&mut self, value: Option<u64>, span: &Span, what: impl Display) -> Option<u64> {
         match value {
             Some(v) if v <= MAX_BYTES => Some(v),
             Some(v) => {
@@ -125,7 +136,12 @@ impl Builder<'_> {
     }
 
     /// An `@align` value, checked: a power of two, at least `natural`.
-    fn check_align(&mut self, attr: &Spanned<u64>, natural: u64, what: &str) -> Option<u64> {
+    fn check_align(
+        &mut self,
+        attr: &Spanned<u64>,
+        natural: u64,
+        what: impl Display,
+    ) -> Option<u64> {
         let n = attr.value;
         if n == 0 || !n.is_power_of_two() {
             self.error(
@@ -147,7 +163,12 @@ impl Builder<'_> {
     }
 
     /// A `@size` value, checked: at least `natural`.
-    fn check_size(&mut self, attr: &Spanned<u64>, natural: Option<u64>, what: &str) -> Option<u64> {
+    fn check_size(
+        &mut self,
+        attr: &Spanned<u64>,
+        natural: Option<u64>,
+        what: impl Display,
+    ) -> Option<u64> {
         let n = attr.value;
         let Some(natural) = natural else {
             self.error(
@@ -236,12 +257,12 @@ impl Builder<'_> {
                     None => std::borrow::Cow::Borrowed(&alias.target),
                 };
                 let mut layout = self.type_layout(ty, Some(&target), &span, depth + 1)?;
-                let what = format!("alias `{}`", alias.name);
+                let what = Named("alias", &alias.name);
                 if let Some(a) = &alias.align {
-                    layout.align = self.check_align(a, layout.align, &what)?;
+                    layout.align = self.check_align(a, layout.align, what)?;
                 }
                 if let Some(s) = &alias.size {
-                    layout.size = Some(self.check_size(s, layout.size, &what)?);
+                    layout.size = Some(self.check_size(s, layout.size, what)?);
                 }
                 return Some(layout);
             }
@@ -469,18 +490,18 @@ impl Builder<'_> {
                 failed = true;
                 continue;
             };
-            let what = format!("member `{member_name}`");
+            let what = Named("member", &member_name);
             let mut align = layout.align;
             let mut size = layout.size;
             if table.attributes {
                 if let Some(a) = m_ann.and_then(|m| m.align.as_ref()) {
-                    match self.check_align(a, layout.align, &what) {
+                    match self.check_align(a, layout.align, what) {
                         Some(v) => align = v,
                         None => failed = true,
                     }
                 }
                 if let Some(s) = m_ann.and_then(|m| m.size.as_ref()) {
-                    match self.check_size(s, layout.size, &what) {
+                    match self.check_size(s, layout.size, what) {
                         Some(v) => size = Some(v),
                         None => failed = true,
                     }
@@ -492,7 +513,8 @@ impl Builder<'_> {
                 LayoutKind::Scalar(_) | LayoutKind::Atomic(_) | LayoutKind::Vector { .. }
             );
             let placed = table.place(prev_end, align, size.unwrap_or(0), packed);
-            let Some(offset) = self.bytes(placed, &m_span, &format!("the offset of {what}")) else {
+            let Some(offset) = self.bytes(placed, &m_span, format_args!("the offset of {what}"))
+            else {
                 failed = true;
                 break;
             };
@@ -505,7 +527,7 @@ impl Builder<'_> {
             }
             end = match size {
                 Some(s) => {
-                    let e = self.bytes(offset.checked_add(s), &m_span, &format!("struct `{name}`"));
+                    let e = self.bytes(offset.checked_add(s), &m_span, Named("struct", &name));
                     if e.is_none() {
                         failed = true;
                         break;
@@ -527,24 +549,22 @@ impl Builder<'_> {
             return None;
         }
 
-        let what = format!("struct `{name}`");
+        let what = Named("struct", &name);
         let natural_align = table.struct_align(max_align);
         let mut align = natural_align;
         let mut explicit_size = None;
         if table.attributes {
             if let Some(a) = ann.and_then(|a| a.align.as_ref()) {
-                align = self.check_align(a, natural_align, &what)?;
+                align = self.check_align(a, natural_align, what)?;
             }
             if let Some(s) = ann.and_then(|a| a.size.as_ref()) {
-                explicit_size = Some(self.check_size(s, end, &what)?);
+                explicit_size = Some(self.check_size(s, end, what)?);
             }
         }
         let size = match (end, explicit_size) {
             (None, _) => None,
             (Some(_), Some(s)) => Some(s),
-            (Some(e), None) => {
-                Some(self.bytes(table.struct_size(e, align), &struct_span, &what)?)
-            }
+            (Some(e), None) => Some(self.bytes(table.struct_size(e, align), &struct_span, what)?),
         };
         if let (Some(end), Some(size)) = (end, size) {
             if size > end {

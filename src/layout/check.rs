@@ -497,19 +497,20 @@ impl<'a> Walker<'a> {
         } else {
             m.layout.align.max(1)
         };
-        let type_text = mann
-            .map(|x| self.text(&x.ty.span).to_string())
-            .unwrap_or_default();
-        let requirement = if what.is_empty() {
-            format!(
-                "{} require `{type_text}` to be {required} byte aligned.",
-                ctx.space.buffers()
-            )
-        } else {
-            format!(
-                "{} require {what} to be {required} byte aligned.",
-                ctx.space.buffers()
-            )
+        // The sentence on the requirement, built only for a violation.
+        let requirement = |w: &Self| {
+            if what.is_empty() {
+                let type_text = mann.map(|x| w.text(&x.ty.span)).unwrap_or_default();
+                format!(
+                    "{} require `{type_text}` to be {required} byte aligned.",
+                    ctx.space.buffers()
+                )
+            } else {
+                format!(
+                    "{} require {what} to be {required} byte aligned.",
+                    ctx.space.buffers()
+                )
+            }
         };
         let field = match m.layout.kind {
             LayoutKind::Struct(_) => "Structure field",
@@ -540,7 +541,7 @@ impl<'a> Walker<'a> {
                     key,
                     message: format!(
                         "{field} `{}` has @align({}). {} Its alignment must be a multiple of {required}.",
-                        m.name, a.value, requirement
+                        m.name, a.value, requirement(self)
                     ),
                     primary: mspan.clone(),
                     label: format!("@align({}) is not a multiple of {required}", a.value),
@@ -592,12 +593,15 @@ impl<'a> Walker<'a> {
                 }
             }
         }
+        let message = format!(
+            "{field} `{}` has byte offset {}. {}",
+            m.name,
+            m.offset,
+            requirement(self)
+        );
         self.push(Violation {
             key,
-            message: format!(
-                "{field} `{}` has byte offset {}. {requirement}",
-                m.name, m.offset
-            ),
+            message,
             primary: mspan.clone(),
             label: format!("offset {} is not a multiple of {required}", m.offset),
             secondary: Self::global_labels(ctx),

@@ -16,13 +16,29 @@ use indexmap::IndexMap;
 use naga::{Handle, Module, Type, TypeInner, UniqueArena};
 
 /// `value` as a `u32`, or an error naming what is too large.
-fn to_u32(value: u64, what: &str) -> Result<u32, Diagnostic> {
+fn to_u32(value: u64, what: impl std::fmt::Display) -> Result<u32, Diagnostic> {
     u32::try_from(value).map_err(|_| {
         Diagnostic::error(format!(
             "{what} is {value} bytes, more than SPIR-V can express (at most {} bytes)",
             u32::MAX
         ))
     })
+}
+
+/// Where a layout is used, for messages (formatted only on error).
+#[derive(Clone, Copy)]
+enum Site<'a> {
+    Member(&'a str, &'a str),
+    Global(&'a str),
+}
+
+impl std::fmt::Display for Site<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Site::Member(s, m) => write!(f, "{s}.{m}"),
+            Site::Global(g) => f.write_str(g),
+        }
+    }
 }
 
 fn internal(message: impl std::fmt::Display) -> Diagnostic {
@@ -59,7 +75,12 @@ struct Builder<'a> {
 impl Builder<'_> {
     /// Record the first stride of every array type reachable from `layout`,
     /// and check that matrix strides are the ones naga writes.
-    fn survey(&mut self, layout: &Layout, ty: Handle<Type>, site: &str) -> Result<(), Diagnostic> {
+    fn survey(
+        &mut self,
+        layout: &Layout,
+        ty: Handle<Type>,
+        site: Site<'_>,
+    ) -> Result<(), Diagnostic> {
         let inner = &self
             .module
             .types
@@ -73,7 +94,7 @@ impl Builder<'_> {
                 },
                 TypeInner::Array { base, .. },
             ) => {
-                let stride = to_u32(*stride, &format!("the array stride of {site}"))?;
+                let stride = to_u32(*stride, format_args!("the array stride of {site}"))?;
                 self.preferred_stride.entry(ty).or_insert(stride);
                 self.survey(element, *base, site)
             }
@@ -182,8 +203,10 @@ impl Builder<'_> {
                     .types
                     .insert(array, self.module.types.get_span(member.ty));
             }
-            let what = format!("the offset of {}.{}", layout.name, slot.name);
-            let offset = to_u32(slot.offset, &what)?;
+            let offset = to_u32(
+                slot.offset,
+                format_args!("the offset of {}.{}", layout.name, slot.name),
+            )?;
             // naga checks `offset + size(type) <= span`; a runtime-sized array
             // counts as one element there.
             let type_size = match &slot.layout.kind {
@@ -206,7 +229,7 @@ impl Builder<'_> {
             Some(size) => size,
             None => round_up(layout.align, end),
         };
-        let span = to_u32(span, &format!("struct {}", layout.name))?;
+        let span = to_u32(span, format_args!("struct {}", layout.name))?;
         Ok(TypeInner::Struct {
             members: new_members,
             span,
@@ -222,6 +245,48 @@ pub fn apply_contract(
     contract: &LayoutModule,
     wraps: &super::hazard::Wraps,
 ) -> Result<(Module, TypeMap), Diagnostic> {
+    let (types, map, global_types) = new_types(module, contract, wraps)?;
+    let mut out = module.clone();
+    install(&mut out, types, &map, global_types);
+    Ok((out, map))
+}
+
+/// [`apply_contract`] on a module the caller gives away: the same result,
+/// without copying the module.
+pub fn apply_contract_owned(
+    mut module: Module,
+    contract: &LayoutModule,
+    wraps: &super::hazard::Wraps,
+) -> Result<(Module, TypeMap), Diagnostic> {
+    let (types, map, global_types) = new_types(&module, contract, wraps)?;
+    install(&mut module, types, &map, global_types);
+    Ok((module, map))
+}
+
+/// A new global type per contract global: (global, type).
+type GlobalTypes = Vec<(Handle<naga::GlobalVariable>, Handle<Type>)>;
+
+/// Install the new arena: handles elsewhere in the module are rewritten
+/// unless every old type keeps its handle (extra types only appended), then
+/// the globals get their site types.
+fn install(out: &mut Module, types: UniqueArena<Type>, map: &TypeMap, global_types: GlobalTypes) {
+    if map.is_identity() {
+        out.types = types;
+    } else {
+        remap::remap_types(out, types, map);
+    }
+    for (handle, ty) in global_types {
+        out.global_variables[handle].ty = ty;
+    }
+}
+
+/// The type arena carrying the contract layout, the map from `module`'s
+/// type handles into it, and the type of each contract global.
+fn new_types(
+    module: &Module,
+    contract: &LayoutModule,
+    wraps: &super::hazard::Wraps,
+) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
     let mut b = Builder {
         module,
         contract,
@@ -247,7 +312,7 @@ pub fn apply_contract(
             b.survey(
                 &slot.layout,
                 member.ty,
-                &format!("{}.{}", layout.name, slot.name),
+                Site::Member(&layout.name, &slot.name),
             )?;
         }
     }
@@ -256,7 +321,7 @@ pub fn apply_contract(
             .global_variables
             .try_get(global.handle)
             .map_err(|_| internal(format!("global {} is unknown", global.name)))?;
-        b.survey(&global.layout, var.ty, &global.name)?;
+        b.survey(&global.layout, var.ty, Site::Global(&global.name))?;
     }
 
     for (handle, ty) in module.types.iter() {
@@ -289,11 +354,5 @@ pub fn apply_contract(
         global_types.push((global.handle, b.site_type(&global.layout, old)?));
     }
 
-    let mut out = module.clone();
-    let map = TypeMap::new(b.map);
-    remap::remap_types(&mut out, b.types, &map);
-    for (handle, ty) in global_types {
-        out.global_variables[handle].ty = ty;
-    }
-    Ok((out, map))
+    Ok((b.types, TypeMap::new(b.map), global_types))
 }

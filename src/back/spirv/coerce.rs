@@ -21,6 +21,9 @@ const MAX_ELEMENTS: u32 = 1024;
 /// Expression types come from naga's type resolver, since the module does
 /// not validate before this rewrite.
 pub fn coerce_array_stores(module: &mut Module) -> bool {
+    if !has_convertible_pair(module) {
+        return false;
+    }
     let mut changed = false;
     let handles: Vec<Handle<naga::Function>> = module.functions.iter().map(|(h, _)| h).collect();
     for handle in handles {
@@ -106,6 +109,37 @@ fn in_block(
     }
     *block = out;
     changed
+}
+
+/// Array types compared pairwise at most; beyond this the full pass runs.
+const MAX_PAIRWISE: usize = 64;
+
+/// Can any store need a rewrite? Only when two distinct fixed-size array
+/// types of the module are [`convertible`], so the function walk (and its
+/// type resolution) is skipped when there is no such pair.
+fn has_convertible_pair(module: &Module) -> bool {
+    let arrays: Vec<Handle<Type>> = module
+        .types
+        .iter()
+        .filter(|(_, t)| {
+            matches!(
+                t.inner,
+                TypeInner::Array {
+                    size: naga::ArraySize::Constant(_),
+                    ..
+                }
+            )
+        })
+        .map(|(h, _)| h)
+        .collect();
+    if arrays.len() > MAX_PAIRWISE {
+        return true;
+    }
+    arrays.iter().enumerate().any(|(i, &a)| {
+        arrays[i + 1..]
+            .iter()
+            .any(|&b| convertible(module, a, b, &mut 0))
+    })
 }
 
 /// Are `from` and `to` fixed-size arrays that differ only in strides?

@@ -288,19 +288,38 @@ fn straddles(offset: u64, size: u64) -> bool {
     }
 }
 
+/// Where a node sits under the global (`name.member[1].x`), formatted only
+/// for an error message.
+#[derive(Clone, Copy)]
+enum Path<'a> {
+    Root(&'a str),
+    Field(&'a Path<'a>, &'a str),
+    Index(&'a Path<'a>, u64),
+}
+
+impl std::fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Path::Root(name) => f.write_str(name),
+            Path::Field(parent, name) => write!(f, "{parent}.{name}"),
+            Path::Index(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
 /// Check a struct laid out at `base`; the error names the first violation.
 fn check_struct(
     members: &[(String, u64, Node)],
     base: u64,
     rules: Rules,
-    path: &str,
+    path: &Path<'_>,
 ) -> Result<(), String> {
     let mut sorted: Vec<&(String, u64, Node)> = members.iter().collect();
     sorted.sort_by_key(|(_, o, _)| *o);
     let mut next_valid = 0u64;
     for (name, rel, node) in sorted {
         let offset = base.saturating_add(*rel);
-        let path = format!("{path}.{name}");
+        let path = Path::Field(path, name);
         let align = alignment(node, rules);
         if let (false, true, Node::Vector { width, .. }) = (rules.scalar, rules.relaxed, node) {
             if !offset.is_multiple_of(*width) {
@@ -338,7 +357,7 @@ fn check_node(
     offset: u64,
     align: u64,
     rules: Rules,
-    path: &str,
+    path: &Path<'_>,
 ) -> Result<(), String> {
     match node {
         Node::Struct(members) => check_struct(members, offset, rules, path),
@@ -376,7 +395,7 @@ fn check_node(
                     offset.saturating_add(i.saturating_mul(*stride)),
                     element_align,
                     rules,
-                    &format!("{path}[{i}]"),
+                    &Path::Index(path, i),
                 )?;
             }
             Ok(())
@@ -387,8 +406,13 @@ fn check_node(
 
 fn check_root(root: &Node, rules: Rules, name: &str) -> Result<(), String> {
     match root {
-        Node::Struct(members) => check_struct(members, 0, rules, name),
-        other => check_struct(&[(String::new(), 0, other.clone())], 0, rules, name),
+        Node::Struct(members) => check_struct(members, 0, rules, &Path::Root(name)),
+        other => check_struct(
+            &[(String::new(), 0, other.clone())],
+            0,
+            rules,
+            &Path::Root(name),
+        ),
     }
 }
 
