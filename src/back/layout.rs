@@ -711,13 +711,13 @@ pub(crate) mod tests {
         let bare = ty.rsplit_once(") ").map_or(ty, |(_, t)| t);
         let ty_start = whole.end - bare.len();
         MemberAnn {
-            name: name.to_string(),
+            name: name.into(),
             name_span: whole.start..whole.start + name.len(),
             span: whole.clone(),
             align: None,
             size: None,
             ty: TypeAnn {
-                name: String::new(),
+                name: Default::default(),
                 span: ty_start..whole.end,
                 stride: stride.map(|value| Spanned {
                     value,
@@ -731,7 +731,7 @@ pub(crate) mod tests {
     fn struct_ann(source: &str, name: &str, members: Vec<MemberAnn>) -> StructAnn {
         let name_span = span_of(source, &format!("struct {name}"));
         StructAnn {
-            name: name.to_string(),
+            name: name.into(),
             name_span: name_span.start + 7..name_span.end,
             span: name_span.clone(),
             insert_at: name_span.start,

@@ -161,7 +161,7 @@ fn write_module(
             global.name,
             names.join(" and ")
         ));
-        if let Some(ann) = annotations.globals.get(&global.name) {
+        if let Some(ann) = annotations.globals.get(global.name.as_str()) {
             d = d.at(ann.name_span.clone(), "declared here");
         }
         let flags: Vec<&str> = features.iter().map(|f| f.spirv_val_flag()).collect();

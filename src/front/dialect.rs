@@ -4,7 +4,9 @@
 //! standard WGSL text naga reads, with dialect text blanked by spaces of the
 //! same byte length so that naga's spans stay valid.
 
-use super::scan::{code_chars_iter, Attribute, ItemKind, ScannedModule, StructDecl, TypeExpr};
+use super::scan::{
+    code_chars_iter, Attribute, ItemKind, Name, ScannedModule, StructDecl, TypeExpr,
+};
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use indexmap::IndexMap;
 
@@ -20,7 +22,7 @@ pub struct Spanned<T> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypeAnn {
     /// Name as written: `f32`, `vec3`, `array`, a struct or alias name.
-    pub name: String,
+    pub name: Name,
     pub span: Span,
     /// `@stride(n)` on this (array) type.
     pub stride: Option<Spanned<u64>>,
@@ -30,7 +32,7 @@ pub struct TypeAnn {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemberAnn {
-    pub name: String,
+    pub name: Name,
     pub name_span: Span,
     /// Whole member span (attributes, name and type).
     pub span: Span,
@@ -42,7 +44,7 @@ pub struct MemberAnn {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StructAnn {
-    pub name: String,
+    pub name: Name,
     pub name_span: Span,
     /// From the first attribute to the closing `}`.
     pub span: Span,
@@ -56,7 +58,7 @@ pub struct StructAnn {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AliasAnn {
-    pub name: String,
+    pub name: Name,
     pub name_span: Span,
     pub span: Span,
     pub align: Option<Spanned<u64>>,
@@ -66,7 +68,7 @@ pub struct AliasAnn {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlobalAnn {
-    pub name: String,
+    pub name: Name,
     pub name_span: Span,
     pub span: Span,
     pub ty: Option<TypeAnn>,
@@ -76,9 +78,9 @@ pub struct GlobalAnn {
 /// declaration order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Annotations {
-    pub structs: IndexMap<String, StructAnn>,
-    pub aliases: IndexMap<String, AliasAnn>,
-    pub globals: IndexMap<String, GlobalAnn>,
+    pub structs: IndexMap<Name, StructAnn>,
+    pub aliases: IndexMap<Name, AliasAnn>,
+    pub globals: IndexMap<Name, GlobalAnn>,
 }
 
 pub struct Lowered {
@@ -104,7 +106,20 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
         diags: Vec::new(),
         aliases,
     };
-    let mut ann = Annotations::default();
+    let (mut n_structs, mut n_aliases, mut n_globals) = (0, 0, 0);
+    for item in &scanned.items {
+        match item.kind {
+            ItemKind::Struct(_) => n_structs += 1,
+            ItemKind::Alias(_) => n_aliases += 1,
+            ItemKind::Var(_) => n_globals += 1,
+            _ => {}
+        }
+    }
+    let mut ann = Annotations {
+        structs: IndexMap::with_capacity(n_structs),
+        aliases: IndexMap::with_capacity(n_aliases),
+        globals: IndexMap::with_capacity(n_globals),
+    };
     for item in &scanned.items {
         let span = item.span.clone();
         match &item.kind {
@@ -225,7 +240,7 @@ struct Lower<'a> {
     /// Errors and warnings in discovery order.
     diags: Vec<Diagnostic>,
     /// Alias name -> the name of its target type.
-    aliases: IndexMap<String, String>,
+    aliases: IndexMap<Name, Name>,
 }
 
 /// Index ranges of consecutive attributes written in the same `[[ ]]` list.

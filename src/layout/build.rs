@@ -52,7 +52,7 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
             continue;
         }
         let name = var.name.clone().unwrap_or_default();
-        let ann = parsed.annotations.globals.get(&name);
+        let ann = parsed.annotations.globals.get(name.as_str());
         let span = ann
             .map(|g| g.span.clone())
             .or_else(|| parsed.module.global_variables.get_span(handle).to_range())
@@ -332,10 +332,10 @@ impl Builder<'_> {
                 self.array_layout(base, size, element_ann, stride_attr, &span, depth)
             }
             TypeInner::Struct { .. } => {
-                let s = self.struct_layout(ty, &span)?;
+                let (size, align) = self.struct_layout(ty, &span)?;
                 Some(Layout {
-                    size: s.size,
-                    align: s.align,
+                    size,
+                    align,
                     kind: LayoutKind::Struct(ty),
                 })
             }
@@ -442,13 +442,15 @@ impl Builder<'_> {
 
     /// The layout of struct `ty`, memoized (a struct's layout does not depend
     /// on where it is used).
-    fn struct_layout(&mut self, ty: Handle<Type>, use_span: &Span) -> Option<StructLayout> {
+    /// Returns its size and alignment.
+    fn struct_layout(&mut self, ty: Handle<Type>, use_span: &Span) -> Option<(Option<u64>, u64)> {
         if let Some(done) = self.structs.get(&ty) {
-            return done.clone();
+            return done.as_ref().map(|s| (s.size, s.align));
         }
         let computed = self.compute_struct(ty, use_span);
-        self.structs.insert(ty, computed.clone());
-        computed
+        let result = computed.as_ref().map(|s| (s.size, s.align));
+        self.structs.insert(ty, computed);
+        result
     }
 
     fn compute_struct(&mut self, ty: Handle<Type>, use_span: &Span) -> Option<StructLayout> {
@@ -459,7 +461,7 @@ impl Builder<'_> {
             return None;
         };
         let name = naga_ty.name.clone().unwrap_or_default();
-        let ann = parsed.annotations.structs.get(&name);
+        let ann = parsed.annotations.structs.get(name.as_str());
         let struct_span = ann
             .map(|a| a.name_span.clone())
             .or_else(|| parsed.module.types.get_span(ty).to_range())

@@ -187,10 +187,32 @@ impl Style {
 
 /// The global that brought a type into an address space.
 #[derive(Clone, Debug)]
-struct Ctx {
+struct Ctx<'a> {
     space: Space,
-    /// Secondary label at the global.
-    global: Option<(Span, String)>,
+    /// Secondary label at the global: its name span, the global's name and
+    /// the name of its type (formatted only when a violation needs it).
+    global: Option<(Span, &'a str, &'a str)>,
+}
+
+/// Where a violation is, formatted into a [`ViolationKey`] place only when
+/// there is a violation: `var u`, `B.e`, `alias X`, `B.g[]`.
+#[derive(Clone, Copy)]
+enum Place<'p> {
+    Var(&'p str),
+    Member(&'p str, &'p str),
+    Alias(&'p str),
+    Elements(&'p Place<'p>),
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Var(name) => write!(f, "var {name}"),
+            Place::Member(s, m) => write!(f, "{s}.{m}"),
+            Place::Alias(name) => write!(f, "alias {name}"),
+            Place::Elements(p) => write!(f, "{p}[]"),
+        }
+    }
 }
 
 struct Walker<'a> {
@@ -238,31 +260,19 @@ impl<'a> Walker<'a> {
                 }
                 _ => continue,
             };
-            let gann = parsed.annotations.globals.get(&g.name);
-            let type_name = match &g.layout.kind {
+            let gann = parsed.annotations.globals.get(g.name.as_str());
+            let type_name: &str = match &g.layout.kind {
                 LayoutKind::Struct(h) => contract
                     .structs
                     .get(h)
-                    .map(|s| s.name.clone())
-                    .unwrap_or_else(|| "its type".to_string()),
-                _ => gann
-                    .and_then(|a| a.ty.as_ref())
-                    .map(|t| w.text(&t.span).to_string())
-                    .unwrap_or_else(|| "its type".to_string()),
+                    .map_or("its type", |s| s.name.as_str()),
+                _ => gann.and_then(|a| a.ty.as_ref()).map_or("its type", |t| {
+                    parsed.source.get(t.span.clone()).unwrap_or("")
+                }),
             };
             let ctx = Ctx {
                 space,
-                global: gann.map(|a| {
-                    (
-                        a.name_span.clone(),
-                        format!(
-                            "`{}` puts {} in the {} address space",
-                            g.name,
-                            type_name,
-                            space.name()
-                        ),
-                    )
-                }),
+                global: gann.map(|a| (a.name_span.clone(), g.name.as_str(), type_name)),
             };
             let span = gann
                 .map(|a| {
@@ -272,8 +282,7 @@ impl<'a> Walker<'a> {
                 })
                 .unwrap_or(0..0);
             let ty = gann.and_then(|a| a.ty.as_ref());
-            let place = format!("var {}", g.name);
-            w.walk_layout(&g.layout, ty, &place, &span, &ctx);
+            w.walk_layout(&g.layout, ty, &Place::Var(&g.name), &span, &ctx);
         }
         let mut out = w.out;
         out.sort_by(|a, b| {
@@ -316,14 +325,25 @@ impl<'a> Walker<'a> {
     }
 
     fn global_labels(ctx: &Ctx) -> Vec<(Span, String)> {
-        ctx.global.iter().cloned().collect()
+        ctx.global
+            .iter()
+            .map(|(span, name, type_name)| {
+                (
+                    span.clone(),
+                    format!(
+                        "`{name}` puts {type_name} in the {} address space",
+                        ctx.space.name()
+                    ),
+                )
+            })
+            .collect()
     }
 
     fn walk_layout(
         &mut self,
         layout: &Layout,
         ann: Option<&'a TypeAnn>,
-        place: &str,
+        place: &Place<'_>,
         span: &Span,
         ctx: &Ctx,
     ) {
@@ -343,15 +363,15 @@ impl<'a> Walker<'a> {
                 let arr_ann = resolved.map(|r| r.0);
                 let (place, span, use_span) = match resolved.and_then(|r| r.1) {
                     Some(alias) => (
-                        format!("alias {}", alias.name),
+                        Place::Alias(&alias.name),
                         arr_ann.map(|a| a.span.clone()).unwrap_or(span.clone()),
                         Some(span),
                     ),
-                    None => (place.to_string(), span.clone(), None),
+                    None => (*place, span.clone(), None),
                 };
                 self.check_stride(element, *stride, arr_ann, &place, &span, use_span, ctx);
                 let elem_ann = arr_ann.and_then(|a| a.args.first());
-                self.walk_layout(element, elem_ann, &format!("{place}[]"), &span, ctx);
+                self.walk_layout(element, elem_ann, &Place::Elements(&place), &span, ctx);
             }
             _ => {}
         }
@@ -363,7 +383,7 @@ impl<'a> Walker<'a> {
         element: &Layout,
         stride: u64,
         arr_ann: Option<&'a TypeAnn>,
-        place: &str,
+        place: &Place<'_>,
         span: &Span,
         use_span: Option<&Span>,
         ctx: &Ctx,
@@ -452,7 +472,7 @@ impl<'a> Walker<'a> {
                 .map(|x| x.span.clone())
                 .or(sann.map(|s| s.name_span.clone()))
                 .unwrap_or(0..0);
-            let place = format!("{}.{}", sl.name, m.name);
+            let place = Place::Member(&sl.name, &m.name);
             self.check_member_align(sl, &members, i, mann, &mspan, &place, ctx);
             if ctx.space == Space::Uniform {
                 if let LayoutKind::Struct(th) = m.layout.kind {
@@ -479,7 +499,7 @@ impl<'a> Walker<'a> {
         i: usize,
         mann: Option<&'a MemberAnn>,
         mspan: &Span,
-        place: &str,
+        place: &Place<'_>,
         ctx: &Ctx,
     ) {
         let m = members[i];
@@ -619,7 +639,7 @@ impl<'a> Walker<'a> {
         th: naga::Handle<naga::Type>,
         mann: Option<&'a MemberAnn>,
         mspan: &Span,
-        place: &str,
+        place: &Place<'_>,
         ctx: &Ctx,
     ) -> bool {
         let Some(ts) = self.contract.structs.get(&th) else {

@@ -231,10 +231,55 @@ fn spill_in_function(
     fi: &naga::valid::FunctionInfo,
     privates: &mut usize,
 ) -> bool {
+    if !block_may_spill(module, f, fi, &f.body) {
+        // Nothing to rewrite: leave the blocks as they are.
+        return false;
+    }
     let mut body = std::mem::take(&mut f.body);
     let changed = spill_in_block(module, f, fi, &mut body, privates);
     f.body = body;
     changed
+}
+
+/// Does `block` (or a block nested in it) call a function with an argument
+/// that [`spill_in_block`] would touch: an access chain whose type is a
+/// pointer into function or private memory, or a value pointer (which
+/// `spill_in_block` resolves whatever its space)?
+fn block_may_spill(
+    module: &Module,
+    f: &naga::Function,
+    fi: &naga::valid::FunctionInfo,
+    block: &naga::Block,
+) -> bool {
+    use naga::Statement as S;
+    block.iter().any(|statement| match statement {
+        S::Block(b) => block_may_spill(module, f, fi, b),
+        S::If { accept, reject, .. } => {
+            block_may_spill(module, f, fi, accept) || block_may_spill(module, f, fi, reject)
+        }
+        S::Switch { cases, .. } => cases
+            .iter()
+            .any(|c| block_may_spill(module, f, fi, &c.body)),
+        S::Loop {
+            body, continuing, ..
+        } => block_may_spill(module, f, fi, body) || block_may_spill(module, f, fi, continuing),
+        S::Call { arguments, .. } => arguments.iter().any(|arg| {
+            let is_chain = matches!(
+                f.expressions.try_get(*arg),
+                Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
+            );
+            is_chain
+                && match *fi[*arg].ty.inner_with(&module.types) {
+                    TypeInner::Pointer { space, .. } => matches!(
+                        space,
+                        naga::AddressSpace::Function | naga::AddressSpace::Private
+                    ),
+                    TypeInner::ValuePointer { .. } => true,
+                    _ => false,
+                }
+        }),
+        _ => false,
+    })
 }
 
 fn spill_in_block(
