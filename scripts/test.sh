@@ -14,6 +14,7 @@ cargo test --doc
 # written by the debug build the tests use; translate every corpus input
 # again with a release build and compare bytes.
 cargo build --release --quiet
+release_bin="${CARGO_TARGET_DIR:-target}/release/stride"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 compared=0
@@ -21,7 +22,7 @@ differ=0
 for input in corpus/*/*.wgsl; do
     expected="${input%.wgsl}.spv"
     [ -f "$expected" ] || continue
-    if ! ./target/release/stride "$input" -o "$tmp/out.spv" 2>/dev/null || ! cmp -s "$tmp/out.spv" "$expected"; then
+    if ! "$release_bin" "$input" -o "$tmp/out.spv" 2>/dev/null || ! cmp -s "$tmp/out.spv" "$expected"; then
         echo "release build output differs from the snapshot: $input" >&2
         differ=$((differ + 1))
     fi

@@ -467,7 +467,11 @@ fn override_values() {
     let dir = fixture("cli-override", &[("o.wgsl", WITH_OVERRIDE)]);
     let o = stride(&dir, &["o.wgsl", "-o", "o.spv"]);
     expect_code(&o, 1, "override without default or value");
-    assert!(stderr(&o).contains("--override GAIN=VALUE"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--override GAIN=VALUE"),
+        "{}",
+        stderr(&o)
+    );
     assert!(!dir.join("o.spv").exists());
 
     let o = stride(&dir, &["o.wgsl", "-o", "o.spv", "--override", "GAIN=2.5"]);
@@ -475,7 +479,10 @@ fn override_values() {
     assert!(stderr(&o).contains("baked into the SPIR-V as the value 2.5"));
     let bytes = read(&dir.join("o.spv"));
     assert_spirv(&bytes, "with --override");
-    assert!(contains(&bytes, &2.5f32.to_le_bytes()), "the value is in the module");
+    assert!(
+        contains(&bytes, &2.5f32.to_le_bytes()),
+        "the value is in the module"
+    );
 
     for bad in ["GAIN", "=1", "GAIN=abc", "GAIN=inf"] {
         let o = stride(&dir, &["o.wgsl", "-o", "o.spv", "--override", bad]);
