@@ -29,7 +29,9 @@ for input in corpus/*/*.wgsl; do
     compared=$((compared + 1))
 done
 echo "release-vs-debug SPIR-V: $compared modules compared, $differ differ"
-[ "$differ" -eq 0 ] && [ "$compared" -gt 0 ]
+if [ "$differ" -ne 0 ] || [ "$compared" -eq 0 ]; then
+    exit 1
+fi
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 echo "test.sh: all checks passed"
