@@ -57,7 +57,10 @@ check spirv-dis spirv-dis --version
 check glslangValidator glslangValidator --version
 # spirv-cross has no --version; --help exits non-zero on some versions, so
 # check that it runs and prints its usage.
-if command -v spirv-cross >/dev/null 2>&1 && spirv-cross --help 2>&1 | grep -qi 'usage\|spirv-cross'; then
+# (Capture first: with pipefail, `grep -q` closing the pipe early would make
+# the pipeline fail at random.)
+cross_usage=$(spirv-cross --help 2>&1 || true)
+if command -v spirv-cross >/dev/null 2>&1 && grep -qi 'usage\|spirv-cross' <<<"$cross_usage"; then
     echo "install-oracles: ok: spirv-cross"
 else
     echo "install-oracles: FAILED: spirv-cross does not run" >&2
