@@ -128,12 +128,15 @@ pub struct ScannedModule {
 /// Scan `source`. Errors (unterminated comment, unbalanced braces, ...) are
 /// diagnostics at the offending span.
 pub fn scan(source: &str) -> Result<ScannedModule, Diagnostics> {
+    if source.len() >= u32::MAX as usize {
+        return Err(Diagnostics::from(Diagnostic::error(
+            "the input is too large: sources must be smaller than 4 GiB",
+        )));
+    }
     let toks = tokenize(source).map_err(Diagnostics::from)?;
-    let matching = match_brackets(source, &toks).map_err(Diagnostics::from)?;
     let mut scanner = Scanner {
         src: source,
         toks,
-        matching,
         diags: Diagnostics::new(),
         header_attrs: Vec::new(),
     };
@@ -206,10 +209,33 @@ enum Tok {
     Punct(char),
 }
 
-#[derive(Clone, Debug)]
+/// No partner: the token is not a bracket (or its partner was skipped).
+const NONE: u32 = u32::MAX;
+
+/// A token: its kind, its byte range and, for a bracket, the index of the
+/// bracket closing or opening it. Offsets fit in `u32`: [`scan`] rejects
+/// larger inputs (naga's spans are `u32` too).
+#[derive(Clone, Copy, Debug)]
 struct Token {
     kind: Tok,
-    span: Span,
+    start: u32,
+    end: u32,
+    partner: u32,
+}
+
+impl Token {
+    fn new(kind: Tok, start: usize, end: usize) -> Token {
+        Token {
+            kind,
+            start: start as u32,
+            end: end as u32,
+            partner: NONE,
+        }
+    }
+
+    fn span(&self) -> Span {
+        self.start as usize..self.end as usize
+    }
 }
 
 /// WGSL blankspace (Unicode Pattern_White_Space).
@@ -228,6 +254,62 @@ fn is_ident_continue(c: char) -> bool {
     c == '_' || c.is_alphanumeric()
 }
 
+// Byte classes for the tokenizer; `C_IDENT` and `C_DIGIT` come first so
+// that `class <= C_DIGIT` tests for an ASCII identifier character.
+const C_IDENT: u8 = 0;
+const C_DIGIT: u8 = 1;
+const C_BLANK: u8 = 2;
+const C_SLASH: u8 = 3;
+const C_DOT: u8 = 4;
+const C_OPEN: u8 = 5;
+const C_CLOSE: u8 = 6;
+const C_PUNCT: u8 = 7;
+const C_HIGH: u8 = 8;
+
+/// The class of every byte value.
+static CLASS: [u8; 256] = {
+    let mut t = [C_PUNCT; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = match i as u8 {
+            b'_' | b'a'..=b'z' | b'A'..=b'Z' => C_IDENT,
+            b'0'..=b'9' => C_DIGIT,
+            b' ' | b'\t'..=b'\r' => C_BLANK,
+            b'/' => C_SLASH,
+            b'.' => C_DOT,
+            b'(' | b'[' | b'{' => C_OPEN,
+            b')' | b']' | b'}' => C_CLOSE,
+            0x80..=0xFF => C_HIGH,
+            _ => C_PUNCT,
+        };
+        i += 1;
+    }
+    t
+};
+
+/// Bytes a skipped `{ }` group must look at: brackets and `/`.
+static OPAQUE_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = matches!(CLASS[i], C_SLASH | C_OPEN | C_CLOSE);
+        i += 1;
+    }
+    t
+};
+
+/// Bytes that may start a line break: ASCII breaks and the lead bytes of
+/// U+0085, U+2028 and U+2029.
+static LINE_END_LEAD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = matches!(i as u8, 0x0A..=0x0D | 0xC2 | 0xE2);
+        i += 1;
+    }
+    t
+};
+
 /// Offset just past a `//` comment starting at `at` (the line break stays).
 /// Byte-wise: the multi-byte line breaks (U+0085, U+2028, U+2029) are
 /// matched by their UTF-8 encodings, which start with a lead byte.
@@ -235,6 +317,10 @@ fn skip_line_comment(src: &str, at: usize) -> usize {
     let b = src.as_bytes();
     let mut j = at;
     while j < b.len() {
+        if !LINE_END_LEAD[usize::from(b[j])] {
+            j += 1;
+            continue;
+        }
         match b[j] {
             0x0A..=0x0D => return j,
             0xC2 if b.get(j + 1) == Some(&0x85) => return j,
@@ -253,10 +339,13 @@ fn skip_block_comment(src: &str, at: usize) -> Result<usize, Diagnostic> {
     let mut depth = 0usize;
     let mut j = at;
     while j + 1 < b.len() {
-        if b[j] == b'/' && b[j + 1] == b'*' {
+        let c = b[j];
+        if c != b'/' && c != b'*' {
+            j += 1;
+        } else if c == b'/' && b[j + 1] == b'*' {
             depth += 1;
             j += 2;
-        } else if b[j] == b'*' && b[j + 1] == b'/' {
+        } else if c == b'*' && b[j + 1] == b'/' {
             depth = depth.saturating_sub(1);
             j += 2;
             if depth == 0 {
@@ -299,7 +388,7 @@ fn number_end(b: &[u8], mut i: usize) -> usize {
 fn ident_end(src: &str, mut i: usize) -> usize {
     let b = src.as_bytes();
     while let Some(&byte) = b.get(i) {
-        if byte.is_ascii_alphanumeric() || byte == b'_' {
+        if CLASS[usize::from(byte)] <= C_DIGIT {
             i += 1;
         } else if byte >= 0x80 {
             match src.get(i..).and_then(|s| s.chars().next()) {
@@ -313,17 +402,79 @@ fn ident_end(src: &str, mut i: usize) -> usize {
     i
 }
 
+fn closer_of(c: u8) -> u8 {
+    match c {
+        b'(' => b')',
+        b'[' => b']',
+        _ => b'}',
+    }
+}
+
+/// An open bracket waiting for its closer: the byte, its offset and its
+/// token index (`NONE` inside a skipped group).
+#[derive(Clone, Copy)]
+struct Open {
+    byte: u8,
+    at: usize,
+    tok: u32,
+}
+
+/// Tokens, with every bracket matched, in one pass. Only tokens the scanner
+/// reads are kept: a module-scope `{ }` group other than a struct body
+/// (function bodies above all) is kept as its two brackets, its inside only
+/// checked for comments and bracket matching. Errors: the first
+/// unterminated comment; else the first bracket that does not match (in
+/// source order), else the outermost unclosed one.
 fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
     let b = src.as_bytes();
+    let n = b.len();
     // About one token per five bytes outside function bodies (the corpus
     // has one per six overall); reserving that avoids regrowing.
-    let mut toks = Vec::with_capacity(b.len() / 5 + 16);
-    // Bracket depth (exact whenever the brackets match; when they do not,
-    // `match_brackets` reports it and the scanner never runs).
-    let mut depth = 0usize;
+    let mut toks: Vec<Token> = Vec::with_capacity(n / 5 + 16);
+    let mut stack: Vec<Open> = Vec::new();
     let mut i = 0;
-    while let Some(&byte) = b.get(i) {
-        if byte >= 0x80 {
+    loop {
+        while i < n && CLASS[usize::from(b[i])] == C_BLANK {
+            i += 1;
+        }
+        let Some(&byte) = b.get(i) else {
+            break;
+        };
+        let class = CLASS[usize::from(byte)];
+        // Tested in order of frequency, as plain branches.
+        if class == C_IDENT {
+            let start = i;
+            i = ident_end(src, i + 1);
+            toks.push(Token::new(Tok::Ident, start, i));
+        } else if class == C_PUNCT {
+            toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
+            i += 1;
+        } else if class == C_OPEN {
+            let tok = toks.len() as u32;
+            toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
+            stack.push(Open { byte, at: i, tok });
+            i += 1;
+            if byte == b'{' && stack.len() == 1 && !after_struct_name(src, &toks) {
+                i = opaque_group(src, i, &mut toks, &mut stack)?;
+            }
+        } else if class == C_CLOSE {
+            let tok = toks.len() as u32;
+            toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
+            if let Err(d) = close(&mut toks, &mut stack, byte, i, tok) {
+                return Err(comment_error_after(src, i + 1).unwrap_or(d));
+            }
+            i += 1;
+        } else if class == C_DIGIT
+            || (class == C_DOT && b.get(i + 1).is_some_and(|n| n.is_ascii_digit()))
+        {
+            let start = i;
+            i = number_end(b, i);
+            toks.push(Token::new(Tok::Number, start, i));
+        } else if class == C_SLASH && b.get(i + 1) == Some(&b'/') {
+            i = skip_line_comment(src, i);
+        } else if class == C_SLASH && b.get(i + 1) == Some(&b'*') {
+            i = skip_block_comment(src, i)?;
+        } else if class == C_HIGH {
             // Non-ASCII: blankspace, an identifier or a lone character.
             let Some(c) = src.get(i..).and_then(|s| s.chars().next()) else {
                 break;
@@ -334,66 +485,76 @@ fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
             } else if is_ident_start(c) {
                 let start = i;
                 i = ident_end(src, i + len);
-                toks.push(Token {
-                    kind: Tok::Ident,
-                    span: start..i,
-                });
+                toks.push(Token::new(Tok::Ident, start, i));
             } else {
-                toks.push(Token {
-                    kind: Tok::Punct(c),
-                    span: i..i + len,
-                });
+                toks.push(Token::new(Tok::Punct(c), i, i + len));
                 i += len;
             }
-            continue;
-        }
-        let next = b.get(i + 1).copied();
-        match byte {
-            b' ' | b'\t'..=b'\r' => i += 1,
-            b'/' if next == Some(b'/') => i = skip_line_comment(src, i),
-            b'/' if next == Some(b'*') => i = skip_block_comment(src, i)?,
-            b'0'..=b'9' => {
-                let start = i;
-                i = number_end(b, i);
-                toks.push(Token {
-                    kind: Tok::Number,
-                    span: start..i,
-                });
-            }
-            b'.' if next.is_some_and(|n| n.is_ascii_digit()) => {
-                let start = i;
-                i = number_end(b, i);
-                toks.push(Token {
-                    kind: Tok::Number,
-                    span: start..i,
-                });
-            }
-            b'_' | b'a'..=b'z' | b'A'..=b'Z' => {
-                let start = i;
-                i = ident_end(src, i + 1);
-                toks.push(Token {
-                    kind: Tok::Ident,
-                    span: start..i,
-                });
-            }
-            _ => {
-                toks.push(Token {
-                    kind: Tok::Punct(char::from(byte)),
-                    span: i..i + 1,
-                });
-                i += 1;
-                match byte {
-                    b'{' if depth == 0 && !after_struct_name(src, &toks) => {
-                        i = opaque_group(src, i, &mut toks)?;
-                    }
-                    b'(' | b'[' | b'{' => depth += 1,
-                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-            }
+        } else {
+            // `/` or `.` alone.
+            toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
+            i += 1;
         }
     }
+    if let Some(open) = stack.first() {
+        let c = char::from(open.byte);
+        return Err(Diagnostic::error(format!("unclosed `{c}`"))
+            .at(open.at..open.at + 1, "this is never closed"));
+    }
     Ok(toks)
+}
+
+/// Close the innermost open bracket with `byte` at `at` (token `tok`, or
+/// `NONE`), linking the two tokens when both are kept.
+fn close(
+    toks: &mut [Token],
+    stack: &mut Vec<Open>,
+    byte: u8,
+    at: usize,
+    tok: u32,
+) -> Result<(), Diagnostic> {
+    let c = char::from(byte);
+    let Some(open) = stack.pop() else {
+        return Err(Diagnostic::error(format!("unmatched `{c}`"))
+            .at(at..at + 1, "this has no opening bracket"));
+    };
+    let want = closer_of(open.byte);
+    if want != byte {
+        let open_c = char::from(open.byte);
+        return Err(
+            Diagnostic::error(format!("mismatched brackets: `{open_c}` closed by `{c}`"))
+                .at(at..at + 1, format!("expected `{}` here", char::from(want)))
+                .also(open.at..open.at + 1, "opened here"),
+        );
+    }
+    if open.tok != NONE && tok != NONE {
+        if let Some(t) = toks.get_mut(open.tok as usize) {
+            t.partner = tok;
+        }
+        if let Some(t) = toks.get_mut(tok as usize) {
+            t.partner = open.tok;
+        }
+    }
+    Ok(())
+}
+
+/// The first unterminated block comment from `at` on, if any: tokenizing
+/// reports it ahead of a bracket error found earlier.
+fn comment_error_after(src: &str, mut at: usize) -> Option<Diagnostic> {
+    let b = src.as_bytes();
+    while at < b.len() {
+        if b[at] == b'/' && b.get(at + 1) == Some(&b'/') {
+            at = skip_line_comment(src, at);
+        } else if b[at] == b'/' && b.get(at + 1) == Some(&b'*') {
+            match skip_block_comment(src, at) {
+                Ok(end) => at = end,
+                Err(d) => return Some(d),
+            }
+        } else {
+            at += 1;
+        }
+    }
+    None
 }
 
 /// Is the `{` just pushed preceded by `struct NAME`? Only a struct body at
@@ -402,95 +563,64 @@ fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
 fn after_struct_name(src: &str, toks: &[Token]) -> bool {
     match toks {
         [.., kw, name, _open] => {
-            kw.kind == Tok::Ident
-                && name.kind == Tok::Ident
-                && src.get(kw.span.clone()) == Some("struct")
+            kw.kind == Tok::Ident && name.kind == Tok::Ident && src.get(kw.span()) == Some("struct")
         }
         _ => false,
     }
 }
 
 /// The inside of a module-scope `{ }` group the scanner never reads, from
-/// `i` (just past the `{`): only its bracket tokens are recorded (bracket
-/// matching needs them, with the same spans as full tokenization), comments
-/// are skipped with the same errors. Returns the offset past the closing
-/// bracket (or the end of the input). Brackets, `/` and comment openers are
-/// ASCII and never part of an identifier or number token, so this sees
-/// exactly the bracket tokens that full tokenization would produce.
-fn opaque_group(src: &str, mut i: usize, toks: &mut Vec<Token>) -> Result<usize, Diagnostic> {
+/// `i` (just past the `{`, the only entry of `stack`): brackets are matched
+/// and comments skipped with the same errors as full tokenization, but only
+/// the closing bracket becomes a token. Returns the offset past it (or the
+/// end of the input). Brackets, `/` and comment openers are ASCII and never
+/// part of an identifier or number token, so this sees exactly the brackets
+/// full tokenization would.
+fn opaque_group(
+    src: &str,
+    mut i: usize,
+    toks: &mut Vec<Token>,
+    stack: &mut Vec<Open>,
+) -> Result<usize, Diagnostic> {
     let b = src.as_bytes();
-    let mut depth = 1usize;
-    while let Some(&byte) = b.get(i) {
+    let n = b.len();
+    loop {
+        while i < n && !OPAQUE_STOP[usize::from(b[i])] {
+            i += 1;
+        }
+        let Some(&byte) = b.get(i) else {
+            return Ok(i);
+        };
         match byte {
             b'/' if b.get(i + 1) == Some(&b'/') => i = skip_line_comment(src, i),
             b'/' if b.get(i + 1) == Some(&b'*') => i = skip_block_comment(src, i)?,
-            b'(' | b'[' | b'{' | b')' | b']' | b'}' => {
-                toks.push(Token {
-                    kind: Tok::Punct(char::from(byte)),
-                    span: i..i + 1,
+            b'/' => i += 1,
+            b'(' | b'[' | b'{' => {
+                stack.push(Open {
+                    byte,
+                    at: i,
+                    tok: NONE,
                 });
                 i += 1;
-                if matches!(byte, b'(' | b'[' | b'{') {
-                    depth += 1;
+            }
+            _ => {
+                let last = stack.len() == 1;
+                let tok = if last {
+                    toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
+                    (toks.len() - 1) as u32
                 } else {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(i);
-                    }
+                    NONE
+                };
+                if let Err(d) = close(toks, stack, byte, i, tok) {
+                    return Err(comment_error_after(src, i + 1).unwrap_or(d));
+                }
+                i += 1;
+                if last {
+                    return Ok(i);
                 }
             }
-            _ => i += 1,
         }
     }
-    Ok(i)
-}
-
-fn closer_of(c: char) -> Option<char> {
-    match c {
-        '(' => Some(')'),
-        '[' => Some(']'),
-        '{' => Some('}'),
-        _ => None,
-    }
-}
-
-/// For every `(`, `[` and `{` token, the index of its closing token.
-fn match_brackets(src: &str, toks: &[Token]) -> Result<Vec<usize>, Diagnostic> {
-    let mut matching = vec![usize::MAX; toks.len()];
-    let mut stack: Vec<usize> = Vec::new();
-    for (k, t) in toks.iter().enumerate() {
-        let Tok::Punct(c) = t.kind else { continue };
-        if closer_of(c).is_some() {
-            stack.push(k);
-        } else if matches!(c, ')' | ']' | '}') {
-            let Some(open) = stack.pop() else {
-                return Err(Diagnostic::error(format!("unmatched `{c}`"))
-                    .at(t.span.clone(), "this has no opening bracket"));
-            };
-            let open_c = match toks[open].kind {
-                Tok::Punct(o) => o,
-                _ => ' ',
-            };
-            if closer_of(open_c) != Some(c) {
-                return Err(Diagnostic::error(format!(
-                    "mismatched brackets: `{open_c}` closed by `{c}`"
-                ))
-                .at(
-                    t.span.clone(),
-                    format!("expected `{}` here", closer_of(open_c).unwrap_or(' ')),
-                )
-                .also(toks[open].span.clone(), "opened here"));
-            }
-            matching[open] = k;
-            matching[k] = open;
-        }
-    }
-    if let Some(&open) = stack.first() {
-        let c = &src[toks[open].span.clone()];
-        return Err(Diagnostic::error(format!("unclosed `{c}`"))
-            .at(toks[open].span.clone(), "this is never closed"));
-    }
-    Ok(matching)
 }
 
 type Res<T> = Result<T, Diagnostic>;
@@ -500,21 +630,20 @@ type ItemParts = (Vec<Attribute>, ItemKind);
 
 struct Scanner<'a> {
     src: &'a str,
+    /// Tokens, brackets linked to their partners.
     toks: Vec<Token>,
-    /// `matching[k]`: the partner of bracket token `k`.
-    matching: Vec<usize>,
     diags: Diagnostics,
     header_attrs: Vec<Attribute>,
 }
 
 impl<'a> Scanner<'a> {
     fn text(&self, k: usize) -> &'a str {
-        self.toks.get(k).map_or("", |t| &self.src[t.span.clone()])
+        self.toks.get(k).map_or("", |t| &self.src[t.span()])
     }
 
     fn span(&self, k: usize) -> Span {
         match self.toks.get(k) {
-            Some(t) => t.span.clone(),
+            Some(t) => t.span(),
             None => self.src.len()..self.src.len(),
         }
     }
@@ -528,7 +657,10 @@ impl<'a> Scanner<'a> {
     }
 
     fn partner(&self, k: usize) -> usize {
-        self.matching.get(k).copied().unwrap_or(usize::MAX)
+        match self.toks.get(k) {
+            Some(t) if t.partner != NONE => t.partner as usize,
+            _ => usize::MAX,
+        }
     }
 
     /// `[[` at `k`: two adjacent `[` tokens.

@@ -12,7 +12,6 @@
 use crate::back::remap::{self, TypeMap};
 use crate::diag::Diagnostic;
 use crate::layout::{Layout, LayoutKind, LayoutModule};
-use indexmap::IndexMap;
 use naga::{Handle, Module, Type, TypeInner, UniqueArena};
 
 /// `value` as a `u32`, or an error naming what is too large.
@@ -66,10 +65,17 @@ struct Builder<'a> {
     module: &'a Module,
     contract: &'a LayoutModule,
     wraps: &'a super::hazard::Wraps,
-    /// The stride of the first contract site of each array type.
-    preferred_stride: IndexMap<Handle<Type>, u32>,
+    /// The stride of the first contract site of each array type, by handle
+    /// index.
+    preferred_stride: Vec<Option<u32>>,
     types: UniqueArena<Type>,
     map: Vec<Handle<Type>>,
+    /// In-place mode: every type keeps its handle, `changes[i]` is the new
+    /// value of type `i` when it differs, and `types` stays empty. A type
+    /// that would need a handle of its own ends the mode (see
+    /// [`apply_contract_owned`]).
+    in_place: bool,
+    changes: Vec<Option<Type>>,
 }
 
 impl Builder<'_> {
@@ -95,7 +101,9 @@ impl Builder<'_> {
                 TypeInner::Array { base, .. },
             ) => {
                 let stride = to_u32(*stride, format_args!("the array stride of {site}"))?;
-                self.preferred_stride.entry(ty).or_insert(stride);
+                if let Some(slot @ None) = self.preferred_stride.get_mut(ty.index()) {
+                    *slot = Some(stride);
+                }
                 self.survey(element, *base, site)
             }
             (LayoutKind::Array { .. }, _) => Err(internal(format!(
@@ -123,6 +131,18 @@ impl Builder<'_> {
         }
     }
 
+    /// The new value of the (already mapped) type `new`.
+    fn new_type(&self, new: Handle<Type>) -> &Type {
+        if self.in_place {
+            match self.changes.get(new.index()) {
+                Some(Some(t)) => t,
+                _ => &self.module.types[new],
+            }
+        } else {
+            &self.types[new]
+        }
+    }
+
     fn new_handle(&self, old: Handle<Type>) -> Result<Handle<Type>, Diagnostic> {
         self.map
             .get(old.index())
@@ -132,12 +152,13 @@ impl Builder<'_> {
 
     /// The type to use at a site whose contract layout is `layout` and whose
     /// naga type is `old`: the mapped type, or an extra array type with the
-    /// site's strides.
+    /// site's strides. `None` in in-place mode when the site needs a type of
+    /// its own.
     fn site_type(
         &mut self,
         layout: &Layout,
         old: Handle<Type>,
-    ) -> Result<Handle<Type>, Diagnostic> {
+    ) -> Result<Option<Handle<Type>>, Diagnostic> {
         let mapped = self.new_handle(old)?;
         let old_ty = &self.module.types[old];
         let (
@@ -147,10 +168,12 @@ impl Builder<'_> {
             TypeInner::Array { base, size, .. },
         ) = (&layout.kind, &old_ty.inner)
         else {
-            return Ok(mapped);
+            return Ok(Some(mapped));
         };
         let (base, size) = (*base, *size);
-        let new_base = self.site_type(element, base)?;
+        let Some(new_base) = self.site_type(element, base)? else {
+            return Ok(None);
+        };
         let candidate = Type {
             name: old_ty.name.clone(),
             inner: TypeInner::Array {
@@ -159,14 +182,18 @@ impl Builder<'_> {
                 stride: to_u32(*stride, "an array stride")?,
             },
         };
-        if self.types[mapped] == candidate {
-            return Ok(mapped);
+        if *self.new_type(mapped) == candidate {
+            return Ok(Some(mapped));
+        }
+        if self.in_place {
+            return Ok(None);
         }
         let span = self.module.types.get_span(old);
-        Ok(self.types.insert(candidate, span))
+        Ok(Some(self.types.insert(candidate, span)))
     }
 
-    fn struct_type(&mut self, old: Handle<Type>) -> Result<TypeInner, Diagnostic> {
+    /// The new inner of struct type `old`; `None` as for [`Self::site_type`].
+    fn struct_type(&mut self, old: Handle<Type>) -> Result<Option<TypeInner>, Diagnostic> {
         let contract = self.contract;
         let TypeInner::Struct { members, .. } = &self.module.types[old].inner else {
             return Err(internal(
@@ -175,9 +202,9 @@ impl Builder<'_> {
         };
         let Some(layout) = contract.structs.get(&old) else {
             let map = &self.map;
-            return Ok(remap::map_inner(&self.module.types[old].inner, |h| {
+            return Ok(Some(remap::map_inner(&self.module.types[old].inner, |h| {
                 map.get(h.index()).copied().unwrap_or(h)
-            }));
+            })));
         };
         let mut new_members = Vec::with_capacity(members.len());
         let mut end = 0u64;
@@ -188,8 +215,13 @@ impl Builder<'_> {
                     layout.name
                 ))
             })?;
-            let mut ty = self.site_type(&slot.layout, member.ty)?;
+            let Some(mut ty) = self.site_type(&slot.layout, member.ty)? else {
+                return Ok(None);
+            };
             if let Some(&stride) = self.wraps.get(&(old, index)) {
+                if self.in_place {
+                    return Ok(None);
+                }
                 // One-element array around a struct member (see `hazard`).
                 let array = Type {
                     name: None,
@@ -230,10 +262,10 @@ impl Builder<'_> {
             None => round_up(layout.align, end),
         };
         let span = to_u32(span, format_args!("struct {}", layout.name))?;
-        Ok(TypeInner::Struct {
+        Ok(Some(TypeInner::Struct {
             members: new_members,
             span,
-        })
+        }))
     }
 }
 
@@ -252,12 +284,19 @@ pub fn apply_contract(
 }
 
 /// [`apply_contract`] on a module the caller gives away: the same result,
-/// without copying the module.
+/// without copying the module. When every type keeps its handle (the usual
+/// case), the changed types are replaced in place instead of rebuilding the
+/// arena.
 pub fn apply_contract_owned(
     mut module: Module,
     contract: &LayoutModule,
     wraps: &super::hazard::Wraps,
 ) -> Result<(Module, TypeMap), Diagnostic> {
+    if wraps.is_empty() {
+        if let Some(map) = apply_in_place(&mut module, contract)? {
+            return Ok((module, map));
+        }
+    }
     let (types, map, global_types) = new_types(&module, contract, wraps)?;
     install(&mut module, types, &map, global_types);
     Ok((module, map))
@@ -280,22 +319,29 @@ fn install(out: &mut Module, types: UniqueArena<Type>, map: &TypeMap, global_typ
     }
 }
 
-/// The type arena carrying the contract layout, the map from `module`'s
-/// type handles into it, and the type of each contract global.
-fn new_types(
-    module: &Module,
-    contract: &LayoutModule,
-    wraps: &super::hazard::Wraps,
-) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
-    let mut b = Builder {
+fn builder<'a>(
+    module: &'a Module,
+    contract: &'a LayoutModule,
+    wraps: &'a super::hazard::Wraps,
+    in_place: bool,
+) -> Builder<'a> {
+    Builder {
         module,
         contract,
         wraps,
-        preferred_stride: IndexMap::new(),
+        preferred_stride: vec![None; module.types.len()],
         types: UniqueArena::new(),
         map: Vec::with_capacity(module.types.len()),
-    };
+        in_place,
+        changes: Vec::with_capacity(if in_place { module.types.len() } else { 0 }),
+    }
+}
 
+/// Survey the contract sites, then compute every type's new value in
+/// order (inserted into `b.types`, or recorded in `b.changes` in in-place
+/// mode). `false` when in-place mode does not apply.
+fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
+    let (module, contract) = (b.module, b.contract);
     for (&ty, layout) in &contract.structs {
         let Some(TypeInner::Struct { members, .. }) =
             module.types.get_handle(ty).ok().map(|t| &t.inner)
@@ -326,17 +372,40 @@ fn new_types(
 
     for (handle, ty) in module.types.iter() {
         let inner = match &ty.inner {
-            TypeInner::Struct { .. } => b.struct_type(handle)?,
+            TypeInner::Struct { .. } => match b.struct_type(handle)? {
+                Some(inner) => inner,
+                None => return Ok(false),
+            },
             TypeInner::Array { base, size, stride } => TypeInner::Array {
                 base: b.new_handle(*base)?,
                 size: *size,
-                stride: b.preferred_stride.get(&handle).copied().unwrap_or(*stride),
+                stride: b
+                    .preferred_stride
+                    .get(handle.index())
+                    .copied()
+                    .flatten()
+                    .unwrap_or(*stride),
             },
+            _ if b.in_place => {
+                // Refers to earlier types only, which keep their handles.
+                b.changes.push(None);
+                b.map.push(handle);
+                continue;
+            }
             other => {
                 let map = &b.map;
                 remap::map_inner(other, |h| map.get(h.index()).copied().unwrap_or(h))
             }
         };
+        if b.in_place {
+            let change = (inner != ty.inner).then(|| Type {
+                name: ty.name.clone(),
+                inner,
+            });
+            b.changes.push(change);
+            b.map.push(handle);
+            continue;
+        }
         let span = module.types.get_span(handle);
         let new = b.types.insert(
             Type {
@@ -347,12 +416,178 @@ fn new_types(
         );
         b.map.push(new);
     }
+    Ok(true)
+}
 
+/// The type arena carrying the contract layout, the map from `module`'s
+/// type handles into it, and the type of each contract global.
+fn new_types(
+    module: &Module,
+    contract: &LayoutModule,
+    wraps: &super::hazard::Wraps,
+) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
+    let mut b = builder(module, contract, wraps, false);
+    rewrite_types(&mut b)?;
     let mut global_types = Vec::new();
     for global in &contract.globals {
         let old = module.global_variables[global.handle].ty;
-        global_types.push((global.handle, b.site_type(&global.layout, old)?));
+        let Some(ty) = b.site_type(&global.layout, old)? else {
+            return Err(internal("a global has no site type"));
+        };
+        global_types.push((global.handle, ty));
+    }
+    Ok((b.types, TypeMap::new(b.map), global_types))
+}
+
+/// Most modules need no new type handle: every type only gets new offsets,
+/// spans or strides. Then the changed types are replaced in `module`'s
+/// arena and the extra site types of the globals appended, which gives the
+/// same arena [`new_types`] would build, and the identity map. `None` (the
+/// module untouched) when some type would need a handle of its own, or when
+/// a new value would equal another type's (the arena deduplicates).
+fn apply_in_place(
+    module: &mut Module,
+    contract: &LayoutModule,
+) -> Result<Option<TypeMap>, Diagnostic> {
+    let no_wraps = super::hazard::Wraps::new();
+    let mut b = builder(module, contract, &no_wraps, true);
+    if !rewrite_types(&mut b)? {
+        return Ok(None);
+    }
+    let changes = b.changes;
+    let map = b.map;
+    // Each new value must be new to the arena and unlike the other new
+    // values, so that no replacement meets an equal type.
+    let changed: Vec<(usize, &Type)> = changes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.as_ref().map(|t| (i, t)))
+        .collect();
+    const MAX_PAIRWISE: usize = 64;
+    if changed.len() > MAX_PAIRWISE {
+        return Ok(None);
+    }
+    for (k, &(_, t)) in changed.iter().enumerate() {
+        if module.types.get(t).is_some() || changed[k + 1..].iter().any(|&(_, u)| u == t) {
+            return Ok(None);
+        }
+    }
+    drop(changed);
+    // In-place mode maps every handle to itself.
+    for (&handle, change) in map.iter().zip(changes) {
+        if let Some(t) = change {
+            module.types.replace(handle, t);
+        }
+    }
+    for global in &contract.globals {
+        let old = module.global_variables[global.handle].ty;
+        let ty = site_type_in_place(&mut module.types, &global.layout, old)?;
+        module.global_variables[global.handle].ty = ty;
+    }
+    Ok(Some(TypeMap::new(map)))
+}
+
+/// [`Builder::site_type`] on an arena already carrying the contract layout,
+/// where every type kept its handle.
+fn site_type_in_place(
+    types: &mut UniqueArena<Type>,
+    layout: &Layout,
+    ty: Handle<Type>,
+) -> Result<Handle<Type>, Diagnostic> {
+    let current = types
+        .get_handle(ty)
+        .map_err(|_| internal("a global has an unknown type"))?;
+    let (
+        LayoutKind::Array {
+            element, stride, ..
+        },
+        TypeInner::Array { base, size, .. },
+    ) = (&layout.kind, &current.inner)
+    else {
+        return Ok(ty);
+    };
+    let (name, base, size) = (current.name.clone(), *base, *size);
+    let new_base = site_type_in_place(types, element, base)?;
+    let candidate = Type {
+        name,
+        inner: TypeInner::Array {
+            base: new_base,
+            size,
+            stride: to_u32(*stride, "an array stride")?,
+        },
+    };
+    if types[ty] == candidate {
+        return Ok(ty);
+    }
+    let span = types.get_span(ty);
+    Ok(types.insert(candidate, span))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The types of `m` with their spans, and every global's type.
+    fn type_view(m: &Module) -> (Vec<(Type, naga::Span)>, Vec<Handle<Type>>) {
+        (
+            m.types
+                .iter()
+                .map(|(h, t)| (t.clone(), m.types.get_span(h)))
+                .collect(),
+            m.global_variables.iter().map(|(_, g)| g.ty).collect(),
+        )
     }
 
-    Ok((b.types, TypeMap::new(b.map), global_types))
+    #[test]
+    fn in_place_matches_the_rebuild_on_the_corpus() {
+        let mut files = Vec::new();
+        for dir in ["corpus/dialect", "corpus/layout", "corpus/shaders"] {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.extension().is_some_and(|x| x == "wgsl") {
+                    files.push(p);
+                }
+            }
+        }
+        files.sort();
+        let mut in_place = 0;
+        for path in &files {
+            let Ok(source) = std::fs::read_to_string(path) else {
+                continue;
+            };
+            let Ok((parsed, contract, _)) = crate::analyze(&source) else {
+                continue;
+            };
+            let no_wraps = super::super::hazard::Wraps::new();
+            let rebuilt = apply_contract(&parsed.module, &contract, &no_wraps);
+            let mut copy = parsed.module.clone();
+            let fast = apply_in_place(&mut copy, &contract);
+            match (rebuilt, fast) {
+                (Ok((m, map)), Ok(Some(fast_map))) => {
+                    in_place += 1;
+                    assert!(map.is_identity(), "{}", path.display());
+                    assert!(fast_map.is_identity());
+                    assert_eq!(type_view(&m), type_view(&copy), "{}", path.display());
+                }
+                (Ok((m, _)), Ok(None)) => {
+                    // Fallback: the owned entry point rebuilds.
+                    let owned = apply_contract_owned(parsed.module.clone(), &contract, &no_wraps);
+                    let Ok((o, _)) = owned else {
+                        panic!("{}: owned failed", path.display())
+                    };
+                    assert_eq!(type_view(&m), type_view(&o), "{}", path.display());
+                }
+                (Err(a), Err(b)) => assert_eq!(a.message, b.message),
+                (Err(a), Ok(_)) => panic!("{}: rebuild failed: {}", path.display(), a.message),
+                (Ok(_), Err(b)) => panic!("{}: in place failed: {}", path.display(), b.message),
+            }
+        }
+        assert!(
+            in_place > 10,
+            "only {in_place} modules took the in-place path"
+        );
+    }
 }
