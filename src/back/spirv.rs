@@ -104,6 +104,7 @@ pub fn write(
 ) -> Result<SpirvOutput, Diagnostics> {
     write_module(
         Cow::Borrowed(&parsed.module),
+        &parsed.standard,
         &parsed.annotations,
         contract,
         options,
@@ -119,14 +120,25 @@ pub fn write_owned(
 ) -> Result<SpirvOutput, Diagnostics> {
     let Parsed {
         module,
+        standard,
         annotations,
         ..
     } = parsed;
-    write_module(Cow::Owned(module), &annotations, contract, options)
+    write_module(
+        Cow::Owned(module),
+        &standard,
+        &annotations,
+        contract,
+        options,
+    )
 }
 
+/// `standard` is the text `source_module` was parsed from: on the rare
+/// error of the `matCx2` work-around, the module is parsed again to report
+/// what the unwrapped module gives (see [`unwrapped_errors`]).
 fn write_module(
     source_module: Cow<'_, naga::Module>,
+    standard: &str,
     annotations: &Annotations,
     contract: &LayoutModule,
     options: &SpirvOptions,
@@ -140,19 +152,66 @@ fn write_module(
     }
 
     let wraps = hazard::find_wraps(&source_module, contract);
-    let mut module = match guarded(|| prepare(source_module, contract, &wraps)) {
-        Ok(result) => result?,
-        Err(panic) => {
-            return Err(Diagnostic::error(format!(
-                "internal error in stride's SPIR-V backend: {panic}; please report"
-            ))
-            .into())
+    if wraps.is_empty() {
+        return finish(source_module, contract, &wraps, annotations, options);
+    }
+    // The work-around changes the module naga checks; an error is reported
+    // as the unwrapped module gives it, when that one has an error.
+    let borrowed = match &source_module {
+        Cow::Borrowed(m) => Some(*m),
+        Cow::Owned(_) => None,
+    };
+    finish(source_module, contract, &wraps, annotations, options).map_err(|later| {
+        let reparsed;
+        let source = match borrowed {
+            Some(m) => m,
+            None => match naga::front::wgsl::parse_str(standard) {
+                Ok(m) => {
+                    reparsed = m;
+                    &reparsed
+                }
+                Err(_) => return later,
+            },
+        };
+        match guarded(|| unwrapped_errors(source, contract)) {
+            Ok(Err(first)) => first,
+            Ok(Ok(())) => later,
+            Err(panic) => backend_panic(&panic),
         }
+    })
+}
+
+fn backend_panic(panic: &str) -> Diagnostics {
+    Diagnostic::error(format!(
+        "internal error in stride's SPIR-V backend: {panic}; please report"
+    ))
+    .into()
+}
+
+/// The contract written into `source` without the `matCx2` work-around,
+/// then checked by naga: the errors the module has before wrapping.
+fn unwrapped_errors(source: &naga::Module, contract: &LayoutModule) -> Result<(), Diagnostics> {
+    let (mut before, _) = apply::apply_contract(source, contract, &hazard::Wraps::new())?;
+    coerce::coerce_array_stores(&mut before);
+    validated(&before).map(|_| ())
+}
+
+/// [`write_module`] once the members to wrap are known.
+fn finish(
+    source_module: Cow<'_, naga::Module>,
+    contract: &LayoutModule,
+    wraps: &hazard::Wraps,
+    annotations: &Annotations,
+    options: &SpirvOptions,
+) -> Result<SpirvOutput, Diagnostics> {
+    let mut module = match guarded(|| prepare(source_module, contract, wraps)) {
+        Ok(result) => result?,
+        Err(panic) => return Err(backend_panic(&panic)),
     };
 
     let mut warnings = Vec::new();
     for global in &contract.globals {
-        let Some((features, reason)) = vulkan::required_features(contract, &wraps, global) else {
+        let Some((features, reason)) = vulkan::required_features(contract, wraps, global) else {
             continue;
         };
         let names: Vec<&str> = features.iter().map(|f| f.describe()).collect();
@@ -277,10 +336,15 @@ fn prepare(
         coerce::coerce_array_stores(&mut module);
         return Ok(module);
     }
-    let (mut before, map) = apply::apply_contract(&source, contract, &no_wraps)?;
-    coerce::coerce_array_stores(&mut before);
-    let info = validated(&before)?;
-    let before_wrapped = wraps.keys().map(|&(t, i)| (map.get(t), i)).collect();
+    // Which accesses select a wrapped member, from the expression types of
+    // the parsed module (the contract changes no expression's type, only
+    // the layouts of the types).
+    let Some(accesses) = hazard::find_wrapped_accesses(&source, wraps) else {
+        return Err(Diagnostic::error(
+            "internal error in stride's SPIR-V backend: an expression type does not resolve; please report",
+        )
+        .into());
+    };
     let (mut wrapped_module, wrapped_map) = match source {
         Cow::Owned(m) => apply::apply_contract_owned(m, contract, wraps)?,
         Cow::Borrowed(m) => apply::apply_contract(m, contract, wraps)?,
@@ -289,13 +353,7 @@ fn prepare(
         .keys()
         .map(|&(t, i)| (wrapped_map.get(t), i))
         .collect();
-    hazard::rewrite_functions(
-        &mut wrapped_module,
-        &before,
-        &info,
-        &wrapped,
-        &before_wrapped,
-    );
+    hazard::rewrite_wrapped(&mut wrapped_module, &accesses, &wrapped);
     coerce::coerce_array_stores(&mut wrapped_module);
     Ok(wrapped_module)
 }

@@ -49,6 +49,24 @@ fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Typ
 
 /// The members to wrap for the uniform globals of `module`.
 pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Wraps {
+    // Nothing to wrap without a two-row matrix type and a uniform buffer.
+    let has_split_matrix = module.types.iter().any(|(_, t)| {
+        matches!(
+            t.inner,
+            TypeInner::Matrix {
+                rows: naga::VectorSize::Bi,
+                ..
+            }
+        )
+    });
+    if !has_split_matrix
+        || !module
+            .global_variables
+            .iter()
+            .any(|(_, v)| v.space == naga::AddressSpace::Uniform)
+    {
+        return Wraps::new();
+    }
     let mut memo = IndexMap::new();
     let mut seen = IndexSet::new();
     let mut stack: Vec<Handle<Type>> = module
@@ -121,80 +139,118 @@ fn wrap_stride(
     }
 }
 
-/// Rewrite the functions of `module` (whose types already have the wrapped
-/// members) so that accesses and constructions match. `wrapped` holds the
-/// (struct, member) pairs in `module`'s type handles; `info` is the
-/// validation of the same module before wrapping, whose expression handles
-/// are the same.
-pub fn rewrite_functions(
-    module: &mut Module,
-    before: &Module,
-    info: &naga::valid::ModuleInfo,
-    wrapped: &IndexSet<(Handle<Type>, usize)>,
-    before_wrapped: &IndexSet<(Handle<Type>, usize)>,
-) {
-    let types = module.types.clone();
-    let member_type = |outer: Handle<Type>, index: usize| -> Option<Handle<Type>> {
-        match &types[outer].inner {
-            TypeInner::Struct { members, .. } => members.get(index).map(|m| m.ty),
-            _ => None,
-        }
+/// The struct type an expression of type `ty` is, or points to.
+fn struct_of_resolution(
+    types: &naga::UniqueArena<Type>,
+    ty: &naga::proc::TypeResolution,
+) -> Option<Handle<Type>> {
+    let inner = ty.inner_with(types);
+    let handle = match *inner {
+        TypeInner::Pointer { base, .. } => base,
+        _ => ty.handle()?,
     };
-    let edit_function =
-        |f: &mut naga::Function, old: &naga::Function, fi: &naga::valid::FunctionInfo| {
-            // What the expression handles are, in the unwrapped module.
-            let struct_of = |h: Handle<Expression>| -> Option<Handle<Type>> {
-                let inner = fi[h].ty.inner_with(&before.types);
-                let ty = match *inner {
-                    TypeInner::Pointer { base, .. } => base,
-                    _ => fi[h].ty.handle()?,
-                };
-                matches!(before.types[ty].inner, TypeInner::Struct { .. }).then_some(ty)
-            };
-            let mut add_index = IndexSet::new();
-            for (h, e) in old.expressions.iter() {
-                if let Expression::AccessIndex { base, index } = *e {
-                    if let Some(s) = struct_of(base) {
-                        if before_wrapped.contains(&(s, index as usize)) {
-                            add_index.insert(h);
-                        }
-                    }
+    matches!(types[handle].inner, TypeInner::Struct { .. }).then_some(handle)
+}
+
+/// The `AccessIndex` expressions of `f` that select a wrapped member.
+fn wrapped_accesses(
+    f: &naga::Function,
+    wrapped: &IndexSet<(Handle<Type>, usize)>,
+    struct_of: impl Fn(Handle<Expression>) -> Option<Handle<Type>>,
+) -> IndexSet<Handle<Expression>> {
+    let mut add_index = IndexSet::new();
+    for (h, e) in f.expressions.iter() {
+        if let Expression::AccessIndex { base, index } = *e {
+            if let Some(s) = struct_of(base) {
+                if wrapped.contains(&(s, index as usize)) {
+                    add_index.insert(h);
                 }
             }
-            remap::rebuild_expressions(f, |h, e, b| match e {
-                Expression::AccessIndex { .. } if add_index.contains(&h) => {
-                    let member = b.push(e);
-                    b.push(Expression::AccessIndex {
-                        base: member,
-                        index: 0,
-                    })
-                }
-                Expression::Compose { ty, mut components } => {
-                    for (i, c) in components.iter_mut().enumerate() {
-                        if wrapped.contains(&(ty, i)) {
-                            if let Some(array) = member_type(ty, i) {
-                                *c = b.push(Expression::Compose {
-                                    ty: array,
-                                    components: vec![*c],
-                                });
-                            }
-                        }
-                    }
-                    b.push(Expression::Compose { ty, components })
-                }
-                other => b.push(other),
-            });
-        };
-    for ((handle, f), (_, old)) in module.functions.iter_mut().zip(before.functions.iter()) {
-        edit_function(f, old, &info[handle]);
+        }
     }
-    for (i, (ep, old)) in module
-        .entry_points
-        .iter_mut()
-        .zip(before.entry_points.iter())
-        .enumerate()
-    {
-        edit_function(&mut ep.function, &old.function, info.get_entry_point(i));
+    add_index
+}
+
+/// The wrapped-member accesses of every function of `source` (the parsed
+/// module, before the contract is written into its types), then of every
+/// entry point, as [`rewrite_wrapped`] takes them. Expression types come
+/// from naga's type resolver, as the validator would give them; `None` when
+/// a type does not resolve (the module is then invalid).
+pub fn find_wrapped_accesses(
+    source: &Module,
+    wraps: &Wraps,
+) -> Option<Vec<IndexSet<Handle<Expression>>>> {
+    let keys: IndexSet<(Handle<Type>, usize)> = wraps.keys().copied().collect();
+    let in_function = |f: &naga::Function| {
+        let mut typifier = naga::front::Typifier::new();
+        if let Some((last, _)) = f.expressions.iter().next_back() {
+            let ctx =
+                naga::proc::ResolveContext::with_locals(source, &f.local_variables, &f.arguments);
+            typifier.grow(last, &f.expressions, &ctx).ok()?;
+        }
+        Some(wrapped_accesses(f, &keys, |h| {
+            struct_of_resolution(&source.types, &typifier[h])
+        }))
+    };
+    let mut accesses = Vec::with_capacity(source.functions.len() + source.entry_points.len());
+    for (_, f) in source.functions.iter() {
+        accesses.push(in_function(f)?);
+    }
+    for ep in &source.entry_points {
+        accesses.push(in_function(&ep.function)?);
+    }
+    Some(accesses)
+}
+
+/// Rewrite the functions of `module` (whose types already have the wrapped
+/// members) so that accesses and constructions match: every access in
+/// `accesses` (see [`find_wrapped_accesses`]; `module`'s expression handles
+/// are the parsed module's) gets an extra index 0, and every construction
+/// of a struct with a member in `wrapped` (in `module`'s type handles)
+/// wraps that member's value in a one-element array.
+pub fn rewrite_wrapped(
+    module: &mut Module,
+    accesses: &[IndexSet<Handle<Expression>>],
+    wrapped: &IndexSet<(Handle<Type>, usize)>,
+) {
+    // The one-element array type of each wrapped member.
+    let arrays: IndexMap<(Handle<Type>, usize), Handle<Type>> = wrapped
+        .iter()
+        .filter_map(|&(outer, index)| match &module.types[outer].inner {
+            TypeInner::Struct { members, .. } => members.get(index).map(|m| ((outer, index), m.ty)),
+            _ => None,
+        })
+        .collect();
+    let edit_function = |f: &mut naga::Function, add_index: &IndexSet<Handle<Expression>>| {
+        remap::rebuild_expressions(f, |h, e, b| match e {
+            Expression::AccessIndex { .. } if add_index.contains(&h) => {
+                let member = b.push(e);
+                b.push(Expression::AccessIndex {
+                    base: member,
+                    index: 0,
+                })
+            }
+            Expression::Compose { ty, mut components } => {
+                for (i, c) in components.iter_mut().enumerate() {
+                    if let Some(&array) = arrays.get(&(ty, i)) {
+                        *c = b.push(Expression::Compose {
+                            ty: array,
+                            components: vec![*c],
+                        });
+                    }
+                }
+                b.push(Expression::Compose { ty, components })
+            }
+            other => b.push(other),
+        });
+    };
+    let mut accesses = accesses.iter();
+    let empty = IndexSet::new();
+    for (_, f) in module.functions.iter_mut() {
+        edit_function(f, accesses.next().unwrap_or(&empty));
+    }
+    for ep in module.entry_points.iter_mut() {
+        edit_function(&mut ep.function, accesses.next().unwrap_or(&empty));
     }
 }
 
@@ -213,28 +269,37 @@ pub fn spill_pointer_arguments(module: &mut Module, info: &naga::valid::ModuleIn
     let mut privates = 0usize;
     let handles: Vec<Handle<naga::Function>> = module.functions.iter().map(|(h, _)| h).collect();
     for handle in handles {
+        let fi = &info[handle];
+        let f = &module.functions[handle];
+        if !block_may_spill(module, f, fi, &f.body) {
+            // Nothing to rewrite: leave the function where it is.
+            continue;
+        }
         let mut f = std::mem::take(&mut module.functions[handle]);
-        changed |= spill_in_function(module, &mut f, &info[handle], &mut privates);
+        changed |= spill_in_function(module, &mut f, fi, &mut privates);
         module.functions[handle] = f;
     }
     for i in 0..module.entry_points.len() {
+        let fi = info.get_entry_point(i);
+        let f = &module.entry_points[i].function;
+        if !block_may_spill(module, f, fi, &f.body) {
+            continue;
+        }
         let mut f = std::mem::take(&mut module.entry_points[i].function);
-        changed |= spill_in_function(module, &mut f, info.get_entry_point(i), &mut privates);
+        changed |= spill_in_function(module, &mut f, fi, &mut privates);
         module.entry_points[i].function = f;
     }
     changed
 }
 
+/// Spill the pointer arguments of `f`, one that [`block_may_spill`] found
+/// calls to rewrite in.
 fn spill_in_function(
     module: &mut Module,
     f: &mut naga::Function,
     fi: &naga::valid::FunctionInfo,
     privates: &mut usize,
 ) -> bool {
-    if !block_may_spill(module, f, fi, &f.body) {
-        // Nothing to rewrite: leave the blocks as they are.
-        return false;
-    }
     let mut body = std::mem::take(&mut f.body);
     let changed = spill_in_block(module, f, fi, &mut body, privates);
     f.body = body;

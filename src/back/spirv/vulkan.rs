@@ -51,7 +51,7 @@ impl Feature {
 
 /// A type as naga's writer declares it in the buffer.
 #[derive(Clone, Debug)]
-enum Node {
+enum Node<'a> {
     Scalar(u64),
     Vector {
         count: u64,
@@ -64,11 +64,30 @@ enum Node {
         stride: u64,
     },
     Array {
-        element: Box<Node>,
+        element: Box<Node<'a>>,
         stride: u64,
         count: Option<u64>,
     },
-    Struct(Vec<(String, u64, Node)>),
+    Struct(Vec<(Label<'a>, u64, Node<'a>)>),
+}
+
+/// A member's name, formatted only for an error message: a member as
+/// declared, or one column of a split matrix (`m_col1`, or `col1` when the
+/// matrix itself is split).
+#[derive(Clone, Copy, Debug)]
+enum Label<'a> {
+    Member(&'a str),
+    Column(&'a str, u64),
+}
+
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Label::Member(name) => f.write_str(name),
+            Label::Column("", c) => write!(f, "col{c}"),
+            Label::Column(name, c) => write!(f, "{name}_col{c}"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -87,8 +106,8 @@ struct Tree<'a> {
     depth: u32,
 }
 
-impl Tree<'_> {
-    fn node(&mut self, layout: &Layout, split: bool) -> Node {
+impl<'a> Tree<'a> {
+    fn node(&mut self, layout: &'a Layout, split: bool) -> Node<'a> {
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Node::Scalar(scalar_width(*s)),
             LayoutKind::Vector { size, scalar } => Node::Vector {
@@ -107,7 +126,7 @@ impl Tree<'_> {
                         (0..u64::from(*columns))
                             .map(|c| {
                                 (
-                                    format!("col{c}"),
+                                    Label::Column("", c),
                                     c.saturating_mul(*column_stride),
                                     Node::Vector { count: 2, width },
                                 )
@@ -136,7 +155,7 @@ impl Tree<'_> {
         }
     }
 
-    fn struct_node(&mut self, ty: naga::Handle<naga::Type>, split: bool) -> Node {
+    fn struct_node(&mut self, ty: naga::Handle<naga::Type>, split: bool) -> Node<'a> {
         let Some(sl) = self.contract.structs.get(&ty) else {
             return Node::Struct(Vec::new());
         };
@@ -157,7 +176,7 @@ impl Tree<'_> {
                     let width = scalar_width(*scalar);
                     for c in 0..u64::from(*columns) {
                         members.push((
-                            format!("{}_col{c}", m.name),
+                            Label::Column(&m.name, c),
                             m.offset.saturating_add(c.saturating_mul(*column_stride)),
                             Node::Vector { count: 2, width },
                         ));
@@ -171,17 +190,17 @@ impl Tree<'_> {
                         stride: u64::from(stride),
                         count: Some(1),
                     };
-                    members.push((m.name.clone(), m.offset, n));
+                    members.push((Label::Member(&m.name), m.offset, n));
                 }
                 // naga declares a struct-typed member of a struct with its
                 // ordinary type: nothing below it is split.
                 LayoutKind::Struct(_) => {
                     let n = self.node(&m.layout, false);
-                    members.push((m.name.clone(), m.offset, n));
+                    members.push((Label::Member(&m.name), m.offset, n));
                 }
                 _ => {
                     let n = self.node(&m.layout, split);
-                    members.push((m.name.clone(), m.offset, n));
+                    members.push((Label::Member(&m.name), m.offset, n));
                 }
             }
         }
@@ -293,7 +312,7 @@ fn straddles(offset: u64, size: u64) -> bool {
 #[derive(Clone, Copy)]
 enum Path<'a> {
     Root(&'a str),
-    Field(&'a Path<'a>, &'a str),
+    Field(&'a Path<'a>, Label<'a>),
     Index(&'a Path<'a>, u64),
 }
 
@@ -309,17 +328,17 @@ impl std::fmt::Display for Path<'_> {
 
 /// Check a struct laid out at `base`; the error names the first violation.
 fn check_struct(
-    members: &[(String, u64, Node)],
+    members: &[(Label<'_>, u64, Node<'_>)],
     base: u64,
     rules: Rules,
     path: &Path<'_>,
 ) -> Result<(), String> {
-    let mut sorted: Vec<&(String, u64, Node)> = members.iter().collect();
+    let mut sorted: Vec<&(Label<'_>, u64, Node<'_>)> = members.iter().collect();
     sorted.sort_by_key(|(_, o, _)| *o);
     let mut next_valid = 0u64;
     for (name, rel, node) in sorted {
         let offset = base.saturating_add(*rel);
-        let path = Path::Field(path, name);
+        let path = Path::Field(path, *name);
         let align = alignment(node, rules);
         if let (false, true, Node::Vector { width, .. }) = (rules.scalar, rules.relaxed, node) {
             if !offset.is_multiple_of(*width) {
@@ -408,7 +427,7 @@ fn check_root(root: &Node, rules: Rules, name: &str) -> Result<(), String> {
     match root {
         Node::Struct(members) => check_struct(members, 0, rules, &Path::Root(name)),
         other => check_struct(
-            &[(String::new(), 0, other.clone())],
+            &[(Label::Member(""), 0, other.clone())],
             0,
             rules,
             &Path::Root(name),
