@@ -553,3 +553,23 @@ fn huge_arrays_do_not_overflow() {
         }
     }
 }
+
+/// naga's validator overflows on push-constant blocks over 256 bytes; stride
+/// reports them at the variable instead.
+#[test]
+fn push_constants_over_256_bytes_are_an_error() {
+    let source = "var<immediate> d: array<u32, 65>;
+@compute @workgroup_size(1) fn main() { _ = d[0]; }
+";
+    let e = match stride::analyze(source) {
+        Ok(_) => panic!("260 bytes of push constants must be an error"),
+        Err(e) => e,
+    };
+    let d = &e.0[0];
+    assert!(d.message.contains("260 bytes"), "{}", d.message);
+    assert_eq!(&source[d.primary_span().expect("span")], "d");
+    let fits = "var<immediate> d: array<u32, 64>;
+@compute @workgroup_size(1) fn main() { _ = d[0]; }
+";
+    assert!(stride::analyze(fits).is_ok());
+}

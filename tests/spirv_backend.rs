@@ -580,3 +580,73 @@ fn override_without_value_or_unknown_name_is_an_error() {
         .expect("unknown name");
     assert!(err.0[0].message.contains("no override named `NOPE`"));
 }
+
+/// The matCx2 workaround when the rounded-up stride does not fit: the
+/// struct's own size is used, with the uniformBufferStandardLayout warning.
+/// (Found by fuzzing: naga's invalid access chain used to get through.)
+#[test]
+fn nested_matcx2_without_room_for_a_16_byte_stride() {
+    for root in [
+        "struct Root { s: S }",
+        "struct Root { a: mat2x2<f32>, s: S }",
+    ] {
+        let source = format!(
+            "struct S {{ m: mat2x2<f32>, x: f32 }}
+             {root}
+             @group(0) @binding(0) var<uniform> u: Root;
+             @group(0) @binding(1) var<storage, read_write> sink: array<f32>;
+             @compute @workgroup_size(1) fn main() {{ sink[0] = u.s.m[1][0] + u.s.x; }}"
+        );
+        let w = write(&source);
+        assert!(
+            warning_flags(&w).contains(&"--uniform-buffer-standard-layout"),
+            "{root}: {:?}",
+            w.warnings
+        );
+        check(&w);
+    }
+}
+
+fn write_err(source: &str) -> stride::Diagnostics {
+    let (parsed, contract, _) = stride::analyze(source).expect("analyze");
+    match spirv::write(&parsed, &contract, &SpirvOptions::default()) {
+        Ok(_) => panic!("expected an error for:\n{source}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn nested_matcx2_built_by_a_constant_is_an_error_not_invalid_spirv() {
+    let source = "struct S { m: mat2x2<f32> }
+struct Root { a: vec4<f32>, s: S }
+const k = Root(vec4(1.0), S(mat2x2<f32>(1.0, 2.0, 3.0, 4.0)));
+@group(0) @binding(0) var<uniform> u: Root;
+@group(0) @binding(1) var<storage, read_write> sink: array<f32>;
+@compute @workgroup_size(1) fn main() { sink[0] = u.s.m[1][0] + k.a.x; }";
+    let e = write_err(source);
+    let d = &e.0[0];
+    assert!(d.message.contains("`Root.s`"), "{}", d.message);
+    assert_eq!(&source[d.primary_span().expect("span")], "s: S");
+}
+
+#[test]
+fn a_module_without_entry_point_is_an_error() {
+    let e = write_err("fn f() -> f32 { return 1.0; }");
+    assert!(
+        e.0[0].message.contains("no entry point"),
+        "{}",
+        e.0[0].message
+    );
+}
+
+#[test]
+fn failed_override_baking_points_at_the_overrides() {
+    let source = "override TILE: u32 = 0;\n@compute @workgroup_size(TILE) fn main() {}\n";
+    let e = write_err(source);
+    let d = &e.0[0];
+    assert!(d.message.contains("strictly positive"), "{}", d.message);
+    assert!(d
+        .labels
+        .iter()
+        .any(|l| source[l.span.clone()].starts_with("override TILE")));
+}

@@ -151,7 +151,17 @@ fn write_module(
         .into());
     }
 
-    let wraps = hazard::find_wraps(&source_module, contract);
+    if source_module.entry_points.is_empty() {
+        return Err(Diagnostic::error(
+            "this module has no entry point; a Vulkan SPIR-V module needs a @compute, @vertex or @fragment function",
+        )
+        .note("naga would emit a library module with the Linkage capability, which Vulkan rejects")
+        .into());
+    }
+    let wraps = match hazard::find_wraps(&source_module, contract) {
+        Ok(wraps) => wraps,
+        Err(unwrappable) => return Err(unwrappable_error(&unwrappable, contract, annotations)),
+    };
     if wraps.is_empty() {
         return finish(source_module, contract, &wraps, annotations, options);
     }
@@ -310,13 +320,73 @@ fn bake_overrides(
     let baked = guarded(|| {
         naga::back::pipeline_constants::process_overrides(module, info, None, &constants)
             .map(|(m, i)| (m.into_owned(), i.into_owned()))
-            .map_err(|e| e.to_string())
+            .map_err(|e| error_chain(&e))
     });
     match baked {
         Ok(Ok((m, i))) => Ok((m, i, warnings)),
-        Ok(Err(e)) => Err(Diagnostic::error(format!("cannot bake the overrides: {e}")).into()),
+        Ok(Err(e)) => {
+            // Point at the overrides: their values are what failed.
+            let mut d = Diagnostic::error(format!("cannot bake the overrides: {e}"));
+            for (handle, _) in module.overrides.iter() {
+                let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
+                d = d.also(span, "baked with this value");
+            }
+            Err(d.into())
+        }
         Err(panic) => Err(internal_error("override processing", &panic).into()),
     }
+}
+
+/// An error and its `source()` chain, joined.
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+/// naga 30 writes an invalid access chain for a 2-row matrix inside a
+/// struct-typed member of a uniform buffer; stride's workaround could not be
+/// applied to this member, so no SPIR-V is written.
+fn unwrappable_error(
+    u: &hazard::Unwrappable,
+    contract: &LayoutModule,
+    annotations: &Annotations,
+) -> Diagnostics {
+    let outer = contract.structs.get(&u.outer);
+    let member = outer.and_then(|s| s.members().find(|m| m.index == u.index));
+    let (struct_name, member_name) = match (outer, member) {
+        (Some(s), Some(m)) => (s.name.as_str(), m.name.as_str()),
+        _ => ("?", "?"),
+    };
+    let span = annotations
+        .structs
+        .get(struct_name)
+        .and_then(|s| s.members.iter().find(|m| m.name == member_name))
+        .map(|m| m.span.clone());
+    let (reason, advice) = match u.blocker {
+        hazard::Blocker::NoRoom => (
+            "the one-element array it needs does not fit before the next member",
+            format!("give `{member_name}` room with `@size(N)`, N a multiple of 16 and at least the struct's size, or move the matrix out of the nested struct"),
+        ),
+        hazard::Blocker::Constant => (
+            "a module-scope constant builds the struct that holds it",
+            format!("build that value at run time (a `let` inside the function) instead of in a module-scope constant, or move the matrix out of `{member_name}`'s struct"),
+        ),
+    };
+    let mut d = Diagnostic::error(format!(
+        "naga's SPIR-V writer cannot read `{struct_name}.{member_name}` from a uniform buffer: it holds a 2-row matrix, and stride's workaround does not apply because {reason}"
+    ));
+    if let Some(span) = span {
+        d = d.at(span, "a struct with a matCx2 inside a uniform buffer");
+    }
+    d.note("naga 30 writes an invalid OpAccessChain for such members; stride reads them through a one-element array of the struct")
+        .note(advice)
+        .into()
 }
 
 /// The module handed to naga's writer: the contract layout written into

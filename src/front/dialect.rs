@@ -361,6 +361,18 @@ impl Lower<'_> {
             );
             return None;
         }
+        let limit = crate::layout::rules::MAX_BYTES;
+        if value > limit {
+            // naga's own arithmetic on member @size/@align can overflow
+            // (and panic) past this, and no buffer is that large.
+            self.error(
+                Diagnostic::error(format!(
+                    "`@{name}({value})` is larger than the {limit} bytes a buffer can address"
+                ))
+                .at(arg.span.clone(), "too large"),
+            );
+            return None;
+        }
         if name == "align" && !value.is_power_of_two() {
             let lower = 1u64 << (63 - value.leading_zeros());
             self.error(
@@ -845,15 +857,29 @@ var<storage> storage_buffer : B;
     }
 
     #[test]
+    fn values_past_the_buffer_limit_are_errors() {
+        // naga 30 panics on `@size(4294967292)` (its member offset sum
+        // overflows); stride stops it here.
+        for src in [
+            "struct S { a: u32, @size(4294967292) b: u32 }",
+            "struct S { @align(2147483648) a: u32 }",
+            "struct S { a: @stride(2147483648) array<u32, 2> }",
+        ] {
+            let (d, _) = lower_err(src);
+            assert!(d.message.contains("larger than"), "{src}: {}", d.message);
+        }
+        lower_ok("struct S { @size(2147483647) a: u32 }");
+    }
+
+    #[test]
     fn values_that_overflow_u64_are_errors() {
         let (d, at) = lower_err("@size(18446744073709551616) struct S { x: f32 }");
         assert!(d.message.contains("64 bits"));
         assert_eq!(at, "18446744073709551616");
-        let l = lower_ok("@size(18446744073709551615) struct S { x: f32 }");
-        assert_eq!(
-            l.annotations.structs["S"].size.as_ref().map(|v| v.value),
-            Some(u64::MAX)
-        );
+        // Fits in 64 bits, so it fails on the buffer limit instead.
+        let (d, at) = lower_err("@size(18446744073709551615) struct S { x: f32 }");
+        assert!(d.message.contains("larger than"), "{}", d.message);
+        assert_eq!(at, "18446744073709551615");
     }
 
     #[test]

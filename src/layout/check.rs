@@ -94,12 +94,40 @@ struct Violation {
 
 /// Check every buffer global of `contract` against its address space rules.
 pub fn check(parsed: &Parsed, contract: &LayoutModule) -> Diagnostics {
-    Diagnostics(
-        check_keyed(parsed, contract)
-            .into_iter()
-            .map(|(_, d)| d)
-            .collect(),
-    )
+    let mut diags: Vec<Diagnostic> = check_keyed(parsed, contract)
+        .into_iter()
+        .map(|(_, d)| d)
+        .collect();
+    diags.extend(immediate_size_errors(parsed, contract));
+    Diagnostics(diags)
+}
+
+/// The most push-constant (`var<immediate>`) bytes naga accepts; its
+/// validator's arithmetic overflows past this.
+pub const MAX_IMMEDIATE_BYTES: u64 = 256;
+
+/// Push-constant blocks larger than [`MAX_IMMEDIATE_BYTES`].
+fn immediate_size_errors(parsed: &Parsed, contract: &LayoutModule) -> Vec<Diagnostic> {
+    contract
+        .globals
+        .iter()
+        .filter(|g| g.space == naga::AddressSpace::Immediate)
+        .filter_map(|g| {
+            let size = g.layout.size?;
+            if size <= MAX_IMMEDIATE_BYTES {
+                return None;
+            }
+            let mut d = Diagnostic::error(format!(
+                "push constant `{}` is {size} bytes; at most {MAX_IMMEDIATE_BYTES} bytes are supported",
+                g.name
+            ))
+            .note("Vulkan guarantees only 128 bytes of push constants; move the rest into a uniform or storage buffer");
+            if let Some(ann) = parsed.annotations.globals.get(g.name.as_str()) {
+                d = d.at(ann.name_span.clone(), format!("{size} bytes"));
+            }
+            Some(d)
+        })
+        .collect()
 }
 
 /// [`check`], with the key of each diagnostic's violation.

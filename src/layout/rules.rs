@@ -87,9 +87,11 @@ const HLSL_STRUCTURED: RuleTable = RuleTable {
     ..WGSL
 };
 
-/// The largest size or offset stride accepts: buffer offsets, strides and
-/// sizes are 32-bit in SPIR-V and in the targets' reflection data.
-pub const MAX_BYTES: u64 = u32::MAX as u64;
+/// The largest size or offset stride accepts. Offsets, strides and sizes
+/// are 32-bit in SPIR-V and in the targets' reflection data, and naga limits
+/// any type to `i32::MAX` bytes; a larger layout would be accepted by the
+/// listing targets and then rejected, without a span, by the SPIR-V one.
+pub const MAX_BYTES: u64 = i32::MAX as u64;
 
 /// `value` rounded up to a multiple of `align` (`align` > 0), or `None` on
 /// overflow.

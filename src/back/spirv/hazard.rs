@@ -47,8 +47,27 @@ fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Typ
     result
 }
 
-/// The members to wrap for the uniform globals of `module`.
-pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Wraps {
+/// A member the matCx2 workaround is needed for but cannot be applied to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unwrappable {
+    /// The struct holding the member, and the member's index.
+    pub outer: Handle<Type>,
+    pub index: usize,
+    pub blocker: Blocker,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocker {
+    /// The one-element array does not fit before the next member.
+    NoRoom,
+    /// A module-scope constant builds the struct holding the member.
+    Constant,
+}
+
+/// The members to wrap for the uniform globals of `module`, or the first
+/// member that needs wrapping but cannot be wrapped: naga would write an
+/// invalid access chain for it, so the caller must report it, not write.
+pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Result<Wraps, Unwrappable> {
     // Nothing to wrap without a two-row matrix type and a uniform buffer.
     let has_split_matrix = module.types.iter().any(|(_, t)| {
         matches!(
@@ -65,7 +84,7 @@ pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Wraps {
             .iter()
             .any(|(_, v)| v.space == naga::AddressSpace::Uniform)
     {
-        return Wraps::new();
+        return Ok(Wraps::new());
     }
     let mut memo = IndexMap::new();
     let mut seen = IndexSet::new();
@@ -88,8 +107,17 @@ pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Wraps {
                     let is_struct =
                         matches!(module.types[member.ty].inner, TypeInner::Struct { .. });
                     if is_struct && needs_split(module, member.ty, &mut memo) {
-                        if let Some(stride) = wrap_stride(contract, ty, index, member.ty) {
-                            wraps.insert((ty, index), stride);
+                        match wrap_stride(contract, ty, index, member.ty) {
+                            Some(stride) => {
+                                wraps.insert((ty, index), stride);
+                            }
+                            None => {
+                                return Err(Unwrappable {
+                                    outer: ty,
+                                    index,
+                                    blocker: Blocker::NoRoom,
+                                })
+                            }
                         }
                     }
                 }
@@ -98,16 +126,20 @@ pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Wraps {
         }
     }
     // A constant of a struct with a wrapped member would need its value
-    // rewritten too; leave such modules as they are.
-    let constant_uses = module.global_expressions.iter().any(|(_, e)| match e {
-        Expression::Compose { ty, .. } => wraps.keys().any(|(s, _)| s == ty),
-        _ => false,
+    // rewritten too, which the workaround does not do.
+    let constant_use = module.global_expressions.iter().find_map(|(_, e)| match e {
+        Expression::Compose { ty, .. } => wraps.keys().find(|(s, _)| s == ty).copied(),
+        _ => None,
     });
-    if constant_uses {
-        wraps.clear();
+    if let Some((outer, index)) = constant_use {
+        return Err(Unwrappable {
+            outer,
+            index,
+            blocker: Blocker::Constant,
+        });
     }
     wraps.sort_keys();
-    wraps
+    Ok(wraps)
 }
 
 /// The one-element array stride for member `index` of `outer`, if the
@@ -120,9 +152,8 @@ fn wrap_stride(
 ) -> Option<u32> {
     let outer_layout = contract.structs.get(&outer)?;
     let inner_size = contract.structs.get(&inner)?.size?;
-    let stride = inner_size.div_ceil(16).checked_mul(16)?;
+    let inner_align = contract.structs.get(&inner)?.align.max(1);
     let slot = outer_layout.members().find(|m| m.index == index)?;
-    let end = slot.offset.checked_add(stride)?;
     let limit = outer_layout
         .slots
         .iter()
@@ -132,11 +163,21 @@ fn wrap_stride(
         })
         .min()
         .or(outer_layout.size)?;
-    if end <= limit {
-        u32::try_from(stride).ok()
-    } else {
-        None
-    }
+    // A stride that is a multiple of 16 keeps the standard uniform layout;
+    // where that does not fit, the struct's own size (rounded to its
+    // alignment) still reads the same bytes, and the Vulkan check then asks
+    // for uniformBufferStandardLayout.
+    [
+        inner_size.div_ceil(16).checked_mul(16)?,
+        inner_size.div_ceil(inner_align).checked_mul(inner_align)?,
+    ]
+    .into_iter()
+    .find(|&stride| {
+        slot.offset
+            .checked_add(stride)
+            .is_some_and(|end| end <= limit)
+    })
+    .and_then(|stride| u32::try_from(stride).ok())
 }
 
 /// The struct type an expression of type `ty` is, or points to.
