@@ -19,6 +19,7 @@
 pub mod back;
 pub mod diag;
 pub mod front;
+mod guard;
 pub mod layout;
 
 pub use diag::{Diagnostic, Diagnostics};
@@ -110,7 +111,7 @@ pub struct Translation {
 pub fn analyze(
     source: &str,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
-    match back::spirv::guarded(|| analyze_with(source, true)) {
+    match guard::guarded(|| analyze_with(source, true)) {
         Ok(result) => result,
         Err(panic) => Err(internal_error(&panic)),
     }
@@ -157,7 +158,7 @@ fn analyze_with(
 /// Never panics: a panic left in naga (or in stride) is caught and
 /// returned as an internal-error diagnostic.
 pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
-    match back::spirv::guarded(|| translate_unguarded(source, options)) {
+    match guard::guarded(|| translate_unguarded(source, options)) {
         Ok(result) => result,
         Err(panic) => Err(internal_error(&panic)),
     }

@@ -28,6 +28,7 @@ pub mod vulkan;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::{Annotations, Parsed};
+use crate::guard::guarded;
 use crate::layout::LayoutModule;
 use naga::back::spv;
 use naga::proc::{BoundsCheckPolicies, BoundsCheckPolicy};
@@ -452,52 +453,9 @@ fn internal_error(stage: &str, panic: &str) -> Diagnostic {
     .note("stride caught a panic in naga and produced no output")
 }
 
-thread_local! {
-    /// Set while this thread runs naga under [`guarded`]: its panics are
-    /// reported as diagnostics, not printed.
-    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-static HOOK: std::sync::Once = std::sync::Once::new();
-
-/// Run `f`, turning a panic into its message. The panic hook is wrapped once
-/// per process so that panics of a thread inside `guarded` are not printed;
-/// other threads keep the previous hook's behavior.
-pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(|q| q.get()) {
-                previous(info);
-            }
-        }));
-    });
-    let was = QUIET.with(|q| q.replace(true));
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    QUIET.with(|q| q.set(was));
-    result.map_err(|payload| {
-        if let Some(s) = payload.downcast_ref::<&str>() {
-            (*s).to_string()
-        } else if let Some(s) = payload.downcast_ref::<String>() {
-            s.clone()
-        } else {
-            "a panic without a message".to_string()
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn guarded_turns_a_panic_into_its_message() {
-        let r: Result<(), String> = guarded(|| panic!("boom {}", 1));
-        assert_eq!(r, Err("boom 1".to_string()));
-        assert_eq!(guarded(|| 7), Ok(7));
-        // The thread is not left quiet.
-        assert!(!QUIET.with(|q| q.get()));
-    }
 
     #[test]
     fn internal_error_names_the_stage() {
