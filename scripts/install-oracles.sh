@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Install the external validators the oracle tests use (see tests/oracles.rs):
-# spirv-val (spirv-tools), spirv-cross, glslangValidator (glslang-tools).
+# spirv-val (spirv-tools), spirv-cross, glslangValidator (glslang-tools);
+# and for the execution test (tests/exec.rs) a Vulkan driver: lavapipe
+# (mesa-vulkan-drivers) and the Vulkan loader (libvulkan1).
 # Idempotent: packages already installed are left alone, and `apt-get update`
 # runs only when something is missing.
 set -euo pipefail
 
-packages=(glslang-tools spirv-tools spirv-cross)
+packages=(glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers libvulkan1)
 
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=()
@@ -64,6 +66,21 @@ if command -v spirv-cross >/dev/null 2>&1 && grep -qi 'usage\|spirv-cross' <<<"$
     echo "install-oracles: ok: spirv-cross"
 else
     echo "install-oracles: FAILED: spirv-cross does not run" >&2
+    fail=1
+fi
+# Vulkan: the loader library and the lavapipe ICD (no vulkaninfo needed;
+# tests/exec.rs loads libvulkan at run time and lists the devices itself).
+if icd=$(ls /usr/share/vulkan/icd.d/lvp_icd*.json 2>/dev/null | head -n 1) && [ -n "$icd" ]; then
+    echo "install-oracles: ok: lavapipe ICD: $icd"
+else
+    echo "install-oracles: FAILED: no lavapipe ICD under /usr/share/vulkan/icd.d/" >&2
+    fail=1
+fi
+libs=$(ldconfig -p 2>/dev/null || true)
+if grep -q 'libvulkan\.so\.1' <<<"$libs"; then
+    echo "install-oracles: ok: libvulkan.so.1"
+else
+    echo "install-oracles: FAILED: libvulkan.so.1 not found by ldconfig" >&2
     fail=1
 fi
 exit "$fail"

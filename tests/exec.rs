@@ -1,0 +1,616 @@
+//! Layouts proved by execution: compute shaders run on the machine's Vulkan
+//! driver (a real GPU when there is one, else lavapipe).
+//!
+//! Every module of `corpus/layout/` and a few hundred modules generated from
+//! a fixed seed get a probe entry point (`exec/probe.rs`) that copies every
+//! leaf of every buffer into an output buffer and stores a known value into
+//! every leaf of every read_write storage buffer. The host fills the buffers
+//! with a known byte pattern and checks each value read against the bytes
+//! at the leaf's contract offset (`stride::analyze`), each value written
+//! at its contract offset, and that every other byte (padding, gaps, tails)
+//! still holds the pattern.
+//!
+//! Targets: a target only has to turn the module source into SPIR-V words
+//! (`ExecTarget`); today that is our own SPIR-V.
+//!
+//! No Vulkan device: the test says it was skipped, or fails when
+//! `STRIDE_REQUIRE_ORACLES=1`. `scripts/install-oracles.sh` installs
+//! lavapipe (`mesa-vulkan-drivers`, `libvulkan1`).
+
+#[path = "exec/gen.rs"]
+mod gen;
+#[path = "exec/probe.rs"]
+mod probe;
+#[path = "exec/vk.rs"]
+mod vk;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use probe::{Leaf, Probe, Space, Style};
+use stride::layout::ScalarKind;
+use stride::{Options, Output, Target};
+
+/// The seed of the generated modules.
+const SEED: u64 = 0x5354_5249_4445_0001;
+/// Generated modules that must run (accepted by stride and not skipped for
+/// a missing device feature) ...
+const GENERATED_TARGET: usize = 220;
+/// ... trying at most this many.
+const GENERATED_MAX: u64 = 600;
+/// Mismatches described per module.
+const DETAILS_PER_MODULE: usize = 6;
+
+/// Known stride bugs found by this test, by module name: the module still
+/// runs and its mismatches are reported, but do not fail the test.
+/// Empty: every module passes.
+const KNOWN_FAILURES: &[(&str, &str)] = &[];
+
+/// Something that turns a module's source into SPIR-V words for the probe
+/// entry point. GLSL (glslang), HLSL (DXC) and Slang targets plug in here.
+trait ExecTarget {
+    fn name(&self) -> &'static str;
+    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, String>;
+}
+
+/// stride's own SPIR-V backend.
+struct OurSpirv;
+
+impl ExecTarget for OurSpirv {
+    fn name(&self) -> &'static str {
+        "spirv"
+    }
+
+    fn spirv(&self, source: &str, _entry: &str) -> Result<Vec<u32>, String> {
+        let options = Options {
+            target: Target::Spirv,
+            ..Default::default()
+        };
+        match stride::translate(source, &options) {
+            Ok(t) => match t.output {
+                Output::Binary(words) => Ok(words),
+                Output::Text(_) => Err("the SPIR-V target returned text".into()),
+            },
+            Err(d) => Err(d.render("probe.wgsl", source, false)),
+        }
+    }
+}
+
+struct Case {
+    name: String,
+    source: String,
+    /// Generated: a rejection by stride is counted, not a failure.
+    generated: bool,
+    style: Style,
+    seed: u64,
+    /// Uses f16 (`enable f16;`).
+    f16: bool,
+}
+
+#[derive(Default)]
+struct Report {
+    modules_run: usize,
+    generated_run: usize,
+    f16_run: usize,
+    reads: usize,
+    writes: usize,
+    bytes: u64,
+    /// Reason -> module names.
+    skipped: BTreeMap<String, Vec<String>>,
+    /// Generated modules stride rejected, with the first error.
+    rejected: Vec<(String, String)>,
+    failures: Vec<String>,
+    known: Vec<String>,
+    /// Leaves checked, by type (`f16`, `atomic<u32>`, ...).
+    by_type: BTreeMap<String, usize>,
+}
+
+fn required() -> bool {
+    std::env::var("STRIDE_REQUIRE_ORACLES").is_ok_and(|v| v == "1")
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn corpus_cases() -> Vec<Case> {
+    let dir = repo_root().join("corpus").join("layout");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "wgsl"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let mut cases = Vec::new();
+    for (i, p) in paths.iter().enumerate() {
+        let stem = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let source = std::fs::read_to_string(p).unwrap_or_default();
+        for style in [Style::Leaf, Style::Whole] {
+            cases.push(Case {
+                name: format!("corpus/layout/{stem}.wgsl ({style:?})"),
+                source: source.clone(),
+                generated: false,
+                f16: source.contains("enable f16"),
+                style,
+                seed: SEED ^ (i as u64) << 20,
+            });
+        }
+    }
+    cases
+}
+
+/// Save a module for reproduction; returns the path.
+fn save(name: &str, source: &str) -> String {
+    let dir = std::env::temp_dir().join("stride-exec");
+    let _ = std::fs::create_dir_all(&dir);
+    let file: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let path = dir.join(format!("{file}.wgsl"));
+    let _ = std::fs::write(&path, source);
+    path.display().to_string()
+}
+
+/// With `STRIDE_EXEC_DUMP=dir`, write every module (with its probe) there,
+/// for reading or reproducing.
+fn dump(name: &str, source: &str) {
+    if let Some(dir) = std::env::var_os("STRIDE_EXEC_DUMP") {
+        let file: String = name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(PathBuf::from(dir).join(format!("{file}.wgsl")), source);
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The device features a probe's leaves need, plus the layout features
+/// stride's SPIR-V warnings name.
+fn needed_features(probe: &Probe, source: &str) -> vk::Features {
+    let mut f = vk::Features::default();
+    for leaf in probe.reads.iter().chain(&probe.writes) {
+        if leaf.scalar.width != 2 {
+            continue;
+        }
+        f.shader_float16 |= leaf.scalar.kind == ScalarKind::Float;
+        match probe.buffers[leaf.buffer].space {
+            Space::Uniform => f.uniform_and_storage_buffer16 = true,
+            Space::Storage { .. } => f.storage_buffer16 = true,
+            Space::Push => f.storage_push_constant16 = true,
+        }
+    }
+    let options = Options {
+        target: Target::Spirv,
+        ..Default::default()
+    };
+    if let Ok(t) = stride::translate(source, &options) {
+        for w in t.warnings.iter() {
+            f.scalar_block_layout |= w.message.contains("scalarBlockLayout");
+            f.uniform_buffer_standard_layout |= w.message.contains("uniformBufferStandardLayout");
+        }
+    }
+    f
+}
+
+fn count_type(report: &mut Report, leaf: &Leaf) {
+    let name = leaf.scalar.wgsl_name();
+    let key = if leaf.atomic {
+        format!("atomic<{name}>")
+    } else {
+        name
+    };
+    *report.by_type.entry(key).or_default() += 1;
+}
+
+enum Outcome {
+    Ran,
+    Skipped(String),
+    Rejected(String),
+}
+
+/// Run one module on one target; mismatches go to `report.failures` (or
+/// `report.known`).
+fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Report) -> Outcome {
+    let fail = |report: &mut Report, what: String, source: &str| {
+        let file = save(&format!("{}-{}", target.name(), case.name), source);
+        report.failures.push(format!(
+            "[{}] {}: {what}\n    source: {file}",
+            target.name(),
+            case.name
+        ));
+    };
+    let contract = match stride::analyze(&case.source) {
+        Ok((_, contract, _)) => contract,
+        Err(d) => {
+            let first = d
+                .iter()
+                .next()
+                .map(|d| d.message.clone())
+                .unwrap_or_default();
+            if case.generated {
+                dump(&case.name, &case.source);
+                return Outcome::Rejected(first);
+            }
+            fail(
+                report,
+                format!("stride::analyze rejected it: {first}"),
+                &case.source,
+            );
+            return Outcome::Ran;
+        }
+    };
+    let probe = match probe::build(&contract, case.style, case.seed) {
+        Ok(p) => p,
+        Err(e) => {
+            fail(report, format!("cannot build the probe: {e}"), &case.source);
+            return Outcome::Ran;
+        }
+    };
+    let source = format!("{}{}", case.source, probe.text);
+    dump(&case.name, &source);
+    let missing = needed_features(&probe, &source).missing(&gpu.features);
+    if !missing.is_empty() {
+        return Outcome::Skipped(format!("device lacks {}", missing.join(", ")));
+    }
+    for b in &probe.buffers {
+        match b.space {
+            Space::Uniform if b.size > gpu.max_uniform_range as u64 => {
+                return Outcome::Skipped("uniform buffer larger than maxUniformBufferRange".into())
+            }
+            Space::Push if b.size > gpu.max_push_constants as u64 => {
+                return Outcome::Skipped("push constants larger than maxPushConstantsSize".into())
+            }
+            _ => {}
+        }
+    }
+    let words = match target.spirv(&source, probe::ENTRY) {
+        Ok(w) => w,
+        Err(e) => {
+            fail(
+                report,
+                format!("the target rejected the probe module:\n{e}"),
+                &source,
+            );
+            return Outcome::Ran;
+        }
+    };
+
+    // Initial contents: the pattern, per buffer.
+    let initial: Vec<Vec<u8>> = probe
+        .buffers
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            (0..b.size)
+                .map(|o| probe::pattern_byte(case.seed, i, o))
+                .collect()
+        })
+        .collect();
+    let mut specs = Vec::new();
+    let mut spec_of = vec![None; probe.buffers.len()];
+    let mut push = None;
+    for (i, b) in probe.buffers.iter().enumerate() {
+        match (b.space, b.binding) {
+            (Space::Push, _) => push = Some(initial[i].as_slice()),
+            (space, Some((set, binding))) => {
+                spec_of[i] = Some(specs.len());
+                specs.push(vk::BufferSpec {
+                    set,
+                    binding,
+                    kind: if space == Space::Uniform {
+                        vk::BufferKind::Uniform
+                    } else {
+                        vk::BufferKind::Storage
+                    },
+                    data: initial[i].clone(),
+                });
+            }
+            (_, None) => {}
+        }
+    }
+    let out_index = specs.len();
+    specs.push(vk::BufferSpec {
+        set: probe.out_binding.0,
+        binding: probe.out_binding.1,
+        kind: vk::BufferKind::Storage,
+        data: vec![0xee; probe.reads.len().max(1) * 4],
+    });
+    let job = vk::Job {
+        words: &words,
+        entry: probe::ENTRY,
+        buffers: &specs,
+        push_constants: push,
+    };
+    let results = match gpu.run(&job) {
+        Ok(r) => r,
+        Err(e) => {
+            fail(report, format!("Vulkan: {e}"), &source);
+            return Outcome::Ran;
+        }
+    };
+
+    // Check.
+    let mut problems = Vec::new();
+    let out = &results[out_index];
+    let leaf_bytes = |data: &[u8], leaf: &Leaf| -> Vec<u8> {
+        let o = leaf.offset as usize;
+        data.get(o..o + leaf.width() as usize)
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default()
+    };
+    for (k, leaf) in probe.reads.iter().enumerate() {
+        let raw = leaf_bytes(&initial[leaf.buffer], leaf);
+        let expected = match raw.len() {
+            2 => {
+                let h = u16::from_le_bytes([raw[0], raw[1]]);
+                if leaf.scalar.kind == ScalarKind::Float {
+                    probe::f16_to_f32_bits(h)
+                } else {
+                    h as u32
+                }
+            }
+            4 => u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]]),
+            _ => {
+                problems.push(format!(
+                    "read `{}`: contract offset {} is outside the buffer",
+                    leaf.path, leaf.offset
+                ));
+                continue;
+            }
+        };
+        let got = out
+            .get(k * 4..k * 4 + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .unwrap_or(0);
+        report.reads += 1;
+        report.bytes += leaf.width();
+        count_type(report, leaf);
+        if got != expected {
+            problems.push(format!(
+                "read `{}` ({}, {}): contract offset {}: expected {expected:#010x} (bytes {}), got {got:#010x}",
+                leaf.path,
+                probe.buffers[leaf.buffer].name,
+                leaf.scalar.wgsl_name(),
+                leaf.offset,
+                hex(&raw)
+            ));
+        }
+    }
+    // Writes: the leaves, then every other byte of written buffers.
+    let mut covered: Vec<Vec<bool>> = initial.iter().map(|d| vec![false; d.len()]).collect();
+    for (k, leaf) in probe.writes.iter().enumerate() {
+        let Some(spec) = spec_of[leaf.buffer] else {
+            continue;
+        };
+        let value = probe::write_value(case.seed, k, leaf);
+        let expected = &value.to_le_bytes()[..leaf.width() as usize];
+        let got = leaf_bytes(&results[spec], leaf);
+        let o = leaf.offset as usize;
+        for c in covered[leaf.buffer]
+            .iter_mut()
+            .skip(o)
+            .take(leaf.width() as usize)
+        {
+            *c = true;
+        }
+        report.writes += 1;
+        report.bytes += leaf.width();
+        count_type(report, leaf);
+        if got != expected {
+            problems.push(format!(
+                "write `{}` ({}, {}): contract offset {}: expected bytes {}, got {}",
+                leaf.path,
+                probe.buffers[leaf.buffer].name,
+                leaf.scalar.wgsl_name(),
+                leaf.offset,
+                hex(expected),
+                hex(&got)
+            ));
+        }
+    }
+    for (i, b) in probe.buffers.iter().enumerate() {
+        let (Space::Storage { writable: true }, Some(spec)) = (b.space, spec_of[i]) else {
+            continue;
+        };
+        let after = &results[spec];
+        let mut bad = Vec::new();
+        for (o, (&was, &now)) in initial[i].iter().zip(after).enumerate() {
+            if covered[i][o] {
+                continue;
+            }
+            report.bytes += 1;
+            if was != now {
+                bad.push(o);
+            }
+        }
+        if let (Some(&first), Some(&last)) = (bad.first(), bad.last()) {
+            problems.push(format!(
+                "buffer `{}`: {} bytes outside every leaf were overwritten (offsets {first}..={last}; first: expected {:02x}, got {:02x})",
+                b.name,
+                bad.len(),
+                initial[i][first],
+                after[first]
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        let mut msg = format!("{} mismatches", problems.len());
+        for p in problems.iter().take(DETAILS_PER_MODULE) {
+            let _ = write!(msg, "\n    {p}");
+        }
+        if problems.len() > DETAILS_PER_MODULE {
+            let _ = write!(msg, "\n    ...");
+        }
+        if let Some((_, why)) = KNOWN_FAILURES
+            .iter()
+            .find(|(n, _)| case.name.starts_with(n))
+        {
+            let file = save(&format!("{}-{}", target.name(), case.name), &source);
+            report
+                .known
+                .push(format!("{}: {why}: {msg}\n    source: {file}", case.name));
+        } else {
+            fail(report, msg, &source);
+        }
+    }
+    Outcome::Ran
+}
+
+fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget) -> Report {
+    let mut report = Report::default();
+    let record = |report: &mut Report, case: &Case, outcome: Outcome| match outcome {
+        Outcome::Ran => {
+            report.modules_run += 1;
+            if case.generated {
+                report.generated_run += 1;
+            }
+            if case.f16 {
+                report.f16_run += 1;
+            }
+        }
+        Outcome::Skipped(why) => report
+            .skipped
+            .entry(why)
+            .or_default()
+            .push(case.name.clone()),
+        Outcome::Rejected(why) => report.rejected.push((case.name.clone(), why)),
+    };
+    for case in corpus_cases() {
+        let outcome = run_case(gpu, target, &case, &mut report);
+        record(&mut report, &case, outcome);
+    }
+    let mut index = 0;
+    while report.generated_run < GENERATED_TARGET && index < GENERATED_MAX {
+        let g = gen::module(SEED, index);
+        let case = Case {
+            name: format!("generated #{index} (seed {SEED:#x})"),
+            source: g.source,
+            generated: true,
+            f16: g.f16,
+            style: if index % 2 == 0 {
+                Style::Leaf
+            } else {
+                Style::Whole
+            },
+            seed: SEED ^ index.wrapping_mul(0x1000_0001),
+        };
+        let outcome = run_case(gpu, target, &case, &mut report);
+        record(&mut report, &case, outcome);
+        index += 1;
+    }
+    report
+}
+
+fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {
+    let mut s = format!(
+        "exec [{target}] on {}: {} modules run ({} generated), {} fields checked ({} reads, {} writes), {} bytes checked, {:.1} s",
+        gpu.description,
+        r.modules_run,
+        r.generated_run,
+        r.reads + r.writes,
+        r.reads,
+        r.writes,
+        r.bytes,
+        secs
+    );
+    let types: Vec<String> = r.by_type.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+    let _ = write!(
+        s,
+        "\n  modules using f16: {}; fields by type: {}",
+        r.f16_run,
+        types.join(", ")
+    );
+    let _ = write!(
+        s,
+        "\n  generated modules rejected by stride's layout rules (not run): {}",
+        r.rejected.len()
+    );
+    let mut reasons: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for (name, why) in &r.rejected {
+        let key: String = why.chars().take(120).collect();
+        reasons.entry(key).or_default().push(name);
+    }
+    for (why, names) in reasons.iter().take(8) {
+        let _ = write!(s, "\n    {} x {why} (e.g. {})", names.len(), names[0]);
+    }
+    if r.skipped.is_empty() {
+        let _ = write!(s, "\n  skipped: none");
+    }
+    for (why, names) in &r.skipped {
+        let _ = write!(s, "\n  skipped {} modules: {why}", names.len());
+    }
+    for k in &r.known {
+        let _ = write!(s, "\n  KNOWN FAILURE (listed in KNOWN_FAILURES): {k}");
+    }
+    s
+}
+
+#[test]
+fn exec_layouts_on_vulkan() {
+    let start = Instant::now();
+    let gpu = match vk::Gpu::new() {
+        Ok(gpu) => gpu,
+        Err(why) => {
+            let msg = format!(
+                "no Vulkan device ({why}): execution test SKIPPED (install lavapipe with scripts/install-oracles.sh)"
+            );
+            if required() {
+                panic!("{msg}; STRIDE_REQUIRE_ORACLES=1 makes this a failure");
+            }
+            let bar = "!".repeat(76);
+            // Past the test harness's output capture: a skip must be seen.
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "\n{bar}\n!!! {msg}\n{bar}\n");
+            return;
+        }
+    };
+    let targets: [&dyn ExecTarget; 1] = [&OurSpirv];
+    let mut failures = Vec::new();
+    for target in targets {
+        let t0 = Instant::now();
+        let report = run_target(&gpu, target);
+        let text = summary(target.name(), &gpu, &report, t0.elapsed().as_secs_f64());
+        println!("{text}");
+        if report.generated_run < GENERATED_TARGET {
+            failures.push(format!(
+                "[{}] only {} generated modules ran (want {GENERATED_TARGET})",
+                target.name(),
+                report.generated_run
+            ));
+        }
+        if !report.failures.is_empty() {
+            failures.push(format!(
+                "{text}\n{} modules FAILED:\n{}",
+                report.failures.len(),
+                report.failures.join("\n")
+            ));
+        }
+    }
+    println!(
+        "exec: total wall time {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
