@@ -415,8 +415,13 @@ impl Lower<'_> {
                     } else {
                         found.size = v;
                     }
-                    // Member `@align`/`@size` are standard WGSL and stay.
-                    keep[k] = place == Place::Member;
+                    // Blanked on members too, though standard WGSL: naga
+                    // checks a member `@size` against its own size of the
+                    // member's type, which ignores the dialect (a struct
+                    // `@size(40)` that naga sizes at 64 would reject
+                    // `@size(40)` on a member of that type). The layout
+                    // builder checks member values against the contract.
+                    keep[k] = false;
                 }
                 ("align" | "size", Place::Type(ty)) => self.error(
                     Diagnostic::error(format!("`{}` has no meaning on a type", a.name))

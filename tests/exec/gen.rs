@@ -135,16 +135,6 @@ impl Gen {
     /// (align, size) of a type under the contract rules (size of a runtime
     /// array: 0).
     fn layout(&self, ty: &Ty) -> (u64, u64) {
-        self.layout_with(ty, true)
-    }
-
-    /// (align, size) as naga's WGSL front end sees the type: without the
-    /// dialect attributes (naga checks member `@size` against this size).
-    fn naga_layout(&self, ty: &Ty) -> (u64, u64) {
-        self.layout_with(ty, false)
-    }
-
-    fn layout_with(&self, ty: &Ty, dialect: bool) -> (u64, u64) {
         match ty {
             Ty::Scalar(s) | Ty::Atomic(s) => (s.width(), s.width()),
             Ty::Vector(n, s) => {
@@ -153,7 +143,7 @@ impl Gen {
                 (align, n * s.width())
             }
             Ty::Matrix(c, r, s) => {
-                let (align, size) = self.layout_with(&Ty::Vector(*r, *s), dialect);
+                let (align, size) = self.layout(&Ty::Vector(*r, *s));
                 (align, *c as u64 * round_up(align, size))
             }
             Ty::Array {
@@ -161,43 +151,29 @@ impl Gen {
                 count,
                 stride,
             } => {
-                let (a, s) = self.layout_with(elem, dialect);
-                let natural = round_up(a, s);
-                let stride = if dialect {
-                    stride.unwrap_or(natural)
-                } else {
-                    natural
-                };
-                (a, count.unwrap_or(0) * stride)
+                let (a, s) = self.layout(elem);
+                (a, count.unwrap_or(0) * stride.unwrap_or(round_up(a, s)))
             }
             Ty::Struct(i) => {
                 let def = &self.structs[*i];
-                let (natural_align, end) = self.struct_end(def, dialect);
-                if dialect {
-                    let align = def.align.unwrap_or(natural_align);
-                    (align, def.size.unwrap_or(round_up(align, end)))
-                } else {
-                    (natural_align, round_up(natural_align, end))
-                }
+                let (natural_align, end) = self.struct_end(def);
+                let align = def.align.unwrap_or(natural_align);
+                (align, def.size.unwrap_or(round_up(align, end)))
             }
             Ty::Alias(i) => {
                 let def = &self.aliases[*i];
-                let (a, s) = self.layout_with(&def.ty, dialect);
-                if dialect {
-                    (def.align.unwrap_or(a), def.size.unwrap_or(s))
-                } else {
-                    (a, s)
-                }
+                let (a, s) = self.layout(&def.ty);
+                (def.align.unwrap_or(a), def.size.unwrap_or(s))
             }
         }
     }
 
     /// (max member alignment, end of the last member).
-    fn struct_end(&self, def: &StructDef, dialect: bool) -> (u64, u64) {
+    fn struct_end(&self, def: &StructDef) -> (u64, u64) {
         let mut offset = 0;
         let mut align = 1;
         for m in &def.members {
-            let (a, s) = self.layout_with(&m.ty, dialect);
+            let (a, s) = self.layout(&m.ty);
             let a = m.align.unwrap_or(a);
             let s = m.size.unwrap_or(s);
             offset = round_up(a, offset) + s;
@@ -324,8 +300,6 @@ impl Gen {
                 self.ty(ctx, depth + 1)
             };
             let (a, s) = self.layout(&ty);
-            // A member `@size` must cover both views of the type.
-            let s = s.max(self.naga_layout(&ty).1);
             let is_composite = matches!(ty, Ty::Struct(_) | Ty::Array { .. });
             let mut align = None;
             let mut size = None;
@@ -361,7 +335,7 @@ impl Gen {
             size: None,
         };
         if !top && self.rng.chance(20) {
-            let (a, end) = self.struct_end(&def, true);
+            let (a, end) = self.struct_end(&def);
             match self.rng.below(3) {
                 0 => def.align = Some((a << self.rng.range(1, 2)).min(64)),
                 1 => def.size = Some(round_up(4, end) + 4 * self.rng.range(0, 4)),
