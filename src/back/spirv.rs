@@ -241,6 +241,9 @@ fn finish(
                 "enable the feature on the device; `spirv-val {}` accepts this module",
                 flags.join(" ")
             ));
+        if !wraps.is_empty() {
+            d = d.note("struct members holding a 2-row matrix are read through a one-element array (stride's workaround for naga 30's invalid access chains); that array's stride is part of this layout");
+        }
         warnings.push(d);
     }
 
