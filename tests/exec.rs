@@ -1,8 +1,8 @@
 //! Layouts proved by execution: compute shaders run on the machine's Vulkan
 //! driver (a real GPU when there is one, else lavapipe).
 //!
-//! Every module of `corpus/layout/` and a few hundred modules generated from
-//! a fixed seed get a probe entry point (`exec/probe.rs`) that copies every
+//! Every module of `corpus/layout/` and `corpus/dialect/`, and a few
+//! hundred modules generated from a fixed seed, get a probe entry point (`exec/probe.rs`) that copies every
 //! leaf of every buffer into an output buffer and stores a known value into
 //! every leaf of every read_write storage buffer. The host fills the buffers
 //! with a known byte pattern and checks each value read against the bytes
@@ -116,31 +116,34 @@ fn repo_root() -> PathBuf {
 }
 
 fn corpus_cases() -> Vec<Case> {
-    let dir = repo_root().join("corpus").join("layout");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "wgsl"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
     let mut cases = Vec::new();
-    for (i, p) in paths.iter().enumerate() {
-        let stem = p
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
+    for theme in ["layout", "dialect"] {
+        let dir = repo_root().join("corpus").join(theme);
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|e| e == "wgsl"))
+                    .collect()
+            })
             .unwrap_or_default();
-        let source = std::fs::read_to_string(p).unwrap_or_default();
-        for style in [Style::Leaf, Style::Whole] {
-            cases.push(Case {
-                name: format!("corpus/layout/{stem}.wgsl ({style:?})"),
-                source: source.clone(),
-                generated: false,
-                f16: source.contains("enable f16"),
-                style,
-                seed: SEED ^ (i as u64) << 20,
-            });
+        paths.sort();
+        for p in &paths {
+            let stem = p
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let source = std::fs::read_to_string(p).unwrap_or_default();
+            for style in [Style::Leaf, Style::Whole] {
+                let i = cases.len() as u64;
+                cases.push(Case {
+                    name: format!("corpus/{theme}/{stem}.wgsl ({style:?})"),
+                    source: source.clone(),
+                    generated: false,
+                    f16: source.contains("enable f16"),
+                    style,
+                    seed: SEED ^ i << 20,
+                });
+            }
         }
     }
     cases
