@@ -595,7 +595,9 @@ fn exec_layouts_on_vulkan() {
         let t0 = Instant::now();
         let report = run_target(&gpu, target);
         let text = summary(target.name(), &gpu, &report, t0.elapsed().as_secs_f64());
-        println!("{text}");
+        // Straight to stderr, past the test harness's capture, so that every
+        // run (CI included) shows what was checked.
+        let _ = writeln!(std::io::stderr(), "{text}");
         if report.generated_run < GENERATED_TARGET {
             failures.push(format!(
                 "[{}] only {} generated modules ran (want {GENERATED_TARGET})",
