@@ -26,6 +26,7 @@ mod vk;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -584,7 +585,6 @@ fn exec_layouts_on_vulkan() {
             }
             let bar = "!".repeat(76);
             // Past the test harness's output capture: a skip must be seen.
-            use std::io::Write as _;
             let _ = writeln!(std::io::stderr(), "\n{bar}\n!!! {msg}\n{bar}\n");
             return;
         }
