@@ -7,6 +7,18 @@ use codespan_reporting::term;
 use std::fmt;
 use std::ops::Range;
 
+/// An error and its `source()` chain, joined by `: `.
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
 /// A byte range in the original source text.
 pub type Span = Range<usize>;
 

@@ -324,7 +324,7 @@ fn bake_overrides(
     let baked = guarded(|| {
         naga::back::pipeline_constants::process_overrides(module, info, None, &constants)
             .map(|(m, i)| (m.into_owned(), i.into_owned()))
-            .map_err(|e| error_chain(&e))
+            .map_err(|e| crate::diag::error_chain(&e))
     });
     match baked {
         Ok(Ok((m, i))) => Ok((m, i, warnings)),
@@ -339,18 +339,6 @@ fn bake_overrides(
         }
         Err(panic) => Err(internal_error("override processing", &panic).into()),
     }
-}
-
-/// An error and its `source()` chain, joined.
-fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
 }
 
 /// naga 30 writes an invalid access chain for a 2-row matrix inside a

@@ -60,26 +60,33 @@ pub fn parse_error(e: &naga::front::wgsl::ParseError) -> Diagnostic {
 /// naga validation with every capability on and STRUCT_LAYOUTS off: the
 /// layout rules are ours (`layout::check`).
 pub fn validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Diagnostics> {
+    validate_with(module, None)
+}
+
+/// [`validate`]; with `scanned`, a naga error that carries no span (naga
+/// gives none for some entry-point and declaration errors) is pointed at the
+/// declaration it names.
+fn validate_with(
+    module: &naga::Module,
+    scanned: Option<&ScannedModule>,
+) -> Result<naga::valid::ModuleInfo, Diagnostics> {
     let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
     let mut validator = naga::valid::Validator::new(flags, naga::valid::Capabilities::all());
-    validator
-        .validate(module)
-        .map_err(|e| Diagnostics::from(validation_error(&e)))
+    validator.validate(module).map_err(|e| {
+        let mut d = validation_error(&e);
+        if d.labels.is_empty() {
+            if let Some(span) = scanned.and_then(|s| declaration_span(s, e.as_inner())) {
+                d = d.at(span, "declared here");
+            }
+        }
+        Diagnostics::from(d)
+    })
 }
 
 /// A naga validation error as our diagnostic: the error chain as the
 /// message, every span context as a label.
 pub fn validation_error(e: &naga::WithSpan<naga::valid::ValidationError>) -> Diagnostic {
-    use std::error::Error;
-    let inner = e.as_inner();
-    let mut message = inner.to_string();
-    let mut source = inner.source();
-    while let Some(s) = source {
-        message.push_str(": ");
-        message.push_str(&s.to_string());
-        source = s.source();
-    }
-    let mut d = Diagnostic::error(message);
+    let mut d = Diagnostic::error(crate::diag::error_chain(e.as_inner()));
     for (i, (span, label)) in e.spans().enumerate() {
         let range = span.to_range().unwrap_or(0..0);
         if i == 0 {
@@ -91,21 +98,10 @@ pub fn validation_error(e: &naga::WithSpan<naga::valid::ValidationError>) -> Dia
     d
 }
 
-/// [`validate`] for a parsed input: a naga error that carries no span (naga
-/// gives none for some entry-point and declaration errors) is pointed at the
-/// declaration it names, found by the scanner.
+/// [`validate`] for a parsed input, with span-less errors pointed at the
+/// declaration they name.
 pub fn validate_parsed(parsed: &Parsed) -> Result<naga::valid::ModuleInfo, Diagnostics> {
-    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
-    let mut validator = naga::valid::Validator::new(flags, naga::valid::Capabilities::all());
-    validator.validate(&parsed.module).map_err(|e| {
-        let mut d = validation_error(&e);
-        if d.labels.is_empty() {
-            if let Some(span) = declaration_span(&parsed.scanned, e.as_inner()) {
-                d = d.at(span, "declared here");
-            }
-        }
-        Diagnostics::from(d)
-    })
+    validate_with(&parsed.module, Some(&parsed.scanned))
 }
 
 /// The name span of the declaration a validation error is about.

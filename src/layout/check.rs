@@ -178,12 +178,7 @@ pub fn violation_keys(parsed: &Parsed, contract: &LayoutModule) -> Vec<Violation
         .collect()
 }
 
-fn round_up(align: u64, value: u64) -> u64 {
-    if align <= 1 {
-        return value;
-    }
-    value.div_ceil(align).saturating_mul(align)
-}
+use crate::layout::rules::round_up_saturating as round_up;
 
 /// Attribute syntax used for the attributes a fix adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -93,6 +93,16 @@ const HLSL_STRUCTURED: RuleTable = RuleTable {
 /// listing targets and then rejected, without a span, by the SPIR-V one.
 pub const MAX_BYTES: u64 = i32::MAX as u64;
 
+/// `value` rounded up to a multiple of `align`, saturating at `u64::MAX`
+/// (`align` 0 or 1 leaves it as is). For values already known to fit.
+pub fn round_up_saturating(align: u64, value: u64) -> u64 {
+    if align <= 1 {
+        value
+    } else {
+        value.div_ceil(align).saturating_mul(align)
+    }
+}
+
 /// `value` rounded up to a multiple of `align` (`align` > 0), or `None` on
 /// overflow.
 pub fn round_up(align: u64, value: u64) -> Option<u64> {

@@ -53,13 +53,7 @@ pub fn naga_matrix_stride(rows: u8, width: u8) -> u64 {
     aligned_rows * u64::from(width)
 }
 
-fn round_up(align: u64, value: u64) -> u64 {
-    if align <= 1 {
-        value
-    } else {
-        value.div_ceil(align).saturating_mul(align)
-    }
-}
+use crate::layout::rules::round_up_saturating as round_up;
 
 struct Builder<'a> {
     module: &'a Module,

@@ -217,13 +217,7 @@ fn scalar_width(s: crate::layout::Scalar) -> u64 {
     }
 }
 
-fn round_up(align: u64, value: u64) -> u64 {
-    if align <= 1 {
-        value
-    } else {
-        value.div_ceil(align).saturating_mul(align)
-    }
-}
+use crate::layout::rules::round_up_saturating as round_up;
 
 fn scalar_alignment(n: &Node) -> u64 {
     match n {
