@@ -32,25 +32,30 @@ use std::fmt;
 pub enum Target {
     #[default]
     Spirv,
+    Glsl,
     Layout,
     Reflect,
 }
 
 impl Target {
-    pub const ALL: [Target; 3] = [Target::Spirv, Target::Layout, Target::Reflect];
+    pub const ALL: [Target; 4] = [Target::Spirv, Target::Glsl, Target::Layout, Target::Reflect];
 
     pub fn name(self) -> &'static str {
         match self {
             Target::Spirv => "spirv",
+            Target::Glsl => "glsl",
             Target::Layout => "layout",
             Target::Reflect => "reflect",
         }
     }
 
-    /// The file extension of this target's output.
+    /// The file extension of this target's output. GLSL writes one file
+    /// per entry point, `<stem>.<entry>.<vert|frag|comp>`: see
+    /// [`OutputFile::suffix`].
     pub fn extension(self) -> &'static str {
         match self {
             Target::Spirv => "spv",
+            Target::Glsl => "glsl",
             Target::Layout => "layout.txt",
             Target::Reflect => "reflect.json",
         }
@@ -69,6 +74,9 @@ pub struct Options {
     /// Extra rule sets shown beside the contract by `--target layout`.
     pub rules: Vec<RuleSet>,
     pub spirv: back::spirv::SpirvOptions,
+    /// Dialect and entry point of `--target glsl`; its `overrides` are
+    /// taken from `spirv.overrides` (one `--override` list for all targets).
+    pub glsl: back::glsl::GlslOptions,
 }
 
 impl Default for Options {
@@ -77,6 +85,7 @@ impl Default for Options {
             target: Target::Spirv,
             rules: Vec::new(),
             spirv: back::spirv::SpirvOptions::default(),
+            glsl: back::glsl::GlslOptions::default(),
         }
     }
 }
@@ -86,6 +95,16 @@ pub enum Output {
     Text(String),
     /// SPIR-V words.
     Binary(Vec<u32>),
+    /// Several text files (GLSL: one per entry point).
+    Files(Vec<OutputFile>),
+}
+
+/// One file of a several-file output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFile {
+    /// What follows `<stem>.` in the file name, e.g. `main.comp`.
+    pub suffix: String,
+    pub text: String,
 }
 
 impl Output {
@@ -94,6 +113,10 @@ impl Output {
         match self {
             Output::Text(s) => s.clone().into_bytes(),
             Output::Binary(words) => words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+            Output::Files(files) => files
+                .iter()
+                .flat_map(|f| f.text.as_bytes().iter().copied())
+                .collect(),
         }
     }
 }
@@ -182,6 +205,27 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
             })?;
             warnings.0.extend(out.warnings);
             Output::Binary(out.words)
+        }
+        Target::Glsl => {
+            let mut glsl = options.glsl.clone();
+            if glsl.overrides.is_empty() {
+                glsl.overrides = options.spirv.overrides.clone();
+            }
+            let out = back::glsl::write(&parsed, &contract, &glsl).map_err(|e| {
+                let mut all = warnings.clone();
+                all.extend(e);
+                all
+            })?;
+            warnings.0.extend(out.warnings);
+            Output::Files(
+                out.files
+                    .into_iter()
+                    .map(|f| OutputFile {
+                        suffix: format!("{}.{}", f.entry_point, f.stage_extension()),
+                        text: f.text,
+                    })
+                    .collect(),
+            )
         }
         Target::Layout => {
             let mut others = Vec::new();

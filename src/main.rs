@@ -177,6 +177,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             strip_names: cli.strip_names,
             overrides: cli.overrides.clone(),
         },
+        glsl: Default::default(),
     };
     let results = translate_all(&inputs, &options, cli.check);
 

@@ -72,7 +72,7 @@ impl ExecTarget for OurSpirv {
         match stride::translate(source, &options) {
             Ok(t) => match t.output {
                 Output::Binary(words) => Ok(words),
-                Output::Text(_) => Err("the SPIR-V target returned text".into()),
+                _ => Err("the SPIR-V target returned text".into()),
             },
             Err(d) => Err(d.render("probe.wgsl", source, false)),
         }

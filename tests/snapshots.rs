@@ -46,6 +46,7 @@ fn run(input: &Path, source: &str, target: Target) -> Result<Actual, String> {
             let output = match &t.output {
                 Output::Binary(words) => words_to_bytes(words),
                 Output::Text(s) => s.clone().into_bytes(),
+                Output::Files(_) => t.output.to_bytes(),
             };
             let diagnostics = if t.warnings.is_empty() {
                 None

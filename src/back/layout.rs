@@ -1063,7 +1063,7 @@ struct R {
         match crate::translate(source, &options) {
             Ok(t) => match t.output {
                 crate::Output::Text(text) => text,
-                crate::Output::Binary(_) => panic!("binary output for --target layout"),
+                other => panic!("non-text output for --target layout: {other:?}"),
             },
             Err(e) => panic!("translation failed:\n{e}"),
         }

@@ -1,5 +1,6 @@
 //! Backends. Each reads the layout IR and only prints.
 
+pub mod glsl;
 pub mod layout;
 pub mod reflect;
 pub mod remap;

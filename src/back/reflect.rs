@@ -424,7 +424,7 @@ var<workgroup> w : array<u32, 4>;
         let text = match crate::translate(source, &options) {
             Ok(t) => match t.output {
                 crate::Output::Text(text) => text,
-                crate::Output::Binary(_) => panic!("binary output for --target reflect"),
+                other => panic!("non-text output for --target reflect: {other:?}"),
             },
             Err(e) => panic!("translation failed:\n{e}"),
         };

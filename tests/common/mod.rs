@@ -69,6 +69,7 @@ pub fn display_name(path: &Path) -> String {
 pub fn output_suffix(target: Target) -> &'static str {
     match target {
         Target::Spirv => "spv",
+        Target::Glsl => "glsl",
         Target::Layout => "layout.txt",
         Target::Reflect => "reflect.json",
     }

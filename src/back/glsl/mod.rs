@@ -1,0 +1,261 @@
+//! GLSL backend: whole shaders, one entry point per output file, whose
+//! uniform and storage blocks read exactly the contract bytes.
+//!
+//! Buffers are written by [`buffers`]: the top-level members of a WGSL
+//! buffer type are flattened into the block, each with `layout(offset = N)`
+//! from the contract (padding members where the dialect has no offset
+//! qualifier); nested structs become padded "buffer variants"; matrices
+//! whose std140 column stride differs from the contract are split into
+//! column vectors. Everything else reads naga IR and prints:
+//!
+//! - `types`: GLSL spellings of value types and the value struct declarations;
+//! - `decl`: the header, constants, overrides, resources and their bindings,
+//!   private and workgroup globals, and the entry point's inputs and outputs;
+//! - `func`: function bodies (expressions, statements, WGSL's defined
+//!   behaviours as polyfills);
+//! - `keywords`: reserved words the namer must avoid.
+//!
+//! Function code always works on value types (plain GLSL structs with the
+//! WGSL members); only pointers into buffers see buffer variants, through a
+//! [`buffers::Repr`] that says how to index, load and store them.
+
+mod buffers;
+mod decl;
+mod func;
+mod keywords;
+mod types;
+
+pub use buffers::Repr;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::Parsed;
+use crate::layout::LayoutModule;
+use indexmap::{IndexMap, IndexSet};
+use naga::proc::NameKey;
+use naga::FastHashMap;
+
+/// The GLSL dialects stride writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Dialect {
+    /// `#version 450` for Vulkan: descriptor sets, separate samplers,
+    /// specialization constants.
+    #[default]
+    Vulkan450,
+    Gl430,
+    Gl440,
+    Gl450,
+    Gl460,
+    Es310,
+    Es320,
+}
+
+impl Dialect {
+    pub const ALL: [Dialect; 7] = [
+        Dialect::Vulkan450,
+        Dialect::Gl430,
+        Dialect::Gl440,
+        Dialect::Gl450,
+        Dialect::Gl460,
+        Dialect::Es310,
+        Dialect::Es320,
+    ];
+
+    /// The name on the command line (`--glsl NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Vulkan450 => "vulkan450",
+            Dialect::Gl430 => "gl430",
+            Dialect::Gl440 => "gl440",
+            Dialect::Gl450 => "gl450",
+            Dialect::Gl460 => "gl460",
+            Dialect::Es310 => "es310",
+            Dialect::Es320 => "es320",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        Dialect::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// The number in `#version N`.
+    pub fn version(self) -> u16 {
+        match self {
+            Dialect::Vulkan450 | Dialect::Gl450 => 450,
+            Dialect::Gl430 => 430,
+            Dialect::Gl440 => 440,
+            Dialect::Gl460 => 460,
+            Dialect::Es310 => 310,
+            Dialect::Es320 => 320,
+        }
+    }
+
+    pub fn is_vulkan(self) -> bool {
+        self == Dialect::Vulkan450
+    }
+
+    pub fn is_es(self) -> bool {
+        matches!(self, Dialect::Es310 | Dialect::Es320)
+    }
+
+    /// Whether block members may carry `layout(offset = N)`: GLSL 4.40 and
+    /// later, 4.30 with GL_ARB_enhanced_layouts; never in ES.
+    pub fn has_offset_qualifier(self) -> bool {
+        !self.is_es()
+    }
+}
+
+impl std::fmt::Display for Dialect {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GlslOptions {
+    pub dialect: Dialect,
+    /// Only this entry point; `None`: every entry point, one file each.
+    pub entry_point: Option<String>,
+    /// Values for pipeline-overridable constants, by name or `@id`.
+    pub overrides: Vec<(String, f64)>,
+}
+
+/// One output file: one entry point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlslFile {
+    pub entry_point: String,
+    pub stage: naga::ShaderStage,
+    pub text: String,
+}
+
+impl GlslFile {
+    /// `vert`, `frag` or `comp`: the file extension glslang expects.
+    pub fn stage_extension(&self) -> &'static str {
+        stage_extension(self.stage)
+    }
+}
+
+pub fn stage_extension(stage: naga::ShaderStage) -> &'static str {
+    match stage {
+        naga::ShaderStage::Vertex => "vert",
+        naga::ShaderStage::Fragment => "frag",
+        naga::ShaderStage::Compute => "comp",
+        naga::ShaderStage::Task => "task",
+        naga::ShaderStage::Mesh => "mesh",
+        _ => "glsl",
+    }
+}
+
+/// A texture and sampler used together. OpenGL dialects declare one
+/// combined `sampler*` per pair (`<texture>_<sampler>`); Vulkan GLSL keeps
+/// them separate and combines at each use.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CombinedSampler {
+    pub texture: String,
+    /// `None`: a texture read without a sampler (texelFetch and friends),
+    /// which OpenGL still declares as a `sampler*`.
+    pub sampler: Option<String>,
+    /// The GLSL name of the combined sampler.
+    pub name: String,
+    /// Its texture unit (OpenGL dialects).
+    pub binding: u32,
+}
+
+/// Where a resource global is bound in one output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlslBinding {
+    /// The WGSL global's name.
+    pub global: String,
+    /// The GLSL declaration's name.
+    pub glsl_name: String,
+    /// `uniform-block`, `storage-block`, `texture`, `sampler`, `image`,
+    /// `combined-sampler`.
+    pub kind: &'static str,
+    /// Descriptor set (Vulkan); `None` in OpenGL dialects.
+    pub set: Option<u32>,
+    pub binding: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct GlslOutput {
+    pub files: Vec<GlslFile>,
+    /// The bindings of every file, in file order then declaration order.
+    pub bindings: Vec<(String, Vec<GlslBinding>)>,
+    /// OpenGL dialects: the combined samplers of every file.
+    pub combined_samplers: Vec<(String, Vec<CombinedSampler>)>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Everything the parts of the writer share for one module.
+pub(crate) struct Ctx<'a> {
+    pub parsed: &'a Parsed,
+    /// The module written: `parsed.module`, or a copy with overrides baked.
+    pub module: &'a naga::Module,
+    pub info: &'a naga::valid::ModuleInfo,
+    pub contract: &'a LayoutModule,
+    pub options: &'a GlslOptions,
+    /// GLSL names of every module item, free of keywords and clashes.
+    pub names: FastHashMap<NameKey, String>,
+    /// How every buffer global is declared and accessed.
+    pub plan: buffers::Plan,
+}
+
+impl Ctx<'_> {
+    pub fn dialect(&self) -> Dialect {
+        self.options.dialect
+    }
+
+    /// The GLSL name of `key`; every key is named by the namer.
+    pub fn name(&self, key: NameKey) -> &str {
+        self.names
+            .get(&key)
+            .map(String::as_str)
+            .unwrap_or("_unnamed")
+    }
+}
+
+/// What writing one entry point's code found it needs, collected while
+/// writing and printed above the code.
+#[derive(Default)]
+pub(crate) struct Needs {
+    /// `#extension NAME : require` lines, in first-use order.
+    pub extensions: IndexSet<&'static str>,
+    /// Helper functions (polyfills for WGSL's defined behaviours, buffer
+    /// conversions), keyed by the function's GLSL name, in first-use order.
+    /// Each value is the complete definition.
+    pub helpers: IndexMap<String, String>,
+    /// Errors found while writing (a construct the dialect cannot express).
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Needs {
+    pub fn extension(&mut self, name: &'static str) {
+        self.extensions.insert(name);
+    }
+
+    /// Add helper `name` unless present; `define` is called only the first time.
+    pub fn helper(&mut self, name: &str, define: impl FnOnce() -> String) {
+        if !self.helpers.contains_key(name) {
+            let text = define();
+            self.helpers.insert(name.to_string(), text);
+        }
+    }
+}
+
+/// Write `parsed` as GLSL: one file per entry point (or only
+/// `options.entry_point`).
+pub fn write(
+    parsed: &Parsed,
+    contract: &LayoutModule,
+    options: &GlslOptions,
+) -> Result<GlslOutput, Diagnostics> {
+    decl::write_module(parsed, contract, options)
+}
+
+/// Shorthand used by the parts: an error diagnostic at a source range.
+pub(crate) fn error_at(
+    message: impl Into<String>,
+    span: naga::Span,
+    label: impl Into<String>,
+) -> Diagnostic {
+    Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
+}
