@@ -13,6 +13,9 @@ use stride::{Diagnostics, Options, Output, RuleSet, Target};
 enum TargetArg {
     /// SPIR-V binary with Offset/ArrayStride/MatrixStride from the contract layout
     Spirv,
+    /// GLSL, one file per entry point (<stem>.<entry>.<vert|frag|comp>),
+    /// blocks with layout(offset = N) from the contract layout
+    Glsl,
     /// Annotated struct listings: offset, align, size and padding of every buffer struct
     Layout,
     /// JSON: every global, its binding and every type's contract layout
@@ -23,6 +26,7 @@ impl From<TargetArg> for Target {
     fn from(t: TargetArg) -> Target {
         match t {
             TargetArg::Spirv => Target::Spirv,
+            TargetArg::Glsl => Target::Glsl,
             TargetArg::Layout => Target::Layout,
             TargetArg::Reflect => Target::Reflect,
         }
@@ -61,8 +65,10 @@ struct Cli {
     target: TargetArg,
 
     /// Output file for one input, directory for several (created if
-    /// missing; files are named <stem>.spv, <stem>.layout.txt or
-    /// <stem>.reflect.json). Text targets go to stdout without it.
+    /// missing; files are named <stem>.spv, <stem>.layout.txt,
+    /// <stem>.reflect.json, or <stem>.<entry>.<vert|frag|comp> for GLSL).
+    /// Text targets go to stdout without it. A GLSL module with several
+    /// entry points needs a directory (or -e).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
 
@@ -83,6 +89,19 @@ struct Cli {
     /// SPIR-V version to emit, 1.0 to 1.6
     #[arg(long, value_name = "MAJOR.MINOR", default_value = "1.3", value_parser = parse_spirv_version)]
     spirv_version: (u8, u8),
+
+    /// GLSL dialect: vulkan450 (sets and bindings, separate samplers,
+    /// specialization constants), gl430, gl440, gl450, gl460 (bindings
+    /// allocated per resource kind, combined samplers), es310, es320
+    /// (no offset qualifiers: layouts by padding members only)
+    /// [default: vulkan450]
+    #[arg(long, value_name = "DIALECT", value_parser = parse_glsl_dialect)]
+    glsl: Option<stride::back::glsl::Dialect>,
+
+    /// The entry point to write (GLSL); without it every entry point is
+    /// written to its own file
+    #[arg(short = 'e', long = "entry-point", value_name = "NAME")]
+    entry_point: Option<String>,
 
     /// Leave debug names (OpName, OpMemberName) out of SPIR-V
     #[arg(long)]
@@ -113,6 +132,14 @@ fn parse_override(s: &str) -> Result<(String, f64), String> {
             .ok_or_else(|| format!("`{value}` is not a finite number (or true/false)"))?,
     };
     Ok((name.to_string(), number))
+}
+
+fn parse_glsl_dialect(s: &str) -> Result<stride::back::glsl::Dialect, String> {
+    use stride::back::glsl::Dialect;
+    Dialect::from_name(s.trim()).ok_or_else(|| {
+        let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+        format!("unknown GLSL dialect `{s}` (valid: {})", names.join(", "))
+    })
 }
 
 fn parse_rule_set(s: &str) -> Result<RuleSet, String> {
@@ -166,6 +193,12 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     if !cli.rules.is_empty() && target != Target::Layout {
         return Err(Fatal("--rules only applies to --target layout".into()));
     }
+    if cli.entry_point.is_some() && target != Target::Glsl {
+        return Err(Fatal("-e/--entry-point only applies to --target glsl".into()));
+    }
+    if cli.glsl.is_some() && target != Target::Glsl {
+        return Err(Fatal("--glsl only applies to --target glsl".into()));
+    }
     let inputs = read_inputs(&cli.inputs)?;
     let destinations = plan_outputs(cli, target, &inputs)?;
 
@@ -177,7 +210,11 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             strip_names: cli.strip_names,
             overrides: cli.overrides.clone(),
         },
-        glsl: Default::default(),
+        glsl: stride::back::glsl::GlslOptions {
+            dialect: cli.glsl.unwrap_or_default(),
+            entry_point: cli.entry_point.clone(),
+            overrides: cli.overrides.clone(),
+        },
     };
     let results = translate_all(&inputs, &options, cli.check);
 
@@ -196,12 +233,25 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
         had_errors |= diagnostics.has_errors();
         match (output, destination) {
             (Some(_), _) if cli.check => {}
-            (Some(output), Some(path)) => write_atomically(&path, &output.to_bytes())?,
-            (Some(output), None) => stdout
+            (Some(Output::Files(files)), destination) => {
+                write_files(input, &files, destination, &mut stdout)?
+            }
+            (Some(output), Dest::File(path)) => write_atomically(&path, &output.to_bytes())?,
+            (Some(output), Dest::Dir(dir)) => write_atomically(
+                &dir.join(format!("{}.{}", input.stem, target.extension())),
+                &output.to_bytes(),
+            )?,
+            (Some(output), Dest::Stdout) => stdout
                 .write_all(&output.to_bytes())
                 .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?,
-            (None, Some(path)) => remove_stale(&path)?,
-            (None, None) => {}
+            (None, Dest::File(path)) => remove_stale(&path)?,
+            (None, Dest::Dir(dir)) if target == Target::Glsl => {
+                remove_stale_entry_files(&dir, &input.stem)?
+            }
+            (None, Dest::Dir(dir)) => {
+                remove_stale(&dir.join(format!("{}.{}", input.stem, target.extension())))?
+            }
+            (None, Dest::Stdout) => {}
         }
     }
     let _ = stdout.flush();
@@ -250,19 +300,24 @@ fn read_inputs(names: &[String]) -> Result<Vec<Input>, Fatal> {
     Ok(inputs)
 }
 
-/// Where each input's output goes: `None` is standard output.
-fn plan_outputs(
-    cli: &Cli,
-    target: Target,
-    inputs: &[Input],
-) -> Result<Vec<Option<PathBuf>>, Fatal> {
+/// Where one input's output goes.
+enum Dest {
+    Stdout,
+    /// This file (one input; for GLSL, one entry point).
+    File(PathBuf),
+    /// `<dir>/<stem>.<extension>`; for GLSL `<dir>/<stem>.<entry>.<stage>`.
+    Dir(PathBuf),
+}
+
+/// Where each input's output goes.
+fn plan_outputs(cli: &Cli, target: Target, inputs: &[Input]) -> Result<Vec<Dest>, Fatal> {
+    let stdout = || inputs.iter().map(|_| Dest::Stdout).collect();
     if cli.check {
         if cli.output.is_some() {
             return Err(Fatal("--check writes nothing; drop -o/--output".into()));
         }
-        return Ok(vec![None; inputs.len()]);
+        return Ok(stdout());
     }
-    let file_name = |input: &Input| format!("{}.{}", input.stem, target.extension());
     match &cli.output {
         None => {
             if target == Target::Spirv {
@@ -278,9 +333,16 @@ fn plan_outputs(
                     ));
                 }
             }
-            Ok(vec![None; inputs.len()])
+            if target == Target::Glsl && inputs.len() > 1 {
+                return Err(Fatal(
+                    "several GLSL outputs cannot share standard output; use -o DIR".into(),
+                ));
+            }
+            Ok(stdout())
         }
-        Some(path) if inputs.len() == 1 && !path.is_dir() => Ok(vec![Some(path.clone())]),
+        Some(path) if inputs.len() == 1 && !path.is_dir() && !ends_with_separator(path) => {
+            Ok(vec![Dest::File(path.clone())])
+        }
         Some(dir) => {
             if dir.exists() && !dir.is_dir() {
                 return Err(Fatal(format!(
@@ -291,20 +353,86 @@ fn plan_outputs(
             std::fs::create_dir_all(dir)
                 .map_err(|e| Fatal(format!("cannot create directory `{}`: {e}", dir.display())))?;
             let mut seen = indexmap::IndexMap::new();
-            let mut paths = Vec::with_capacity(inputs.len());
             for input in inputs {
-                let name = file_name(input);
-                if let Some(first) = seen.insert(name.clone(), input.name.clone()) {
+                if let Some(first) = seen.insert(input.stem.clone(), input.name.clone()) {
                     return Err(Fatal(format!(
-                        "`{first}` and `{}` would both be written to `{name}`",
-                        input.name
+                        "`{first}` and `{}` have the same stem `{}`: their outputs would overwrite each other",
+                        input.name, input.stem
                     )));
                 }
-                paths.push(Some(dir.join(name)));
             }
-            Ok(paths)
+            Ok(inputs.iter().map(|_| Dest::Dir(dir.clone())).collect())
         }
     }
+}
+
+fn ends_with_separator(path: &Path) -> bool {
+    path.as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::is_separator)
+}
+
+/// Write a several-file output (GLSL: one file per entry point). To a
+/// file or standard output only when there is exactly one.
+fn write_files(
+    input: &Input,
+    files: &[stride::OutputFile],
+    destination: Dest,
+    stdout: &mut impl Write,
+) -> Result<(), Fatal> {
+    let single = || -> Result<&stride::OutputFile, Fatal> {
+        match files {
+            [one] => Ok(one),
+            _ => Err(Fatal(format!(
+                "`{}` gives {} files ({}); pick one with -e NAME or write them all with -o DIR",
+                input.name,
+                files.len(),
+                files
+                    .iter()
+                    .map(|f| format!("{}.{}", input.stem, f.suffix))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    };
+    match destination {
+        Dest::Stdout => stdout
+            .write_all(single()?.text.as_bytes())
+            .map_err(|e| Fatal(format!("cannot write to standard output: {e}"))),
+        Dest::File(path) => write_atomically(&path, single()?.text.as_bytes()),
+        Dest::Dir(dir) => {
+            for f in files {
+                let path = dir.join(format!("{}.{}", input.stem, f.suffix));
+                write_atomically(&path, f.text.as_bytes())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// After a failed GLSL translation: remove `<stem>.<entry>.<stage>` files an
+/// earlier run left in `dir`.
+fn remove_stale_entry_files(dir: &Path, stem: &str) -> Result<(), Fatal> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(stem).and_then(|r| r.strip_prefix('.')) else {
+            continue;
+        };
+        let Some((entry_name, stage)) = rest.split_once('.') else {
+            continue;
+        };
+        let is_identifier = !entry_name.is_empty()
+            && entry_name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if is_identifier && matches!(stage, "vert" | "frag" | "comp") {
+            remove_stale(&entry.path())?;
+        }
+    }
+    Ok(())
 }
 
 /// Translate every input, in parallel with one worker per core. Results
