@@ -1,11 +1,15 @@
-//! In-process timing of the whole SPIR-V pipeline, per corpus file:
+//! In-process timing of whole pipelines, per corpus file, stride against
+//! naga in the same run:
 //!
-//! - stride: `stride::translate` with `Target::Spirv` (scan, dialect, naga
-//!   parse, layout IR, checks, validation, SPIR-V writer);
-//! - naga (reference): `naga::front::wgsl::parse_str` on the standard WGSL
-//!   (dialect text blanked, so dialect files work), `Validator::validate` and
+//! - SPIR-V: `stride::translate` with `Target::Spirv` (scan, dialect, naga
+//!   parse, layout IR, checks, validation, SPIR-V writer) against
+//!   `naga::front::wgsl::parse_str` on the standard WGSL (dialect text
+//!   blanked, so dialect files work), `Validator::validate` and
 //!   `naga::back::spv::write_vec`, with the same validation flags, SPIR-V
 //!   version and debug names as stride.
+//! - GLSL: `stride::translate` with `Target::Glsl` (Vulkan GLSL 4.50, every
+//!   entry point) against naga's parse, validation and its GLSL writer run
+//!   once per entry point (desktop GLSL 4.50, same bounds-check policies).
 //!
 //! Each number is the median of many runs. `cargo bench --bench pipeline`
 //! runs it; under `cargo test --all-targets` (no `--bench` argument) every
@@ -49,6 +53,42 @@ fn naga_reference(standard: &str) -> Result<Vec<u32>, String> {
     naga::back::spv::write_vec(&module, &info, &options, None).map_err(|e| e.to_string())
 }
 
+fn naga_glsl_reference(standard: &str) -> Result<Vec<String>, String> {
+    use naga::back::glsl;
+    let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
+    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
+    let info = naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| e.to_string())?;
+    let options = glsl::Options {
+        version: glsl::Version::Desktop(450),
+        writer_flags: glsl::WriterFlags::empty(),
+        binding_map: Default::default(),
+        zero_initialize_workgroup_memory: true,
+    };
+    let policy = naga::proc::BoundsCheckPolicy::Restrict;
+    let policies = naga::proc::BoundsCheckPolicies {
+        index: policy,
+        buffer: policy,
+        image_load: policy,
+        binding_array: policy,
+    };
+    let mut files = Vec::new();
+    for ep in &module.entry_points {
+        let pipeline = glsl::PipelineOptions {
+            shader_stage: ep.stage,
+            entry_point: ep.name.clone(),
+            multiview: None,
+        };
+        let mut text = String::new();
+        glsl::Writer::new(&mut text, &module, &info, &options, &pipeline, policies)
+            .and_then(|mut w| w.write())
+            .map_err(|e| e.to_string())?;
+        files.push(text);
+    }
+    Ok(files)
+}
+
 fn stride_pipeline(source: &str, options: &Options) -> bool {
     stride::translate(source, options).is_ok()
 }
@@ -84,18 +124,43 @@ fn micros(d: Duration) -> f64 {
 }
 
 fn main() {
-    // naga's writer panics on some inputs (caught and listed as skipped).
+    // naga's writers panic on some inputs (caught and listed as skipped).
     std::panic::set_hook(Box::new(|_| {}));
     let quick = !std::env::args().any(|a| a == "--bench");
+    let only: Option<String> = std::env::args()
+        .skip(1)
+        .find(|a| a == "spirv" || a == "glsl");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut inputs = Vec::new();
     corpus_inputs(&root.join("corpus"), &mut inputs);
     inputs.sort();
+    let started = Instant::now();
+    if only.as_deref() != Some("glsl") {
+        section(&root, &inputs, quick, Target::Spirv, |standard| {
+            naga_reference(standard).map(|_| ())
+        });
+    }
+    if only.as_deref() != Some("spirv") {
+        section(&root, &inputs, quick, Target::Glsl, |standard| {
+            naga_glsl_reference(standard).map(|_| ())
+        });
+    }
+    println!("bench time: {:.1} s", started.elapsed().as_secs_f64());
+}
 
+/// Time every input that both stride and the naga reference translate.
+fn section(
+    root: &Path,
+    inputs: &[PathBuf],
+    quick: bool,
+    target: Target,
+    reference: impl Fn(&str) -> Result<(), String> + std::panic::RefUnwindSafe,
+) {
     let options = Options {
-        target: Target::Spirv,
+        target,
         ..Default::default()
     };
+    println!("== {target}: stride against naga ==");
     println!(
         "{:<48} {:>12} {:>12} {:>8}",
         "file", "stride (us)", "naga (us)", "ratio"
@@ -105,10 +170,9 @@ fn main() {
     let mut log_ratio_sum = 0.0f64;
     let mut timed = 0usize;
     let mut skipped = Vec::new();
-    let started = Instant::now();
-    for input in &inputs {
+    for input in inputs {
         let name = input
-            .strip_prefix(&root)
+            .strip_prefix(root)
             .unwrap_or(input)
             .to_string_lossy()
             .replace('\\', "/");
@@ -128,8 +192,8 @@ fn main() {
                 continue;
             }
         };
-        match std::panic::catch_unwind(|| naga_reference(&standard)) {
-            Ok(Ok(_)) => {}
+        match std::panic::catch_unwind(|| reference(&standard)) {
+            Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 skipped.push(format!("{name} (naga reference fails: {e})"));
                 continue;
@@ -145,7 +209,7 @@ fn main() {
             std::hint::black_box(stride_pipeline(std::hint::black_box(&source), &options));
         });
         let t_naga = median_time(quick, || {
-            let _ = std::hint::black_box(naga_reference(std::hint::black_box(&standard)));
+            let _ = std::hint::black_box(reference(std::hint::black_box(&standard)));
         });
         let ratio = t_stride.as_secs_f64() / t_naga.as_secs_f64().max(1e-12);
         println!(
@@ -165,11 +229,11 @@ fn main() {
         println!("skipped: {s}");
     }
     if timed == 0 {
-        println!("no corpus file translates to SPIR-V: nothing timed");
+        println!("no corpus file translates to {target} with both: nothing timed");
         return;
     }
     println!(
-        "{timed} files{}: stride {:.1} us, naga {:.1} us in total",
+        "{target}: {timed} files{}: stride {:.1} us, naga {:.1} us in total",
         if quick {
             " (single runs: smoke test, pass --bench for timings)"
         } else {
@@ -179,12 +243,12 @@ fn main() {
         micros(sum_naga)
     );
     println!(
-        "overall ratio (sum stride / sum naga): {:.2}x",
+        "{target}: overall ratio (sum stride / sum naga): {:.2}x",
         sum_stride.as_secs_f64() / sum_naga.as_secs_f64().max(1e-12)
     );
     println!(
-        "geometric mean of per-file ratios:     {:.2}x",
+        "{target}: geometric mean of per-file ratios:     {:.2}x",
         (log_ratio_sum / timed as f64).exp()
     );
-    println!("bench time: {:.1} s", started.elapsed().as_secs_f64());
+    println!();
 }

@@ -194,7 +194,9 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
         return Err(Fatal("--rules only applies to --target layout".into()));
     }
     if cli.entry_point.is_some() && target != Target::Glsl {
-        return Err(Fatal("-e/--entry-point only applies to --target glsl".into()));
+        return Err(Fatal(
+            "-e/--entry-point only applies to --target glsl".into(),
+        ));
     }
     if cli.glsl.is_some() && target != Target::Glsl {
         return Err(Fatal("--glsl only applies to --target glsl".into()));
