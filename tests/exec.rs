@@ -11,7 +11,8 @@
 //! still holds the pattern.
 //!
 //! Targets: a target only has to turn the module source into SPIR-V words
-//! (`ExecTarget`); today that is our own SPIR-V.
+//! (`ExecTarget`): our own SPIR-V, and our GLSL (vulkan450) compiled by
+//! glslang. `STRIDE_EXEC_TARGETS=spirv,glsl` picks targets (default: all).
 //!
 //! No Vulkan device: the test says it was skipped, or fails when
 //! `STRIDE_REQUIRE_ORACLES=1`. `scripts/install-oracles.sh` installs
@@ -78,6 +79,117 @@ impl ExecTarget for OurSpirv {
         }
     }
 }
+
+/// stride's GLSL (dialect vulkan450, the probe entry point only), compiled
+/// to SPIR-V by glslang: `glslangValidator -V --target-env vulkan1.1 -S comp`,
+/// with GLSL's `main` renamed to the probe's entry point name.
+struct OurGlsl;
+
+impl ExecTarget for OurGlsl {
+    fn name(&self) -> &'static str {
+        "glsl"
+    }
+
+    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, String> {
+        let options = Options {
+            target: Target::Glsl,
+            glsl: stride::back::glsl::GlslOptions {
+                dialect: stride::back::glsl::Dialect::Vulkan450,
+                entry_point: Some(entry.to_string()),
+                overrides: Vec::new(),
+            },
+            ..Default::default()
+        };
+        let text = match stride::translate(source, &options) {
+            Ok(t) => match t.output {
+                Output::Files(files) => match files.as_slice() {
+                    [one] => one.text.clone(),
+                    _ => {
+                        return Err(format!(
+                            "expected one GLSL file for `{entry}`, got {}",
+                            files.len()
+                        ))
+                    }
+                },
+                _ => return Err("the GLSL target did not return files".into()),
+            },
+            Err(d) => return Err(d.render("probe.wgsl", source, false)),
+        };
+        let dir = std::env::temp_dir().join(format!("stride-exec-glsl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let glsl = dir.join("probe.comp");
+        let spv = dir.join("probe.spv");
+        std::fs::write(&glsl, &text)
+            .map_err(|e| format!("cannot write {}: {e}", glsl.display()))?;
+        let _ = std::fs::remove_file(&spv);
+        let out = std::process::Command::new("glslangValidator")
+            .args(["-V", "--target-env", "vulkan1.1", "-S", "comp"])
+            // GLSL's entry point is `main`; the harness runs `entry`.
+            .args(["-e", entry, "--source-entrypoint", "main", "-o"])
+            .arg(&spv)
+            .arg(&glsl)
+            .output()
+            .map_err(|e| format!("cannot run glslangValidator: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "glslangValidator rejected stride's GLSL:\n{}{}\n--- GLSL ---\n{text}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let bytes =
+            std::fs::read(&spv).map_err(|e| format!("cannot read {}: {e}", spv.display()))?;
+        if bytes.len() % 4 != 0 {
+            return Err(format!(
+                "glslang wrote {} bytes, not whole words",
+                bytes.len()
+            ));
+        }
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
+    }
+}
+
+/// The targets run, from `STRIDE_EXEC_TARGETS` (comma-separated names,
+/// default every target). A target whose compiler is missing is skipped
+/// loudly, or fails when `STRIDE_REQUIRE_ORACLES=1`.
+fn selected_targets() -> (Vec<&'static dyn ExecTarget>, Vec<String>) {
+    let all: [&'static dyn ExecTarget; 2] = [&OurSpirv, &OurGlsl];
+    let wanted: Option<Vec<String>> = std::env::var("STRIDE_EXEC_TARGETS")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
+        .map(|v| v.split(',').map(|s| s.trim().to_string()).collect());
+    let mut targets = Vec::new();
+    let mut skipped = Vec::new();
+    for t in all {
+        if wanted
+            .as_ref()
+            .is_some_and(|w| !w.iter().any(|n| n == t.name()))
+        {
+            continue;
+        }
+        if t.name() == "glsl"
+            && std::process::Command::new("glslangValidator")
+                .arg("--version")
+                .output()
+                .is_err()
+        {
+            skipped.push(
+                "target `glsl` SKIPPED: glslangValidator not found (install it with scripts/install-oracles.sh)"
+                    .to_string(),
+            );
+            continue;
+        }
+        targets.push(t);
+    }
+    (targets, skipped)
+}
+
+/// Failed modules listed per target in the failure message.
+const FAILURES_LISTED: usize = 25;
 
 struct Case {
     name: String,
@@ -589,8 +701,17 @@ fn exec_layouts_on_vulkan() {
             return;
         }
     };
-    let targets: [&dyn ExecTarget; 1] = [&OurSpirv];
+    let (targets, skipped_targets) = selected_targets();
     let mut failures = Vec::new();
+    for msg in &skipped_targets {
+        if required() {
+            failures.push(format!(
+                "{msg}; STRIDE_REQUIRE_ORACLES=1 makes this a failure"
+            ));
+        }
+        let bar = "!".repeat(76);
+        let _ = writeln!(std::io::stderr(), "\n{bar}\n!!! {msg}\n{bar}\n");
+    }
     for target in targets {
         let t0 = Instant::now();
         let report = run_target(&gpu, target);
@@ -606,10 +727,22 @@ fn exec_layouts_on_vulkan() {
             ));
         }
         if !report.failures.is_empty() {
+            let listed: Vec<&str> = report
+                .failures
+                .iter()
+                .take(FAILURES_LISTED)
+                .map(String::as_str)
+                .collect();
+            let more = report.failures.len().saturating_sub(FAILURES_LISTED);
             failures.push(format!(
-                "{text}\n{} modules FAILED:\n{}",
+                "{text}\n{} modules FAILED:\n{}{}",
                 report.failures.len(),
-                report.failures.join("\n")
+                listed.join("\n"),
+                if more > 0 {
+                    format!("\n... and {more} more")
+                } else {
+                    String::new()
+                }
             ));
         }
     }

@@ -2,6 +2,8 @@
 //! the expected files beside it:
 //!
 //! - `<stem>.spv` (SPIR-V, compared byte for byte),
+//! - `<stem>.<entry>.<vert|frag|comp>`: GLSL (dialect vulkan450), one file
+//!   per entry point,
 //! - `<stem>.layout.txt`,
 //! - `<stem>.reflect.json`,
 //! - `<stem>.<target>.diag.txt`: the rendered diagnostics (no color) when the
@@ -9,6 +11,10 @@
 //!
 //! `STRIDE_BLESS=1 cargo test --test snapshots` rewrites the expected files,
 //! creates missing ones and deletes stale ones.
+//!
+//! The GLSL target is covered only when `common::glsl_snapshots_enabled()`
+//! (off while the GLSL writer is stubs; `STRIDE_GLSL_SNAPSHOTS=1` turns it
+//! on for one run). While it is off, GLSL expected files are left alone.
 
 mod common;
 
@@ -16,19 +22,35 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
 use common::*;
+use stride::back::glsl::{Dialect, GlslOptions};
 use stride::{Options, Output, Target};
 
 /// What one input gives for one target.
+#[derive(PartialEq)]
 struct Actual {
-    /// `None` when the translation failed.
-    output: Option<Vec<u8>>,
+    /// The output files as (what follows `<stem>.` in the file name,
+    /// bytes): one file, or one per entry point for GLSL. `None` when the
+    /// translation failed.
+    outputs: Option<Vec<(String, Vec<u8>)>>,
     /// Rendered diagnostics; `None` when there are none.
     diagnostics: Option<String>,
+}
+
+/// The targets the snapshot test covers in this run.
+fn snapshot_targets() -> Vec<Target> {
+    Target::ALL
+        .into_iter()
+        .filter(|&t| t != Target::Glsl || glsl_snapshots_enabled())
+        .collect()
 }
 
 fn run(input: &Path, source: &str, target: Target) -> Result<Actual, String> {
     let options = Options {
         target,
+        glsl: GlslOptions {
+            dialect: Dialect::Vulkan450,
+            ..Default::default()
+        },
         ..Default::default()
     };
     let name = display_name(input);
@@ -43,23 +65,37 @@ fn run(input: &Path, source: &str, target: Target) -> Result<Actual, String> {
             Err(format!("stride::translate panicked: {msg}"))
         }
         Ok(Ok(t)) => {
-            let output = match &t.output {
-                Output::Binary(words) => words_to_bytes(words),
-                Output::Text(s) => s.clone().into_bytes(),
-                Output::Files(_) => t.output.to_bytes(),
+            let suffix = output_suffix(target).to_string();
+            let outputs = match &t.output {
+                Output::Binary(words) => vec![(suffix, words_to_bytes(words))],
+                Output::Text(s) => vec![(suffix, s.clone().into_bytes())],
+                Output::Files(files) => files
+                    .iter()
+                    .map(|f| (f.suffix.clone(), f.text.clone().into_bytes()))
+                    .collect(),
             };
+            if let Output::Files(files) = &t.output {
+                for f in files {
+                    if split_glsl_file_name(&format!("x.{}", f.suffix)).is_none() {
+                        return Err(format!(
+                            "output file suffix `{}` is not `<entry>.<stage>`",
+                            f.suffix
+                        ));
+                    }
+                }
+            }
             let diagnostics = if t.warnings.is_empty() {
                 None
             } else {
                 Some(t.warnings.render(&name, source, false))
             };
             Ok(Actual {
-                output: Some(output),
+                outputs: Some(outputs),
                 diagnostics,
             })
         }
         Ok(Err(d)) => Ok(Actual {
-            output: None,
+            outputs: None,
             diagnostics: Some(d.render(&name, source, false)),
         }),
     }
@@ -174,6 +210,10 @@ fn stale_files(report: &mut Report) {
 #[test]
 fn corpus_snapshots() {
     let inputs = corpus_inputs();
+    let targets = snapshot_targets();
+    if !targets.contains(&Target::Glsl) {
+        loud("snapshots: the GLSL target is NOT covered (common::GLSL_SNAPSHOTS_DEFAULT is false; STRIDE_GLSL_SNAPSHOTS=1 turns it on)");
+    }
     let mut report = Report::default();
     for input in &inputs {
         let name = display_name(input);
@@ -184,7 +224,7 @@ fn corpus_snapshots() {
                 continue;
             }
         };
-        for target in Target::ALL {
+        for &target in &targets {
             let actual = match run(input, &source, target) {
                 Ok(a) => a,
                 Err(msg) => {
@@ -192,12 +232,28 @@ fn corpus_snapshots() {
                     continue;
                 }
             };
-            check_file(
-                &mut report,
-                &sibling(input, output_suffix(target)),
-                actual.output.as_deref(),
-                target == Target::Spirv,
-            );
+            let outputs = actual.outputs.as_deref().unwrap_or_default();
+            for (suffix, bytes) in outputs {
+                check_file(
+                    &mut report,
+                    &sibling(input, suffix),
+                    Some(bytes.as_slice()),
+                    target == Target::Spirv,
+                );
+            }
+            // Expected files the translation did not produce: a failed
+            // translation, or (GLSL) an entry point that is gone.
+            let produced: Vec<PathBuf> = outputs.iter().map(|(s, _)| sibling(input, s)).collect();
+            let expected = if target == Target::Glsl {
+                glsl_expected_files(input)
+            } else {
+                vec![sibling(input, output_suffix(target))]
+            };
+            for path in expected {
+                if !produced.contains(&path) {
+                    check_file(&mut report, &path, None, false);
+                }
+            }
             check_file(
                 &mut report,
                 &sibling(input, &diag_suffix(target)),
@@ -214,7 +270,7 @@ fn corpus_snapshots() {
     loud(&format!(
         "snapshots: {} inputs x {} targets, {} expected files compared, {} mismatches{}",
         inputs.len(),
-        Target::ALL.len(),
+        targets.len(),
         report.compared,
         report.failures.len(),
         if blessing() { " (bless mode)" } else { "" }
@@ -241,12 +297,12 @@ fn corpus_output_is_deterministic() {
         let Ok(source) = std::fs::read_to_string(&input) else {
             continue;
         };
-        for target in Target::ALL {
+        for target in snapshot_targets() {
             let (Ok(a), Ok(b)) = (run(&input, &source, target), run(&input, &source, target))
             else {
                 continue;
             };
-            if a.output != b.output || a.diagnostics != b.diagnostics {
+            if a != b {
                 failures.push(format!("{} [{target}]", display_name(&input)));
             }
         }
@@ -320,4 +376,30 @@ fn strip_ansi(s: &str) -> String {
         }
     }
     out
+}
+
+/// GLSL expected files (`<stem>.<entry>.<stage>`) map back to their input;
+/// other dotted names do not look like GLSL outputs.
+#[test]
+fn glsl_file_names_map_to_inputs() {
+    let dir = Path::new("corpus/shaders");
+    assert_eq!(
+        split_glsl_file_name("pbr.fs_main.frag"),
+        Some(("pbr", "fs_main", "frag"))
+    );
+    assert_eq!(
+        input_of_expected(&dir.join("pbr.fs_main.frag")),
+        Some(dir.join("pbr.wgsl"))
+    );
+    assert_eq!(
+        input_of_expected(&dir.join("pbr.glsl.diag.txt")),
+        Some(dir.join("pbr.wgsl"))
+    );
+    assert_eq!(split_glsl_file_name("pbr.comp"), None);
+    assert_eq!(split_glsl_file_name("pbr.layout.txt"), None);
+    assert_eq!(split_glsl_file_name("pbr.1x.comp"), None);
+    assert_eq!(
+        input_of_expected(&dir.join("pbr.reflect.json")),
+        Some(dir.join("pbr.wgsl"))
+    );
 }

@@ -89,15 +89,68 @@ pub fn sibling(input: &Path, suffix: &str) -> PathBuf {
     input.with_file_name(format!("{stem}.{suffix}"))
 }
 
-/// Every suffix an expected file can have, longest first.
+/// Every fixed suffix an expected file can have, longest first. GLSL
+/// outputs are named by entry point instead (`<stem>.<entry>.<stage>`, see
+/// [`glsl_expected_files`]); only the GLSL diagnostics file is listed.
 pub fn expected_suffixes() -> Vec<String> {
     let mut v: Vec<String> = Vec::new();
     for t in Target::ALL {
         v.push(diag_suffix(t));
-        v.push(output_suffix(t).to_string());
+        if t != Target::Glsl {
+            v.push(output_suffix(t).to_string());
+        }
     }
     v.sort_by_key(|s| std::cmp::Reverse(s.len()));
     v
+}
+
+/// The file extensions of GLSL outputs, one per shader stage
+/// (`stride::back::glsl::stage_extension`).
+pub const GLSL_STAGE_EXTENSIONS: [&str; 5] = ["vert", "frag", "comp", "task", "mesh"];
+
+/// `<stem>.<entry>.<stage>` split into `(stem, entry, stage)`, when `name`
+/// has that shape: `entry` is an identifier (no dots) and `stage` one of
+/// [`GLSL_STAGE_EXTENSIONS`].
+pub fn split_glsl_file_name(name: &str) -> Option<(&str, &str, &str)> {
+    let (rest, stage) = name.rsplit_once('.')?;
+    if !GLSL_STAGE_EXTENSIONS.contains(&stage) {
+        return None;
+    }
+    let (stem, entry) = rest.rsplit_once('.')?;
+    let ident = !entry.is_empty()
+        && entry.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !entry.starts_with(|c: char| c.is_ascii_digit());
+    if stem.is_empty() || !ident {
+        return None;
+    }
+    Some((stem, entry, stage))
+}
+
+/// The GLSL output files that exist beside `input` (`<stem>.<entry>.<stage>`),
+/// sorted.
+pub fn glsl_expected_files(input: &Path) -> Vec<PathBuf> {
+    let stem = input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Some(dir) = input.parent() else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .and_then(split_glsl_file_name)
+                .is_some_and(|(s, _, _)| s == stem)
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// If `file` looks like an expected file, the input it belongs to.
@@ -110,8 +163,27 @@ pub fn input_of_expected(file: &Path) -> Option<PathBuf> {
             }
         }
     }
+    if let Some((stem, _, _)) = split_glsl_file_name(name) {
+        return Some(file.with_file_name(format!("{stem}.wgsl")));
+    }
     None
 }
+
+/// Whether the snapshot test covers the GLSL target. Until the GLSL writer
+/// lands this is off: its outputs are internal errors. Turn it on by
+/// flipping [`GLSL_SNAPSHOTS_DEFAULT`]; `STRIDE_GLSL_SNAPSHOTS=1` (or `=0`)
+/// overrides the default for one run.
+pub fn glsl_snapshots_enabled() -> bool {
+    match std::env::var("STRIDE_GLSL_SNAPSHOTS") {
+        Ok(v) if !v.is_empty() => v != "0" && v != "false",
+        _ => GLSL_SNAPSHOTS_DEFAULT,
+    }
+}
+
+/// The default of [`glsl_snapshots_enabled`]: `false` while
+/// `src/back/glsl` is stubs; set to `true` when the writer lands (then
+/// `STRIDE_BLESS=1 cargo test --test snapshots` creates the GLSL files).
+pub const GLSL_SNAPSHOTS_DEFAULT: bool = false;
 
 /// `STRIDE_BLESS=1`: rewrite expected files instead of comparing.
 pub fn blessing() -> bool {
@@ -198,4 +270,40 @@ pub fn spirv_diff(expected: &[u8], actual: &[u8]) -> String {
         "({how}; left: expected, right: actual)\n{}",
         pretty_assertions::StrComparison::new(&e, &a)
     )
+}
+
+/// Written straight to the process's stderr, past the test harness's output
+/// capture, so that skips and totals show even when the test passes.
+pub fn loud(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// Whether `tool` is installed; if not, say so loudly, and fail when the
+/// oracles are required (`STRIDE_REQUIRE_ORACLES=1`).
+pub fn require_tool(tool: &str, probe: &[&str], test: &str) -> bool {
+    if tool_available(tool, probe) {
+        return true;
+    }
+    let msg = format!(
+        "`{tool}` not found: oracle test `{test}` SKIPPED (install it with scripts/install-oracles.sh)"
+    );
+    if oracles_required() {
+        panic!("{msg}; STRIDE_REQUIRE_ORACLES=1 makes a missing tool a failure");
+    }
+    let bar = "!".repeat(76);
+    loud(&format!("\n{bar}\n!!! {msg}\n{bar}\n"));
+    false
+}
+
+/// Print `test: summary` loudly, then fail with every failure listed.
+pub fn finish(test: &str, summary: String, failures: Vec<String>) {
+    loud(&format!("{test}: {summary}"));
+    if !failures.is_empty() {
+        let mut msg = format!("{test}: {} failure(s):\n", failures.len());
+        for (i, f) in failures.iter().enumerate() {
+            msg.push_str(&format!("\n--- [{}] {f}\n", i + 1));
+        }
+        panic!("{msg}");
+    }
 }
