@@ -5,12 +5,66 @@
 //!
 //! INTERFACE (owned by the module part; `func` calls the entry-point
 //! functions below).
+//!
+//! Rules this part follows (and `func` relies on):
+//!
+//! - Overrides. Vulkan without `--override` values: every override becomes
+//!   a specialization constant `layout(constant_id = N) const T name = v;`
+//!   (N: its `@id`, else the lowest id no other override uses, in
+//!   declaration order), and `func` prints `Expression::Override(h)` as
+//!   `ctx.name(NameKey::Override(h))`. Otherwise (values given, an OpenGL or
+//!   ES dialect, an override whose default is not a literal, an
+//!   override-sized workgroup or array) every override is baked into a
+//!   constant by naga's `process_overrides`, with a warning each. Baking
+//!   compacts the module, so the contract is remapped onto the new handles
+//!   (structs and globals by name).
+//! - Bindings. Vulkan: `set = @group, binding = @binding`, push constants
+//!   `layout(push_constant)`. OpenGL and ES have no sets: bindings are
+//!   allocated per kind (uniform blocks (push constants included), storage
+//!   blocks, texture units, image units), each from 0, over the whole
+//!   module (not per entry point, so the files of one module agree), in
+//!   declaration order (source position) of the WGSL globals; a binding
+//!   array takes a contiguous range. Texture units go to the combined
+//!   samplers: every (texture, sampler) pair some entry point samples with,
+//!   plus (texture, none) for a texture read without a sampler
+//!   (`textureLoad`, `textureDimensions`, ...), ordered by texture then
+//!   sampler (none last) in declaration order.
+//! - Combined sampler names: `<texture>_<sampler>` for a pair, the
+//!   texture's own name for (texture, none); made unique against every other
+//!   name. They are stored in `ctx.names` under
+//!   `NameKey::ExternalTextureGlobalVariable(texture, Plane(sampler + 1))`
+//!   (`Plane(0)`: none), keys naga's namer never uses for GLSL.
+//! - Entry-point interface variables: vertex inputs `_s_attr{L}`, vertex
+//!   outputs and fragment inputs `_s_vary{L}` (same names in both stages,
+//!   so OpenGL links by name or location), fragment outputs `_s_frag{L}`
+//!   (`_s_frag{L}_{I}` for `@blend_src(I)`).
+//! - Clip space. WGSL's normalized device coordinates have y up and z in
+//!   [0, 1]. Vulkan: y is negated (`gl_Position.y = -gl_Position.y`), as
+//!   stride's SPIR-V target does (naga's ADJUST_COORDINATE_SPACE), so both
+//!   targets draw the same. OpenGL and ES: z is mapped to [-1, 1]
+//!   (`gl_Position.z = 2z - w`), so the default depth range stores the same
+//!   depth; y is kept (both y up). In desktop OpenGL the fragment position
+//!   is redeclared `layout(origin_upper_left)` so that `@builtin(position)`
+//!   reads WGSL's top-left framebuffer coordinates; ES has no such
+//!   qualifier, so there the fragment position's y counts from the bottom.
+//! - Workgroup memory is zeroed as WGSL requires: at the start of `main`,
+//!   invocation 0 (`gl_LocalInvocationIndex == 0u`) stores zero into every
+//!   workgroup variable the entry point uses (arrays longer than 16 in a
+//!   loop), then all invocations meet at `barrier()`.
 
-use super::{Ctx, GlslOptions, GlslOutput, Needs};
-use crate::diag::Diagnostics;
+use super::buffers;
+use super::keywords;
+use super::types;
+use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
-use crate::layout::LayoutModule;
-use naga::Handle;
+use crate::layout::{Layout, LayoutKind, LayoutModule, Slot};
+use indexmap::{IndexMap, IndexSet};
+use naga::proc::{ExternalTextureNameKey, NameKey};
+use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, ShaderStage, TypeInner};
+use std::fmt::Write as _;
+
+type GlobalHandle = Handle<naga::GlobalVariable>;
 
 /// The whole backend for one module: see `super::write`.
 pub fn write_module(
@@ -18,18 +72,1890 @@ pub fn write_module(
     contract: &LayoutModule,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
-    let _ = (parsed, contract, options);
-    todo!("module part")
+    let dialect = options.dialect;
+    let info = crate::front::validate_parsed(parsed)?;
+    if parsed.module.entry_points.is_empty() {
+        return Err(Diagnostic::error(
+            "this module has no entry point; a GLSL file is written per @compute, @vertex or @fragment function",
+        )
+        .into());
+    }
+    // Which entry points to write, checked before any work.
+    let selected: Vec<usize> = match &options.entry_point {
+        Some(name) => match parsed
+            .module
+            .entry_points
+            .iter()
+            .position(|e| e.name == *name)
+        {
+            Some(i) => vec![i],
+            None => {
+                let available: Vec<String> = parsed
+                    .module
+                    .entry_points
+                    .iter()
+                    .map(|e| format!("`{}`", e.name))
+                    .collect();
+                return Err(Diagnostic::error(format!(
+                    "no entry point named `{name}` in this module (-e {name})"
+                ))
+                .note(format!("the entry points are {}", available.join(", ")))
+                .into());
+            }
+        },
+        None => (0..parsed.module.entry_points.len()).collect(),
+    };
+
+    let mut warnings = Vec::new();
+    let baked = if must_bake(&parsed.module, options) {
+        let (module, info, notes) = bake_overrides(&parsed.module, &info, options)?;
+        warnings.extend(notes);
+        Some((module, info))
+    } else {
+        None
+    };
+    let remapped;
+    let (module, info, contract) = match &baked {
+        Some((module, info)) => {
+            remapped = remap_contract(contract, &parsed.module, module);
+            (module, info, &remapped)
+        }
+        None => (&parsed.module, &info, contract),
+    };
+
+    let mut names = module_names(module);
+    let order = declaration_order(module);
+    let pairs = combined_pairs(module, info, &order);
+    name_combined_samplers(module, &pairs, &mut names);
+    let unwritable = super::dialect_type_errors(module, dialect);
+    if !unwritable.is_empty() {
+        return Err(Diagnostics(unwritable));
+    }
+    let plan = buffers::plan(parsed, module, contract, dialect, &names)?;
+    let ctx = Ctx {
+        parsed,
+        module,
+        info,
+        contract,
+        options,
+        names,
+        plan,
+    };
+    let mut bindings = allocate_bindings(&ctx, &order, &pairs)?;
+    // naga's `process_overrides` leaves the (now unused) overrides in the
+    // arena: only an unbaked module declares them.
+    bindings.spec_constants = baked.is_none();
+
+    let mut output = GlslOutput {
+        warnings,
+        ..Default::default()
+    };
+    let mut errors = Diagnostics::new();
+    for index in selected {
+        let mut needs = Needs::default();
+        let file = write_entry_point(&ctx, &bindings, &mut needs, index);
+        if !needs.errors.is_empty() {
+            // One error per construct, even when several files hit it.
+            for e in needs.errors {
+                if !errors.iter().any(|d| d == &e) {
+                    errors.push(e);
+                }
+            }
+            continue;
+        }
+        output.warnings.extend(file.warnings);
+        output
+            .bindings
+            .push((file.file.entry_point.clone(), file.bindings));
+        if !dialect.is_vulkan() {
+            output
+                .combined_samplers
+                .push((file.file.entry_point.clone(), file.combined));
+        }
+        output.files.push(file.file);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(output)
+}
+
+// ---------------------------------------------------------------------------
+// Overrides
+
+/// Whether the overrides are baked into constants (see the module doc).
+fn must_bake(module: &naga::Module, options: &GlslOptions) -> bool {
+    if !options.overrides.is_empty() {
+        return true;
+    }
+    if module.overrides.is_empty() {
+        return false;
+    }
+    if !options.dialect.is_vulkan() {
+        return true;
+    }
+    !spec_constant_reasons(module).is_empty()
+}
+
+/// Why the overrides of `module` cannot all be specialization constants:
+/// one (span, reason) per obstacle.
+fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
+    let mut reasons = Vec::new();
+    for (h, o) in module.overrides.iter() {
+        if let Some(init) = o.init {
+            if !matches!(
+                module.global_expressions[init],
+                naga::Expression::Literal(_)
+            ) {
+                reasons.push((
+                    module.overrides.get_span(h),
+                    "its default value is an expression, not a literal".to_string(),
+                ));
+            }
+        }
+    }
+    for ep in &module.entry_points {
+        if ep.workgroup_size_overrides.is_some() {
+            reasons.push((
+                naga::Span::default(),
+                format!("the workgroup size of `{}` depends on an override", ep.name),
+            ));
+        }
+    }
+    for (h, t) in module.types.iter() {
+        if let TypeInner::Array {
+            size: naga::ArraySize::Pending(_),
+            ..
+        } = t.inner
+        {
+            reasons.push((
+                module.types.get_span(h),
+                "an array is sized by an override".to_string(),
+            ));
+        }
+    }
+    reasons
+}
+
+/// Replace every override by a constant: the value given in `values`, else
+/// its default. Returns one warning per override saying what was baked in.
+fn bake_overrides(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    options: &GlslOptions,
+) -> Result<(naga::Module, naga::valid::ModuleInfo, Vec<Diagnostic>), Diagnostics> {
+    let values = &options.overrides;
+    let matches = |o: &naga::Override, name: &str| {
+        o.name.as_deref() == Some(name) || o.id.is_some_and(|id| id.to_string() == name)
+    };
+    let mut constants = naga::back::PipelineConstants::default();
+    for (name, value) in values {
+        let Some((_, o)) = module.overrides.iter().find(|(_, o)| matches(o, name)) else {
+            let known: Vec<String> = module
+                .overrides
+                .iter()
+                .filter_map(|(_, o)| o.name.as_ref().map(|n| format!("`{n}`")))
+                .collect();
+            let mut d = Diagnostic::error(format!(
+                "no override named `{name}` in this module (--override {name}=...)"
+            ));
+            if !known.is_empty() {
+                d = d.note(format!("the overrides are {}", known.join(", ")));
+            }
+            return Err(d.into());
+        };
+        // naga keys an override with an `@id` by that id, others by name.
+        let key = o.id.map_or_else(|| name.clone(), |id| id.to_string());
+        constants.insert(key, *value);
+    }
+    let why = if !values.is_empty() {
+        "values were given with --override".to_string()
+    } else if !options.dialect.is_vulkan() {
+        format!("{} has no specialization constants", options.dialect.name())
+    } else {
+        let reasons = spec_constant_reasons(module);
+        reasons
+            .first()
+            .map(|(_, r)| format!("not every override can be a specialization constant: {r}"))
+            .unwrap_or_default()
+    };
+    let mut warnings = Vec::new();
+    for (handle, o) in module.overrides.iter() {
+        let name = o
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("#{}", handle.index()));
+        let given = values.iter().find(|(n, _)| matches(o, n));
+        let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
+        let how = match (given, o.init) {
+            (Some((_, v)), _) => format!("the value {v} given with --override"),
+            (None, Some(_)) => "its default value".to_string(),
+            (None, None) => {
+                return Err(Diagnostic::error(format!(
+                    "override `{name}` has no default value and none was given"
+                ))
+                .at(span, "needs a value")
+                .note(format!("pass `--override {name}=VALUE`"))
+                .into())
+            }
+        };
+        warnings.push(
+            Diagnostic::warning(format!("override `{name}` is baked into the GLSL as {how}"))
+                .at(span, "becomes a constant")
+                .note(format!("baked because {why}")),
+        );
+    }
+    let baked = crate::guard::guarded(|| {
+        naga::back::pipeline_constants::process_overrides(module, info, None, &constants)
+            .map(|(m, i)| (m.into_owned(), i.into_owned()))
+            .map_err(|e| crate::diag::error_chain(&e))
+    });
+    match baked {
+        Ok(Ok((m, i))) => Ok((m, i, warnings)),
+        Ok(Err(e)) => {
+            let mut d = Diagnostic::error(format!("cannot bake the overrides: {e}"));
+            for (handle, _) in module.overrides.iter() {
+                let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
+                d = d.also(span, "baked with this value");
+            }
+            Err(d.into())
+        }
+        Err(panic) => Err(Diagnostic::error(format!(
+            "internal error in naga's override processing: {panic}; please report"
+        ))
+        .into()),
+    }
+}
+
+/// The contract with its handles moved onto `to`, a compacted copy of
+/// `from`: structs and globals are found again by name (WGSL names are
+/// unique); what compaction removed is dropped.
+fn remap_contract(contract: &LayoutModule, from: &naga::Module, to: &naga::Module) -> LayoutModule {
+    let type_map: IndexMap<Handle<naga::Type>, Handle<naga::Type>> = contract
+        .structs
+        .keys()
+        .filter_map(|&old| {
+            let name = from.types.get_handle(old).ok()?.name.as_deref()?;
+            let new = to.types.iter().find(|(_, t)| {
+                t.name.as_deref() == Some(name) && matches!(t.inner, TypeInner::Struct { .. })
+            })?;
+            Some((old, new.0))
+        })
+        .collect();
+    fn remap_layout(
+        layout: &Layout,
+        map: &IndexMap<Handle<naga::Type>, Handle<naga::Type>>,
+    ) -> Option<Layout> {
+        let kind = match &layout.kind {
+            LayoutKind::Struct(h) => LayoutKind::Struct(*map.get(h)?),
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => LayoutKind::Array {
+                element: Box::new(remap_layout(element, map)?),
+                stride: *stride,
+                count: *count,
+            },
+            other => other.clone(),
+        };
+        Some(Layout {
+            size: layout.size,
+            align: layout.align,
+            kind,
+        })
+    }
+    let mut structs = IndexMap::new();
+    for (old, s) in &contract.structs {
+        let Some(&new) = type_map.get(old) else {
+            continue;
+        };
+        let mut slots = Vec::with_capacity(s.slots.len());
+        let mut complete = true;
+        for slot in &s.slots {
+            match slot {
+                Slot::Member(m) => match remap_layout(&m.layout, &type_map) {
+                    Some(layout) => {
+                        let mut m = m.clone();
+                        m.layout = layout;
+                        slots.push(Slot::Member(m));
+                    }
+                    None => complete = false,
+                },
+                Slot::Padding(p) => slots.push(Slot::Padding(p.clone())),
+            }
+        }
+        if complete {
+            let mut s = s.clone();
+            s.ty = new;
+            s.slots = slots;
+            structs.insert(new, s);
+        }
+    }
+    let mut globals = Vec::new();
+    for g in &contract.globals {
+        let found = to
+            .global_variables
+            .iter()
+            .find(|(_, v)| v.name.as_deref() == Some(g.name.as_str()));
+        let (Some((handle, _)), Some(layout)) = (found, remap_layout(&g.layout, &type_map)) else {
+            continue;
+        };
+        let mut g = g.clone();
+        g.handle = handle;
+        g.layout = layout;
+        globals.push(g);
+    }
+    // Keep naga's type order (the contract lists structs in it).
+    structs.sort_by_key(|h, _| h.index());
+    LayoutModule {
+        rules: contract.rules,
+        structs,
+        globals,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Names
+
+/// Every module item's GLSL name: naga's namer with our reserved words and
+/// prefixes, then the one repair it needs for GLSL (no `__`).
+fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
+    let mut names = naga::FastHashMap::default();
+    let mut namer = naga::proc::Namer::default();
+    namer.reset(
+        module,
+        &keywords::RESERVED,
+        &keywords::BUILTINS,
+        naga::proc::CaseInsensitiveKeywordSet::empty(),
+        keywords::RESERVED_PREFIXES,
+        &mut names,
+    );
+    repair_double_underscores(&mut names);
+    names
+}
+
+/// GLSL reserves every identifier containing `__`. naga's namer collapses
+/// runs of `_` in source names but writes `gen_` before a name that starts
+/// with a reserved prefix (`_s_x` becomes `gen__s_x`); such names get the
+/// run collapsed and, if that clashes, a numeric suffix. Deterministic: the
+/// names are repaired in sorted order.
+fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
+    let mut broken: Vec<(String, String)> = names
+        .iter()
+        .filter(|(_, n)| n.contains("__"))
+        .map(|(k, n)| (n.clone(), format!("{k:?}")))
+        .collect();
+    if broken.is_empty() {
+        return;
+    }
+    broken.sort();
+    let mut taken: IndexSet<String> = names.values().cloned().collect();
+    let mut repaired: IndexMap<(String, String), String> = IndexMap::new();
+    for (old, key_text) in broken {
+        let mut base = String::with_capacity(old.len());
+        for c in old.chars() {
+            if !(c == '_' && base.ends_with('_')) {
+                base.push(c);
+            }
+        }
+        let mut candidate = base.clone();
+        let mut n = 1;
+        while taken.contains(&candidate) {
+            candidate = format!("{base}_{n}");
+            n += 1;
+        }
+        taken.insert(candidate.clone());
+        repaired.insert((old, key_text), candidate);
+    }
+    for (key, name) in names.iter_mut() {
+        if !name.contains("__") {
+            continue;
+        }
+        if let Some(new) = repaired.get(&(name.clone(), format!("{key:?}"))) {
+            *name = new.clone();
+        }
+    }
+}
+
+/// The key under which the combined sampler of `image` with `sampler` is
+/// named (see the module doc).
+fn combined_key(image: GlobalHandle, sampler: Option<GlobalHandle>) -> NameKey {
+    let plane = sampler.map_or(0, |s| s.index() + 1);
+    NameKey::ExternalTextureGlobalVariable(image, ExternalTextureNameKey::Plane(plane))
+}
+
+/// Name every combined sampler of `pairs`, unique against all names.
+fn name_combined_samplers(
+    module: &naga::Module,
+    pairs: &[(GlobalHandle, Option<GlobalHandle>)],
+    names: &mut naga::FastHashMap<NameKey, String>,
+) {
+    let mut taken: IndexSet<String> = names.values().cloned().collect();
+    for &(image, sampler) in pairs {
+        let image_name = names
+            .get(&NameKey::GlobalVariable(image))
+            .cloned()
+            .unwrap_or_default();
+        let name = match sampler {
+            // The texture itself is not declared in OpenGL: its name is free.
+            None => image_name,
+            Some(s) => {
+                let sampler_name = names
+                    .get(&NameKey::GlobalVariable(s))
+                    .cloned()
+                    .unwrap_or_default();
+                let base = format!("{image_name}_{sampler_name}");
+                let mut candidate = base.clone();
+                let mut n = 1;
+                while taken.contains(&candidate) {
+                    candidate = format!("{base}_{n}");
+                    n += 1;
+                }
+                candidate
+            }
+        };
+        let _ = module;
+        taken.insert(name.clone());
+        names.insert(combined_key(image, sampler), name);
+    }
+}
+
+/// OpenGL dialects: the name of the combined sampler for `image` used with
+/// `sampler` (`None`: read without a sampler).
+pub fn combined_sampler_name(
+    ctx: &Ctx<'_>,
+    image: Handle<naga::GlobalVariable>,
+    sampler: Option<Handle<naga::GlobalVariable>>,
+) -> String {
+    match ctx.names.get(&combined_key(image, sampler)) {
+        Some(name) => name.clone(),
+        // Not collected (should not happen): a stable fallback.
+        None => match sampler {
+            Some(s) => format!(
+                "{}_{}",
+                ctx.name(NameKey::GlobalVariable(image)),
+                ctx.name(NameKey::GlobalVariable(s))
+            ),
+            None => ctx.name(NameKey::GlobalVariable(image)).to_string(),
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Reachability and resource use
+
+/// Globals in declaration order: by source position, then handle.
+fn declaration_order(module: &naga::Module) -> Vec<GlobalHandle> {
+    let mut order: Vec<GlobalHandle> = module.global_variables.iter().map(|(h, _)| h).collect();
+    order.sort_by_key(|&h| {
+        let start = module
+            .global_variables
+            .get_span(h)
+            .to_range()
+            .map_or(usize::MAX, |r| r.start);
+        (start, h.index())
+    });
+    order
+}
+
+/// The functions entry point `index` calls, directly or not, in arena order
+/// (naga's function arena lists a callee before its callers).
+fn reachable_functions(module: &naga::Module, index: usize) -> Vec<Handle<naga::Function>> {
+    let mut seen = vec![false; module.functions.len()];
+    let mut stack = Vec::new();
+    if let Some(ep) = module.entry_points.get(index) {
+        calls_in(&ep.function.body, &mut stack);
+    }
+    while let Some(f) = stack.pop() {
+        let Some(slot) = seen.get_mut(f.index()) else {
+            continue;
+        };
+        if *slot {
+            continue;
+        }
+        *slot = true;
+        if let Ok(func) = module.functions.try_get(f) {
+            calls_in(&func.body, &mut stack);
+        }
+    }
+    module
+        .functions
+        .iter()
+        .map(|(h, _)| h)
+        .filter(|h| seen.get(h.index()).copied().unwrap_or(false))
+        .collect()
+}
+
+fn calls_in(block: &naga::Block, out: &mut Vec<Handle<naga::Function>>) {
+    use naga::Statement as S;
+    for s in block.iter() {
+        match s {
+            S::Call { function, .. } => out.push(*function),
+            S::Block(b) => calls_in(b, out),
+            S::If { accept, reject, .. } => {
+                calls_in(accept, out);
+                calls_in(reject, out);
+            }
+            S::Switch { cases, .. } => {
+                for c in cases {
+                    calls_in(&c.body, out);
+                }
+            }
+            S::Loop {
+                body, continuing, ..
+            } => {
+                calls_in(body, out);
+                calls_in(continuing, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The global behind an image operand: the global itself or an element of
+/// a binding array.
+fn image_global(func: &naga::Function, expr: Handle<naga::Expression>) -> ImageOperand {
+    match func.expressions.try_get(expr) {
+        Ok(&naga::Expression::GlobalVariable(g)) => ImageOperand::Global(g),
+        Ok(&naga::Expression::FunctionArgument(i)) => ImageOperand::Argument(i),
+        Ok(
+            &naga::Expression::Access { base, .. } | &naga::Expression::AccessIndex { base, .. },
+        ) => image_global(func, base),
+        _ => ImageOperand::Other,
+    }
+}
+
+enum ImageOperand {
+    Global(GlobalHandle),
+    Argument(u32),
+    Other,
+}
+
+/// Textures entry point `index` reads without a sampler (`textureLoad`,
+/// `textureDimensions`, ...): directly, or through a function argument a
+/// caller passes a global to.
+fn unsampled_textures(module: &naga::Module, index: usize) -> IndexSet<GlobalHandle> {
+    let Some(ep) = module.entry_points.get(index) else {
+        return IndexSet::new();
+    };
+    let reachable = reachable_functions(module, index);
+    // Per function: which of its arguments are read without a sampler.
+    let mut arg_reads: IndexMap<Handle<naga::Function>, IndexSet<u32>> = IndexMap::new();
+    let mut found = IndexSet::new();
+    let mut scan = |func: &naga::Function, own: Option<Handle<naga::Function>>| {
+        for (_, e) in func.expressions.iter() {
+            let image = match *e {
+                naga::Expression::ImageLoad { image, .. }
+                | naga::Expression::ImageQuery { image, .. } => image,
+                _ => continue,
+            };
+            match image_global(func, image) {
+                ImageOperand::Global(g) => {
+                    found.insert(g);
+                }
+                ImageOperand::Argument(i) => {
+                    if let Some(f) = own {
+                        arg_reads.entry(f).or_default().insert(i);
+                    }
+                }
+                ImageOperand::Other => {}
+            }
+        }
+    };
+    for &f in &reachable {
+        scan(&module.functions[f], Some(f));
+    }
+    scan(&ep.function, None);
+    // Resolve arguments at the call sites (callers come after callees in
+    // the arena; iterate until nothing changes for chains of calls).
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let callers = reachable
+            .iter()
+            .map(|&f| (Some(f), &module.functions[f]))
+            .chain(std::iter::once((None, &ep.function)));
+        for (own, func) in callers {
+            let mut new_args = Vec::new();
+            visit_calls(&func.body, &mut |callee, arguments| {
+                let Some(reads) = arg_reads.get(&callee) else {
+                    return;
+                };
+                for &i in reads {
+                    let Some(&arg) = arguments.get(i as usize) else {
+                        continue;
+                    };
+                    match image_global(func, arg) {
+                        ImageOperand::Global(g) => {
+                            if found.insert(g) {
+                                changed = true;
+                            }
+                        }
+                        ImageOperand::Argument(j) => new_args.push(j),
+                        ImageOperand::Other => {}
+                    }
+                }
+            });
+            if let Some(f) = own {
+                for j in new_args {
+                    if arg_reads.entry(f).or_default().insert(j) {
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    // Storage textures are images, not texture units.
+    found.retain(|g| {
+        module.global_variables.try_get(*g).is_ok_and(|v| {
+            !matches!(
+                element_inner(module, v.ty),
+                TypeInner::Image {
+                    class: ImageClass::Storage { .. },
+                    ..
+                }
+            )
+        })
+    });
+    found
+}
+
+fn visit_calls(
+    block: &naga::Block,
+    f: &mut impl FnMut(Handle<naga::Function>, &[Handle<naga::Expression>]),
+) {
+    use naga::Statement as S;
+    for s in block.iter() {
+        match s {
+            S::Call {
+                function,
+                arguments,
+                ..
+            } => f(*function, arguments),
+            S::Block(b) => visit_calls(b, f),
+            S::If { accept, reject, .. } => {
+                visit_calls(accept, f);
+                visit_calls(reject, f);
+            }
+            S::Switch { cases, .. } => {
+                for c in cases {
+                    visit_calls(&c.body, f);
+                }
+            }
+            S::Loop {
+                body, continuing, ..
+            } => {
+                visit_calls(body, f);
+                visit_calls(continuing, f);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The (texture, sampler) pairs entry point `index` uses, in the order of
+/// `order` (texture, then sampler, none last).
+fn entry_pairs(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    order: &[GlobalHandle],
+    index: usize,
+) -> Vec<(GlobalHandle, Option<GlobalHandle>)> {
+    let rank = |g: GlobalHandle| order.iter().position(|&o| o == g).unwrap_or(usize::MAX);
+    let mut pairs: Vec<(GlobalHandle, Option<GlobalHandle>)> = info
+        .get_entry_point(index)
+        .sampling_set
+        .iter()
+        .map(|k| (k.image, Some(k.sampler)))
+        .collect();
+    pairs.extend(
+        unsampled_textures(module, index)
+            .into_iter()
+            .map(|g| (g, None)),
+    );
+    pairs.sort_by_key(|&(t, s)| (rank(t), s.map_or(usize::MAX, rank)));
+    pairs.dedup();
+    pairs
+}
+
+/// Every pair any entry point of the module uses, in the same order.
+fn combined_pairs(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    order: &[GlobalHandle],
+) -> Vec<(GlobalHandle, Option<GlobalHandle>)> {
+    let rank = |g: GlobalHandle| order.iter().position(|&o| o == g).unwrap_or(usize::MAX);
+    let mut all = Vec::new();
+    for i in 0..module.entry_points.len() {
+        all.extend(entry_pairs(module, info, order, i));
+    }
+    all.sort_by_key(|&(t, s)| (rank(t), s.map_or(usize::MAX, rank)));
+    all.dedup();
+    all
+}
+
+/// The type of a resource with binding arrays unwrapped.
+fn element_inner(module: &naga::Module, ty: Handle<naga::Type>) -> &TypeInner {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::BindingArray { base, .. }) => element_inner(module, *base),
+        Ok(inner) => inner,
+        Err(_) => &TypeInner::Scalar(naga::Scalar::BOOL),
+    }
+}
+
+/// `[N]`, `[]` or nothing for a resource of type `ty`; the count of
+/// bindings it takes in OpenGL (`None`: runtime-sized).
+fn binding_array_suffix(module: &naga::Module, ty: Handle<naga::Type>) -> (String, Option<u32>) {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::BindingArray { base, size }) => {
+            let (inner, count) = binding_array_suffix(module, *base);
+            match size {
+                naga::ArraySize::Constant(n) => (
+                    format!("[{n}]{inner}"),
+                    count.map(|c| c.saturating_mul(n.get())),
+                ),
+                _ => (format!("[]{inner}"), None),
+            }
+        }
+        _ => (String::new(), Some(1)),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Bindings
+
+/// Where one resource global or combined sampler is bound.
+#[derive(Clone, Copy, Debug)]
+struct Slot2 {
+    set: Option<u32>,
+    binding: u32,
+    kind: &'static str,
+}
+
+/// The bindings of the module (see the module doc for the rules).
+struct Bindings {
+    /// Per global (by handle index).
+    globals: Vec<Option<Slot2>>,
+    /// OpenGL: texture unit of every combined sampler.
+    units: IndexMap<(GlobalHandle, Option<GlobalHandle>), u32>,
+    /// Whether the overrides are declared as specialization constants.
+    spec_constants: bool,
+}
+
+/// The binding kind of a global, `None` for non-resources.
+fn resource_kind(ctx: &Ctx<'_>, var: &naga::GlobalVariable) -> Option<&'static str> {
+    match var.space {
+        AddressSpace::Uniform => Some("uniform-block"),
+        AddressSpace::Immediate => Some("push-constant"),
+        AddressSpace::Storage { .. } => Some("storage-block"),
+        AddressSpace::Handle => match element_inner(ctx.module, var.ty) {
+            TypeInner::Image {
+                class: ImageClass::Storage { .. },
+                ..
+            } => Some("image"),
+            TypeInner::Image { .. } => Some("texture"),
+            TypeInner::Sampler { .. } => Some("sampler"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn allocate_bindings(
+    ctx: &Ctx<'_>,
+    order: &[GlobalHandle],
+    pairs: &[(GlobalHandle, Option<GlobalHandle>)],
+) -> Result<Bindings, Diagnostics> {
+    let module = ctx.module;
+    let mut globals = vec![None; module.global_variables.len()];
+    let mut units = IndexMap::new();
+    if ctx.dialect().is_vulkan() {
+        for (h, var) in module.global_variables.iter() {
+            let (Some(kind), Some(rb)) = (resource_kind(ctx, var), var.binding.as_ref()) else {
+                continue;
+            };
+            globals[h.index()] = Some(Slot2 {
+                set: Some(rb.group),
+                binding: rb.binding,
+                kind,
+            });
+        }
+        return Ok(Bindings {
+            globals,
+            units,
+            spec_constants: false,
+        });
+    }
+    let mut errors = Diagnostics::new();
+    let (mut uniform, mut storage, mut image) = (0u32, 0u32, 0u32);
+    for &h in order {
+        let var = &module.global_variables[h];
+        let Some(kind) = resource_kind(ctx, var) else {
+            continue;
+        };
+        let (_, count) = binding_array_suffix(module, var.ty);
+        let counter = match kind {
+            "uniform-block" | "push-constant" => &mut uniform,
+            "storage-block" => &mut storage,
+            "image" => &mut image,
+            _ => continue,
+        };
+        let Some(count) = count else {
+            errors.push(runtime_binding_array(ctx, h));
+            continue;
+        };
+        globals[h.index()] = Some(Slot2 {
+            set: None,
+            binding: *counter,
+            kind: if kind == "push-constant" {
+                "uniform-block"
+            } else {
+                kind
+            },
+        });
+        *counter = counter.saturating_add(count);
+    }
+    let mut unit = 0u32;
+    for &pair in pairs {
+        let (_, count) = binding_array_suffix(module, module.global_variables[pair.0].ty);
+        let Some(count) = count else {
+            errors.push(runtime_binding_array(ctx, pair.0));
+            continue;
+        };
+        units.insert(pair, unit);
+        unit = unit.saturating_add(count);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Bindings {
+        globals,
+        units,
+        spec_constants: false,
+    })
+}
+
+fn runtime_binding_array(ctx: &Ctx<'_>, h: GlobalHandle) -> Diagnostic {
+    super::error_at(
+        format!(
+            "{} cannot bind a runtime-sized binding array",
+            ctx.dialect().name()
+        ),
+        ctx.module.global_variables.get_span(h),
+        "runtime-sized binding array",
+    )
+    .note("give the binding array a fixed size, or write Vulkan GLSL (--glsl vulkan450)")
+}
+
+// ---------------------------------------------------------------------------
+// One entry point
+
+struct EntryFile {
+    file: GlslFile,
+    bindings: Vec<GlslBinding>,
+    combined: Vec<CombinedSampler>,
+    warnings: Vec<Diagnostic>,
+}
+
+fn write_entry_point(
+    ctx: &Ctx<'_>,
+    bindings: &Bindings,
+    needs: &mut Needs,
+    index: usize,
+) -> EntryFile {
+    let module = ctx.module;
+    let dialect = ctx.dialect();
+    let ep = &module.entry_points[index];
+    let ep_info = ctx.info.get_entry_point(index);
+    let mut warnings = Vec::new();
+    let mut file_bindings = Vec::new();
+    let mut combined = Vec::new();
+
+    // Everything below `#version` and the extensions, in order; written
+    // first so that the extensions they need are known.
+    let mut body = String::new();
+    body.push_str(&stage_layout(ctx, needs, index));
+    let structs = types::struct_declarations(ctx, needs);
+    section(&mut body, &structs);
+    let variants = ctx.plan.declarations(ctx, needs);
+    section(&mut body, &variants);
+    section(&mut body, &constants(ctx, needs));
+    if bindings.spec_constants {
+        section(&mut body, &overrides(ctx, needs));
+    }
+
+    // Resources the entry point uses, in declaration order.
+    let used = |h: GlobalHandle| !ep_info[h].is_empty();
+    let mut resources = String::new();
+    let order = declaration_order(module);
+    for &h in &order {
+        let var = &module.global_variables[h];
+        if !used(h) {
+            continue;
+        }
+        let Some(kind) = resource_kind(ctx, var) else {
+            continue;
+        };
+        let slot = bindings.globals.get(h.index()).copied().flatten();
+        let record = |file_bindings: &mut Vec<GlslBinding>, slot: Option<Slot2>| {
+            if let Some(slot) = slot {
+                file_bindings.push(GlslBinding {
+                    global: var.name.clone().unwrap_or_default(),
+                    glsl_name: ctx.name(NameKey::GlobalVariable(h)).to_string(),
+                    kind: slot.kind,
+                    set: slot.set,
+                    binding: slot.binding,
+                });
+            }
+        };
+        match kind {
+            "uniform-block" | "storage-block" | "push-constant" => {
+                let Some(block) = ctx.plan.block(h) else {
+                    continue;
+                };
+                let prefix = match (kind, slot) {
+                    ("push-constant", _) if dialect.is_vulkan() => "push_constant".to_string(),
+                    (
+                        _,
+                        Some(Slot2 {
+                            set: Some(set),
+                            binding,
+                            ..
+                        }),
+                    ) => {
+                        format!("set = {set}, binding = {binding}")
+                    }
+                    (_, Some(slot)) => format!("binding = {}", slot.binding),
+                    (_, None) => String::new(),
+                };
+                resources.push_str(&ctx.plan.block_declaration(ctx, needs, block, &prefix));
+                if !resources.ends_with('\n') {
+                    resources.push('\n');
+                }
+                if kind != "push-constant" || !dialect.is_vulkan() {
+                    record(&mut file_bindings, slot);
+                }
+            }
+            "image" => {
+                resources.push_str(&image_declaration(ctx, needs, h, slot));
+                record(&mut file_bindings, slot);
+            }
+            "texture" | "sampler" if dialect.is_vulkan() => {
+                resources.push_str(&separate_declaration(ctx, needs, h, slot));
+                record(&mut file_bindings, slot);
+            }
+            _ => {}
+        }
+    }
+    if !dialect.is_vulkan() {
+        for pair in entry_pairs(module, ctx.info, &order, index) {
+            let Some(&unit) = bindings.units.get(&pair) else {
+                continue;
+            };
+            let (text, name) = combined_declaration(ctx, needs, pair, unit);
+            resources.push_str(&text);
+            let global_name =
+                |g: GlobalHandle| module.global_variables[g].name.clone().unwrap_or_default();
+            combined.push(CombinedSampler {
+                texture: global_name(pair.0),
+                sampler: pair.1.map(global_name),
+                name: name.clone(),
+                binding: unit,
+            });
+            file_bindings.push(GlslBinding {
+                global: global_name(pair.0),
+                glsl_name: name,
+                kind: "combined-sampler",
+                set: None,
+                binding: unit,
+            });
+        }
+    }
+    section(&mut body, &resources);
+
+    section(
+        &mut body,
+        &interface_declarations(ctx, needs, index, &mut warnings),
+    );
+
+    // Private and workgroup globals.
+    let mut globals = String::new();
+    for &h in &order {
+        let var = &module.global_variables[h];
+        if !used(h) {
+            continue;
+        }
+        match var.space {
+            AddressSpace::Private => {
+                let ty = types::type_name(ctx, needs, var.ty);
+                let init = match var.init {
+                    Some(init) => super::func::const_expression(ctx, needs, init),
+                    None => types::zero_value(ctx, needs, var.ty),
+                };
+                let _ = writeln!(
+                    globals,
+                    "{ty} {} = {init};",
+                    ctx.name(NameKey::GlobalVariable(h))
+                );
+            }
+            AddressSpace::WorkGroup => {
+                let ty = types::type_name(ctx, needs, var.ty);
+                let _ = writeln!(
+                    globals,
+                    "shared {ty} {};",
+                    ctx.name(NameKey::GlobalVariable(h))
+                );
+            }
+            _ => {}
+        }
+    }
+    section(&mut body, &globals);
+
+    let mut functions = String::new();
+    for f in reachable_functions(module, index) {
+        functions.push_str(&super::func::write_function(ctx, needs, f));
+        functions.push('\n');
+    }
+    let main = super::func::write_entry_main(ctx, needs, index);
+
+    // ES: the features the dialect lacks.
+
+    let mut text = String::new();
+    if dialect.is_es() {
+        let _ = writeln!(text, "#version {} es", dialect.version());
+    } else {
+        let _ = writeln!(text, "#version {}", dialect.version());
+    }
+    for ext in &needs.extensions {
+        let _ = writeln!(text, "#extension {ext} : require");
+    }
+    if dialect.is_es() {
+        text.push_str("precision highp float;\nprecision highp int;\n");
+    }
+    text.push('\n');
+    text.push_str(&body);
+    for helper in needs.helpers.values() {
+        text.push_str(helper);
+        if !helper.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    text.push_str(&functions);
+    text.push_str(&main);
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    EntryFile {
+        file: GlslFile {
+            entry_point: ep.name.clone(),
+            stage: ep.stage,
+            text,
+        },
+        bindings: file_bindings,
+        combined,
+        warnings,
+    }
+}
+
+/// Append a non-empty part followed by a blank line.
+fn section(out: &mut String, part: &str) {
+    if part.is_empty() {
+        return;
+    }
+    out.push_str(part);
+    if !part.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// `layout(local_size_x = ...) in;` and fragment-stage layouts.
+fn stage_layout(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let ep = &ctx.module.entry_points[index];
+    let mut out = String::new();
+    match ep.stage {
+        ShaderStage::Compute => {
+            let [x, y, z] = ep.workgroup_size;
+            let _ = writeln!(
+                out,
+                "layout(local_size_x = {x}, local_size_y = {y}, local_size_z = {z}) in;\n"
+            );
+        }
+        ShaderStage::Fragment => match ep.early_depth_test {
+            Some(naga::EarlyDepthTest::Force) => {
+                out.push_str("layout(early_fragment_tests) in;\n\n");
+            }
+            Some(naga::EarlyDepthTest::Allow { conservative }) => {
+                if ctx.dialect().is_es() {
+                    needs.extension("GL_EXT_conservative_depth");
+                }
+                let q = match conservative {
+                    naga::ConservativeDepth::GreaterEqual => "depth_greater",
+                    naga::ConservativeDepth::LessEqual => "depth_less",
+                    naga::ConservativeDepth::Unchanged => "depth_unchanged",
+                };
+                let _ = writeln!(out, "layout({q}) out float gl_FragDepth;\n");
+            }
+            None => {}
+        },
+        _ => {}
+    }
+    out
+}
+
+/// `const T name = value;` for every constant of the module.
+fn constants(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
+    let mut out = String::new();
+    for (h, c) in ctx.module.constants.iter() {
+        if is_abstract(ctx.module, c.ty) {
+            continue;
+        }
+        let ty = types::type_name(ctx, needs, c.ty);
+        let value = super::func::const_expression(ctx, needs, c.init);
+        let _ = writeln!(
+            out,
+            "const {ty} {} = {value};",
+            ctx.name(NameKey::Constant(h))
+        );
+    }
+    out
+}
+
+/// Whether `ty` holds an abstract numeric type (never written: naga keeps
+/// abstract constants only for const evaluation).
+fn is_abstract(module: &naga::Module, ty: Handle<naga::Type>) -> bool {
+    let abstract_scalar = |s: naga::Scalar| {
+        matches!(
+            s.kind,
+            naga::ScalarKind::AbstractInt | naga::ScalarKind::AbstractFloat
+        )
+    };
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. })
+        | Ok(TypeInner::Matrix { scalar: s, .. }) => abstract_scalar(*s),
+        Ok(TypeInner::Array { base, .. }) => is_abstract(module, *base),
+        _ => false,
+    }
+}
+
+/// Specialization constants (Vulkan, overrides not baked).
+fn overrides(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
+    let module = ctx.module;
+    let mut out = String::new();
+    let used: IndexSet<u16> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
+    let mut next = 0u16;
+    for (h, o) in module.overrides.iter() {
+        let id = match o.id {
+            Some(id) => id,
+            None => {
+                while used.contains(&next) {
+                    next = next.saturating_add(1);
+                }
+                let id = next;
+                next = next.saturating_add(1);
+                id
+            }
+        };
+        let ty = types::type_name(ctx, needs, o.ty);
+        let value = match o.init.map(|i| &module.global_expressions[i]) {
+            Some(naga::Expression::Literal(lit)) => literal(needs, lit),
+            _ => types::zero_value(ctx, needs, o.ty),
+        };
+        let _ = writeln!(
+            out,
+            "layout(constant_id = {id}) const {ty} {} = {value};",
+            ctx.name(NameKey::Override(h))
+        );
+    }
+    out
+}
+
+/// A literal as GLSL.
+fn literal(needs: &mut Needs, lit: &naga::Literal) -> String {
+    use naga::Literal as L;
+    let float = |v: f64| {
+        let s = format!("{v:?}");
+        if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") {
+            s
+        } else {
+            format!("{s}.0")
+        }
+    };
+    match *lit {
+        L::F64(v) => format!("{}lf", float(v)),
+        L::F32(v) => float(f64::from(v)),
+        L::F16(v) => {
+            needs.extension(types::F16_EXTENSION);
+            format!("{}hf", float(f64::from(f32::from(v))))
+        }
+        L::U32(v) => format!("{v}u"),
+        L::I32(v) => v.to_string(),
+        L::U64(v) => {
+            needs.extension(types::INT64_EXTENSION);
+            format!("{v}ul")
+        }
+        L::I64(v) => {
+            needs.extension(types::INT64_EXTENSION);
+            format!("{v}l")
+        }
+        L::U16(v) => format!("uint16_t({v}u)"),
+        L::I16(v) => format!("int16_t({v})"),
+        L::Bool(v) => v.to_string(),
+        L::AbstractInt(v) => v.to_string(),
+        L::AbstractFloat(v) => float(v),
+    }
+}
+
+/// Vulkan: a separate texture or sampler.
+fn separate_declaration(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    h: GlobalHandle,
+    slot: Option<Slot2>,
+) -> String {
+    let var = &ctx.module.global_variables[h];
+    let (suffix, count) = binding_array_suffix(ctx.module, var.ty);
+    if count.is_none() {
+        needs.extension("GL_EXT_nonuniform_qualifier");
+    }
+    let ty = match *element_inner(ctx.module, var.ty) {
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => types::texture_type(dim, arrayed, class),
+        TypeInner::Sampler { comparison: true } => "samplerShadow".to_string(),
+        _ => "sampler".to_string(),
+    };
+    format!(
+        "layout({}) uniform {ty} {}{suffix};\n",
+        slot_layout(slot),
+        ctx.name(NameKey::GlobalVariable(h))
+    )
+}
+
+fn slot_layout(slot: Option<Slot2>) -> String {
+    match slot {
+        Some(Slot2 {
+            set: Some(set),
+            binding,
+            ..
+        }) => format!("set = {set}, binding = {binding}"),
+        Some(slot) => format!("binding = {}", slot.binding),
+        None => "binding = 0".to_string(),
+    }
+}
+
+/// OpenGL: a combined sampler and its name.
+fn combined_declaration(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    (image, sampler): (GlobalHandle, Option<GlobalHandle>),
+    unit: u32,
+) -> (String, String) {
+    let module = ctx.module;
+    let var = &module.global_variables[image];
+    let (suffix, _) = binding_array_suffix(module, var.ty);
+    let comparison = sampler.is_some_and(|s| {
+        matches!(
+            element_inner(module, module.global_variables[s].ty),
+            TypeInner::Sampler { comparison: true }
+        )
+    });
+    let ty = match *element_inner(module, var.ty) {
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => {
+            let multi = matches!(
+                class,
+                ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
+            );
+            check_image_support(ctx, needs, image, dim, arrayed, multi);
+            types::sampler_type(dim, arrayed, class, comparison)
+        }
+        _ => "sampler2D".to_string(),
+    };
+    let name = combined_sampler_name(ctx, image, sampler);
+    let precision = if ctx.dialect().is_es() { "highp " } else { "" };
+    (
+        format!("layout(binding = {unit}) uniform {precision}{ty} {name}{suffix};\n"),
+        name,
+    )
+}
+
+/// ES: push an error, or add the extension, for images ES lacks.
+fn check_image_support(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    h: GlobalHandle,
+    dim: naga::ImageDimension,
+    arrayed: bool,
+    multi: bool,
+) {
+    match types::image_support(ctx.dialect(), dim, arrayed, multi) {
+        Ok(Some(ext)) => needs.extension(ext),
+        Ok(None) => {}
+        Err(why) => needs.errors.push(
+            super::error_at(
+                format!(
+                    "{why}; this texture cannot be written for {}",
+                    ctx.dialect()
+                ),
+                ctx.module.global_variables.get_span(h),
+                "not expressible in GLSL ES",
+            )
+            .note("use a 2D texture, or a desktop dialect (--glsl gl430 or later)"),
+        ),
+    }
+}
+
+/// A storage texture: `layout(..., rgba8) uniform readonly image2D name;`.
+fn image_declaration(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    h: GlobalHandle,
+    slot: Option<Slot2>,
+) -> String {
+    let module = ctx.module;
+    let dialect = ctx.dialect();
+    let var = &module.global_variables[h];
+    let (suffix, count) = binding_array_suffix(module, var.ty);
+    if count.is_none() {
+        needs.extension("GL_EXT_nonuniform_qualifier");
+    }
+    let TypeInner::Image {
+        dim,
+        arrayed,
+        class: ImageClass::Storage { format, access },
+    } = *element_inner(module, var.ty)
+    else {
+        return String::new();
+    };
+    check_image_support(ctx, needs, h, dim, arrayed, false);
+    let span = module.global_variables.get_span(h);
+    let (ty, qualifier) = types::image_type(dim, arrayed, format);
+    if format == naga::StorageFormat::R64Uint {
+        needs.extension("GL_EXT_shader_image_int64");
+        needs.extension(types::INT64_EXTENSION);
+    }
+    let load = access.contains(naga::StorageAccess::LOAD);
+    let store = access.contains(naga::StorageAccess::STORE);
+    let atomic = access.contains(naga::StorageAccess::ATOMIC);
+    let memory = match (load || atomic, store) {
+        (true, false) => "readonly ",
+        (false, true) => "writeonly ",
+        _ => "",
+    };
+    if qualifier.is_empty() && (load || atomic || dialect.is_es()) {
+        needs.errors.push(
+            super::error_at(
+                format!(
+                    "GLSL has no format qualifier for `{format:?}`; {} can only declare such a storage texture write-only{}",
+                    dialect,
+                    if dialect.is_es() { ", and GLSL ES not at all" } else { "" }
+                ),
+                span,
+                "storage texture format",
+            )
+            .note("use rgba8unorm and swizzle, or make the texture `write` only"),
+        );
+    }
+    if dialect.is_es() {
+        if !qualifier.is_empty() && !types::es_storage_format(qualifier) {
+            needs.errors.push(
+                super::error_at(
+                    format!("GLSL ES has no `{qualifier}` storage images"),
+                    span,
+                    "storage texture format",
+                )
+                .note("GLSL ES storage images are rgba32f, rgba16f, r32f, rgba8, rgba8_snorm and the rgba32/rgba16/rgba8/r32 integer formats"),
+            );
+        }
+        if memory.is_empty() && !matches!(qualifier, "r32f" | "r32i" | "r32ui") {
+            needs.errors.push(
+                super::error_at(
+                    format!("GLSL ES can read and write only r32f, r32i and r32ui storage images, not `{qualifier}`"),
+                    span,
+                    "read_write storage texture",
+                )
+                .note("split it into a read-only and a write-only texture, or write a desktop dialect"),
+            );
+        }
+    }
+    let mut layout = slot_layout(slot);
+    if !qualifier.is_empty() {
+        layout.push_str(", ");
+        layout.push_str(qualifier);
+    }
+    let precision = if dialect.is_es() { "highp " } else { "" };
+    format!(
+        "layout({layout}) uniform {memory}{precision}{ty} {}{suffix};\n",
+        ctx.name(NameKey::GlobalVariable(h))
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Entry-point inputs and outputs
+
+/// One input or output of an entry point: its binding, type, and how the
+/// WGSL value reaches it (argument index and member, or result member).
+struct Io {
+    binding: Binding,
+    ty: Handle<naga::Type>,
+    /// The struct member index, when the argument or result is a struct.
+    member: Option<u32>,
+}
+
+/// Flatten an argument or result into its bound parts.
+fn io_parts(module: &naga::Module, ty: Handle<naga::Type>, binding: Option<&Binding>) -> Vec<Io> {
+    if let Some(b) = binding {
+        return vec![Io {
+            binding: b.clone(),
+            ty,
+            member: None,
+        }];
+    }
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Struct { members, .. }) => members
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| {
+                Some(Io {
+                    binding: m.binding.clone()?,
+                    ty: m.ty,
+                    member: Some(i as u32),
+                })
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The name of the interface variable at `location` (see the module doc).
+fn location_name(
+    stage: ShaderStage,
+    output: bool,
+    location: u32,
+    blend_src: Option<u32>,
+) -> String {
+    match (stage, output) {
+        (ShaderStage::Vertex, false) => format!("_s_attr{location}"),
+        (ShaderStage::Fragment, true) => match blend_src {
+            Some(i) if i > 0 => format!("_s_frag{location}_{i}"),
+            _ => format!("_s_frag{location}"),
+        },
+        _ => format!("_s_vary{location}"),
+    }
+}
+
+/// The interpolation qualifiers of a varying (`flat `, `noperspective
+/// centroid `, ...), for vertex outputs and fragment inputs.
+fn interpolation_qualifiers(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    interpolation: Option<naga::Interpolation>,
+    sampling: Option<naga::Sampling>,
+    span: naga::Span,
+) -> String {
+    let mut q = String::new();
+    match interpolation {
+        Some(naga::Interpolation::Flat) => q.push_str("flat "),
+        Some(naga::Interpolation::Linear) => {
+            if ctx.dialect().is_es() {
+                needs.extension("GL_NV_shader_noperspective_interpolation");
+            }
+            q.push_str("noperspective ");
+        }
+        Some(naga::Interpolation::PerVertex) => needs.errors.push(
+            super::error_at(
+                "GLSL has no per-vertex inputs here",
+                span,
+                "@interpolate(per_vertex)",
+            )
+            .note("use flat or perspective interpolation"),
+        ),
+        Some(naga::Interpolation::Perspective) | None => {}
+    }
+    match sampling {
+        Some(naga::Sampling::Centroid) => q.push_str("centroid "),
+        Some(naga::Sampling::Sample) => {
+            if ctx.dialect() == Dialect::Es310 {
+                needs.extension("GL_OES_shader_multisample_interpolation");
+            }
+            q.push_str("sample ");
+        }
+        _ => {}
+    }
+    q
+}
+
+/// `layout(location = N) in T name;` and builtin redeclarations of entry
+/// point `index`.
+fn interface_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    warnings: &mut Vec<Diagnostic>,
+) -> String {
+    let module = ctx.module;
+    let ep = &module.entry_points[index];
+    let span = entry_span(ctx, index);
+    let mut out = String::new();
+    for arg in &ep.function.arguments {
+        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
+            match io.binding {
+                Binding::Location {
+                    location,
+                    interpolation,
+                    sampling,
+                    ..
+                } => {
+                    let name = location_name(ep.stage, false, location, None);
+                    let ty = types::type_name(ctx, needs, io.ty);
+                    let q = if ep.stage == ShaderStage::Fragment {
+                        interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
+                    } else {
+                        String::new()
+                    };
+                    let _ = writeln!(out, "layout(location = {location}) {q}in {ty} {name};");
+                }
+                Binding::BuiltIn(BuiltIn::Position { .. })
+                    if ep.stage == ShaderStage::Fragment
+                        && !ctx.dialect().is_es()
+                        && !ctx.dialect().is_vulkan() =>
+                {
+                    out.push_str("layout(origin_upper_left) in vec4 gl_FragCoord;\n");
+                }
+                Binding::BuiltIn(b) => {
+                    let _ = input_builtin(ctx, needs, b, span, warnings);
+                }
+            }
+        }
+    }
+    if let Some(result) = &ep.function.result {
+        for io in io_parts(module, result.ty, result.binding.as_ref()) {
+            match io.binding {
+                Binding::Location {
+                    location,
+                    interpolation,
+                    sampling,
+                    blend_src,
+                    ..
+                } => {
+                    let name = location_name(ep.stage, true, location, blend_src);
+                    let ty = types::type_name(ctx, needs, io.ty);
+                    let q = if ep.stage == ShaderStage::Vertex {
+                        interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
+                    } else {
+                        String::new()
+                    };
+                    let index_q = match blend_src {
+                        Some(i) => {
+                            if ctx.dialect().is_es() {
+                                needs.extension("GL_EXT_blend_func_extended");
+                            }
+                            format!(", index = {i}")
+                        }
+                        None => String::new(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "layout(location = {location}{index_q}) {q}out {ty} {name};"
+                    );
+                }
+                Binding::BuiltIn(BuiltIn::Position { invariant: true }) => {
+                    out.push_str("invariant gl_Position;\n");
+                }
+                Binding::BuiltIn(b @ BuiltIn::ClipDistances) => {
+                    if ctx.dialect().is_es() {
+                        // GL_EXT_clip_cull_distance exists on some ES
+                        // drivers, but glslang does not know it.
+                        needs.errors.push(unsupported_builtin(ctx, b, span).note(
+                            "GLSL ES 3.x has no gl_ClipDistance; clip in the fragment shader with `discard` instead",
+                        ));
+                    }
+                    let n = array_len(module, io.ty);
+                    let _ = writeln!(out, "out float gl_ClipDistance[{n}];");
+                }
+                Binding::BuiltIn(b @ BuiltIn::CullDistance) => {
+                    if ctx.dialect().is_es() {
+                        // GL_EXT_clip_cull_distance exists on some ES
+                        // drivers, but glslang does not know it.
+                        needs.errors.push(unsupported_builtin(ctx, b, span).note(
+                            "GLSL ES 3.x has no gl_CullDistance; clip in the fragment shader with `discard` instead",
+                        ));
+                    }
+                    let n = array_len(module, io.ty);
+                    let _ = writeln!(out, "out float gl_CullDistance[{n}];");
+                }
+                Binding::BuiltIn(b) => {
+                    let _ = output_builtin(ctx, needs, b, span);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Array {
+            size: naga::ArraySize::Constant(n),
+            ..
+        }) => n.get(),
+        _ => 1,
+    }
+}
+
+/// A span for errors about entry point `index`: its first argument's or
+/// its result type's, else nothing (naga keeps no entry-point span).
+fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
+    let ep = &ctx.module.entry_points[index];
+    let name = &ep.name;
+    ctx.parsed
+        .scanned
+        .items
+        .iter()
+        .find_map(|item| match &item.kind {
+            crate::front::scan::ItemKind::Fn { name: n, name_span } if n == name => Some(
+                naga::Span::new(name_span.start as u32, name_span.end as u32),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// The GLSL expression for an input builtin, with WGSL's type.
+fn input_builtin(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    builtin: BuiltIn,
+    span: naga::Span,
+    warnings: &mut Vec<Diagnostic>,
+) -> String {
+    let dialect = ctx.dialect();
+    let es310 = dialect == Dialect::Es310;
+    match builtin {
+        BuiltIn::Position { .. } => "gl_FragCoord".to_string(),
+        BuiltIn::VertexIndex => {
+            if dialect.is_vulkan() {
+                "uint(gl_VertexIndex)".to_string()
+            } else {
+                "uint(gl_VertexID)".to_string()
+            }
+        }
+        BuiltIn::InstanceIndex => match dialect {
+            Dialect::Vulkan450 => "uint(gl_InstanceIndex)".to_string(),
+            Dialect::Gl460 => "uint(gl_InstanceID + gl_BaseInstance)".to_string(),
+            Dialect::Gl430 | Dialect::Gl440 | Dialect::Gl450 | Dialect::Es310 | Dialect::Es320 => {
+                // GL 4.30-4.50 would need GL_ARB_shader_draw_parameters
+                // (`gl_BaseInstanceARB`), which glslang's OpenGL SPIR-V
+                // mode does not declare; ES has no base instance at all.
+                let w = Diagnostic::warning(format!(
+                    "{dialect} has no base instance: @builtin(instance_index) counts from 0 in every draw"
+                ))
+                .at(span.to_range().unwrap_or(0..0), "reads instance_index")
+                .note("draw with first instance 0, add the base instance from a uniform, or write gl460 (gl_BaseInstance)");
+                if !warnings.iter().any(|d| d == &w) {
+                    warnings.push(w);
+                }
+                "uint(gl_InstanceID)".to_string()
+            }
+        },
+        BuiltIn::BaseInstance | BuiltIn::BaseVertex | BuiltIn::DrawIndex => {
+            let var = match builtin {
+                BuiltIn::BaseInstance => "gl_BaseInstance",
+                BuiltIn::BaseVertex => "gl_BaseVertex",
+                _ => "gl_DrawID",
+            };
+            if !matches!(dialect, Dialect::Gl460 | Dialect::Vulkan450) {
+                if dialect.is_es() {
+                    needs.errors.push(unsupported_builtin(ctx, builtin, span));
+                    return "0u".to_string();
+                }
+                needs.extension("GL_ARB_shader_draw_parameters");
+                return format!("uint({var}ARB)");
+            }
+            if dialect.is_vulkan() {
+                needs.extension("GL_ARB_shader_draw_parameters");
+                return format!("uint({var}ARB)");
+            }
+            format!("uint({var})")
+        }
+        BuiltIn::FrontFacing => "gl_FrontFacing".to_string(),
+        BuiltIn::SampleIndex => {
+            if es310 {
+                needs.extension("GL_OES_sample_variables");
+            }
+            "uint(gl_SampleID)".to_string()
+        }
+        BuiltIn::SampleMask => {
+            if es310 {
+                needs.extension("GL_OES_sample_variables");
+            }
+            "uint(gl_SampleMaskIn[0])".to_string()
+        }
+        BuiltIn::PointCoord => "gl_PointCoord".to_string(),
+        BuiltIn::PrimitiveIndex => {
+            if es310 {
+                needs.extension("GL_EXT_geometry_shader");
+            }
+            "uint(gl_PrimitiveID)".to_string()
+        }
+        BuiltIn::ViewIndex => {
+            if dialect.is_vulkan() {
+                needs.extension("GL_EXT_multiview");
+                "int(gl_ViewIndex)".to_string()
+            } else {
+                needs.extension("GL_OVR_multiview2");
+                "int(gl_ViewID_OVR)".to_string()
+            }
+        }
+        BuiltIn::Barycentric { perspective } => {
+            needs.extension("GL_EXT_fragment_shader_barycentric");
+            if perspective {
+                "gl_BaryCoordEXT".to_string()
+            } else {
+                "gl_BaryCoordNoPerspEXT".to_string()
+            }
+        }
+        BuiltIn::GlobalInvocationId => "gl_GlobalInvocationID".to_string(),
+        BuiltIn::LocalInvocationId => "gl_LocalInvocationID".to_string(),
+        BuiltIn::LocalInvocationIndex => "gl_LocalInvocationIndex".to_string(),
+        BuiltIn::WorkGroupId => "gl_WorkGroupID".to_string(),
+        BuiltIn::WorkGroupSize => "gl_WorkGroupSize".to_string(),
+        BuiltIn::NumWorkGroups => "gl_NumWorkGroups".to_string(),
+        BuiltIn::NumSubgroups => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_NumSubgroups".to_string()
+        }
+        BuiltIn::SubgroupId => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_SubgroupID".to_string()
+        }
+        BuiltIn::SubgroupSize => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_SubgroupSize".to_string()
+        }
+        BuiltIn::SubgroupInvocationId => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_SubgroupInvocationID".to_string()
+        }
+        _ => {
+            needs.errors.push(unsupported_builtin(ctx, builtin, span));
+            "0".to_string()
+        }
+    }
+}
+
+fn unsupported_builtin(ctx: &Ctx<'_>, builtin: BuiltIn, span: naga::Span) -> Diagnostic {
+    super::error_at(
+        format!(
+            "@builtin({}) cannot be written in {}",
+            builtin_wgsl_name(builtin),
+            ctx.dialect()
+        ),
+        span,
+        "this entry point uses it",
+    )
+}
+
+/// A builtin as WGSL spells it, for messages.
+fn builtin_wgsl_name(builtin: BuiltIn) -> String {
+    let name = match builtin {
+        BuiltIn::Position { .. } => "position",
+        BuiltIn::ClipDistances => "clip_distances",
+        BuiltIn::CullDistance => "cull_distance",
+        BuiltIn::PrimitiveIndex => "primitive_index",
+        BuiltIn::ViewIndex => "view_index",
+        BuiltIn::BaseInstance => "base_instance",
+        BuiltIn::BaseVertex => "base_vertex",
+        BuiltIn::DrawIndex => "draw_index",
+        BuiltIn::InstanceIndex => "instance_index",
+        BuiltIn::VertexIndex => "vertex_index",
+        BuiltIn::PointSize => "point_size",
+        BuiltIn::FragDepth => "frag_depth",
+        BuiltIn::PointCoord => "point_coord",
+        BuiltIn::FrontFacing => "front_facing",
+        BuiltIn::Barycentric { .. } => "barycentric",
+        BuiltIn::SampleIndex => "sample_index",
+        BuiltIn::SampleMask => "sample_mask",
+        BuiltIn::SubgroupSize => "subgroup_size",
+        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
+        other => return format!("{other:?}"),
+    };
+    name.to_string()
+}
+
+/// The GLSL variable an output builtin is written to; `None` for the
+/// builtins written element by element (clip and cull distances).
+fn output_builtin(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    builtin: BuiltIn,
+    span: naga::Span,
+) -> Option<&'static str> {
+    match builtin {
+        BuiltIn::Position { .. } => Some("gl_Position"),
+        BuiltIn::FragDepth => Some("gl_FragDepth"),
+        BuiltIn::PointSize => Some("gl_PointSize"),
+        BuiltIn::SampleMask => {
+            if ctx.dialect() == Dialect::Es310 {
+                needs.extension("GL_OES_sample_variables");
+            }
+            Some("gl_SampleMask[0]")
+        }
+        BuiltIn::ClipDistances | BuiltIn::CullDistance => None,
+        _ => {
+            needs.errors.push(unsupported_builtin(ctx, builtin, span));
+            None
+        }
+    }
 }
 
 /// Statements at the start of `main` (indented one level) that declare a
 /// local for every entry-point argument, named
 /// `ctx.name(NameKey::EntryPointArgument(index, i))`, built from the input
 /// variables and builtins (with the conversions WGSL types need, e.g.
-/// `uint(gl_VertexIndex)`).
+/// `uint(gl_VertexIndex)`). Compute entry points first zero the workgroup
+/// memory they use (see the module doc).
 pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let _ = (ctx, needs, index);
-    todo!("module part")
+    let module = ctx.module;
+    let Some(ep) = module.entry_points.get(index) else {
+        return String::new();
+    };
+    let span = entry_span(ctx, index);
+    let mut out = String::new();
+    if ep.stage == ShaderStage::Compute {
+        out.push_str(&zero_workgroup_memory(ctx, needs, index));
+    }
+    let mut ignored = Vec::new();
+    for (i, arg) in ep.function.arguments.iter().enumerate() {
+        let ty = types::type_name(ctx, needs, arg.ty);
+        let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
+        let parts = io_parts(module, arg.ty, arg.binding.as_ref());
+        let mut exprs = Vec::with_capacity(parts.len());
+        for io in &parts {
+            let e = match io.binding {
+                Binding::Location { location, .. } => {
+                    location_name(ep.stage, false, location, None)
+                }
+                Binding::BuiltIn(b) => input_builtin(ctx, needs, b, span, &mut ignored),
+            };
+            exprs.push(e);
+        }
+        let value = if arg.binding.is_some() {
+            exprs.pop().unwrap_or_default()
+        } else {
+            format!("{ty}({})", exprs.join(", "))
+        };
+        let _ = writeln!(out, "    {ty} {name} = {value};");
+    }
+    out
 }
 
 /// Statements (each starting with `indent`) that write the entry point's
@@ -42,17 +1968,367 @@ pub fn entry_return(
     value: &str,
     indent: &str,
 ) -> String {
-    let _ = (ctx, needs, index, value, indent);
-    todo!("module part")
+    let module = ctx.module;
+    let Some(ep) = module.entry_points.get(index) else {
+        return String::new();
+    };
+    let Some(result) = &ep.function.result else {
+        return String::new();
+    };
+    let span = entry_span(ctx, index);
+    let mut out = String::new();
+    for io in io_parts(module, result.ty, result.binding.as_ref()) {
+        let access = match io.member {
+            Some(m) => format!("{value}.{}", ctx.name(NameKey::StructMember(result.ty, m))),
+            None => value.to_string(),
+        };
+        match io.binding {
+            Binding::Location {
+                location,
+                blend_src,
+                ..
+            } => {
+                let name = location_name(ep.stage, true, location, blend_src);
+                let _ = writeln!(out, "{indent}{name} = {access};");
+            }
+            Binding::BuiltIn(BuiltIn::ClipDistances) => {
+                for k in 0..array_len(module, io.ty) {
+                    let _ = writeln!(out, "{indent}gl_ClipDistance[{k}] = {access}[{k}];");
+                }
+            }
+            Binding::BuiltIn(BuiltIn::CullDistance) => {
+                for k in 0..array_len(module, io.ty) {
+                    let _ = writeln!(out, "{indent}gl_CullDistance[{k}] = {access}[{k}];");
+                }
+            }
+            Binding::BuiltIn(BuiltIn::SampleMask) => {
+                if let Some(var) = output_builtin(ctx, needs, BuiltIn::SampleMask, span) {
+                    let _ = writeln!(out, "{indent}{var} = int({access});");
+                }
+            }
+            Binding::BuiltIn(b @ BuiltIn::Position { .. }) => {
+                if let Some(var) = output_builtin(ctx, needs, b, span) {
+                    let _ = writeln!(out, "{indent}{var} = {access};");
+                }
+                if ep.stage == ShaderStage::Vertex {
+                    if ctx.dialect().is_vulkan() {
+                        let _ = writeln!(out, "{indent}gl_Position.y = -gl_Position.y;");
+                    } else {
+                        let _ = writeln!(
+                            out,
+                            "{indent}gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;"
+                        );
+                    }
+                }
+            }
+            Binding::BuiltIn(b) => {
+                if let Some(var) = output_builtin(ctx, needs, b, span) {
+                    let _ = writeln!(out, "{indent}{var} = {access};");
+                }
+            }
+        }
+    }
+    out
 }
 
-/// OpenGL dialects: the name of the combined sampler for `image` used with
-/// `sampler` (`None`: read without a sampler).
-pub fn combined_sampler_name(
+/// Invocation 0 zeroes every workgroup variable the entry point uses; then
+/// all invocations wait at a barrier.
+fn zero_workgroup_memory(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let ep_info = ctx.info.get_entry_point(index);
+    let mut stores = String::new();
+    for h in declaration_order(ctx.module) {
+        let var = &ctx.module.global_variables[h];
+        if var.space != AddressSpace::WorkGroup || ep_info[h].is_empty() {
+            continue;
+        }
+        let name = ctx.name(NameKey::GlobalVariable(h)).to_string();
+        zero_store(ctx, needs, &name, var.ty, "        ", 0, &mut stores);
+    }
+    if stores.is_empty() {
+        return String::new();
+    }
+    format!("    if (gl_LocalInvocationIndex == 0u) {{\n{stores}    }}\n    barrier();\n")
+}
+
+/// Arrays longer than this are zeroed in a loop rather than by one
+/// constructor with every element spelled out.
+const ZERO_LOOP_THRESHOLD: u32 = 16;
+
+fn holds_long_array(module: &naga::Module, ty: Handle<naga::Type>) -> bool {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Array { base, size, .. }) => {
+            matches!(size, naga::ArraySize::Constant(n) if n.get() > ZERO_LOOP_THRESHOLD)
+                || holds_long_array(module, *base)
+        }
+        Ok(TypeInner::Struct { members, .. }) => {
+            members.iter().any(|m| holds_long_array(module, m.ty))
+        }
+        _ => false,
+    }
+}
+
+fn zero_store(
     ctx: &Ctx<'_>,
-    image: Handle<naga::GlobalVariable>,
-    sampler: Option<Handle<naga::GlobalVariable>>,
-) -> String {
-    let _ = (ctx, image, sampler);
-    todo!("module part")
+    needs: &mut Needs,
+    lvalue: &str,
+    ty: Handle<naga::Type>,
+    indent: &str,
+    depth: usize,
+    out: &mut String,
+) {
+    let module = ctx.module;
+    if !holds_long_array(module, ty) {
+        let zero = types::zero_value(ctx, needs, ty);
+        let _ = writeln!(out, "{indent}{lvalue} = {zero};");
+        return;
+    }
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Array {
+            base,
+            size: naga::ArraySize::Constant(n),
+            ..
+        }) => {
+            let i = format!("_s_z{depth}");
+            let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; {i}++) {{");
+            let inner = format!("{indent}    ");
+            zero_store(
+                ctx,
+                needs,
+                &format!("{lvalue}[{i}]"),
+                *base,
+                &inner,
+                depth + 1,
+                out,
+            );
+            let _ = writeln!(out, "{indent}}}");
+        }
+        Ok(TypeInner::Struct { members, .. }) => {
+            for (m, member) in members.iter().enumerate() {
+                let field = format!("{lvalue}.{}", ctx.name(NameKey::StructMember(ty, m as u32)));
+                zero_store(ctx, needs, &field, member.ty, indent, depth, out);
+            }
+        }
+        _ => {
+            let zero = types::zero_value(ctx, needs, ty);
+            let _ = writeln!(out, "{indent}{lvalue} = {zero};");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_of(source: &str) -> (naga::Module, naga::FastHashMap<NameKey, String>) {
+        let module = naga::front::wgsl::parse_str(source).expect("parses");
+        let names = module_names(&module);
+        (module, names)
+    }
+
+    #[test]
+    fn reserved_prefix_names_have_no_double_underscore() {
+        let (module, names) = names_of(
+            "var<private> _s_x: f32;
+             var<private> gen_s_x: f32;
+             @compute @workgroup_size(1) fn main() { _s_x = gen_s_x; }",
+        );
+        let mut globals: Vec<&str> = module
+            .global_variables
+            .iter()
+            .map(|(h, _)| names[&NameKey::GlobalVariable(h)].as_str())
+            .collect();
+        globals.sort_unstable();
+        assert!(globals.iter().all(|n| !n.contains("__")), "{globals:?}");
+        assert_eq!(globals.len(), 2);
+        assert_ne!(globals[0], globals[1]);
+    }
+
+    #[test]
+    fn entry_point_named_main_is_renamed_but_functions_keep_names() {
+        let (module, names) = names_of(
+            "fn helper() -> f32 { return 1.0; }
+             @compute @workgroup_size(1) fn main() { _ = helper(); }",
+        );
+        assert_eq!(names[&NameKey::EntryPoint(0)], "main_");
+        let (h, _) = module.functions.iter().next().expect("a function");
+        assert_eq!(names[&NameKey::Function(h)], "helper");
+    }
+
+    #[test]
+    fn reachable_functions_follow_calls_in_arena_order() {
+        let module = naga::front::wgsl::parse_str(
+            "fn a() -> f32 { return 1.0; }
+             fn b() -> f32 { return a(); }
+             fn unused() {}
+             @compute @workgroup_size(1) fn main() { if true { _ = b(); } }",
+        )
+        .expect("parses");
+        let names: Vec<_> = reachable_functions(&module, 0)
+            .into_iter()
+            .map(|f| module.functions[f].name.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(names, ["a", "b"]);
+    }
+
+    #[test]
+    fn float_literals_keep_a_point() {
+        let mut needs = Needs::default();
+        assert_eq!(literal(&mut needs, &naga::Literal::F32(1.0)), "1.0");
+        assert_eq!(literal(&mut needs, &naga::Literal::F32(0.5)), "0.5");
+        assert_eq!(literal(&mut needs, &naga::Literal::U32(7)), "7u");
+        assert_eq!(literal(&mut needs, &naga::Literal::I32(-3)), "-3");
+        assert_eq!(literal(&mut needs, &naga::Literal::Bool(true)), "true");
+    }
+
+    #[test]
+    fn interface_names_match_across_stages() {
+        assert_eq!(
+            location_name(ShaderStage::Vertex, true, 2, None),
+            location_name(ShaderStage::Fragment, false, 2, None)
+        );
+        assert_eq!(
+            location_name(ShaderStage::Vertex, false, 0, None),
+            "_s_attr0"
+        );
+        assert_eq!(
+            location_name(ShaderStage::Fragment, true, 0, Some(1)),
+            "_s_frag0_1"
+        );
+    }
+}
+
+#[cfg(test)]
+mod module_tests {
+    use super::*;
+
+    const OVERRIDES: &str = "
+        struct Unused { x: f32 }
+        struct Inner { a: vec2<f32>, b: f32 }
+        struct Params { inner: Inner, scale: f32 }
+        override gain: f32 = 2.0;
+        @group(0) @binding(0) var<uniform> params: Params;
+        @group(0) @binding(1) var<storage, read_write> out_data: array<f32>;
+        @compute @workgroup_size(1) fn main() { out_data[0] = params.scale * params.inner.b * gain; }
+    ";
+
+    #[test]
+    fn baking_remaps_the_contract_onto_the_compacted_module() {
+        let (parsed, contract, _) = crate::analyze(OVERRIDES).expect("valid");
+        let info = crate::front::validate_parsed(&parsed).expect("valid");
+        let options = GlslOptions {
+            dialect: Dialect::Gl450,
+            ..Default::default()
+        };
+        let (baked, _, warnings) = bake_overrides(&parsed.module, &info, &options).expect("bakes");
+        assert_eq!(warnings.len(), 1);
+        assert!(
+            warnings[0].message.contains("`gain`"),
+            "{}",
+            warnings[0].message
+        );
+        let remapped = remap_contract(&contract, &parsed.module, &baked);
+        assert_eq!(remapped.globals.len(), contract.globals.len());
+        for g in &remapped.globals {
+            let var = &baked.global_variables[g.handle];
+            assert_eq!(var.name.as_deref(), Some(g.name.as_str()));
+        }
+        assert_eq!(remapped.structs.len(), contract.structs.len());
+        for (h, s) in &remapped.structs {
+            assert_eq!(baked.types[*h].name.as_deref(), Some(s.name.as_str()));
+            assert_eq!(s.ty, *h);
+        }
+    }
+
+    #[test]
+    fn unknown_override_and_entry_point_are_errors() {
+        let (parsed, contract, _) = crate::analyze(OVERRIDES).expect("valid");
+        let options = GlslOptions {
+            overrides: vec![("nope".to_string(), 1.0)],
+            ..Default::default()
+        };
+        let e = write_module(&parsed, &contract, &options).expect_err("unknown override");
+        assert!(e.0[0].message.contains("no override named `nope`"));
+        let options = GlslOptions {
+            entry_point: Some("other".to_string()),
+            ..Default::default()
+        };
+        let e = write_module(&parsed, &contract, &options).expect_err("unknown entry");
+        assert!(e.0[0].message.contains("no entry point named `other`"));
+        assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
+    }
+
+    #[test]
+    fn vulkan_keeps_literal_overrides_as_specialization_constants() {
+        let module = naga::front::wgsl::parse_str(
+            "override a: f32 = 1.0; @id(0) override b: u32 = 3u;
+             @compute @workgroup_size(1) fn main() { _ = a * f32(b); }",
+        )
+        .expect("parses");
+        let vulkan = GlslOptions::default();
+        assert!(!must_bake(&module, &vulkan));
+        let gl = GlslOptions {
+            dialect: Dialect::Es310,
+            ..Default::default()
+        };
+        assert!(must_bake(&module, &gl));
+        let sized = naga::front::wgsl::parse_str(
+            "override n: u32 = 4u;
+             @compute @workgroup_size(n) fn main() {}",
+        )
+        .expect("parses");
+        assert!(must_bake(&sized, &vulkan));
+        let derived = naga::front::wgsl::parse_str(
+            "override a: f32 = 1.0; override b: f32 = a * 2.0;
+             @compute @workgroup_size(1) fn main() { _ = b; }",
+        )
+        .expect("parses");
+        assert!(must_bake(&derived, &vulkan));
+    }
+
+    #[test]
+    fn gl_bindings_are_allocated_per_kind_in_declaration_order() {
+        let source = "
+            @group(1) @binding(0) var<storage, read_write> s1: array<u32>;
+            @group(0) @binding(5) var<uniform> u1: vec4<f32>;
+            @group(0) @binding(0) var<storage> s0: array<u32>;
+            @group(0) @binding(1) var<uniform> u0: vec4<f32>;
+            @group(2) @binding(0) var img: texture_storage_2d<rgba8unorm, write>;
+            @compute @workgroup_size(1) fn main() {
+                s1[0] = s0[0] + u32(u0.x + u1.x);
+                textureStore(img, vec2<i32>(0), vec4<f32>(0.0));
+            }";
+        let (parsed, contract, _) = crate::analyze(source).expect("valid");
+        let info = crate::front::validate_parsed(&parsed).expect("valid");
+        let options = GlslOptions {
+            dialect: Dialect::Gl450,
+            ..Default::default()
+        };
+        let module = &parsed.module;
+        let names = module_names(module);
+        let ctx = Ctx {
+            parsed: &parsed,
+            module,
+            info: &info,
+            contract: &contract,
+            options: &options,
+            names,
+            plan: buffers::Plan::default(),
+        };
+        let order = declaration_order(module);
+        let b = allocate_bindings(&ctx, &order, &[]).expect("allocates");
+        let slot = |name: &str| {
+            let (h, _) = module
+                .global_variables
+                .iter()
+                .find(|(_, v)| v.name.as_deref() == Some(name))
+                .expect("global");
+            let s = b.globals[h.index()].expect("bound");
+            (s.kind, s.binding)
+        };
+        assert_eq!(slot("s1"), ("storage-block", 0));
+        assert_eq!(slot("s0"), ("storage-block", 1));
+        assert_eq!(slot("u1"), ("uniform-block", 0));
+        assert_eq!(slot("u0"), ("uniform-block", 1));
+        assert_eq!(slot("img"), ("image", 0));
+    }
 }

@@ -259,3 +259,52 @@ pub(crate) fn error_at(
 ) -> Diagnostic {
     Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
 }
+
+/// Errors for the types of `module` that `dialect` has no spelling for:
+/// 64-bit types in GLSL ES, and f16 outside Vulkan GLSL (its extensions,
+/// GL_EXT_shader_explicit_arithmetic_types_float16 and
+/// GL_EXT_shader_16bit_storage, are defined for Vulkan GLSL only). One
+/// error per scalar kind, at the first type that uses it.
+pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut reported: Vec<naga::Scalar> = Vec::new();
+    for (handle, ty) in module.types.iter() {
+        let scalar = match ty.inner {
+            naga::TypeInner::Scalar(s)
+            | naga::TypeInner::Vector { scalar: s, .. }
+            | naga::TypeInner::Matrix { scalar: s, .. }
+            | naga::TypeInner::Atomic(s) => s,
+            _ => continue,
+        };
+        let why = match (scalar.width, scalar.kind) {
+            (8, _) if dialect.is_es() => "GLSL ES has no 64-bit types",
+            (2, naga::ScalarKind::Float) if !dialect.is_vulkan() => {
+                "f16 needs GL_EXT_shader_explicit_arithmetic_types_float16 and GL_EXT_shader_16bit_storage, which only Vulkan GLSL defines"
+            }
+            _ => continue,
+        };
+        if reported.contains(&scalar) {
+            continue;
+        }
+        reported.push(scalar);
+        let name = crate::layout::Scalar {
+            kind: match scalar.kind {
+                naga::ScalarKind::Sint => crate::layout::ScalarKind::Sint,
+                naga::ScalarKind::Uint => crate::layout::ScalarKind::Uint,
+                naga::ScalarKind::Bool => crate::layout::ScalarKind::Bool,
+                _ => crate::layout::ScalarKind::Float,
+            },
+            width: scalar.width,
+        }
+        .wgsl_name();
+        errors.push(
+            error_at(
+                format!("`{name}` cannot be written as GLSL {dialect}: {why}"),
+                module.types.get_span(handle),
+                format!("uses `{name}`"),
+            )
+            .note("use --glsl vulkan450, or --target spirv"),
+        );
+    }
+    errors
+}

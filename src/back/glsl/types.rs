@@ -1,89 +1,547 @@
 //! GLSL spellings of value types, and the value struct declarations.
 //!
 //! INTERFACE (owned by the module part; `func` and `buffers` call it).
+//!
+//! Extensions: `f16` adds `GL_EXT_shader_explicit_arithmetic_types_float16`
+//! (glslang then also accepts `float16_t` in buffer blocks; `buffers` adds
+//! `GL_EXT_shader_16bit_storage` itself where a driver needs it), 64-bit
+//! integers add `GL_ARB_gpu_shader_int64` (accepted by glslang for Vulkan
+//! and OpenGL alike), 16-bit integers
+//! `GL_EXT_shader_explicit_arithmetic_types_int16`. `f64` is core in every
+//! desktop dialect; ES has no `double` (`decl` reports it).
 
-use super::{Ctx, Needs};
-use naga::Handle;
+use super::{Ctx, Dialect, Needs};
+use naga::{Handle, ImageClass, ImageDimension, ScalarKind, StorageFormat, TypeInner};
+use std::fmt::Write as _;
+
+/// The extension that `float16_t` needs.
+pub const F16_EXTENSION: &str = "GL_EXT_shader_explicit_arithmetic_types_float16";
+/// The extension that `int64_t`/`uint64_t` need.
+pub const INT64_EXTENSION: &str = "GL_ARB_gpu_shader_int64";
+/// The extension that `int16_t`/`uint16_t` need.
+pub const INT16_EXTENSION: &str = "GL_EXT_shader_explicit_arithmetic_types_int16";
 
 /// The GLSL spelling of scalar `s` (`float`, `int`, `uint`, `bool`,
 /// `float16_t`, `double`, `int64_t`, ...), adding the extension it needs.
 pub fn scalar(needs: &mut Needs, s: naga::Scalar) -> String {
-    let _ = (needs, s);
-    todo!("module part")
+    scalar_str(needs, s).to_string()
+}
+
+fn scalar_str(needs: &mut Needs, s: naga::Scalar) -> &'static str {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => "bool",
+        (ScalarKind::Float, 8) => "double",
+        (ScalarKind::Float, 2) => {
+            needs.extension(F16_EXTENSION);
+            "float16_t"
+        }
+        (ScalarKind::Float | ScalarKind::AbstractFloat, _) => "float",
+        (ScalarKind::Sint, 8) => {
+            needs.extension(INT64_EXTENSION);
+            "int64_t"
+        }
+        (ScalarKind::Uint, 8) => {
+            needs.extension(INT64_EXTENSION);
+            "uint64_t"
+        }
+        (ScalarKind::Sint, 2) => {
+            needs.extension(INT16_EXTENSION);
+            "int16_t"
+        }
+        (ScalarKind::Uint, 2) => {
+            needs.extension(INT16_EXTENSION);
+            "uint16_t"
+        }
+        (ScalarKind::Sint | ScalarKind::AbstractInt, _) => "int",
+        (ScalarKind::Uint, _) => "uint",
+    }
+}
+
+/// The prefix of vector and matrix names for `s` (`""`, `i`, `u`, `b`, `d`,
+/// `f16`, `i64`, ...), adding the extension it needs.
+fn vector_prefix(needs: &mut Needs, s: naga::Scalar) -> &'static str {
+    match scalar_str(needs, s) {
+        "bool" => "b",
+        "double" => "d",
+        "float16_t" => "f16",
+        "int64_t" => "i64",
+        "uint64_t" => "u64",
+        "int16_t" => "i16",
+        "uint16_t" => "u16",
+        "int" => "i",
+        "uint" => "u",
+        _ => "",
+    }
 }
 
 /// `vec3`, `ivec2`, `f16vec4`, `bvec2`, ...
 pub fn vector(needs: &mut Needs, size: naga::VectorSize, s: naga::Scalar) -> String {
-    let _ = (needs, size, s);
-    todo!("module part")
+    format!("{}vec{}", vector_prefix(needs, s), size as u8)
 }
 
-/// `mat3x2`, `f16mat4`, `dmat2x3`, ... (columns x rows).
+/// `mat3x2`, `f16mat4`, `dmat2x3`, ... (columns x rows). Square matrices
+/// are spelled `matN`.
 pub fn matrix(
     needs: &mut Needs,
     columns: naga::VectorSize,
     rows: naga::VectorSize,
     s: naga::Scalar,
 ) -> String {
-    let _ = (needs, columns, rows, s);
-    todo!("module part")
+    // Only floating-point matrices exist; `vector_prefix` gives "" for f32.
+    let prefix = vector_prefix(needs, s);
+    let (c, r) = (columns as u8, rows as u8);
+    if c == r {
+        format!("{prefix}mat{c}")
+    } else {
+        format!("{prefix}mat{c}x{r}")
+    }
 }
 
 /// The GLSL spelling of value type `ty` usable in declarations, casts and
 /// constructors: arrays as `T[N]` (outer dimension first, `T[]` for
 /// runtime-sized), structs by their value-struct name.
 pub fn type_name(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
-    let _ = (ctx, needs, ty);
-    todo!("module part")
+    match ctx.module.types.get_handle(ty) {
+        Ok(t) => match t.inner {
+            TypeInner::Struct { .. } => ctx.name(naga::proc::NameKey::Type(ty)).to_string(),
+            ref inner => inner_name(ctx, needs, inner),
+        },
+        Err(_) => "void".to_string(),
+    }
+}
+
+/// Put dimension `[n]` in front of the dimensions of `element` (`float[3]`
+/// with `[4]` gives `float[4][3]`): GLSL lists the outer dimension first.
+fn outer_array(element: &str, dim: &str) -> String {
+    match element.find('[') {
+        Some(at) => format!("{}[{dim}]{}", &element[..at], &element[at..]),
+        None => format!("{element}[{dim}]"),
+    }
+}
+
+/// The text between the brackets for an array size.
+fn array_dim(ctx: &Ctx<'_>, size: naga::ArraySize) -> String {
+    match size {
+        naga::ArraySize::Constant(n) => n.to_string(),
+        // Overrides are baked before any writing when arrays are sized by
+        // them; a specialization constant is the name otherwise.
+        naga::ArraySize::Pending(o) => ctx.name(naga::proc::NameKey::Override(o)).to_string(),
+        naga::ArraySize::Dynamic => String::new(),
+    }
 }
 
 /// [`type_name`] for a type given by value (an expression's resolved type).
-pub fn inner_name(ctx: &Ctx<'_>, needs: &mut Needs, inner: &naga::TypeInner) -> String {
-    let _ = (ctx, needs, inner);
-    todo!("module part")
+pub fn inner_name(ctx: &Ctx<'_>, needs: &mut Needs, inner: &TypeInner) -> String {
+    match *inner {
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar(needs, s),
+        TypeInner::Vector { size, scalar: s } => vector(needs, size, s),
+        TypeInner::ValuePointer {
+            size: Some(size),
+            scalar: s,
+            ..
+        } => vector(needs, size, s),
+        TypeInner::ValuePointer {
+            size: None,
+            scalar: s,
+            ..
+        } => scalar(needs, s),
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        } => matrix(needs, columns, rows, s),
+        TypeInner::Pointer { base, .. } => type_name(ctx, needs, base),
+        TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
+            let element = type_name(ctx, needs, base);
+            outer_array(&element, &array_dim(ctx, size))
+        }
+        TypeInner::Struct { .. } => {
+            // Structs are always named by handle in naga's IR; find it.
+            let found = ctx.module.types.iter().find(|(_, t)| t.inner == *inner);
+            match found {
+                Some((h, _)) => ctx.name(naga::proc::NameKey::Type(h)).to_string(),
+                None => "_unnamed_struct".to_string(),
+            }
+        }
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => match class {
+            ImageClass::Storage { format, .. } => image_type(dim, arrayed, format).0,
+            _ if ctx.dialect().is_vulkan() => texture_type(dim, arrayed, class),
+            _ => {
+                let comparison = matches!(class, ImageClass::Depth { .. });
+                sampler_type(dim, arrayed, class, comparison)
+            }
+        },
+        TypeInner::Sampler { comparison } => {
+            if comparison {
+                "samplerShadow".to_string()
+            } else {
+                "sampler".to_string()
+            }
+        }
+        TypeInner::CooperativeMatrix { .. }
+        | TypeInner::AccelerationStructure { .. }
+        | TypeInner::RayQuery { .. } => "void".to_string(),
+    }
+}
+
+/// The zero literal of scalar `s`.
+fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> String {
+    match scalar_str(needs, s) {
+        "bool" => "false".to_string(),
+        "float" => "0.0".to_string(),
+        "double" => "0.0lf".to_string(),
+        "int" => "0".to_string(),
+        "uint" => "0u".to_string(),
+        other => format!("{other}(0)"),
+    }
 }
 
 /// The zero value of `ty` as a GLSL constant expression
 /// (`vec3(0.0)`, `S(0, vec2(0.0))`, `float[4](0.0, 0.0, 0.0, 0.0)`).
 pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
-    let _ = (ctx, needs, ty);
-    todo!("module part")
+    let Ok(t) = ctx.module.types.get_handle(ty) else {
+        return "0".to_string();
+    };
+    match t.inner {
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar_zero(needs, s),
+        TypeInner::Vector { size, scalar: s } => {
+            format!("{}({})", vector(needs, size, s), scalar_zero(needs, s))
+        }
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        } => format!(
+            "{}({})",
+            matrix(needs, columns, rows, s),
+            scalar_zero(needs, s)
+        ),
+        TypeInner::Array {
+            base,
+            size: naga::ArraySize::Constant(n),
+            ..
+        } => {
+            let element = zero_value(ctx, needs, base);
+            let mut text = type_name(ctx, needs, ty);
+            text.push('(');
+            for i in 0..n.get() {
+                if i > 0 {
+                    text.push_str(", ");
+                }
+                text.push_str(&element);
+            }
+            text.push(')');
+            text
+        }
+        TypeInner::Struct { ref members, .. } => {
+            let mut text = ctx.name(naga::proc::NameKey::Type(ty)).to_string();
+            text.push('(');
+            for (i, m) in members.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(", ");
+                }
+                text.push_str(&zero_value(ctx, needs, m.ty));
+            }
+            text.push(')');
+            text
+        }
+        _ => type_name(ctx, needs, ty) + "(0)",
+    }
+}
+
+/// The dimension part of sampler, texture and image names.
+fn dim_str(dim: ImageDimension) -> &'static str {
+    match dim {
+        ImageDimension::D1 => "1D",
+        ImageDimension::D2 => "2D",
+        ImageDimension::D3 => "3D",
+        ImageDimension::Cube => "Cube",
+    }
+}
+
+/// `i`, `u` or nothing for the texel kind of a sampled image.
+fn kind_prefix(kind: ScalarKind) -> &'static str {
+    match kind {
+        ScalarKind::Sint => "i",
+        ScalarKind::Uint => "u",
+        _ => "",
+    }
+}
+
+/// `<prefix><base><dim>[MS][Array]` for sampled and depth classes.
+fn opaque_name(base: &str, dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
+    let (prefix, multi) = match class {
+        ImageClass::Sampled { kind, multi } => (kind_prefix(kind), multi),
+        ImageClass::Depth { multi } => ("", multi),
+        ImageClass::External | ImageClass::Storage { .. } => ("", false),
+    };
+    format!(
+        "{prefix}{base}{}{}{}",
+        dim_str(dim),
+        if multi { "MS" } else { "" },
+        if arrayed { "Array" } else { "" }
+    )
 }
 
 /// The combined-sampler type for an image type (`sampler2D`,
 /// `sampler2DArrayShadow`, `isampler3D`, `sampler2DMS`, ...).
+/// `comparison` adds `Shadow` to a depth image (GLSL has no multisampled
+/// shadow samplers: a multisampled depth image is only ever fetched).
 pub fn sampler_type(
-    dim: naga::ImageDimension,
+    dim: ImageDimension,
     arrayed: bool,
-    class: naga::ImageClass,
+    class: ImageClass,
     comparison: bool,
 ) -> String {
-    let _ = (dim, arrayed, class, comparison);
-    todo!("module part")
+    let mut name = opaque_name("sampler", dim, arrayed, class);
+    if comparison && matches!(class, ImageClass::Depth { multi: false }) {
+        name.push_str("Shadow");
+    }
+    name
 }
 
 /// The separate texture type of Vulkan GLSL (`texture2D`, `itexture2DArray`,
 /// `texture2DMS`, ...), for sampled and depth images.
-pub fn texture_type(dim: naga::ImageDimension, arrayed: bool, class: naga::ImageClass) -> String {
-    let _ = (dim, arrayed, class);
-    todo!("module part")
+pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
+    opaque_name("texture", dim, arrayed, class)
 }
 
 /// The storage image type (`image2D`, `uimage3D`, ...) and its format
-/// qualifier (`rgba8`, `r32ui`, ...).
+/// qualifier (`rgba8`, `r32ui`, ...). The qualifier is empty for
+/// `bgra8unorm`, which GLSL cannot name: such an image can only be declared
+/// `writeonly` without a format (`decl` checks that).
 pub fn image_type(
-    dim: naga::ImageDimension,
+    dim: ImageDimension,
     arrayed: bool,
-    format: naga::StorageFormat,
+    format: StorageFormat,
 ) -> (String, &'static str) {
-    let _ = (dim, arrayed, format);
-    todo!("module part")
+    let (qualifier, kind) = storage_format(format);
+    let prefix = match (kind, format) {
+        (_, StorageFormat::R64Uint) => "u64",
+        (ScalarKind::Uint, _) => "u",
+        (ScalarKind::Sint, _) => "i",
+        _ => "",
+    };
+    let name = format!(
+        "{prefix}image{}{}",
+        dim_str(dim),
+        if arrayed { "Array" } else { "" }
+    );
+    (name, qualifier)
+}
+
+/// The GLSL format qualifier of a storage format and its texel kind.
+pub fn storage_format(format: StorageFormat) -> (&'static str, ScalarKind) {
+    use ScalarKind::{Float, Sint, Uint};
+    use StorageFormat as F;
+    match format {
+        F::R8Unorm => ("r8", Float),
+        F::R8Snorm => ("r8_snorm", Float),
+        F::R8Uint => ("r8ui", Uint),
+        F::R8Sint => ("r8i", Sint),
+        F::R16Uint => ("r16ui", Uint),
+        F::R16Sint => ("r16i", Sint),
+        F::R16Float => ("r16f", Float),
+        F::Rg8Unorm => ("rg8", Float),
+        F::Rg8Snorm => ("rg8_snorm", Float),
+        F::Rg8Uint => ("rg8ui", Uint),
+        F::Rg8Sint => ("rg8i", Sint),
+        F::R32Uint => ("r32ui", Uint),
+        F::R32Sint => ("r32i", Sint),
+        F::R32Float => ("r32f", Float),
+        F::Rg16Uint => ("rg16ui", Uint),
+        F::Rg16Sint => ("rg16i", Sint),
+        F::Rg16Float => ("rg16f", Float),
+        F::Rgba8Unorm => ("rgba8", Float),
+        F::Rgba8Snorm => ("rgba8_snorm", Float),
+        F::Rgba8Uint => ("rgba8ui", Uint),
+        F::Rgba8Sint => ("rgba8i", Sint),
+        F::Bgra8Unorm => ("", Float),
+        F::Rgb10a2Uint => ("rgb10_a2ui", Uint),
+        F::Rgb10a2Unorm => ("rgb10_a2", Float),
+        F::Rg11b10Ufloat => ("r11f_g11f_b10f", Float),
+        F::R64Uint => ("r64ui", Uint),
+        F::Rg32Uint => ("rg32ui", Uint),
+        F::Rg32Sint => ("rg32i", Sint),
+        F::Rg32Float => ("rg32f", Float),
+        F::Rgba16Uint => ("rgba16ui", Uint),
+        F::Rgba16Sint => ("rgba16i", Sint),
+        F::Rgba16Float => ("rgba16f", Float),
+        F::Rgba32Uint => ("rgba32ui", Uint),
+        F::Rgba32Sint => ("rgba32i", Sint),
+        F::Rgba32Float => ("rgba32f", Float),
+        F::R16Unorm => ("r16", Float),
+        F::R16Snorm => ("r16_snorm", Float),
+        F::Rg16Unorm => ("rg16", Float),
+        F::Rg16Snorm => ("rg16_snorm", Float),
+        F::Rgba16Unorm => ("rgba16", Float),
+        F::Rgba16Snorm => ("rgba16_snorm", Float),
+    }
+}
+
+/// The format qualifiers GLSL ES 3.10/3.20 accepts on images.
+pub fn es_storage_format(qualifier: &str) -> bool {
+    matches!(
+        qualifier,
+        "rgba32f"
+            | "rgba16f"
+            | "r32f"
+            | "rgba8"
+            | "rgba8_snorm"
+            | "rgba32i"
+            | "rgba16i"
+            | "rgba8i"
+            | "r32i"
+            | "rgba32ui"
+            | "rgba16ui"
+            | "rgba8ui"
+            | "r32ui"
+    )
+}
+
+/// For every type of the module: whether it is or holds a runtime-sized
+/// array (such a type only lives in a storage buffer; `buffers` declares
+/// it). naga's type arena lists a type after the types it holds.
+pub(crate) fn runtime_sized(module: &naga::Module) -> Vec<bool> {
+    let mut flags = Vec::with_capacity(module.types.len());
+    for (_, t) in module.types.iter() {
+        let holds =
+            |h: Handle<naga::Type>, flags: &[bool]| flags.get(h.index()).copied().unwrap_or(false);
+        let value = match t.inner {
+            TypeInner::Array {
+                size: naga::ArraySize::Dynamic,
+                ..
+            } => true,
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => {
+                holds(base, &flags)
+            }
+            TypeInner::Struct { ref members, .. } => members.iter().any(|m| holds(m.ty, &flags)),
+            _ => false,
+        };
+        flags.push(value);
+    }
+    flags
 }
 
 /// Declarations of the value structs (plain GLSL structs with the WGSL
 /// members, no padding) that the entry point's code uses, in dependency
-/// order.
+/// order: every struct of the module that holds no runtime-sized array, in
+/// naga's type order (a struct comes after the types of its members).
 pub fn struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
-    let _ = (ctx, needs);
-    todo!("module part")
+    let unsized_types = runtime_sized(ctx.module);
+    let mut out = String::new();
+    for (h, t) in ctx.module.types.iter() {
+        let TypeInner::Struct { ref members, .. } = t.inner else {
+            continue;
+        };
+        if unsized_types.get(h.index()).copied().unwrap_or(false) {
+            continue;
+        }
+        let _ = writeln!(out, "struct {} {{", ctx.name(naga::proc::NameKey::Type(h)));
+        for (i, m) in members.iter().enumerate() {
+            let ty = type_name(ctx, needs, m.ty);
+            let name = ctx.name(naga::proc::NameKey::StructMember(h, i as u32));
+            let _ = writeln!(out, "    {ty} {name};");
+        }
+        out.push_str("};\n");
+    }
+    out
+}
+
+/// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images at all
+/// (ES has no 1D images; cube arrays and multisampled arrays need ES 3.20).
+/// `Err` carries what is missing.
+pub fn image_support(
+    d: Dialect,
+    dim: ImageDimension,
+    arrayed: bool,
+    multi: bool,
+) -> Result<Option<&'static str>, &'static str> {
+    if !d.is_es() {
+        return Ok(None);
+    }
+    match (dim, arrayed, multi) {
+        (ImageDimension::D1, _, _) => Err("GLSL ES has no 1D textures"),
+        (ImageDimension::Cube, true, _) if d == Dialect::Es310 => {
+            Ok(Some("GL_EXT_texture_cube_map_array"))
+        }
+        (_, true, true) if d == Dialect::Es310 => {
+            Ok(Some("GL_OES_texture_storage_multisample_2d_array"))
+        }
+        _ => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use naga::{Scalar, VectorSize};
+
+    #[test]
+    fn numeric_spellings() {
+        let mut needs = Needs::default();
+        assert_eq!(scalar(&mut needs, Scalar::F32), "float");
+        assert_eq!(scalar(&mut needs, Scalar::U32), "uint");
+        assert_eq!(vector(&mut needs, VectorSize::Tri, Scalar::I32), "ivec3");
+        assert_eq!(vector(&mut needs, VectorSize::Bi, Scalar::BOOL), "bvec2");
+        assert_eq!(
+            matrix(&mut needs, VectorSize::Tri, VectorSize::Bi, Scalar::F32),
+            "mat3x2"
+        );
+        assert_eq!(
+            matrix(&mut needs, VectorSize::Quad, VectorSize::Quad, Scalar::F64),
+            "dmat4"
+        );
+        assert!(needs.extensions.is_empty());
+        assert_eq!(
+            matrix(&mut needs, VectorSize::Bi, VectorSize::Tri, Scalar::F16),
+            "f16mat2x3"
+        );
+        assert_eq!(vector(&mut needs, VectorSize::Tri, Scalar::F16), "f16vec3");
+        assert_eq!(scalar(&mut needs, Scalar::U64), "uint64_t");
+        let exts: Vec<_> = needs.extensions.iter().copied().collect();
+        assert_eq!(exts, [F16_EXTENSION, INT64_EXTENSION]);
+    }
+
+    #[test]
+    fn opaque_spellings() {
+        use ImageDimension as D;
+        let float = ImageClass::Sampled {
+            kind: ScalarKind::Float,
+            multi: false,
+        };
+        let uint_ms = ImageClass::Sampled {
+            kind: ScalarKind::Uint,
+            multi: true,
+        };
+        let depth = ImageClass::Depth { multi: false };
+        assert_eq!(sampler_type(D::D2, false, float, false), "sampler2D");
+        assert_eq!(
+            sampler_type(D::D2, true, depth, true),
+            "sampler2DArrayShadow"
+        );
+        assert_eq!(sampler_type(D::Cube, false, depth, false), "samplerCube");
+        assert_eq!(sampler_type(D::D2, false, uint_ms, false), "usampler2DMS");
+        assert_eq!(texture_type(D::D3, false, float), "texture3D");
+        assert_eq!(texture_type(D::D2, true, depth), "texture2DArray");
+        assert_eq!(
+            image_type(D::D2, false, StorageFormat::Rgba8Unorm),
+            ("image2D".to_string(), "rgba8")
+        );
+        assert_eq!(
+            image_type(D::D3, true, StorageFormat::R32Uint),
+            ("uimage3DArray".to_string(), "r32ui")
+        );
+    }
+
+    #[test]
+    fn arrays_list_the_outer_dimension_first() {
+        assert_eq!(outer_array("float", "4"), "float[4]");
+        assert_eq!(outer_array("float[3]", "4"), "float[4][3]");
+        assert_eq!(outer_array("S[2][3]", ""), "S[][2][3]");
+    }
 }

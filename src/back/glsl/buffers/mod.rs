@@ -1,0 +1,1744 @@
+//! How buffer globals (uniform, storage, push constant) are declared in
+//! GLSL and how code reaches their bytes.
+//!
+//! INTERFACE (owned by the buffers part; `func` and `decl` only call it):
+//!
+//! - [`plan`] computes a [`Plan`] once per module from the contract layout,
+//!   or returns error diagnostics (at the WGSL member, with a fix) for
+//!   layouts the dialect cannot express.
+//! - `decl` prints [`Plan::declarations`] (buffer variant structs) after the
+//!   value structs, and [`Plan::block_declaration`] for every buffer global
+//!   the entry point uses ([`Plan::block`] finds it).
+//! - `func` starts every access chain into a buffer at
+//!   [`Plan::global`], walks down with [`Plan::member`] and
+//!   [`Plan::element`], and ends with [`Plan::load`] or [`Plan::store`].
+//!
+//! Everything that is `Repr::Plain` is ordinary GLSL: the lvalue text has
+//! the value type's spelling and layout, so `func` indexes, loads and stores
+//! it as it would a local.
+//!
+//! How a layout becomes GLSL:
+//!
+//! - Uniform globals are `std140` `uniform` blocks, storage globals `std430`
+//!   `buffer` blocks (`readonly` without write access), push constants a
+//!   Vulkan `layout(push_constant, std430) uniform` block, or in OpenGL and
+//!   ES an ordinary `std140` uniform block that needs a binding
+//!   ([`Block::needs_binding`]).
+//! - The top-level members of a struct-typed global are the block's members.
+//!   Dialects with offset qualifiers give each one `layout(offset = N)` with
+//!   N from the contract; ES places them with padding members. A global of
+//!   any other type is a block with the single member `value`.
+//! - Everything is laid out here with the std140/std430 rule table and
+//!   compared with the contract: a nested struct whose natural GLSL layout
+//!   differs becomes a buffer variant (`<Name>_std140`) with `_pad<N>`
+//!   members; uniform matrices whose column stride differs are split into
+//!   column vectors (or, as array elements, wrapped in a struct of columns);
+//!   an array element struct whose stride is larger than its GLSL size gets
+//!   a variant with trailing padding. Whatever GLSL cannot express is an
+//!   error at the WGSL member, with the fix.
+//! - Every variant and every block is then laid out once more from its
+//!   finished member list alone and compared with the contract offsets, so
+//!   a mistake in the planning shows as an error, never as wrong output.
+
+#[cfg(test)]
+mod tests;
+
+use super::{Ctx, Dialect, Needs};
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::front::Parsed;
+use crate::layout::rules::{round_up_saturating as round_up, RuleTable};
+use crate::layout::{Layout, LayoutKind, LayoutModule, RuleSet, ScalarKind};
+use indexmap::IndexMap;
+use naga::proc::NameKey;
+use naga::Handle;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+/// How the GLSL storage behind a pointer into a buffer is shaped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Repr {
+    /// Same GLSL type and layout as the value: plain indexing, load, store.
+    Plain,
+    /// The block of a buffer global whose WGSL type is a struct: its
+    /// top-level members are the block's members (`<instance>.<member>`).
+    Block(Handle<naga::GlobalVariable>),
+    /// A buffer variant of a WGSL struct (padding members, split matrices):
+    /// `Plan::variants[index]`.
+    Variant(usize),
+    /// An array (fixed or runtime-sized) whose element is not `Plain`.
+    Array(Box<Repr>),
+    /// A matrix stored as column vectors: column `j` of the lvalue `base` is
+    /// `{base}_c{j}` ([`ColumnStyle::Suffix`], a block or variant member
+    /// split in place) or `{base}.c{j}` ([`ColumnStyle::Wrapper`], an array
+    /// element wrapped in a struct of columns).
+    Columns {
+        columns: u8,
+        rows: u8,
+        scalar: naga::Scalar,
+        style: ColumnStyle,
+    },
+}
+
+/// Where the columns of a split matrix live: see [`Repr::Columns`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColumnStyle {
+    Suffix,
+    Wrapper,
+}
+
+/// An index into an array or matrix, as `func` has already written it
+/// (clamped as the bounds-check policy requires).
+pub enum Index<'a> {
+    Constant(u32),
+    Dynamic(&'a str),
+}
+
+/// A GLSL type as it is stored in a buffer (block members, variant and
+/// wrapper members).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageType {
+    /// Scalars and atomics (GLSL atomics are plain `int`/`uint` members).
+    Scalar(naga::Scalar),
+    Vector(u8, naga::Scalar),
+    Matrix {
+        columns: u8,
+        rows: u8,
+        scalar: naga::Scalar,
+    },
+    /// `None`: runtime-sized.
+    Array(Box<StorageType>, Option<u64>),
+    /// A value struct, buffer variant or column wrapper, by GLSL name, with
+    /// its GLSL size (`None`: ends in a runtime-sized array) and alignment
+    /// under the rules of the block it is in.
+    Struct {
+        name: String,
+        size: Option<u64>,
+        align: u64,
+    },
+}
+
+/// One member of a variant, wrapper or block, in GLSL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub name: String,
+    pub ty: StorageType,
+    /// Its byte offset in the contract (equal to its natural std140/std430
+    /// offset where no offset qualifier is written).
+    pub offset: u64,
+    /// A padding member: never read or written.
+    pub padding: bool,
+}
+
+/// One GLSL struct that stores a WGSL struct in a buffer.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The WGSL struct.
+    pub ty: Handle<naga::Type>,
+    /// The GLSL struct name.
+    pub name: String,
+    /// Per WGSL member: its GLSL member name (for a split matrix, the
+    /// prefix of its column members) and its repr.
+    pub members: Vec<(String, Repr)>,
+    /// The GLSL members, padding included, in offset order.
+    pub fields: Vec<Field>,
+    /// `Std140` or `Std430`.
+    pub rules: RuleSet,
+    /// GLSL size under `rules` (`None`: ends in a runtime-sized array).
+    pub size: Option<u64>,
+    pub align: u64,
+}
+
+/// A struct of column vectors that stores one matrix as an array element
+/// (`struct _s_mat2x2_cols { vec2 c0; vec2 c1; }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wrapper {
+    pub name: String,
+    pub columns: u8,
+    pub rows: u8,
+    pub scalar: naga::Scalar,
+}
+
+/// What kind of GLSL block a buffer global is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    /// `uniform` (std140): uniform globals, and push constants outside Vulkan.
+    Uniform,
+    /// `buffer` (std430).
+    Storage { read_only: bool },
+    /// Vulkan `layout(push_constant, std430) uniform`.
+    PushConstant,
+}
+
+/// How one buffer global is declared.
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub global: Handle<naga::GlobalVariable>,
+    /// The instance name: code refers to `<instance>.<member>`.
+    pub instance: String,
+    /// The repr of the global's pointer: `Block(global)` when the WGSL type
+    /// is a struct; otherwise the repr of the single member `value`, whose
+    /// lvalue is `<instance>.value`.
+    pub repr: Repr,
+    /// Per WGSL member of a struct-typed global: GLSL member name (split
+    /// matrix: prefix) and repr.
+    pub members: Vec<(String, Repr)>,
+    /// The block (interface) name.
+    pub type_name: String,
+    pub kind: BlockKind,
+    /// `Std140` or `Std430`.
+    pub rules: RuleSet,
+    /// The GLSL members, padding included, in offset order.
+    pub fields: Vec<Field>,
+    /// Members carry `layout(offset = N)` (dialects with offset qualifiers).
+    pub offsets: bool,
+    /// The block needs a `binding` (every block but a Vulkan push-constant
+    /// block). True for push constants in OpenGL and ES, which have no WGSL
+    /// `@binding`: `decl` allocates one.
+    pub needs_binding: bool,
+    /// The global is a push constant (`var<immediate>`).
+    pub immediate: bool,
+}
+
+/// How every buffer global of a module is declared and accessed.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub variants: Vec<Variant>,
+    pub wrappers: Vec<Wrapper>,
+    pub blocks: Vec<Block>,
+    /// Value structs that buffer storage refers to by name (plain nested
+    /// structs): their declarations must be printed before
+    /// [`Plan::declarations`] even when no code uses them as values.
+    pub value_structs: Vec<Handle<naga::Type>>,
+}
+
+/// Compute the plan for every buffer global of the module. `parsed` gives
+/// the spans of WGSL members for diagnostics; `module` is the module written
+/// (`parsed.module` or its copy with overrides baked: same types).
+pub fn plan(
+    parsed: &Parsed,
+    module: &naga::Module,
+    contract: &LayoutModule,
+    dialect: Dialect,
+    names: &naga::FastHashMap<NameKey, String>,
+) -> Result<Plan, Diagnostics> {
+    let taken: HashSet<&str> = names.values().map(String::as_str).collect();
+    // Names of the block and variant declarations made here.
+    let mut own: HashSet<String> = HashSet::new();
+    let mut b = Builder {
+        parsed,
+        module,
+        contract,
+        dialect,
+        names,
+        taken: &taken,
+        own: &mut own,
+        plan: Plan::default(),
+        structs: IndexMap::new(),
+        errors: Vec::new(),
+    };
+    for g in &contract.globals {
+        b.block(g);
+    }
+    b.verify();
+    if b.errors.is_empty() {
+        Ok(b.plan)
+    } else {
+        Err(Diagnostics(b.errors))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Spelling of storage types.
+
+fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
+    let kind = match s.kind {
+        ScalarKind::Sint => naga::ScalarKind::Sint,
+        ScalarKind::Uint => naga::ScalarKind::Uint,
+        ScalarKind::Float => naga::ScalarKind::Float,
+        ScalarKind::Bool => naga::ScalarKind::Bool,
+    };
+    naga::Scalar {
+        kind,
+        width: s.width,
+    }
+}
+
+/// GLSL spelling of a scalar in buffer storage.
+fn scalar_name(s: naga::Scalar) -> &'static str {
+    use naga::ScalarKind as K;
+    match (s.kind, s.width) {
+        (K::Float, 2) => "float16_t",
+        (K::Float, 8) => "double",
+        (K::Float, _) => "float",
+        (K::Sint, 2) => "int16_t",
+        (K::Sint, 8) => "int64_t",
+        (K::Sint, _) => "int",
+        (K::Uint, 2) => "uint16_t",
+        (K::Uint, 8) => "uint64_t",
+        (K::Uint, _) => "uint",
+        (K::Bool, _) => "bool",
+        (K::AbstractInt, _) => "int",
+        (K::AbstractFloat, _) => "float",
+    }
+}
+
+/// The prefix of vector and matrix spellings (`i` in `ivec2`, `f16` in
+/// `f16mat2x2`).
+fn prefix(s: naga::Scalar) -> &'static str {
+    use naga::ScalarKind as K;
+    match (s.kind, s.width) {
+        (K::Float, 2) => "f16",
+        (K::Float, 8) => "d",
+        (K::Float, _) => "",
+        (K::Sint, 2) => "i16",
+        (K::Sint, 8) => "i64",
+        (K::Sint, _) => "i",
+        (K::Uint, 2) => "u16",
+        (K::Uint, 8) => "u64",
+        (K::Uint, _) => "u",
+        (K::Bool, _) => "b",
+        (K::AbstractInt, _) => "i",
+        (K::AbstractFloat, _) => "",
+    }
+}
+
+fn vector_name(n: u8, s: naga::Scalar) -> String {
+    format!("{}vec{n}", prefix(s))
+}
+
+fn matrix_name(columns: u8, rows: u8, s: naga::Scalar) -> String {
+    format!("{}mat{columns}x{rows}", prefix(s))
+}
+
+/// Record the extensions a scalar in a buffer needs.
+fn scalar_needs(needs: &mut Needs, s: naga::Scalar) {
+    use naga::ScalarKind as K;
+    match (s.kind, s.width) {
+        (K::Float, 2) => {
+            needs.extension("GL_EXT_shader_16bit_storage");
+            needs.extension("GL_EXT_shader_explicit_arithmetic_types_float16");
+        }
+        (K::Sint | K::Uint, 2) => {
+            needs.extension("GL_EXT_shader_16bit_storage");
+            needs.extension("GL_EXT_shader_explicit_arithmetic_types_int16");
+        }
+        (K::Sint | K::Uint, 8) => {
+            needs.extension(super::types::INT64_EXTENSION);
+        }
+        _ => {}
+    }
+}
+
+impl StorageType {
+    /// The element type's spelling and the array dimensions (`[4][2]`).
+    fn spell(&self, needs: &mut Needs) -> (String, String) {
+        match self {
+            StorageType::Scalar(s) => {
+                scalar_needs(needs, *s);
+                (scalar_name(*s).to_string(), String::new())
+            }
+            StorageType::Vector(n, s) => {
+                scalar_needs(needs, *s);
+                (vector_name(*n, *s), String::new())
+            }
+            StorageType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                scalar_needs(needs, *scalar);
+                (matrix_name(*columns, *rows, *scalar), String::new())
+            }
+            StorageType::Array(e, count) => {
+                let (base, dims) = e.spell(needs);
+                let n = count.map(|n| n.to_string()).unwrap_or_default();
+                (base, format!("[{n}]{dims}"))
+            }
+            StorageType::Struct { name, .. } => (name.clone(), String::new()),
+        }
+    }
+
+    /// Natural (size, alignment) under `table` (std140 or std430).
+    fn layout(&self, table: &RuleTable) -> (Option<u64>, u64) {
+        match self {
+            StorageType::Scalar(s) => {
+                let (size, align) = table.scalar(s.width);
+                (Some(size), align)
+            }
+            StorageType::Vector(n, s) => {
+                let (size, align) = table.vector(*n, s.width);
+                (Some(size), align)
+            }
+            StorageType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let (stride, align) = matrix_stride(table, *rows, scalar.width);
+                (Some(stride.saturating_mul(u64::from(*columns))), align)
+            }
+            StorageType::Array(e, count) => {
+                let (stride, align) = self.stride(table).unwrap_or((0, e.layout(table).1));
+                (count.map(|n| stride.saturating_mul(n)), align)
+            }
+            StorageType::Struct { size, align, .. } => (*size, *align),
+        }
+    }
+
+    /// Array stride and alignment of an array type under `table`.
+    fn stride(&self, table: &RuleTable) -> Option<(u64, u64)> {
+        let StorageType::Array(e, _) = self else {
+            return None;
+        };
+        let (size, align) = e.layout(table);
+        table.array_stride(size?, align)
+    }
+
+    /// A short readable GLSL spelling for messages (`vec2`, `S_std140[4]`).
+    fn describe(&self) -> String {
+        let mut needs = Needs::default();
+        let (base, dims) = self.spell(&mut needs);
+        format!("{base}{dims}")
+    }
+}
+
+/// Column stride and alignment of a matrix with `rows`-component columns.
+fn matrix_stride(table: &RuleTable, rows: u8, width: u8) -> (u64, u64) {
+    let (size, align) = table.vector(rows, width);
+    table.array_stride(size, align).unwrap_or((size, align))
+}
+
+fn rules_name(rules: RuleSet) -> &'static str {
+    rules.name()
+}
+
+// ---------------------------------------------------------------------------
+// Planning.
+
+/// Where a member is, for diagnostics.
+#[derive(Clone)]
+struct Site {
+    span: Span,
+    /// `member `x` of `S``, `global `g``.
+    what: String,
+    /// The member name as written in WGSL (`x`), for fixes.
+    member: String,
+    /// A secondary label at the global whose block holds this member.
+    global: Option<(Span, String)>,
+}
+
+/// The storage of one WGSL member or array element.
+enum Stored {
+    One(StorageType, Repr),
+    /// A matrix split into `columns` members of type `column`.
+    Split {
+        column: StorageType,
+        columns: u8,
+        column_stride: u64,
+        repr: Repr,
+    },
+}
+
+/// A struct's plan under one rule set: its storage type and repr.
+#[derive(Clone)]
+struct StructInfo {
+    storage: StorageType,
+    repr: Repr,
+}
+
+/// Lays out members one after another, as GLSL does (with or without
+/// offset qualifiers), inserting padding members where needed.
+struct Placer {
+    table: &'static RuleTable,
+    rules: RuleSet,
+    /// Offset qualifiers are written: members go to their contract offset.
+    offsets: bool,
+    fields: Vec<Field>,
+    /// End of the last member; `None` after a runtime-sized array.
+    cur: Option<u64>,
+    /// The last real member: its WGSL name, GLSL type and offset.
+    last: Option<(String, StorageType, u64)>,
+    max_align: u64,
+    /// Padding members may not align to more than this (raising a struct's
+    /// alignment would move it in its parent).
+    pad_align: u64,
+    /// 2-byte padding members (`uint16_t`) are available.
+    pad16: bool,
+    /// Names of the real members (padding names avoid them).
+    member_names: HashSet<String>,
+    pads: usize,
+}
+
+struct Builder<'a> {
+    parsed: &'a Parsed,
+    module: &'a naga::Module,
+    contract: &'a LayoutModule,
+    dialect: Dialect,
+    names: &'a naga::FastHashMap<NameKey, String>,
+    /// Every name the namer gave out.
+    taken: &'a HashSet<&'a str>,
+    /// Names of declarations made here.
+    own: &'a mut HashSet<String>,
+    plan: Plan,
+    /// Memoized struct plans per rule set; `None` once failed (reported).
+    structs: IndexMap<(Handle<naga::Type>, RuleSet), Option<StructInfo>>,
+    errors: Vec<Diagnostic>,
+}
+
+impl Builder<'_> {
+    /// A global declaration name derived from `base`, free of clashes.
+    fn fresh(&mut self, base: String) -> String {
+        let mut name = base.clone();
+        if self.taken.contains(name.as_str()) || self.own.contains(&name) {
+            name = format!("_s_{base}");
+        }
+        let mut n = 1;
+        while self.taken.contains(name.as_str()) || self.own.contains(&name) {
+            name = format!("_s_{base}_{n}");
+            n += 1;
+        }
+        self.own.insert(name.clone());
+        name
+    }
+
+    fn type_name(&self, h: Handle<naga::Type>) -> String {
+        self.names
+            .get(&NameKey::Type(h))
+            .cloned()
+            .or_else(|| self.module.types[h].name.clone())
+            .unwrap_or_else(|| format!("_s_type{}", h.index()))
+    }
+
+    fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &str) -> String {
+        self.names
+            .get(&NameKey::StructMember(h, index as u32))
+            .cloned()
+            .unwrap_or_else(|| fallback.to_string())
+    }
+
+    /// The span of WGSL member `member` of struct `name`.
+    fn member_span(&self, h: Handle<naga::Type>, name: &str, member: &str) -> Span {
+        let ann = self.parsed.annotations.structs.get(name);
+        ann.and_then(|a| a.members.iter().find(|m| m.name == member))
+            .map(|m| m.span.clone())
+            .or_else(|| ann.map(|a| a.name_span.clone()))
+            .or_else(|| self.module.types.get_span(h).to_range())
+            .unwrap_or(0..0)
+    }
+
+    fn table(rules: RuleSet) -> &'static RuleTable {
+        rules.table()
+    }
+
+    fn error(&mut self, site: &Site, message: String, label: String, notes: Vec<String>) {
+        let mut d = Diagnostic::error(message).at(site.span.clone(), label);
+        if let Some((span, label)) = &site.global {
+            if *span != site.span {
+                d = d.also(span.clone(), label.clone());
+            }
+        }
+        for n in notes {
+            d = d.note(n);
+        }
+        self.errors.push(d);
+    }
+
+    // -- blocks -------------------------------------------------------------
+
+    fn block(&mut self, g: &crate::layout::GlobalLayout) {
+        let dialect = self.dialect;
+        let (kind, rules) = match g.space {
+            naga::AddressSpace::Uniform => (BlockKind::Uniform, RuleSet::Std140),
+            naga::AddressSpace::Storage { access } => (
+                BlockKind::Storage {
+                    read_only: !access.contains(naga::StorageAccess::STORE),
+                },
+                RuleSet::Std430,
+            ),
+            naga::AddressSpace::Immediate if dialect.is_vulkan() => {
+                (BlockKind::PushConstant, RuleSet::Std430)
+            }
+            naga::AddressSpace::Immediate => (BlockKind::Uniform, RuleSet::Std140),
+            _ => return,
+        };
+        let instance = self
+            .names
+            .get(&NameKey::GlobalVariable(g.handle))
+            .cloned()
+            .unwrap_or_else(|| g.name.clone());
+        let type_name = self.fresh(format!("{instance}_block"));
+        let gann = self.parsed.annotations.globals.get(g.name.as_str());
+        let gspan = gann
+            .map(|a| a.name_span.clone())
+            .or_else(|| self.module.global_variables.get_span(g.handle).to_range())
+            .unwrap_or(0..0);
+        let space = match kind {
+            BlockKind::Uniform if g.space == naga::AddressSpace::Immediate => "a push-constant",
+            BlockKind::Uniform => "a uniform",
+            BlockKind::Storage { .. } => "a storage",
+            BlockKind::PushConstant => "a push-constant",
+        };
+        let global_label = Some((
+            gspan.clone(),
+            format!(
+                "`{}` is {space} block ({}) in {dialect}",
+                g.name,
+                rules_name(rules)
+            ),
+        ));
+        let mut placer = Placer {
+            table: Self::table(rules),
+            rules,
+            offsets: dialect.has_offset_qualifier(),
+            fields: Vec::new(),
+            cur: Some(0),
+            last: None,
+            max_align: 1,
+            pad_align: 16,
+            pad16: dialect.is_vulkan(),
+            member_names: HashSet::new(),
+            pads: 0,
+        };
+        let mut members = Vec::new();
+        let repr = match &g.layout.kind {
+            LayoutKind::Struct(h) => {
+                let h = *h;
+                let Some(sl) = self.contract.structs.get(&h) else {
+                    return;
+                };
+                let sname = sl.name.clone();
+                let slots: Vec<_> = sl.members().cloned().collect();
+                placer.member_names = (0..slots.len())
+                    .map(|i| self.member_name(h, slots[i].index, &slots[i].name))
+                    .collect();
+                for m in &slots {
+                    let name = self.member_name(h, m.index, &m.name);
+                    let site = Site {
+                        span: self.member_span(h, &sname, &m.name),
+                        what: format!("member `{}` of `{sname}`", m.name),
+                        member: m.name.clone(),
+                        global: global_label.clone(),
+                    };
+                    let prefix = self.column_prefix(&name, &placer.member_names, &m.layout, rules);
+                    match self.place_member(&mut placer, &prefix, &m.layout, m.offset, &site) {
+                        Some(r) => members.push((prefix, r)),
+                        None => members.push((prefix, Repr::Plain)),
+                    }
+                }
+                Repr::Block(g.handle)
+            }
+            _ => {
+                let site = Site {
+                    span: gann
+                        .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
+                        .unwrap_or(gspan.clone()),
+                    what: format!("global `{}`", g.name),
+                    member: g.name.clone(),
+                    global: global_label.clone(),
+                };
+                placer.member_names.insert("value".to_string());
+                self.place_member(&mut placer, "value", &g.layout, 0, &site)
+                    .unwrap_or(Repr::Plain)
+            }
+        };
+        let offsets = placer.offsets;
+        self.plan.blocks.push(Block {
+            global: g.handle,
+            instance,
+            repr,
+            members,
+            type_name,
+            kind,
+            rules,
+            fields: placer.fields,
+            offsets,
+            needs_binding: kind != BlockKind::PushConstant,
+            immediate: g.space == naga::AddressSpace::Immediate,
+        });
+    }
+
+    /// The GLSL member name (or split-matrix column prefix) of a member.
+    fn column_prefix(
+        &self,
+        name: &str,
+        members: &HashSet<String>,
+        layout: &Layout,
+        rules: RuleSet,
+    ) -> String {
+        if let LayoutKind::Matrix { columns, .. } = layout.kind {
+            if needs_split(layout, rules) {
+                let clash = (0..columns).any(|j| members.contains(&format!("{name}_c{j}")));
+                if clash {
+                    return format!("_s_{name}");
+                }
+            }
+        }
+        name.to_string()
+    }
+
+    // -- members ------------------------------------------------------------
+
+    /// Place one WGSL member (or a non-struct global's `value`) at contract
+    /// offset `offset`; returns its repr, or `None` after an error.
+    fn place_member(
+        &mut self,
+        p: &mut Placer,
+        name: &str,
+        layout: &Layout,
+        offset: u64,
+        site: &Site,
+    ) -> Option<Repr> {
+        let stored = self.stored(layout, p.rules, false, site)?;
+        match stored {
+            Stored::One(ty, repr) => {
+                self.place_field(p, name.to_string(), ty, offset, site)?;
+                Some(repr)
+            }
+            Stored::Split {
+                column,
+                columns,
+                column_stride,
+                repr,
+            } => {
+                for j in 0..columns {
+                    let at = offset + u64::from(j) * column_stride;
+                    self.place_field(p, format!("{name}_c{j}"), column.clone(), at, site)?;
+                }
+                Some(repr)
+            }
+        }
+    }
+
+    /// Put one GLSL member at contract offset `target`, with padding before
+    /// it where offsets are not written; report what GLSL cannot express.
+    fn place_field(
+        &mut self,
+        p: &mut Placer,
+        name: String,
+        ty: StorageType,
+        target: u64,
+        site: &Site,
+    ) -> Option<()> {
+        let (size, align) = ty.layout(p.table);
+        let Some(cur) = p.cur else {
+            // Only naga-rejected modules put members after a runtime array.
+            return None;
+        };
+        if !p.offsets && round_up(align, cur) < target {
+            self.pad(p, cur, target, align);
+        }
+        let cur = p.cur.unwrap_or(cur);
+        let natural = round_up(align, cur);
+        let ok = if p.offsets {
+            target.is_multiple_of(align) && target >= cur
+        } else {
+            natural == target
+        };
+        if !ok {
+            self.placement_error(p, &ty, align, cur, target, site);
+            return None;
+        }
+        p.max_align = p.max_align.max(align);
+        p.cur = size.map(|s| target + s);
+        p.last = Some((site.member.clone(), ty.clone(), target));
+        p.fields.push(Field {
+            name,
+            ty,
+            offset: target,
+            padding: false,
+        });
+        Some(())
+    }
+
+    /// Padding members from `cur` so that a member of alignment `align`
+    /// lands at `target` (as close as the padding types allow).
+    fn pad(&mut self, p: &mut Placer, mut cur: u64, target: u64, align: u64) {
+        let u32s = naga::Scalar::U32;
+        let u16s = naga::Scalar {
+            kind: naga::ScalarKind::Uint,
+            width: 2,
+        };
+        let choices = [
+            (StorageType::Vector(4, u32s), 16u64, 16u64),
+            (StorageType::Vector(2, u32s), 8, 8),
+            (StorageType::Scalar(u32s), 4, 4),
+            (StorageType::Scalar(u16s), 2, 2),
+        ];
+        while round_up(align, cur) < target {
+            let pick = choices.iter().find(|(_, size, a)| {
+                *a <= p.pad_align && (*a != 2 || p.pad16) && round_up(*a, cur) + size <= target
+            });
+            let Some((ty, size, a)) = pick else {
+                break;
+            };
+            let at = round_up(*a, cur);
+            let name = loop {
+                let n = format!("_pad{}", p.pads);
+                p.pads += 1;
+                if !p.member_names.contains(&n) {
+                    break n;
+                }
+            };
+            p.fields.push(Field {
+                name,
+                ty: ty.clone(),
+                offset: at,
+                padding: true,
+            });
+            p.max_align = p.max_align.max(*a);
+            cur = at + size;
+        }
+        p.cur = Some(cur);
+    }
+
+    fn placement_error(
+        &mut self,
+        p: &Placer,
+        ty: &StorageType,
+        align: u64,
+        cur: u64,
+        target: u64,
+        site: &Site,
+    ) {
+        let rules = rules_name(p.rules);
+        let glsl = ty.describe();
+        let how = if p.offsets {
+            "so `layout(offset)` cannot express it".to_string()
+        } else if self.dialect.has_offset_qualifier() {
+            "so GLSL cannot express it (members of nested structs cannot carry `layout(offset)`, and padding only moves members later)".to_string()
+        } else {
+            format!(
+                "so GLSL cannot express it ({} has no offset qualifiers, and padding only moves members later)",
+                self.dialect
+            )
+        };
+        if !target.is_multiple_of(align) {
+            let fixed = round_up(align, target);
+            self.error(
+                site,
+                format!(
+                    "{} has byte offset {target}. GLSL {rules} aligns `{glsl}` to {align} bytes, {how}.",
+                    capitalize(&site.what)
+                ),
+                format!("offset {target} is not a multiple of {align}"),
+                vec![format!(
+                    "help: add `@align({align})` to member `{}` so that its offset becomes a multiple of {align} (offset {fixed} or later)",
+                    site.member
+                )],
+            );
+            return;
+        }
+        if cur > target {
+            let (prev, prev_ty, prev_offset) = p
+                .last
+                .clone()
+                .unwrap_or_else(|| ("the member before it".to_string(), ty.clone(), 0));
+            let why = match &prev_ty {
+                StorageType::Struct { name, size, .. } => format!(
+                    "GLSL {rules} rounds the size of struct `{name}` up to {} bytes",
+                    size.unwrap_or(0)
+                ),
+                StorageType::Array(..) => format!(
+                    "GLSL {rules} gives `{}` a stride of {} bytes",
+                    prev_ty.describe(),
+                    prev_ty.stride(p.table).map_or(0, |s| s.0)
+                ),
+                _ => format!("`{}` ends there in GLSL {rules}", prev_ty.describe()),
+            };
+            // The smallest power-of-two @align that moves the member past
+            // the GLSL end of the previous one wherever that one ends.
+            let fix_align = (0..16)
+                .map(|k| 1u64 << k)
+                .find(|a| *a >= align && round_up(*a, prev_offset + 1) >= cur)
+                .unwrap_or(align);
+            self.error(
+                site,
+                format!(
+                    "{} has byte offset {target}, inside the previous member `{prev}`, which ends at byte {cur} in GLSL ({why}), {how}.",
+                    capitalize(&site.what)
+                ),
+                format!("offset {target} overlaps `{prev}` (GLSL end {cur})"),
+                vec![format!(
+                    "help: add `@align({fix_align})` to member `{}`, or `@size({})` to member `{prev}`, so that `{}` starts at or after byte {cur}",
+                    site.member,
+                    cur - prev_offset,
+                    site.member
+                )],
+            );
+            return;
+        }
+        let gap = target.saturating_sub(cur);
+        let note = if !gap.is_multiple_of(4) && !p.pad16 {
+            format!(
+                "help: GLSL {dialect} has no 2-byte padding type (`uint16_t` storage needs GL_EXT_shader_16bit_storage, Vulkan only); add `@align(4)` to member `{}`, or an `@size` to the member before it, so that the gap before it is a multiple of 4 bytes",
+                site.member,
+                dialect = self.dialect
+            )
+        } else {
+            format!(
+                "help: add `@align({})` to member `{}`",
+                align.max(4),
+                site.member
+            )
+        };
+        self.error(
+            site,
+            format!(
+                "{} has byte offset {target}; GLSL {rules} would place `{glsl}` at offset {} and the {gap} bytes before it cannot be filled with padding members, {how}.",
+                capitalize(&site.what),
+                round_up(align, cur)
+            ),
+            format!("offset {target} cannot be expressed"),
+            vec![note],
+        );
+    }
+
+    /// The storage of a member or array element of contract `layout`.
+    fn stored(
+        &mut self,
+        layout: &Layout,
+        rules: RuleSet,
+        in_array: bool,
+        site: &Site,
+    ) -> Option<Stored> {
+        let table = Self::table(rules);
+        match &layout.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Some(Stored::One(
+                StorageType::Scalar(naga_scalar(*s)),
+                Repr::Plain,
+            )),
+            LayoutKind::Vector { size, scalar } => Some(Stored::One(
+                StorageType::Vector(*size, naga_scalar(*scalar)),
+                Repr::Plain,
+            )),
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } => {
+                let scalar = naga_scalar(*scalar);
+                let (columns, rows) = (*columns, *rows);
+                if !needs_split(layout, rules) {
+                    return Some(Stored::One(
+                        StorageType::Matrix {
+                            columns,
+                            rows,
+                            scalar,
+                        },
+                        Repr::Plain,
+                    ));
+                }
+                // Consecutive column vectors must land on the contract stride.
+                let (vsize, valign) = table.vector(rows, scalar.width);
+                if round_up(valign, vsize) != *column_stride {
+                    self.error(
+                        site,
+                        format!(
+                            "{} is a matrix with a column stride of {column_stride} bytes, which GLSL {} cannot express.",
+                            capitalize(&site.what),
+                            rules_name(rules)
+                        ),
+                        format!("column stride {column_stride}"),
+                        vec!["help: store the columns as separate `vec4` members".to_string()],
+                    );
+                    return None;
+                }
+                if !in_array {
+                    return Some(Stored::Split {
+                        column: StorageType::Vector(rows, scalar),
+                        columns,
+                        column_stride: *column_stride,
+                        repr: Repr::Columns {
+                            columns,
+                            rows,
+                            scalar,
+                            style: ColumnStyle::Suffix,
+                        },
+                    });
+                }
+                let name = self.wrapper(columns, rows, scalar);
+                let end = u64::from(columns - 1) * column_stride + vsize;
+                let align = table.struct_align(valign);
+                let size = table.struct_size(end, align);
+                Some(Stored::One(
+                    StorageType::Struct { name, size, align },
+                    Repr::Columns {
+                        columns,
+                        rows,
+                        scalar,
+                        style: ColumnStyle::Wrapper,
+                    },
+                ))
+            }
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => {
+                let Stored::One(mut ety, mut erepr) = self.stored(element, rules, true, site)?
+                else {
+                    return None;
+                };
+                let (esize, ealign) = ety.layout(table);
+                let gstride = table
+                    .array_stride(esize.unwrap_or(0), ealign)
+                    .map_or(0, |s| s.0);
+                if gstride != *stride {
+                    let mut fixed = false;
+                    if let (LayoutKind::Struct(h), true) = (&element.kind, gstride < *stride) {
+                        if let Some((t, r)) = self.stride_variant(*h, rules, *stride, site) {
+                            ety = t;
+                            erepr = r;
+                            fixed = true;
+                        }
+                    }
+                    if !fixed {
+                        self.stride_error(&ety, element, *stride, gstride, rules, site);
+                        return None;
+                    }
+                }
+                let repr = if erepr == Repr::Plain {
+                    Repr::Plain
+                } else {
+                    Repr::Array(Box::new(erepr))
+                };
+                Some(Stored::One(StorageType::Array(Box::new(ety), *count), repr))
+            }
+            LayoutKind::Struct(h) => {
+                let info = self.struct_info(*h, rules)?;
+                Some(Stored::One(info.storage, info.repr))
+            }
+        }
+    }
+
+    fn stride_error(
+        &mut self,
+        ety: &StorageType,
+        element: &Layout,
+        stride: u64,
+        gstride: u64,
+        rules: RuleSet,
+        site: &Site,
+    ) {
+        let r = rules_name(rules);
+        let elem = ety.describe();
+        let mut notes = Vec::new();
+        if stride < gstride {
+            notes.push(format!(
+                "help: give the array `@stride({gstride})` (or remove its `@stride`), so that its elements are {gstride} bytes apart as GLSL {r} requires"
+            ));
+            if rules == RuleSet::Std140
+                && matches!(
+                    element.kind,
+                    LayoutKind::Scalar(_) | LayoutKind::Vector { .. }
+                )
+            {
+                notes.push(
+                    "help: or use 16-byte elements, e.g. `vec4<f32>`, or wrap the element in a struct with `@size(16)`".to_string(),
+                );
+            }
+        } else {
+            notes.push(format!(
+                "help: wrap the element in a struct with `@size({stride})`, or remove the `@stride`, so that GLSL {r} gives it the same stride"
+            ));
+        }
+        self.error(
+            site,
+            format!(
+                "Array stride of {} is {stride} bytes, but GLSL {r} lays out arrays of `{elem}` with a stride of {gstride} bytes; GLSL cannot declare another stride.",
+                site.what
+            ),
+            format!("stride {stride}, GLSL {r} stride {gstride}"),
+            notes,
+        );
+    }
+
+    /// A wrapper struct of columns for a matrix shape (std140 only).
+    fn wrapper(&mut self, columns: u8, rows: u8, scalar: naga::Scalar) -> String {
+        if let Some(w) = self
+            .plan
+            .wrappers
+            .iter()
+            .find(|w| w.columns == columns && w.rows == rows && w.scalar == scalar)
+        {
+            return w.name.clone();
+        }
+        let name = self.fresh(format!("_s_{}_cols", matrix_name(columns, rows, scalar)));
+        self.plan.wrappers.push(Wrapper {
+            name: name.clone(),
+            columns,
+            rows,
+            scalar,
+        });
+        name
+    }
+
+    /// The plan of struct `h` under `rules` (memoized).
+    fn struct_info(&mut self, h: Handle<naga::Type>, rules: RuleSet) -> Option<StructInfo> {
+        if let Some(done) = self.structs.get(&(h, rules)) {
+            return done.clone();
+        }
+        // Mark as in progress (WGSL structs cannot recurse).
+        self.structs.insert((h, rules), None);
+        let info = self.compute_struct(h, rules, None);
+        self.structs.insert((h, rules), info.clone());
+        info
+    }
+
+    /// A variant of struct `h` with trailing padding up to `stride` bytes, for
+    /// an array whose contract stride is larger than the GLSL struct size.
+    fn stride_variant(
+        &mut self,
+        h: Handle<naga::Type>,
+        rules: RuleSet,
+        stride: u64,
+        site: &Site,
+    ) -> Option<(StorageType, Repr)> {
+        let _ = site;
+        let existing = self
+            .plan
+            .variants
+            .iter()
+            .position(|v| v.ty == h && v.rules == rules && v.size == Some(stride));
+        if let Some(i) = existing {
+            let v = &self.plan.variants[i];
+            return Some((
+                StorageType::Struct {
+                    name: v.name.clone(),
+                    size: v.size,
+                    align: v.align,
+                },
+                Repr::Variant(i),
+            ));
+        }
+        let info = self.compute_struct(h, rules, Some(stride))?;
+        match &info.storage {
+            StorageType::Struct { size, .. } if *size == Some(stride) => {
+                Some((info.storage, info.repr))
+            }
+            _ => None,
+        }
+    }
+
+    /// Lay out struct `h` under `rules`; `size_to`: pad its end up to this
+    /// size (a stride variant) instead of the contract size.
+    fn compute_struct(
+        &mut self,
+        h: Handle<naga::Type>,
+        rules: RuleSet,
+        size_to: Option<u64>,
+    ) -> Option<StructInfo> {
+        let sl = self.contract.structs.get(&h)?.clone();
+        let table = Self::table(rules);
+        let mut p = Placer {
+            table,
+            rules,
+            offsets: false,
+            fields: Vec::new(),
+            cur: Some(0),
+            last: None,
+            max_align: 1,
+            pad_align: if rules == RuleSet::Std140 {
+                16
+            } else {
+                sl.align.min(16)
+            },
+            pad16: self.dialect.is_vulkan(),
+            member_names: HashSet::new(),
+            pads: 0,
+        };
+        let slots: Vec<_> = sl.members().cloned().collect();
+        p.member_names = slots
+            .iter()
+            .map(|m| self.member_name(h, m.index, &m.name))
+            .collect();
+        let mut members = Vec::new();
+        let mut changed = size_to.is_some();
+        let mut failed = false;
+        for m in &slots {
+            let name = self.member_name(h, m.index, &m.name);
+            let site = Site {
+                span: self.member_span(h, &sl.name, &m.name),
+                what: format!("member `{}` of `{}`", m.name, sl.name),
+                member: m.name.clone(),
+                global: None,
+            };
+            let prefix = self.column_prefix(&name, &p.member_names, &m.layout, rules);
+            let before = p.fields.len();
+            match self.place_member(&mut p, &prefix, &m.layout, m.offset, &site) {
+                Some(r) => {
+                    if r != Repr::Plain {
+                        changed = true;
+                    }
+                    // Padding before the member, or a split matrix.
+                    if p.fields.len() != before + 1 || p.fields[before].padding {
+                        changed = true;
+                    }
+                    members.push((prefix, r));
+                }
+                None => {
+                    failed = true;
+                    members.push((prefix, Repr::Plain));
+                }
+            }
+        }
+        if failed {
+            return None;
+        }
+        let mut align = table.struct_align(p.max_align);
+        let want = size_to.or(sl.size);
+        let mut size = p.cur.and_then(|end| table.struct_size(end, align));
+        if let (Some(end), Some(want), Some(natural)) = (p.cur, want, size) {
+            if natural < want {
+                self.pad(&mut p, end, want, 1);
+                align = table.struct_align(p.max_align);
+                size = p.cur.and_then(|end| table.struct_size(end, align));
+                changed = true;
+            }
+        }
+        if size_to.is_some() && size != size_to {
+            return None;
+        }
+        if !changed {
+            let name = self.type_name(h);
+            if !self.plan.value_structs.contains(&h) {
+                self.plan.value_structs.push(h);
+            }
+            return Some(StructInfo {
+                storage: StorageType::Struct { name, size, align },
+                repr: Repr::Plain,
+            });
+        }
+        let base = match size_to {
+            Some(s) => format!("{}_{}_s{s}", self.type_name(h), rules_name(rules)),
+            None => format!("{}_{}", self.type_name(h), rules_name(rules)),
+        };
+        let name = self.fresh(base);
+        let index = self.plan.variants.len();
+        // Value structs named by plain members of the variant.
+        self.plan.variants.push(Variant {
+            ty: h,
+            name: name.clone(),
+            members,
+            fields: p.fields,
+            rules,
+            size,
+            align,
+        });
+        Some(StructInfo {
+            storage: StorageType::Struct { name, size, align },
+            repr: Repr::Variant(index),
+        })
+    }
+
+    /// Lay out every variant and block again from its finished members
+    /// alone, and compare with the offsets recorded from the contract.
+    fn verify(&mut self) {
+        let mut problems = Vec::new();
+        for v in &self.plan.variants {
+            let table = v.rules.table();
+            if let Some(bad) = first_mismatch(&v.fields, table, false) {
+                problems.push(format!("variant `{}`: {bad}", v.name));
+            }
+        }
+        for b in &self.plan.blocks {
+            let table = b.rules.table();
+            if let Some(bad) = first_mismatch(&b.fields, table, b.offsets) {
+                problems.push(format!("block `{}`: {bad}", b.type_name));
+            }
+        }
+        for p in problems {
+            self.errors.push(
+                Diagnostic::error(format!(
+                    "internal error: the GLSL layout of {p} differs from the contract"
+                ))
+                .note("this is a bug in stride's GLSL writer; please report it"),
+            );
+        }
+    }
+}
+
+/// Whether a matrix of contract `layout` must be split under `rules`: its
+/// contract column stride differs from the GLSL column stride.
+fn needs_split(layout: &Layout, rules: RuleSet) -> bool {
+    match layout.kind {
+        LayoutKind::Matrix {
+            rows,
+            scalar,
+            column_stride,
+            ..
+        } => matrix_stride(rules.table(), rows, scalar.width).0 != column_stride,
+        _ => false,
+    }
+}
+
+/// The first field whose natural (or, with offset qualifiers, checked
+/// explicit) offset differs from its recorded offset.
+fn first_mismatch(fields: &[Field], table: &RuleTable, offsets: bool) -> Option<String> {
+    let mut cur = 0u64;
+    for f in fields {
+        let (size, align) = f.ty.layout(table);
+        let at = if offsets {
+            if !f.offset.is_multiple_of(align) || f.offset < cur {
+                return Some(format!("`{}` at offset {}", f.name, f.offset));
+            }
+            f.offset
+        } else {
+            round_up(align, cur)
+        };
+        if at != f.offset {
+            return Some(format!(
+                "`{}` is at offset {at}, the contract says {}",
+                f.name, f.offset
+            ));
+        }
+        cur = at + size.unwrap_or(0);
+    }
+    None
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// `value` as the base of `.member` or `[index]`: parenthesized unless it
+/// is a name, member access or index chain.
+fn operand(value: &str) -> String {
+    let simple = value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
+    if simple {
+        value.to_string()
+    } else {
+        format!("({value})")
+    }
+}
+
+impl Plan {
+    /// The block of buffer global `g`, if it is one.
+    pub fn block(&self, g: Handle<naga::GlobalVariable>) -> Option<&Block> {
+        self.blocks.iter().find(|b| b.global == g)
+    }
+
+    /// The lvalue text and repr of the pointer `GlobalVariable(g)`, for a
+    /// buffer global; `None` for any other global.
+    pub fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<(String, Repr)> {
+        let b = self.block(g)?;
+        match &b.repr {
+            Repr::Block(_) => Some((b.instance.clone(), b.repr.clone())),
+            other => Some((format!("{}.value", b.instance), other.clone())),
+        }
+    }
+
+    /// Member `index` of a struct behind `base` (repr `Block` or
+    /// `Variant`): its lvalue text and repr. Any other repr is not a struct
+    /// in storage: the result is `base` itself, `Plain`.
+    pub fn member(&self, base: &str, repr: &Repr, index: u32) -> (String, Repr) {
+        let members = match repr {
+            Repr::Block(g) => self.block(*g).map(|b| &b.members),
+            Repr::Variant(i) => self.variants.get(*i).map(|v| &v.members),
+            _ => None,
+        };
+        match members.and_then(|m| m.get(index as usize)) {
+            Some((name, r)) => (format!("{}.{name}", operand(base)), r.clone()),
+            None => (base.to_string(), Repr::Plain),
+        }
+    }
+
+    /// Element `index` of an array or column of a matrix behind `base`
+    /// (repr `Plain`, `Array` or `Columns`). A dynamic column of `Columns`
+    /// is a value, not an lvalue: the result's text is then an rvalue and
+    /// its repr `Plain` (only uniform matrices are split, and uniforms are
+    /// never stored to).
+    pub fn element(&self, base: &str, repr: &Repr, index: Index<'_>) -> (String, Repr) {
+        let idx = match &index {
+            Index::Constant(n) => n.to_string(),
+            Index::Dynamic(s) => s.to_string(),
+        };
+        match repr {
+            Repr::Array(elem) => (format!("{}[{idx}]", operand(base)), (**elem).clone()),
+            Repr::Columns {
+                columns,
+                rows,
+                scalar,
+                style,
+            } => match index {
+                Index::Constant(j) => (column(base, *style, j), Repr::Plain),
+                Index::Dynamic(i) => (
+                    format!(
+                        "{}[{i}]",
+                        columns_matrix(base, *style, *columns, *rows, *scalar)
+                    ),
+                    Repr::Plain,
+                ),
+            },
+            _ => (format!("{}[{idx}]", operand(base)), Repr::Plain),
+        }
+    }
+
+    /// An rvalue of value type `ty` read from the lvalue `base` of `repr`.
+    /// May add conversion helpers to `needs`.
+    pub fn load(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        base: &str,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+    ) -> String {
+        match repr {
+            Repr::Plain => base.to_string(),
+            Repr::Columns {
+                columns,
+                rows,
+                scalar,
+                style,
+            } => columns_matrix(base, *style, *columns, *rows, *scalar),
+            Repr::Block(g) => {
+                let Some(b) = self.block(*g) else {
+                    return base.to_string();
+                };
+                self.construct(ctx, needs, base, &b.members, ty)
+            }
+            Repr::Variant(i) => {
+                let Some(v) = self.variants.get(*i) else {
+                    return base.to_string();
+                };
+                let helper = format!("_s_load_{}", v.name);
+                if !needs.helpers.contains_key(&helper) {
+                    let value = value_name(ctx, ty);
+                    let body = self.construct(ctx, needs, "x", &v.members, ty);
+                    let text = format!(
+                        "{}{} {helper}({} x) {{\n    return {body};\n}}\n",
+                        value.0, value.1, v.name
+                    );
+                    needs.helper(&helper, || text);
+                }
+                format!("{helper}({base})")
+            }
+            Repr::Array(elem) => {
+                let naga::TypeInner::Array {
+                    base: elem_ty,
+                    size: naga::ArraySize::Constant(n),
+                    ..
+                } = ctx.module.types[ty].inner
+                else {
+                    // Runtime-sized arrays cannot be loaded whole.
+                    return base.to_string();
+                };
+                let (sbase, sdims) = self.storage_name(ctx, repr, ty);
+                let helper = format!("_s_load_{}", mangle(&sbase, &sdims));
+                if !needs.helpers.contains_key(&helper) {
+                    let (vbase, vdims) = value_name(ctx, ty);
+                    let item = self.load(ctx, needs, "x[i]", elem, elem_ty);
+                    let text = format!(
+                        "{vbase}{vdims} {helper}({sbase} x{sdims}) {{\n    {vbase} r{vdims};\n    for (int i = 0; i < {n}; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
+                    );
+                    needs.helper(&helper, || text);
+                }
+                format!("{helper}({base})")
+            }
+        }
+    }
+
+    /// `T(load(base.m0), ...)` for a struct value of type `ty` whose storage
+    /// members are `members`.
+    fn construct(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        base: &str,
+        members: &[(String, Repr)],
+        ty: Handle<naga::Type>,
+    ) -> String {
+        let naga::TypeInner::Struct {
+            members: ref value_members,
+            ..
+        } = ctx.module.types[ty].inner
+        else {
+            return base.to_string();
+        };
+        let args: Vec<String> = members
+            .iter()
+            .zip(value_members)
+            .map(|((name, repr), vm)| {
+                let lvalue = format!("{}.{name}", operand(base));
+                self.load(ctx, needs, &lvalue, repr, vm.ty)
+            })
+            .collect();
+        format!("{}({})", ctx.name(NameKey::Type(ty)), args.join(", "))
+    }
+
+    /// The GLSL spelling (element, dims) of the storage of `repr` holding a
+    /// value of type `ty`.
+    fn storage_name(&self, ctx: &Ctx<'_>, repr: &Repr, ty: Handle<naga::Type>) -> (String, String) {
+        match repr {
+            Repr::Plain | Repr::Block(_) => value_name(ctx, ty),
+            Repr::Variant(i) => (
+                self.variants
+                    .get(*i)
+                    .map_or_else(String::new, |v| v.name.clone()),
+                String::new(),
+            ),
+            Repr::Columns {
+                columns,
+                rows,
+                scalar,
+                ..
+            } => (
+                self.wrappers
+                    .iter()
+                    .find(|w| w.columns == *columns && w.rows == *rows && w.scalar == *scalar)
+                    .map_or_else(String::new, |w| w.name.clone()),
+                String::new(),
+            ),
+            Repr::Array(elem) => match ctx.module.types[ty].inner {
+                naga::TypeInner::Array { base, size, .. } => {
+                    let (b, d) = self.storage_name(ctx, elem, base);
+                    (b, format!("[{}]{d}", array_count(size)))
+                }
+                _ => value_name(ctx, ty),
+            },
+        }
+    }
+
+    /// Statements (each line starting with `indent`, ending in a newline)
+    /// storing the value `value` (a name or other side-effect-free
+    /// expression, evaluated possibly several times) of type `ty` into the
+    /// lvalue `base` of `repr`, member by member wherever the storage has
+    /// padding members, so that padding bytes are never written.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        base: &str,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+        value: &str,
+        indent: &str,
+    ) -> String {
+        // Stores need no helpers today; `needs` stays in the interface for
+        // storage kinds that will (e.g. 16-bit conversions).
+        let _ = needs;
+        let mut out = String::new();
+        self.store_into(ctx, base, repr, ty, value, indent, 0, &mut out);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store_into(
+        &self,
+        ctx: &Ctx<'_>,
+        base: &str,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+        value: &str,
+        indent: &str,
+        depth: usize,
+        out: &mut String,
+    ) {
+        match repr {
+            Repr::Plain => {
+                let _ = writeln!(out, "{indent}{base} = {value};");
+            }
+            Repr::Columns { columns, style, .. } => {
+                for j in 0..u32::from(*columns) {
+                    let _ = writeln!(
+                        out,
+                        "{indent}{} = {}[{j}];",
+                        column(base, *style, j),
+                        operand(value)
+                    );
+                }
+            }
+            Repr::Block(_) | Repr::Variant(_) => {
+                let members = match repr {
+                    Repr::Block(g) => self.block(*g).map(|b| b.members.as_slice()),
+                    Repr::Variant(i) => self.variants.get(*i).map(|v| v.members.as_slice()),
+                    _ => None,
+                };
+                let naga::TypeInner::Struct {
+                    members: ref value_members,
+                    ..
+                } = ctx.module.types[ty].inner
+                else {
+                    return;
+                };
+                for (i, ((name, r), vm)) in
+                    members.unwrap_or(&[]).iter().zip(value_members).enumerate()
+                {
+                    let lvalue = format!("{}.{name}", operand(base));
+                    let field = format!(
+                        "{}.{}",
+                        operand(value),
+                        ctx.name(NameKey::StructMember(ty, i as u32))
+                    );
+                    self.store_into(ctx, &lvalue, r, vm.ty, &field, indent, depth, out);
+                }
+            }
+            Repr::Array(elem) => {
+                let naga::TypeInner::Array {
+                    base: elem_ty,
+                    size: naga::ArraySize::Constant(n),
+                    ..
+                } = ctx.module.types[ty].inner
+                else {
+                    // Runtime-sized arrays cannot be stored whole.
+                    return;
+                };
+                let i = format!("_s_i{depth}");
+                let _ = writeln!(out, "{indent}for (int {i} = 0; {i} < {n}; ++{i}) {{");
+                let inner = format!("{indent}    ");
+                let lvalue = format!("{}[{i}]", operand(base));
+                let item = format!("{}[{i}]", operand(value));
+                self.store_into(ctx, &lvalue, elem, elem_ty, &item, &inner, depth + 1, out);
+                let _ = writeln!(out, "{indent}}}");
+            }
+        }
+    }
+
+    /// GLSL declarations of every column wrapper and buffer variant struct,
+    /// in dependency order. Printed after the value structs.
+    pub fn declarations(&self, ctx: &Ctx<'_>, needs: &mut Needs) -> String {
+        let _ = ctx;
+        let mut out = String::new();
+        for w in &self.wrappers {
+            scalar_needs(needs, w.scalar);
+            let _ = writeln!(out, "struct {} {{", w.name);
+            for j in 0..w.columns {
+                let _ = writeln!(out, "    {} c{j};", vector_name(w.rows, w.scalar));
+            }
+            out.push_str("};\n\n");
+        }
+        for v in &self.variants {
+            let _ = writeln!(out, "struct {} {{", v.name);
+            for f in &v.fields {
+                let (base, dims) = f.ty.spell(needs);
+                let _ = writeln!(out, "    {base} {}{dims};", f.name);
+            }
+            out.push_str("};\n\n");
+        }
+        out
+    }
+
+    /// The full block declaration of buffer global `block`, with
+    /// `layout_prefix` (e.g. `set = 0, binding = 1`) inside its
+    /// `layout(...)`, std140/std430 and offsets or padding by dialect.
+    /// Adds the extensions it needs (`GL_ARB_enhanced_layouts` for offsets
+    /// in gl430, 16-bit and 64-bit storage types).
+    pub fn block_declaration(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        block: &Block,
+        layout_prefix: &str,
+    ) -> String {
+        let mut qualifiers: Vec<&str> = Vec::new();
+        if block.kind == BlockKind::PushConstant {
+            qualifiers.push("push_constant");
+        }
+        if !layout_prefix.is_empty() {
+            qualifiers.push(layout_prefix);
+        }
+        qualifiers.push(rules_name(block.rules));
+        let storage = match block.kind {
+            BlockKind::Uniform | BlockKind::PushConstant => "uniform",
+            BlockKind::Storage { read_only: true } => "readonly buffer",
+            BlockKind::Storage { read_only: false } => "buffer",
+        };
+        if block.offsets && ctx.dialect() == Dialect::Gl430 {
+            needs.extension("GL_ARB_enhanced_layouts");
+        }
+        let mut out = format!(
+            "layout({}) {storage} {} {{\n",
+            qualifiers.join(", "),
+            block.type_name
+        );
+        for f in &block.fields {
+            let (base, dims) = f.ty.spell(needs);
+            if block.offsets {
+                let _ = writeln!(
+                    out,
+                    "    layout(offset = {}) {base} {}{dims};",
+                    f.offset, f.name
+                );
+            } else {
+                let _ = writeln!(out, "    {base} {}{dims};", f.name);
+            }
+        }
+        let _ = writeln!(out, "}} {};", block.instance);
+        out
+    }
+}
+
+/// Column `j` of a split matrix at `base`.
+fn column(base: &str, style: ColumnStyle, j: u32) -> String {
+    match style {
+        ColumnStyle::Suffix => format!("{base}_c{j}"),
+        ColumnStyle::Wrapper => format!("{}.c{j}", operand(base)),
+    }
+}
+
+/// The matrix rebuilt from its columns: `mat2x2(b_c0, b_c1)`.
+fn columns_matrix(
+    base: &str,
+    style: ColumnStyle,
+    columns: u8,
+    rows: u8,
+    s: naga::Scalar,
+) -> String {
+    let cols: Vec<String> = (0..u32::from(columns))
+        .map(|j| column(base, style, j))
+        .collect();
+    format!("{}({})", matrix_name(columns, rows, s), cols.join(", "))
+}
+
+fn array_count(size: naga::ArraySize) -> String {
+    match size {
+        naga::ArraySize::Constant(n) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The value type's GLSL spelling (element, dims) for the types that can
+/// live in a buffer. Value structs by their value-struct name.
+fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
+    match ctx.module.types[ty].inner {
+        naga::TypeInner::Scalar(s) | naga::TypeInner::Atomic(s) => {
+            (scalar_name(s).to_string(), String::new())
+        }
+        naga::TypeInner::Vector { size, scalar } => {
+            (vector_name(size as u8, scalar), String::new())
+        }
+        naga::TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } => (
+            matrix_name(columns as u8, rows as u8, scalar),
+            String::new(),
+        ),
+        naga::TypeInner::Array { base, size, .. } => {
+            let (b, d) = value_name(ctx, base);
+            (b, format!("[{}]{d}", array_count(size)))
+        }
+        _ => (ctx.name(NameKey::Type(ty)).to_string(), String::new()),
+    }
+}
+
+/// A helper-name fragment for a storage type (`S_std140` + `[4][2]` ->
+/// `S_std140_a4_a2`).
+fn mangle(base: &str, dims: &str) -> String {
+    let mut out = base.to_string();
+    for d in dims.split(']').filter(|d| !d.is_empty()) {
+        out.push_str("_a");
+        out.push_str(d.trim_start_matches('['));
+    }
+    out
+}
