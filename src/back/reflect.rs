@@ -21,16 +21,87 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
         .values()
         .map(|s| struct_value(parsed, contract, s))
         .collect();
+    let glsl: Map<String, Value> = [
+        crate::back::glsl::Dialect::Vulkan450,
+        crate::back::glsl::Dialect::Gl450,
+    ]
+    .into_iter()
+    .map(|d| (d.name().to_string(), glsl_bindings(parsed, contract, d)))
+    .collect();
     let root = json!({
         "version": FORMAT_VERSION,
         "globals": globals,
         "types": types,
+        "glsl": glsl,
     });
     // Serializing a `Value` into a String cannot fail; fall back to the
     // compact form rather than panic if it ever did.
     let mut text = serde_json::to_string_pretty(&root).unwrap_or_else(|_| root.to_string());
     text.push('\n');
     text
+}
+
+/// Where the GLSL target of `dialect` binds every resource, per output
+/// file (entry point); `{"error": ...}` when the module cannot be written
+/// in that dialect.
+fn glsl_bindings(
+    parsed: &Parsed,
+    contract: &LayoutModule,
+    dialect: crate::back::glsl::Dialect,
+) -> Value {
+    let options = crate::back::glsl::GlslOptions {
+        dialect,
+        ..Default::default()
+    };
+    let out = match crate::back::glsl::write(parsed, contract, &options) {
+        Ok(out) => out,
+        Err(e) => {
+            let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
+            return json!({ "error": first.unwrap_or_default() });
+        }
+    };
+    let files: Vec<Value> = out
+        .files
+        .iter()
+        .map(|f| {
+            let bindings: Vec<Value> = out
+                .bindings
+                .iter()
+                .filter(|(entry, _)| *entry == f.entry_point)
+                .flat_map(|(_, b)| b)
+                .map(|b| {
+                    json!({
+                        "global": b.global,
+                        "glsl_name": b.glsl_name,
+                        "kind": b.kind,
+                        "set": b.set,
+                        "binding": b.binding,
+                    })
+                })
+                .collect();
+            let combined: Vec<Value> = out
+                .combined_samplers
+                .iter()
+                .filter(|(entry, _)| *entry == f.entry_point)
+                .flat_map(|(_, c)| c)
+                .map(|c| {
+                    json!({
+                        "name": c.name,
+                        "texture": c.texture,
+                        "sampler": c.sampler,
+                        "binding": c.binding,
+                    })
+                })
+                .collect();
+            json!({
+                "entry_point": f.entry_point,
+                "file": format!("{}.{}", f.entry_point, f.stage_extension()),
+                "bindings": bindings,
+                "combined_samplers": combined,
+            })
+        })
+        .collect();
+    json!({ "files": files })
 }
 
 /// The name of an address space in the JSON and in derived `var<...>` text.

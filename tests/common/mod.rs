@@ -183,7 +183,7 @@ pub fn glsl_snapshots_enabled() -> bool {
 /// The default of [`glsl_snapshots_enabled`]: `false` while
 /// `src/back/glsl` is stubs; set to `true` when the writer lands (then
 /// `STRIDE_BLESS=1 cargo test --test snapshots` creates the GLSL files).
-pub const GLSL_SNAPSHOTS_DEFAULT: bool = false;
+pub const GLSL_SNAPSHOTS_DEFAULT: bool = true;
 
 /// `STRIDE_BLESS=1`: rewrite expected files instead of comparing.
 pub fn blessing() -> bool {

@@ -108,8 +108,11 @@ pub fn write_module(
 
     let mut warnings = Vec::new();
     let baked = if must_bake(&parsed.module, options) {
-        let (module, info, notes) = bake_overrides(&parsed.module, &info, options)?;
+        let (mut module, mut info, notes) = bake_overrides(&parsed.module, &info, options)?;
         warnings.extend(notes);
+        if resolve_pending_sizes(&mut module) {
+            info = crate::front::validate(&module)?;
+        }
         Some((module, info))
     } else {
         None
@@ -207,9 +210,10 @@ fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
                 module.global_expressions[init],
                 naga::Expression::Literal(_)
             ) {
+                let name = o.name.as_deref().unwrap_or("(unnamed)");
                 reasons.push((
                     module.overrides.get_span(h),
-                    "its default value is an expression, not a literal".to_string(),
+                    format!("the default of override `{name}` is an expression, not a literal"),
                 ));
             }
         }
@@ -235,6 +239,54 @@ fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
         }
     }
     reasons
+}
+
+/// naga's override baking evaluates every override to a literal but leaves
+/// arrays sized by an override `Pending`. Give such arrays their baked
+/// length, so that every part of the writer sees a constant size. Returns
+/// whether the type arena changed.
+fn resolve_pending_sizes(module: &mut naga::Module) -> bool {
+    let pending = |inner: &TypeInner| {
+        matches!(
+            inner,
+            TypeInner::Array {
+                size: naga::ArraySize::Pending(_),
+                ..
+            }
+        )
+    };
+    if !module.types.iter().any(|(_, t)| pending(&t.inner)) {
+        return false;
+    }
+    let mut types = naga::UniqueArena::new();
+    let mut map: Vec<Handle<naga::Type>> = Vec::with_capacity(module.types.len());
+    for (handle, ty) in module.types.iter() {
+        let mut inner =
+            crate::back::remap::map_inner(&ty.inner, |h| map.get(h.index()).copied().unwrap_or(h));
+        if let TypeInner::Array {
+            size: ref mut size @ naga::ArraySize::Pending(o),
+            ..
+        } = inner
+        {
+            if let Some(n) = types::baked_length(module, o)
+                .and_then(|n| u32::try_from(n).ok())
+                .and_then(std::num::NonZeroU32::new)
+            {
+                *size = naga::ArraySize::Constant(n);
+            }
+        }
+        let span = module.types.get_span(handle);
+        let new = types.insert(
+            naga::Type {
+                name: ty.name.clone(),
+                inner,
+            },
+            span,
+        );
+        map.push(new);
+    }
+    crate::back::remap::remap_types(module, types, &crate::back::remap::TypeMap::new(map));
+    true
 }
 
 /// Replace every override by a constant: the value given in `values`, else

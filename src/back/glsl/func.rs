@@ -1,23 +1,67 @@
 //! Function bodies: naga expressions and statements printed as GLSL.
 //!
 //! INTERFACE (owned by the function part; `decl` calls it).
+//!
+//! One [`FunctionWriter`] prints one function (or entry point `main`, or one
+//! module-scope constant expression). Its parts:
+//!
+//! - this file: the writer, signatures, local variables and statements;
+//! - `expr`: expressions, pointers (lvalue texts with their buffer
+//!   [`Repr`]), literals, casts and operators with WGSL's defined behaviours;
+//! - `image`: sampling, loads, stores and queries of textures;
+//! - `math`: the builtin functions (`MathFunction`) and their polyfills.
+//!
+//! Expression baking: an expression is printed inline where it is used,
+//! unless WGSL names it (`let`), it is used more than once, or it must be
+//! evaluated at its `Emit` point (loads, image reads, derivatives, call and
+//! atomic results). A baked expression becomes a local `T _eN = ...;`
+//! (`T name_eN = ...;` for a WGSL `let`). Pointers, textures and samplers are
+//! never baked: GLSL has no pointers, so a pointer is re-printed as its
+//! lvalue text at every use (its indices are side-effect free: any load or
+//! call in them was baked before).
 
-use super::{Ctx, Needs};
-use naga::Handle;
+mod expr;
+mod image;
+mod math;
+mod scope;
+
+use super::buffers::Repr;
+use super::{decl, types, Ctx, Needs};
+use naga::proc::NameKey;
+use naga::{Handle, Statement};
 
 /// The complete definition of function `handle` (signature and body).
 /// Entry points are written by [`write_entry_main`].
 pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Function>) -> String {
-    let _ = (ctx, needs, handle);
-    todo!("function part")
+    let func = &ctx.module.functions[handle];
+    let info = &ctx.info[handle];
+    let mut w = FunctionWriter::new(ctx, needs, Body::Function(handle, func, info));
+    w.signature(handle, func);
+    w.out.push_str(" {\n");
+    w.indent = 1;
+    w.locals();
+    w.block(&func.body);
+    w.out.push_str("}\n");
+    w.out
 }
 
 /// `void main() { ... }` for entry point `index`: the prologue from
 /// `decl::entry_prologue`, the body, and every `return` replaced by
 /// `decl::entry_return` followed by `return;`.
 pub fn write_entry_main(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let _ = (ctx, needs, index);
-    todo!("function part")
+    let Some(ep) = ctx.module.entry_points.get(index) else {
+        return String::new();
+    };
+    let info = ctx.info.get_entry_point(index);
+    let prologue = decl::entry_prologue(ctx, needs, index);
+    let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
+    w.out.push_str("void main() {\n");
+    w.out.push_str(&prologue);
+    w.indent = 1;
+    w.locals();
+    w.block(&ep.function.body);
+    w.out.push_str("}\n");
+    w.out
 }
 
 /// A module-scope constant expression (`module.global_expressions`) as a
@@ -28,6 +72,774 @@ pub fn const_expression(
     needs: &mut Needs,
     expr: Handle<naga::Expression>,
 ) -> String {
-    let _ = (ctx, needs, expr);
-    todo!("function part")
+    let mut w = FunctionWriter::new(ctx, needs, Body::Module);
+    let text = w.expr(expr);
+    expr::unwrap_parens(&text).to_string()
+}
+
+/// What the expressions being printed belong to.
+#[derive(Clone, Copy)]
+enum Body<'a> {
+    /// A function and its analysis.
+    Function(
+        Handle<naga::Function>,
+        &'a naga::Function,
+        &'a naga::valid::FunctionInfo,
+    ),
+    /// Entry point `index`, written as `main`.
+    Entry(usize, &'a naga::Function, &'a naga::valid::FunctionInfo),
+    /// `module.global_expressions` (constant expressions only).
+    Module,
+}
+
+/// Prints one function body (or one constant expression).
+struct FunctionWriter<'a, 'c> {
+    ctx: &'a Ctx<'c>,
+    needs: &'a mut Needs,
+    body: Body<'a>,
+    exprs: &'a naga::Arena<naga::Expression>,
+    out: String,
+    /// Current indentation, in levels of four spaces.
+    indent: usize,
+    /// Names of baked expressions.
+    baked: naga::FastHashMap<Handle<naga::Expression>, String>,
+    /// Counter for fresh temporaries (`_s_tN`) and loop gates.
+    temps: usize,
+    /// Baked expressions declared ahead (before a loop whose continuing
+    /// block reads them): their `Emit` assigns instead of declaring.
+    declared_ahead: naga::FastHashSet<Handle<naga::Expression>>,
+    /// Span of the statement being written (for diagnostics without an
+    /// expression).
+    stmt_span: naga::Span,
+}
+
+impl<'a, 'c> FunctionWriter<'a, 'c> {
+    fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
+        let exprs = match body {
+            Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
+            Body::Module => &ctx.module.global_expressions,
+        };
+        FunctionWriter {
+            ctx,
+            needs,
+            body,
+            exprs,
+            out: String::new(),
+            indent: 0,
+            baked: Default::default(),
+            temps: 0,
+            declared_ahead: Default::default(),
+            stmt_span: naga::Span::UNDEFINED,
+        }
+    }
+
+    fn function(&self) -> Option<(&'a naga::Function, &'a naga::valid::FunctionInfo)> {
+        match self.body {
+            Body::Function(_, f, i) | Body::Entry(_, f, i) => Some((f, i)),
+            Body::Module => None,
+        }
+    }
+
+    // ---- output helpers -------------------------------------------------
+
+    fn indent_text(&self) -> String {
+        "    ".repeat(self.indent)
+    }
+
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// A fresh name for a temporary.
+    fn temp(&mut self, what: &str) -> String {
+        self.temps += 1;
+        format!("_s_{what}{}", self.temps)
+    }
+
+    /// An error diagnostic at `span` (the current statement when undefined).
+    fn error_at(&mut self, message: impl Into<String>, span: naga::Span) {
+        let span = if span.is_defined() {
+            span
+        } else {
+            self.stmt_span
+        };
+        self.needs.errors.push(super::error_at(
+            message,
+            span,
+            format!("not expressible in {}", self.ctx.dialect()),
+        ));
+    }
+
+    /// An error diagnostic at expression `h`.
+    fn error(&mut self, message: impl Into<String>, h: Handle<naga::Expression>) {
+        let span = self.exprs.get_span(h);
+        self.error_at(message, span);
+    }
+
+    // ---- signature and locals -------------------------------------------
+
+    fn signature(&mut self, handle: Handle<naga::Function>, func: &naga::Function) {
+        let ret = match func.result {
+            Some(ref r) => types::type_name(self.ctx, self.needs, r.ty),
+            None => "void".to_string(),
+        };
+        let mut params = Vec::with_capacity(func.arguments.len());
+        for (i, arg) in func.arguments.iter().enumerate() {
+            let name = self
+                .ctx
+                .name(NameKey::FunctionArgument(handle, i as u32))
+                .to_string();
+            let span = self.ctx.module.functions.get_span(handle);
+            params.push(self.parameter(arg.ty, &name, span));
+        }
+        let name = self.ctx.name(NameKey::Function(handle)).to_string();
+        self.out
+            .push_str(&format!("{ret} {name}({})", params.join(", ")));
+    }
+
+    /// One parameter declaration: pointers become `inout`, textures and
+    /// samplers are parameters only in Vulkan GLSL.
+    fn parameter(&mut self, ty: Handle<naga::Type>, name: &str, span: naga::Span) -> String {
+        use naga::TypeInner as Ti;
+        let ctx = self.ctx;
+        match ctx.module.types[ty].inner {
+            Ti::Pointer { base, space } => {
+                if matches!(
+                    space,
+                    naga::AddressSpace::Uniform
+                        | naga::AddressSpace::Storage { .. }
+                        | naga::AddressSpace::Immediate
+                ) {
+                    self.error_at(
+                        "a pointer into a buffer cannot be a GLSL function parameter",
+                        span,
+                    );
+                }
+                format!("inout {} {name}", types::type_name(ctx, self.needs, base))
+            }
+            Ti::Image {
+                dim,
+                arrayed,
+                class,
+            } => {
+                if !ctx.dialect().is_vulkan() {
+                    self.error_at(
+                        format!(
+                            "texture parameter `{name}`: OpenGL GLSL combines textures with samplers at module scope, so a texture cannot be passed to a function; inline the function or use --glsl vulkan450"
+                        ),
+                        span,
+                    );
+                }
+                match class {
+                    naga::ImageClass::Storage { format, access } => {
+                        let (t, _) = types::image_type(dim, arrayed, format);
+                        let q = if !access.contains(naga::StorageAccess::LOAD) {
+                            "writeonly "
+                        } else if !access.contains(naga::StorageAccess::STORE) {
+                            "readonly "
+                        } else {
+                            ""
+                        };
+                        format!("{q}{t} {name}")
+                    }
+                    _ => format!("{} {name}", types::texture_type(dim, arrayed, class)),
+                }
+            }
+            Ti::Sampler { comparison } => {
+                if !ctx.dialect().is_vulkan() {
+                    self.error_at(
+                        format!(
+                            "sampler parameter `{name}`: OpenGL GLSL has no separate samplers; inline the function or use --glsl vulkan450"
+                        ),
+                        span,
+                    );
+                }
+                let t = if comparison {
+                    "samplerShadow"
+                } else {
+                    "sampler"
+                };
+                format!("{t} {name}")
+            }
+            _ => format!("{} {name}", types::type_name(ctx, self.needs, ty)),
+        }
+    }
+
+    /// Local variables, declared at the start of the body with their
+    /// initializer, zero-initialized without one (WGSL semantics).
+    fn locals(&mut self) {
+        let Some((func, _)) = self.function() else {
+            return;
+        };
+        for (h, var) in func.local_variables.iter() {
+            let key = match self.body {
+                Body::Function(f, ..) => NameKey::FunctionLocal(f, h),
+                Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, h),
+                Body::Module => return,
+            };
+            let name = self.ctx.name(key).to_string();
+            let ty = types::type_name(self.ctx, self.needs, var.ty);
+            let init = match var.init {
+                Some(init) => {
+                    let t = self.expr(init);
+                    expr::unwrap_parens(&t).to_string()
+                }
+                None => types::zero_value(self.ctx, self.needs, var.ty),
+            };
+            self.line(&format!("{ty} {name} = {init};"));
+        }
+    }
+
+    // ---- statements -----------------------------------------------------
+
+    fn block(&mut self, block: &naga::Block) {
+        for (stmt, span) in block.span_iter() {
+            self.stmt_span = *span;
+            self.statement(stmt);
+        }
+    }
+
+    /// Whether `block` always leaves by its last statement (so a `case`
+    /// needs no `break`).
+    fn ends_in_jump(block: &naga::Block) -> bool {
+        matches!(
+            block.last(),
+            Some(
+                Statement::Break | Statement::Continue | Statement::Return { .. } | Statement::Kill
+            )
+        )
+    }
+
+    fn statement(&mut self, stmt: &Statement) {
+        match *stmt {
+            Statement::Emit(ref range) => {
+                for h in range.clone() {
+                    if self.declared_ahead.remove(&h) {
+                        let name = self.baked.get(&h).cloned().unwrap_or_default();
+                        let value = self.write_expr(h);
+                        self.line(&format!("{name} = {};", expr::unwrap_parens(&value)));
+                    } else if self.should_bake(h) {
+                        let name = self.bake_name(h);
+                        self.bake(h, name);
+                    }
+                }
+            }
+            Statement::Block(ref b) => {
+                self.line("{");
+                self.indent += 1;
+                self.block(b);
+                self.indent -= 1;
+                self.line("}");
+            }
+            Statement::If {
+                condition,
+                ref accept,
+                ref reject,
+            } => {
+                let c = self.expr(condition);
+                self.line(&format!("if ({}) {{", expr::unwrap_parens(&c)));
+                self.indent += 1;
+                self.block(accept);
+                self.indent -= 1;
+                if !reject.is_empty() {
+                    self.line("} else {");
+                    self.indent += 1;
+                    self.block(reject);
+                    self.indent -= 1;
+                }
+                self.line("}");
+            }
+            Statement::Switch {
+                selector,
+                ref cases,
+            } => self.switch(selector, cases),
+            Statement::Loop {
+                ref body,
+                ref continuing,
+                break_if,
+            } => self.r#loop(body, continuing, break_if),
+            Statement::Break => self.line("break;"),
+            Statement::Continue => self.line("continue;"),
+            Statement::Return { value } => self.r#return(value),
+            // WGSL `discard` demotes the invocation to a helper; GLSL's
+            // `discard` ends it. Both stop every later side effect of the
+            // invocation, which is what WGSL observably guarantees; only
+            // derivatives in the rest of the quad can differ.
+            Statement::Kill => self.line("discard;"),
+            Statement::ControlBarrier(barrier) => {
+                self.memory_barriers(barrier);
+                self.line("barrier();");
+            }
+            Statement::MemoryBarrier(barrier) => self.memory_barriers(barrier),
+            Statement::Store { pointer, value } => self.store(pointer, value),
+            Statement::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => self.image_store(image, coordinate, array_index, value),
+            Statement::Atomic {
+                pointer,
+                ref fun,
+                value,
+                result,
+            } => self.atomic(pointer, fun, value, result),
+            Statement::ImageAtomic {
+                image,
+                coordinate,
+                array_index,
+                ref fun,
+                value,
+            } => self.image_atomic(image, coordinate, array_index, fun, value),
+            Statement::WorkGroupUniformLoad { pointer, result } => {
+                self.line("memoryBarrierShared();");
+                self.line("barrier();");
+                let v = self.load(pointer);
+                let v = expr::unwrap_parens(&v).to_string();
+                self.declare_result(result, &v);
+                self.line("memoryBarrierShared();");
+                self.line("barrier();");
+            }
+            Statement::Call {
+                function,
+                ref arguments,
+                result,
+            } => self.call(function, arguments, result),
+            Statement::RayQuery { .. } | Statement::RayPipelineFunction(..) => self.error_at(
+                "ray tracing is not supported by the GLSL output",
+                self.stmt_span,
+            ),
+            Statement::SubgroupBallot { result, .. }
+            | Statement::SubgroupGather { result, .. }
+            | Statement::SubgroupCollectiveOperation { result, .. } => {
+                self.error_at(
+                    "subgroup operations are not supported by the GLSL output",
+                    self.stmt_span,
+                );
+                // Keep later uses printable.
+                self.baked.insert(result, "_s_unsupported".to_string());
+            }
+            Statement::CooperativeStore { .. } => self.error_at(
+                "cooperative matrices are not supported by the GLSL output",
+                self.stmt_span,
+            ),
+        }
+    }
+
+    fn switch(&mut self, selector: Handle<naga::Expression>, cases: &[naga::SwitchCase]) {
+        let sel = self.expr(selector);
+        self.line(&format!("switch ({}) {{", expr::unwrap_parens(&sel)));
+        self.indent += 1;
+        for case in cases {
+            let label = match case.value {
+                naga::SwitchValue::I32(v) => format!("case {}:", expr::i32_text(v)),
+                naga::SwitchValue::U32(v) => format!("case {v}u:"),
+                naga::SwitchValue::Default => "default:".to_string(),
+            };
+            self.line(&label);
+            if case.fall_through && case.body.is_empty() {
+                continue;
+            }
+            self.line("{");
+            self.indent += 1;
+            self.block(&case.body);
+            self.indent -= 1;
+            self.line("}");
+            if !case.fall_through && !Self::ends_in_jump(&case.body) {
+                self.line("break;");
+            }
+        }
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    /// `loop { body continuing { ... break if c; } }` as
+    /// `bool gate = true; while (true) { if (!gate) { continuing; if (c) break; } gate = false; body }`,
+    /// so that `continue` (also from inside a `switch`) runs the continuing
+    /// block before the next iteration.
+    fn r#loop(
+        &mut self,
+        body: &naga::Block,
+        continuing: &naga::Block,
+        break_if: Option<Handle<naga::Expression>>,
+    ) {
+        if continuing.is_empty() && break_if.is_none() {
+            self.line("while (true) {");
+            self.indent += 1;
+            self.block(body);
+            self.indent -= 1;
+            self.line("}");
+            return;
+        }
+        // Values of the body that the continuing block reads.
+        for h in self.loop_carried(body, continuing, break_if) {
+            let name = self.bake_name(h);
+            let ty = self.type_of(h);
+            self.line(&format!("{ty} {name};"));
+            self.baked.insert(h, name);
+            self.declared_ahead.insert(h);
+        }
+        let gate = self.temp("loop_init");
+        self.line(&format!("bool {gate} = true;"));
+        self.line("while (true) {");
+        self.indent += 1;
+        self.line(&format!("if (!{gate}) {{"));
+        self.indent += 1;
+        self.block(continuing);
+        if let Some(c) = break_if {
+            let c = self.expr(c);
+            self.line(&format!("if ({}) {{", expr::unwrap_parens(&c)));
+            self.line("    break;");
+            self.line("}");
+        }
+        self.indent -= 1;
+        self.line("}");
+        self.line(&format!("{gate} = false;"));
+        self.block(body);
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    fn r#return(&mut self, value: Option<Handle<naga::Expression>>) {
+        match (self.body, value) {
+            (Body::Entry(index, ..), Some(v)) => {
+                let name = self.named_value(v);
+                let indent = self.indent_text();
+                let text = decl::entry_return(self.ctx, self.needs, index, &name, &indent);
+                self.out.push_str(&text);
+                self.line("return;");
+            }
+            (_, Some(v)) => {
+                let t = self.expr(v);
+                self.line(&format!("return {};", expr::unwrap_parens(&t)));
+            }
+            (_, None) => self.line("return;"),
+        }
+    }
+
+    fn memory_barriers(&mut self, barrier: naga::Barrier) {
+        if barrier.contains(naga::Barrier::STORAGE) {
+            self.line("memoryBarrierBuffer();");
+        }
+        if barrier.contains(naga::Barrier::WORK_GROUP) {
+            self.line("memoryBarrierShared();");
+        }
+        if barrier.contains(naga::Barrier::TEXTURE) {
+            self.line("memoryBarrierImage();");
+        }
+        if barrier.contains(naga::Barrier::SUB_GROUP) {
+            self.needs.extension("GL_KHR_shader_subgroup_basic");
+            self.line("subgroupMemoryBarrier();");
+        }
+    }
+
+    fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
+        let (place, repr) = self.place(pointer);
+        if repr == Repr::Plain {
+            let v = self.expr(value);
+            self.line(&format!("{place} = {};", expr::unwrap_parens(&v)));
+            return;
+        }
+        let Some(ty) = self.pointee(pointer).0 else {
+            self.error(
+                "internal: a store through a split buffer pointer without a type",
+                pointer,
+            );
+            return;
+        };
+        // `Plan::store` may evaluate the value several times.
+        let v = self.named_value(value);
+        let indent = self.indent_text();
+        let text = self
+            .ctx
+            .plan
+            .store(self.ctx, self.needs, &place, &repr, ty, &v, &indent);
+        self.out.push_str(&text);
+    }
+
+    fn atomic(
+        &mut self,
+        pointer: Handle<naga::Expression>,
+        fun: &naga::AtomicFunction,
+        value: Handle<naga::Expression>,
+        result: Option<Handle<naga::Expression>>,
+    ) {
+        let (place, repr) = self.place(pointer);
+        if repr != Repr::Plain {
+            self.error("internal: an atomic behind a split buffer member", pointer);
+        }
+        if let Some(s) = self.pointee(pointer).1.scalar() {
+            if s.width == 8 {
+                self.needs.extension("GL_EXT_shader_atomic_int64");
+            }
+        }
+        let v = expr::unwrap_parens(&self.expr(value)).to_string();
+        let call = match *fun {
+            naga::AtomicFunction::Add => format!("atomicAdd({place}, {v})"),
+            naga::AtomicFunction::Subtract => format!("atomicAdd({place}, -({v}))"),
+            naga::AtomicFunction::And => format!("atomicAnd({place}, {v})"),
+            naga::AtomicFunction::ExclusiveOr => format!("atomicXor({place}, {v})"),
+            naga::AtomicFunction::InclusiveOr => format!("atomicOr({place}, {v})"),
+            naga::AtomicFunction::Min => format!("atomicMin({place}, {v})"),
+            naga::AtomicFunction::Max => format!("atomicMax({place}, {v})"),
+            naga::AtomicFunction::Exchange { compare: None } => {
+                format!("atomicExchange({place}, {v})")
+            }
+            naga::AtomicFunction::Exchange { compare: Some(c) } => {
+                let c = expr::unwrap_parens(&self.expr(c)).to_string();
+                let call = format!("atomicCompSwap({place}, {c}, {v})");
+                let Some(r) = result else {
+                    self.line(&format!("{call};"));
+                    return;
+                };
+                // naga's predeclared {old_value, exchanged} struct.
+                let ty = self.type_of(r);
+                let scalar = self.type_of(value);
+                let old = self.temp("old");
+                self.line(&format!("{scalar} {old} = {call};"));
+                self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
+                return;
+            }
+        };
+        match result {
+            Some(r) => {
+                self.declare_result(r, &call);
+            }
+            None => self.line(&format!("{call};")),
+        }
+    }
+
+    fn call(
+        &mut self,
+        function: Handle<naga::Function>,
+        arguments: &[Handle<naga::Expression>],
+        result: Option<Handle<naga::Expression>>,
+    ) {
+        let mut args = Vec::with_capacity(arguments.len());
+        for &a in arguments {
+            let text = match *self.ty(a) {
+                naga::TypeInner::Pointer { .. } | naga::TypeInner::ValuePointer { .. } => {
+                    let (place, repr) = self.place(a);
+                    if repr != Repr::Plain {
+                        self.error(
+                            "a pointer into a buffer member stored in split or padded form cannot be passed to a function in GLSL",
+                            a,
+                        );
+                    }
+                    place
+                }
+                _ => expr::unwrap_parens(&self.expr(a)).to_string(),
+            };
+            args.push(text);
+        }
+        let name = self.ctx.name(NameKey::Function(function)).to_string();
+        let call = format!("{name}({})", args.join(", "));
+        match result {
+            Some(r) => {
+                self.declare_result(r, &call);
+            }
+            None => self.line(&format!("{call};")),
+        }
+    }
+
+    // ---- baking ---------------------------------------------------------
+
+    /// Whether the `Emit` of `h` declares a local for it.
+    fn should_bake(&self, h: Handle<naga::Expression>) -> bool {
+        use naga::Expression as E;
+        let Some((func, info)) = self.function() else {
+            return false;
+        };
+        if self.baked.contains_key(&h) || !expr::is_value_type(self.ty(h)) {
+            return false;
+        }
+        if func.named_expressions.contains_key(&h) {
+            return true;
+        }
+        let min_refs = match self.exprs[h] {
+            E::Access { .. } | E::AccessIndex { .. } => usize::MAX,
+            E::Load { .. } | E::ImageSample { .. } | E::ImageLoad { .. } | E::Derivative { .. } => {
+                1
+            }
+            _ => 2,
+        };
+        info[h].ref_count >= min_refs
+    }
+
+    /// The local name of baked expression `h`: `name_eN` for a WGSL `let`
+    /// (the `_eN` suffix keeps it apart from every namer-made name, which
+    /// never end in a digit), `_eN` otherwise.
+    fn bake_name(&self, h: Handle<naga::Expression>) -> String {
+        let index = h.index();
+        if let Some((func, _)) = self.function() {
+            if let Some(name) = func.named_expressions.get(&h) {
+                let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !name.ends_with('_')
+                    && !name.contains("__");
+                let text = format!("{name}_e{index}");
+                if ok && !text.starts_with("gl_") {
+                    return text;
+                }
+            }
+        }
+        format!("_e{index}")
+    }
+
+    /// Declare `name` for expression `h` at the current point.
+    fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
+        let ty = self.type_of(h);
+        let value = self.write_expr(h);
+        let konst = if self.ctx.dialect().is_es() {
+            ""
+        } else {
+            "const "
+        };
+        self.line(&format!(
+            "{konst}{ty} {name} = {};",
+            expr::unwrap_parens(&value)
+        ));
+        self.baked.insert(h, name);
+    }
+
+    /// Declare the result `r` of a statement (call, atomic, uniform load)
+    /// with value `value`; only assign it if it was declared ahead.
+    fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
+        if self.declared_ahead.remove(&r) {
+            let name = self.baked.get(&r).cloned().unwrap_or_default();
+            self.line(&format!("{name} = {value};"));
+            return;
+        }
+        let ty = self.type_of(r);
+        let name = self.bake_name(r);
+        self.line(&format!("{ty} {name} = {value};"));
+        self.baked.insert(r, name);
+    }
+
+    /// A name (or other side-effect free, cheap text) for the value of `h`,
+    /// declaring a temporary if `h` is not baked: for texts the caller
+    /// prints several times.
+    fn named_value(&mut self, h: Handle<naga::Expression>) -> String {
+        if let Some(name) = self.baked.get(&h) {
+            return name.clone();
+        }
+        let text = self.expr(h);
+        if expr::is_identifier(&text) {
+            return text;
+        }
+        let ty = self.type_of(h);
+        let tmp = self.temp("v");
+        self.line(&format!("{ty} {tmp} = {};", expr::unwrap_parens(&text)));
+        tmp
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expr::{f32_text, f64_text, i32_text, unwrap_parens};
+
+    #[test]
+    fn float_literals_round_trip() {
+        for v in [
+            1.0f32,
+            0.1,
+            1e-7,
+            3.4028235e38,
+            -2.5,
+            16777216.0,
+            1.17549435e-38,
+            1e-45,
+            0.0,
+        ] {
+            let text = f32_text(v);
+            let body = text.trim_start_matches('(').trim_end_matches(')');
+            assert_eq!(body.parse::<f32>().ok(), Some(v), "{text}");
+            assert!(body.contains('.') || body.contains('e'), "{text}");
+        }
+        assert_eq!(f32_text(1.0), "1.0");
+        assert_eq!(f32_text(1e-7), "1e-7");
+        assert_eq!(f32_text(-2.5), "(-2.5)");
+        assert_eq!(f64_text(0.5), "0.5lf");
+    }
+
+    #[test]
+    fn int_literals() {
+        assert_eq!(i32_text(5), "5");
+        assert_eq!(i32_text(-5), "(-5)");
+        assert_eq!(i32_text(i32::MIN), "(-2147483647 - 1)");
+    }
+
+    #[test]
+    fn parens() {
+        assert_eq!(unwrap_parens("(a + b)"), "a + b");
+        assert_eq!(unwrap_parens("(a) + (b)"), "(a) + (b)");
+        assert_eq!(unwrap_parens("f(a)"), "f(a)");
+    }
+
+    /// Writes the GLSL of every `.wgsl` file in `corpus/shaders` (and the
+    /// folders in `$STRIDE_GLSL_IN`, `:`-separated) to `$STRIDE_GLSL_OUT`,
+    /// one folder per dialect (`$STRIDE_GLSL_DIALECTS`, default all), for
+    /// checking with glslangValidator; failures go to `<stem>.error.txt`.
+    /// Run: `cargo test --lib dump_glsl -- --ignored`.
+    #[test]
+    #[ignore]
+    fn dump_glsl() {
+        let Ok(out) = std::env::var("STRIDE_GLSL_OUT") else {
+            return;
+        };
+        let mut dirs = vec!["corpus/shaders".to_string()];
+        if let Ok(extra) = std::env::var("STRIDE_GLSL_IN") {
+            dirs.extend(extra.split(':').map(str::to_string));
+        }
+        let dialects: Vec<crate::back::glsl::Dialect> = match std::env::var("STRIDE_GLSL_DIALECTS")
+        {
+            Ok(list) => list
+                .split(',')
+                .filter_map(crate::back::glsl::Dialect::from_name)
+                .collect(),
+            Err(_) => crate::back::glsl::Dialect::ALL.to_vec(),
+        };
+        for dialect in dialects {
+            let folder = std::path::Path::new(&out).join(dialect.name());
+            std::fs::create_dir_all(&folder).expect("output folder");
+            for dir in &dirs {
+                let Ok(entries) = std::fs::read_dir(dir) else {
+                    continue;
+                };
+                let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+                paths.sort();
+                for path in paths {
+                    if path.extension().and_then(|e| e.to_str()) != Some("wgsl") {
+                        continue;
+                    }
+                    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("x");
+                    let source = std::fs::read_to_string(&path).unwrap_or_default();
+                    let mut options = crate::Options {
+                        target: crate::Target::Glsl,
+                        ..Default::default()
+                    };
+                    options.glsl.dialect = dialect;
+                    match crate::translate(&source, &options) {
+                        Ok(t) => {
+                            if let crate::Output::Files(files) = t.output {
+                                for f in files {
+                                    let name = folder.join(format!("{stem}.{}", f.suffix));
+                                    std::fs::write(name, f.text).expect("write");
+                                }
+                            }
+                        }
+                        Err(e) => {
+                            let text = e.render(stem, &source, false);
+                            std::fs::write(folder.join(format!("{stem}.error.txt")), text)
+                                .expect("write");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -263,6 +263,27 @@ fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
     }
 }
 
+/// GLSL reserves identifiers containing `__`; naga's namer ends names that
+/// end in a digit with `_`, so joined names collapse doubled underscores.
+fn single_underscores(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if !(c == '_' && out.ends_with('_')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Column `j` of a matrix member split in place: `<member>_c<j>`.
+fn column_name(member: &str, j: impl std::fmt::Display) -> String {
+    if member.ends_with('_') {
+        format!("{member}c{j}")
+    } else {
+        format!("{member}_c{j}")
+    }
+}
+
 /// GLSL spelling of a scalar in buffer storage.
 fn scalar_name(s: naga::Scalar) -> &'static str {
     use naga::ScalarKind as K;
@@ -488,6 +509,7 @@ struct Builder<'a> {
 impl Builder<'_> {
     /// A global declaration name derived from `base`, free of clashes.
     fn fresh(&mut self, base: String) -> String {
+        let base = single_underscores(&base);
         let mut name = base.clone();
         if self.taken.contains(name.as_str()) || self.own.contains(&name) {
             name = format!("_s_{base}");
@@ -667,7 +689,7 @@ impl Builder<'_> {
     ) -> String {
         if let LayoutKind::Matrix { columns, .. } = layout.kind {
             if needs_split(layout, rules) {
-                let clash = (0..columns).any(|j| members.contains(&format!("{name}_c{j}")));
+                let clash = (0..columns).any(|j| members.contains(&column_name(&name, j)));
                 if clash {
                     return format!("_s_{name}");
                 }
@@ -702,7 +724,7 @@ impl Builder<'_> {
             } => {
                 for j in 0..columns {
                     let at = offset + u64::from(j) * column_stride;
-                    self.place_field(p, format!("{name}_c{j}"), column.clone(), at, site)?;
+                    self.place_field(p, column_name(&name, j), column.clone(), at, site)?;
                 }
                 Some(repr)
             }
@@ -773,7 +795,7 @@ impl Builder<'_> {
             };
             let at = round_up(*a, cur);
             let name = loop {
-                let n = format!("_pad{}", p.pads);
+                let n = format!("_s_pad{}", p.pads);
                 p.pads += 1;
                 if !p.member_names.contains(&n) {
                     break n;
@@ -1680,7 +1702,7 @@ impl Plan {
 /// Column `j` of a split matrix at `base`.
 fn column(base: &str, style: ColumnStyle, j: u32) -> String {
     match style {
-        ColumnStyle::Suffix => format!("{base}_c{j}"),
+        ColumnStyle::Suffix => column_name(base, j),
         ColumnStyle::Wrapper => format!("{}.c{j}", operand(base)),
     }
 }

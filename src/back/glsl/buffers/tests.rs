@@ -941,7 +941,7 @@ fn stores_never_write_padding() {
         let text = ctx
             .plan
             .store(&ctx, &mut needs, &base, &repr, ty, "val", "");
-        assert!(!text.contains("_pad"), "{dialect}: {text}");
+        assert!(!text.contains("_s_pad"), "{dialect}: {text}");
         assert!(
             text.contains("for (int _s_i0 = 0; _s_i0 < 2; ++_s_i0) {"),
             "{text}"
@@ -949,7 +949,7 @@ fn stores_never_write_padding() {
         let load = ctx.plan.load(&ctx, &mut needs, &base, &repr, ty);
         assert!(load.starts_with("B("), "{load}");
         for h in needs.helpers.values() {
-            assert!(!h.contains("_pad"), "{h}");
+            assert!(!h.contains("_s_pad"), "{h}");
         }
     }
 }

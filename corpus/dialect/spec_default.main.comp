@@ -1,0 +1,51 @@
+#version 450
+
+layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
+
+struct A {
+    float u;
+    float v;
+    vec2 w;
+    float x;
+};
+struct B {
+    vec2 a;
+    vec3 b;
+    float c;
+    float d;
+    A e;
+    vec3 f;
+    A[3] g;
+    float h;
+};
+
+layout(set = 0, binding = 0, std430) readonly buffer storage_buffer_block {
+    layout(offset = 0) vec2 a;
+    layout(offset = 16) vec3 b;
+    layout(offset = 28) float c;
+    layout(offset = 32) float d;
+    layout(offset = 40) A e;
+    layout(offset = 64) vec3 f;
+    layout(offset = 80) A g[3];
+    layout(offset = 152) float h;
+} storage_buffer;
+layout(set = 0, binding = 1, std430) buffer sink_block {
+    layout(offset = 0) float value[4];
+} sink;
+
+void main() {
+    const float _e5 = storage_buffer.a.x;
+    const float _e9 = storage_buffer.b.z;
+    const float _e13 = storage_buffer.c;
+    const float _e17 = storage_buffer.d;
+    sink.value[0] = ((_e5 + _e9) + _e13) + _e17;
+    const float _e24 = storage_buffer.e.x;
+    const float _e29 = storage_buffer.e.w.y;
+    sink.value[1] = _e24 + _e29;
+    const float _e36 = storage_buffer.f.y;
+    const float _e41 = storage_buffer.g[2].u;
+    sink.value[2] = _e36 + _e41;
+    const float _e47 = storage_buffer.h;
+    sink.value[3] = _e47;
+    return;
+}

@@ -1,0 +1,68 @@
+#version 450
+
+layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
+
+struct A {
+    float u;
+    float v;
+    vec2 w;
+    float x;
+};
+struct B {
+    vec2 a;
+    vec3 b;
+    float c;
+    float d;
+    A e;
+    vec3 f;
+    A[3] g;
+    float h;
+};
+
+struct A_std430 {
+    float u;
+    float v;
+    vec2 w;
+    float x;
+    uvec2 _s_pad0;
+};
+
+
+layout(set = 0, binding = 0, std140) uniform uniform_buffer_block {
+    layout(offset = 0) vec2 a;
+    layout(offset = 16) vec3 b;
+    layout(offset = 28) float c;
+    layout(offset = 32) float d;
+    layout(offset = 48) A e;
+    layout(offset = 80) vec3 f;
+    layout(offset = 96) A g[3];
+    layout(offset = 192) float h;
+} uniform_buffer;
+layout(set = 0, binding = 1, std430) readonly buffer storage_buffer_block {
+    layout(offset = 0) vec2 a;
+    layout(offset = 16) vec3 b;
+    layout(offset = 28) float c;
+    layout(offset = 32) float d;
+    layout(offset = 48) A_std430 e;
+    layout(offset = 80) vec3 f;
+    layout(offset = 96) A_std430 g[3];
+    layout(offset = 192) float h;
+} storage_buffer;
+layout(set = 0, binding = 2, std430) buffer sink_block {
+    layout(offset = 0) float value[3];
+} sink;
+
+void main() {
+    const float _e5 = uniform_buffer.e.x;
+    const float _e11 = uniform_buffer.g[1].w.y;
+    const float _e15 = uniform_buffer.h;
+    sink.value[0] = (_e5 + _e11) + _e15;
+    const float _e22 = storage_buffer.e.u;
+    const float _e27 = storage_buffer.g[2].x;
+    const float _e31 = storage_buffer.h;
+    sink.value[1] = (_e22 + _e27) + _e31;
+    const float _e37 = uniform_buffer.c;
+    const float _e40 = storage_buffer.d;
+    sink.value[2] = _e37 - _e40;
+    return;
+}

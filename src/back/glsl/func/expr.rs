@@ -1,0 +1,836 @@
+//! Expressions: values, pointers (lvalue texts with their buffer repr),
+//! literals, operators and casts with WGSL's defined behaviours.
+//!
+//! Every text returned by [`FunctionWriter::expr`] is a GLSL primary
+//! expression or wrapped in parentheses, so it can be an operand, be
+//! indexed or swizzled as it is.
+
+use super::{Body, FunctionWriter};
+use crate::back::glsl::buffers::{Index, Repr};
+use crate::back::glsl::{types, Needs};
+use naga::proc::NameKey;
+use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
+use std::borrow::Cow;
+
+impl<'a> FunctionWriter<'a, '_> {
+    // ---- types ----------------------------------------------------------
+
+    /// The resolved type of expression `h`.
+    pub(super) fn ty(&self, h: Handle<naga::Expression>) -> &'a Ti {
+        let types = &self.ctx.module.types;
+        match self.body {
+            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.inner_with(types),
+            Body::Module => self.ctx.info[h].inner_with(types),
+        }
+    }
+
+    fn ty_handle(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::Type>> {
+        match self.body {
+            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.handle(),
+            Body::Module => self.ctx.info[h].handle(),
+        }
+    }
+
+    /// The GLSL spelling of the type of `h`.
+    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> String {
+        match self.ty_handle(h) {
+            Some(t) => types::type_name(self.ctx, self.needs, t),
+            None => types::inner_name(self.ctx, self.needs, self.ty(h)),
+        }
+    }
+
+    /// The type a pointer expression points to: its handle when it has one,
+    /// and its inner type.
+    pub(super) fn pointee(
+        &self,
+        h: Handle<naga::Expression>,
+    ) -> (Option<Handle<naga::Type>>, Cow<'a, Ti>) {
+        match *self.ty(h) {
+            Ti::Pointer { base, .. } => (
+                Some(base),
+                Cow::Borrowed(&self.ctx.module.types[base].inner),
+            ),
+            Ti::ValuePointer {
+                size: Some(size),
+                scalar,
+                ..
+            } => (None, Cow::Owned(Ti::Vector { size, scalar })),
+            Ti::ValuePointer {
+                size: None, scalar, ..
+            } => (None, Cow::Owned(Ti::Scalar(scalar))),
+            ref other => (None, Cow::Borrowed(other)),
+        }
+    }
+
+    /// The scalar of a scalar, vector or matrix expression.
+    pub(super) fn scalar_of(&self, h: Handle<naga::Expression>) -> Scalar {
+        self.ty(h).scalar().unwrap_or(Scalar::F32)
+    }
+
+    // ---- expressions ----------------------------------------------------
+
+    /// The text of expression `h`: its baked name, or the expression.
+    pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
+        match self.baked.get(&h) {
+            Some(name) => name.clone(),
+            None => self.write_expr(h),
+        }
+    }
+
+    /// Like [`Self::expr`], without the outer parentheses (for arguments).
+    pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
+        let t = self.expr(h);
+        unwrap_parens(&t).to_string()
+    }
+
+    /// Print expression `h` itself (not its baked name).
+    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> String {
+        let ctx = self.ctx;
+        if is_pointer(self.ty(h)) {
+            return self.place(h).0;
+        }
+        let exprs = self.exprs;
+        match exprs[h] {
+            E::Literal(lit) => literal(self.needs, lit),
+            E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
+            E::Override(o) => ctx.name(NameKey::Override(o)).to_string(),
+            E::ZeroValue(ty) => types::zero_value(ctx, self.needs, ty),
+            E::Compose { ty, ref components } => {
+                let t = types::type_name(ctx, self.needs, ty);
+                let args: Vec<String> = components.iter().map(|&c| self.arg(c)).collect();
+                format!("{t}({})", args.join(", "))
+            }
+            E::Access { base, index } => {
+                let container = self.ty(base);
+                let b = self.expr(base);
+                let i = self.index_text(container, index, None);
+                format!("{b}[{i}]")
+            }
+            E::AccessIndex { base, index } => {
+                let b = self.expr(base);
+                match *self.ty(base) {
+                    Ti::Vector { .. } => format!("{b}.{}", component(index)),
+                    Ti::Struct { .. } => match self.ty_handle(base) {
+                        Some(st) => {
+                            format!("{b}.{}", ctx.name(NameKey::StructMember(st, index)))
+                        }
+                        None => {
+                            self.error("internal: a struct value without a type handle", h);
+                            b
+                        }
+                    },
+                    _ => format!("{b}[{index}]"),
+                }
+            }
+            E::Splat { size, value } => {
+                let t = types::vector(self.needs, size, self.scalar_of(value));
+                format!("{t}({})", self.arg(value))
+            }
+            E::Swizzle {
+                size,
+                vector,
+                pattern,
+            } => {
+                let v = self.expr(vector);
+                let p: String = pattern[..size as usize]
+                    .iter()
+                    .map(|&c| component(c as u32))
+                    .collect();
+                format!("{v}.{p}")
+            }
+            E::FunctionArgument(i) => self.argument_name(i),
+            E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
+            E::LocalVariable(_) => self.place(h).0,
+            E::Load { pointer } => self.load(pointer),
+            E::ImageSample {
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                clamp_to_edge,
+            } => self.image_sample(super::image::Sample {
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                clamp_to_edge,
+            }),
+            E::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+                sample,
+                level,
+            } => self.image_load(image, coordinate, array_index, sample, level),
+            E::ImageQuery { image, query } => self.image_query(h, image, query),
+            E::Unary { op, expr } => {
+                let e = self.expr(expr);
+                match op {
+                    naga::UnaryOperator::Negate => format!("(-{e})"),
+                    naga::UnaryOperator::LogicalNot => match *self.ty(expr) {
+                        Ti::Vector { .. } => format!("not({})", unwrap_parens(&e)),
+                        _ => format!("(!{e})"),
+                    },
+                    naga::UnaryOperator::BitwiseNot => format!("(~{e})"),
+                }
+            }
+            E::Binary { op, left, right } => self.binary(op, left, right),
+            E::Select {
+                condition,
+                accept,
+                reject,
+            } => self.select(h, condition, accept, reject),
+            E::Derivative { axis, ctrl, expr } => {
+                use naga::DerivativeAxis as A;
+                use naga::DerivativeControl as C;
+                let base = match axis {
+                    A::X => "dFdx",
+                    A::Y => "dFdy",
+                    A::Width => "fwidth",
+                };
+                let suffix = match ctrl {
+                    // ES has no derivative control: the plain function is
+                    // one of the implementations WGSL allows for coarse and
+                    // fine alike.
+                    _ if ctx.dialect().is_es() => "",
+                    C::Coarse => "Coarse",
+                    C::Fine => "Fine",
+                    C::None => "",
+                };
+                if !suffix.is_empty() && ctx.dialect().version() < 450 {
+                    self.needs.extension("GL_ARB_derivative_control");
+                }
+                format!("{base}{suffix}({})", self.arg(expr))
+            }
+            E::Relational { fun, argument } => {
+                use naga::RelationalFunction as R;
+                let a = self.expr(argument);
+                let vector = matches!(*self.ty(argument), Ti::Vector { .. });
+                match fun {
+                    R::All | R::Any if !vector => a,
+                    R::All => format!("all({})", unwrap_parens(&a)),
+                    R::Any => format!("any({})", unwrap_parens(&a)),
+                    R::IsNan => format!("isnan({})", unwrap_parens(&a)),
+                    R::IsInf => format!("isinf({})", unwrap_parens(&a)),
+                }
+            }
+            E::Math {
+                fun,
+                arg,
+                arg1,
+                arg2,
+                arg3,
+            } => self.math(h, fun, arg, arg1, arg2, arg3),
+            E::As {
+                expr,
+                kind,
+                convert,
+            } => self.cast(h, expr, kind, convert),
+            E::CallResult(_)
+            | E::AtomicResult { .. }
+            | E::WorkGroupUniformLoadResult { .. }
+            | E::SubgroupBallotResult
+            | E::SubgroupOperationResult { .. }
+            | E::RayQueryProceedResult => {
+                // Results are declared by their statements; reaching here
+                // means an unsupported statement produced it.
+                self.error("this result is not supported by the GLSL output", h);
+                "_s_unsupported".to_string()
+            }
+            E::ArrayLength(pointer) => {
+                let (p, _) = self.place(pointer);
+                format!("uint({p}.length())")
+            }
+            E::RayQueryVertexPositions { .. } | E::RayQueryGetIntersection { .. } => {
+                self.error("ray queries are not supported by the GLSL output", h);
+                "_s_unsupported".to_string()
+            }
+            E::CooperativeLoad { .. } | E::CooperativeMultiplyAdd { .. } => {
+                self.error(
+                    "cooperative matrices are not supported by the GLSL output",
+                    h,
+                );
+                "_s_unsupported".to_string()
+            }
+        }
+    }
+
+    fn argument_name(&self, i: u32) -> String {
+        match self.body {
+            Body::Function(f, ..) => self.ctx.name(NameKey::FunctionArgument(f, i)).to_string(),
+            Body::Entry(index, ..) => self
+                .ctx
+                .name(NameKey::EntryPointArgument(index as u16, i))
+                .to_string(),
+            Body::Module => "_s_invalid".to_string(),
+        }
+    }
+
+    // ---- pointers -------------------------------------------------------
+
+    /// The lvalue text of pointer expression `h` and the repr of the GLSL
+    /// storage behind it (`Plain` for everything outside buffers).
+    pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> (String, Repr) {
+        let ctx = self.ctx;
+        let exprs = self.exprs;
+        match exprs[h] {
+            E::GlobalVariable(g) => ctx.plan.global(g).unwrap_or_else(|| {
+                (
+                    ctx.name(NameKey::GlobalVariable(g)).to_string(),
+                    Repr::Plain,
+                )
+            }),
+            E::LocalVariable(l) => {
+                let key = match self.body {
+                    Body::Function(f, ..) => NameKey::FunctionLocal(f, l),
+                    Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, l),
+                    Body::Module => return ("_s_invalid".to_string(), Repr::Plain),
+                };
+                (ctx.name(key).to_string(), Repr::Plain)
+            }
+            E::FunctionArgument(i) => (self.argument_name(i), Repr::Plain),
+            E::Access { base, index } => {
+                let (b, repr) = self.place(base);
+                let (_, container) = self.pointee(base);
+                let i = self.index_text(&container, index, Some(&b));
+                if repr == Repr::Plain {
+                    (format!("{b}[{i}]"), Repr::Plain)
+                } else {
+                    ctx.plan.element(&b, &repr, Index::Dynamic(&i))
+                }
+            }
+            E::AccessIndex { base, index } => {
+                let (b, repr) = self.place(base);
+                let (bty, container) = self.pointee(base);
+                match *container {
+                    Ti::Struct { .. } => {
+                        if repr != Repr::Plain {
+                            return ctx.plan.member(&b, &repr, index);
+                        }
+                        match bty {
+                            Some(st) => (
+                                format!("{b}.{}", ctx.name(NameKey::StructMember(st, index))),
+                                Repr::Plain,
+                            ),
+                            None => {
+                                self.error("internal: a struct pointer without a type", h);
+                                (b, Repr::Plain)
+                            }
+                        }
+                    }
+                    Ti::Vector { .. } if repr == Repr::Plain => {
+                        (format!("{b}.{}", component(index)), Repr::Plain)
+                    }
+                    _ if repr == Repr::Plain => (format!("{b}[{index}]"), Repr::Plain),
+                    _ => ctx.plan.element(&b, &repr, Index::Constant(index)),
+                }
+            }
+            _ => {
+                self.error("internal: a pointer expression GLSL cannot name", h);
+                ("_s_invalid".to_string(), Repr::Plain)
+            }
+        }
+    }
+
+    /// The value behind pointer `pointer`.
+    pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> String {
+        let (text, repr) = self.place(pointer);
+        if repr == Repr::Plain {
+            return text;
+        }
+        match self.pointee(pointer).0 {
+            Some(ty) => self.ctx.plan.load(self.ctx, self.needs, &text, &repr, ty),
+            None => {
+                self.error(
+                    "internal: a load from split buffer storage without a type",
+                    pointer,
+                );
+                text
+            }
+        }
+    }
+
+    /// The index into `container` (an array, vector or matrix), clamped as
+    /// naga's `Restrict` policy does: `min(uint(i), N - 1u)`, or against
+    /// `place.length()` for a runtime-sized array.
+    pub(super) fn index_text(
+        &mut self,
+        container: &Ti,
+        index: Handle<naga::Expression>,
+        place: Option<&str>,
+    ) -> String {
+        let count = match *container {
+            Ti::Vector { size, .. } => Some(size as u32),
+            Ti::Matrix { columns, .. } => Some(columns as u32),
+            Ti::Array {
+                size: naga::ArraySize::Constant(n),
+                ..
+            } => Some(n.get()),
+            _ => None,
+        };
+        let known = self.const_u32(index);
+        if let (Some(n), Some(k)) = (count, known) {
+            if k < n {
+                return k.to_string();
+            }
+        }
+        let i = self.arg(index);
+        let i = if self.scalar_of(index).kind == K::Uint {
+            i
+        } else {
+            format!("uint({i})")
+        };
+        match (count, container) {
+            (Some(n), _) => format!("min({i}, {}u)", n - 1),
+            (
+                None,
+                Ti::Array {
+                    size: naga::ArraySize::Dynamic,
+                    ..
+                },
+            ) => match place {
+                Some(p) => format!("min({i}, uint({p}.length()) - 1u)"),
+                None => i,
+            },
+            _ => i,
+        }
+    }
+
+    /// The value of an index expression known before the shader runs.
+    fn const_u32(&self, h: Handle<naga::Expression>) -> Option<u32> {
+        let lit = match self.exprs[h] {
+            E::Literal(l) => l,
+            E::Constant(c) => {
+                match self.ctx.module.global_expressions[self.ctx.module.constants[c].init] {
+                    E::Literal(l) => l,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        match lit {
+            naga::Literal::U32(v) => Some(v),
+            naga::Literal::I32(v) => u32::try_from(v).ok(),
+            naga::Literal::AbstractInt(v) => u32::try_from(v).ok(),
+            _ => None,
+        }
+    }
+
+    // ---- operators ------------------------------------------------------
+
+    fn binary(
+        &mut self,
+        op: naga::BinaryOperator,
+        left: Handle<naga::Expression>,
+        right: Handle<naga::Expression>,
+    ) -> String {
+        use naga::BinaryOperator as B;
+        let lt = self.ty(left);
+        let rt = self.ty(right);
+        let scalar = lt.scalar().unwrap_or(Scalar::F32);
+        let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
+        let l = self.expr(left);
+        let r = self.expr(right);
+        let float = scalar.kind == K::Float;
+        let int = matches!(scalar.kind, K::Sint | K::Uint);
+        let bool_ = scalar.kind == K::Bool;
+        let compare = |f: &str, o: &str| {
+            if vector {
+                format!("{f}({}, {})", unwrap_parens(&l), unwrap_parens(&r))
+            } else {
+                format!("({l} {o} {r})")
+            }
+        };
+        match op {
+            B::Add => format!("({l} + {r})"),
+            B::Subtract => format!("({l} - {r})"),
+            B::Multiply => format!("({l} * {r})"),
+            B::Divide if int => self.int_div_mod("div", left, right, l, r),
+            B::Divide => format!("({l} / {r})"),
+            // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
+            B::Modulo if float => format!("({l} - {r} * trunc({l} / {r}))"),
+            B::Modulo => self.int_div_mod("mod", left, right, l, r),
+            B::Equal => compare("equal", "=="),
+            B::NotEqual => compare("notEqual", "!="),
+            B::Less => compare("lessThan", "<"),
+            B::LessEqual => compare("lessThanEqual", "<="),
+            B::Greater => compare("greaterThan", ">"),
+            B::GreaterEqual => compare("greaterThanEqual", ">="),
+            B::And | B::InclusiveOr if bool_ && vector => {
+                let n = vector_size(lt).map_or(4, |s| s as u8);
+                let o = if op == B::And { "&" } else { "|" };
+                format!(
+                    "bvec{n}(uvec{n}({}) {o} uvec{n}({}))",
+                    unwrap_parens(&l),
+                    unwrap_parens(&r)
+                )
+            }
+            B::And if bool_ => format!("({l} && {r})"),
+            B::InclusiveOr if bool_ => format!("({l} || {r})"),
+            B::ExclusiveOr if bool_ && vector => {
+                format!("notEqual({}, {})", unwrap_parens(&l), unwrap_parens(&r))
+            }
+            B::ExclusiveOr if bool_ => format!("({l} != {r})"),
+            B::And => format!("({l} & {r})"),
+            B::InclusiveOr => format!("({l} | {r})"),
+            B::ExclusiveOr => format!("({l} ^ {r})"),
+            B::LogicalAnd => format!("({l} && {r})"),
+            B::LogicalOr => format!("({l} || {r})"),
+            // WGSL masks the shift amount to the bit width.
+            B::ShiftLeft | B::ShiftRight => {
+                let o = if op == B::ShiftLeft { "<<" } else { ">>" };
+                let mask = u32::from(scalar.width) * 8 - 1;
+                format!("({l} {o} ({r} & {mask}u))")
+            }
+        }
+    }
+
+    /// Integer `/` and `%` with WGSL's results for a zero divisor and
+    /// `MIN / -1`, through `_s_div_T` / `_s_mod_T` helpers.
+    fn int_div_mod(
+        &mut self,
+        what: &str,
+        left: Handle<naga::Expression>,
+        right: Handle<naga::Expression>,
+        l: String,
+        r: String,
+    ) -> String {
+        let lt = self.ty(left);
+        let rt = self.ty(right);
+        let scalar = lt.scalar().unwrap_or(Scalar::I32);
+        let size = vector_size(lt).or(vector_size(rt));
+        let helper = self.div_mod_helper(what, scalar, size);
+        // Splat a scalar operand of a vector operation.
+        let splat = |this: &mut Self, text: String, t: &Ti| match (size, t) {
+            (Some(n), Ti::Scalar(s)) => {
+                let v = types::vector(this.needs, n, *s);
+                format!("{v}({})", unwrap_parens(&text))
+            }
+            _ => unwrap_parens(&text).to_string(),
+        };
+        let l = splat(self, l, lt);
+        let r = splat(self, r, rt);
+        format!("{helper}({l}, {r})")
+    }
+
+    /// Define (once) and name the helper for integer `what` ("div" or
+    /// "mod") on `scalar` or vectors of `size` of it.
+    fn div_mod_helper(
+        &mut self,
+        what: &str,
+        scalar: Scalar,
+        size: Option<naga::VectorSize>,
+    ) -> String {
+        let s = types::scalar(self.needs, scalar);
+        let scalar_name = format!("_s_{what}_{s}");
+        let zero = typed_int(scalar, 0);
+        let one = typed_int(scalar, 1);
+        let signed = scalar.kind == K::Sint;
+        // The divisor that leaves WGSL's result: 1 where the divisor is 0
+        // (or -1 with the most negative dividend).
+        let bad = if signed {
+            let min = int_min_text(scalar.width);
+            let minus_one = typed_int(scalar, -1);
+            format!("(b == {zero} || (a == {min} && b == {minus_one}))")
+        } else {
+            format!("b == {zero}")
+        };
+        let body = if what == "div" {
+            format!("    return a / ({bad} ? {one} : b);\n")
+        } else if signed {
+            // GLSL's `%` is undefined for negative operands.
+            format!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
+        } else {
+            format!("    return a % ({bad} ? {one} : b);\n")
+        };
+        self.needs.helper(&scalar_name, || {
+            format!("{s} {scalar_name}({s} a, {s} b) {{\n{body}}}\n")
+        });
+        let Some(size) = size else {
+            return scalar_name;
+        };
+        let v = types::vector(self.needs, size, scalar);
+        let name = format!("_s_{what}_{v}");
+        let parts: Vec<String> = (0..size as u32)
+            .map(|i| {
+                let c = component(i);
+                format!("{scalar_name}(a.{c}, b.{c})")
+            })
+            .collect();
+        self.needs.helper(&name, || {
+            format!(
+                "{v} {name}({v} a, {v} b) {{\n    return {v}({});\n}}\n",
+                parts.join(", ")
+            )
+        });
+        name
+    }
+
+    fn select(
+        &mut self,
+        h: Handle<naga::Expression>,
+        condition: Handle<naga::Expression>,
+        accept: Handle<naga::Expression>,
+        reject: Handle<naga::Expression>,
+    ) -> String {
+        let c = self.expr(condition);
+        let a = self.expr(accept);
+        let r = self.expr(reject);
+        let Some(size) = vector_size(self.ty(condition)) else {
+            return format!("({c} ? {a} : {r})");
+        };
+        let scalar = self.scalar_of(h);
+        // mix() with a bool selector takes float vectors everywhere, and
+        // integer and bool vectors since GLSL 4.50 and ES 3.10.
+        let d = self.ctx.dialect();
+        if scalar.kind == K::Float || d.is_es() || d.version() >= 450 {
+            return format!(
+                "mix({}, {}, {})",
+                unwrap_parens(&r),
+                unwrap_parens(&a),
+                unwrap_parens(&c)
+            );
+        }
+        let t = types::vector(self.needs, size, scalar);
+        let parts: Vec<String> = (0..size as u32)
+            .map(|i| {
+                let k = component(i);
+                format!("{c}.{k} ? {a}.{k} : {r}.{k}")
+            })
+            .collect();
+        format!("{t}({})", parts.join(", "))
+    }
+
+    /// `As`: numeric conversion (WGSL's float-to-int conversion saturates)
+    /// or bitcast.
+    fn cast(
+        &mut self,
+        h: Handle<naga::Expression>,
+        expr: Handle<naga::Expression>,
+        kind: K,
+        convert: Option<naga::Bytes>,
+    ) -> String {
+        let from = self.scalar_of(expr);
+        let e = self.arg(expr);
+        let target = self.type_of(h);
+        let Some(width) = convert else {
+            // Bitcast: same width.
+            let to = Scalar {
+                kind,
+                width: from.width,
+            };
+            let f = match (from.kind, to.kind, from.width) {
+                (a, b, _) if a == b => return format!("{target}({e})"),
+                (K::Float, K::Uint, 4) => "floatBitsToUint",
+                (K::Float, K::Sint, 4) => "floatBitsToInt",
+                (K::Uint, K::Float, 4) => "uintBitsToFloat",
+                (K::Sint, K::Float, 4) => "intBitsToFloat",
+                (K::Float, K::Uint, 8) => "doubleBitsToUint64",
+                (K::Float, K::Sint, 8) => "doubleBitsToInt64",
+                (K::Uint, K::Float, 8) => "uint64BitsToDouble",
+                (K::Sint, K::Float, 8) => "int64BitsToDouble",
+                (K::Float, K::Uint, 2) => "float16BitsToUint16",
+                (K::Float, K::Sint, 2) => "float16BitsToInt16",
+                (K::Uint, K::Float, 2) => "uint16BitsToFloat16",
+                (K::Sint, K::Float, 2) => "int16BitsToFloat16",
+                // int <-> uint of one width keeps the bits.
+                _ => return format!("{target}({e})"),
+            };
+            return format!("{f}({e})");
+        };
+        if from.kind == K::Float && matches!(kind, K::Sint | K::Uint) {
+            // Saturate into the target range: the bounds are the largest
+            // floats inside it.
+            let (lo, hi) = match (from.width, kind, width) {
+                (4, K::Sint, 4) => ("-2147483648.0".into(), "2147483520.0".into()),
+                (4, K::Uint, 4) => ("0.0".into(), "4294967040.0".into()),
+                (8, K::Sint, 4) => ("-2147483648.0lf".into(), "2147483647.0lf".into()),
+                (8, K::Uint, 4) => ("0.0lf".into(), "4294967295.0lf".into()),
+                (2, K::Uint, _) => {
+                    let h = types::scalar(self.needs, from);
+                    (format!("{h}(0.0)"), format!("{h}(65504.0)"))
+                }
+                _ => return format!("{target}({e})"),
+            };
+            return format!("{target}(clamp({e}, {lo}, {hi}))");
+        }
+        format!("{target}({e})")
+    }
+}
+
+// ---- free helpers -------------------------------------------------------
+
+/// Whether values of `inner` can be held in a GLSL local.
+pub(super) fn is_value_type(inner: &Ti) -> bool {
+    !matches!(
+        *inner,
+        Ti::Pointer { .. }
+            | Ti::ValuePointer { .. }
+            | Ti::Image { .. }
+            | Ti::Sampler { .. }
+            | Ti::AccelerationStructure { .. }
+            | Ti::RayQuery { .. }
+            | Ti::BindingArray { .. }
+    )
+}
+
+fn is_pointer(inner: &Ti) -> bool {
+    matches!(*inner, Ti::Pointer { .. } | Ti::ValuePointer { .. })
+}
+
+pub(super) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
+    match *inner {
+        Ti::Vector { size, .. } => Some(size),
+        _ => None,
+    }
+}
+
+/// `x`, `y`, `z`, `w`.
+pub(super) fn component(i: u32) -> char {
+    ['x', 'y', 'z', 'w'].get(i as usize).copied().unwrap_or('x')
+}
+
+/// Whether `text` is a plain identifier.
+pub(super) fn is_identifier(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// `text` without one pair of parentheses around all of it.
+pub(super) fn unwrap_parens(text: &str) -> &str {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    let mut depth = 0i32;
+    for c in inner.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return text;
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth == 0 {
+        inner
+    } else {
+        text
+    }
+}
+
+/// An f32 value as a GLSL float literal that reads back as exactly the
+/// same value (Rust prints the shortest such decimal).
+pub(crate) fn f32_text(v: f32) -> String {
+    if !v.is_finite() {
+        return format!("uintBitsToFloat({:#x}u)", v.to_bits());
+    }
+    let t = format!("{v:?}");
+    if v.is_sign_negative() {
+        format!("({t})")
+    } else {
+        t
+    }
+}
+
+/// An f64 value as a GLSL double literal.
+pub(crate) fn f64_text(v: f64) -> String {
+    if !v.is_finite() {
+        return format!("uint64BitsToDouble({:#x}ul)", v.to_bits());
+    }
+    let t = format!("{v:?}lf");
+    if v.is_sign_negative() {
+        format!("({t})")
+    } else {
+        t
+    }
+}
+
+/// An i32 value as GLSL: negative values in parentheses, the most negative
+/// one as an expression (its magnitude is not an int literal).
+pub(crate) fn i32_text(v: i32) -> String {
+    if v == i32::MIN {
+        "(-2147483647 - 1)".to_string()
+    } else if v < 0 {
+        format!("({v})")
+    } else {
+        v.to_string()
+    }
+}
+
+fn int_min_text(width: u8) -> String {
+    if width == 8 {
+        "(-9223372036854775807l - 1l)".to_string()
+    } else {
+        i32_text(i32::MIN)
+    }
+}
+
+/// The integer `v` as a literal of integer scalar `s`.
+pub(super) fn typed_int(s: Scalar, v: i64) -> String {
+    match (s.kind, s.width) {
+        (K::Uint, 8) => format!("{v}ul"),
+        (K::Uint, _) => format!("{v}u"),
+        (K::Sint, 8) if v < 0 => format!("({v}l)"),
+        (K::Sint, 8) => format!("{v}l"),
+        _ => i32_text(v as i32),
+    }
+}
+
+/// The number `v` as a constant of scalar `s` (any kind but bool).
+pub(super) fn typed_number(needs: &mut Needs, s: Scalar, v: f64) -> String {
+    match (s.kind, s.width) {
+        (K::Float, 8) => f64_text(v),
+        (K::Float, 2) => format!("{}({})", types::scalar(needs, s), f32_text(v as f32)),
+        (K::Float, _) | (K::AbstractFloat, _) => f32_text(v as f32),
+        _ => typed_int(s, v as i64),
+    }
+}
+
+/// A literal as GLSL.
+pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
+    use naga::Literal as L;
+    match lit {
+        L::F64(v) => f64_text(v),
+        L::F32(v) => f32_text(v),
+        L::F16(v) => format!(
+            "{}({})",
+            types::scalar(needs, Scalar::F16),
+            unwrap_parens(&f32_text(f32::from(v)))
+        ),
+        L::U32(v) => format!("{v}u"),
+        L::I32(v) => i32_text(v),
+        L::U64(v) => {
+            types::scalar(needs, Scalar::U64);
+            format!("{v}ul")
+        }
+        L::I64(v) => {
+            types::scalar(needs, Scalar::I64);
+            if v == i64::MIN {
+                int_min_text(8)
+            } else if v < 0 {
+                format!("({v}l)")
+            } else {
+                format!("{v}l")
+            }
+        }
+        L::U16(v) => format!("{}({v})", types::scalar(needs, Scalar::U16)),
+        L::I16(v) => format!("{}({v})", types::scalar(needs, Scalar::I16)),
+        L::Bool(b) => b.to_string(),
+        L::AbstractInt(v) => match i32::try_from(v) {
+            Ok(v) => i32_text(v),
+            Err(_) => format!("{v}l"),
+        },
+        L::AbstractFloat(v) => f32_text(v as f32),
+    }
+}

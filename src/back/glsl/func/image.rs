@@ -1,0 +1,471 @@
+//! Textures: sampling, texel loads (coordinates clamped as naga's
+//! `Restrict` policy does), stores, atomics and queries.
+//!
+//! Vulkan GLSL keeps textures and samplers separate and combines them at
+//! each use (`texture(sampler2D(t, s), uv)`); reads without a sampler use
+//! GL_EXT_samplerless_texture_functions. OpenGL dialects read the combined
+//! sampler `decl::combined_sampler_name` declares for the pair.
+
+use super::expr::component;
+use super::FunctionWriter;
+use crate::back::glsl::{decl, types};
+use naga::{Expression as E, Handle, ImageClass, ImageDimension as Dim, ScalarKind as K};
+
+/// The operands of `Expression::ImageSample`.
+pub(super) struct Sample {
+    pub image: Handle<naga::Expression>,
+    pub sampler: Handle<naga::Expression>,
+    pub gather: Option<naga::SwizzleComponent>,
+    pub coordinate: Handle<naga::Expression>,
+    pub array_index: Option<Handle<naga::Expression>>,
+    pub offset: Option<Handle<naga::Expression>>,
+    pub level: naga::SampleLevel,
+    pub depth_ref: Option<Handle<naga::Expression>>,
+    pub clamp_to_edge: bool,
+}
+
+/// How many coordinates address a texel of `dim` (without the layer).
+fn coordinate_count(dim: Dim) -> usize {
+    match dim {
+        Dim::D1 => 1,
+        Dim::D2 => 2,
+        Dim::D3 | Dim::Cube => 3,
+    }
+}
+
+impl FunctionWriter<'_, '_> {
+    fn image_kind(&mut self, image: Handle<naga::Expression>) -> (Dim, bool, ImageClass) {
+        match *self.ty(image) {
+            naga::TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => (dim, arrayed, class),
+            _ => {
+                self.error("internal: not a texture", image);
+                (
+                    Dim::D2,
+                    false,
+                    ImageClass::Sampled {
+                        kind: K::Float,
+                        multi: false,
+                    },
+                )
+            }
+        }
+    }
+
+    fn global_of(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::GlobalVariable>> {
+        match self.exprs[h] {
+            E::GlobalVariable(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The GLSL text that reads texture `image` (with `sampler`, or without
+    /// a sampler for texel fetches and size queries).
+    fn texture_text(
+        &mut self,
+        image: Handle<naga::Expression>,
+        sampler: Option<Handle<naga::Expression>>,
+        comparison: bool,
+    ) -> String {
+        let (dim, arrayed, class) = self.image_kind(image);
+        if matches!(class, ImageClass::Storage { .. }) {
+            return self.expr(image);
+        }
+        if self.ctx.dialect().is_vulkan() {
+            return match sampler {
+                Some(s) => {
+                    let t = types::sampler_type(dim, arrayed, class, comparison);
+                    format!("{t}({}, {})", self.expr(image), self.expr(s))
+                }
+                None => {
+                    self.needs.extension("GL_EXT_samplerless_texture_functions");
+                    self.expr(image)
+                }
+            };
+        }
+        let Some(ig) = self.global_of(image) else {
+            // A texture parameter: reported at the function's signature.
+            if matches!(self.exprs[image], E::FunctionArgument(_)) {
+                return self.expr(image);
+            }
+            self.error(
+                "OpenGL GLSL needs the texture to be a module-scope variable here (textures cannot be function parameters)",
+                image,
+            );
+            return self.expr(image);
+        };
+        let sg = match sampler {
+            Some(s) => match self.global_of(s) {
+                Some(g) => Some(g),
+                None if matches!(self.exprs[s], E::FunctionArgument(_)) => {
+                    return self.expr(image);
+                }
+                None => {
+                    self.error(
+                        "OpenGL GLSL needs the sampler to be a module-scope variable here (samplers cannot be function parameters)",
+                        s,
+                    );
+                    return self.expr(image);
+                }
+            },
+            None => None,
+        };
+        decl::combined_sampler_name(self.ctx, ig, sg)
+    }
+
+    /// textureSamples/imageSamples: core in GLSL 4.50.
+    fn samples_extension(&mut self) {
+        let d = self.ctx.dialect();
+        if !d.is_es() && d.version() < 450 {
+            self.needs.extension("GL_ARB_shader_texture_image_samples");
+        }
+    }
+
+    /// `float(x)` unless `x` is already a float.
+    fn as_float(&mut self, h: Handle<naga::Expression>) -> String {
+        let t = self.arg(h);
+        if self.scalar_of(h).kind == K::Float {
+            t
+        } else {
+            format!("float({t})")
+        }
+    }
+
+    /// `int(x)` unless `x` is already an int.
+    fn as_int(&mut self, h: Handle<naga::Expression>) -> String {
+        let t = self.arg(h);
+        if self.scalar_of(h).kind == K::Sint {
+            t
+        } else {
+            format!("int({t})")
+        }
+    }
+
+    pub(super) fn image_sample(&mut self, s: Sample) -> String {
+        let (dim, arrayed, class) = self.image_kind(s.image);
+        let shadow = s.depth_ref.is_some();
+        let tex = self.texture_text(s.image, Some(s.sampler), shadow);
+        let depth = matches!(class, ImageClass::Depth { .. });
+        let n = coordinate_count(dim);
+
+        // Coordinates, the layer, and (for most shadow lookups) the
+        // reference value make up one vector.
+        let mut parts = vec![self.arg(s.coordinate)];
+        if let Some(layer) = s.array_index {
+            parts.push(self.as_float(layer));
+        }
+        let dref = s.depth_ref.map(|d| self.as_float(d));
+        let gathering = s.gather.is_some();
+        let separate_ref = gathering || n + usize::from(arrayed) + 1 > 4;
+        let mut count = n + usize::from(arrayed);
+        if let (Some(d), false) = (&dref, separate_ref) {
+            parts.push(d.clone());
+            count += 1;
+        }
+        let mut coords = if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            format!("vec{count}({})", parts.join(", "))
+        };
+        let offset = s.offset.map(|o| self.arg(o));
+
+        if let Some(comp) = s.gather {
+            let mut args = vec![tex, coords];
+            if let Some(d) = dref {
+                args.push(d);
+            }
+            if let Some(o) = offset {
+                args.push(o);
+            }
+            let f = if s.offset.is_some() {
+                "textureGatherOffset"
+            } else {
+                "textureGather"
+            };
+            if !shadow {
+                args.push((comp as u32).to_string());
+            }
+            return format!("{f}({})", args.join(", "));
+        }
+
+        if s.clamp_to_edge {
+            // textureSampleBaseClampToEdge: clamp to half a texel inside
+            // the edges of level 0.
+            let half = format!("(vec2(0.5) / vec2(textureSize({tex}, 0)))");
+            coords = format!("clamp({coords}, {half}, vec2(1.0) - {half})");
+        }
+
+        let mut args = vec![tex.clone(), coords];
+        let mut tail = Vec::new();
+        let name = match s.level {
+            naga::SampleLevel::Auto => "texture",
+            naga::SampleLevel::Bias(b) => {
+                tail.push(self.as_float(b));
+                "texture"
+            }
+            naga::SampleLevel::Exact(l) => {
+                tail.push(self.as_float(l));
+                "textureLod"
+            }
+            naga::SampleLevel::Zero if shadow && arrayed && dim == Dim::Cube => {
+                self.needs.extension("GL_EXT_texture_shadow_lod");
+                tail.push("0.0".to_string());
+                "textureLod"
+            }
+            naga::SampleLevel::Zero if shadow && (arrayed || dim == Dim::Cube) => {
+                // No textureLod for these shadow samplers: zero gradients
+                // select level 0.
+                let z = format!("vec{n}(0.0)");
+                tail.push(z.clone());
+                tail.push(z);
+                "textureGrad"
+            }
+            naga::SampleLevel::Zero => {
+                tail.push("0.0".to_string());
+                "textureLod"
+            }
+            naga::SampleLevel::Gradient { x, y } => {
+                tail.push(self.arg(x));
+                tail.push(self.arg(y));
+                "textureGrad"
+            }
+        };
+        if let (Some(d), true) = (&dref, separate_ref) {
+            args.push(d.clone());
+        }
+        let bias = matches!(s.level, naga::SampleLevel::Bias(_));
+        let name = match offset {
+            Some(o) => {
+                // The offset goes before a bias and after a level or
+                // gradients.
+                if bias {
+                    args.push(o);
+                    args.extend(tail);
+                } else {
+                    args.extend(tail);
+                    args.push(o);
+                }
+                format!("{name}Offset")
+            }
+            None => {
+                args.extend(tail);
+                name.to_string()
+            }
+        };
+        let call = format!("{name}({})", args.join(", "));
+        if depth && !shadow {
+            format!("{call}.x")
+        } else {
+            call
+        }
+    }
+
+    /// `ivecN(coordinate[, layer])`.
+    fn texel_coords(
+        &mut self,
+        dim: Dim,
+        coordinate: Handle<naga::Expression>,
+        array_index: Option<Handle<naga::Expression>>,
+    ) -> (String, usize) {
+        let n = coordinate_count(dim) + usize::from(array_index.is_some());
+        let c = self.arg(coordinate);
+        let text = match array_index {
+            Some(l) => {
+                let l = self.as_int(l);
+                format!("ivec{n}({c}, {l})")
+            }
+            None if n == 1 => {
+                if self.scalar_of(coordinate).kind == K::Sint {
+                    c
+                } else {
+                    format!("int({c})")
+                }
+            }
+            None => {
+                if self.scalar_of(coordinate).kind == K::Sint {
+                    c
+                } else {
+                    format!("ivec{n}({c})")
+                }
+            }
+        };
+        (text, n)
+    }
+
+    pub(super) fn image_load(
+        &mut self,
+        image: Handle<naga::Expression>,
+        coordinate: Handle<naga::Expression>,
+        array_index: Option<Handle<naga::Expression>>,
+        sample: Option<Handle<naga::Expression>>,
+        level: Option<Handle<naga::Expression>>,
+    ) -> String {
+        let (dim, _, class) = self.image_kind(image);
+        let (coords, n) = self.texel_coords(dim, coordinate, array_index);
+        let (zero, one) = if n == 1 {
+            ("0".to_string(), "1".to_string())
+        } else {
+            (format!("ivec{n}(0)"), format!("ivec{n}(1)"))
+        };
+        let clamp = |size: String| format!("clamp({coords}, {zero}, {size} - {one})");
+        let d = self.ctx.dialect();
+        match class {
+            ImageClass::Storage { .. } => {
+                let img = self.expr(image);
+                let c = clamp(format!("imageSize({img})"));
+                format!("imageLoad({img}, {c})")
+            }
+            ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
+                let tex = self.texture_text(image, None, false);
+                let c = clamp(format!("textureSize({tex})"));
+                let s = sample.map(|s| self.as_int(s)).unwrap_or_else(|| "0".into());
+                // ES has no textureSamples: the sample index is not
+                // clamped there.
+                let s = if !d.is_es() {
+                    self.samples_extension();
+                    format!("clamp({s}, 0, textureSamples({tex}) - 1)")
+                } else {
+                    s
+                };
+                let call = format!("texelFetch({tex}, {c}, {s})");
+                if matches!(class, ImageClass::Depth { .. }) {
+                    format!("{call}.x")
+                } else {
+                    call
+                }
+            }
+            _ => {
+                let tex = self.texture_text(image, None, false);
+                let lod = level.map(|l| self.as_int(l)).unwrap_or_else(|| "0".into());
+                // ES has no textureQueryLevels: the level is not clamped
+                // there. Level 0 always exists.
+                let lod = if d.is_es() || lod == "0" {
+                    lod
+                } else {
+                    format!("clamp({lod}, 0, textureQueryLevels({tex}) - 1)")
+                };
+                let c = clamp(format!("textureSize({tex}, {lod})"));
+                let call = format!("texelFetch({tex}, {c}, {lod})");
+                if matches!(class, ImageClass::Depth { .. }) {
+                    format!("{call}.x")
+                } else {
+                    call
+                }
+            }
+        }
+    }
+
+    pub(super) fn image_query(
+        &mut self,
+        h: Handle<naga::Expression>,
+        image: Handle<naga::Expression>,
+        query: naga::ImageQuery,
+    ) -> String {
+        let (dim, arrayed, class) = self.image_kind(image);
+        let storage = matches!(class, ImageClass::Storage { .. });
+        let multi = matches!(
+            class,
+            ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
+        );
+        let tex = self.texture_text(image, None, false);
+        let size = |lod: &str| {
+            if storage {
+                format!("imageSize({tex})")
+            } else if multi {
+                format!("textureSize({tex})")
+            } else {
+                format!("textureSize({tex}, {lod})")
+            }
+        };
+        // Components of the size vector: width.. then layers.
+        let dims = match dim {
+            Dim::D1 => 1,
+            Dim::D2 | Dim::Cube => 2,
+            Dim::D3 => 3,
+        };
+        let total = dims + usize::from(arrayed);
+        match query {
+            naga::ImageQuery::Size { level } => {
+                let lod = level.map(|l| self.as_int(l)).unwrap_or_else(|| "0".into());
+                let target = self.type_of(h);
+                let s = size(&lod);
+                let swizzle = if total == dims {
+                    String::new()
+                } else {
+                    let p: String = (0..dims as u32).map(component).collect();
+                    format!(".{p}")
+                };
+                format!("{target}({s}{swizzle})")
+            }
+            naga::ImageQuery::NumLayers => {
+                let s = size("0");
+                format!("uint({s}.{})", component(dims as u32))
+            }
+            naga::ImageQuery::NumLevels => {
+                if self.ctx.dialect().is_es() {
+                    self.error("ES GLSL cannot query the number of mip levels", h);
+                }
+                format!("uint(textureQueryLevels({tex}))")
+            }
+            naga::ImageQuery::NumSamples => {
+                if self.ctx.dialect().is_es() {
+                    self.error("ES GLSL cannot query the number of samples", h);
+                }
+                self.samples_extension();
+                if storage {
+                    format!("uint(imageSamples({tex}))")
+                } else {
+                    format!("uint(textureSamples({tex}))")
+                }
+            }
+        }
+    }
+
+    pub(super) fn image_store(
+        &mut self,
+        image: Handle<naga::Expression>,
+        coordinate: Handle<naga::Expression>,
+        array_index: Option<Handle<naga::Expression>>,
+        value: Handle<naga::Expression>,
+    ) {
+        let (dim, _, _) = self.image_kind(image);
+        let img = self.expr(image);
+        let (c, _) = self.texel_coords(dim, coordinate, array_index);
+        let v = self.arg(value);
+        self.line(&format!("imageStore({img}, {c}, {v});"));
+    }
+
+    pub(super) fn image_atomic(
+        &mut self,
+        image: Handle<naga::Expression>,
+        coordinate: Handle<naga::Expression>,
+        array_index: Option<Handle<naga::Expression>>,
+        fun: &naga::AtomicFunction,
+        value: Handle<naga::Expression>,
+    ) {
+        let (dim, _, _) = self.image_kind(image);
+        let img = self.expr(image);
+        let (c, _) = self.texel_coords(dim, coordinate, array_index);
+        let v = self.arg(value);
+        let call = match *fun {
+            naga::AtomicFunction::Add => format!("imageAtomicAdd({img}, {c}, {v})"),
+            naga::AtomicFunction::Subtract => format!("imageAtomicAdd({img}, {c}, -({v}))"),
+            naga::AtomicFunction::And => format!("imageAtomicAnd({img}, {c}, {v})"),
+            naga::AtomicFunction::ExclusiveOr => format!("imageAtomicXor({img}, {c}, {v})"),
+            naga::AtomicFunction::InclusiveOr => format!("imageAtomicOr({img}, {c}, {v})"),
+            naga::AtomicFunction::Min => format!("imageAtomicMin({img}, {c}, {v})"),
+            naga::AtomicFunction::Max => format!("imageAtomicMax({img}, {c}, {v})"),
+            naga::AtomicFunction::Exchange { compare: None } => {
+                format!("imageAtomicExchange({img}, {c}, {v})")
+            }
+            naga::AtomicFunction::Exchange { compare: Some(cmp) } => {
+                let cmp = self.arg(cmp);
+                format!("imageAtomicCompSwap({img}, {c}, {cmp}, {v})")
+            }
+        };
+        self.line(&format!("{call};"));
+    }
+}

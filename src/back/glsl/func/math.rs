@@ -1,0 +1,286 @@
+//! WGSL builtin functions (`MathFunction`) as GLSL, with helper functions
+//! where GLSL's builtin differs from WGSL's (bit counts at zero, packing of
+//! 8-bit integers, modf/frexp result structs).
+
+use super::expr::{component, typed_number, unwrap_parens, vector_size};
+use super::FunctionWriter;
+use crate::back::glsl::types;
+use naga::{Handle, MathFunction as M, Scalar, ScalarKind as K, TypeInner as Ti};
+
+impl FunctionWriter<'_, '_> {
+    pub(super) fn math(
+        &mut self,
+        h: Handle<naga::Expression>,
+        fun: M,
+        arg: Handle<naga::Expression>,
+        arg1: Option<Handle<naga::Expression>>,
+        arg2: Option<Handle<naga::Expression>>,
+        arg3: Option<Handle<naga::Expression>>,
+    ) -> String {
+        let scalar = self.scalar_of(arg);
+        let size = vector_size(self.ty(arg));
+        let a = self.expr(arg);
+        let rest: Vec<String> = [arg1, arg2, arg3]
+            .into_iter()
+            .flatten()
+            .map(|x| self.arg(x))
+            .collect();
+        let all = {
+            let mut v = vec![unwrap_parens(&a).to_string()];
+            v.extend(rest.iter().cloned());
+            v.join(", ")
+        };
+        let call = |name: &str| format!("{name}({all})");
+        let b = rest.first().cloned().unwrap_or_default();
+        let c = rest.get(1).cloned().unwrap_or_default();
+        let d = rest.get(2).cloned().unwrap_or_default();
+        let bare = unwrap_parens(&a).to_string();
+        match fun {
+            M::Abs if scalar.kind == K::Uint => a,
+            M::Abs => call("abs"),
+            M::Min => call("min"),
+            M::Max => call("max"),
+            M::Clamp => call("clamp"),
+            M::Saturate => {
+                let zero = typed_number(self.needs, scalar, 0.0);
+                let one = typed_number(self.needs, scalar, 1.0);
+                format!("clamp({bare}, {zero}, {one})")
+            }
+            M::Cos => call("cos"),
+            M::Cosh => call("cosh"),
+            M::Sin => call("sin"),
+            M::Sinh => call("sinh"),
+            M::Tan => call("tan"),
+            M::Tanh => call("tanh"),
+            M::Acos => call("acos"),
+            M::Asin => call("asin"),
+            M::Atan => call("atan"),
+            M::Atan2 => call("atan"),
+            M::Asinh => call("asinh"),
+            M::Acosh => call("acosh"),
+            M::Atanh => call("atanh"),
+            M::Radians => call("radians"),
+            M::Degrees => call("degrees"),
+            M::Ceil => call("ceil"),
+            M::Floor => call("floor"),
+            // WGSL rounds halfway cases to even.
+            M::Round => call("roundEven"),
+            M::Fract => call("fract"),
+            M::Trunc => call("trunc"),
+            M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, &bare),
+            M::Ldexp => call("ldexp"),
+            M::Exp => call("exp"),
+            M::Exp2 => call("exp2"),
+            M::Log => call("log"),
+            M::Log2 => call("log2"),
+            M::Pow => call("pow"),
+            M::Dot if scalar.kind == K::Float => call("dot"),
+            M::Dot => {
+                // GLSL's dot() takes floats only.
+                let n = size.map_or(1, |s| s as u32);
+                let bb = arg1.map(|x| self.expr(x)).unwrap_or_default();
+                let terms: Vec<String> = (0..n)
+                    .map(|i| {
+                        let k = component(i);
+                        format!("{a}.{k} * {bb}.{k}")
+                    })
+                    .collect();
+                format!("({})", terms.join(" + "))
+            }
+            M::Dot4I8Packed => {
+                let name = self.dot4_helper(true);
+                format!("{name}({bare}, {b})")
+            }
+            M::Dot4U8Packed => {
+                let name = self.dot4_helper(false);
+                format!("{name}({bare}, {b})")
+            }
+            M::Outer => call("outerProduct"),
+            M::Cross => call("cross"),
+            M::Distance => call("distance"),
+            M::Length => call("length"),
+            M::Normalize => call("normalize"),
+            M::FaceForward => call("faceforward"),
+            M::Reflect => call("reflect"),
+            M::Refract => call("refract"),
+            M::Sign => call("sign"),
+            // ES 3.10 has no fma(); WGSL allows the unfused form.
+            M::Fma if self.ctx.dialect() == crate::back::glsl::Dialect::Es310 => {
+                format!("({a} * {b} + {c})")
+            }
+            M::Fma => call("fma"),
+            M::Mix => call("mix"),
+            M::Step => call("step"),
+            M::SmoothStep => call("smoothstep"),
+            M::Sqrt => call("sqrt"),
+            M::InverseSqrt => call("inversesqrt"),
+            M::Inverse => call("inverse"),
+            M::Transpose => call("transpose"),
+            M::Determinant => call("determinant"),
+            M::QuantizeToF16 => {
+                let q = |v: &str| format!("unpackHalf2x16(packHalf2x16({v}))");
+                match size {
+                    None => format!("{}.x", q(&format!("vec2({bare})"))),
+                    Some(naga::VectorSize::Bi) => q(&bare),
+                    Some(naga::VectorSize::Tri) => format!(
+                        "vec3({}, {}.x)",
+                        q(&format!("{a}.xy")),
+                        q(&format!("{a}.zz"))
+                    ),
+                    Some(naga::VectorSize::Quad) => format!(
+                        "vec4({}, {})",
+                        q(&format!("{a}.xy")),
+                        q(&format!("{a}.zw"))
+                    ),
+                }
+            }
+            // GLSL's findLSB/findMSB give -1 for 0 where WGSL counts 32.
+            M::CountTrailingZeros => {
+                let target = self.type_of(h);
+                let u = self.uint_like(size);
+                format!("{target}(min({u}(findLSB({bare})), 32u))")
+            }
+            M::CountLeadingZeros => {
+                let target = self.type_of(h);
+                let u = self.uint_like(size);
+                let x = if scalar.kind == K::Sint {
+                    format!("{u}({bare})")
+                } else {
+                    bare.clone()
+                };
+                format!("{target}(31 - findMSB({x}))")
+            }
+            M::CountOneBits => {
+                let target = self.type_of(h);
+                format!("{target}(bitCount({bare}))")
+            }
+            M::ReverseBits => call("bitfieldReverse"),
+            // WGSL clamps offset and count into the bit width; GLSL leaves
+            // out-of-range fields undefined.
+            M::ExtractBits => {
+                format!("bitfieldExtract({bare}, int(min({b}, 32u)), int(min({c}, 32u - min({b}, 32u))))")
+            }
+            M::InsertBits => format!(
+                "bitfieldInsert({bare}, {b}, int(min({c}, 32u)), int(min({d}, 32u - min({c}, 32u))))"
+            ),
+            M::FirstTrailingBit => {
+                let target = self.type_of(h);
+                format!("{target}(findLSB({bare}))")
+            }
+            M::FirstLeadingBit => {
+                let target = self.type_of(h);
+                format!("{target}(findMSB({bare}))")
+            }
+            M::Pack4x8snorm => call("packSnorm4x8"),
+            M::Pack4x8unorm => call("packUnorm4x8"),
+            M::Pack2x16snorm => call("packSnorm2x16"),
+            M::Pack2x16unorm => call("packUnorm2x16"),
+            M::Pack2x16float => call("packHalf2x16"),
+            M::Pack4xI8 | M::Pack4xU8 | M::Pack4xI8Clamp | M::Pack4xU8Clamp => {
+                let name = self.pack4x8_helper(fun);
+                format!("{name}({bare})")
+            }
+            M::Unpack4x8snorm => call("unpackSnorm4x8"),
+            M::Unpack4x8unorm => call("unpackUnorm4x8"),
+            M::Unpack2x16snorm => call("unpackSnorm2x16"),
+            M::Unpack2x16unorm => call("unpackUnorm2x16"),
+            M::Unpack2x16float => call("unpackHalf2x16"),
+            M::Unpack4xI8 | M::Unpack4xU8 => {
+                let signed = fun == M::Unpack4xI8;
+                let name = self.unpack4x8_helper(signed);
+                format!("{name}({bare})")
+            }
+        }
+    }
+
+    /// `uint` or `uvecN`.
+    fn uint_like(&mut self, size: Option<naga::VectorSize>) -> String {
+        match size {
+            Some(n) => types::vector(self.needs, n, Scalar::U32),
+            None => "uint".to_string(),
+        }
+    }
+
+    /// `modf`/`frexp` returning naga's predeclared result struct
+    /// (`{fract, whole}` / `{fract, exp}`).
+    fn modf_frexp(
+        &mut self,
+        h: Handle<naga::Expression>,
+        fun: M,
+        arg: Handle<naga::Expression>,
+        x: &str,
+    ) -> String {
+        let result = self.type_of(h);
+        let t = self.type_of(arg);
+        let (what, second) = if fun == M::Modf {
+            ("modf", t.clone())
+        } else {
+            let second = match *self.ty(arg) {
+                Ti::Vector { size, .. } => types::vector(self.needs, size, Scalar::I32),
+                _ => "int".to_string(),
+            };
+            ("frexp", second)
+        };
+        let name = format!("_s_{what}_{t}");
+        self.needs.helper(&name, || {
+            format!(
+                "{result} {name}({t} x) {{\n    {second} other;\n    {t} f = {what}(x, other);\n    return {result}(f, other);\n}}\n"
+            )
+        });
+        format!("{name}({x})")
+    }
+
+    /// Helpers for `dot4I8Packed` / `dot4U8Packed`.
+    fn dot4_helper(&mut self, signed: bool) -> String {
+        let unpack = self.unpack4x8_helper(signed);
+        let (name, t) = if signed {
+            ("_s_dot4I8Packed", "int")
+        } else {
+            ("_s_dot4U8Packed", "uint")
+        };
+        self.needs.helper(name, || {
+            format!(
+                "{t} {name}(uint a, uint b) {{\n    {v}vec4 x = {unpack}(a);\n    {v}vec4 y = {unpack}(b);\n    return x.x * y.x + x.y * y.y + x.z * y.z + x.w * y.w;\n}}\n",
+                v = if signed { "i" } else { "u" }
+            )
+        });
+        name.to_string()
+    }
+
+    /// `unpack4xI8` / `unpack4xU8`: bytes to sign- or zero-extended lanes.
+    fn unpack4x8_helper(&mut self, signed: bool) -> String {
+        let (name, body) = if signed {
+            (
+                "_s_unpack4xI8",
+                "ivec4 _s_unpack4xI8(uint x) {\n    int i = int(x);\n    return ivec4(bitfieldExtract(i, 0, 8), bitfieldExtract(i, 8, 8), bitfieldExtract(i, 16, 8), bitfieldExtract(i, 24, 8));\n}\n",
+            )
+        } else {
+            (
+                "_s_unpack4xU8",
+                "uvec4 _s_unpack4xU8(uint x) {\n    return uvec4(x & 0xFFu, (x >> 8u) & 0xFFu, (x >> 16u) & 0xFFu, x >> 24u);\n}\n",
+            )
+        };
+        self.needs.helper(name, || body.to_string());
+        name.to_string()
+    }
+
+    /// `pack4xI8`, `pack4xU8` and their clamping forms.
+    fn pack4x8_helper(&mut self, fun: M) -> String {
+        let (name, param, lanes) = match fun {
+            M::Pack4xI8 => ("_s_pack4xI8", "ivec4", "uvec4(v) & 0xFFu"),
+            M::Pack4xI8Clamp => (
+                "_s_pack4xI8Clamp",
+                "ivec4",
+                "uvec4(clamp(v, ivec4(-128), ivec4(127))) & 0xFFu",
+            ),
+            M::Pack4xU8Clamp => ("_s_pack4xU8Clamp", "uvec4", "min(v, uvec4(255u))"),
+            _ => ("_s_pack4xU8", "uvec4", "v & 0xFFu"),
+        };
+        self.needs.helper(name, || {
+            format!(
+                "uint {name}({param} v) {{\n    uvec4 u = {lanes};\n    return u.x | (u.y << 8u) | (u.z << 16u) | (u.w << 24u);\n}}\n"
+            )
+        });
+        name.to_string()
+    }
+}
