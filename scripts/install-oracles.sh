@@ -3,6 +3,8 @@
 # spirv-val (spirv-tools), spirv-cross, glslangValidator (glslang-tools);
 # and for the execution test (tests/exec.rs) a Vulkan driver: lavapipe
 # (mesa-vulkan-drivers) and the Vulkan loader (libvulkan1).
+# At the end, scripts/install-dxc.sh installs DXC for the HLSL tests (a
+# download from PyPI plus a small wrapper build; see that script).
 # Idempotent: packages already installed are left alone, and `apt-get update`
 # runs only when something is missing.
 set -euo pipefail
@@ -81,6 +83,12 @@ if grep -q 'libvulkan\.so\.1' <<<"$libs"; then
     echo "install-oracles: ok: libvulkan.so.1"
 else
     echo "install-oracles: FAILED: libvulkan.so.1 not found by ldconfig" >&2
+    fail=1
+fi
+# DXC (HLSL): libdxcompiler from PyPI plus the stride-dxc wrapper; prints its
+# own `install-oracles: ok: stride-dxc ...` line.
+if ! bash "$(dirname "${BASH_SOURCE[0]}")/install-dxc.sh"; then
+    echo "install-oracles: FAILED: scripts/install-dxc.sh" >&2
     fail=1
 fi
 exit "$fail"

@@ -607,3 +607,87 @@ fn spirv_to_a_terminal_is_refused() {
         "no SPIR-V was written to the terminal"
     );
 }
+
+/// Two entry points: a vertex and a fragment stage over one uniform.
+const TWO_STAGES: &str = "struct Frame { tint: vec4<f32>, scale: f32 }
+@group(0) @binding(0) var<uniform> frame: Frame;
+@vertex fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    return vec4<f32>(f32(i) * frame.scale, 0.0, 0.0, 1.0);
+}
+@fragment fn fs() -> @location(0) vec4<f32> { return frame.tint; }
+";
+
+#[test]
+fn glsl_writes_one_file_per_entry_point_into_a_directory() {
+    let dir = fixture("cli-glsl-dir", &[("two.wgsl", TWO_STAGES)]);
+    let o = stride(&dir, &["-t", "glsl", "two.wgsl", "-o", "out/"]);
+    expect_code(&o, 0, "glsl into a directory");
+    assert_eq!(listing(&dir.join("out")), ["two.fs.frag", "two.vs.vert"]);
+    let vert = String::from_utf8_lossy(&read(&dir.join("out/two.vs.vert"))).into_owned();
+    assert!(vert.starts_with("#version 450"), "{vert}");
+    assert!(vert.contains("layout(offset = 16) float scale;"), "{vert}");
+}
+
+#[test]
+fn glsl_entry_point_flag_picks_one_file() {
+    let dir = fixture("cli-glsl-e", &[("two.wgsl", TWO_STAGES)]);
+    let o = stride(&dir, &["-t", "glsl", "-e", "fs", "two.wgsl"]);
+    expect_code(&o, 0, "one entry point to stdout");
+    let text = stdout(&o);
+    assert!(text.contains("void main()"), "{text}");
+    assert!(!text.contains("gl_Position"), "only the fragment stage: {text}");
+
+    let o = stride(&dir, &["-t", "glsl", "-e", "fs", "two.wgsl", "-o", "f.frag"]);
+    expect_code(&o, 0, "one entry point to a file");
+    assert!(dir.join("f.frag").exists());
+
+    let o = stride(&dir, &["-t", "glsl", "-e", "nope", "two.wgsl"]);
+    expect_code(&o, 1, "unknown entry point");
+    let err = stderr(&o);
+    assert!(err.contains("no entry point named `nope`"), "{err}");
+    assert!(err.contains("`vs`") && err.contains("`fs`"), "{err}");
+}
+
+#[test]
+fn glsl_several_files_need_a_directory() {
+    let dir = fixture("cli-glsl-many", &[("two.wgsl", TWO_STAGES)]);
+    let o = stride(&dir, &["-t", "glsl", "two.wgsl"]);
+    expect_code(&o, 2, "two entry points to stdout");
+    let err = stderr(&o);
+    assert!(err.contains("two.vs.vert") && err.contains("-e NAME"), "{err}");
+    assert!(stdout(&o).is_empty());
+    let o = stride(&dir, &["-t", "glsl", "two.wgsl", "-o", "one.glsl"]);
+    expect_code(&o, 2, "two entry points to one file");
+    assert_eq!(listing(&dir), ["two.wgsl"], "nothing written");
+}
+
+#[test]
+fn glsl_dialect_flag() {
+    let dir = fixture("cli-glsl-dialect", &[("two.wgsl", TWO_STAGES)]);
+    let o = stride(&dir, &["-t", "glsl", "--glsl", "es310", "-e", "vs", "two.wgsl"]);
+    expect_code(&o, 0, "es310");
+    let text = stdout(&o);
+    assert!(text.starts_with("#version 310 es"), "{text}");
+    assert!(!text.contains("layout(offset"), "ES has no offsets: {text}");
+
+    let o = stride(&dir, &["-t", "glsl", "--glsl", "gl999", "two.wgsl"]);
+    expect_code(&o, 2, "unknown dialect");
+    assert!(stderr(&o).contains("vulkan450"), "{}", stderr(&o));
+
+    let o = stride(&dir, &["--glsl", "gl450", "two.wgsl", "-o", "x.spv"]);
+    expect_code(&o, 2, "--glsl with the spirv target");
+    let o = stride(&dir, &["-e", "vs", "two.wgsl", "-o", "x.spv"]);
+    expect_code(&o, 2, "-e with the spirv target");
+}
+
+#[test]
+fn glsl_failure_removes_stale_entry_files() {
+    let dir = fixture("cli-glsl-stale", &[("two.wgsl", TWO_STAGES)]);
+    let o = stride(&dir, &["-t", "glsl", "two.wgsl", "-o", "out/"]);
+    expect_code(&o, 0, "first run");
+    std::fs::write(dir.join("out/keep.txt"), "x").unwrap_or_default();
+    std::fs::write(dir.join("two.wgsl"), BAD).unwrap_or_default();
+    let o = stride(&dir, &["-t", "glsl", "two.wgsl", "-o", "out/"]);
+    expect_code(&o, 1, "second run fails");
+    assert_eq!(listing(&dir.join("out")), ["keep.txt"]);
+}
