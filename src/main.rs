@@ -72,7 +72,8 @@ struct Cli {
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
 
-    /// Only check the inputs and print diagnostics; write nothing
+    /// Only check the inputs (for the chosen target, including what it
+    /// cannot express) and print diagnostics; write nothing
     #[arg(long)]
     check: bool,
 
@@ -444,15 +445,19 @@ fn translate_all(
     options: &Options,
     check_only: bool,
 ) -> Vec<Result<stride::Translation, Diagnostics>> {
+    // --check runs the whole translation, so that it reports what the
+    // target cannot express too, and drops the output.
     let one = |input: &Input| {
-        if check_only {
-            stride::analyze(&input.source).map(|(_, _, warnings)| stride::Translation {
-                output: Output::Text(String::new()),
-                warnings,
-            })
-        } else {
-            stride::translate(&input.source, options)
-        }
+        stride::translate(&input.source, options).map(|t| {
+            if check_only {
+                stride::Translation {
+                    output: Output::Text(String::new()),
+                    warnings: t.warnings,
+                }
+            } else {
+                t
+            }
+        })
     };
     let workers = std::thread::available_parallelism()
         .map(|n| n.get())
