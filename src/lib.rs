@@ -188,7 +188,10 @@ pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnos
 }
 
 fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
-    let (parsed, contract, mut warnings) = analyze_with(source, options.target != Target::Spirv)?;
+    // The SPIR-V and GLSL backends validate the module they write (with the
+    // same spans), so validating here too would only cost time.
+    let backend_validates = matches!(options.target, Target::Spirv | Target::Glsl);
+    let (parsed, contract, mut warnings) = analyze_with(source, !backend_validates)?;
     let output = match options.target {
         Target::Spirv => {
             let out = back::spirv::write_owned(parsed, &contract, &options.spirv).map_err(|e| {

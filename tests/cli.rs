@@ -635,9 +635,15 @@ fn glsl_entry_point_flag_picks_one_file() {
     expect_code(&o, 0, "one entry point to stdout");
     let text = stdout(&o);
     assert!(text.contains("void main()"), "{text}");
-    assert!(!text.contains("gl_Position"), "only the fragment stage: {text}");
+    assert!(
+        !text.contains("gl_Position"),
+        "only the fragment stage: {text}"
+    );
 
-    let o = stride(&dir, &["-t", "glsl", "-e", "fs", "two.wgsl", "-o", "f.frag"]);
+    let o = stride(
+        &dir,
+        &["-t", "glsl", "-e", "fs", "two.wgsl", "-o", "f.frag"],
+    );
     expect_code(&o, 0, "one entry point to a file");
     assert!(dir.join("f.frag").exists());
 
@@ -654,7 +660,10 @@ fn glsl_several_files_need_a_directory() {
     let o = stride(&dir, &["-t", "glsl", "two.wgsl"]);
     expect_code(&o, 2, "two entry points to stdout");
     let err = stderr(&o);
-    assert!(err.contains("two.vs.vert") && err.contains("-e NAME"), "{err}");
+    assert!(
+        err.contains("two.vs.vert") && err.contains("-e NAME"),
+        "{err}"
+    );
     assert!(stdout(&o).is_empty());
     let o = stride(&dir, &["-t", "glsl", "two.wgsl", "-o", "one.glsl"]);
     expect_code(&o, 2, "two entry points to one file");
@@ -664,7 +673,10 @@ fn glsl_several_files_need_a_directory() {
 #[test]
 fn glsl_dialect_flag() {
     let dir = fixture("cli-glsl-dialect", &[("two.wgsl", TWO_STAGES)]);
-    let o = stride(&dir, &["-t", "glsl", "--glsl", "es310", "-e", "vs", "two.wgsl"]);
+    let o = stride(
+        &dir,
+        &["-t", "glsl", "--glsl", "es310", "-e", "vs", "two.wgsl"],
+    );
     expect_code(&o, 0, "es310");
     let text = stdout(&o);
     assert!(text.starts_with("#version 310 es"), "{text}");

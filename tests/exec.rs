@@ -54,7 +54,28 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[];
 /// entry point. GLSL (glslang), HLSL (DXC) and Slang targets plug in here.
 trait ExecTarget {
     fn name(&self) -> &'static str;
-    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, String>;
+    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, TargetError>;
+}
+
+/// Why a target produced no SPIR-V for a module.
+enum TargetError {
+    /// The layout is valid (the SPIR-V target writes it), but this target's
+    /// layout rules cannot express it: stride said so in an error carrying
+    /// the target's inexpressible note. Counted and listed, not run.
+    Inexpressible(String),
+    Failed(String),
+}
+
+impl From<String> for TargetError {
+    fn from(s: String) -> Self {
+        TargetError::Failed(s)
+    }
+}
+
+impl From<&str> for TargetError {
+    fn from(s: &str) -> Self {
+        TargetError::Failed(s.to_string())
+    }
 }
 
 /// stride's own SPIR-V backend.
@@ -65,7 +86,7 @@ impl ExecTarget for OurSpirv {
         "spirv"
     }
 
-    fn spirv(&self, source: &str, _entry: &str) -> Result<Vec<u32>, String> {
+    fn spirv(&self, source: &str, _entry: &str) -> Result<Vec<u32>, TargetError> {
         let options = Options {
             target: Target::Spirv,
             ..Default::default()
@@ -75,7 +96,7 @@ impl ExecTarget for OurSpirv {
                 Output::Binary(words) => Ok(words),
                 _ => Err("the SPIR-V target returned text".into()),
             },
-            Err(d) => Err(d.render("probe.wgsl", source, false)),
+            Err(d) => Err(d.render("probe.wgsl", source, false).into()),
         }
     }
 }
@@ -90,7 +111,7 @@ impl ExecTarget for OurGlsl {
         "glsl"
     }
 
-    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, String> {
+    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, TargetError> {
         let options = Options {
             target: Target::Glsl,
             glsl: stride::back::glsl::GlslOptions {
@@ -108,12 +129,25 @@ impl ExecTarget for OurGlsl {
                         return Err(format!(
                             "expected one GLSL file for `{entry}`, got {}",
                             files.len()
-                        ))
+                        )
+                        .into())
                     }
                 },
                 _ => return Err("the GLSL target did not return files".into()),
             },
-            Err(d) => return Err(d.render("probe.wgsl", source, false)),
+            Err(d) => {
+                let text = d.render("probe.wgsl", source, false);
+                let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
+                    e.notes
+                        .iter()
+                        .any(|n| n == stride::back::glsl::INEXPRESSIBLE_NOTE)
+                });
+                return Err(if inexpressible {
+                    TargetError::Inexpressible(text)
+                } else {
+                    TargetError::Failed(text)
+                });
+            }
         };
         let dir = std::env::temp_dir().join(format!("stride-exec-glsl-{}", std::process::id()));
         std::fs::create_dir_all(&dir)
@@ -136,15 +170,13 @@ impl ExecTarget for OurGlsl {
                 "glslangValidator rejected stride's GLSL:\n{}{}\n--- GLSL ---\n{text}",
                 String::from_utf8_lossy(&out.stdout),
                 String::from_utf8_lossy(&out.stderr)
-            ));
+            )
+            .into());
         }
         let bytes =
             std::fs::read(&spv).map_err(|e| format!("cannot read {}: {e}", spv.display()))?;
         if bytes.len() % 4 != 0 {
-            return Err(format!(
-                "glslang wrote {} bytes, not whole words",
-                bytes.len()
-            ));
+            return Err(format!("glslang wrote {} bytes, not whole words", bytes.len()).into());
         }
         Ok(bytes
             .chunks_exact(4)
@@ -204,6 +236,9 @@ struct Case {
 
 #[derive(Default)]
 struct Report {
+    /// Modules whose layout the target cannot express (error diagnostics
+    /// with the target's note), with the first error line.
+    inexpressible: Vec<(String, String)>,
     modules_run: usize,
     generated_run: usize,
     f16_run: usize,
@@ -344,6 +379,8 @@ enum Outcome {
     Ran,
     Skipped(String),
     Rejected(String),
+    /// The target cannot express the layout (see [`TargetError`]).
+    Inexpressible(String),
 }
 
 /// Run one module on one target; mismatches go to `report.failures` (or
@@ -403,7 +440,11 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
     }
     let words = match target.spirv(&source, probe::ENTRY) {
         Ok(w) => w,
-        Err(e) => {
+        Err(TargetError::Inexpressible(e)) => {
+            let first = e.lines().next().unwrap_or_default().to_string();
+            return Outcome::Inexpressible(first);
+        }
+        Err(TargetError::Failed(e)) => {
             fail(
                 report,
                 format!("the target rejected the probe module:\n{e}"),
@@ -612,6 +653,7 @@ fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget) -> Report {
             .or_default()
             .push(case.name.clone()),
         Outcome::Rejected(why) => report.rejected.push((case.name.clone(), why)),
+        Outcome::Inexpressible(why) => report.inexpressible.push((case.name.clone(), why)),
     };
     for case in corpus_cases() {
         let outcome = run_case(gpu, target, &case, &mut report);
@@ -670,6 +712,14 @@ fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {
     }
     for (why, names) in reasons.iter().take(8) {
         let _ = write!(s, "\n    {} x {why} (e.g. {})", names.len(), names[0]);
+    }
+    let _ = write!(
+        s,
+        "\n  modules whose layout this target cannot express (error with a fix, not run): {}",
+        r.inexpressible.len()
+    );
+    for (name, why) in &r.inexpressible {
+        let _ = write!(s, "\n    {name}: {why}");
     }
     if r.skipped.is_empty() {
         let _ = write!(s, "\n  skipped: none");

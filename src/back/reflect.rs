@@ -441,7 +441,15 @@ var<workgroup> w : array<u32, 4>;
         }
       ]
     }
-  ]
+  ],
+  "glsl": {
+    "vulkan450": {
+      "error": "this module has no entry point; a GLSL file is written per @compute, @vertex or @fragment function"
+    },
+    "gl450": {
+      "error": "this module has no entry point; a GLSL file is written per @compute, @vertex or @fragment function"
+    }
+  }
 }
 "#;
 
@@ -457,7 +465,7 @@ var<workgroup> w : array<u32, 4>;
         let text = write(&p, &contract);
         let root: Value = serde_json::from_str(&text).unwrap();
         let keys: Vec<&String> = root.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["version", "globals", "types"]);
+        assert_eq!(keys, ["version", "globals", "types", "glsl"]);
         let g0: Vec<&String> = root["globals"][0].as_object().unwrap().keys().collect();
         assert_eq!(
             g0,

@@ -134,7 +134,15 @@ pub fn write_module(
     if !unwritable.is_empty() {
         return Err(Diagnostics(unwritable));
     }
-    let plan = buffers::plan(parsed, module, contract, dialect, &names)?;
+    let plan = buffers::plan(parsed, module, contract, dialect, &names).map_err(|mut e| {
+        for d in
+            e.0.iter_mut()
+                .filter(|d| d.is_error() && !d.message.starts_with("internal error"))
+        {
+            d.notes.push(super::INEXPRESSIBLE_NOTE.to_string());
+        }
+        e
+    })?;
     let ctx = Ctx {
         parsed,
         module,

@@ -191,6 +191,10 @@ pub(crate) struct Ctx<'a> {
     /// The module written: `parsed.module`, or a copy with overrides baked.
     pub module: &'a naga::Module,
     pub info: &'a naga::valid::ModuleInfo,
+    /// The contract layout of `module` (after override baking, remapped).
+    /// The writer reads layouts through `plan`; the buffer oracle tests
+    /// compare against this.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub contract: &'a LayoutModule,
     pub options: &'a GlslOptions,
     /// GLSL names of every module item, free of keywords and clashes.
@@ -251,6 +255,12 @@ pub fn write(
     decl::write_module(parsed, contract, options)
 }
 
+/// The note on every error about a buffer layout that is valid WGSL (the
+/// SPIR-V target writes it) but that GLSL's block layout rules cannot
+/// express. Tools can tell these errors from errors in the source by it.
+pub const INEXPRESSIBLE_NOTE: &str =
+    "the layout is valid and --target spirv writes it; only GLSL's block layout rules cannot express it";
+
 /// Shorthand used by the parts: an error diagnostic at a source range.
 pub(crate) fn error_at(
     message: impl Into<String>,
@@ -274,9 +284,8 @@ fn use_span(module: &naga::Module, ty: naga::Handle<naga::Type>) -> naga::Span {
                 return true;
             }
             match module.types[t].inner {
-                naga::TypeInner::Array { base, .. } | naga::TypeInner::BindingArray { base, .. } => {
-                    t = base
-                }
+                naga::TypeInner::Array { base, .. }
+                | naga::TypeInner::BindingArray { base, .. } => t = base,
                 _ => return false,
             }
         }

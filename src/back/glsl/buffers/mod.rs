@@ -22,8 +22,7 @@
 //! - Uniform globals are `std140` `uniform` blocks, storage globals `std430`
 //!   `buffer` blocks (`readonly` without write access), push constants a
 //!   Vulkan `layout(push_constant, std430) uniform` block, or in OpenGL and
-//!   ES an ordinary `std140` uniform block that needs a binding
-//!   ([`Block::needs_binding`]).
+//!   ES an ordinary `std140` uniform block with a uniform-block binding.
 //! - The top-level members of a struct-typed global are the block's members.
 //!   Dialects with offset qualifiers give each one `layout(offset = N)` with
 //!   N from the contract; ES places them with padding members. A global of
@@ -34,10 +33,16 @@
 //!   members; uniform matrices whose column stride differs are split into
 //!   column vectors (or, as array elements, wrapped in a struct of columns);
 //!   an array element struct whose stride is larger than its GLSL size gets
-//!   a variant with trailing padding. Whatever GLSL cannot express is an
-//!   error at the WGSL member, with the fix.
-//! - Every variant and every block is then laid out once more from its
-//!   finished member list alone and compared with the contract offsets, so
+//!   a variant with trailing padding, and any other array element (scalar,
+//!   vector, matrix, array) whose contract stride is larger than its GLSL
+//!   stride is wrapped in an element struct `_s_<elem>_s<stride>` holding
+//!   the value in `v` plus padding ([`Repr::Wrapped`]; `func` sees
+//!   `<array>[i].v`). Whatever GLSL cannot express (a stride below the GLSL
+//!   one, or one that is not a multiple of the element struct's alignment:
+//!   16 in std140) is an error at the WGSL member, with the fix.
+//! - Every variant, element struct and block is then laid out once more
+//!   from its finished member list alone and compared with the contract
+//!   offsets (element structs: size, alignment and array stride), so
 //!   a mistake in the planning shows as an error, never as wrong output.
 
 #[cfg(test)]
@@ -67,6 +72,13 @@ pub enum Repr {
     Variant(usize),
     /// An array (fixed or runtime-sized) whose element is not `Plain`.
     Array(Box<Repr>),
+    /// An array element wrapped in the element struct
+    /// `Plan::elements[element]` (`struct _s_vec2_s24 { vec2 v; ... }`), so
+    /// that the array reaches its contract stride: the value lives in the
+    /// member `v`, stored as `inner` says; the other members are padding.
+    /// Only ever the element repr of a [`Repr::Array`]: [`Plan::element`]
+    /// steps through the wrapper to `<base>[i].v`.
+    Wrapped { element: usize, inner: Box<Repr> },
     /// A matrix stored as column vectors: column `j` of the lvalue `base` is
     /// `{base}_c{j}` ([`ColumnStyle::Suffix`], a block or variant member
     /// split in place) or `{base}.c{j}` ([`ColumnStyle::Wrapper`], an array
@@ -158,6 +170,34 @@ pub struct Wrapper {
     pub scalar: naga::Scalar,
 }
 
+/// A struct that stores one array element followed by padding, for an
+/// array whose contract stride is larger than its GLSL stride
+/// (`struct _s_vec2_s24 { vec2 v; uvec2 _s_pad0; uvec2 _s_pad1; }`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Element {
+    /// The GLSL struct name.
+    pub name: String,
+    /// The GLSL members in offset order: the value member `v` at offset 0,
+    /// then padding members only.
+    pub fields: Vec<Field>,
+    /// How the value in `v` is stored.
+    pub inner: Repr,
+    /// `Std140` or `Std430`.
+    pub rules: RuleSet,
+    /// GLSL size under `rules`: the contract array stride.
+    pub size: u64,
+    pub align: u64,
+}
+
+/// One struct declaration made by the plan, in dependency order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declared {
+    /// `Plan::variants[i]`.
+    Variant(usize),
+    /// `Plan::elements[i]`.
+    Element(usize),
+}
+
 /// What kind of GLSL block a buffer global is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlockKind {
@@ -191,12 +231,6 @@ pub struct Block {
     pub fields: Vec<Field>,
     /// Members carry `layout(offset = N)` (dialects with offset qualifiers).
     pub offsets: bool,
-    /// The block needs a `binding` (every block but a Vulkan push-constant
-    /// block). True for push constants in OpenGL and ES, which have no WGSL
-    /// `@binding`: `decl` allocates one.
-    pub needs_binding: bool,
-    /// The global is a push constant (`var<immediate>`).
-    pub immediate: bool,
 }
 
 /// How every buffer global of a module is declared and accessed.
@@ -204,6 +238,12 @@ pub struct Block {
 pub struct Plan {
     pub variants: Vec<Variant>,
     pub wrappers: Vec<Wrapper>,
+    /// Element structs of arrays whose stride GLSL reaches only with
+    /// trailing padding ([`Repr::Wrapped`]).
+    pub elements: Vec<Element>,
+    /// Variants and element structs in the order they must be declared
+    /// (each after the structs it contains).
+    pub order: Vec<Declared>,
     pub blocks: Vec<Block>,
     /// Value structs that buffer storage refers to by name (plain nested
     /// structs): their declarations must be printed before
@@ -674,8 +714,6 @@ impl Builder<'_> {
             rules,
             fields: placer.fields,
             offsets,
-            needs_binding: kind != BlockKind::PushConstant,
-            immediate: g.space == naga::AddressSpace::Immediate,
         });
     }
 
@@ -689,7 +727,7 @@ impl Builder<'_> {
     ) -> String {
         if let LayoutKind::Matrix { columns, .. } = layout.kind {
             if needs_split(layout, rules) {
-                let clash = (0..columns).any(|j| members.contains(&column_name(&name, j)));
+                let clash = (0..columns).any(|j| members.contains(&column_name(name, j)));
                 if clash {
                     return format!("_s_{name}");
                 }
@@ -724,7 +762,7 @@ impl Builder<'_> {
             } => {
                 for j in 0..columns {
                     let at = offset + u64::from(j) * column_stride;
-                    self.place_field(p, column_name(&name, j), column.clone(), at, site)?;
+                    self.place_field(p, column_name(name, j), column.clone(), at, site)?;
                 }
                 Some(repr)
             }
@@ -1015,6 +1053,14 @@ impl Builder<'_> {
                             fixed = true;
                         }
                     }
+                    let wrappable = !matches!(element.kind, LayoutKind::Struct(_));
+                    if !fixed && wrappable && gstride < *stride {
+                        if let Some((t, r)) = self.element_wrapper(&ety, &erepr, rules, *stride) {
+                            ety = t;
+                            erepr = r;
+                            fixed = true;
+                        }
+                    }
                     if !fixed {
                         self.stride_error(&ety, element, *stride, gstride, rules, site);
                         return None;
@@ -1064,6 +1110,14 @@ impl Builder<'_> {
             notes.push(format!(
                 "help: wrap the element in a struct with `@size({stride})`, or remove the `@stride`, so that GLSL {r} gives it the same stride"
             ));
+            let walign = rules.table().struct_align(ety.layout(rules.table()).1);
+            if !stride.is_multiple_of(walign) {
+                notes.push(format!(
+                    "note: GLSL {r} can pad elements of `{elem}` only to a multiple of {walign} bytes (a stride of {} or {})",
+                    round_up(walign, stride) - walign,
+                    round_up(walign, stride)
+                ));
+            }
         }
         self.error(
             site,
@@ -1094,6 +1148,112 @@ impl Builder<'_> {
             scalar,
         });
         name
+    }
+
+    /// A name for a declaration starting with the reserved prefix `_s_`,
+    /// free of clashes (`base`, `base_1`, ...).
+    fn fresh_reserved(&mut self, base: String) -> String {
+        let base = single_underscores(&base);
+        let mut name = base.clone();
+        let mut n = 1;
+        while self.taken.contains(name.as_str()) || self.own.contains(&name) {
+            name = format!("{base}_{n}");
+            n += 1;
+        }
+        self.own.insert(name.clone());
+        name
+    }
+
+    /// An element struct storing `ety` (repr `erepr`) followed by padding up
+    /// to `stride` bytes, for an array of non-struct elements whose contract
+    /// stride is larger than the GLSL stride. `None` where GLSL cannot pad
+    /// to `stride`: below the element size, or not a multiple of the
+    /// struct's alignment (16 in std140; the element's in std430), or a gap
+    /// no padding type fills.
+    fn element_wrapper(
+        &mut self,
+        ety: &StorageType,
+        erepr: &Repr,
+        rules: RuleSet,
+        stride: u64,
+    ) -> Option<(StorageType, Repr)> {
+        let table = Self::table(rules);
+        let (esize, ealign) = ety.layout(table);
+        let esize = esize?;
+        let walign = table.struct_align(ealign);
+        if stride < esize || !stride.is_multiple_of(walign) {
+            return None;
+        }
+        let existing = self.plan.elements.iter().position(|e| {
+            e.rules == rules && e.size == stride && e.fields.first().is_some_and(|f| f.ty == *ety)
+        });
+        if let Some(i) = existing {
+            let e = &self.plan.elements[i];
+            return Some((
+                StorageType::Struct {
+                    name: e.name.clone(),
+                    size: Some(e.size),
+                    align: e.align,
+                },
+                Repr::Wrapped {
+                    element: i,
+                    inner: Box::new(e.inner.clone()),
+                },
+            ));
+        }
+        let mut p = Placer {
+            table,
+            rules,
+            offsets: false,
+            fields: vec![Field {
+                name: "v".to_string(),
+                ty: ety.clone(),
+                offset: 0,
+                padding: false,
+            }],
+            cur: Some(esize),
+            last: None,
+            max_align: ealign,
+            // Padding must not raise the element's alignment: that would
+            // move the array in its parent.
+            pad_align: walign,
+            pad16: self.dialect.is_vulkan(),
+            member_names: std::iter::once("v".to_string()).collect(),
+            pads: 0,
+        };
+        self.pad(&mut p, esize, stride, 1);
+        let align = table.struct_align(p.max_align);
+        let size = p.cur.and_then(|end| table.struct_size(end, align));
+        let array_stride = size.and_then(|s| table.array_stride(s, align)).map(|s| s.0);
+        if size != Some(stride) || array_stride != Some(stride) || align != walign {
+            return None;
+        }
+        let (base, dims) = ety.spell(&mut Needs::default());
+        let name = self.fresh_reserved(format!(
+            "_s_{}_s{stride}",
+            mangle(&base, &dims).trim_start_matches("_s_")
+        ));
+        let index = self.plan.elements.len();
+        self.plan.order.push(Declared::Element(index));
+        self.plan.elements.push(Element {
+            name: name.clone(),
+            fields: p.fields,
+            inner: erepr.clone(),
+            rules,
+            size: stride,
+            align,
+        });
+        Some((
+            StorageType::Struct {
+                name,
+                size: Some(stride),
+                align,
+            },
+            Repr::Wrapped {
+                element: index,
+                inner: Box::new(erepr.clone()),
+            },
+        ))
     }
 
     /// The plan of struct `h` under `rules` (memoized).
@@ -1238,6 +1398,7 @@ impl Builder<'_> {
         };
         let name = self.fresh(base);
         let index = self.plan.variants.len();
+        self.plan.order.push(Declared::Variant(index));
         // Value structs named by plain members of the variant.
         self.plan.variants.push(Variant {
             ty: h,
@@ -1262,6 +1423,11 @@ impl Builder<'_> {
             let table = v.rules.table();
             if let Some(bad) = first_mismatch(&v.fields, table, false) {
                 problems.push(format!("variant `{}`: {bad}", v.name));
+            }
+        }
+        for e in &self.plan.elements {
+            if let Some(bad) = element_mismatch(e) {
+                problems.push(format!("element struct `{}`: {bad}", e.name));
             }
         }
         for b in &self.plan.blocks {
@@ -1293,6 +1459,37 @@ fn needs_split(layout: &Layout, rules: RuleSet) -> bool {
         } => matrix_stride(rules.table(), rows, scalar.width).0 != column_stride,
         _ => false,
     }
+}
+
+/// Lay out an element struct from its members alone: its value member `v`
+/// must be at offset 0 and the only real member, and its size, alignment
+/// and array stride must be the recorded stride.
+fn element_mismatch(e: &Element) -> Option<String> {
+    let table = e.rules.table();
+    if let Some(bad) = first_mismatch(&e.fields, table, false) {
+        return Some(bad);
+    }
+    let real: Vec<&Field> = e.fields.iter().filter(|f| !f.padding).collect();
+    if real.len() != 1 || real[0].name != "v" || real[0].offset != 0 {
+        return Some("its value member is not `v` at offset 0".to_string());
+    }
+    let mut end = 0u64;
+    let mut max_align = 1u64;
+    for f in &e.fields {
+        let (size, align) = f.ty.layout(table);
+        end = round_up(align, end) + size?;
+        max_align = max_align.max(align);
+    }
+    let align = table.struct_align(max_align);
+    let size = table.struct_size(end, align)?;
+    let stride = table.array_stride(size, align)?.0;
+    if size != e.size || align != e.align || stride != e.size {
+        return Some(format!(
+            "size {size}, alignment {align}, array stride {stride}; the plan says size and stride {}, alignment {}",
+            e.size, e.align
+        ));
+    }
+    None
 }
 
 /// The first field whose natural (or, with offset qualifiers, checked
@@ -1373,7 +1570,9 @@ impl Plan {
     }
 
     /// Element `index` of an array or column of a matrix behind `base`
-    /// (repr `Plain`, `Array` or `Columns`). A dynamic column of `Columns`
+    /// (repr `Plain`, `Array` or `Columns`). The element of an array of
+    /// wrapped elements ([`Repr::Wrapped`]) is the value member
+    /// `<base>[i].v`, with the wrapper's inner repr. A dynamic column of `Columns`
     /// is a value, not an lvalue: the result's text is then an rvalue and
     /// its repr `Plain` (only uniform matrices are split, and uniforms are
     /// never stored to).
@@ -1383,7 +1582,13 @@ impl Plan {
             Index::Dynamic(s) => s.to_string(),
         };
         match repr {
-            Repr::Array(elem) => (format!("{}[{idx}]", operand(base)), (**elem).clone()),
+            Repr::Array(elem) => match &**elem {
+                // Step through the element struct to the value member.
+                Repr::Wrapped { inner, .. } => {
+                    (format!("{}[{idx}].v", operand(base)), (**inner).clone())
+                }
+                other => (format!("{}[{idx}]", operand(base)), other.clone()),
+            },
             Repr::Columns {
                 columns,
                 rows,
@@ -1415,6 +1620,10 @@ impl Plan {
     ) -> String {
         match repr {
             Repr::Plain => base.to_string(),
+            Repr::Wrapped { inner, .. } => {
+                let v = format!("{}.v", operand(base));
+                self.load(ctx, needs, &v, inner, ty)
+            }
             Repr::Columns {
                 columns,
                 rows,
@@ -1431,7 +1640,7 @@ impl Plan {
                 let Some(v) = self.variants.get(*i) else {
                     return base.to_string();
                 };
-                let helper = format!("_s_load_{}", v.name);
+                let helper = single_underscores(&format!("_s_load_{}", v.name));
                 if !needs.helpers.contains_key(&helper) {
                     let value = value_name(ctx, ty);
                     let body = self.construct(ctx, needs, "x", &v.members, ty);
@@ -1454,7 +1663,7 @@ impl Plan {
                     return base.to_string();
                 };
                 let (sbase, sdims) = self.storage_name(ctx, repr, ty);
-                let helper = format!("_s_load_{}", mangle(&sbase, &sdims));
+                let helper = single_underscores(&format!("_s_load_{}", mangle(&sbase, &sdims)));
                 if !needs.helpers.contains_key(&helper) {
                     let (vbase, vdims) = value_name(ctx, ty);
                     let item = self.load(ctx, needs, "x[i]", elem, elem_ty);
@@ -1505,6 +1714,12 @@ impl Plan {
                 self.variants
                     .get(*i)
                     .map_or_else(String::new, |v| v.name.clone()),
+                String::new(),
+            ),
+            Repr::Wrapped { element, .. } => (
+                self.elements
+                    .get(*element)
+                    .map_or_else(String::new, |e| e.name.clone()),
                 String::new(),
             ),
             Repr::Columns {
@@ -1569,6 +1784,11 @@ impl Plan {
             Repr::Plain => {
                 let _ = writeln!(out, "{indent}{base} = {value};");
             }
+            Repr::Wrapped { inner, .. } => {
+                // Only the value member: the padding is never written.
+                let v = format!("{}.v", operand(base));
+                self.store_into(ctx, &v, inner, ty, value, indent, depth, out);
+            }
             Repr::Columns { columns, style, .. } => {
                 for j in 0..u32::from(*columns) {
                     let _ = writeln!(
@@ -1625,8 +1845,8 @@ impl Plan {
         }
     }
 
-    /// GLSL declarations of every column wrapper and buffer variant struct,
-    /// in dependency order. Printed after the value structs.
+    /// GLSL declarations of every column wrapper, buffer variant and element
+    /// struct, in dependency order. Printed after the value structs.
     pub fn declarations(&self, ctx: &Ctx<'_>, needs: &mut Needs) -> String {
         let _ = ctx;
         let mut out = String::new();
@@ -1638,9 +1858,19 @@ impl Plan {
             }
             out.push_str("};\n\n");
         }
-        for v in &self.variants {
-            let _ = writeln!(out, "struct {} {{", v.name);
-            for f in &v.fields {
+        for d in &self.order {
+            let (name, fields) = match *d {
+                Declared::Variant(i) => match self.variants.get(i) {
+                    Some(v) => (&v.name, &v.fields),
+                    None => continue,
+                },
+                Declared::Element(i) => match self.elements.get(i) {
+                    Some(e) => (&e.name, &e.fields),
+                    None => continue,
+                },
+            };
+            let _ = writeln!(out, "struct {name} {{");
+            for f in fields {
                 let (base, dims) = f.ty.spell(needs);
                 let _ = writeln!(out, "    {base} {}{dims};", f.name);
             }

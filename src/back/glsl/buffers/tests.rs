@@ -313,6 +313,8 @@ struct Stats {
     plan_errors: Vec<String>,
     glslang_failures: Vec<String>,
     skipped: Vec<String>,
+    /// Arrays of wrapped elements compared.
+    wrapped: usize,
 }
 
 struct Reflect<'a> {
@@ -413,6 +415,42 @@ impl Cmp<'_> {
         self.inner(&m, repr, layout, path, 0);
     }
 
+    /// The element struct of the array member `m`: its only real member is
+    /// `v` at offset 0, whose own strides and members hold `layout`.
+    fn wrapped(&mut self, m: &serde_json::Value, inner: &Repr, layout: &Layout, path: &str) {
+        let Some(t) = m["type"]
+            .as_str()
+            .and_then(|id| self.r.types.get(id))
+            .cloned()
+        else {
+            self.stats
+                .mismatches
+                .push(format!("{}: {path}: element struct missing", self.at));
+            return;
+        };
+        let real: Vec<String> = self
+            .r
+            .members(&t)
+            .into_iter()
+            .filter_map(|f| f["name"].as_str())
+            .filter(|n| !n.starts_with("_s_pad"))
+            .map(str::to_string)
+            .collect();
+        if real != ["v"] {
+            self.stats.mismatches.push(format!(
+                "{}: {path}: element struct members {real:?}, expected [\"v\"]",
+                self.at
+            ));
+            return;
+        }
+        let Some(v) = self.r.member(&t, "v").cloned() else {
+            return;
+        };
+        self.stats.wrapped += 1;
+        self.check(&format!("{path}.v offset"), v["offset"].as_u64(), 0);
+        self.inner(&v, inner, layout, &format!("{path}.v"), 0);
+    }
+
     /// Compare strides and nested members of reflect member `m`.
     fn inner(
         &mut self,
@@ -438,7 +476,12 @@ impl Cmp<'_> {
                     Repr::Array(e) => (**e).clone(),
                     _ => Repr::Plain,
                 };
-                self.inner(m, &erepr, element, &format!("{path}[]"), depth + 1);
+                let epath = format!("{path}[]");
+                if let Repr::Wrapped { inner, .. } = &erepr {
+                    self.wrapped(m, inner, element, &epath);
+                    return;
+                }
+                self.inner(m, &erepr, element, &epath, depth + 1);
             }
             LayoutKind::Matrix { column_stride, .. } => match repr {
                 Repr::Columns {
@@ -572,8 +615,16 @@ fn run_oracle(sources: &[(String, String)], dir: &Path, stats: &mut Stats) {
         if fx.contract.globals.is_empty() {
             continue;
         }
-        if crate::layout::check::check(&fx.parsed, &fx.contract).has_errors() {
-            stats.skipped.push(format!("{stem}: contract check errors"));
+        let checked = crate::layout::check::check(&fx.parsed, &fx.contract);
+        if checked.has_errors() {
+            let first = checked
+                .iter()
+                .next()
+                .map(|d| d.message.clone())
+                .unwrap_or_default();
+            stats
+                .skipped
+                .push(format!("{stem}: contract check errors: {first}"));
             continue;
         }
         stats.modules += 1;
@@ -666,10 +717,11 @@ fn finish(tag: &str, dir: &Path, stats: &Stats) {
         }
     }
     eprintln!(
-        "buffer oracle ({tag}): {} modules, {} buffers, {} offsets/strides compared, {} mismatches, {} plan errors, {} glslang failures, {} skipped",
+        "buffer oracle ({tag}): {} modules, {} buffers, {} offsets/strides compared ({} wrapped-element arrays), {} mismatches, {} plan errors, {} glslang failures, {} skipped",
         stats.modules,
         stats.buffers,
         stats.compared,
+        stats.wrapped,
         stats.mismatches.len(),
         stats.plan_errors.len(),
         stats.glslang_failures.len(),
@@ -713,6 +765,15 @@ fn oracle_corpus_offsets_match_contract() {
     let mut stats = Stats::default();
     run_oracle(&sources, &dir, &mut stats);
     finish("corpus", &dir, &stats);
+    // The dialect's @stride files plan in every dialect, with element
+    // structs the oracle compared.
+    let stride_errors: Vec<&String> = stats
+        .plan_errors
+        .iter()
+        .filter(|e| e.starts_with("stride_"))
+        .collect();
+    assert!(stride_errors.is_empty(), "{stride_errors:#?}");
+    assert!(stats.wrapped > 0, "no wrapped-element arrays compared");
 }
 
 #[test]
@@ -817,6 +878,62 @@ struct Q { t: T, x: f32 }
 @compute @workgroup_size(1) fn main() { s.a = 1u; }",
     ),
     (
+        "stride_vectors",
+        "struct S { a: u32, xs: @stride(24) array<vec2<f32>, 4>, ys: @stride(32) array<vec3<f32>, 2>,
+  zs: @stride(8) array<u32, 3>, ws: @stride(12) array<i32, 2>, tail: f32 }
+struct U { a: f32, @align(16) xs: @stride(32) array<f32, 2>, ys: @stride(48) array<vec3<f32>, 2>,
+  zs: @stride(32) array<vec2<u32>, 2>, tail: f32 }
+@group(0) @binding(0) var<storage, read_write> s: S;
+@group(0) @binding(1) var<uniform> u: U;
+@group(0) @binding(2) var<storage, read_write> g: @stride(16) array<vec2<f32>, 3>;
+@compute @workgroup_size(1) fn main() { s.tail = u.tail + s.xs[1].y + g[2].x; }",
+    ),
+    (
+        "stride_f16",
+        "enable f16;
+struct H { a: f16, xs: @stride(8) array<f16, 3>, ys: @stride(6) array<f16, 2>,
+  vs: @stride(12) array<vec2<f16>, 2>, ws: @stride(16) array<vec3<f16>, 2>, tail: f16 }
+struct U { a: f16, @align(16) xs: @stride(32) array<vec4<f16>, 2>, tail: f16 }
+@group(0) @binding(0) var<storage, read_write> s: H;
+@group(0) @binding(1) var<uniform> u: U;
+@compute @workgroup_size(1) fn main() { s.tail = u.tail + s.xs[1]; }",
+    ),
+    (
+        "stride_matrices",
+        "struct S { a: f32, m2: @stride(48) array<mat2x2<f32>, 2>, m3: @stride(64) array<mat3x3<f32>, 2>,
+  m32: @stride(32) array<mat3x2<f32>, 2>, tail: f32 }
+struct U { a: f32, @align(16) m2: @stride(64) array<mat2x2<f32>, 2>, m32: @stride(64) array<mat3x2<f32>, 2>,
+  m4: @stride(80) array<mat4x4<f32>, 2>, tail: f32 }
+@group(0) @binding(0) var<storage, read_write> s: S;
+@group(0) @binding(1) var<uniform> u: U;
+@compute @workgroup_size(1) fn main() { s.tail = u.tail + u.m2[1][0].y + s.m32[1][2].x; }",
+    ),
+    (
+        "stride_arrays_of_arrays",
+        "struct S { a: f32, p: array<@stride(32) array<f32, 2>, 3>, q: @stride(48) array<@stride(8) array<f32, 3>, 2>,
+  r: @stride(64) array<array<vec2<f32>, 2>, 2>, tail: f32 }
+struct U { a: f32, @align(16) cells: @stride(64) array<@stride(16) array<f32, 3>, 4>,
+  p: array<@stride(32) array<f32, 2>, 2>, tail: f32 }
+@group(0) @binding(0) var<storage, read_write> s: S;
+@group(0) @binding(1) var<uniform> u: U;
+@compute @workgroup_size(1) fn main() { s.tail = u.tail + u.cells[1][2] + s.q[1][2]; }",
+    ),
+    (
+        "stride_runtime",
+        "struct R { n: u32, items: @stride(32) array<vec2<f32>> }
+@group(0) @binding(0) var<storage, read_write> r: R;
+@group(0) @binding(1) var<storage, read_write> xs: @stride(16) array<f32>;
+@group(0) @binding(2) var<storage, read> ms: @stride(48) array<mat2x2<f32>>;
+@compute @workgroup_size(1) fn main() { xs[0] = f32(arrayLength(&r.items)) + ms[0][1].x; }",
+    ),
+    (
+        "stride_not_a_multiple",
+        "struct P { a: f32, @align(16) xs: @stride(24) array<vec2<f32>, 2>, tail: f32 }
+var<immediate> p: P;
+@group(0) @binding(0) var<storage, read_write> o: f32;
+@compute @workgroup_size(1) fn main() { o = p.xs[1].y; }",
+    ),
+    (
         "push_constant_stride4",
         "struct P { xs: array<f32, 4>, y: u32 }
 var<immediate> p: P;
@@ -831,7 +948,10 @@ const EXPECTED_ERRORS: &[(&str, &[&str])] = &[
     // itself is Vulkan-only: the oracle skips it in gl450 and es310, and
     // `error_points_at_the_member_with_a_fix` checks the plan's error.
     ("struct_tail_overlap", &["vulkan450", "gl450", "es310"]),
-    ("stride_scalar", &["vulkan450", "gl450", "es310"]),
+    // Push constants are std140 outside Vulkan: stride 24 is not a multiple
+    // of 16 (std140 rounds the element struct to 16). Vulkan (std430)
+    // pads the element to 24.
+    ("stride_not_a_multiple", &["gl450", "es310"]),
     ("push_constant_stride4", &["gl450", "es310"]),
 ];
 
@@ -918,6 +1038,106 @@ fn split_matrix_access_text() {
     );
 }
 
+/// The element structs of `stride_vectors`, `stride_matrices` and
+/// `stride_runtime`: lvalues step through `.v`, whole loads use a loop
+/// helper, stores write `.v` only, and `.length()` applies to the array.
+#[test]
+fn wrapped_element_access_text() {
+    let fx = synthetic("stride_vectors");
+    let plan = fx.plan(Dialect::Vulkan450).expect("plan");
+    let options = GlslOptions::default();
+    let ctx = fx.ctx(&options, plan);
+    let mut needs = Needs::default();
+    let decls = ctx.plan.declarations(&ctx, &mut needs);
+    assert!(
+        decls.contains(
+            "struct _s_vec2_s24 {\n    vec2 v;\n    uvec2 _s_pad0;\n    uvec2 _s_pad1;\n};"
+        ),
+        "{decls}"
+    );
+    assert!(
+        decls.contains("struct _s_uint_s8 {\n    uint v;\n    uint _s_pad0;\n};"),
+        "{decls}"
+    );
+    // std140: rounded to 16, padded with a uvec4.
+    assert!(
+        decls.contains("struct _s_float_s32 {\n    float v;\n    uvec4 _s_pad0;\n};"),
+        "{decls}"
+    );
+    let s = global_named(&fx.parsed.module, "s");
+    let (base, repr) = ctx.plan.global(s).expect("buffer global");
+    let (xs, xrepr) = ctx.plan.member(&base, &repr, 1);
+    assert_eq!(xs, "s.xs");
+    let (x, r) = ctx.plan.element(&xs, &xrepr, Index::Dynamic("i"));
+    assert_eq!((x.as_str(), r), ("s.xs[i].v", Repr::Plain));
+    let ty = fx.parsed.module.global_variables[s].ty;
+    let naga::TypeInner::Struct { ref members, .. } = fx.parsed.module.types[ty].inner else {
+        panic!("struct")
+    };
+    let xs_ty = members[1].ty;
+    let load = ctx.plan.load(&ctx, &mut needs, &xs, &xrepr, xs_ty);
+    assert_eq!(load, "_s_load_s_vec2_s24_a4(s.xs)");
+    let helper = &needs.helpers["_s_load_s_vec2_s24_a4"];
+    assert!(helper.contains("r[i] = x[i].v;"), "{helper}");
+    let store = ctx
+        .plan
+        .store(&ctx, &mut needs, &xs, &xrepr, xs_ty, "val", "");
+    assert_eq!(
+        store,
+        "for (int _s_i0 = 0; _s_i0 < 4; ++_s_i0) {\n    s.xs[_s_i0].v = val[_s_i0];\n}\n"
+    );
+    // A non-struct global: `<instance>.value`.
+    let g = global_named(&fx.parsed.module, "g");
+    let (gbase, grepr) = ctx.plan.global(g).expect("buffer global");
+    assert_eq!(
+        ctx.plan.element(&gbase, &grepr, Index::Constant(2)).0,
+        "g.value[2].v"
+    );
+
+    // Split columns inside an element struct (std140 mat2x2, stride 64).
+    let fx = synthetic("stride_matrices");
+    let plan = fx.plan(Dialect::Vulkan450).expect("plan");
+    let ctx = fx.ctx(&options, plan);
+    let u = global_named(&fx.parsed.module, "u");
+    let (base, repr) = ctx.plan.global(u).expect("buffer global");
+    let (m2, mrepr) = ctx.plan.member(&base, &repr, 1);
+    let (e, erepr) = ctx.plan.element(&m2, &mrepr, Index::Dynamic("j"));
+    assert_eq!(e, "u.m2[j].v");
+    assert_eq!(
+        ctx.plan.element(&e, &erepr, Index::Constant(1)).0,
+        "u.m2[j].v.c1"
+    );
+    let mut needs = Needs::default();
+    let decls = ctx.plan.declarations(&ctx, &mut needs);
+    let cols = decls
+        .find("struct _s_mat2x2_cols {")
+        .expect("column wrapper");
+    let elem = decls
+        .find("struct _s_mat2x2_cols_s64 {\n    _s_mat2x2_cols v;")
+        .expect("element struct of the column wrapper");
+    assert!(cols < elem, "{decls}");
+
+    // Runtime-sized arrays: the array lvalue is the array itself.
+    let fx = synthetic("stride_runtime");
+    let plan = fx.plan(Dialect::Vulkan450).expect("plan");
+    let ctx = fx.ctx(&options, plan);
+    let r = global_named(&fx.parsed.module, "r");
+    let (base, repr) = ctx.plan.global(r).expect("buffer global");
+    let (items, irepr) = ctx.plan.member(&base, &repr, 1);
+    assert_eq!(items, "r.items");
+    assert_eq!(
+        ctx.plan.element(&items, &irepr, Index::Dynamic("k")).0,
+        "r.items[k].v"
+    );
+    let xs = global_named(&fx.parsed.module, "xs");
+    let (base, repr) = ctx.plan.global(xs).expect("buffer global");
+    assert_eq!(base, "xs.value");
+    assert_eq!(
+        ctx.plan.element(&base, &repr, Index::Dynamic("k")).0,
+        "xs.value[k].v"
+    );
+}
+
 #[test]
 fn stores_never_write_padding() {
     let fx = synthetic("member_attrs_nested");
@@ -971,13 +1191,35 @@ fn error_points_at_the_member_with_a_fix() {
         d.notes
     );
 
-    let fx = synthetic("stride_scalar");
-    let errs = fx.plan(Dialect::Vulkan450).expect_err("stride 8 of f32");
+    // Stride 8 of f32 in std430: an element struct, no error.
+    assert!(synthetic("stride_scalar").plan(Dialect::Vulkan450).is_ok());
+    let fx = synthetic("stride_not_a_multiple");
+    assert!(
+        fx.plan(Dialect::Vulkan450).is_ok(),
+        "std430 pads vec2 to 24"
+    );
+    let errs = fx
+        .plan(Dialect::Gl450)
+        .expect_err("std140 stride 24 of vec2");
     let d = &errs.0[0];
     let span = d.primary_span().expect("span");
-    assert_eq!(&fx.parsed.source[span], "xs: @stride(8) array<f32, 4>");
+    assert_eq!(
+        &fx.parsed.source[span],
+        "@align(16) xs: @stride(24) array<vec2<f32>, 2>"
+    );
     assert!(
-        d.notes.iter().any(|n| n.contains("@size(8)")),
+        d.message
+            .contains("GLSL std140 lays out arrays of `vec2` with a stride of 16 bytes"),
+        "{}",
+        d.message
+    );
+    assert!(
+        d.notes.iter().any(|n| n.contains("@size(24)")),
+        "{:?}",
+        d.notes
+    );
+    assert!(
+        d.notes.iter().any(|n| n.contains("multiple of 16")),
         "{:?}",
         d.notes
     );
@@ -985,7 +1227,7 @@ fn error_points_at_the_member_with_a_fix() {
     assert!(d
         .labels
         .iter()
-        .any(|l| !l.primary && l.message.contains("storage block")));
+        .any(|l| !l.primary && l.message.contains("push-constant block (std140)")));
 }
 
 #[test]
