@@ -2,6 +2,7 @@
 
 pub mod glsl;
 pub mod layout;
+pub mod overrides;
 pub mod reflect;
 pub mod remap;
 pub mod spirv;

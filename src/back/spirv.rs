@@ -253,7 +253,13 @@ fn finish(
     }
 
     if !module.overrides.is_empty() || !options.overrides.is_empty() {
-        let (baked, baked_info, notes) = bake_overrides(&module, &info, &options.overrides)?;
+        let (baked, baked_info, notes) = super::overrides::bake(
+            &module,
+            &info,
+            &options.overrides,
+            "SPIR-V",
+            "naga's SPIR-V writer emits no specialization constants; pass --override NAME=VALUE to choose the value",
+        )?;
         module = baked;
         info = baked_info;
         warnings.extend(notes);
@@ -268,77 +274,6 @@ fn finish(
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
     Ok(SpirvOutput { words, warnings })
-}
-
-/// Replace every override by a constant: the value given in `values`, else
-/// its default. Returns one warning per override saying what was baked in.
-fn bake_overrides(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    values: &[(String, f64)],
-) -> Result<(naga::Module, naga::valid::ModuleInfo, Vec<Diagnostic>), Diagnostics> {
-    let mut constants = naga::back::PipelineConstants::default();
-    for (name, value) in values {
-        let found = module.overrides.iter().find(|(_, o)| {
-            o.name.as_deref() == Some(name.as_str())
-                || o.id.is_some_and(|id| id.to_string() == *name)
-        });
-        let Some((_, o)) = found else {
-            return Err(Diagnostic::error(format!(
-                "no override named `{name}` in this module (--override {name}=...)"
-            ))
-            .into());
-        };
-        // naga keys an override with an `@id` by that id, others by name.
-        let key = o.id.map_or_else(|| name.clone(), |id| id.to_string());
-        constants.insert(key, *value);
-    }
-    let mut warnings = Vec::new();
-    for (handle, o) in module.overrides.iter() {
-        let name = o
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("#{}", handle.index()));
-        let given = values
-            .iter()
-            .find(|(n, _)| *n == name || o.id.is_some_and(|id| id.to_string() == *n));
-        let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
-        let how = match (given, o.init) {
-            (Some((_, v)), _) => format!("the value {v} given with --override"),
-            (None, Some(_)) => "its default value".to_string(),
-            (None, None) => {
-                return Err(Diagnostic::error(format!(
-                    "override `{name}` has no default value and none was given"
-                ))
-                .at(span, "needs a value")
-                .note(format!("pass `--override {name}=VALUE`"))
-                .into())
-            }
-        };
-        warnings.push(
-            Diagnostic::warning(format!("override `{name}` is baked into the SPIR-V as {how}"))
-                .at(span, "becomes a constant")
-                .note("naga's SPIR-V writer emits no specialization constants; pass --override NAME=VALUE to choose the value"),
-        );
-    }
-    let baked = guarded(|| {
-        naga::back::pipeline_constants::process_overrides(module, info, None, &constants)
-            .map(|(m, i)| (m.into_owned(), i.into_owned()))
-            .map_err(|e| crate::diag::error_chain(&e))
-    });
-    match baked {
-        Ok(Ok((m, i))) => Ok((m, i, warnings)),
-        Ok(Err(e)) => {
-            // Point at the overrides: their values are what failed.
-            let mut d = Diagnostic::error(format!("cannot bake the overrides: {e}"));
-            for (handle, _) in module.overrides.iter() {
-                let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
-                d = d.also(span, "baked with this value");
-            }
-            Err(d.into())
-        }
-        Err(panic) => Err(internal_error("override processing", &panic).into()),
-    }
 }
 
 /// naga 30 writes an invalid access chain for a 2-row matrix inside a
