@@ -9,117 +9,17 @@
 use super::FunctionWriter;
 use naga::{Expression as E, Handle, Statement as S};
 
-/// Calls `f` on every expression `expr` reads.
+/// Calls `f` on every expression `expr` reads, through the one operand
+/// walk the project has (`back::remap::map_expression_operands`) run on a
+/// copy.
 fn expression_operands(expr: &E, mut f: impl FnMut(Handle<E>)) {
-    match *expr {
-        E::Access { base, index } => {
-            f(base);
-            f(index);
-        }
-        E::AccessIndex { base, .. } => f(base),
-        E::Splat { value, .. } => f(value),
-        E::Swizzle { vector, .. } => f(vector),
-        E::Compose { ref components, .. } => components.iter().copied().for_each(f),
-        E::Load { pointer } => f(pointer),
-        E::ImageSample {
-            image,
-            sampler,
-            coordinate,
-            array_index,
-            offset,
-            level,
-            depth_ref,
-            ..
-        } => {
-            f(image);
-            f(sampler);
-            f(coordinate);
-            array_index.into_iter().for_each(&mut f);
-            offset.into_iter().for_each(&mut f);
-            depth_ref.into_iter().for_each(&mut f);
-            match level {
-                naga::SampleLevel::Exact(l) | naga::SampleLevel::Bias(l) => f(l),
-                naga::SampleLevel::Gradient { x, y } => {
-                    f(x);
-                    f(y);
-                }
-                naga::SampleLevel::Auto | naga::SampleLevel::Zero => {}
-            }
-        }
-        E::ImageLoad {
-            image,
-            coordinate,
-            array_index,
-            sample,
-            level,
-        } => {
-            f(image);
-            f(coordinate);
-            [array_index, sample, level]
-                .into_iter()
-                .flatten()
-                .for_each(f);
-        }
-        E::ImageQuery { image, query } => {
-            f(image);
-            if let naga::ImageQuery::Size { level: Some(l) } = query {
-                f(l);
-            }
-        }
-        E::Unary { expr, .. }
-        | E::Derivative { expr, .. }
-        | E::As { expr, .. }
-        | E::Relational { argument: expr, .. }
-        | E::ArrayLength(expr) => f(expr),
-        E::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        E::Select {
-            condition,
-            accept,
-            reject,
-        } => {
-            f(condition);
-            f(accept);
-            f(reject);
-        }
-        E::Math {
-            arg,
-            arg1,
-            arg2,
-            arg3,
-            ..
-        } => {
-            f(arg);
-            [arg1, arg2, arg3].into_iter().flatten().for_each(f);
-        }
-        E::RayQueryGetIntersection { query, .. } | E::RayQueryVertexPositions { query, .. } => {
-            f(query)
-        }
-        E::CooperativeMultiplyAdd { a, b, c } => {
-            f(a);
-            f(b);
-            f(c);
-        }
-        E::CooperativeLoad { ref data, .. } => {
-            f(data.pointer);
-            f(data.stride);
-        }
-        E::Literal(_)
-        | E::Constant(_)
-        | E::Override(_)
-        | E::ZeroValue(_)
-        | E::FunctionArgument(_)
-        | E::GlobalVariable(_)
-        | E::LocalVariable(_)
-        | E::CallResult(_)
-        | E::AtomicResult { .. }
-        | E::WorkGroupUniformLoadResult { .. }
-        | E::RayQueryProceedResult
-        | E::SubgroupBallotResult
-        | E::SubgroupOperationResult { .. } => {}
-    }
+    let read = std::cell::RefCell::new(Vec::new());
+    let mut copy = expr.clone();
+    crate::back::remap::map_expression_operands(&mut copy, &|h| {
+        read.borrow_mut().push(h);
+        h
+    });
+    read.into_inner().into_iter().for_each(&mut f);
 }
 
 /// Calls `f` on every expression the statements of `block` (nested blocks
