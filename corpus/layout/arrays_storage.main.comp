@@ -17,7 +17,7 @@ layout(set = 0, binding = 0, std430) buffer arrays_block {
     layout(offset = 20) uint counts[3];
     layout(offset = 32) vec3 dirs[3];
     layout(offset = 80) vec2 uvs[4];
-    layout(offset = 112) mat2x2 rotations[2];
+    layout(offset = 112) mat2 rotations[2];
     layout(offset = 144) float grid[4][3];
     layout(offset = 192) int cube[2][2][2];
 } arrays;

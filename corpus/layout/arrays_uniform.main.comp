@@ -15,7 +15,7 @@ struct ArrayBlock {
     uint count;
 };
 
-struct _s_mat2x2_cols {
+struct _s_mat2_cols {
     vec2 c0;
     vec2 c1;
 };
@@ -24,7 +24,7 @@ struct _s_mat2x2_cols {
 layout(set = 0, binding = 0, std140) uniform block_block {
     layout(offset = 0) vec4 colors[4];
     layout(offset = 64) vec3 normals[3];
-    layout(offset = 112) _s_mat2x2_cols rotations[2];
+    layout(offset = 112) _s_mat2_cols rotations[2];
     layout(offset = 144) Pair pairs[3];
     layout(offset = 192) uvec4 table[3][2];
     layout(offset = 288) uint count;
@@ -69,7 +69,7 @@ void main() {
         }
     }
     const float _e55 = acc.x;
-    const mat2 _e59 = mat2x2(block.rotations[1].c0, block.rotations[1].c1);
+    const mat2 _e59 = mat2(block.rotations[1].c0, block.rotations[1].c1);
     acc.x = _e55 + (_e59 * vec2(1.0, 0.0)).y;
     const vec4 _e67 = acc;
     out_.value = _e67;

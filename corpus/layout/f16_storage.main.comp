@@ -27,8 +27,8 @@ layout(set = 0, binding = 0, std430) buffer data_block {
     layout(offset = 16) f16vec3 h3_;
     layout(offset = 22) float16_t after_h3_;
     layout(offset = 24) f16vec4 h4_;
-    layout(offset = 32) f16mat2x2 m2_;
-    layout(offset = 40) f16mat3x3 m3_;
+    layout(offset = 32) f16mat2 m2_;
+    layout(offset = 40) f16mat3 m3_;
     layout(offset = 64) f16mat4x2 m4x2_;
     layout(offset = 80) f16mat2x4 m2x4_;
     layout(offset = 96) float16_t last;

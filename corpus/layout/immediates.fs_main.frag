@@ -12,7 +12,7 @@ struct VertexOut {
 };
 
 layout(push_constant, push_constant, std430) uniform draw_block {
-    layout(offset = 0) mat4x4 transform;
+    layout(offset = 0) mat4 transform;
     layout(offset = 64) vec3 tint;
     layout(offset = 76) float alpha;
     layout(offset = 80) uint instance_base;

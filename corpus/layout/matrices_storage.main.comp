@@ -16,15 +16,15 @@ struct Matrices {
 };
 
 layout(set = 0, binding = 0, std430) readonly buffer mats_block {
-    layout(offset = 0) mat2x2 m2x2_;
+    layout(offset = 0) mat2 m2x2_;
     layout(offset = 16) mat3x2 m3x2_;
     layout(offset = 40) mat4x2 m4x2_;
     layout(offset = 80) mat2x3 m2x3_;
-    layout(offset = 112) mat3x3 m3x3_;
+    layout(offset = 112) mat3 m3x3_;
     layout(offset = 160) mat4x3 m4x3_;
     layout(offset = 224) mat2x4 m2x4_;
     layout(offset = 256) mat3x4 m3x4_;
-    layout(offset = 304) mat4x4 m4x4_;
+    layout(offset = 304) mat4 m4x4_;
     layout(offset = 368) float scalar_after;
 } mats;
 layout(set = 0, binding = 1, std430) buffer out_block {

@@ -26,11 +26,11 @@ layout(set = 0, binding = 0, std140) uniform block_block {
     layout(offset = 56) vec2 m4x2_c2;
     layout(offset = 64) vec2 m4x2_c3;
     layout(offset = 80) mat2x3 m2x3_;
-    layout(offset = 112) mat3x3 m3x3_;
+    layout(offset = 112) mat3 m3x3_;
     layout(offset = 160) mat4x3 m4x3_;
     layout(offset = 224) mat2x4 m2x4_;
     layout(offset = 256) mat3x4 m3x4_;
-    layout(offset = 304) mat4x4 m4x4_;
+    layout(offset = 304) mat4 m4x4_;
     layout(offset = 368) vec2 after_x2_;
 } block;
 layout(set = 0, binding = 1, std430) buffer out_block {

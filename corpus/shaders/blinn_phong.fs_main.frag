@@ -35,7 +35,7 @@ struct VertexOut {
 };
 
 layout(set = 0, binding = 0, std140) uniform camera_block {
-    layout(offset = 0) mat4x4 view_proj;
+    layout(offset = 0) mat4 view_proj;
     layout(offset = 64) vec3 position;
     layout(offset = 76) float time;
 } camera;
@@ -45,8 +45,8 @@ layout(set = 0, binding = 1, std140) uniform lights_block {
     layout(offset = 16) PointLight items[8];
 } lights;
 layout(set = 1, binding = 0, std140) uniform object_block {
-    layout(offset = 0) mat4x4 model;
-    layout(offset = 64) mat3x3 normal_matrix;
+    layout(offset = 0) mat4 model;
+    layout(offset = 64) mat3 normal_matrix;
     layout(offset = 112) float shininess;
     layout(offset = 116) float specular;
 } object;

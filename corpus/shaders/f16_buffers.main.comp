@@ -68,7 +68,7 @@ void main() {
     const float16_t _e20 = image.scale;
     const f16vec4 _e24 = image.offset;
     c = ((_e13 * _e16) * _e20) + _e24.xyz;
-    const f16mat3 _e30 = f16mat3x3(tone.grade_c0, tone.grade_c1, tone.grade_c2);
+    const f16mat3 _e30 = f16mat3(tone.grade_c0, tone.grade_c1, tone.grade_c2);
     const f16vec3 _e31 = c;
     c = _e30 * _e31;
     const f16vec3 _e33 = c;

@@ -14,7 +14,7 @@ struct GradeParams {
 };
 
 layout(set = 0, binding = 0, std430) readonly buffer params_block {
-    layout(offset = 0) f16mat3x3 matrix;
+    layout(offset = 0) f16mat3 matrix;
     layout(offset = 24) f16vec3 lift;
     layout(offset = 30) float16_t saturation;
     layout(offset = 32) f16vec3 gamma;

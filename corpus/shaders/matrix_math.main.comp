@@ -30,21 +30,21 @@ layout(set = 0, binding = 0, std140) uniform xf_block {
     layout(offset = 80) vec2 m32_c0;
     layout(offset = 88) vec2 m32_c1;
     layout(offset = 96) vec2 m32_c2;
-    layout(offset = 112) mat3x3 m33_;
+    layout(offset = 112) mat3 m33_;
     layout(offset = 160) mat3x4 m34_;
     layout(offset = 208) vec2 m42_c0;
     layout(offset = 216) vec2 m42_c1;
     layout(offset = 224) vec2 m42_c2;
     layout(offset = 232) vec2 m42_c3;
     layout(offset = 240) mat4x3 m43_;
-    layout(offset = 304) mat4x4 m44_;
+    layout(offset = 304) mat4 m44_;
     layout(offset = 368) uint column;
     layout(offset = 372) uint row;
 } xf;
 layout(set = 0, binding = 1, std430) buffer results_block {
     layout(offset = 0) vec4 products[8];
     layout(offset = 128) vec4 dets;
-    layout(offset = 144) mat4x4 combined;
+    layout(offset = 144) mat4 combined;
     layout(offset = 208) mat3x2 narrowed;
 } results;
 
@@ -62,8 +62,8 @@ void main() {
     const vec2 v2_e2 = vec2(1.0, 2.0);
     const vec3 v3_e6 = vec3(1.0, 2.0, 3.0);
     const vec4 v4_e11 = vec4(1.0, 2.0, 3.0, 4.0);
-    const mat2 _e17 = mat2x2(xf.m22_c0, xf.m22_c1);
-    const mat2 _e21 = mat2x2(xf.m22_c0, xf.m22_c1);
+    const mat2 _e17 = mat2(xf.m22_c0, xf.m22_c1);
+    const mat2 _e21 = mat2(xf.m22_c0, xf.m22_c1);
     results.products[0] = vec4(_e17 * v2_e2, v2_e2 * _e21);
     const mat2x3 _e29 = xf.m23_;
     results.products[1] = vec4(_e29 * v2_e2, 0.0);
@@ -90,8 +90,8 @@ void main() {
     const uint _e131 = xf.row;
     const float _e135 = xf.m44_[min(_s_mod_uint(_e125, 4u), 3u)][min(_s_mod_uint(_e131, 4u), 3u)];
     results.products[7] = ((_e110 * v4_e11) + (v4_e11 * _e114)) + vec4(_e119 * v4_e11, _e135);
-    const mat2 _e140 = mat2x2(xf.m22_c0, xf.m22_c1);
-    const mat2 _e143 = mat2x2(xf.m22_c0, xf.m22_c1);
+    const mat2 _e140 = mat2(xf.m22_c0, xf.m22_c1);
+    const mat2 _e143 = mat2(xf.m22_c0, xf.m22_c1);
     const mat2 sq2_e145 = _e140 * transpose(_e143);
     const mat3 _e148 = xf.m33_;
     const mat3 _e151 = xf.m33_;
@@ -103,7 +103,7 @@ void main() {
     const mat3x4 _e172 = xf.m34_;
     const mat4x3 _e175 = xf.m43_;
     const mat4 sq4_e179 = (_e164 * transpose(_e167)) - ((_e172 * _e175) * 0.5);
-    const mat2 _e187 = mat2x2(xf.m22_c0, xf.m22_c1);
+    const mat2 _e187 = mat2(xf.m22_c0, xf.m22_c1);
     mat2 _e188 = inverse2_(_e187);
     results.dets = vec4(determinant(sq2_e145), determinant(sq3_e161), determinant(sq4_e179), determinant(_e188));
     const mat4 _e213 = m;
@@ -120,7 +120,7 @@ void main() {
     const mat4x2 _e252 = mat4x2(xf.m42_c0, xf.m42_c1, xf.m42_c2, xf.m42_c3);
     const mat4 _e256 = xf.m44_;
     results.combined = ((_e245 * _e248) * _e252) * _e256;
-    const mat2 _e262 = mat2x2(xf.m22_c0, xf.m22_c1);
+    const mat2 _e262 = mat2(xf.m22_c0, xf.m22_c1);
     const mat2x3 _e265 = xf.m23_;
     const mat4x2 _e270 = mat4x2(xf.m42_c0, xf.m42_c1, xf.m42_c2, xf.m42_c3);
     const mat3x4 _e273 = xf.m34_;

@@ -27,7 +27,7 @@ struct VsOut {
 const uint TILE = 64u;
 
 layout(set = 0, binding = 0, std140) uniform view_block {
-    layout(offset = 0) mat4x4 view_proj;
+    layout(offset = 0) mat4 view_proj;
     layout(offset = 64) vec4 frustum[6];
     layout(offset = 160) uint instance_count;
 } view;

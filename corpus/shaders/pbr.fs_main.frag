@@ -37,7 +37,7 @@ struct VsOut {
 const float PI = 3.1415927;
 
 layout(set = 0, binding = 0, std140) uniform globals_block {
-    layout(offset = 0) mat4x4 view_proj;
+    layout(offset = 0) mat4 view_proj;
     layout(offset = 64) vec3 camera_pos;
     layout(offset = 76) float exposure;
 } globals;

@@ -18,13 +18,13 @@ struct VsOut {
 };
 
 layout(set = 0, binding = 0, std140) uniform mesh_block {
-    layout(offset = 0) mat4x4 view_proj;
-    layout(offset = 64) mat4x4 model;
+    layout(offset = 0) mat4 view_proj;
+    layout(offset = 64) mat4 model;
     layout(offset = 128) uint bone_offset;
     layout(offset = 132) uint bone_count;
 } mesh;
 layout(set = 0, binding = 1, std430) readonly buffer bones_block {
-    layout(offset = 0) mat4x4 value[];
+    layout(offset = 0) mat4 value[];
 } bones;
 
 layout(location = 0) in vec3 _s_attr0;

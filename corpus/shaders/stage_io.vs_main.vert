@@ -31,7 +31,7 @@ layout(set = 0, binding = 0, std430) readonly buffer vertices_block {
     layout(offset = 0) Vertex value[];
 } vertices;
 layout(set = 0, binding = 1, std140) uniform frame_block {
-    layout(offset = 0) mat4x4 view_proj;
+    layout(offset = 0) mat4 view_proj;
     layout(offset = 64) vec4 instance_offset;
     layout(offset = 80) float depth_bias;
     layout(offset = 84) uint coverage_mask;

@@ -16,7 +16,7 @@ struct FragIn {
 };
 
 layout(set = 0, binding = 0, std140) uniform params_block {
-    layout(offset = 0) mat4x4 light_view_proj;
+    layout(offset = 0) mat4 light_view_proj;
     layout(offset = 64) int layer;
     layout(offset = 68) float lod_bias;
     layout(offset = 72) float shadow_bias;

@@ -24,43 +24,41 @@ pub const INT16_EXTENSION: &str = "GL_EXT_shader_explicit_arithmetic_types_int16
 /// The GLSL spelling of scalar `s` (`float`, `int`, `uint`, `bool`,
 /// `float16_t`, `double`, `int64_t`, ...), adding the extension it needs.
 pub fn scalar(needs: &mut Needs, s: naga::Scalar) -> String {
-    scalar_str(needs, s).to_string()
+    scalar_extension(needs, s);
+    scalar_spelling(s).to_string()
 }
 
-fn scalar_str(needs: &mut Needs, s: naga::Scalar) -> &'static str {
+/// Record the extension the arithmetic types of `s` need, if any.
+pub fn scalar_extension(needs: &mut Needs, s: naga::Scalar) {
+    match (s.kind, s.width) {
+        (ScalarKind::Float, 2) => needs.extension(F16_EXTENSION),
+        (ScalarKind::Sint | ScalarKind::Uint, 8) => needs.extension(INT64_EXTENSION),
+        (ScalarKind::Sint | ScalarKind::Uint, 2) => needs.extension(INT16_EXTENSION),
+        _ => {}
+    }
+}
+
+/// [`scalar`]'s spelling alone, for callers that record extensions
+/// themselves.
+pub fn scalar_spelling(s: naga::Scalar) -> &'static str {
     match (s.kind, s.width) {
         (ScalarKind::Bool, _) => "bool",
         (ScalarKind::Float, 8) => "double",
-        (ScalarKind::Float, 2) => {
-            needs.extension(F16_EXTENSION);
-            "float16_t"
-        }
+        (ScalarKind::Float, 2) => "float16_t",
         (ScalarKind::Float | ScalarKind::AbstractFloat, _) => "float",
-        (ScalarKind::Sint, 8) => {
-            needs.extension(INT64_EXTENSION);
-            "int64_t"
-        }
-        (ScalarKind::Uint, 8) => {
-            needs.extension(INT64_EXTENSION);
-            "uint64_t"
-        }
-        (ScalarKind::Sint, 2) => {
-            needs.extension(INT16_EXTENSION);
-            "int16_t"
-        }
-        (ScalarKind::Uint, 2) => {
-            needs.extension(INT16_EXTENSION);
-            "uint16_t"
-        }
+        (ScalarKind::Sint, 8) => "int64_t",
+        (ScalarKind::Uint, 8) => "uint64_t",
+        (ScalarKind::Sint, 2) => "int16_t",
+        (ScalarKind::Uint, 2) => "uint16_t",
         (ScalarKind::Sint | ScalarKind::AbstractInt, _) => "int",
         (ScalarKind::Uint, _) => "uint",
     }
 }
 
 /// The prefix of vector and matrix names for `s` (`""`, `i`, `u`, `b`, `d`,
-/// `f16`, `i64`, ...), adding the extension it needs.
-fn vector_prefix(needs: &mut Needs, s: naga::Scalar) -> &'static str {
-    match scalar_str(needs, s) {
+/// `f16`, `i64`, ...).
+fn vector_prefix(s: naga::Scalar) -> &'static str {
+    match scalar_spelling(s) {
         "bool" => "b",
         "double" => "d",
         "float16_t" => "f16",
@@ -76,24 +74,34 @@ fn vector_prefix(needs: &mut Needs, s: naga::Scalar) -> &'static str {
 
 /// `vec3`, `ivec2`, `f16vec4`, `bvec2`, ...
 pub fn vector(needs: &mut Needs, size: naga::VectorSize, s: naga::Scalar) -> String {
-    format!("{}vec{}", vector_prefix(needs, s), size as u8)
+    scalar_extension(needs, s);
+    vector_spelling(size as u8, s)
 }
 
-/// `mat3x2`, `f16mat4`, `dmat2x3`, ... (columns x rows). Square matrices
-/// are spelled `matN`.
+/// [`vector`]'s spelling alone, for `n` components.
+pub fn vector_spelling(n: u8, s: naga::Scalar) -> String {
+    format!("{}vec{n}", vector_prefix(s))
+}
+
+/// `mat3x2`, `f16mat4`, `dmat2x3`, ... (columns x rows).
 pub fn matrix(
     needs: &mut Needs,
     columns: naga::VectorSize,
     rows: naga::VectorSize,
     s: naga::Scalar,
 ) -> String {
-    // Only floating-point matrices exist; `vector_prefix` gives "" for f32.
-    let prefix = vector_prefix(needs, s);
-    let (c, r) = (columns as u8, rows as u8);
-    if c == r {
-        format!("{prefix}mat{c}")
+    scalar_extension(needs, s);
+    matrix_spelling(columns as u8, rows as u8, s)
+}
+
+/// [`matrix`]'s spelling alone; square matrices are spelled `matN`, in
+/// value types and buffer members alike.
+pub fn matrix_spelling(columns: u8, rows: u8, s: naga::Scalar) -> String {
+    let prefix = vector_prefix(s);
+    if columns == rows {
+        format!("{prefix}mat{columns}")
     } else {
-        format!("{prefix}mat{c}x{r}")
+        format!("{prefix}mat{columns}x{rows}")
     }
 }
 
@@ -205,7 +213,7 @@ pub fn inner_name(ctx: &Ctx<'_>, needs: &mut Needs, inner: &TypeInner) -> String
 
 /// The zero literal of scalar `s`.
 fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> String {
-    match scalar_str(needs, s) {
+    match scalar(needs, s).as_str() {
         "bool" => "false".to_string(),
         "float" => "0.0".to_string(),
         "double" => "0.0lf".to_string(),

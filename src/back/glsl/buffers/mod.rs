@@ -161,7 +161,7 @@ pub struct Variant {
 }
 
 /// A struct of column vectors that stores one matrix as an array element
-/// (`struct _s_mat2x2_cols { vec2 c0; vec2 c1; }`).
+/// (`struct _s_mat2_cols { vec2 c0; vec2 c1; }`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wrapper {
     pub name: String,
@@ -324,69 +324,15 @@ fn column_name(member: &str, j: impl std::fmt::Display) -> String {
     }
 }
 
-/// GLSL spelling of a scalar in buffer storage.
-fn scalar_name(s: naga::Scalar) -> &'static str {
-    use naga::ScalarKind as K;
-    match (s.kind, s.width) {
-        (K::Float, 2) => "float16_t",
-        (K::Float, 8) => "double",
-        (K::Float, _) => "float",
-        (K::Sint, 2) => "int16_t",
-        (K::Sint, 8) => "int64_t",
-        (K::Sint, _) => "int",
-        (K::Uint, 2) => "uint16_t",
-        (K::Uint, 8) => "uint64_t",
-        (K::Uint, _) => "uint",
-        (K::Bool, _) => "bool",
-        (K::AbstractInt, _) => "int",
-        (K::AbstractFloat, _) => "float",
-    }
-}
+use super::types::vector_spelling as vector_name;
+use super::types::{matrix_spelling as matrix_name, scalar_spelling as scalar_name};
 
-/// The prefix of vector and matrix spellings (`i` in `ivec2`, `f16` in
-/// `f16mat2x2`).
-fn prefix(s: naga::Scalar) -> &'static str {
-    use naga::ScalarKind as K;
-    match (s.kind, s.width) {
-        (K::Float, 2) => "f16",
-        (K::Float, 8) => "d",
-        (K::Float, _) => "",
-        (K::Sint, 2) => "i16",
-        (K::Sint, 8) => "i64",
-        (K::Sint, _) => "i",
-        (K::Uint, 2) => "u16",
-        (K::Uint, 8) => "u64",
-        (K::Uint, _) => "u",
-        (K::Bool, _) => "b",
-        (K::AbstractInt, _) => "i",
-        (K::AbstractFloat, _) => "",
-    }
-}
-
-fn vector_name(n: u8, s: naga::Scalar) -> String {
-    format!("{}vec{n}", prefix(s))
-}
-
-fn matrix_name(columns: u8, rows: u8, s: naga::Scalar) -> String {
-    format!("{}mat{columns}x{rows}", prefix(s))
-}
-
-/// Record the extensions a scalar in a buffer needs.
+/// Record the extensions a scalar in a buffer needs: its arithmetic type's,
+/// and 16-bit storage for f16.
 fn scalar_needs(needs: &mut Needs, s: naga::Scalar) {
-    use naga::ScalarKind as K;
-    match (s.kind, s.width) {
-        (K::Float, 2) => {
-            needs.extension("GL_EXT_shader_16bit_storage");
-            needs.extension("GL_EXT_shader_explicit_arithmetic_types_float16");
-        }
-        (K::Sint | K::Uint, 2) => {
-            needs.extension("GL_EXT_shader_16bit_storage");
-            needs.extension("GL_EXT_shader_explicit_arithmetic_types_int16");
-        }
-        (K::Sint | K::Uint, 8) => {
-            needs.extension(super::types::INT64_EXTENSION);
-        }
-        _ => {}
+    super::types::scalar_extension(needs, s);
+    if s.width == 2 {
+        needs.extension("GL_EXT_shader_16bit_storage");
     }
 }
 

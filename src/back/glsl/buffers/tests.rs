@@ -1021,7 +1021,7 @@ fn split_matrix_access_text() {
     };
     assert_eq!(
         ctx.plan.load(&ctx, &mut needs, &elem, &erepr, mat_ty),
-        "mat2x2(ms.value[j].c0, ms.value[j].c1)"
+        "mat2(ms.value[j].c0, ms.value[j].c1)"
     );
     // Per-column stores.
     let stored = ctx
@@ -1033,7 +1033,7 @@ fn split_matrix_access_text() {
     );
     let decls = ctx.plan.declarations(&ctx, &mut needs);
     assert!(
-        decls.contains("struct _s_mat2x2_cols {\n    vec2 c0;\n    vec2 c1;\n};"),
+        decls.contains("struct _s_mat2_cols {\n    vec2 c0;\n    vec2 c1;\n};"),
         "{decls}"
     );
 }
@@ -1109,11 +1109,9 @@ fn wrapped_element_access_text() {
     );
     let mut needs = Needs::default();
     let decls = ctx.plan.declarations(&ctx, &mut needs);
-    let cols = decls
-        .find("struct _s_mat2x2_cols {")
-        .expect("column wrapper");
+    let cols = decls.find("struct _s_mat2_cols {").expect("column wrapper");
     let elem = decls
-        .find("struct _s_mat2x2_cols_s64 {\n    _s_mat2x2_cols v;")
+        .find("struct _s_mat2_cols_s64 {\n    _s_mat2_cols v;")
         .expect("element struct of the column wrapper");
     assert!(cols < elem, "{decls}");
 
