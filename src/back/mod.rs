@@ -1,8 +1,10 @@
 //! Backends. Each reads the layout IR and only prints.
 
+pub(crate) mod common;
 pub mod glsl;
 pub mod layout;
 pub mod overrides;
 pub mod reflect;
 pub mod remap;
+pub(crate) mod scope;
 pub mod spirv;

@@ -56,9 +56,12 @@ use super::buffers;
 use super::keywords;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
+use crate::back::common::{
+    declaration_order, reachable_functions, remap_contract, resolve_pending_sizes,
+};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
-use crate::layout::{Layout, LayoutKind, LayoutModule, Slot};
+use crate::layout::LayoutModule;
 use indexmap::{IndexMap, IndexSet};
 use naga::proc::{ExternalTextureNameKey, NameKey};
 use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, ShaderStage, TypeInner};
@@ -249,54 +252,6 @@ fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
     reasons
 }
 
-/// naga's override baking evaluates every override to a literal but leaves
-/// arrays sized by an override `Pending`. Give such arrays their baked
-/// length, so that every part of the writer sees a constant size. Returns
-/// whether the type arena changed.
-fn resolve_pending_sizes(module: &mut naga::Module) -> bool {
-    let pending = |inner: &TypeInner| {
-        matches!(
-            inner,
-            TypeInner::Array {
-                size: naga::ArraySize::Pending(_),
-                ..
-            }
-        )
-    };
-    if !module.types.iter().any(|(_, t)| pending(&t.inner)) {
-        return false;
-    }
-    let mut types = naga::UniqueArena::new();
-    let mut map: Vec<Handle<naga::Type>> = Vec::with_capacity(module.types.len());
-    for (handle, ty) in module.types.iter() {
-        let mut inner =
-            crate::back::remap::map_inner(&ty.inner, |h| map.get(h.index()).copied().unwrap_or(h));
-        if let TypeInner::Array {
-            size: ref mut size @ naga::ArraySize::Pending(o),
-            ..
-        } = inner
-        {
-            if let Some(n) = types::baked_length(module, o)
-                .and_then(|n| u32::try_from(n).ok())
-                .and_then(std::num::NonZeroU32::new)
-            {
-                *size = naga::ArraySize::Constant(n);
-            }
-        }
-        let span = module.types.get_span(handle);
-        let new = types.insert(
-            naga::Type {
-                name: ty.name.clone(),
-                inner,
-            },
-            span,
-        );
-        map.push(new);
-    }
-    crate::back::remap::remap_types(module, types, &crate::back::remap::TypeMap::new(map));
-    true
-}
-
 /// Bake every override (see `must_bake` for when), with the reason in each
 /// warning.
 fn bake_overrides(
@@ -321,94 +276,6 @@ fn bake_overrides(
         "GLSL",
         &format!("baked because {why}"),
     )
-}
-
-/// The contract with its handles moved onto `to`, a compacted copy of
-/// `from`: structs and globals are found again by name (WGSL names are
-/// unique); what compaction removed is dropped.
-fn remap_contract(contract: &LayoutModule, from: &naga::Module, to: &naga::Module) -> LayoutModule {
-    let type_map: IndexMap<Handle<naga::Type>, Handle<naga::Type>> = contract
-        .structs
-        .keys()
-        .filter_map(|&old| {
-            let name = from.types.get_handle(old).ok()?.name.as_deref()?;
-            let new = to.types.iter().find(|(_, t)| {
-                t.name.as_deref() == Some(name) && matches!(t.inner, TypeInner::Struct { .. })
-            })?;
-            Some((old, new.0))
-        })
-        .collect();
-    fn remap_layout(
-        layout: &Layout,
-        map: &IndexMap<Handle<naga::Type>, Handle<naga::Type>>,
-    ) -> Option<Layout> {
-        let kind = match &layout.kind {
-            LayoutKind::Struct(h) => LayoutKind::Struct(*map.get(h)?),
-            LayoutKind::Array {
-                element,
-                stride,
-                count,
-            } => LayoutKind::Array {
-                element: Box::new(remap_layout(element, map)?),
-                stride: *stride,
-                count: *count,
-            },
-            other => other.clone(),
-        };
-        Some(Layout {
-            size: layout.size,
-            align: layout.align,
-            kind,
-        })
-    }
-    let mut structs = IndexMap::new();
-    for (old, s) in &contract.structs {
-        let Some(&new) = type_map.get(old) else {
-            continue;
-        };
-        let mut slots = Vec::with_capacity(s.slots.len());
-        let mut complete = true;
-        for slot in &s.slots {
-            match slot {
-                Slot::Member(m) => match remap_layout(&m.layout, &type_map) {
-                    Some(layout) => {
-                        let mut m = m.clone();
-                        m.layout = layout;
-                        slots.push(Slot::Member(m));
-                    }
-                    None => complete = false,
-                },
-                Slot::Padding(p) => slots.push(Slot::Padding(p.clone())),
-            }
-        }
-        if complete {
-            let mut s = s.clone();
-            s.ty = new;
-            s.slots = slots;
-            structs.insert(new, s);
-        }
-    }
-    let mut globals = Vec::new();
-    for g in &contract.globals {
-        let found = to
-            .global_variables
-            .iter()
-            .find(|(_, v)| v.name.as_deref() == Some(g.name.as_str()));
-        let (Some((handle, _)), Some(layout)) = (found, remap_layout(&g.layout, &type_map)) else {
-            continue;
-        };
-        let mut g = g.clone();
-        g.handle = handle;
-        g.layout = layout;
-        globals.push(g);
-    }
-    // Keep naga's type order (the contract lists structs in it).
-    structs.sort_by_key(|h, _| h.index());
-    LayoutModule {
-        rules: contract.rules,
-        structs,
-        globals,
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -540,74 +407,6 @@ pub fn combined_sampler_name(
 
 // ---------------------------------------------------------------------------
 // Reachability and resource use
-
-/// Globals in declaration order: by source position, then handle.
-fn declaration_order(module: &naga::Module) -> Vec<GlobalHandle> {
-    let mut order: Vec<GlobalHandle> = module.global_variables.iter().map(|(h, _)| h).collect();
-    order.sort_by_key(|&h| {
-        let start = module
-            .global_variables
-            .get_span(h)
-            .to_range()
-            .map_or(usize::MAX, |r| r.start);
-        (start, h.index())
-    });
-    order
-}
-
-/// The functions entry point `index` calls, directly or not, in arena order
-/// (naga's function arena lists a callee before its callers).
-fn reachable_functions(module: &naga::Module, index: usize) -> Vec<Handle<naga::Function>> {
-    let mut seen = vec![false; module.functions.len()];
-    let mut stack = Vec::new();
-    if let Some(ep) = module.entry_points.get(index) {
-        calls_in(&ep.function.body, &mut stack);
-    }
-    while let Some(f) = stack.pop() {
-        let Some(slot) = seen.get_mut(f.index()) else {
-            continue;
-        };
-        if *slot {
-            continue;
-        }
-        *slot = true;
-        if let Ok(func) = module.functions.try_get(f) {
-            calls_in(&func.body, &mut stack);
-        }
-    }
-    module
-        .functions
-        .iter()
-        .map(|(h, _)| h)
-        .filter(|h| seen.get(h.index()).copied().unwrap_or(false))
-        .collect()
-}
-
-fn calls_in(block: &naga::Block, out: &mut Vec<Handle<naga::Function>>) {
-    use naga::Statement as S;
-    for s in block.iter() {
-        match s {
-            S::Call { function, .. } => out.push(*function),
-            S::Block(b) => calls_in(b, out),
-            S::If { accept, reject, .. } => {
-                calls_in(accept, out);
-                calls_in(reject, out);
-            }
-            S::Switch { cases, .. } => {
-                for c in cases {
-                    calls_in(&c.body, out);
-                }
-            }
-            S::Loop {
-                body, continuing, ..
-            } => {
-                calls_in(body, out);
-                calls_in(continuing, out);
-            }
-            _ => {}
-        }
-    }
-}
 
 /// The global behind an image operand: the global itself or an element of
 /// a binding array.

@@ -23,7 +23,6 @@
 mod expr;
 mod image;
 mod math;
-mod scope;
 
 use super::buffers::Repr;
 use super::{decl, types, Ctx, Needs};
@@ -476,7 +475,11 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             return;
         }
         // Values of the body that the continuing block reads.
-        for h in self.loop_carried(body, continuing, break_if) {
+        let exprs = self.exprs;
+        let carried = crate::back::scope::loop_carried(exprs, body, continuing, break_if, |h| {
+            expr::is_value_type(self.ty(h))
+        });
+        for h in carried {
             let name = self.bake_name(h);
             let ty = self.type_of(h);
             self.line(&format!("{ty} {name};"));

@@ -270,51 +270,7 @@ pub(crate) fn error_at(
     Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
 }
 
-/// Where type `ty` is used in the source: its own span when naga kept one,
-/// else the first struct, global or function that uses it.
-fn use_span(module: &naga::Module, ty: naga::Handle<naga::Type>) -> naga::Span {
-    let own = module.types.get_span(ty);
-    if own != naga::Span::default() {
-        return own;
-    }
-    let mentions = |t: naga::Handle<naga::Type>| -> bool {
-        let mut t = t;
-        loop {
-            if t == ty {
-                return true;
-            }
-            match module.types[t].inner {
-                naga::TypeInner::Array { base, .. }
-                | naga::TypeInner::BindingArray { base, .. } => t = base,
-                _ => return false,
-            }
-        }
-    };
-    for (h, t) in module.types.iter() {
-        if let naga::TypeInner::Struct { ref members, .. } = t.inner {
-            if members.iter().any(|m| mentions(m.ty)) {
-                let span = module.types.get_span(h);
-                if span != naga::Span::default() {
-                    return span;
-                }
-            }
-        }
-    }
-    for (h, g) in module.global_variables.iter() {
-        if mentions(g.ty) {
-            return module.global_variables.get_span(h);
-        }
-    }
-    for (h, f) in module.functions.iter() {
-        let uses = f.arguments.iter().any(|a| mentions(a.ty))
-            || f.result.as_ref().is_some_and(|r| mentions(r.ty))
-            || f.local_variables.iter().any(|(_, l)| mentions(l.ty));
-        if uses {
-            return module.functions.get_span(h);
-        }
-    }
-    own
-}
+use crate::back::common::use_span;
 
 /// Errors for the types of `module` that `dialect` has no spelling for:
 /// 64-bit types in GLSL ES, and f16 outside Vulkan GLSL (its extensions,

@@ -133,23 +133,10 @@ fn array_dim(ctx: &Ctx<'_>, size: naga::ArraySize) -> String {
         naga::ArraySize::Constant(n) => n.to_string(),
         // Overrides are baked before any writing when arrays are sized by
         // them; a specialization constant is the name otherwise.
-        naga::ArraySize::Pending(o) => baked_length(ctx.module, o)
+        naga::ArraySize::Pending(o) => crate::back::common::baked_length(ctx.module, o)
             .map(|n| n.to_string())
             .unwrap_or_else(|| ctx.name(naga::proc::NameKey::Override(o)).to_string()),
         naga::ArraySize::Dynamic => String::new(),
-    }
-}
-
-/// The length of an array sized by override `o` once overrides are baked:
-/// naga's baking evaluates the override's initializer to a literal but leaves
-/// the array size pointing at the override.
-pub(super) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> Option<u64> {
-    let init = module.overrides.try_get(o).ok()?.init?;
-    match module.global_expressions.try_get(init).ok()? {
-        naga::Expression::Literal(naga::Literal::U32(n)) => Some(u64::from(*n)),
-        naga::Expression::Literal(naga::Literal::I32(n)) => u64::try_from(*n).ok(),
-        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(*n).ok(),
-        _ => None,
     }
 }
 

@@ -1,12 +1,11 @@
 //! Loop bodies whose `let`s the continuing block reads.
 //!
-//! GLSL runs the continuing block at the top of the next iteration (see
-//! `FunctionWriter::loop`), where declarations of the body are out of
-//! scope. Values of the body's top level that the continuing block reads
-//! are therefore declared before the loop and assigned where the body
-//! computes them.
+//! The GLSL and HLSL writers run a loop's continuing block at the top of
+//! the next iteration, where declarations of the body are out of scope.
+//! Values of the body's top level that the continuing block reads are
+//! therefore declared before the loop and assigned where the body computes
+//! them; [`loop_carried`] finds them.
 
-use super::FunctionWriter;
 use naga::{Expression as E, Handle, Statement as S};
 
 /// Calls `f` on every expression `expr` reads, through the one operand
@@ -113,56 +112,55 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
     }
 }
 
-impl FunctionWriter<'_, '_> {
-    /// The values computed at the top level of loop `body` that
-    /// `continuing` or `break_if` read, in handle order: each must be
-    /// declared before the loop. Pointers are never declared: the values
-    /// their lvalue text reads are.
-    pub(super) fn loop_carried(
-        &self,
-        body: &naga::Block,
-        continuing: &naga::Block,
-        break_if: Option<Handle<E>>,
-    ) -> Vec<Handle<E>> {
-        let exprs = self.exprs;
-        let mut in_body = naga::FastHashSet::default();
-        for stmt in body.iter() {
-            match *stmt {
-                S::Emit(ref range) => in_body.extend(range.clone()),
-                S::Call {
-                    result: Some(r), ..
-                }
-                | S::Atomic {
-                    result: Some(r), ..
-                }
-                | S::WorkGroupUniformLoad { result: r, .. } => {
-                    in_body.insert(r);
-                }
-                _ => {}
+/// The values computed at the top level of loop `body` that `continuing`
+/// or `break_if` read, in handle order: each must be declared before the
+/// loop. `is_value(h)` says whether expression `h` is a value a local can
+/// hold; other expressions (pointers, which the writers re-print at every
+/// use) are never declared: the values their text reads are.
+pub(crate) fn loop_carried(
+    exprs: &naga::Arena<E>,
+    body: &naga::Block,
+    continuing: &naga::Block,
+    break_if: Option<Handle<E>>,
+    is_value: impl Fn(Handle<E>) -> bool,
+) -> Vec<Handle<E>> {
+    let mut in_body = naga::FastHashSet::default();
+    for stmt in body.iter() {
+        match *stmt {
+            S::Emit(ref range) => in_body.extend(range.clone()),
+            S::Call {
+                result: Some(r), ..
             }
+            | S::Atomic {
+                result: Some(r), ..
+            }
+            | S::WorkGroupUniformLoad { result: r, .. } => {
+                in_body.insert(r);
+            }
+            _ => {}
         }
-        if in_body.is_empty() {
-            return Vec::new();
-        }
-        let mut work = Vec::new();
-        block_operands(exprs, continuing, &mut |h| work.push(h));
-        work.extend(break_if);
-        let mut seen = naga::FastHashSet::default();
-        let mut carried = Vec::new();
-        while let Some(h) = work.pop() {
-            if !seen.insert(h) {
-                continue;
-            }
-            if !in_body.contains(&h) {
-                continue;
-            }
-            if super::expr::is_value_type(self.ty(h)) {
-                carried.push(h);
-            } else {
-                expression_operands(&exprs[h], |o| work.push(o));
-            }
-        }
-        carried.sort_by_key(|h| h.index());
-        carried
     }
+    if in_body.is_empty() {
+        return Vec::new();
+    }
+    let mut work = Vec::new();
+    block_operands(exprs, continuing, &mut |h| work.push(h));
+    work.extend(break_if);
+    let mut seen = naga::FastHashSet::default();
+    let mut carried = Vec::new();
+    while let Some(h) = work.pop() {
+        if !seen.insert(h) {
+            continue;
+        }
+        if !in_body.contains(&h) {
+            continue;
+        }
+        if is_value(h) {
+            carried.push(h);
+        } else {
+            expression_operands(&exprs[h], |o| work.push(o));
+        }
+    }
+    carried.sort_by_key(|h| h.index());
+    carried
 }
