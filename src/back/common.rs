@@ -277,3 +277,27 @@ pub(crate) fn use_span(module: &naga::Module, ty: naga::Handle<naga::Type>) -> n
     }
     own
 }
+
+/// For every type of the module: whether it is or holds a runtime-sized
+/// array (such a type only lives in a storage buffer; `buffers` declares
+/// it). naga's type arena lists a type after the types it holds.
+pub(crate) fn runtime_sized(module: &naga::Module) -> Vec<bool> {
+    let mut flags = Vec::with_capacity(module.types.len());
+    for (_, t) in module.types.iter() {
+        let holds =
+            |h: Handle<naga::Type>, flags: &[bool]| flags.get(h.index()).copied().unwrap_or(false);
+        let value = match t.inner {
+            TypeInner::Array {
+                size: naga::ArraySize::Dynamic,
+                ..
+            } => true,
+            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => {
+                holds(base, &flags)
+            }
+            TypeInner::Struct { ref members, .. } => members.iter().any(|m| holds(m.ty, &flags)),
+            _ => false,
+        };
+        flags.push(value);
+    }
+    flags
+}

@@ -2,6 +2,7 @@
 
 pub(crate) mod common;
 pub mod glsl;
+pub mod hlsl;
 pub mod layout;
 pub mod overrides;
 pub mod reflect;

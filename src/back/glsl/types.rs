@@ -413,36 +413,12 @@ pub fn es_storage_format(qualifier: &str) -> bool {
     )
 }
 
-/// For every type of the module: whether it is or holds a runtime-sized
-/// array (such a type only lives in a storage buffer; `buffers` declares
-/// it). naga's type arena lists a type after the types it holds.
-pub(crate) fn runtime_sized(module: &naga::Module) -> Vec<bool> {
-    let mut flags = Vec::with_capacity(module.types.len());
-    for (_, t) in module.types.iter() {
-        let holds =
-            |h: Handle<naga::Type>, flags: &[bool]| flags.get(h.index()).copied().unwrap_or(false);
-        let value = match t.inner {
-            TypeInner::Array {
-                size: naga::ArraySize::Dynamic,
-                ..
-            } => true,
-            TypeInner::Array { base, .. } | TypeInner::BindingArray { base, .. } => {
-                holds(base, &flags)
-            }
-            TypeInner::Struct { ref members, .. } => members.iter().any(|m| holds(m.ty, &flags)),
-            _ => false,
-        };
-        flags.push(value);
-    }
-    flags
-}
-
 /// Declarations of the value structs (plain GLSL structs with the WGSL
 /// members, no padding) that the entry point's code uses, in dependency
 /// order: every struct of the module that holds no runtime-sized array, in
 /// naga's type order (a struct comes after the types of its members).
 pub fn struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
-    let unsized_types = runtime_sized(ctx.module);
+    let unsized_types = crate::back::common::runtime_sized(ctx.module);
     let mut out = String::new();
     for (h, t) in ctx.module.types.iter() {
         let TypeInner::Struct { ref members, .. } = t.inner else {

@@ -1,0 +1,1 @@
+//! Expressions (owned by the function part).

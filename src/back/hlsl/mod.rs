@@ -1,0 +1,299 @@
+//! HLSL backend: one file holding every entry point of a module (or the one
+//! `-e` picks), whose cbuffers and byte-address buffers read exactly the
+//! contract bytes.
+//!
+//! Parts:
+//!
+//! - [`buffers`]: how uniform, storage and push-constant globals are
+//!   declared and reached. Uniforms (and push constants) are `cbuffer`s
+//!   whose members are the WGSL type's top-level members, each with
+//!   `packoffset(cN.x)` from the contract; nested structs become padded
+//!   buffer variants. Storage globals are `ByteAddressBuffer` /
+//!   `RWByteAddressBuffer`, read and written at the contract's byte offsets.
+//! - `types`: HLSL spellings of value types, array typedefs and the value
+//!   struct declarations.
+//! - `decl`: the module driver: validation, override baking, naming,
+//!   registers, resource declarations, private and workgroup globals, and
+//!   the entry points' input and output structs with their semantics.
+//! - `func`: function bodies (expressions, statements, WGSL's defined
+//!   behaviours as helper functions), with `func::image` (textures) and
+//!   `func::math` (builtin functions).
+//! - `keywords`: reserved words the namer avoids.
+//!
+//! Conventions every part keeps:
+//!
+//! - Matrices. WGSL `matCxR<T>` (C columns of R rows) is HLSL `TCxR`: C rows
+//!   of R components, HLSL row `i` holding WGSL column `i`, so `m[i]` is the
+//!   same vector in both languages and a matrix is built from its WGSL
+//!   columns (`float3x4(c0, c1, c2)`). Products swap: WGSL `a * b` with a
+//!   matrix operand is `mul(b, a)`. The file starts with
+//!   `#pragma pack_matrix(row_major)`, so every matrix in memory stores its
+//!   HLSL rows (the WGSL columns) contiguously, and buffer members also say
+//!   `row_major` explicitly.
+//! - Scalars: `f32` float, `i32` int, `u32` uint, `bool` bool, `f16`
+//!   `float16_t` (shader model 6.2 with `-enable-16bit-types`), `f64`
+//!   double, `i64` int64_t, `u64` uint64_t.
+//! - Fixed-size array types are named by typedefs (`typedef float
+//!   _s_array4_float[4];`), so that arrays are values like any other type:
+//!   locals, struct members, function results and constructor helpers.
+//! - Every name stride invents starts with `_s_`; naga's namer keeps module
+//!   names away from that prefix and from HLSL's reserved words.
+
+#![allow(dead_code)] // Until the parts are wired to the CLI.
+
+mod buffers;
+mod decl;
+mod func;
+mod keywords;
+mod types;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::Parsed;
+use crate::layout::LayoutModule;
+use indexmap::IndexMap;
+use naga::proc::NameKey;
+use naga::FastHashMap;
+
+/// The shader models `--shader-model` accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum ShaderModel {
+    Sm5_1,
+    #[default]
+    Sm6_0,
+    Sm6_1,
+    Sm6_2,
+    Sm6_3,
+    Sm6_4,
+    Sm6_5,
+    Sm6_6,
+}
+
+impl ShaderModel {
+    pub const ALL: [ShaderModel; 8] = [
+        ShaderModel::Sm5_1,
+        ShaderModel::Sm6_0,
+        ShaderModel::Sm6_1,
+        ShaderModel::Sm6_2,
+        ShaderModel::Sm6_3,
+        ShaderModel::Sm6_4,
+        ShaderModel::Sm6_5,
+        ShaderModel::Sm6_6,
+    ];
+
+    /// The spelling on the command line and in target profiles: `6_0`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ShaderModel::Sm5_1 => "5_1",
+            ShaderModel::Sm6_0 => "6_0",
+            ShaderModel::Sm6_1 => "6_1",
+            ShaderModel::Sm6_2 => "6_2",
+            ShaderModel::Sm6_3 => "6_3",
+            ShaderModel::Sm6_4 => "6_4",
+            ShaderModel::Sm6_5 => "6_5",
+            ShaderModel::Sm6_6 => "6_6",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ShaderModel> {
+        let name = name.replace('.', "_");
+        ShaderModel::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// (major, minor).
+    pub fn version(self) -> (u8, u8) {
+        match self {
+            ShaderModel::Sm5_1 => (5, 1),
+            ShaderModel::Sm6_0 => (6, 0),
+            ShaderModel::Sm6_1 => (6, 1),
+            ShaderModel::Sm6_2 => (6, 2),
+            ShaderModel::Sm6_3 => (6, 3),
+            ShaderModel::Sm6_4 => (6, 4),
+            ShaderModel::Sm6_5 => (6, 5),
+            ShaderModel::Sm6_6 => (6, 6),
+        }
+    }
+
+    /// The target profile for `stage`, e.g. `cs_6_0`.
+    pub fn profile(self, stage: naga::ShaderStage) -> String {
+        let prefix = match stage {
+            naga::ShaderStage::Vertex => "vs",
+            naga::ShaderStage::Fragment => "ps",
+            naga::ShaderStage::Task => "as",
+            naga::ShaderStage::Mesh => "ms",
+            _ => "cs",
+        };
+        format!("{prefix}_{}", self.name())
+    }
+}
+
+impl std::fmt::Display for ShaderModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (major, minor) = self.version();
+        write!(f, "{major}.{minor}")
+    }
+}
+
+/// How resource registers are chosen (`--registers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RegisterMode {
+    /// `space` = `@group`, register number = `@binding`.
+    #[default]
+    Wgsl,
+    /// ../shared/spec/001: per space and class, the first free contiguous
+    /// range, in declaration order.
+    Compact,
+}
+
+impl RegisterMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            RegisterMode::Wgsl => "wgsl",
+            RegisterMode::Compact => "compact",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RegisterMode> {
+        [RegisterMode::Wgsl, RegisterMode::Compact]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct HlslOptions {
+    pub shader_model: ShaderModel,
+    pub registers: RegisterMode,
+    /// Only this entry point; `None`: every entry point.
+    pub entry_point: Option<String>,
+    /// Values for pipeline-overridable constants, by name or `@id`.
+    pub overrides: Vec<(String, f64)>,
+}
+
+/// One entry point in the output file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HlslEntryPoint {
+    /// The WGSL name.
+    pub name: String,
+    /// The HLSL function name (what `-E` names to a compiler).
+    pub function: String,
+    pub stage: naga::ShaderStage,
+}
+
+impl HlslEntryPoint {
+    /// The target profile to compile this entry point with.
+    pub fn profile(&self, model: ShaderModel) -> String {
+        model.profile(self.stage)
+    }
+}
+
+/// Where one resource is bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HlslRegister {
+    /// The WGSL global's name (for stride's own globals, such as the
+    /// workgroup count, the HLSL name).
+    pub global: String,
+    /// The HLSL declaration's name.
+    pub hlsl_name: String,
+    /// `cbuffer`, `byte-address-buffer`, `rw-byte-address-buffer`,
+    /// `texture`, `rw-texture`, `sampler`, `comparison-sampler`.
+    pub kind: &'static str,
+    /// `b`, `t`, `u` or `s`.
+    pub class: char,
+    pub register: u32,
+    pub space: u32,
+    /// Registers taken: 1, or the length of a binding array.
+    pub count: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct HlslOutput {
+    pub text: String,
+    pub entry_points: Vec<HlslEntryPoint>,
+    /// Every resource of the module in declaration order.
+    pub registers: Vec<HlslRegister>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Everything the parts of the writer share for one module.
+pub(crate) struct Ctx<'a> {
+    pub parsed: &'a Parsed,
+    /// The module written: `parsed.module`, or a copy with overrides baked.
+    pub module: &'a naga::Module,
+    pub info: &'a naga::valid::ModuleInfo,
+    /// The contract layout of `module` (after override baking, remapped).
+    #[allow(dead_code)]
+    pub contract: &'a LayoutModule,
+    pub options: &'a HlslOptions,
+    /// HLSL names of every module item, free of keywords and clashes.
+    pub names: FastHashMap<NameKey, String>,
+    /// How every buffer global is declared and accessed.
+    pub plan: buffers::Plan,
+}
+
+impl Ctx<'_> {
+    /// The HLSL name of `key`; every key is named by the namer.
+    pub fn name(&self, key: NameKey) -> &str {
+        self.names
+            .get(&key)
+            .map(String::as_str)
+            .unwrap_or("_unnamed")
+    }
+
+    pub fn shader_model(&self) -> ShaderModel {
+        self.options.shader_model
+    }
+}
+
+/// What writing the module's code found it needs, collected while writing
+/// and printed above the functions.
+#[derive(Default)]
+pub(crate) struct Needs {
+    /// Helper functions (polyfills for WGSL's defined behaviours, buffer
+    /// loads and stores, array constructors, texture queries), keyed by the
+    /// function's HLSL name, in first-use order. Each value is the complete
+    /// definition. A helper that calls another adds that one first.
+    pub helpers: IndexMap<String, String>,
+    /// Errors found while writing (a construct HLSL or the chosen shader
+    /// model cannot express).
+    pub errors: Vec<Diagnostic>,
+}
+
+impl Needs {
+    /// Add helper `name` unless present; `define` is called only the first
+    /// time, and helpers it adds itself come before it.
+    pub fn helper(&mut self, name: &str, define: impl FnOnce(&mut Needs) -> String) {
+        if !self.helpers.contains_key(name) {
+            let text = define(self);
+            self.helpers.insert(name.to_string(), text);
+        }
+    }
+
+    pub fn error(&mut self, error: Diagnostic) {
+        if !self.errors.contains(&error) {
+            self.errors.push(error);
+        }
+    }
+}
+
+/// Write `parsed` as one HLSL file.
+pub fn write(
+    parsed: &Parsed,
+    contract: &LayoutModule,
+    options: &HlslOptions,
+) -> Result<HlslOutput, Diagnostics> {
+    decl::write_module(parsed, contract, options)
+}
+
+/// The note on every error about a buffer layout that is valid WGSL (the
+/// SPIR-V target writes it) but that HLSL's cbuffer packing cannot express.
+pub const INEXPRESSIBLE_NOTE: &str =
+    "the layout is valid and --target spirv writes it; only HLSL's cbuffer packing rules cannot express it";
+
+/// Shorthand used by the parts: an error diagnostic at a source range.
+pub(crate) fn error_at(
+    message: impl Into<String>,
+    span: naga::Span,
+    label: impl Into<String>,
+) -> Diagnostic {
+    Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
+}

@@ -1,0 +1,237 @@
+//! HLSL spellings of value types, the array typedefs and the value struct
+//! declarations.
+//!
+//! INTERFACE (shared by every part):
+//!
+//! - [`scalar`], [`vector`], [`matrix`]: numeric type spellings
+//!   (`float`, `uint3`, `float3x4`: WGSL `mat3x4` is HLSL `float3x4`, see
+//!   the matrix convention in `super`).
+//! - [`type_name`] / [`inner_name`]: the spelling of any value type. A
+//!   fixed-size array is its typedef name (`_s_array4_float`,
+//!   `_s_array2_array4_float`, `_s_array3_Light`), declared by
+//!   [`struct_declarations`] for every array type of the module.
+//! - [`zero_value`]: `(T)0`, which HLSL accepts for every value type.
+
+use super::Ctx;
+use naga::proc::NameKey;
+use naga::{Handle, ImageClass, ImageDimension, ScalarKind, TypeInner};
+use std::fmt::Write as _;
+
+/// The HLSL spelling of scalar `s`.
+pub fn scalar(s: naga::Scalar) -> &'static str {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => "bool",
+        (ScalarKind::Float, 2) => "float16_t",
+        (ScalarKind::Float, 8) => "double",
+        (ScalarKind::Float, _) => "float",
+        (ScalarKind::Sint, 2) => "int16_t",
+        (ScalarKind::Sint, 8) => "int64_t",
+        (ScalarKind::Sint, _) => "int",
+        (ScalarKind::Uint, 2) => "uint16_t",
+        (ScalarKind::Uint, 8) => "uint64_t",
+        (ScalarKind::Uint, _) => "uint",
+        // Abstract types are concretized before any backend runs.
+        (ScalarKind::AbstractInt, _) => "int",
+        (ScalarKind::AbstractFloat, _) => "float",
+    }
+}
+
+/// `float3`, `uint2`, `float16_t4`.
+pub fn vector(size: u8, s: naga::Scalar) -> String {
+    format!("{}{size}", scalar(s))
+}
+
+/// WGSL `mat{columns}x{rows}` is HLSL `float{columns}x{rows}`: `columns`
+/// HLSL rows of `rows` components.
+pub fn matrix(columns: u8, rows: u8, s: naga::Scalar) -> String {
+    format!("{}{columns}x{rows}", scalar(s))
+}
+
+/// The typedef name of a fixed-size array of `element` (a spelling made by
+/// this module) with `count` elements.
+pub fn array_name(element: &str, count: u32) -> String {
+    format!("_s_array{count}_{element}")
+}
+
+/// The HLSL spelling of value type `ty`: structs by name, arrays by their
+/// typedef name. Runtime-sized arrays are not values: they only live in
+/// byte-address buffers, which `buffers` reaches by offset; they are
+/// spelled as their element type here.
+pub fn type_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> String {
+    match ctx.module.types.get_handle(ty) {
+        Ok(t) => match t.inner {
+            TypeInner::Struct { .. } => ctx.name(NameKey::Type(ty)).to_string(),
+            ref inner => inner_name(ctx, inner),
+        },
+        Err(_) => "void".to_string(),
+    }
+}
+
+/// The length of a fixed-size array (overrides are baked before any
+/// writing when arrays are sized by them).
+pub fn array_count(ctx: &Ctx<'_>, size: naga::ArraySize) -> Option<u32> {
+    match size {
+        naga::ArraySize::Constant(n) => Some(n.get()),
+        naga::ArraySize::Pending(o) => {
+            crate::back::common::baked_length(ctx.module, o).and_then(|n| u32::try_from(n).ok())
+        }
+        naga::ArraySize::Dynamic => None,
+    }
+}
+
+/// [`type_name`] for a type given by value (an expression's resolved type).
+pub fn inner_name(ctx: &Ctx<'_>, inner: &TypeInner) -> String {
+    match *inner {
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar(s).to_string(),
+        TypeInner::Vector { size, scalar: s } => vector(size as u8, s),
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        } => matrix(columns as u8, rows as u8, s),
+        TypeInner::Array { base, size, .. } => {
+            let element = type_name(ctx, base);
+            match array_count(ctx, size) {
+                Some(n) => array_name(&element, n),
+                None => element,
+            }
+        }
+        TypeInner::Struct { .. } => {
+            // A struct by value: find its handle.
+            ctx.module
+                .types
+                .iter()
+                .find(|(_, t)| t.inner == *inner)
+                .map(|(h, _)| ctx.name(NameKey::Type(h)).to_string())
+                .unwrap_or_else(|| "_s_unknown_struct".to_string())
+        }
+        TypeInner::Pointer { base, .. } => type_name(ctx, base),
+        TypeInner::ValuePointer {
+            size, scalar: s, ..
+        } => match size {
+            Some(n) => vector(n as u8, s),
+            None => scalar(s).to_string(),
+        },
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => texture_type(dim, arrayed, class),
+        TypeInner::Sampler { comparison } => sampler_type(comparison).to_string(),
+        TypeInner::BindingArray { base, .. } => type_name(ctx, base),
+        _ => "_s_unsupported_type".to_string(),
+    }
+}
+
+/// `SamplerState` or `SamplerComparisonState`.
+pub fn sampler_type(comparison: bool) -> &'static str {
+    if comparison {
+        "SamplerComparisonState"
+    } else {
+        "SamplerState"
+    }
+}
+
+fn dim_name(dim: ImageDimension) -> &'static str {
+    match dim {
+        ImageDimension::D1 => "1D",
+        ImageDimension::D2 => "2D",
+        ImageDimension::D3 => "3D",
+        ImageDimension::Cube => "Cube",
+    }
+}
+
+/// The HLSL texture type of a WGSL texture type: `Texture2D<float4>`,
+/// `Texture2DMSArray<int4>`, `TextureCube<float>` (depth),
+/// `RWTexture2D<float4>` (storage; the texel type follows the format's
+/// channel kind, always four components).
+pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
+    let array = if arrayed { "Array" } else { "" };
+    let dim = dim_name(dim);
+    match class {
+        ImageClass::Sampled { kind, multi } => {
+            let texel = vector(4, naga::Scalar { kind, width: 4 });
+            let ms = if multi { "MS" } else { "" };
+            format!("Texture{dim}{ms}{array}<{texel}>")
+        }
+        ImageClass::Depth { multi } => {
+            let ms = if multi { "MS" } else { "" };
+            format!("Texture{dim}{ms}{array}<float>")
+        }
+        ImageClass::Storage { format, access } => {
+            let kind = naga::Scalar::from(format).kind;
+            let texel = vector(4, naga::Scalar { kind, width: 4 });
+            let rw = if access.contains(naga::StorageAccess::STORE) {
+                "RW"
+            } else {
+                ""
+            };
+            format!("{rw}Texture{dim}{array}<{texel}>")
+        }
+        ImageClass::External => format!("Texture{dim}{array}<float4>"),
+    }
+}
+
+/// `(T)0`: the zero value of any value type.
+pub fn zero_value(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> String {
+    format!("({})0", type_name(ctx, ty))
+}
+
+/// Whether `ty` can be an HLSL value (and so gets a declaration): not a
+/// runtime-sized array and no struct ending in one.
+fn is_value(ctx: &Ctx<'_>, unsized_types: &[bool], h: Handle<naga::Type>) -> bool {
+    !unsized_types.get(h.index()).copied().unwrap_or(false)
+        && !matches!(
+            ctx.module.types[h].inner,
+            TypeInner::BindingArray { .. } | TypeInner::Image { .. } | TypeInner::Sampler { .. }
+        )
+}
+
+/// Declarations of the value structs (plain HLSL structs with the WGSL
+/// members, no padding) and of the array typedefs, in naga's type order (a
+/// type comes after the types it contains). Structs that hold a
+/// runtime-sized array are not values and are not declared.
+pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
+    let unsized_types = crate::back::common::runtime_sized(ctx.module);
+    let mut out = String::new();
+    for (h, t) in ctx.module.types.iter() {
+        if !is_value(ctx, &unsized_types, h) {
+            continue;
+        }
+        match t.inner {
+            TypeInner::Struct { ref members, .. } => {
+                let _ = writeln!(out, "struct {} {{", ctx.name(NameKey::Type(h)));
+                for (i, m) in members.iter().enumerate() {
+                    let ty = type_name(ctx, m.ty);
+                    let name = ctx.name(NameKey::StructMember(h, i as u32));
+                    let major = if matches!(ctx.module.types[m.ty].inner, TypeInner::Matrix { .. })
+                    {
+                        "row_major "
+                    } else {
+                        ""
+                    };
+                    let _ = writeln!(out, "    {major}{ty} {name};");
+                }
+                out.push_str("};\n\n");
+            }
+            TypeInner::Array { base, size, .. } => {
+                if let Some(n) = array_count(ctx, size) {
+                    let element = type_name(ctx, base);
+                    let major = if matches!(ctx.module.types[base].inner, TypeInner::Matrix { .. })
+                    {
+                        "row_major "
+                    } else {
+                        ""
+                    };
+                    let _ = writeln!(
+                        out,
+                        "typedef {major}{element} {}[{n}];",
+                        array_name(&element, n)
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
