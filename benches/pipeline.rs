@@ -89,6 +89,26 @@ fn naga_glsl_reference(standard: &str) -> Result<Vec<String>, String> {
     Ok(files)
 }
 
+fn naga_hlsl_reference(standard: &str) -> Result<String, String> {
+    use naga::back::hlsl;
+    let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
+    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
+    let info = naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
+        .validate(&module)
+        .map_err(|e| e.to_string())?;
+    // Shader model 6.0 like stride's default; every entry point in one file.
+    let options = hlsl::Options {
+        shader_model: hlsl::ShaderModel::V6_0,
+        ..Default::default()
+    };
+    let pipeline = hlsl::PipelineOptions { entry_point: None };
+    let mut text = String::new();
+    hlsl::Writer::new(&mut text, &options, &pipeline)
+        .write(&module, &info, None)
+        .map_err(|e| e.to_string())?;
+    Ok(text)
+}
+
 fn stride_pipeline(source: &str, options: &Options) -> bool {
     stride::translate(source, options).is_ok()
 }
@@ -129,20 +149,26 @@ fn main() {
     let quick = !std::env::args().any(|a| a == "--bench");
     let only: Option<String> = std::env::args()
         .skip(1)
-        .find(|a| a == "spirv" || a == "glsl");
+        .find(|a| a == "spirv" || a == "glsl" || a == "hlsl");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut inputs = Vec::new();
     corpus_inputs(&root.join("corpus"), &mut inputs);
     inputs.sort();
     let started = Instant::now();
-    if only.as_deref() != Some("glsl") {
+    let run = |name: &str| only.as_deref().is_none_or(|o| o == name);
+    if run("spirv") {
         section(&root, &inputs, quick, Target::Spirv, |standard| {
             naga_reference(standard).map(|_| ())
         });
     }
-    if only.as_deref() != Some("spirv") {
+    if run("glsl") {
         section(&root, &inputs, quick, Target::Glsl, |standard| {
             naga_glsl_reference(standard).map(|_| ())
+        });
+    }
+    if run("hlsl") {
+        section(&root, &inputs, quick, Target::Hlsl, |standard| {
+            naga_hlsl_reference(standard).map(|_| ())
         });
     }
     println!("bench time: {:.1} s", started.elapsed().as_secs_f64());

@@ -33,17 +33,25 @@ pub enum Target {
     #[default]
     Spirv,
     Glsl,
+    Hlsl,
     Layout,
     Reflect,
 }
 
 impl Target {
-    pub const ALL: [Target; 4] = [Target::Spirv, Target::Glsl, Target::Layout, Target::Reflect];
+    pub const ALL: [Target; 5] = [
+        Target::Spirv,
+        Target::Glsl,
+        Target::Hlsl,
+        Target::Layout,
+        Target::Reflect,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Target::Spirv => "spirv",
             Target::Glsl => "glsl",
+            Target::Hlsl => "hlsl",
             Target::Layout => "layout",
             Target::Reflect => "reflect",
         }
@@ -56,6 +64,7 @@ impl Target {
         match self {
             Target::Spirv => "spv",
             Target::Glsl => "glsl",
+            Target::Hlsl => "hlsl",
             Target::Layout => "layout.txt",
             Target::Reflect => "reflect.json",
         }
@@ -77,6 +86,9 @@ pub struct Options {
     /// Dialect and entry point of `--target glsl`; its `overrides` are
     /// taken from `spirv.overrides` (one `--override` list for all targets).
     pub glsl: back::glsl::GlslOptions,
+    /// Shader model, registers and entry point of `--target hlsl`; its
+    /// `overrides` are taken from `spirv.overrides` like GLSL's.
+    pub hlsl: back::hlsl::HlslOptions,
 }
 
 impl Default for Options {
@@ -86,6 +98,7 @@ impl Default for Options {
             rules: Vec::new(),
             spirv: back::spirv::SpirvOptions::default(),
             glsl: back::glsl::GlslOptions::default(),
+            hlsl: back::hlsl::HlslOptions::default(),
         }
     }
 }
@@ -190,7 +203,7 @@ pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnos
 fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
     // The SPIR-V and GLSL backends validate the module they write (with the
     // same spans), so validating here too would only cost time.
-    let backend_validates = matches!(options.target, Target::Spirv | Target::Glsl);
+    let backend_validates = matches!(options.target, Target::Spirv | Target::Glsl | Target::Hlsl);
     let (parsed, contract, mut warnings) = analyze_with(source, !backend_validates)?;
     let output = match options.target {
         Target::Spirv => {
@@ -229,6 +242,19 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
                     })
                     .collect(),
             )
+        }
+        Target::Hlsl => {
+            let mut hlsl = options.hlsl.clone();
+            if hlsl.overrides.is_empty() {
+                hlsl.overrides = options.spirv.overrides.clone();
+            }
+            let out = back::hlsl::write(&parsed, &contract, &hlsl).map_err(|e| {
+                let mut all = warnings.clone();
+                all.extend(e);
+                all
+            })?;
+            warnings.0.extend(out.warnings);
+            Output::Text(out.text)
         }
         Target::Layout => {
             let mut others = Vec::new();

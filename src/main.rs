@@ -16,6 +16,10 @@ enum TargetArg {
     /// GLSL, one file per entry point (<stem>.<entry>.<vert|frag|comp>),
     /// blocks with layout(offset = N) from the contract layout
     Glsl,
+    /// HLSL, every entry point in one file (<stem>.hlsl): cbuffers with
+    /// packoffset from the contract layout, storage as (RW)ByteAddressBuffer
+    /// read at the contract's byte offsets
+    Hlsl,
     /// Annotated struct listings: offset, align, size and padding of every buffer struct
     Layout,
     /// JSON: every global, its binding and every type's contract layout
@@ -27,6 +31,7 @@ impl From<TargetArg> for Target {
         match t {
             TargetArg::Spirv => Target::Spirv,
             TargetArg::Glsl => Target::Glsl,
+            TargetArg::Hlsl => Target::Hlsl,
             TargetArg::Layout => Target::Layout,
             TargetArg::Reflect => Target::Reflect,
         }
@@ -52,7 +57,7 @@ enum ColorArg {
 #[command(name = "stride", version, about, long_about = None)]
 #[command(
     after_help = "Exit status: 0 success, 1 diagnostics with errors, 2 usage or IO error.\n\
-Examples:\n  stride --target spirv shader.wgsl -o shader.spv\n  stride -t layout --rules std140,hlsl-cbuffer shader.wgsl\n  stride -t reflect a.wgsl b.wgsl -o out/"
+Examples:\n  stride --target spirv shader.wgsl -o shader.spv\n  stride -t hlsl --shader-model 6_2 shader.wgsl -o shader.hlsl\n  stride -t layout --rules std140,hlsl-cbuffer shader.wgsl\n  stride -t reflect a.wgsl b.wgsl -o out/"
 )]
 struct Cli {
     /// Input WGSL files; `-` reads standard input. Several inputs are
@@ -65,7 +70,7 @@ struct Cli {
     target: TargetArg,
 
     /// Output file for one input, directory for several (created if
-    /// missing; files are named <stem>.spv, <stem>.layout.txt,
+    /// missing; files are named <stem>.spv, <stem>.hlsl, <stem>.layout.txt,
     /// <stem>.reflect.json, or <stem>.<entry>.<vert|frag|comp> for GLSL).
     /// Text targets go to stdout without it. A GLSL module with several
     /// entry points needs a directory (or -e).
@@ -99,10 +104,21 @@ struct Cli {
     #[arg(long, value_name = "DIALECT", value_parser = parse_glsl_dialect)]
     glsl: Option<stride::back::glsl::Dialect>,
 
-    /// The entry point to write (GLSL); without it every entry point is
-    /// written to its own file
+    /// The entry point to write (GLSL, HLSL); without it GLSL writes every
+    /// entry point to its own file and HLSL all of them into one file
     #[arg(short = 'e', long = "entry-point", value_name = "NAME")]
     entry_point: Option<String>,
+
+    /// HLSL shader model: 5_1, 6_0 ... 6_6 (f16 needs 6_2, which compilers
+    /// also need -enable-16bit-types for) [default: 6_0]
+    #[arg(long, value_name = "MODEL", value_parser = parse_shader_model)]
+    shader_model: Option<stride::back::hlsl::ShaderModel>,
+
+    /// HLSL registers: wgsl (space = @group, register = @binding) or
+    /// compact (per space and register class, the first free range in
+    /// declaration order) [default: wgsl]
+    #[arg(long, value_name = "MODE", value_parser = parse_register_mode)]
+    registers: Option<stride::back::hlsl::RegisterMode>,
 
     /// Leave debug names (OpName, OpMemberName) out of SPIR-V
     #[arg(long)]
@@ -141,6 +157,19 @@ fn parse_glsl_dialect(s: &str) -> Result<stride::back::glsl::Dialect, String> {
         let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
         format!("unknown GLSL dialect `{s}` (valid: {})", names.join(", "))
     })
+}
+
+fn parse_shader_model(s: &str) -> Result<stride::back::hlsl::ShaderModel, String> {
+    use stride::back::hlsl::ShaderModel;
+    ShaderModel::from_name(s.trim()).ok_or_else(|| {
+        let names: Vec<&str> = ShaderModel::ALL.iter().map(|m| m.name()).collect();
+        format!("unknown shader model `{s}` (valid: {})", names.join(", "))
+    })
+}
+
+fn parse_register_mode(s: &str) -> Result<stride::back::hlsl::RegisterMode, String> {
+    stride::back::hlsl::RegisterMode::from_name(s.trim())
+        .ok_or_else(|| format!("unknown register mode `{s}` (valid: wgsl, compact)"))
 }
 
 fn parse_rule_set(s: &str) -> Result<RuleSet, String> {
@@ -194,10 +223,16 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     if !cli.rules.is_empty() && target != Target::Layout {
         return Err(Fatal("--rules only applies to --target layout".into()));
     }
-    if cli.entry_point.is_some() && target != Target::Glsl {
+    if cli.entry_point.is_some() && !matches!(target, Target::Glsl | Target::Hlsl) {
         return Err(Fatal(
-            "-e/--entry-point only applies to --target glsl".into(),
+            "-e/--entry-point only applies to --target glsl and --target hlsl".into(),
         ));
+    }
+    if cli.shader_model.is_some() && target != Target::Hlsl {
+        return Err(Fatal("--shader-model only applies to --target hlsl".into()));
+    }
+    if cli.registers.is_some() && target != Target::Hlsl {
+        return Err(Fatal("--registers only applies to --target hlsl".into()));
     }
     if cli.glsl.is_some() && target != Target::Glsl {
         return Err(Fatal("--glsl only applies to --target glsl".into()));
@@ -215,6 +250,12 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
         },
         glsl: stride::back::glsl::GlslOptions {
             dialect: cli.glsl.unwrap_or_default(),
+            entry_point: cli.entry_point.clone(),
+            overrides: cli.overrides.clone(),
+        },
+        hlsl: stride::back::hlsl::HlslOptions {
+            shader_model: cli.shader_model.unwrap_or_default(),
+            registers: cli.registers.unwrap_or_default(),
             entry_point: cli.entry_point.clone(),
             overrides: cli.overrides.clone(),
         },

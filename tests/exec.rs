@@ -11,13 +11,15 @@
 //! still holds the pattern.
 //!
 //! Targets: a target only has to turn the module source into SPIR-V words
-//! (`ExecTarget`): our own SPIR-V, and our GLSL (vulkan450) compiled by
-//! glslang. `STRIDE_EXEC_TARGETS=spirv,glsl` picks targets (default: all).
+//! (`ExecTarget`): our own SPIR-V, our GLSL (vulkan450) compiled by
+//! glslang, and our HLSL compiled by DXC (`-spirv -fvk-use-dx-layout`).
+//! `STRIDE_EXEC_TARGETS=spirv,glsl,hlsl` picks targets (default: all).
 //!
 //! No Vulkan device: the test says it was skipped, or fails when
 //! `STRIDE_REQUIRE_ORACLES=1`. `scripts/install-oracles.sh` installs
 //! lavapipe (`mesa-vulkan-drivers`, `libvulkan1`).
 
+mod common;
 #[path = "exec/gen.rs"]
 mod gen;
 #[path = "exec/probe.rs"]
@@ -185,11 +187,95 @@ impl ExecTarget for OurGlsl {
     }
 }
 
+/// stride's HLSL (the probe entry point only; shader model 6.0, or 6.2 with
+/// `-enable-16bit-types` for f16), compiled to SPIR-V by DXC with
+/// `-spirv -fvk-use-dx-layout`: cbuffers keep D3D's packing (the packoffsets
+/// stride wrote), byte-address buffers are read at stride's offsets.
+struct OurHlsl;
+
+impl ExecTarget for OurHlsl {
+    fn name(&self) -> &'static str {
+        "hlsl"
+    }
+
+    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, TargetError> {
+        let f16 = source.contains("enable f16");
+        let model = if f16 {
+            stride::back::hlsl::ShaderModel::Sm6_2
+        } else {
+            stride::back::hlsl::ShaderModel::Sm6_0
+        };
+        let options = stride::back::hlsl::HlslOptions {
+            shader_model: model,
+            entry_point: Some(entry.to_string()),
+            ..Default::default()
+        };
+        let rendered = |d: &stride::Diagnostics| d.render("probe.wgsl", source, false);
+        let (parsed, contract, _) = stride::analyze(source).map_err(|d| rendered(&d))?;
+        let out = match stride::back::hlsl::write(&parsed, &contract, &options) {
+            Ok(out) => out,
+            Err(d) => {
+                let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
+                    e.notes
+                        .iter()
+                        .any(|n| n == stride::back::hlsl::INEXPRESSIBLE_NOTE)
+                });
+                let text = rendered(&d);
+                return Err(if inexpressible {
+                    TargetError::Inexpressible(text)
+                } else {
+                    TargetError::Failed(text)
+                });
+            }
+        };
+        let Some(ep) = out.entry_points.iter().find(|e| e.name == entry) else {
+            return Err(format!("no entry point `{entry}` in stride's HLSL").into());
+        };
+        let profile = ep.profile(model);
+        let rename = format!("-fspv-entrypoint-name={entry}");
+        let mut args = vec![
+            "-T",
+            profile.as_str(),
+            "-E",
+            ep.function.as_str(),
+            "-spirv",
+            "-fvk-use-dx-layout",
+            "-fspv-target-env=vulkan1.1",
+            rename.as_str(),
+        ];
+        if f16 {
+            args.push("-enable-16bit-types");
+        }
+        args.extend(["-Fo", "probe.spv"]);
+        let dir = std::env::temp_dir().join(format!("stride-exec-hlsl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let spv = dir.join("probe.spv");
+        let _ = std::fs::remove_file(&spv);
+        if let Err(e) = common::dxc::run_dxc(&out.text, &args, Some(&dir)) {
+            return Err(format!(
+                "DXC rejected stride's HLSL:\n{e}\n--- HLSL ---\n{}",
+                out.text
+            )
+            .into());
+        }
+        let bytes =
+            std::fs::read(&spv).map_err(|e| format!("cannot read {}: {e}", spv.display()))?;
+        if bytes.len() % 4 != 0 {
+            return Err(format!("DXC wrote {} bytes, not whole words", bytes.len()).into());
+        }
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
+    }
+}
+
 /// The targets run, from `STRIDE_EXEC_TARGETS` (comma-separated names,
 /// default every target). A target whose compiler is missing is skipped
 /// loudly, or fails when `STRIDE_REQUIRE_ORACLES=1`.
 fn selected_targets() -> (Vec<&'static dyn ExecTarget>, Vec<String>) {
-    let all: [&'static dyn ExecTarget; 2] = [&OurSpirv, &OurGlsl];
+    let all: [&'static dyn ExecTarget; 3] = [&OurSpirv, &OurGlsl, &OurHlsl];
     let wanted: Option<Vec<String>> = std::env::var("STRIDE_EXEC_TARGETS")
         .ok()
         .filter(|v| !v.trim().is_empty())
@@ -213,6 +299,14 @@ fn selected_targets() -> (Vec<&'static dyn ExecTarget>, Vec<String>) {
                 "target `glsl` SKIPPED: glslangValidator not found (install it with scripts/install-oracles.sh)"
                     .to_string(),
             );
+            continue;
+        }
+        if t.name() == "hlsl" && !common::dxc::dxc_available() {
+            skipped.push(format!(
+                "target `hlsl` SKIPPED: {} not found at {} (install it with scripts/install-oracles.sh)",
+                common::dxc::TOOL,
+                common::dxc::dxc_path().display()
+            ));
             continue;
         }
         targets.push(t);

@@ -28,11 +28,19 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
     .into_iter()
     .map(|d| (d.name().to_string(), glsl_bindings(parsed, contract, d)))
     .collect();
+    let hlsl: Map<String, Value> = [
+        crate::back::hlsl::RegisterMode::Wgsl,
+        crate::back::hlsl::RegisterMode::Compact,
+    ]
+    .into_iter()
+    .map(|m| (m.name().to_string(), hlsl_registers(parsed, contract, m)))
+    .collect();
     let root = json!({
         "version": FORMAT_VERSION,
         "globals": globals,
         "types": types,
         "glsl": glsl,
+        "hlsl": hlsl,
     });
     // Serializing a `Value` into a String cannot fail; fall back to the
     // compact form rather than panic if it ever did.
@@ -102,6 +110,53 @@ fn glsl_bindings(
         })
         .collect();
     json!({ "files": files })
+}
+
+/// Where the HLSL target binds every resource with register mode `mode`
+/// (the default shader model); `{"error": ...}` when the module cannot be
+/// written as HLSL.
+fn hlsl_registers(
+    parsed: &Parsed,
+    contract: &LayoutModule,
+    mode: crate::back::hlsl::RegisterMode,
+) -> Value {
+    let options = crate::back::hlsl::HlslOptions {
+        registers: mode,
+        ..Default::default()
+    };
+    let out = match crate::back::hlsl::write(parsed, contract, &options) {
+        Ok(out) => out,
+        Err(e) => {
+            let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
+            return json!({ "error": first.unwrap_or_default() });
+        }
+    };
+    let registers: Vec<Value> = out
+        .registers
+        .iter()
+        .map(|r| {
+            json!({
+                "global": r.global,
+                "hlsl_name": r.hlsl_name,
+                "kind": r.kind,
+                "register": format!("{}{}", r.class, r.register),
+                "space": r.space,
+                "count": r.count,
+            })
+        })
+        .collect();
+    let entry_points: Vec<Value> = out
+        .entry_points
+        .iter()
+        .map(|e| {
+            json!({
+                "entry_point": e.name,
+                "function": e.function,
+                "profile": e.profile(options.shader_model),
+            })
+        })
+        .collect();
+    json!({ "entry_points": entry_points, "registers": registers })
 }
 
 /// The name of an address space in the JSON and in derived `var<...>` text.
@@ -465,7 +520,7 @@ var<workgroup> w : array<u32, 4>;
         let text = write(&p, &contract);
         let root: Value = serde_json::from_str(&text).unwrap();
         let keys: Vec<&String> = root.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["version", "globals", "types", "glsl"]);
+        assert_eq!(keys, ["version", "globals", "types", "glsl", "hlsl"]);
         let g0: Vec<&String> = root["globals"][0].as_object().unwrap().keys().collect();
         assert_eq!(
             g0,

@@ -72,6 +72,7 @@ pub fn output_suffix(target: Target) -> &'static str {
     match target {
         Target::Spirv => "spv",
         Target::Glsl => "glsl",
+        Target::Hlsl => "hlsl",
         Target::Layout => "layout.txt",
         Target::Reflect => "reflect.json",
     }

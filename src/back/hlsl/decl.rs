@@ -22,11 +22,69 @@
 //!   `ctx.name(NameKey::EntryPointArgument(index, i))` by
 //!   [`entry_prologue`], from the HLSL input struct parameter; every
 //!   `return` is [`entry_return`].
+//!
+//! Rules this part follows:
+//!
+//! - Registers (reported in `HlslOutput::registers` for every resource of
+//!   the module, in declaration order). Class: `b` for uniform buffers and
+//!   push constants (cbuffers), `t` for read-only storage buffers
+//!   (`ByteAddressBuffer`), sampled and depth textures and read-only
+//!   storage textures, `u` for read-write storage buffers and writable
+//!   storage textures, `s` for samplers. `RegisterMode::Wgsl`: space =
+//!   `@group`, register = `@binding`. `RegisterMode::Compact`
+//!   (spec/001): space = `@group`; per space and class, each resource in
+//!   declaration order takes the first free contiguous range (a binding
+//!   array of N takes N registers). Runtime-sized binding arrays are an
+//!   error in both modes.
+//! - stride's own space: push constants (`var<immediate>`) and the
+//!   workgroup-count cbuffer have no `@group`; they live in space
+//!   `max(@group) + 1` (0 when the module binds nothing), registers
+//!   `b0, b1, ...`: push constants in declaration order first, then
+//!   `_s_num_workgroups` (in both modes).
+//! - `@builtin(num_workgroups)` has no HLSL semantic: it is read from
+//!   `cbuffer _s_num_workgroups_cb { uint3 _s_num_workgroups; }`, which the
+//!   application fills with the dispatch size (reported in the registers
+//!   with global `_s_num_workgroups`). It is declared only when some
+//!   written entry point reads it, but always reported when any entry point
+//!   of the module does.
+//! - Entry-point IO structs `_s_in_<fn>` / `_s_out_<fn>`: members
+//!   `_s_loc<N>` with semantic `LOC<N>` for `@location(N)` (vertex inputs,
+//!   vertex outputs and fragment inputs, so the stages link by semantic),
+//!   `_s_target<N>` with `SV_Target<N>` for fragment outputs
+//!   (`@blend_src(I)`: `SV_Target<I>`, D3D's dual-source convention), and
+//!   `_s_<builtin>` with the system-value semantic. Locations come first in
+//!   ascending order, then builtins, so a vertex output and a fragment
+//!   input list their varyings in the same order.
+//! - A fragment input `@builtin(position)` is `SV_Position` with `w`
+//!   replaced by `1.0 / w` (D3D gives the interpolated clip w, WGSL and
+//!   Vulkan its reciprocal). Clip space needs no change: D3D and WGSL both
+//!   have y up, z in [0, 1] and a top-left framebuffer origin.
+//! - The entry function's result goes through `_s_output_<fn>(value)`, a
+//!   function printed after the output struct, so every `return` is one
+//!   statement that evaluates the WGSL value once.
+//! - Workgroup memory is zeroed as WGSL requires: invocation
+//!   `SV_GroupIndex == 0` stores `(T)0` into every workgroup variable the
+//!   entry point uses, then `GroupMemoryBarrierWithGroupSync()`.
 
-use super::{Ctx, HlslOptions, HlslOutput, Needs};
-use crate::diag::Diagnostics;
+use super::keywords;
+use super::types;
+use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
+use super::{RegisterMode, ShaderModel};
+use crate::back::common::{
+    declaration_order, reachable_functions, remap_contract, resolve_pending_sizes, use_span,
+};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
+use indexmap::IndexMap;
+use naga::proc::NameKey;
+use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, ShaderStage, TypeInner};
+use std::fmt::Write as _;
+
+type GlobalHandle = Handle<naga::GlobalVariable>;
+
+/// The name stride gives the workgroup-count value (see the module doc).
+pub(crate) const NUM_WORKGROUPS: &str = "_s_num_workgroups";
 
 /// The whole backend for one module: see `super::write`.
 pub fn write_module(
@@ -34,29 +92,1839 @@ pub fn write_module(
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    let _ = (parsed, contract, options);
-    todo!("decl::write_module")
+    let info = crate::front::validate_parsed(parsed)?;
+    if parsed.module.entry_points.is_empty() {
+        return Err(Diagnostic::error(
+            "this module has no entry point; the HLSL file holds its @compute, @vertex and @fragment functions",
+        )
+        .into());
+    }
+    let selected = select_entry_points(&parsed.module, options)?;
+
+    let mut warnings = Vec::new();
+    let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
+        let (mut module, mut info, notes) = crate::back::overrides::bake(
+            &parsed.module,
+            &info,
+            &options.overrides,
+            "HLSL",
+            "baked because HLSL has no specialization constants",
+        )?;
+        warnings.extend(notes);
+        if resolve_pending_sizes(&mut module) {
+            info = crate::front::validate(&module)?;
+        }
+        Some((module, info))
+    } else {
+        None
+    };
+    let remapped;
+    let (module, info, contract) = match &baked {
+        Some((module, info)) => {
+            remapped = remap_contract(contract, &parsed.module, module);
+            (module, info, &remapped)
+        }
+        None => (&parsed.module, &info, contract),
+    };
+
+    let names = module_names(module);
+    let unwritable = shader_model_type_errors(module, options.shader_model);
+    if !unwritable.is_empty() {
+        return Err(Diagnostics(unwritable));
+    }
+    let plan = super::buffers::plan(parsed, module, contract, &names)?;
+    let ctx = Ctx {
+        parsed,
+        module,
+        info,
+        contract,
+        options,
+        names,
+        plan,
+    };
+    let order = declaration_order(module);
+    let registers = allocate_registers(&ctx, &order)?;
+    warnings.extend(builtin_warnings(&ctx, &selected));
+
+    let mut needs = Needs::default();
+    let text = write_file(&ctx, &mut needs, &registers, &order, &selected);
+    if !needs.errors.is_empty() {
+        return Err(Diagnostics(needs.errors));
+    }
+    let entry_points = selected
+        .iter()
+        .map(|&i| {
+            let ep = &module.entry_points[i];
+            HlslEntryPoint {
+                name: ep.name.clone(),
+                function: ctx.name(NameKey::EntryPoint(i as u16)).to_string(),
+                stage: ep.stage,
+            }
+        })
+        .collect();
+    Ok(HlslOutput {
+        text,
+        entry_points,
+        registers: registers.list,
+        warnings,
+    })
+}
+
+/// The entry points to write: all, or the one `-e` names.
+fn select_entry_points(
+    module: &naga::Module,
+    options: &HlslOptions,
+) -> Result<Vec<usize>, Diagnostics> {
+    let Some(name) = &options.entry_point else {
+        return Ok((0..module.entry_points.len()).collect());
+    };
+    if let Some(i) = module.entry_points.iter().position(|e| e.name == *name) {
+        return Ok(vec![i]);
+    }
+    let available: Vec<String> = module
+        .entry_points
+        .iter()
+        .map(|e| format!("`{}`", e.name))
+        .collect();
+    Err(Diagnostic::error(format!(
+        "no entry point named `{name}` in this module (-e {name})"
+    ))
+    .note(format!("the entry points are {}", available.join(", ")))
+    .into())
+}
+
+// ---------------------------------------------------------------------------
+// Names and shader-model checks
+
+/// Every module item's HLSL name: naga's namer with our reserved words.
+fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
+    let mut names = naga::FastHashMap::default();
+    let mut namer = naga::proc::Namer::default();
+    namer.reset(
+        module,
+        &keywords::RESERVED,
+        &keywords::BUILTINS,
+        &keywords::RESERVED_CASE_INSENSITIVE,
+        keywords::RESERVED_PREFIXES,
+        &mut names,
+    );
+    names
+}
+
+/// Types the chosen shader model cannot express: f16 before 6.2, 64-bit
+/// integers before 6.0. One error per scalar type, at its first use.
+fn shader_model_type_errors(module: &naga::Module, model: ShaderModel) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut reported: Vec<naga::Scalar> = Vec::new();
+    for (handle, ty) in module.types.iter() {
+        let scalar = match ty.inner {
+            TypeInner::Scalar(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. }
+            | TypeInner::Atomic(s) => s,
+            _ => continue,
+        };
+        let (why, fix) = match (scalar.kind, scalar.width) {
+            (naga::ScalarKind::Float, 2) if model < ShaderModel::Sm6_2 => (
+                "16-bit floats need shader model 6.2",
+                "pass `--shader-model 6_2` (and compile with DXC's `-enable-16bit-types`)",
+            ),
+            (naga::ScalarKind::Sint | naga::ScalarKind::Uint, 8) if model < ShaderModel::Sm6_0 => (
+                "64-bit integers need shader model 6.0",
+                "pass `--shader-model 6_0` or later",
+            ),
+            _ => continue,
+        };
+        if reported.contains(&scalar) {
+            continue;
+        }
+        reported.push(scalar);
+        let name = match (scalar.kind, scalar.width) {
+            (naga::ScalarKind::Float, 2) => "f16",
+            (naga::ScalarKind::Sint, _) => "i64",
+            _ => "u64",
+        };
+        errors.push(
+            super::error_at(
+                format!("`{name}` cannot be written for shader model {model}: {why}"),
+                use_span(module, handle),
+                format!("uses `{name}`"),
+            )
+            .note(fix),
+        );
+    }
+    errors
+}
+
+/// Warnings about builtins whose D3D meaning differs from WGSL's.
+fn builtin_warnings(ctx: &Ctx<'_>, selected: &[usize]) -> Vec<Diagnostic> {
+    let mut warnings: Vec<Diagnostic> = Vec::new();
+    for &index in selected {
+        let ep = &ctx.module.entry_points[index];
+        let span = entry_span(ctx, index).to_range().unwrap_or(0..0);
+        for part in input_parts(ctx.module, ep) {
+            let (what, semantic, start) = match part.binding {
+                Binding::BuiltIn(BuiltIn::VertexIndex) => {
+                    ("vertex_index", "SV_VertexID", "base vertex")
+                }
+                Binding::BuiltIn(BuiltIn::InstanceIndex) => {
+                    ("instance_index", "SV_InstanceID", "first instance")
+                }
+                _ => continue,
+            };
+            let w = Diagnostic::warning(format!(
+                "D3D's {semantic} does not include the draw's {start}: @builtin({what}) counts from 0 in every draw"
+            ))
+            .at(span.clone(), format!("reads {what}"))
+            .note(format!(
+                "draw with {start} 0, or add it from a uniform; --target spirv and GLSL for Vulkan include it"
+            ));
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+    }
+    warnings
+}
+
+// ---------------------------------------------------------------------------
+// Registers
+
+/// The registers of every resource of the module.
+#[derive(Debug, Default)]
+struct Registers {
+    /// Per global (by handle index).
+    globals: Vec<Option<HlslRegister>>,
+    /// The workgroup-count cbuffer, when some entry point reads it.
+    num_workgroups: Option<HlslRegister>,
+    /// Everything above, globals in declaration order, then stride's own.
+    list: Vec<HlslRegister>,
+}
+
+/// The text inside `register(...)`: `t0, space1`.
+fn register_text(r: &HlslRegister) -> String {
+    format!("{}{}, space{}", r.class, r.register, r.space)
+}
+
+/// The kind (as reported) and register class of a resource global;
+/// `None` for other globals.
+fn resource_kind(
+    module: &naga::Module,
+    var: &naga::GlobalVariable,
+) -> Option<(&'static str, char)> {
+    match var.space {
+        AddressSpace::Uniform | AddressSpace::Immediate => Some(("cbuffer", 'b')),
+        AddressSpace::Storage { access } => Some(if access.contains(naga::StorageAccess::STORE) {
+            ("rw-byte-address-buffer", 'u')
+        } else {
+            ("byte-address-buffer", 't')
+        }),
+        AddressSpace::Handle => match *element_inner(module, var.ty) {
+            TypeInner::Image {
+                class: ImageClass::Storage { access, .. },
+                ..
+            } => Some(if access.contains(naga::StorageAccess::STORE) {
+                ("rw-texture", 'u')
+            } else {
+                ("texture", 't')
+            }),
+            TypeInner::Image { .. } => Some(("texture", 't')),
+            TypeInner::Sampler { comparison: true } => Some(("comparison-sampler", 's')),
+            TypeInner::Sampler { comparison: false } => Some(("sampler", 's')),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The type of a resource with binding arrays unwrapped.
+fn element_inner(module: &naga::Module, ty: Handle<naga::Type>) -> &TypeInner {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::BindingArray { base, .. }) => element_inner(module, *base),
+        Ok(inner) => inner,
+        Err(_) => &TypeInner::Scalar(naga::Scalar::BOOL),
+    }
+}
+
+/// `[N]` (nested binding arrays: `[N][M]`) and the registers the resource
+/// takes; `None`: runtime-sized.
+fn binding_array_suffix(module: &naga::Module, ty: Handle<naga::Type>) -> (String, Option<u32>) {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::BindingArray { base, size }) => {
+            let (inner, count) = binding_array_suffix(module, *base);
+            match size {
+                naga::ArraySize::Constant(n) => (
+                    format!("[{n}]{inner}"),
+                    count.map(|c| c.saturating_mul(n.get())),
+                ),
+                _ => (format!("[]{inner}"), None),
+            }
+        }
+        _ => (String::new(), Some(1)),
+    }
+}
+
+/// Whether any entry point of `module` reads `@builtin(num_workgroups)`.
+fn reads_num_workgroups(module: &naga::Module, ep: &naga::EntryPoint) -> bool {
+    input_parts(module, ep)
+        .iter()
+        .any(|p| p.binding == Binding::BuiltIn(BuiltIn::NumWorkGroups))
+}
+
+/// Registers for every resource of the module (see the module doc).
+fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers, Diagnostics> {
+    let module = ctx.module;
+    let mut registers = Registers {
+        globals: vec![None; module.global_variables.len()],
+        ..Default::default()
+    };
+    let own_space = module
+        .global_variables
+        .iter()
+        .filter_map(|(_, v)| v.binding.as_ref().map(|b| b.group.saturating_add(1)))
+        .max()
+        .unwrap_or(0);
+    let mut next: IndexMap<(u32, char), u32> = IndexMap::new();
+    let mut own_next = 0u32;
+    let mut errors = Diagnostics::new();
+    for &h in order {
+        let var = &module.global_variables[h];
+        let Some((kind, class)) = resource_kind(module, var) else {
+            continue;
+        };
+        let (_, count) = binding_array_suffix(module, var.ty);
+        let Some(count) = count else {
+            errors.push(
+                super::error_at(
+                    "HLSL output cannot bind a runtime-sized binding array",
+                    module.global_variables.get_span(h),
+                    "runtime-sized binding array",
+                )
+                .note("give the binding array a fixed size: `binding_array<T, N>`"),
+            );
+            continue;
+        };
+        let (space, register) = match (var.space, var.binding.as_ref()) {
+            (AddressSpace::Immediate, _) => {
+                let r = own_next;
+                own_next = own_next.saturating_add(count);
+                (own_space, r)
+            }
+            (_, Some(rb)) => match ctx.options.registers {
+                RegisterMode::Wgsl => (rb.group, rb.binding),
+                RegisterMode::Compact => {
+                    let counter = next.entry((rb.group, class)).or_insert(0);
+                    let r = *counter;
+                    *counter = counter.saturating_add(count);
+                    (rb.group, r)
+                }
+            },
+            // Valid WGSL binds every resource.
+            (_, None) => continue,
+        };
+        let reg = HlslRegister {
+            global: var.name.clone().unwrap_or_default(),
+            hlsl_name: ctx.name(NameKey::GlobalVariable(h)).to_string(),
+            kind,
+            class,
+            register,
+            space,
+            count,
+        };
+        registers.list.push(reg.clone());
+        registers.globals[h.index()] = Some(reg);
+    }
+    if module
+        .entry_points
+        .iter()
+        .any(|ep| reads_num_workgroups(module, ep))
+    {
+        let reg = HlslRegister {
+            global: NUM_WORKGROUPS.to_string(),
+            hlsl_name: format!("{NUM_WORKGROUPS}_cb"),
+            kind: "cbuffer",
+            class: 'b',
+            register: own_next,
+            space: own_space,
+            count: 1,
+        };
+        registers.list.push(reg.clone());
+        registers.num_workgroups = Some(reg);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(registers)
+}
+
+// ---------------------------------------------------------------------------
+// The file
+
+/// Append a non-empty part followed by a blank line.
+fn section(out: &mut String, part: &str) {
+    if part.is_empty() {
+        return;
+    }
+    out.push_str(part);
+    if !part.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+fn write_file(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    registers: &Registers,
+    order: &[GlobalHandle],
+    selected: &[usize],
+) -> String {
+    let module = ctx.module;
+    let resources = resource_declarations(ctx, needs, registers, order, selected);
+
+    let mut constants = String::new();
+    for (h, c) in module.constants.iter() {
+        if is_abstract(module, c.ty) {
+            continue;
+        }
+        let ty = types::type_name(ctx, c.ty);
+        let value = super::func::const_expression(ctx, needs, c.init);
+        let _ = writeln!(
+            constants,
+            "static const {ty} {} = {value};",
+            ctx.name(NameKey::Constant(h))
+        );
+    }
+
+    let globals = global_declarations(ctx, needs, order, selected);
+
+    // Functions reached by any written entry point, in arena order.
+    let mut reached = vec![false; module.functions.len()];
+    for &i in selected {
+        for f in reachable_functions(module, i) {
+            if let Some(r) = reached.get_mut(f.index()) {
+                *r = true;
+            }
+        }
+    }
+    let mut functions = String::new();
+    for (f, _) in module.functions.iter() {
+        if reached.get(f.index()).copied().unwrap_or(false) {
+            functions.push_str(&super::func::write_function(ctx, needs, f));
+            if !functions.ends_with('\n') {
+                functions.push('\n');
+            }
+            functions.push('\n');
+        }
+    }
+    let mut entries = String::new();
+    for &i in selected {
+        section(&mut entries, &entry_io_declarations(ctx, needs, i));
+        entries.push_str(&super::func::write_entry_point(ctx, needs, i));
+        if !entries.ends_with('\n') {
+            entries.push('\n');
+        }
+        entries.push('\n');
+    }
+
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "// Generated by stride from WGSL; shader model {}",
+        ctx.shader_model()
+    );
+    text.push_str("#pragma pack_matrix(row_major)\n\n");
+    section(&mut text, &types::struct_declarations(ctx));
+    section(&mut text, &ctx.plan.declarations(ctx));
+    section(&mut text, &resources);
+    section(&mut text, &constants);
+    section(&mut text, &globals);
+    for helper in needs.helpers.values() {
+        section(&mut text, helper);
+    }
+    text.push_str(&functions);
+    text.push_str(&entries);
+    while text.ends_with("\n\n") {
+        text.pop();
+    }
+    text
+}
+
+/// Whether any written entry point uses global `h`.
+fn used_by(ctx: &Ctx<'_>, selected: &[usize], h: GlobalHandle) -> bool {
+    selected
+        .iter()
+        .any(|&i| !ctx.info.get_entry_point(i)[h].is_empty())
+}
+
+/// The resources the written entry points use, with their registers:
+/// buffers through the buffer plan, textures and samplers here, and the
+/// workgroup-count cbuffer.
+fn resource_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    registers: &Registers,
+    order: &[GlobalHandle],
+    selected: &[usize],
+) -> String {
+    let module = ctx.module;
+    let mut resources = String::new();
+    for &h in order {
+        if !used_by(ctx, selected, h) {
+            continue;
+        }
+        let var = &module.global_variables[h];
+        let Some(reg) = registers.globals.get(h.index()).cloned().flatten() else {
+            continue;
+        };
+        if matches!(
+            var.space,
+            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Immediate
+        ) {
+            resources.push_str(&ctx.plan.buffer_declaration(ctx, h, &register_text(&reg)));
+            if !resources.ends_with('\n') {
+                resources.push('\n');
+            }
+            continue;
+        }
+        let (suffix, _) = binding_array_suffix(module, var.ty);
+        let ty = match *element_inner(module, var.ty) {
+            TypeInner::Image {
+                class: ImageClass::External,
+                ..
+            } => {
+                needs.error(
+                    super::error_at(
+                        "texture_external cannot be written as HLSL",
+                        module.global_variables.get_span(h),
+                        "external texture",
+                    )
+                    .note("use texture_2d<f32> and convert the video frame before binding it"),
+                );
+                continue;
+            }
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => types::texture_type(dim, arrayed, class),
+            TypeInner::Sampler { comparison } => types::sampler_type(comparison).to_string(),
+            _ => continue,
+        };
+        let _ = writeln!(
+            resources,
+            "{ty} {}{suffix} : register({});",
+            ctx.name(NameKey::GlobalVariable(h)),
+            register_text(&reg)
+        );
+    }
+    if let Some(reg) = &registers.num_workgroups {
+        if selected
+            .iter()
+            .any(|&i| reads_num_workgroups(module, &module.entry_points[i]))
+        {
+            let _ = writeln!(
+                resources,
+                "cbuffer {} : register({}) {{\n    uint3 {NUM_WORKGROUPS};\n}};",
+                reg.hlsl_name,
+                register_text(reg)
+            );
+        }
+    }
+    resources
+}
+
+/// Private (`static`) and workgroup (`groupshared`) globals the written
+/// entry points use.
+fn global_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    order: &[GlobalHandle],
+    selected: &[usize],
+) -> String {
+    let mut globals = String::new();
+    for &h in order {
+        if !used_by(ctx, selected, h) {
+            continue;
+        }
+        let var = &ctx.module.global_variables[h];
+        let name = ctx.name(NameKey::GlobalVariable(h));
+        match var.space {
+            AddressSpace::Private => {
+                let ty = types::type_name(ctx, var.ty);
+                let init = match var.init {
+                    Some(init) => super::func::const_expression(ctx, needs, init),
+                    None => types::zero_value(ctx, var.ty),
+                };
+                let _ = writeln!(globals, "static {ty} {name} = {init};");
+            }
+            AddressSpace::WorkGroup => {
+                let ty = types::type_name(ctx, var.ty);
+                let _ = writeln!(globals, "groupshared {ty} {name};");
+            }
+            _ => {}
+        }
+    }
+    globals
+}
+
+/// Whether `ty` holds an abstract numeric type (never written: naga keeps
+/// abstract constants only for const evaluation).
+fn is_abstract(module: &naga::Module, ty: Handle<naga::Type>) -> bool {
+    let abstract_scalar = |s: naga::Scalar| {
+        matches!(
+            s.kind,
+            naga::ScalarKind::AbstractInt | naga::ScalarKind::AbstractFloat
+        )
+    };
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. })
+        | Ok(TypeInner::Matrix { scalar: s, .. }) => abstract_scalar(*s),
+        Ok(TypeInner::Array { base, .. }) => is_abstract(module, *base),
+        _ => false,
+    }
+}
+
+/// A span for errors about entry point `index`: its name in the source
+/// (naga keeps no entry-point span).
+fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
+    let name = &ctx.module.entry_points[index].name;
+    ctx.parsed
+        .scanned
+        .items
+        .iter()
+        .find_map(|item| match &item.kind {
+            crate::front::scan::ItemKind::Fn { name: n, name_span } if n == name => Some(
+                naga::Span::new(name_span.start as u32, name_span.end as u32),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+// ---------------------------------------------------------------------------
+// Entry-point inputs and outputs
+
+/// One bound part of an entry point's arguments or result.
+#[derive(Clone, Debug)]
+struct Part {
+    binding: Binding,
+    ty: Handle<naga::Type>,
+    /// The argument index (inputs only).
+    argument: usize,
+    /// The struct member index, when the argument or result is a struct.
+    member: Option<u32>,
+}
+
+/// Flatten an argument or result into its bound parts.
+fn parts_of(
+    module: &naga::Module,
+    ty: Handle<naga::Type>,
+    binding: Option<&Binding>,
+    argument: usize,
+) -> Vec<Part> {
+    if let Some(b) = binding {
+        return vec![Part {
+            binding: b.clone(),
+            ty,
+            argument,
+            member: None,
+        }];
+    }
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Struct { members, .. }) => members
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| {
+                Some(Part {
+                    binding: m.binding.clone()?,
+                    ty: m.ty,
+                    argument,
+                    member: Some(i as u32),
+                })
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn input_parts(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<Part> {
+    ep.function
+        .arguments
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| parts_of(module, a.ty, a.binding.as_ref(), i))
+        .collect()
+}
+
+fn output_parts(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<Part> {
+    match &ep.function.result {
+        Some(r) => parts_of(module, r.ty, r.binding.as_ref(), 0),
+        None => Vec::new(),
+    }
+}
+
+/// One member of an input or output struct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Member {
+    /// Interpolation and other modifiers, each followed by a space.
+    modifiers: String,
+    ty: String,
+    name: String,
+    semantic: String,
+}
+
+/// How an input part is read in the prologue.
+enum Source {
+    /// A member of the input struct.
+    Member(Member),
+    /// An HLSL expression without a struct member (wave intrinsics, the
+    /// workgroup-count cbuffer).
+    Expression(String),
+}
+
+/// A builtin as WGSL spells it: member names and messages.
+fn builtin_name(builtin: BuiltIn) -> &'static str {
+    match builtin {
+        BuiltIn::Position { .. } => "position",
+        BuiltIn::ViewIndex => "view_index",
+        BuiltIn::BaseInstance => "base_instance",
+        BuiltIn::BaseVertex => "base_vertex",
+        BuiltIn::ClipDistances => "clip_distances",
+        BuiltIn::CullDistance => "cull_distance",
+        BuiltIn::InstanceIndex => "instance_index",
+        BuiltIn::PointSize => "point_size",
+        BuiltIn::VertexIndex => "vertex_index",
+        BuiltIn::DrawIndex => "draw_index",
+        BuiltIn::FragDepth => "frag_depth",
+        BuiltIn::PointCoord => "point_coord",
+        BuiltIn::FrontFacing => "front_facing",
+        BuiltIn::PrimitiveIndex => "primitive_index",
+        BuiltIn::Barycentric { .. } => "barycentric",
+        BuiltIn::SampleIndex => "sample_index",
+        BuiltIn::SampleMask => "sample_mask",
+        BuiltIn::GlobalInvocationId => "global_invocation_id",
+        BuiltIn::LocalInvocationId => "local_invocation_id",
+        BuiltIn::LocalInvocationIndex => "local_invocation_index",
+        BuiltIn::WorkGroupId => "workgroup_id",
+        BuiltIn::WorkGroupSize => "workgroup_size",
+        BuiltIn::NumWorkGroups => "num_workgroups",
+        BuiltIn::NumSubgroups => "num_subgroups",
+        BuiltIn::SubgroupId => "subgroup_id",
+        BuiltIn::SubgroupSize => "subgroup_size",
+        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
+        _ => "unsupported",
+    }
+}
+
+fn unsupported_builtin(
+    ctx: &Ctx<'_>,
+    index: usize,
+    builtin: BuiltIn,
+    why: &str,
+    fix: &str,
+) -> Diagnostic {
+    let name = builtin_name(builtin);
+    let name = if name == "unsupported" {
+        format!("{builtin:?}")
+    } else {
+        name.to_string()
+    };
+    let mut d = super::error_at(
+        format!("@builtin({name}) cannot be written as HLSL: {why}"),
+        entry_span(ctx, index),
+        "this entry point uses it",
+    );
+    if !fix.is_empty() {
+        d = d.note(fix);
+    }
+    d
+}
+
+/// A builtin that needs shader model `min`: an error below it.
+fn require_model(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    builtin: BuiltIn,
+    min: ShaderModel,
+) {
+    if ctx.shader_model() < min {
+        needs.error(unsupported_builtin(
+            ctx,
+            index,
+            builtin,
+            &format!("it needs shader model {min}"),
+            &format!("pass `--shader-model {}` or later", min.name()),
+        ));
+    }
+}
+
+/// `nointerpolation `, `noperspective centroid `, ... for a varying.
+fn interpolation_modifiers(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    binding: &Binding,
+) -> String {
+    let Binding::Location {
+        interpolation,
+        sampling,
+        per_primitive,
+        ..
+    } = *binding
+    else {
+        return String::new();
+    };
+    let mut m = String::new();
+    if per_primitive {
+        needs.error(
+            super::error_at(
+                "per-primitive inputs cannot be written as HLSL: stride writes no mesh shaders",
+                entry_span(ctx, index),
+                "this entry point uses one",
+            )
+            .note("pass the value per vertex with @interpolate(flat)"),
+        );
+    }
+    match interpolation {
+        Some(naga::Interpolation::Flat) => m.push_str("nointerpolation "),
+        Some(naga::Interpolation::Linear) => m.push_str("noperspective "),
+        Some(naga::Interpolation::PerVertex) => needs.error(
+            super::error_at(
+                "@interpolate(per_vertex) cannot be written as HLSL",
+                entry_span(ctx, index),
+                "this entry point uses it",
+            )
+            .note("use flat or perspective interpolation"),
+        ),
+        Some(naga::Interpolation::Perspective) | None => {}
+    }
+    match sampling {
+        Some(naga::Sampling::Centroid) => m.push_str("centroid "),
+        Some(naga::Sampling::Sample) => m.push_str("sample "),
+        _ => {}
+    }
+    m
+}
+
+/// How an input part reaches the entry function.
+fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Source> {
+    let ep = &ctx.module.entry_points[index];
+    let ty = types::type_name(ctx, part.ty);
+    let member = |name: String, semantic: &str, modifiers: String| {
+        Some(Source::Member(Member {
+            modifiers,
+            ty: ty.clone(),
+            name,
+            semantic: semantic.to_string(),
+        }))
+    };
+    let b = match part.binding {
+        Binding::Location { location, .. } => {
+            let modifiers = if ep.stage == ShaderStage::Fragment {
+                interpolation_modifiers(ctx, needs, index, &part.binding)
+            } else {
+                String::new()
+            };
+            return member(
+                format!("_s_loc{location}"),
+                &format!("LOC{location}"),
+                modifiers,
+            );
+        }
+        Binding::BuiltIn(b) => b,
+    };
+    let own = format!("_s_{}", builtin_name(b));
+    let semantic = match b {
+        BuiltIn::Position { .. } => "SV_Position",
+        BuiltIn::VertexIndex => "SV_VertexID",
+        BuiltIn::InstanceIndex => "SV_InstanceID",
+        BuiltIn::FrontFacing => "SV_IsFrontFace",
+        BuiltIn::SampleIndex => "SV_SampleIndex",
+        BuiltIn::SampleMask => "SV_Coverage",
+        BuiltIn::PrimitiveIndex => "SV_PrimitiveID",
+        BuiltIn::GlobalInvocationId => "SV_DispatchThreadID",
+        BuiltIn::LocalInvocationId => "SV_GroupThreadID",
+        BuiltIn::LocalInvocationIndex => "SV_GroupIndex",
+        BuiltIn::WorkGroupId => "SV_GroupID",
+        BuiltIn::ViewIndex => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_1);
+            "SV_ViewID"
+        }
+        BuiltIn::Barycentric { perspective } => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_1);
+            let modifiers = if perspective { "" } else { "noperspective " };
+            return member(own, "SV_Barycentrics", modifiers.to_string());
+        }
+        BuiltIn::NumWorkGroups => {
+            return Some(Source::Expression(NUM_WORKGROUPS.to_string()));
+        }
+        BuiltIn::SubgroupSize => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            return Some(Source::Expression("WaveGetLaneCount()".to_string()));
+        }
+        BuiltIn::SubgroupInvocationId => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            return Some(Source::Expression("WaveGetLaneIndex()".to_string()));
+        }
+        BuiltIn::SubgroupId => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            return Some(Source::Expression(
+                "(_s_in._s_local_invocation_index / WaveGetLaneCount())".to_string(),
+            ));
+        }
+        BuiltIn::NumSubgroups => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            let [x, y, z] = ep.workgroup_size;
+            let total = x.saturating_mul(y).saturating_mul(z);
+            return Some(Source::Expression(format!(
+                "(({total}u + WaveGetLaneCount() - 1u) / WaveGetLaneCount())"
+            )));
+        }
+        BuiltIn::BaseInstance | BuiltIn::BaseVertex | BuiltIn::DrawIndex => {
+            needs.error(unsupported_builtin(
+                ctx,
+                index,
+                b,
+                "D3D has no such system value before shader model 6.8",
+                "pass the value in a uniform",
+            ));
+            return None;
+        }
+        _ => {
+            needs.error(unsupported_builtin(
+                ctx,
+                index,
+                b,
+                "no HLSL system value for this input",
+                "",
+            ));
+            return None;
+        }
+    };
+    member(own, semantic, String::new())
+}
+
+/// The output struct member of an output part.
+fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Member> {
+    let ep = &ctx.module.entry_points[index];
+    let ty = types::type_name(ctx, part.ty);
+    let (modifiers, name, semantic) = match part.binding {
+        Binding::Location {
+            location,
+            blend_src,
+            ..
+        } => {
+            if ep.stage == ShaderStage::Fragment {
+                let target = blend_src.map_or(location, |i| location.saturating_add(i));
+                (
+                    String::new(),
+                    format!("_s_target{target}"),
+                    format!("SV_Target{target}"),
+                )
+            } else {
+                (
+                    interpolation_modifiers(ctx, needs, index, &part.binding),
+                    format!("_s_loc{location}"),
+                    format!("LOC{location}"),
+                )
+            }
+        }
+        Binding::BuiltIn(b) => {
+            let semantic = match b {
+                BuiltIn::Position { invariant } => {
+                    let m = if invariant { "precise " } else { "" };
+                    return Some(Member {
+                        modifiers: m.to_string(),
+                        ty,
+                        name: "_s_position".to_string(),
+                        semantic: "SV_Position".to_string(),
+                    });
+                }
+                BuiltIn::FragDepth => match ep.early_depth_test {
+                    Some(naga::EarlyDepthTest::Allow {
+                        conservative: naga::ConservativeDepth::GreaterEqual,
+                    }) => "SV_DepthGreaterEqual",
+                    Some(naga::EarlyDepthTest::Allow {
+                        conservative: naga::ConservativeDepth::LessEqual,
+                    }) => "SV_DepthLessEqual",
+                    _ => "SV_Depth",
+                },
+                BuiltIn::SampleMask => "SV_Coverage",
+                BuiltIn::ClipDistances => "SV_ClipDistance",
+                BuiltIn::CullDistance => "SV_CullDistance",
+                _ => {
+                    needs.error(unsupported_builtin(
+                        ctx,
+                        index,
+                        b,
+                        "no HLSL system value for this output",
+                        "",
+                    ));
+                    return None;
+                }
+            };
+            (
+                String::new(),
+                format!("_s_{}", builtin_name(b)),
+                semantic.to_string(),
+            )
+        }
+    };
+    Some(Member {
+        modifiers,
+        ty,
+        name,
+        semantic,
+    })
+}
+
+/// Locations first, ascending, then builtins in their order.
+fn sort_members(members: &mut [(Option<u32>, Member)]) {
+    members.sort_by_key(|(location, _)| location.map_or((1, 0), |l| (0, l)));
+}
+
+fn location_of(binding: &Binding) -> Option<u32> {
+    match *binding {
+        Binding::Location { location, .. } => Some(location),
+        Binding::BuiltIn(_) => None,
+    }
+}
+
+/// The HLSL names of entry point `index`'s input and output structs.
+fn io_names(ctx: &Ctx<'_>, index: usize) -> (String, String, String) {
+    let f = ctx.name(NameKey::EntryPoint(index as u16));
+    (
+        format!("_s_in_{f}"),
+        format!("_s_out_{f}"),
+        format!("_s_output_{f}"),
+    )
+}
+
+/// Whether entry point `index` uses any workgroup variable (and so zeroes
+/// them first).
+fn zeroes_workgroup_memory(ctx: &Ctx<'_>, index: usize) -> bool {
+    let ep_info = ctx.info.get_entry_point(index);
+    ctx.module.entry_points[index].stage == ShaderStage::Compute
+        && ctx
+            .module
+            .global_variables
+            .iter()
+            .any(|(h, v)| v.space == AddressSpace::WorkGroup && !ep_info[h].is_empty())
+}
+
+/// The members of the input struct, in order.
+fn input_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member> {
+    let ep = &ctx.module.entry_points[index];
+    let mut members = Vec::new();
+    let mut wants_index = zeroes_workgroup_memory(ctx, index);
+    for part in input_parts(ctx.module, ep) {
+        if matches!(part.binding, Binding::BuiltIn(BuiltIn::SubgroupId)) {
+            wants_index = true;
+        }
+        if let Some(Source::Member(m)) = input_source(ctx, needs, index, &part) {
+            members.push((location_of(&part.binding), m));
+        }
+    }
+    if wants_index && !members.iter().any(|(_, m)| m.semantic == "SV_GroupIndex") {
+        members.push((
+            None,
+            Member {
+                modifiers: String::new(),
+                ty: "uint".to_string(),
+                name: "_s_local_invocation_index".to_string(),
+                semantic: "SV_GroupIndex".to_string(),
+            },
+        ));
+    }
+    sort_members(&mut members);
+    members.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The members of the output struct, in order, each with the part it
+/// comes from.
+fn output_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<(Part, Member)> {
+    let ep = &ctx.module.entry_points[index];
+    let mut members: Vec<(Option<u32>, (Part, Member))> = output_parts(ctx.module, ep)
+        .into_iter()
+        .filter_map(|p| {
+            let m = output_member(ctx, needs, index, &p)?;
+            Some((location_of(&p.binding), (p, m)))
+        })
+        .collect();
+    members.sort_by_key(|(location, _)| location.map_or((1, 0), |l| (0, l)));
+    members.into_iter().map(|(_, pm)| pm).collect()
+}
+
+fn struct_text(name: &str, members: &[Member]) -> String {
+    let mut out = format!("struct {name} {{\n");
+    for m in members {
+        let _ = writeln!(
+            out,
+            "    {}{} {} : {};",
+            m.modifiers, m.ty, m.name, m.semantic
+        );
+    }
+    out.push_str("};\n");
+    out
+}
+
+/// The input and output structs of entry point `index` and the function
+/// converting the WGSL result into the output struct.
+fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let module = ctx.module;
+    let ep = &module.entry_points[index];
+    if !matches!(
+        ep.stage,
+        ShaderStage::Vertex | ShaderStage::Fragment | ShaderStage::Compute
+    ) {
+        needs.error(
+            super::error_at(
+                format!(
+                    "the HLSL target writes vertex, fragment and compute entry points, not {:?}",
+                    ep.stage
+                ),
+                entry_span(ctx, index),
+                "this entry point",
+            )
+            .note("write this entry point with --target spirv"),
+        );
+        return String::new();
+    }
+    let (input, output, convert) = io_names(ctx, index);
+    let mut out = String::new();
+    let inputs = input_members(ctx, needs, index);
+    if !inputs.is_empty() {
+        out.push_str(&struct_text(&input, &inputs));
+        out.push('\n');
+    }
+    let Some(result) = &ep.function.result else {
+        return out;
+    };
+    let outputs = output_members(ctx, needs, index);
+    let members: Vec<Member> = outputs.iter().map(|(_, m)| m.clone()).collect();
+    out.push_str(&struct_text(&output, &members));
+    out.push('\n');
+    let ty = types::type_name(ctx, result.ty);
+    let _ = writeln!(out, "{output} {convert}({ty} _s_r) {{");
+    let _ = writeln!(out, "    {output} _s_o;");
+    for (part, m) in &outputs {
+        let value = match part.member {
+            Some(i) => format!("_s_r.{}", ctx.name(NameKey::StructMember(result.ty, i))),
+            None => "_s_r".to_string(),
+        };
+        let _ = writeln!(out, "    _s_o.{} = {value};", m.name);
+    }
+    out.push_str("    return _s_o;\n}\n");
+    out
 }
 
 /// The entry function's attributes and signature, without the body:
 /// `[numthreads(8, 8, 1)]\nvoid main(_s_main_in _s_in)`.
 pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let _ = (ctx, needs, index);
-    todo!()
+    let Some(ep) = ctx.module.entry_points.get(index) else {
+        return String::new();
+    };
+    let (input, output, _) = io_names(ctx, index);
+    let mut out = String::new();
+    match ep.stage {
+        ShaderStage::Compute => {
+            let [x, y, z] = ep.workgroup_size;
+            let _ = writeln!(out, "[numthreads({x}, {y}, {z})]");
+        }
+        ShaderStage::Fragment if ep.early_depth_test == Some(naga::EarlyDepthTest::Force) => {
+            out.push_str("[earlydepthstencil]\n");
+        }
+        _ => {}
+    }
+    let result = if ep.function.result.is_some() {
+        output
+    } else {
+        "void".to_string()
+    };
+    let params = if input_members(ctx, needs, index).is_empty() {
+        String::new()
+    } else {
+        format!("{input} _s_in")
+    };
+    let _ = write!(
+        out,
+        "{result} {}({params})",
+        ctx.name(NameKey::EntryPoint(index as u16))
+    );
+    out
 }
 
 /// Statements (indented one level, each ending in a newline) at the start
-/// of the entry function: the WGSL arguments declared from the input
-/// struct, and workgroup memory zeroed.
+/// of the entry function: workgroup memory zeroed, then the WGSL arguments
+/// declared from the input struct.
 pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let _ = (ctx, needs, index);
-    todo!()
+    let module = ctx.module;
+    let Some(ep) = module.entry_points.get(index) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    if zeroes_workgroup_memory(ctx, index) {
+        let ep_info = ctx.info.get_entry_point(index);
+        out.push_str("    if (_s_in._s_local_invocation_index == 0u) {\n");
+        for h in declaration_order(module) {
+            let var = &module.global_variables[h];
+            if var.space != AddressSpace::WorkGroup || ep_info[h].is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                out,
+                "        {} = {};",
+                ctx.name(NameKey::GlobalVariable(h)),
+                types::zero_value(ctx, var.ty)
+            );
+        }
+        out.push_str("    }\n    GroupMemoryBarrierWithGroupSync();\n");
+    }
+    for (i, arg) in ep.function.arguments.iter().enumerate() {
+        let ty = types::type_name(ctx, arg.ty);
+        let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
+        let parts = parts_of(module, arg.ty, arg.binding.as_ref(), i);
+        let mut values = Vec::with_capacity(parts.len());
+        for part in &parts {
+            let value = match input_source(ctx, needs, index, part) {
+                Some(Source::Member(m)) => {
+                    let read = format!("_s_in.{}", m.name);
+                    if ep.stage == ShaderStage::Fragment
+                        && matches!(part.binding, Binding::BuiltIn(BuiltIn::Position { .. }))
+                    {
+                        format!("float4({read}.xyz, 1.0 / {read}.w)")
+                    } else {
+                        read
+                    }
+                }
+                Some(Source::Expression(e)) => e,
+                None => types::zero_value(ctx, part.ty),
+            };
+            values.push((part.member, value));
+        }
+        if arg.binding.is_some() {
+            let value = values.pop().map(|(_, v)| v).unwrap_or_default();
+            let _ = writeln!(out, "    {ty} {name} = {value};");
+        } else {
+            let _ = writeln!(out, "    {ty} {name};");
+            for (member, value) in values {
+                if let Some(m) = member {
+                    let _ = writeln!(
+                        out,
+                        "    {name}.{} = {value};",
+                        ctx.name(NameKey::StructMember(arg.ty, m))
+                    );
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Statements (not indented, each ending in a newline; the last one a
 /// `return`) that return `value` (the WGSL result, printed) from the entry
 /// function.
 pub fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Option<&str>) -> String {
-    let _ = (ctx, needs, index, value);
-    todo!()
+    let _ = needs;
+    let Some(ep) = ctx.module.entry_points.get(index) else {
+        return "return;\n".to_string();
+    };
+    if ep.function.result.is_none() {
+        return "return;\n".to_string();
+    }
+    let (_, output, convert) = io_names(ctx, index);
+    match value {
+        Some(v) => format!("return {convert}({v});\n"),
+        None => format!("return ({output})0;\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// Run `f` on a context for `source` (no buffer plan: the buffers part
+    /// is not needed by what these tests print).
+    fn with_ctx<R>(source: &str, options: HlslOptions, f: impl FnOnce(&Ctx<'_>) -> R) -> R {
+        let (parsed, contract, _) = crate::analyze(source).expect("valid WGSL");
+        let info = crate::front::validate_parsed(&parsed).expect("validates");
+        let names = module_names(&parsed.module);
+        let ctx = Ctx {
+            parsed: &parsed,
+            module: &parsed.module,
+            info: &info,
+            contract: &contract,
+            options: &options,
+            names,
+            plan: super::super::buffers::Plan::default(),
+        };
+        f(&ctx)
+    }
+
+    fn global(ctx: &Ctx<'_>, name: &str) -> GlobalHandle {
+        ctx.module
+            .global_variables
+            .iter()
+            .find(|(_, v)| v.name.as_deref() == Some(name))
+            .map(|(h, _)| h)
+            .expect("global")
+    }
+
+    /// The DXC wrapper, or `None` (with a message) when it is not installed.
+    fn dxc_path() -> Option<PathBuf> {
+        let path =
+            PathBuf::from(std::env::var("HOME").ok()?).join(".cache/stride-tools/dxc/stride-dxc");
+        if path.exists() {
+            Some(path)
+        } else {
+            eprintln!(
+                "skipping the DXC check: {} is missing (scripts/install-oracles.sh)",
+                path.display()
+            );
+            None
+        }
+    }
+
+    /// Compile `text` with DXC for `profile`/`entry` (default HLSL version
+    /// and HLSL 2021); panics with DXC's output on failure.
+    fn compile(dxc: &PathBuf, text: &str, tag: &str, profile: &str, entry: &str) {
+        let file = std::env::temp_dir().join(format!(
+            "stride-hlsl-decl-{}-{tag}.hlsl",
+            std::process::id()
+        ));
+        std::fs::write(&file, text).expect("writes the temporary file");
+        for version in [None, Some("2021")] {
+            let mut cmd = std::process::Command::new(dxc);
+            cmd.args(["-T", profile, "-E", entry]);
+            if let Some(v) = version {
+                cmd.args(["-HV", v]);
+            }
+            let out = cmd.arg(&file).output().expect("runs DXC");
+            assert!(
+                out.status.success(),
+                "DXC ({profile}, -HV {version:?}) rejects:\n{text}\n{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        if std::env::var_os("STRIDE_KEEP_HLSL").is_none() {
+            let _ = std::fs::remove_file(&file);
+        }
+    }
+
+    /// An entry function assembled from our signature, prologue and return
+    /// around a hand-written body.
+    fn entry_function(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, body: &str) -> String {
+        let mut out = entry_signature(ctx, needs, index);
+        out.push_str(" {\n");
+        out.push_str(&entry_prologue(ctx, needs, index));
+        out.push_str(body);
+        let value = ctx.module.entry_points[index]
+            .function
+            .result
+            .as_ref()
+            .map(|_| "_s_value");
+        for line in entry_return(ctx, needs, index, value).lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+        out.push_str("}\n");
+        out
+    }
+
+    #[test]
+    fn names_avoid_keywords_intrinsics_and_the_prefix() {
+        let source = "
+            struct SamplerState { line: f32, float4: f32, color: f32 }
+            var<private> cbuffer: f32;
+            var<private> mul: f32;
+            var<private> Technique: f32;
+            var<private> _s_x: f32;
+            fn lerp(a: f32) -> f32 { return a; }
+            @compute @workgroup_size(1) fn row_major() {
+                var p: SamplerState;
+                p.line = lerp(cbuffer + mul + Technique + _s_x);
+            }";
+        with_ctx(source, HlslOptions::default(), |ctx| {
+            let mut all: Vec<&str> = ctx.names.values().map(String::as_str).collect();
+            all.sort_unstable();
+            for n in &all {
+                assert!(!keywords::RESERVED.contains(n), "{n} is reserved: {all:?}");
+                assert!(
+                    !keywords::RESERVED_CASE_INSENSITIVE.contains(n),
+                    "{n} is reserved: {all:?}"
+                );
+                assert!(!n.starts_with("_s_"), "{n} uses the prefix");
+            }
+            for g in ["cbuffer", "mul", "Technique", "_s_x"] {
+                let name = ctx.name(NameKey::GlobalVariable(global(ctx, g)));
+                assert_ne!(name, g);
+                assert!(!keywords::BUILTINS.contains(name));
+            }
+            let (f, _) = ctx.module.functions.iter().next().expect("a function");
+            assert_ne!(ctx.name(NameKey::Function(f)), "lerp");
+            assert_ne!(ctx.name(NameKey::EntryPoint(0)), "row_major");
+            let (s, _) = ctx
+                .module
+                .types
+                .iter()
+                .find(|(_, t)| t.name.as_deref() == Some("SamplerState"))
+                .expect("struct");
+            assert_ne!(ctx.name(NameKey::Type(s)), "SamplerState");
+            assert_ne!(ctx.name(NameKey::StructMember(s, 0)), "line");
+            assert_ne!(ctx.name(NameKey::StructMember(s, 1)), "float4");
+            // Member names only avoid keywords: `color` stays.
+            assert_eq!(ctx.name(NameKey::StructMember(s, 2)), "color");
+        });
+    }
+
+    const RESOURCES: &str = "
+        enable wgpu_binding_array;
+        @group(1) @binding(4) var<storage, read_write> rw: array<u32>;
+        @group(0) @binding(3) var<uniform> u0: vec4<f32>;
+        @group(0) @binding(0) var t0: texture_2d<f32>;
+        @group(0) @binding(1) var s0: sampler;
+        @group(1) @binding(0) var<storage, read> ro: array<u32>;
+        @group(1) @binding(5) var arr: binding_array<texture_2d<f32>, 4>;
+        @group(1) @binding(1) var t1: texture_depth_2d;
+        @group(1) @binding(8) var st: texture_storage_2d<rgba8unorm, write>;
+        @group(1) @binding(9) var sr: texture_storage_2d<r32float, read>;
+        @group(0) @binding(2) var sc: sampler_comparison;
+        @group(3) @binding(0) var samplers: binding_array<sampler, 3>;
+        @group(3) @binding(1) var t3: texture_2d_array<u32>;
+        var<immediate> pc: vec4<f32>;
+        @compute @workgroup_size(1) fn main(@builtin(num_workgroups) n: vec3<u32>) {
+            rw[0] = ro[0] + u32(u0.x + pc.x) + n.x;
+        }";
+
+    fn register_table(mode: RegisterMode) -> Vec<(String, &'static str, String)> {
+        let options = HlslOptions {
+            registers: mode,
+            ..Default::default()
+        };
+        with_ctx(RESOURCES, options, |ctx| {
+            let order = declaration_order(ctx.module);
+            let r = allocate_registers(ctx, &order).expect("allocates");
+            r.list
+                .iter()
+                .map(|r| {
+                    assert!(r.count >= 1);
+                    (r.global.clone(), r.kind, register_text(r))
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn wgsl_registers_follow_group_and_binding() {
+        let table = register_table(RegisterMode::Wgsl);
+        let expected = [
+            ("rw", "rw-byte-address-buffer", "u4, space1"),
+            ("u0", "cbuffer", "b3, space0"),
+            ("t0", "texture", "t0, space0"),
+            ("s0", "sampler", "s1, space0"),
+            ("ro", "byte-address-buffer", "t0, space1"),
+            ("arr", "texture", "t5, space1"),
+            ("t1", "texture", "t1, space1"),
+            ("st", "rw-texture", "u8, space1"),
+            ("sr", "texture", "t9, space1"),
+            ("sc", "comparison-sampler", "s2, space0"),
+            ("samplers", "sampler", "s0, space3"),
+            ("t3", "texture", "t1, space3"),
+            // stride's own space: after the highest group.
+            ("pc", "cbuffer", "b0, space4"),
+            (NUM_WORKGROUPS, "cbuffer", "b1, space4"),
+        ];
+        let expected: Vec<(String, &str, String)> = expected
+            .iter()
+            .map(|&(g, k, r)| (g.to_string(), k, r.to_string()))
+            .collect();
+        assert_eq!(table, expected);
+    }
+
+    #[test]
+    fn compact_registers_take_the_first_free_range_per_space_and_class() {
+        // spec/001: per space and resource class, parameters in declaration
+        // order take the first free contiguous range; an array of N opaque
+        // resources takes N registers; texture and sampler registers are
+        // separate ranges.
+        let table = register_table(RegisterMode::Compact);
+        let expected = [
+            ("rw", "rw-byte-address-buffer", "u0, space1"),
+            ("u0", "cbuffer", "b0, space0"),
+            ("t0", "texture", "t0, space0"),
+            ("s0", "sampler", "s0, space0"),
+            ("ro", "byte-address-buffer", "t0, space1"),
+            ("arr", "texture", "t1, space1"),
+            // After the four registers of `arr`.
+            ("t1", "texture", "t5, space1"),
+            ("st", "rw-texture", "u1, space1"),
+            ("sr", "texture", "t6, space1"),
+            ("sc", "comparison-sampler", "s1, space0"),
+            ("samplers", "sampler", "s0, space3"),
+            ("t3", "texture", "t0, space3"),
+            ("pc", "cbuffer", "b0, space4"),
+            (NUM_WORKGROUPS, "cbuffer", "b1, space4"),
+        ];
+        let expected: Vec<(String, &str, String)> = expected
+            .iter()
+            .map(|&(g, k, r)| (g.to_string(), k, r.to_string()))
+            .collect();
+        assert_eq!(table, expected);
+        // Ranges never overlap within a space and class.
+        let options = HlslOptions {
+            registers: RegisterMode::Compact,
+            ..Default::default()
+        };
+        with_ctx(RESOURCES, options, |ctx| {
+            let order = declaration_order(ctx.module);
+            let r = allocate_registers(ctx, &order).expect("allocates");
+            for (i, a) in r.list.iter().enumerate() {
+                for b in &r.list[i + 1..] {
+                    if a.space == b.space && a.class == b.class {
+                        assert!(
+                            a.register + a.count <= b.register
+                                || b.register + b.count <= a.register,
+                            "{a:?} overlaps {b:?}"
+                        );
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn runtime_sized_binding_arrays_are_errors() {
+        let source = "
+            enable wgpu_binding_array;
+            @group(0) @binding(0) var ts: binding_array<texture_2d<f32>>;
+            @fragment fn main() -> @location(0) vec4<f32> {
+                return textureLoad(ts[0], vec2<i32>(0), 0);
+            }";
+        with_ctx(source, HlslOptions::default(), |ctx| {
+            let order = declaration_order(ctx.module);
+            let e = allocate_registers(ctx, &order).expect_err("runtime-sized");
+            assert!(e.0[0].message.contains("runtime-sized binding array"));
+            assert!(e.0[0].primary_span().is_some());
+        });
+    }
+
+    #[test]
+    fn module_level_errors() {
+        let source = "
+            override gain: f32;
+            @compute @workgroup_size(1) fn main() { _ = gain; }";
+        let (parsed, contract, _) = crate::analyze(source).expect("valid");
+        let e = write_module(&parsed, &contract, &HlslOptions::default())
+            .expect_err("no value for the override");
+        assert!(e.0[0].message.contains("no default value"), "{:?}", e.0[0]);
+        let options = HlslOptions {
+            entry_point: Some("other".to_string()),
+            ..Default::default()
+        };
+        let e = write_module(&parsed, &contract, &options).expect_err("unknown entry point");
+        assert!(e.0[0].message.contains("no entry point named `other`"));
+        assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
+        let options = HlslOptions {
+            overrides: vec![("nope".to_string(), 1.0)],
+            ..Default::default()
+        };
+        let e = write_module(&parsed, &contract, &options).expect_err("unknown override");
+        assert!(e.0[0].message.contains("no override named `nope`"));
+
+        let (parsed, contract, _) = crate::analyze("fn f() {}").expect("valid");
+        let e = write_module(&parsed, &contract, &HlslOptions::default()).expect_err("no entry");
+        assert!(e.0[0].message.contains("no entry point"));
+    }
+
+    #[test]
+    fn shader_model_type_checks() {
+        let f16 = "enable f16;
+            var<private> h: vec2<f16>;
+            @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }";
+        let (parsed, contract, _) = crate::analyze(f16).expect("valid");
+        let e = write_module(&parsed, &contract, &HlslOptions::default()).expect_err("f16 at 6.0");
+        assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
+        assert!(e.0[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("--shader-model 6_2")));
+        assert!(e.0[0].primary_span().is_some());
+        assert!(shader_model_type_errors(&parsed.module, ShaderModel::Sm6_2).is_empty());
+
+        let module = naga::front::wgsl::parse_str(
+            "var<private> a: u64; var<private> b: f64;
+             @compute @workgroup_size(1) fn main() { a = 1lu; b = 1.0lf; }",
+        )
+        .expect("parses");
+        let e = shader_model_type_errors(&module, ShaderModel::Sm5_1);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].message.contains("`u64`"));
+        assert!(shader_model_type_errors(&module, ShaderModel::Sm6_0).is_empty());
+    }
+
+    const STAGES: &str = "
+        struct VOut {
+            @builtin(position) @invariant pos: vec4<f32>,
+            @location(1) @interpolate(flat) id: u32,
+            @location(0) uv: vec2<f32>,
+            @location(2) @interpolate(linear, centroid) w: f32,
+        }
+        struct FIn {
+            @location(0) uv: vec2<f32>,
+            @builtin(position) pos: vec4<f32>,
+            @location(1) @interpolate(flat) id: u32,
+            @builtin(front_facing) ff: bool,
+        }
+        struct FOut {
+            @location(0) color: vec4<f32>,
+            @builtin(frag_depth) depth: f32,
+            @builtin(sample_mask) mask: u32,
+        }
+        @vertex fn vs(@builtin(vertex_index) vi: u32, @location(0) p: vec3<f32>,
+                      @builtin(instance_index) ii: u32) -> VOut {
+            return VOut(vec4<f32>(p, f32(vi + ii)), vi, p.xy, 1.0);
+        }
+        @fragment fn fs(in: FIn, @location(2) @interpolate(linear, centroid) w: f32,
+                        @builtin(sample_index) si: u32) -> FOut {
+            return FOut(vec4<f32>(in.uv, w, in.pos.w), in.pos.z, u32(in.ff) + in.id + si);
+        }";
+
+    #[test]
+    fn vertex_and_fragment_io_structs_link_and_compile() {
+        with_ctx(STAGES, HlslOptions::default(), |ctx| {
+            let mut needs = Needs::default();
+            let vs_io = entry_io_declarations(ctx, &mut needs, 0);
+            let fs_io = entry_io_declarations(ctx, &mut needs, 1);
+            assert!(needs.errors.is_empty(), "{:?}", needs.errors);
+            // Varyings: same lines, same order, in both stages.
+            let varyings = |io: &str, marker: &str| -> Vec<String> {
+                let start = io.find(marker).expect("struct");
+                io[start..]
+                    .lines()
+                    .skip(1)
+                    .take_while(|l| !l.starts_with('}'))
+                    .filter(|l| l.contains(": LOC"))
+                    .map(str::to_string)
+                    .collect()
+            };
+            let out = varyings(&vs_io, "struct _s_out_vs");
+            let input = varyings(&fs_io, "struct _s_in_fs");
+            assert_eq!(out, input);
+            assert_eq!(
+                out,
+                [
+                    "    float2 _s_loc0 : LOC0;",
+                    "    nointerpolation uint _s_loc1 : LOC1;",
+                    "    noperspective centroid float _s_loc2 : LOC2;",
+                ]
+            );
+            assert!(vs_io.contains("precise float4 _s_position : SV_Position;"));
+            assert!(vs_io.contains("uint _s_vertex_index : SV_VertexID;"));
+            assert!(vs_io.contains("float3 _s_loc0 : LOC0;"));
+            assert!(fs_io.contains("bool _s_front_facing : SV_IsFrontFace;"));
+            assert!(fs_io.contains("uint _s_sample_index : SV_SampleIndex;"));
+            assert!(fs_io.contains("float4 _s_target0 : SV_Target0;"));
+            assert!(fs_io.contains("float _s_frag_depth : SV_Depth;"));
+            assert!(fs_io.contains("uint _s_sample_mask : SV_Coverage;"));
+
+            let vs_sig = entry_signature(ctx, &mut needs, 0);
+            assert_eq!(vs_sig, "_s_out_vs vs(_s_in_vs _s_in)");
+            let prologue = entry_prologue(ctx, &mut needs, 1);
+            assert!(
+                prologue.contains("float4(_s_in._s_position.xyz, 1.0 / _s_in._s_position.w)"),
+                "{prologue}"
+            );
+            assert_eq!(
+                entry_return(ctx, &mut needs, 0, Some("x")),
+                "return _s_output_vs(x);\n"
+            );
+
+            let arg = |e: usize, i: u32| ctx.name(NameKey::EntryPointArgument(e as u16, i));
+            let member = |ty: &str, i: u32| {
+                let (h, _) = ctx
+                    .module
+                    .types
+                    .iter()
+                    .find(|(_, t)| t.name.as_deref() == Some(ty))
+                    .expect("struct");
+                ctx.name(NameKey::StructMember(h, i)).to_string()
+            };
+            let vs_body = format!(
+                "    VOut _s_value = (VOut)0;\n    _s_value.{} = float4({}, float({} + {}));\n    _s_value.{} = {};\n",
+                member("VOut", 0),
+                arg(0, 1),
+                arg(0, 0),
+                arg(0, 2),
+                member("VOut", 1),
+                arg(0, 0),
+            );
+            let fs_body = format!(
+                "    FOut _s_value = (FOut)0;\n    _s_value.{} = float4({in}.{uv}, {w}, {in}.{pos}.w);\n    _s_value.{} = {in}.{pos}.z;\n    _s_value.{} = uint({in}.{ff}) + {in}.{id} + {si};\n",
+                member("FOut", 0),
+                member("FOut", 1),
+                member("FOut", 2),
+                in = arg(1, 0),
+                uv = member("FIn", 0),
+                pos = member("FIn", 1),
+                id = member("FIn", 2),
+                ff = member("FIn", 3),
+                w = arg(1, 1),
+                si = arg(1, 2),
+            );
+            let mut text = String::from("#pragma pack_matrix(row_major)\n\n");
+            text.push_str(&types::struct_declarations(ctx));
+            text.push_str(&vs_io);
+            text.push_str(&entry_function(ctx, &mut needs, 0, &vs_body));
+            text.push_str(&fs_io);
+            text.push_str(&entry_function(ctx, &mut needs, 1, &fs_body));
+            assert!(needs.errors.is_empty(), "{:?}", needs.errors);
+            if let Some(dxc) = dxc_path() {
+                compile(&dxc, &text, "vs", "vs_6_0", "vs");
+                compile(&dxc, &text, "fs", "ps_6_0", "fs");
+            }
+        });
+    }
+
+    #[test]
+    fn compute_entry_zeroes_workgroup_memory_and_compiles() {
+        let source = "
+            enable wgpu_binding_array;
+            struct Cell { a: atomic<u32>, v: array<f32, 4> }
+            var<workgroup> cells: array<Cell, 8>;
+            var<workgroup> total: f32;
+            var<workgroup> unused: f32;
+            @group(0) @binding(0) var tex: binding_array<texture_2d<f32>, 2>;
+            @group(0) @binding(1) var smp: sampler;
+            @group(1) @binding(0) var img: texture_storage_2d<rgba8unorm, write>;
+            @compute @workgroup_size(8, 2, 1)
+            fn main(@builtin(local_invocation_id) lid: vec3<u32>,
+                    @builtin(num_workgroups) groups: vec3<u32>) {
+                atomicAdd(&cells[lid.x].a, groups.x);
+                total = textureSampleLevel(tex[1], smp, vec2<f32>(0.5), 0.0).x;
+                textureStore(img, vec2<i32>(lid.xy), vec4<f32>(total));
+            }
+            @compute @workgroup_size(1) fn other() { unused = 1.0; }";
+        with_ctx(source, HlslOptions::default(), |ctx| {
+            let mut needs = Needs::default();
+            let order = declaration_order(ctx.module);
+            let registers = allocate_registers(ctx, &order).expect("allocates");
+            let resources = resource_declarations(ctx, &mut needs, &registers, &order, &[0]);
+            assert!(
+                resources.contains("Texture2D<float4> tex[2] : register(t0, space0);"),
+                "{resources}"
+            );
+            assert!(resources.contains("SamplerState smp : register(s1, space0);"));
+            assert!(resources.contains("cbuffer _s_num_workgroups_cb : register(b0, space2)"));
+            let globals = global_declarations(ctx, &mut needs, &order, &[0]);
+            assert!(
+                globals.contains("groupshared _s_array8_Cell cells;"),
+                "{globals}"
+            );
+            assert!(!globals.contains("unused"));
+            let io = entry_io_declarations(ctx, &mut needs, 0);
+            assert!(
+                io.contains("uint _s_local_invocation_index : SV_GroupIndex;"),
+                "{io}"
+            );
+            let prologue = entry_prologue(ctx, &mut needs, 0);
+            assert!(prologue.contains("if (_s_in._s_local_invocation_index == 0u) {"));
+            assert!(
+                prologue.contains("cells = (_s_array8_Cell)0;"),
+                "{prologue}"
+            );
+            assert!(!prologue.contains("unused"));
+            assert!(prologue.contains("GroupMemoryBarrierWithGroupSync();"));
+            assert!(prologue.contains(&format!(
+                "uint3 {} = _s_num_workgroups;",
+                ctx.name(NameKey::EntryPointArgument(0, 1))
+            )));
+            assert!(entry_signature(ctx, &mut needs, 0).starts_with("[numthreads(8, 2, 1)]\n"));
+            let g = |n: &str| {
+                ctx.name(NameKey::GlobalVariable(global(ctx, n)))
+                    .to_string()
+            };
+            let lid = ctx.name(NameKey::EntryPointArgument(0, 0));
+            let body = format!(
+                "    uint _s_old;\n    InterlockedAdd({cells}[{lid}.x].a, {groups}.x, _s_old);\n    {total} = {tex}[1].SampleLevel({smp}, float2(0.5, 0.5), 0.0).x;\n    {img}[int2({lid}.xy)] = float4({total}, {total}, {total}, {total});\n",
+                cells = g("cells"),
+                total = g("total"),
+                tex = g("tex"),
+                smp = g("smp"),
+                img = g("img"),
+                groups = ctx.name(NameKey::EntryPointArgument(0, 1)),
+            );
+            let mut text = String::from("#pragma pack_matrix(row_major)\n\n");
+            text.push_str(&types::struct_declarations(ctx));
+            text.push_str(&resources);
+            text.push_str(&globals);
+            text.push_str(&io);
+            text.push_str(&entry_function(ctx, &mut needs, 0, &body));
+            assert!(needs.errors.is_empty(), "{:?}", needs.errors);
+            if let Some(dxc) = dxc_path() {
+                compile(&dxc, &text, "cs", "cs_6_0", "main");
+            }
+        });
+    }
+
+    #[test]
+    fn unsupported_builtins_are_errors() {
+        let source = "
+            @vertex fn main(@builtin(vertex_index) v: u32) -> @builtin(position) vec4<f32> {
+                return vec4<f32>(f32(v));
+            }
+            @fragment fn fs(@builtin(subgroup_size) s: u32) -> @location(0) vec4<f32> {
+                return vec4<f32>(f32(s));
+            }";
+        let options = HlslOptions {
+            shader_model: ShaderModel::Sm5_1,
+            ..Default::default()
+        };
+        with_ctx(source, options, |ctx| {
+            let mut needs = Needs::default();
+            let _ = entry_io_declarations(ctx, &mut needs, 0);
+            assert!(needs.errors.is_empty());
+            let _ = entry_prologue(ctx, &mut needs, 1);
+            assert_eq!(needs.errors.len(), 1);
+            assert!(needs.errors[0].message.contains("subgroup_size"));
+            assert!(needs.errors[0].notes.iter().any(|n| n.contains("6_0")));
+            // Void result and no input: a bare signature.
+            let w = builtin_warnings(ctx, &[0, 1]);
+            assert_eq!(w.len(), 1);
+            assert!(w[0].message.contains("SV_VertexID"));
+        });
+    }
+
+    #[test]
+    fn fragment_attributes_and_dual_source_targets() {
+        let source = "
+            enable dual_source_blending;
+            struct Out {
+                @location(0) @blend_src(0) a: vec4<f32>,
+                @location(0) @blend_src(1) b: vec4<f32>,
+            }
+            @fragment @early_depth_test(force) fn main() -> Out {
+                return Out(vec4<f32>(1.0), vec4<f32>(0.5));
+            }
+            @fragment @early_depth_test(greater_equal)
+            fn depth() -> @builtin(frag_depth) f32 { return 1.0; }";
+        with_ctx(source, HlslOptions::default(), |ctx| {
+            let mut needs = Needs::default();
+            assert_eq!(
+                entry_signature(ctx, &mut needs, 0),
+                "[earlydepthstencil]\n_s_out_main main()"
+            );
+            let io = entry_io_declarations(ctx, &mut needs, 0);
+            assert!(io.contains("float4 _s_target0 : SV_Target0;"), "{io}");
+            assert!(io.contains("float4 _s_target1 : SV_Target1;"), "{io}");
+            let io = entry_io_declarations(ctx, &mut needs, 1);
+            assert!(
+                io.contains("float _s_frag_depth : SV_DepthGreaterEqual;"),
+                "{io}"
+            );
+            assert!(needs.errors.is_empty(), "{:?}", needs.errors);
+        });
+    }
 }

@@ -1,0 +1,438 @@
+//! Oracle test of the HLSL backend (issue 4, "Checks"): stride's HLSL
+//! checked by DXC, a compiler nobody on this project wrote.
+//!
+//! For every corpus input (every theme folder except `errors/`):
+//!
+//! - stride translates it to HLSL at shader model 6.0 (6.2 for inputs that
+//!   use f16, which DXC compiles with `-enable-16bit-types`). A translation
+//!   that fails with error diagnostics must be listed in [`NOT_FITTING`];
+//!   a listed input that translates is a failure too (the list is stale);
+//! - DXC compiles every entry point of the file for its stage, once as
+//!   HLSL 2018 (DXC 1.7's default) and once with `-HV 2021`;
+//! - for every cbuffer, the offsets in the `; Buffer Definitions` block of
+//!   DXC's `-Fc` disassembly (D3D's own packing, packoffset applied) equal
+//!   stride's layout IR (`stride::analyze`), nested members included, and
+//!   every array's register stride equals the contract's array stride.
+//!   Padding members (`_s_pad*`) are ignored; a matrix split into column
+//!   members `<m>_c0`, `<m>_c1`, ... (or an array element wrapped in a
+//!   struct, whose value member is `v` and whose columns are `c0`, `c1`,
+//!   ...) is compared column by column.
+//!
+//! A missing DXC skips the test loudly; `STRIDE_REQUIRE_ORACLES=1` turns it
+//! into a failure.
+
+mod common;
+
+use common::dxc::{self, CBuffer, Member};
+use common::*;
+use stride::back::hlsl::{HlslOptions, HlslOutput, ShaderModel};
+use stride::layout::{Layout, LayoutKind, LayoutModule};
+
+/// `(input, why)`: corpus inputs that HLSL cannot express. stride must
+/// reject them with error diagnostics (not an internal error); every other
+/// input must translate. Inputs are named as in diagnostics
+/// (`corpus/<theme>/<file>.wgsl`). When this list is wrong the test prints
+/// the inputs that actually failed, in this syntax.
+const NOT_FITTING: &[(&str, &str)] = &[];
+
+#[derive(Default)]
+struct Counts {
+    inputs: usize,
+    translated: usize,
+    not_fitting: usize,
+    entry_points: usize,
+    compiled: usize,
+    cbuffers: usize,
+    unused_cbuffers: usize,
+    members: usize,
+    strides: usize,
+}
+
+fn uses_f16(source: &str) -> bool {
+    source.contains("enable f16")
+}
+
+/// Translate `input` to HLSL: `Ok(None)` when stride rejects it with error
+/// diagnostics (rendered in the `Err` text of the second value).
+fn translate(
+    source: &str,
+    model: ShaderModel,
+) -> Result<(HlslOutput, LayoutModule), Result<String, String>> {
+    let (parsed, contract, _) =
+        stride::analyze(source).map_err(|e| Err(e.render("input.wgsl", source, false)))?;
+    let options = HlslOptions {
+        shader_model: model,
+        ..Default::default()
+    };
+    match stride::back::hlsl::write(&parsed, &contract, &options) {
+        Ok(out) => Ok((out, contract)),
+        Err(e) => {
+            let text = e.render("input.wgsl", source, false);
+            if e.iter()
+                .any(|d| d.is_error() && d.message.starts_with("internal error"))
+            {
+                Err(Err(text))
+            } else {
+                Err(Ok(text))
+            }
+        }
+    }
+}
+
+#[test]
+fn corpus_hlsl_compiles_with_dxc_and_cbuffers_match_the_contract() {
+    if !dxc::require_dxc("hlsl::corpus_hlsl_compiles_with_dxc_and_cbuffers_match_the_contract") {
+        return;
+    }
+    let mut counts = Counts::default();
+    let mut failures = Vec::new();
+    let mut rejected = Vec::new();
+    for input in corpus_inputs() {
+        let name = display_name(&input);
+        if name.starts_with("corpus/errors/") {
+            continue;
+        }
+        let Ok(source) = std::fs::read_to_string(&input) else {
+            failures.push(format!("{name}: cannot read"));
+            continue;
+        };
+        // Inputs the front end rejects are the errors/ corpus's business.
+        if stride::analyze(&source).is_err() {
+            continue;
+        }
+        counts.inputs += 1;
+        let f16 = uses_f16(&source);
+        let model = if f16 {
+            ShaderModel::Sm6_2
+        } else {
+            ShaderModel::Sm6_0
+        };
+        let listed = NOT_FITTING.iter().find(|(n, _)| *n == name);
+        let (out, contract) = match translate(&source, model) {
+            Ok(x) => x,
+            Err(Ok(diags)) => {
+                if listed.is_some() {
+                    counts.not_fitting += 1;
+                } else {
+                    rejected.push(format!("    (\"{name}\", \"...\"),"));
+                    failures.push(format!("{name}: rejected, not in NOT_FITTING:\n{diags}"));
+                }
+                continue;
+            }
+            Err(Err(diags)) => {
+                failures.push(format!("{name}: internal error or panic:\n{diags}"));
+                continue;
+            }
+        };
+        if listed.is_some() {
+            failures.push(format!(
+                "{name}: listed in NOT_FITTING but translates; remove it from the list"
+            ));
+        }
+        counts.translated += 1;
+        let mut extra: Vec<&str> = Vec::new();
+        if f16 {
+            extra.push("-enable-16bit-types");
+        }
+        let mut seen_cbuffers: Vec<String> = Vec::new();
+        for ep in &out.entry_points {
+            counts.entry_points += 1;
+            let profile = ep.profile(model);
+            let compiled = match dxc::compile(&out.text, &profile, &ep.function, &extra) {
+                Ok(c) => c,
+                Err(e) => {
+                    failures.push(format!(
+                        "{name}: DXC rejects entry point `{}` ({profile}):\n{e}\n--- HLSL:\n{}",
+                        ep.name,
+                        numbered(&out.text)
+                    ));
+                    continue;
+                }
+            };
+            let mut hv2021 = extra.clone();
+            hv2021.extend(["-HV", "2021"]);
+            if let Err(e) = dxc::compile(&out.text, &profile, &ep.function, &hv2021) {
+                failures.push(format!(
+                    "{name}: DXC -HV 2021 rejects entry point `{}` ({profile}):\n{e}",
+                    ep.name
+                ));
+            }
+            counts.compiled += 1;
+            for cb in compiled.cbuffers() {
+                if seen_cbuffers.contains(&cb.name) {
+                    continue;
+                }
+                seen_cbuffers.push(cb.name.clone());
+                counts.cbuffers += 1;
+                if let Err(e) = cb.check_sizes() {
+                    failures.push(format!("{name}: {e}"));
+                }
+                compare_cbuffer(&name, &cb, &out, &contract, &mut counts, &mut failures);
+            }
+        }
+        // Uniform globals no entry point reads: DXC leaves them out.
+        for r in out.registers.iter().filter(|r| r.kind == "cbuffer") {
+            if !seen_cbuffers.contains(&r.hlsl_name) {
+                counts.unused_cbuffers += 1;
+            }
+        }
+    }
+    if !rejected.is_empty() {
+        loud(&format!(
+            "hlsl: inputs rejected but not in NOT_FITTING:\n{}",
+            rejected.join("\n")
+        ));
+    }
+    let summary = format!(
+        "{} inputs, {} translated, {} not fitting HLSL, {} entry points compiled by DXC of {} \
+         (HLSL 2018 and 2021), {} cbuffers ({} unused, left out by DXC), {} members and {} array \
+         strides equal to the contract",
+        counts.inputs,
+        counts.translated,
+        counts.not_fitting,
+        counts.compiled,
+        counts.entry_points,
+        counts.cbuffers,
+        counts.unused_cbuffers,
+        counts.members,
+        counts.strides
+    );
+    finish("hlsl", summary, failures);
+}
+
+fn numbered(text: &str) -> String {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| format!("{:4} {l}\n", i + 1))
+        .collect()
+}
+
+/// Compare one cbuffer DXC printed with the contract layout of its global.
+fn compare_cbuffer(
+    input: &str,
+    cb: &CBuffer,
+    out: &HlslOutput,
+    contract: &LayoutModule,
+    counts: &mut Counts,
+    failures: &mut Vec<String>,
+) {
+    let Some(reg) = out
+        .registers
+        .iter()
+        .find(|r| r.kind == "cbuffer" && r.hlsl_name == cb.name)
+    else {
+        failures.push(format!(
+            "{input}: DXC lists cbuffer `{}`, which the writer's register list does not",
+            cb.name
+        ));
+        return;
+    };
+    let Some(global) = contract.globals.iter().find(|g| g.name == reg.global) else {
+        // stride's own cbuffers (e.g. the workgroup count) have no contract.
+        return;
+    };
+    let mut cmp = Comparer {
+        input,
+        cbuffer: &cb.name,
+        contract,
+        counts,
+        failures,
+    };
+    match &global.layout.kind {
+        LayoutKind::Struct(h) => {
+            let Some(s) = contract.structs.get(h) else {
+                cmp.fail(format!("no contract layout for the type of `{}`", global.name));
+                return;
+            };
+            for m in s.members() {
+                let hlsl = format!("{}_{}", reg.global, m.name);
+                cmp.member(&cb.members, &hlsl, &m.layout, m.offset, &m.name);
+            }
+        }
+        _ => cmp.member(&cb.members, &reg.global, &global.layout, 0, &global.name),
+    }
+}
+
+struct Comparer<'a> {
+    input: &'a str,
+    cbuffer: &'a str,
+    contract: &'a LayoutModule,
+    counts: &'a mut Counts,
+    failures: &'a mut Vec<String>,
+}
+
+impl Comparer<'_> {
+    fn fail(&mut self, what: String) {
+        self.failures
+            .push(format!("{}: cbuffer {}: {what}", self.input, self.cbuffer));
+    }
+
+    /// The member named `name` among `siblings` must hold a value laid out
+    /// as `layout` at absolute offset `offset` (`path`: for messages).
+    fn member(&mut self, siblings: &[Member], name: &str, layout: &Layout, offset: u64, path: &str) {
+        let found = siblings.iter().find(|m| m.name == name);
+        let Some(m) = found else {
+            // A matrix split into columns.
+            if let LayoutKind::Matrix {
+                columns,
+                column_stride,
+                ..
+            } = layout.kind
+            {
+                if siblings.iter().any(|m| m.name == format!("{name}_c0")) {
+                    for j in 0..u64::from(columns) {
+                        let col = format!("{name}_c{j}");
+                        self.leaf(
+                            siblings,
+                            &col,
+                            offset + j * column_stride,
+                            &format!("{path} column {j}"),
+                        );
+                    }
+                    return;
+                }
+            }
+            self.fail(format!(
+                "no member `{name}` for `{path}` (members: {})",
+                siblings
+                    .iter()
+                    .map(|m| m.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            return;
+        };
+        self.at(m, layout, offset, path);
+    }
+
+    fn leaf(&mut self, siblings: &[Member], name: &str, offset: u64, path: &str) {
+        match siblings.iter().find(|m| m.name == name) {
+            Some(m) => self.check_offset(m, offset, path),
+            None => self.fail(format!("no member `{name}` for `{path}`")),
+        }
+    }
+
+    fn check_offset(&mut self, m: &Member, offset: u64, path: &str) {
+        if u64::from(m.offset) == offset {
+            self.counts.members += 1;
+        } else {
+            self.fail(format!(
+                "`{path}` (HLSL `{}`) is at {} in DXC, {offset} in the contract",
+                m.name, m.offset
+            ));
+        }
+    }
+
+    /// `m` (found) holds `layout` at `offset`.
+    fn at(&mut self, m: &Member, layout: &Layout, offset: u64, path: &str) {
+        match &layout.kind {
+            LayoutKind::Struct(h) => {
+                self.check_offset(m, offset, path);
+                let Some(s) = self.contract.structs.get(h) else {
+                    return;
+                };
+                for f in s.members() {
+                    self.member(
+                        &m.members,
+                        &f.name,
+                        &f.layout,
+                        offset + f.offset,
+                        &format!("{path}.{}", f.name),
+                    );
+                }
+            }
+            LayoutKind::Array { .. } => {
+                self.check_offset(m, offset, path);
+                // DXC flattens nested arrays: peel every dimension.
+                let mut element = layout;
+                let mut strides = Vec::new();
+                while let LayoutKind::Array {
+                    element: e,
+                    stride,
+                    count,
+                } = &element.kind
+                {
+                    strides.push((*stride, count.unwrap_or(1)));
+                    element = e;
+                }
+                let total: u64 = strides.iter().map(|(_, n)| *n).product();
+                if let (Some(&n), true) = (m.array.first(), total > 1) {
+                    let dxc_stride = u64::from(m.size).div_ceil(16) * 16 / u64::from(n).max(1);
+                    let innermost = strides.last().map_or(0, |(s, _)| *s);
+                    // Flattened, every element is `innermost` apart; outer
+                    // strides must be whole inner arrays.
+                    let mut consistent = true;
+                    for w in strides.windows(2) {
+                        if w[0].0 != w[1].0 * w[1].1 {
+                            consistent = false;
+                        }
+                    }
+                    if dxc_stride == innermost && consistent && u64::from(n) == total {
+                        self.counts.strides += 1;
+                    } else {
+                        self.fail(format!(
+                            "`{path}`: DXC packs {n} elements {dxc_stride} bytes apart, the \
+                             contract has strides {strides:?}"
+                        ));
+                    }
+                }
+                // Element 0.
+                if m.is_struct() && m.members.iter().any(|f| f.name == "v") {
+                    self.member(&m.members, "v", element, offset, &format!("{path}[0]"));
+                } else if let LayoutKind::Matrix { columns, column_stride, .. } = element.kind {
+                    if m.is_struct() {
+                        for j in 0..u64::from(columns) {
+                            self.leaf(
+                                &m.members,
+                                &format!("c{j}"),
+                                offset + j * column_stride,
+                                &format!("{path}[0] column {j}"),
+                            );
+                        }
+                    }
+                } else if let LayoutKind::Struct(h) = element.kind {
+                    let Some(s) = self.contract.structs.get(&h) else {
+                        return;
+                    };
+                    for f in s.members() {
+                        self.member(
+                            &m.members,
+                            &f.name,
+                            &f.layout,
+                            offset + f.offset,
+                            &format!("{path}[0].{}", f.name),
+                        );
+                    }
+                }
+            }
+            LayoutKind::Matrix {
+                columns,
+                column_stride,
+                ..
+            } => {
+                self.check_offset(m, offset, path);
+                if *columns > 1 && *column_stride != 16 {
+                    self.fail(format!(
+                        "`{path}`: a {} matrix has 16-byte rows in a cbuffer, the contract \
+                         column stride is {column_stride}",
+                        m.ty
+                    ));
+                }
+                if !m.ty.starts_with("row_major") {
+                    self.fail(format!("`{path}`: matrix declared `{}`, not row_major", m.ty));
+                }
+            }
+            LayoutKind::Scalar(_) | LayoutKind::Atomic(_) | LayoutKind::Vector { .. } => {
+                self.check_offset(m, offset, path);
+                if let Some(size) = layout.size {
+                    if u64::from(m.size) != size {
+                        self.fail(format!(
+                            "`{path}`: DXC type `{}` is {} bytes, the contract {size}",
+                            m.ty, m.size
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
