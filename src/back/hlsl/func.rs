@@ -6,39 +6,781 @@
 //! - `expr`: expressions, pointers ([`super::buffers::Place`] for buffers,
 //!   lvalue text otherwise), literals, casts and operators with WGSL's
 //!   defined behaviours;
+//! - `helpers`: the `_s_` helper functions `expr` calls (integer division,
+//!   component-wise select and logic, array and struct constructors);
 //! - `image`: sampling, loads, stores and queries of textures (free
 //!   functions on printed operands);
 //! - `math`: the builtin functions (`MathFunction`) and their polyfills
 //!   (free functions on printed operands).
+//!
+//! Expression baking: an expression is printed inline where it is used,
+//! unless WGSL names it (`let`), it is used more than once, or it must be
+//! evaluated at its `Emit` point (loads, image reads, derivatives, call and
+//! atomic results). A baked expression becomes a local `T _eN = ...;`
+//! (`T name_eN = ...;` for a WGSL `let`). Pointers, textures and samplers
+//! are never baked: a pointer is re-printed at every use, as lvalue text or
+//! as a buffer [`super::buffers::Place`] (its indices are side-effect free:
+//! any load or call in them was baked before).
+//!
+//! Loops with a continuing block run it at the top of the next iteration
+//! behind a gate variable, so that `continue` (also from inside a `switch`)
+//! reaches it; values of the body it reads are declared before the loop
+//! (`back::scope::loop_carried`).
 
 mod expr;
+mod helpers;
 mod image;
 mod math;
 
-use super::{Ctx, Needs};
-use naga::Handle;
+use super::{decl, types, Ctx, Needs};
+use expr::{unwrap_parens, Ptr, Root};
+use naga::proc::NameKey;
+use naga::{Handle, Statement};
 
 /// The complete definition of function `handle` (signature and body).
 pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Function>) -> String {
-    let _ = (ctx, needs, handle);
-    todo!()
+    let func = &ctx.module.functions[handle];
+    let info = &ctx.info[handle];
+    let mut w = FunctionWriter::new(ctx, needs, Body::Function(handle, func, info));
+    w.signature(handle, func);
+    w.out.push_str("\n{\n");
+    w.indent = 1;
+    w.locals();
+    w.block(&func.body);
+    w.out.push_str("}\n");
+    w.out
 }
 
 /// The entry function of entry point `index`: `decl::entry_signature`,
 /// then `decl::entry_prologue`, the body, and every `return` replaced by
 /// `decl::entry_return`.
 pub fn write_entry_point(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let _ = (ctx, needs, index);
-    todo!()
+    let signature = decl::entry_signature(ctx, needs, index);
+    let prologue = decl::entry_prologue(ctx, needs, index);
+    entry_point_with(ctx, needs, index, &signature, &prologue, decl::entry_return)
+}
+
+/// How an entry point returns: `decl::entry_return` (tests pass their own).
+type EntryReturn = fn(&Ctx<'_>, &mut Needs, usize, Option<&str>) -> String;
+
+/// [`write_entry_point`] with the module part's pieces given.
+fn entry_point_with(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    signature: &str,
+    prologue: &str,
+    entry_return: EntryReturn,
+) -> String {
+    let Some(ep) = ctx.module.entry_points.get(index) else {
+        return String::new();
+    };
+    let info = ctx.info.get_entry_point(index);
+    let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
+    w.entry_return = Some(entry_return);
+    w.out.push_str(signature);
+    w.out.push_str("\n{\n");
+    w.out.push_str(prologue);
+    w.indent = 1;
+    w.locals();
+    w.block(&ep.function.body);
+    w.out.push_str("}\n");
+    w.out
 }
 
 /// A module-scope constant expression (`module.global_expressions`) as an
-/// HLSL expression: for constants and global initializers.
+/// HLSL initializer: for constants and global initializers
+/// (`static const T name = <this>;`). Arrays and structs are initializer
+/// lists (`{1.0f, 2.0f}`), which need no helper function declared before
+/// the constant.
 pub fn const_expression(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     expr: Handle<naga::Expression>,
 ) -> String {
-    let _ = (ctx, needs, expr);
-    todo!()
+    let mut w = FunctionWriter::new(ctx, needs, Body::Module);
+    let text = w.expr(expr);
+    unwrap_parens(&text).to_string()
 }
+
+/// What the expressions being printed belong to.
+#[derive(Clone, Copy)]
+enum Body<'a> {
+    /// A function and its analysis.
+    Function(
+        Handle<naga::Function>,
+        &'a naga::Function,
+        &'a naga::valid::FunctionInfo,
+    ),
+    /// Entry point `index`.
+    Entry(usize, &'a naga::Function, &'a naga::valid::FunctionInfo),
+    /// `module.global_expressions` (constant expressions only).
+    Module,
+}
+
+/// Prints one function body (or one constant expression).
+struct FunctionWriter<'a, 'c> {
+    ctx: &'a Ctx<'c>,
+    needs: &'a mut Needs,
+    body: Body<'a>,
+    exprs: &'a naga::Arena<naga::Expression>,
+    out: String,
+    /// Current indentation, in levels of four spaces.
+    indent: usize,
+    /// Names of baked expressions.
+    baked: naga::FastHashMap<Handle<naga::Expression>, String>,
+    /// Counter for fresh temporaries (`_s_tN`) and loop gates.
+    temps: usize,
+    /// Baked expressions declared ahead (before a loop whose continuing
+    /// block reads them): their `Emit` assigns instead of declaring.
+    declared_ahead: naga::FastHashSet<Handle<naga::Expression>>,
+    /// Span of the statement being written (for diagnostics without an
+    /// expression).
+    stmt_span: naga::Span,
+    /// For an entry point: how its `return`s are written.
+    entry_return: Option<EntryReturn>,
+}
+
+impl<'a, 'c> FunctionWriter<'a, 'c> {
+    fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
+        let exprs = match body {
+            Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
+            Body::Module => &ctx.module.global_expressions,
+        };
+        FunctionWriter {
+            ctx,
+            needs,
+            body,
+            exprs,
+            out: String::new(),
+            indent: 0,
+            baked: Default::default(),
+            temps: 0,
+            declared_ahead: Default::default(),
+            stmt_span: naga::Span::UNDEFINED,
+            entry_return: None,
+        }
+    }
+
+    fn function(&self) -> Option<(&'a naga::Function, &'a naga::valid::FunctionInfo)> {
+        match self.body {
+            Body::Function(_, f, i) | Body::Entry(_, f, i) => Some((f, i)),
+            Body::Module => None,
+        }
+    }
+
+    // ---- output helpers -------------------------------------------------
+
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// Statements printed by another part (not indented, each line ending
+    /// in a newline), indented to the current level.
+    fn lines(&mut self, text: &str) {
+        for l in text.lines() {
+            if l.is_empty() {
+                self.out.push('\n');
+            } else {
+                self.line(l);
+            }
+        }
+    }
+
+    /// A fresh name for a temporary.
+    fn temp(&mut self, what: &str) -> String {
+        self.temps += 1;
+        format!("_s_{what}{}", self.temps)
+    }
+
+    /// An error diagnostic at `span` (the current statement when undefined).
+    fn error_at(&mut self, message: impl Into<String>, span: naga::Span) {
+        let span = if span.is_defined() {
+            span
+        } else {
+            self.stmt_span
+        };
+        self.needs
+            .error(super::error_at(message, span, "not expressible in HLSL"));
+    }
+
+    /// An error diagnostic at expression `h`.
+    fn error(&mut self, message: impl Into<String>, h: Handle<naga::Expression>) {
+        let span = self.exprs.get_span(h);
+        self.error_at(message, span);
+    }
+
+    // ---- signature and locals -------------------------------------------
+
+    fn signature(&mut self, handle: Handle<naga::Function>, func: &naga::Function) {
+        let ret = match func.result {
+            Some(ref r) => types::type_name(self.ctx, r.ty),
+            None => "void".to_string(),
+        };
+        let span = self.ctx.module.functions.get_span(handle);
+        let mut params = Vec::with_capacity(func.arguments.len());
+        for (i, arg) in func.arguments.iter().enumerate() {
+            let name = self
+                .ctx
+                .name(NameKey::FunctionArgument(handle, i as u32))
+                .to_string();
+            params.push(self.parameter(arg.ty, &name, span));
+        }
+        let name = self.ctx.name(NameKey::Function(handle)).to_string();
+        self.out
+            .push_str(&format!("{ret} {name}({})", params.join(", ")));
+    }
+
+    /// One parameter declaration: pointers become `inout`.
+    fn parameter(&mut self, ty: Handle<naga::Type>, name: &str, span: naga::Span) -> String {
+        use naga::TypeInner as Ti;
+        let ctx = self.ctx;
+        match ctx.module.types[ty].inner {
+            Ti::Pointer { base, space } => {
+                if matches!(
+                    space,
+                    naga::AddressSpace::Uniform
+                        | naga::AddressSpace::Storage { .. }
+                        | naga::AddressSpace::Immediate
+                ) {
+                    self.error_at(
+                        format!(
+                            "parameter `{name}`: a pointer into a buffer cannot be an HLSL function parameter (HLSL reaches storage buffers by byte offset); pass the value, or inline the function"
+                        ),
+                        span,
+                    );
+                }
+                format!("inout {} {name}", types::type_name(ctx, base))
+            }
+            _ => format!("{} {name}", types::type_name(ctx, ty)),
+        }
+    }
+
+    /// Local variables, declared at the start of the body with their
+    /// initializer, zero-initialized without one (WGSL semantics).
+    fn locals(&mut self) {
+        let Some((func, _)) = self.function() else {
+            return;
+        };
+        for (h, var) in func.local_variables.iter() {
+            let key = match self.body {
+                Body::Function(f, ..) => NameKey::FunctionLocal(f, h),
+                Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, h),
+                Body::Module => return,
+            };
+            let name = self.ctx.name(key).to_string();
+            let ty = types::type_name(self.ctx, var.ty);
+            let init = match var.init {
+                Some(init) => {
+                    let t = self.expr(init);
+                    unwrap_parens(&t).to_string()
+                }
+                None => types::zero_value(self.ctx, var.ty),
+            };
+            self.line(&format!("{ty} {name} = {init};"));
+        }
+    }
+
+    // ---- statements -----------------------------------------------------
+
+    fn block(&mut self, block: &naga::Block) {
+        for (stmt, span) in block.span_iter() {
+            self.stmt_span = *span;
+            self.statement(stmt);
+        }
+    }
+
+    /// Whether `block` always leaves by its last statement (so a `case`
+    /// needs no `break`).
+    fn ends_in_jump(block: &naga::Block) -> bool {
+        matches!(
+            block.last(),
+            Some(
+                Statement::Break | Statement::Continue | Statement::Return { .. } | Statement::Kill
+            )
+        )
+    }
+
+    fn statement(&mut self, stmt: &Statement) {
+        match *stmt {
+            Statement::Emit(ref range) => {
+                for h in range.clone() {
+                    if self.declared_ahead.remove(&h) {
+                        let name = self.baked.get(&h).cloned().unwrap_or_default();
+                        let value = self.write_expr(h);
+                        self.line(&format!("{name} = {};", unwrap_parens(&value)));
+                    } else if self.should_bake(h) {
+                        let name = self.bake_name(h);
+                        self.bake(h, name);
+                    }
+                }
+            }
+            Statement::Block(ref b) => {
+                self.line("{");
+                self.indent += 1;
+                self.block(b);
+                self.indent -= 1;
+                self.line("}");
+            }
+            Statement::If {
+                condition,
+                ref accept,
+                ref reject,
+            } => {
+                let c = self.expr(condition);
+                self.line(&format!("if ({}) {{", unwrap_parens(&c)));
+                self.indent += 1;
+                self.block(accept);
+                self.indent -= 1;
+                if !reject.is_empty() {
+                    self.line("} else {");
+                    self.indent += 1;
+                    self.block(reject);
+                    self.indent -= 1;
+                }
+                self.line("}");
+            }
+            Statement::Switch {
+                selector,
+                ref cases,
+            } => self.switch(selector, cases),
+            Statement::Loop {
+                ref body,
+                ref continuing,
+                break_if,
+            } => self.r#loop(body, continuing, break_if),
+            Statement::Break => self.line("break;"),
+            Statement::Continue => self.line("continue;"),
+            Statement::Return { value } => self.r#return(value),
+            // WGSL `discard` demotes the invocation to a helper; HLSL's
+            // `discard` (DXIL `discard`, SPIR-V `OpKill` or
+            // `OpDemoteToHelperInvocation`) stops every later side effect
+            // of the invocation, which is what WGSL observably guarantees.
+            Statement::Kill => self.line("discard;"),
+            Statement::ControlBarrier(barrier) => {
+                if barrier.contains(naga::Barrier::SUB_GROUP) {
+                    self.subgroup_error();
+                }
+                let device = barrier.intersects(naga::Barrier::STORAGE | naga::Barrier::TEXTURE);
+                let group = barrier.contains(naga::Barrier::WORK_GROUP);
+                let call = match (device, group) {
+                    (true, true) => "AllMemoryBarrierWithGroupSync();",
+                    (true, false) => "DeviceMemoryBarrierWithGroupSync();",
+                    (false, _) => "GroupMemoryBarrierWithGroupSync();",
+                };
+                self.line(call);
+            }
+            Statement::MemoryBarrier(barrier) => {
+                if barrier.contains(naga::Barrier::SUB_GROUP) {
+                    self.subgroup_error();
+                }
+                let device = barrier.intersects(naga::Barrier::STORAGE | naga::Barrier::TEXTURE);
+                let group = barrier.contains(naga::Barrier::WORK_GROUP);
+                match (device, group) {
+                    (true, true) => self.line("AllMemoryBarrier();"),
+                    (true, false) => self.line("DeviceMemoryBarrier();"),
+                    (false, true) => self.line("GroupMemoryBarrier();"),
+                    (false, false) => {}
+                }
+            }
+            Statement::Store { pointer, value } => self.store(pointer, value),
+            Statement::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => self.image_store(image, coordinate, array_index, value),
+            Statement::Atomic {
+                pointer,
+                ref fun,
+                value,
+                result,
+            } => self.atomic(pointer, fun, value, result),
+            Statement::ImageAtomic {
+                image,
+                coordinate,
+                array_index,
+                ref fun,
+                value,
+            } => self.image_atomic(image, coordinate, array_index, fun, value),
+            Statement::WorkGroupUniformLoad { pointer, result } => {
+                self.line("GroupMemoryBarrierWithGroupSync();");
+                let v = self.load(pointer);
+                let v = unwrap_parens(&v).to_string();
+                self.declare_result(result, &v);
+                self.line("GroupMemoryBarrierWithGroupSync();");
+            }
+            Statement::Call {
+                function,
+                ref arguments,
+                result,
+            } => self.call(function, arguments, result),
+            Statement::RayQuery { .. } | Statement::RayPipelineFunction(..) => self.error_at(
+                "ray queries and ray tracing are not supported by --target hlsl yet",
+                self.stmt_span,
+            ),
+            Statement::SubgroupBallot { result, .. }
+            | Statement::SubgroupGather { result, .. }
+            | Statement::SubgroupCollectiveOperation { result, .. } => {
+                self.subgroup_error();
+                // Keep later uses printable.
+                self.baked.insert(result, "_s_unsupported".to_string());
+            }
+            Statement::CooperativeStore { .. } => self.error_at(
+                "cooperative matrices are not supported by --target hlsl",
+                self.stmt_span,
+            ),
+        }
+    }
+
+    fn subgroup_error(&mut self) {
+        self.error_at(
+            "subgroup operations are not supported by --target hlsl yet",
+            self.stmt_span,
+        );
+    }
+
+    fn switch(&mut self, selector: Handle<naga::Expression>, cases: &[naga::SwitchCase]) {
+        let sel = self.expr(selector);
+        self.line(&format!("switch ({}) {{", unwrap_parens(&sel)));
+        self.indent += 1;
+        for case in cases {
+            let label = match case.value {
+                naga::SwitchValue::I32(v) => format!("case {}:", expr::i32_text(v)),
+                naga::SwitchValue::U32(v) => format!("case {v}u:"),
+                naga::SwitchValue::Default => "default:".to_string(),
+            };
+            self.line(&label);
+            if case.fall_through && case.body.is_empty() {
+                continue;
+            }
+            self.line("{");
+            self.indent += 1;
+            self.block(&case.body);
+            self.indent -= 1;
+            self.line("}");
+            if !case.fall_through && !Self::ends_in_jump(&case.body) {
+                self.line("break;");
+            }
+        }
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    /// `loop { body continuing { ... break if c; } }` as
+    /// `bool gate = true; while (true) { if (!gate) { continuing; if (c) break; } gate = false; body }`,
+    /// so that `continue` (also from inside a `switch`) runs the continuing
+    /// block before the next iteration.
+    fn r#loop(
+        &mut self,
+        body: &naga::Block,
+        continuing: &naga::Block,
+        break_if: Option<Handle<naga::Expression>>,
+    ) {
+        if continuing.is_empty() && break_if.is_none() {
+            self.line("while (true) {");
+            self.indent += 1;
+            self.block(body);
+            self.indent -= 1;
+            self.line("}");
+            return;
+        }
+        // Values of the body that the continuing block reads.
+        let exprs = self.exprs;
+        let carried = crate::back::scope::loop_carried(exprs, body, continuing, break_if, |h| {
+            expr::is_value_type(self.ty(h))
+        });
+        for h in carried {
+            let name = self.bake_name(h);
+            let ty = self.type_of(h);
+            self.line(&format!("{ty} {name};"));
+            self.baked.insert(h, name);
+            self.declared_ahead.insert(h);
+        }
+        let gate = self.temp("loop_init");
+        self.line(&format!("bool {gate} = true;"));
+        self.line("while (true) {");
+        self.indent += 1;
+        self.line(&format!("if (!{gate}) {{"));
+        self.indent += 1;
+        self.block(continuing);
+        if let Some(c) = break_if {
+            let c = self.expr(c);
+            self.line(&format!("if ({}) {{", unwrap_parens(&c)));
+            self.line("    break;");
+            self.line("}");
+        }
+        self.indent -= 1;
+        self.line("}");
+        self.line(&format!("{gate} = false;"));
+        self.block(body);
+        self.indent -= 1;
+        self.line("}");
+    }
+
+    fn r#return(&mut self, value: Option<Handle<naga::Expression>>) {
+        if let (Body::Entry(index, ..), Some(entry_return)) = (self.body, self.entry_return) {
+            let name = value.map(|v| self.named_value(v));
+            let text = entry_return(self.ctx, self.needs, index, name.as_deref());
+            self.lines(&text);
+            return;
+        }
+        match value {
+            Some(v) => {
+                let t = self.expr(v);
+                self.line(&format!("return {};", unwrap_parens(&t)));
+            }
+            None => self.line("return;"),
+        }
+    }
+
+    fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
+        match self.place(pointer) {
+            Ptr::Text { text, .. } => {
+                let v = self.expr(value);
+                self.line(&format!("{text} = {};", unwrap_parens(&v)));
+            }
+            Ptr::Buffer(place) => {
+                let Some(ty) = self.pointee_handle(pointer) else {
+                    self.error("internal: a store into a buffer without a type", pointer);
+                    return;
+                };
+                // `Plan::store` may evaluate the value several times.
+                let v = self.named_value(value);
+                let text = self.ctx.plan.store(self.ctx, self.needs, &place, ty, &v);
+                self.lines(&text);
+            }
+        }
+    }
+
+    fn atomic(
+        &mut self,
+        pointer: Handle<naga::Expression>,
+        fun: &naga::AtomicFunction,
+        value: Handle<naga::Expression>,
+        result: Option<Handle<naga::Expression>>,
+    ) {
+        let scalar = match *self.pointee(pointer).1 {
+            naga::TypeInner::Atomic(s) => Some(s),
+            ref other => other.scalar(),
+        };
+        if scalar.is_some_and(|s| s.width == 8)
+            && self.ctx.shader_model() < super::ShaderModel::Sm6_6
+        {
+            self.error(
+                "64-bit atomics need shader model 6.6: add --shader-model 6.6",
+                pointer,
+            );
+        }
+        let ptr = self.place(pointer);
+        let v = self.arg(value);
+        let compare = match *fun {
+            naga::AtomicFunction::Exchange { compare: Some(c) } => Some(self.named_value(c)),
+            _ => None,
+        };
+        // Declare the result first: both forms below store into it.
+        let result_name = result.map(|r| self.declare_uninit(r));
+        match ptr {
+            Ptr::Buffer(place) => {
+                let text = self.ctx.plan.atomic(
+                    self.ctx,
+                    self.needs,
+                    &place,
+                    fun,
+                    &v,
+                    compare.as_deref(),
+                    result_name.as_deref(),
+                );
+                self.lines(&text);
+            }
+            Ptr::Text { text, root } => {
+                if root != Root::Global {
+                    self.error(
+                        "HLSL atomics need the workgroup variable itself: an atomic through a pointer parameter is not expressible (HLSL copies `inout` parameters); inline the function",
+                        pointer,
+                    );
+                }
+                let value_ty = self.type_of(value);
+                let f = match *fun {
+                    naga::AtomicFunction::Add => "InterlockedAdd",
+                    naga::AtomicFunction::Subtract => "InterlockedAdd",
+                    naga::AtomicFunction::And => "InterlockedAnd",
+                    naga::AtomicFunction::ExclusiveOr => "InterlockedXor",
+                    naga::AtomicFunction::InclusiveOr => "InterlockedOr",
+                    naga::AtomicFunction::Min => "InterlockedMin",
+                    naga::AtomicFunction::Max => "InterlockedMax",
+                    naga::AtomicFunction::Exchange { compare: None } => "InterlockedExchange",
+                    naga::AtomicFunction::Exchange { compare: Some(_) } => {
+                        "InterlockedCompareExchange"
+                    }
+                };
+                let v = if matches!(*fun, naga::AtomicFunction::Subtract) {
+                    format!("-{}", expr::wrap(&v))
+                } else {
+                    v
+                };
+                match (compare, result_name) {
+                    (Some(c), Some(r)) => {
+                        let (old, exchanged) = self.compare_result_members(result);
+                        self.line(&format!("{f}({text}, {c}, {v}, {r}.{old});"));
+                        self.line(&format!("{r}.{exchanged} = {r}.{old} == {c};"));
+                    }
+                    (Some(c), None) => {
+                        self.line(&format!("InterlockedCompareStore({text}, {c}, {v});"))
+                    }
+                    (None, Some(r)) => self.line(&format!("{f}({text}, {v}, {r});")),
+                    (None, None) if f == "InterlockedExchange" => {
+                        let old = self.temp("old");
+                        self.line(&format!("{value_ty} {old};"));
+                        self.line(&format!("{f}({text}, {v}, {old});"));
+                    }
+                    (None, None) => self.line(&format!("{f}({text}, {v});")),
+                }
+            }
+        }
+    }
+
+    /// The member names `old_value` and `exchanged` of the result struct
+    /// of a compare-exchange.
+    fn compare_result_members(&self, result: Option<Handle<naga::Expression>>) -> (String, String) {
+        match result.and_then(|r| self.ty_handle(r)) {
+            Some(st) => (
+                self.ctx.name(NameKey::StructMember(st, 0)).to_string(),
+                self.ctx.name(NameKey::StructMember(st, 1)).to_string(),
+            ),
+            None => ("old_value".to_string(), "exchanged".to_string()),
+        }
+    }
+
+    fn call(
+        &mut self,
+        function: Handle<naga::Function>,
+        arguments: &[Handle<naga::Expression>],
+        result: Option<Handle<naga::Expression>>,
+    ) {
+        let mut args = Vec::with_capacity(arguments.len());
+        for &a in arguments {
+            let text = if expr::is_pointer(self.ty(a)) {
+                match self.place(a) {
+                    Ptr::Text { text, .. } => text,
+                    Ptr::Buffer(_) => {
+                        self.error(
+                            "a pointer into a buffer cannot be passed to an HLSL function (HLSL reaches storage buffers by byte offset); pass the value, or inline the function",
+                            a,
+                        );
+                        "_s_invalid".to_string()
+                    }
+                }
+            } else {
+                self.arg(a)
+            };
+            args.push(text);
+        }
+        let name = self.ctx.name(NameKey::Function(function)).to_string();
+        let call = format!("{name}({})", args.join(", "));
+        match result {
+            Some(r) => self.declare_result(r, &call),
+            None => self.line(&format!("{call};")),
+        }
+    }
+
+    // ---- baking ---------------------------------------------------------
+
+    /// Whether the `Emit` of `h` declares a local for it.
+    fn should_bake(&self, h: Handle<naga::Expression>) -> bool {
+        use naga::Expression as E;
+        let Some((func, info)) = self.function() else {
+            return false;
+        };
+        if self.baked.contains_key(&h) || !expr::is_value_type(self.ty(h)) {
+            return false;
+        }
+        if func.named_expressions.contains_key(&h) {
+            return true;
+        }
+        let min_refs = match self.exprs[h] {
+            E::Access { .. } | E::AccessIndex { .. } => usize::MAX,
+            E::Load { .. } | E::ImageSample { .. } | E::ImageLoad { .. } | E::Derivative { .. } => {
+                1
+            }
+            _ => 2,
+        };
+        info[h].ref_count >= min_refs
+    }
+
+    /// The local name of baked expression `h`: `name_eN` for a WGSL `let`
+    /// (the `_eN` suffix keeps it apart from every namer-made name, which
+    /// never end in a digit, and from HLSL's keywords), `_eN` otherwise.
+    fn bake_name(&self, h: Handle<naga::Expression>) -> String {
+        let index = h.index();
+        if let Some((func, _)) = self.function() {
+            if let Some(name) = func.named_expressions.get(&h) {
+                let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if ok {
+                    return format!("{name}_e{index}");
+                }
+            }
+        }
+        format!("_e{index}")
+    }
+
+    /// Declare `name` for expression `h` at the current point.
+    fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
+        let ty = self.type_of(h);
+        let value = self.write_expr(h);
+        self.line(&format!("{ty} {name} = {};", unwrap_parens(&value)));
+        self.baked.insert(h, name);
+    }
+
+    /// Declare the result `r` of a statement (call, uniform load) with
+    /// value `value`; only assign it if it was declared ahead.
+    fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
+        if self.declared_ahead.remove(&r) {
+            let name = self.baked.get(&r).cloned().unwrap_or_default();
+            self.line(&format!("{name} = {value};"));
+            return;
+        }
+        let ty = self.type_of(r);
+        let name = self.bake_name(r);
+        self.line(&format!("{ty} {name} = {value};"));
+        self.baked.insert(r, name);
+    }
+
+    /// Declare the result `r` of a statement without a value (an atomic
+    /// stores into it), unless it was declared ahead; its name.
+    fn declare_uninit(&mut self, r: Handle<naga::Expression>) -> String {
+        if self.declared_ahead.remove(&r) {
+            return self.baked.get(&r).cloned().unwrap_or_default();
+        }
+        let ty = self.type_of(r);
+        let name = self.bake_name(r);
+        self.line(&format!("{ty} {name};"));
+        self.baked.insert(r, name.clone());
+        name
+    }
+
+    /// A name (or other side-effect free, cheap text) for the value of `h`,
+    /// declaring a temporary if `h` is not baked: for texts the caller
+    /// prints several times.
+    fn named_value(&mut self, h: Handle<naga::Expression>) -> String {
+        if let Some(name) = self.baked.get(&h) {
+            return name.clone();
+        }
+        let text = self.expr(h);
+        if expr::is_identifier(&text) || expr::is_literal(&text) {
+            return text;
+        }
+        let ty = self.type_of(h);
+        let tmp = self.temp("v");
+        self.line(&format!("{ty} {tmp} = {};", unwrap_parens(&text)));
+        tmp
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,236 @@
+//! The `_s_` helper functions expressions call: WGSL's integer division
+//! and remainder, component-wise select and logic on bool vectors (HLSL
+//! 2021 forbids `?:`, `&&` and `||` on vectors and HLSL 2018 lacks
+//! `select`/`and`/`or`), the constructors HLSL lacks for arrays and
+//! structs, and the double operations DXIL lacks.
+//!
+//! Every function returns the helper's name after adding its definition
+//! to `Needs::helpers` (once).
+
+use super::expr::{component, int_min_text, typed_int};
+use crate::back::hlsl::{types, Ctx, Needs};
+use naga::proc::NameKey;
+use naga::{Scalar, ScalarKind as K};
+
+/// Integer `what` ("div" or "mod") with WGSL's results: `a / 0` is `a`,
+/// `a % 0` is 0, and `MIN / -1` is `MIN` (`MIN % -1` is 0), on `scalar`
+/// or vectors of `size` of it.
+pub(super) fn div_mod(
+    needs: &mut Needs,
+    what: &str,
+    scalar: Scalar,
+    size: Option<naga::VectorSize>,
+) -> String {
+    let s = types::scalar(scalar);
+    let scalar_name = format!("_s_{what}_{s}");
+    let zero = typed_int(scalar, 0);
+    let one = typed_int(scalar, 1);
+    let signed = scalar.kind == K::Sint;
+    // The divisor that leaves WGSL's result: 1 where the divisor is 0 (or
+    // -1 with the most negative dividend).
+    let bad = if signed {
+        let min = int_min_text(scalar);
+        let minus_one = typed_int(scalar, -1);
+        format!("(b == {zero} || (a == {min} && b == {minus_one}))")
+    } else {
+        format!("b == {zero}")
+    };
+    let body = if what == "div" {
+        format!("    return a / ({bad} ? {one} : b);\n")
+    } else if signed {
+        // Truncated remainder (the sign of the dividend) spelled with the
+        // division, whose rounding every HLSL compiler agrees on.
+        format!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
+    } else {
+        format!("    return a % ({bad} ? {one} : b);\n")
+    };
+    needs.helper(&scalar_name, |_| {
+        format!("{s} {scalar_name}({s} a, {s} b)\n{{\n{body}}}\n")
+    });
+    let Some(size) = size else {
+        return scalar_name;
+    };
+    let v = types::vector(size as u8, scalar);
+    let name = format!("_s_{what}_{v}");
+    let parts: Vec<String> = (0..size as u32)
+        .map(|i| {
+            let c = component(i);
+            format!("{scalar_name}(a.{c}, b.{c})")
+        })
+        .collect();
+    needs.helper(&name, |_| {
+        format!(
+            "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
+            parts.join(", ")
+        )
+    });
+    name
+}
+
+/// `select` with a bool vector condition, component-wise:
+/// `_s_select_float3(c, accept, reject)`.
+pub(super) fn select(needs: &mut Needs, size: naga::VectorSize, scalar: Scalar) -> String {
+    let v = types::vector(size as u8, scalar);
+    let b = types::vector(size as u8, Scalar::BOOL);
+    let name = format!("_s_select_{v}");
+    let parts: Vec<String> = (0..size as u32)
+        .map(|i| {
+            let k = component(i);
+            format!("c.{k} ? a.{k} : b.{k}")
+        })
+        .collect();
+    needs.helper(&name, |_| {
+        format!(
+            "{v} {name}({b} c, {v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
+            parts.join(", ")
+        )
+    });
+    name
+}
+
+/// `&` or `|` on bool vectors, component-wise: `_s_and_bool3(a, b)`.
+pub(super) fn logic(needs: &mut Needs, and: bool, size: naga::VectorSize) -> String {
+    let b = types::vector(size as u8, Scalar::BOOL);
+    let (what, op) = if and { ("and", "&&") } else { ("or", "||") };
+    let name = format!("_s_{what}_{b}");
+    let parts: Vec<String> = (0..size as u32)
+        .map(|i| {
+            let k = component(i);
+            format!("a.{k} {op} b.{k}")
+        })
+        .collect();
+    needs.helper(&name, |_| {
+        format!(
+            "{b} {name}({b} a, {b} b)\n{{\n    return {b}({});\n}}\n",
+            parts.join(", ")
+        )
+    });
+    name
+}
+
+/// The constructor of array or struct type `ty` from its elements or
+/// members: `_s_make_Light(...)`, `_s_make__s_array4_float(...)`.
+pub(super) fn constructor(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    ty: naga::Handle<naga::Type>,
+) -> String {
+    let t = types::type_name(ctx, ty);
+    let name = format!("_s_make_{t}");
+    needs.helper(&name, |_| {
+        let mut params = Vec::new();
+        let mut body = String::new();
+        match ctx.module.types[ty].inner {
+            naga::TypeInner::Array { base, size, .. } => {
+                let e = types::type_name(ctx, base);
+                let n = types::array_count(ctx, size).unwrap_or(0);
+                for i in 0..n {
+                    params.push(format!("{e} e{i}"));
+                    body.push_str(&format!("    r[{i}] = e{i};\n"));
+                }
+            }
+            naga::TypeInner::Struct { ref members, .. } => {
+                for (i, m) in members.iter().enumerate() {
+                    let mt = types::type_name(ctx, m.ty);
+                    let member = ctx.name(NameKey::StructMember(ty, i as u32));
+                    params.push(format!("{mt} m{i}"));
+                    body.push_str(&format!("    r.{member} = m{i};\n"));
+                }
+            }
+            _ => {}
+        }
+        format!(
+            "{t} {name}({})\n{{\n    {t} r;\n{body}    return r;\n}}\n",
+            params.join(", ")
+        )
+    });
+    name
+}
+
+/// WGSL's `%` on doubles (truncated, like C's `fmod`): DXIL has neither a
+/// double remainder nor double rounding, so the quotient is truncated by
+/// clearing its fraction bits. `ty` is `double` or a `doubleN`.
+pub(super) fn fmod_double(needs: &mut Needs, size: Option<naga::VectorSize>) -> String {
+    let trunc = "_s_trunc_double";
+    needs.helper(trunc, |_| {
+        [
+            "double _s_trunc_double(double x)",
+            "{",
+            "    uint lo, hi;",
+            "    asuint(x, lo, hi);",
+            "    int e = int((hi >> 20) & 0x7ffu) - 1023;",
+            "    if (e < 0) {",
+            "        return asdouble(0u, hi & 0x80000000u);",
+            "    }",
+            "    if (e >= 52) {",
+            "        return x;",
+            "    }",
+            "    if (e >= 20) {",
+            "        lo &= ~(0xffffffffu >> uint(e - 20));",
+            "    } else {",
+            "        lo = 0u;",
+            "        hi &= ~(0x000fffffu >> uint(e));",
+            "    }",
+            "    return asdouble(lo, hi);",
+            "}",
+            "",
+        ]
+        .join("\n")
+    });
+    let scalar_name = "_s_fmod_double";
+    needs.helper(scalar_name, |_| {
+        "double _s_fmod_double(double a, double b)\n{\n    return a - b * _s_trunc_double(a / b);\n}\n"
+            .to_string()
+    });
+    let Some(size) = size else {
+        return scalar_name.to_string();
+    };
+    let v = types::vector(size as u8, Scalar::F64);
+    let name = format!("_s_fmod_{v}");
+    let parts: Vec<String> = (0..size as u32)
+        .map(|i| {
+            let c = component(i);
+            format!("{scalar_name}(a.{c}, b.{c})")
+        })
+        .collect();
+    needs.helper(&name, |_| {
+        format!(
+            "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
+            parts.join(", ")
+        )
+    });
+    name
+}
+
+/// Bitcasts between doubles and 64-bit integers (HLSL's `asuint` and
+/// `asdouble` split doubles into two 32-bit halves): the helper turning a
+/// value of `from` into `to` (same component count `size`).
+pub(super) fn bitcast64(
+    needs: &mut Needs,
+    from: Scalar,
+    to: Scalar,
+    size: Option<naga::VectorSize>,
+) -> String {
+    let n = size.map_or(1, |s| s as u8);
+    let spell = |s: Scalar| {
+        if n == 1 {
+            types::scalar(s).to_string()
+        } else {
+            types::vector(n, s)
+        }
+    };
+    let (f, t) = (spell(from), spell(to));
+    let u = spell(Scalar::U32);
+    let name = format!("_s_bitcast_{t}_{f}");
+    needs.helper(&name, |_| {
+        let body = if to.kind == K::Float {
+            format!("    return asdouble({u}(x), {u}(x >> 32));\n")
+        } else {
+            format!(
+                "    {u} lo, hi;\n    asuint(x, lo, hi);\n    return ({t}(hi) << 32) | {t}(lo);\n"
+            )
+        };
+        format!("{t} {name}({f} x)\n{{\n{body}}}\n")
+    });
+    name
+}
