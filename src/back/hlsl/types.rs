@@ -143,33 +143,87 @@ fn dim_name(dim: ImageDimension) -> &'static str {
 
 /// The HLSL texture type of a WGSL texture type: `Texture2D<float4>`,
 /// `Texture2DMSArray<int4>`, `TextureCube<float>` (depth),
-/// `RWTexture2D<float4>` (storage; the texel type follows the format's
-/// channel kind, always four components).
+/// `RWTexture2D<unorm float4>`, `RWTexture2D<uint>` (storage: see
+/// `storage_texture_type`).
 pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
     let array = if arrayed { "Array" } else { "" };
-    let dim = dim_name(dim);
+    let dim_text = dim_name(dim);
     match class {
         ImageClass::Sampled { kind, multi } => {
             let texel = vector(4, naga::Scalar { kind, width: 4 });
             let ms = if multi { "MS" } else { "" };
-            format!("Texture{dim}{ms}{array}<{texel}>")
+            format!("Texture{dim_text}{ms}{array}<{texel}>")
         }
         ImageClass::Depth { multi } => {
             let ms = if multi { "MS" } else { "" };
-            format!("Texture{dim}{ms}{array}<float>")
+            format!("Texture{dim_text}{ms}{array}<float>")
         }
-        ImageClass::Storage { format, access } => {
-            let kind = naga::Scalar::from(format).kind;
-            let texel = vector(4, naga::Scalar { kind, width: 4 });
-            let rw = if access.contains(naga::StorageAccess::STORE) {
-                "RW"
-            } else {
-                ""
-            };
-            format!("{rw}Texture{dim}{array}<{texel}>")
-        }
-        ImageClass::External => format!("Texture{dim}{array}<float4>"),
+        ImageClass::Storage { format, access } => storage_texture_type(dim, arrayed, format, access),
+        ImageClass::External => format!("Texture{dim_text}{array}<float4>"),
     }
+}
+
+/// The scalar texel of storage textures of the single-channel `format`s,
+/// which are declared with a scalar element (`RWTexture2D<float>`): HLSL's
+/// `Interlocked*` only take textures with a scalar element type, and a
+/// typed UAV load of a four-component declaration needs D3D's optional
+/// "additional formats" even where the format is `r32float`. `None`: a
+/// four-component texel.
+pub(crate) fn storage_scalar_texel(format: naga::StorageFormat) -> Option<naga::Scalar> {
+    use naga::StorageFormat as F;
+    match format {
+        F::R8Unorm | F::R8Snorm | F::R16Unorm | F::R16Snorm | F::R16Float | F::R32Float => {
+            Some(naga::Scalar::F32)
+        }
+        F::R8Uint | F::R16Uint | F::R32Uint => Some(naga::Scalar::U32),
+        F::R8Sint | F::R16Sint | F::R32Sint => Some(naga::Scalar::I32),
+        F::R64Uint => Some(naga::Scalar::U64),
+        _ => None,
+    }
+}
+
+/// `unorm ` or `snorm ` for the normalized storage formats (D3D's typed UAV
+/// declarations of UNORM and SNORM formats), else nothing.
+fn storage_norm_prefix(format: naga::StorageFormat) -> &'static str {
+    use naga::StorageFormat as F;
+    match format {
+        F::R8Unorm
+        | F::R16Unorm
+        | F::Rg8Unorm
+        | F::Rg16Unorm
+        | F::Rgba8Unorm
+        | F::Rgba16Unorm
+        | F::Bgra8Unorm
+        | F::Rgb10a2Unorm => "unorm ",
+        F::R8Snorm | F::R16Snorm | F::Rg8Snorm | F::Rg16Snorm | F::Rgba8Snorm | F::Rgba16Snorm => {
+            "snorm "
+        }
+        _ => "",
+    }
+}
+
+/// The HLSL type of a storage texture: a scalar texel for the formats
+/// [`storage_scalar_texel`] names, `unorm`/`snorm` for normalized formats
+/// (`RWTexture2D<unorm float4>`, `Texture2DArray<float>`), 64-bit for
+/// `r64uint`.
+fn storage_texture_type(
+    dim: ImageDimension,
+    arrayed: bool,
+    format: naga::StorageFormat,
+    access: naga::StorageAccess,
+) -> String {
+    let rw = if access.intersects(naga::StorageAccess::STORE | naga::StorageAccess::ATOMIC) {
+        "RW"
+    } else {
+        ""
+    };
+    let array = if arrayed { "Array" } else { "" };
+    let norm = storage_norm_prefix(format);
+    let texel = match storage_scalar_texel(format) {
+        Some(s) => scalar(s).to_string(),
+        None => vector(4, naga::Scalar::from(format)),
+    };
+    format!("{rw}Texture{}{array}<{norm}{texel}>", dim_name(dim))
 }
 
 /// `(T)0`: the zero value of any value type.

@@ -232,6 +232,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     level,
                     depth_ref: depth_ref.as_deref(),
                     clamp_to_edge,
+                    span: self.exprs.get_span(h),
                 };
                 wrap(&image::sample(ctx, self.needs, &s))
             }
@@ -885,14 +886,7 @@ fn math_call(
     result: &Ti,
     span: naga::Span,
 ) -> String {
-    #[cfg(test)]
-    {
-        super::tests::math_call(ctx, needs, fun, args, result, span)
-    }
-    #[cfg(not(test))]
-    {
-        math::call(ctx, needs, fun, args, result, span)
-    }
+    math::call(ctx, needs, fun, args, result, span)
 }
 
 /// Whether values of `inner` can be held in an HLSL local.

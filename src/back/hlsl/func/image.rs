@@ -2,9 +2,31 @@
 //! functions on printed operands.
 //!
 //! INTERFACE (owned by the math/image part; `func::expr` calls it).
+//!
+//! - Coordinates: sampling takes float coordinates with the array layer
+//!   appended as a float (`float3(uv, (float)layer)`); loads take `int`
+//!   vectors with the layer and the mip level appended
+//!   (`t.Load(int3(xy, level))`, multisampled `t.Load(int2(xy), sample)`);
+//!   storage textures are indexed with `uint` vectors (`t[uint2(xy)]`), so
+//!   that a negative coordinate is out of bounds. D3D defines out-of-bounds
+//!   loads (zero) and stores (dropped), which WGSL allows, so nothing is
+//!   clamped.
+//! - Depth textures are declared `Texture2D<float>`: their samples and
+//!   loads are already WGSL's `f32`.
+//! - Storage textures of the formats that allow atomics (`r32uint`,
+//!   `r32sint`, `r64uint`) are declared with a scalar texel, as HLSL's
+//!   `Interlocked*` needs ([`storage_scalar_texel`]); every other storage
+//!   texture has a four-component texel. [`texture_declaration`] is the
+//!   declared type.
+//! - Size queries go through one helper per texture type,
+//!   `uint4 _s_dimensions_<type>(tex, level)`, whose result holds the width,
+//!   height, depth or layer count, and the level or sample count in `x`,
+//!   `y`, `z`, `w`.
 
-use super::super::{Ctx, Needs};
-use naga::{ImageClass, ImageDimension};
+use super::super::types;
+use super::super::{error_at, Ctx, Needs};
+use super::math::paren;
+use naga::{ImageClass, ImageDimension, Scalar, ScalarKind};
 
 /// A printed texture operand (a global, a binding-array element or a
 /// function argument) and its type.
@@ -39,11 +61,170 @@ pub(crate) struct Sample<'a> {
     pub depth_ref: Option<&'a str>,
     /// `textureSampleBaseClampToEdge`.
     pub clamp_to_edge: bool,
+    /// The expression's span, for errors.
+    pub span: naga::Span,
 }
 
+pub(crate) use super::super::types::storage_scalar_texel;
+
+/// The HLSL declaration type of a texture ([`types::texture_type`]).
+pub(crate) fn texture_declaration(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
+    types::texture_type(dim, arrayed, class)
+}
+
+fn dim_name(dim: ImageDimension) -> &'static str {
+    match dim {
+        ImageDimension::D1 => "1D",
+        ImageDimension::D2 => "2D",
+        ImageDimension::D3 => "3D",
+        ImageDimension::Cube => "Cube",
+    }
+}
+
+/// How many coordinates address a texel of `dim` (without the layer).
+fn coordinate_count(dim: ImageDimension) -> usize {
+    match dim {
+        ImageDimension::D1 => 1,
+        ImageDimension::D2 => 2,
+        ImageDimension::D3 | ImageDimension::Cube => 3,
+    }
+}
+
+/// `float`, `int3`...: the spelling of `n` components of `s`.
+fn spelled(n: usize, s: Scalar) -> String {
+    if n == 1 {
+        types::scalar(s).to_string()
+    } else {
+        format!("{}{n}", types::scalar(s))
+    }
+}
+
+/// A vector of `n` components of `s` made of `parts`: `int3(xy, level)`,
+/// or `int(x)` (a conversion) for one part.
+fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
+    format!("{}({})", spelled(n, s), parts.join(", "))
+}
+
+/// The name of the helper sampling level 0 with coordinates clamped half a
+/// texel inside the edges (`textureSampleBaseClampToEdge`).
+fn clamp_to_edge_helper(needs: &mut Needs, image: &Image<'_>) -> String {
+    let t = texture_declaration(image.dim, image.arrayed, image.class);
+    let name = format!("_s_sample_clamp_to_edge_{}", suffix(&t));
+    needs.helper(&name, |_| {
+        format!(
+            "float4 {name}({t} t, SamplerState s, float2 c) {{\n    uint w, h, levels;\n    t.GetDimensions(0u, w, h, levels);\n    float2 half_texel = 0.5 / float2(w, h);\n    return t.SampleLevel(s, clamp(c, half_texel, 1.0 - half_texel), 0.0);\n}}\n"
+        )
+    });
+    name
+}
+
+/// A helper's name suffix for a type spelling.
+fn suffix(type_text: &str) -> String {
+    let mut out = String::new();
+    for c in type_text.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_end_matches('_').to_string()
+}
+
+/// `textureSample*` and `textureGather*`.
 pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String {
-    let _ = (ctx, needs, s);
-    todo!()
+    let _ = ctx;
+    let image = &s.image;
+    let tex = paren(image.text);
+    if matches!(image.class, ImageClass::External) {
+        needs.error(error_at(
+            "HLSL output does not support external textures",
+            s.span,
+            "texture_external",
+        ));
+        return "(float4)0".to_string();
+    }
+    let n = coordinate_count(image.dim);
+    let coordinate = match s.array_index {
+        Some(layer) => construct(
+            n + 1,
+            Scalar::F32,
+            &[s.coordinate, &format!("(float){}", paren(layer))],
+        ),
+        None => s.coordinate.to_string(),
+    };
+    if s.clamp_to_edge {
+        let name = clamp_to_edge_helper(needs, image);
+        return format!("{name}({}, {}, {coordinate})", image.text, s.sampler);
+    }
+    let mut args = vec![s.sampler.to_string(), coordinate];
+    let method = if let Some(component) = s.gather {
+        match s.depth_ref {
+            Some(r) => {
+                args.push(r.to_string());
+                "GatherCmp"
+            }
+            None => match component {
+                naga::SwizzleComponent::X => "GatherRed",
+                naga::SwizzleComponent::Y => "GatherGreen",
+                naga::SwizzleComponent::Z => "GatherBlue",
+                naga::SwizzleComponent::W => "GatherAlpha",
+            },
+        }
+    } else if let Some(r) = s.depth_ref {
+        args.push(r.to_string());
+        match s.level {
+            Level::Auto => "SampleCmp",
+            Level::Zero => "SampleCmpLevelZero",
+            Level::Exact(_) | Level::Bias(_) | Level::Gradient { .. } => {
+                needs.error(error_at(
+                    "HLSL at shader model 6.6 and below compares depth samples only with implicit derivatives or at level 0",
+                    s.span,
+                    "depth comparison with an explicit level, bias or gradients",
+                ));
+                "SampleCmpLevelZero"
+            }
+        }
+    } else {
+        match s.level {
+            Level::Auto => "Sample",
+            Level::Zero => {
+                args.push("0.0".to_string());
+                "SampleLevel"
+            }
+            Level::Exact(l) => {
+                // Depth textures take integer levels in WGSL.
+                if matches!(image.class, ImageClass::Depth { .. }) {
+                    args.push(format!("(float){}", paren(l)));
+                } else {
+                    args.push(l.to_string());
+                }
+                "SampleLevel"
+            }
+            Level::Bias(b) => {
+                args.push(b.to_string());
+                "SampleBias"
+            }
+            Level::Gradient { x, y } => {
+                args.push(x.to_string());
+                args.push(y.to_string());
+                "SampleGrad"
+            }
+        }
+    };
+    if let Some(o) = s.offset {
+        args.push(o.to_string());
+    }
+    format!("{tex}.{method}({})", args.join(", "))
+}
+
+/// The texel address of a storage texture: `uint2(xy)`, `uint3(xy, layer)`.
+fn storage_address(image: &Image<'_>, coordinate: &str, array_index: Option<&str>) -> String {
+    let n = coordinate_count(image.dim);
+    match array_index {
+        Some(layer) => construct(n + 1, Scalar::U32, &[coordinate, layer]),
+        None => construct(n, Scalar::U32, &[coordinate]),
+    }
 }
 
 /// `textureLoad` (naga `ImageLoad`); `sample` and `level` as printed.
@@ -56,8 +237,48 @@ pub(crate) fn load(
     sample: Option<&str>,
     level: Option<&str>,
 ) -> String {
-    let _ = (ctx, needs, image, coordinate, array_index, sample, level);
-    todo!()
+    let _ = ctx;
+    let tex = paren(image.text);
+    let n = coordinate_count(image.dim);
+    match image.class {
+        ImageClass::Storage { format, .. } => {
+            let address = storage_address(image, coordinate, array_index);
+            let texel = format!("{tex}[{address}]");
+            match storage_scalar_texel(format) {
+                Some(s) => {
+                    let (zero, one) = match s.kind {
+                        ScalarKind::Sint => ("0", "1"),
+                        ScalarKind::Float => ("0.0", "1.0"),
+                        _ => ("0u", "1u"),
+                    };
+                    format!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s))
+                }
+                None => texel,
+            }
+        }
+        ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
+            let mut parts = vec![coordinate];
+            parts.extend(array_index);
+            let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
+            let sample = sample.unwrap_or("0");
+            format!("{tex}.Load({address}, {sample})")
+        }
+        ImageClass::Sampled { .. } | ImageClass::Depth { .. } => {
+            let mut parts = vec![coordinate];
+            parts.extend(array_index);
+            parts.push(level.unwrap_or("0"));
+            let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
+            format!("{tex}.Load({address})")
+        }
+        ImageClass::External => {
+            needs.error(error_at(
+                "HLSL output does not support external textures",
+                naga::Span::UNDEFINED,
+                "texture_external",
+            ));
+            "(float4)0".to_string()
+        }
+    }
 }
 
 /// `textureStore`: one statement (ending in `;`, no newline).
@@ -69,8 +290,18 @@ pub(crate) fn store(
     array_index: Option<&str>,
     value: &str,
 ) -> String {
-    let _ = (ctx, needs, image, coordinate, array_index, value);
-    todo!()
+    let _ = (ctx, needs);
+    let tex = paren(image.text);
+    let address = storage_address(image, coordinate, array_index);
+    let scalar = match image.class {
+        ImageClass::Storage { format, .. } => storage_scalar_texel(format).is_some(),
+        _ => false,
+    };
+    if scalar {
+        format!("{tex}[{address}] = {}.x;", paren(value))
+    } else {
+        format!("{tex}[{address}] = {value};")
+    }
 }
 
 /// The query kinds of naga's `ImageQuery`, with the level printed.
@@ -79,6 +310,42 @@ pub(crate) enum Query<'a> {
     NumLevels,
     NumLayers,
     NumSamples,
+}
+
+/// The helper returning `uint4(width, height, depth or layers, levels or
+/// samples)` of a texture of `image`'s type at a mip level.
+fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
+    let t = texture_declaration(image.dim, image.arrayed, image.class);
+    let name = format!("_s_dimensions_{}", suffix(&t));
+    let rw = t.starts_with("RW");
+    let multi = matches!(
+        image.class,
+        ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
+    );
+    // The out parameters of GetDimensions, after the level where there is
+    // one.
+    let mut outs = vec!["x"];
+    match image.dim {
+        ImageDimension::D1 => {}
+        ImageDimension::D2 | ImageDimension::Cube => outs.push("y"),
+        ImageDimension::D3 => outs.extend(["y", "z"]),
+    }
+    if image.arrayed {
+        outs.push("z");
+    }
+    if !rw {
+        outs.push("w");
+    }
+    needs.helper(&name, |_| {
+        let args: Vec<String> = outs.iter().map(|c| format!("r.{c}")).collect();
+        let level = if rw || multi { "" } else { "level, " };
+        let levels = if rw { "    r.w = 1u;\n" } else { "" };
+        format!(
+            "uint4 {name}({t} t, uint level) {{\n    uint4 r = uint4(1u, 1u, 1u, 1u);\n    t.GetDimensions({level}{});\n{levels}    return r;\n}}\n",
+            args.join(", ")
+        )
+    });
+    name
 }
 
 /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
@@ -92,13 +359,37 @@ pub(crate) fn query(
     query: &Query<'_>,
     result: &naga::TypeInner,
 ) -> String {
-    let _ = (ctx, needs, image, query, result);
-    todo!()
+    let _ = (ctx, result);
+    if matches!(image.class, ImageClass::External) {
+        needs.error(error_at(
+            "HLSL output does not support external textures",
+            naga::Span::UNDEFINED,
+            "texture_external",
+        ));
+        return "0u".to_string();
+    }
+    let name = dimensions_helper(needs, image);
+    let level = match *query {
+        Query::Size { level: Some(l) } => l,
+        _ => "0u",
+    };
+    let swizzle = match *query {
+        Query::Size { .. } => match image.dim {
+            ImageDimension::D1 => "x",
+            ImageDimension::D2 | ImageDimension::Cube => "xy",
+            ImageDimension::D3 => "xyz",
+        },
+        Query::NumLayers => "z",
+        Query::NumLevels | Query::NumSamples => "w",
+    };
+    format!("{name}({}, {level}).{swizzle}", image.text)
 }
 
 /// `textureAtomic*` on a storage texture: statements (not indented, each
-/// ending in a newline) performing `fun` with `value`, storing the old
-/// value into the declared variable `result` when given.
+/// ending in a newline) performing `fun` with `value`. naga's
+/// `ImageAtomic` has no result. The errors here (a texture of a format
+/// without atomics, a compare-exchange) are rejected by naga's validation
+/// of WGSL first, so they carry no span.
 pub(crate) fn atomic(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -108,6 +399,725 @@ pub(crate) fn atomic(
     fun: &naga::AtomicFunction,
     value: &str,
 ) -> String {
-    let _ = (ctx, needs, image, coordinate, array_index, fun, value);
-    todo!()
+    let _ = ctx;
+    let tex = paren(image.text);
+    let address = storage_address(image, coordinate, array_index);
+    let texel = format!("{tex}[{address}]");
+    let scalar = match image.class {
+        ImageClass::Storage { format, .. } => storage_scalar_texel(format),
+        _ => None,
+    };
+    let Some(scalar) = scalar else {
+        needs.error(error_at(
+            "texture atomics need an r32uint, r32sint or r64uint storage texture",
+            naga::Span::UNDEFINED,
+            "atomic on this texture",
+        ));
+        return String::new();
+    };
+    use naga::AtomicFunction as A;
+    let op = |name: &str, v: &str| format!("{name}({texel}, {v});\n");
+    match *fun {
+        A::Add => op("InterlockedAdd", value),
+        A::Subtract => op("InterlockedAdd", &format!("0 - {}", paren(value))),
+        A::And => op("InterlockedAnd", value),
+        A::InclusiveOr => op("InterlockedOr", value),
+        A::ExclusiveOr => op("InterlockedXor", value),
+        A::Min => op("InterlockedMin", value),
+        A::Max => op("InterlockedMax", value),
+        A::Exchange { compare: None } => format!(
+            "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}\n",
+            types::scalar(scalar)
+        ),
+        A::Exchange { compare: Some(_) } => {
+            needs.error(error_at(
+                "textureAtomicCompareExchange is not supported",
+                naga::Span::UNDEFINED,
+                "compare-exchange on a texture",
+            ));
+            String::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::{Needs, ShaderModel};
+    use super::super::math::test_support::{compile, dxc_available, Fixture};
+    use super::*;
+    use naga::{ImageDimension as D, StorageAccess, SwizzleComponent as Sw};
+    use std::fmt::Write as _;
+
+    const SOURCE: &str = "@compute @workgroup_size(1) fn main() {}\n";
+
+    fn sampled(kind: ScalarKind) -> ImageClass {
+        ImageClass::Sampled { kind, multi: false }
+    }
+    const FLOAT: ImageClass = ImageClass::Sampled {
+        kind: ScalarKind::Float,
+        multi: false,
+    };
+    const DEPTH: ImageClass = ImageClass::Depth { multi: false };
+
+    fn storage(format: StorageFormat, access: StorageAccess) -> ImageClass {
+        ImageClass::Storage { format, access }
+    }
+
+    /// The shader under construction: declared textures (by type) and the
+    /// body.
+    #[derive(Default)]
+    struct Shader {
+        textures: Vec<(D, bool, ImageClass)>,
+        body: String,
+        needs: Needs,
+        count: usize,
+    }
+
+    impl Shader {
+        /// The name of the texture of this type, declared once.
+        fn texture(&mut self, dim: D, arrayed: bool, class: ImageClass) -> String {
+            let key = (dim, arrayed, class);
+            let i = match self.textures.iter().position(|k| *k == key) {
+                Some(i) => i,
+                None => {
+                    self.textures.push(key);
+                    self.textures.len() - 1
+                }
+            };
+            format!("tex{i}")
+        }
+
+        /// `result_type r = expression;`, kept live.
+        fn value(&mut self, result_type: &str, expression: &str) {
+            let i = self.count;
+            self.count += 1;
+            let first = if result_type.ends_with(|c: char| c.is_ascii_digit()) {
+                format!("r{i}.x")
+            } else {
+                format!("r{i}")
+            };
+            let _ = writeln!(self.body, "    {result_type} r{i} = {expression};");
+            let _ = writeln!(self.body, "    acc += (float){first};");
+        }
+
+        fn source(&self, pixel: bool) -> String {
+            let mut src = String::new();
+            let (mut t, mut u) = (0, 1);
+            for (i, &(dim, arrayed, class)) in self.textures.iter().enumerate() {
+                let decl = texture_declaration(dim, arrayed, class);
+                let reg = if decl.starts_with("RW") {
+                    u += 1;
+                    format!("u{}", u - 1)
+                } else {
+                    t += 1;
+                    format!("t{}", t - 1)
+                };
+                let _ = writeln!(src, "{decl} tex{i} : register({reg});");
+            }
+            src.push_str("SamplerState samp : register(s0);\nSamplerComparisonState cmp : register(s1);\nRWByteAddressBuffer o : register(u0);\n");
+            for h in self.needs.helpers.values() {
+                src.push_str(h);
+                src.push('\n');
+            }
+            if pixel {
+                src.push_str("float4 main(float4 pos : SV_Position) : SV_Target {\n");
+            } else {
+                src.push_str("[numthreads(1, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {\n    float4 pos = asfloat(o.Load4(id.x * 16u));\n");
+            }
+            src.push_str("    float acc = 0.0;\n    float c1 = pos.x;\n    float2 c2 = pos.xy;\n    float3 c3 = pos.xyz;\n    float lf = pos.w;\n    float dref = pos.z;\n    int i1 = (int)pos.x;\n    uint u1 = (uint)pos.y;\n    int2 i2 = (int2)pos.xy;\n    uint2 u2 = (uint2)pos.xy;\n    int3 i3 = (int3)pos.xyz;\n    uint3 u3 = (uint3)pos.xyz;\n    float4 f4 = pos;\n    uint4 u4 = (uint4)pos;\n    int4 i4 = (int4)pos;\n");
+            src.push_str(&self.body);
+            if pixel {
+                src.push_str("    return (float4)acc;\n}\n");
+            } else {
+                src.push_str("    o.Store(0u, asuint(acc));\n}\n");
+            }
+            src
+        }
+    }
+
+    /// Every sample and gather form on every texture type.
+    fn samples(ctx: &Ctx<'_>, sh: &mut Shader, implicit: bool) {
+        let dims = [
+            (D::D1, false, "c1", None),
+            (D::D1, true, "c1", None),
+            (D::D2, false, "c2", Some("int2(1, -1)")),
+            (D::D2, true, "c2", Some("int2(1, -1)")),
+            (D::D3, false, "c3", Some("int3(1, 0, -1)")),
+            (D::Cube, false, "c3", None),
+            (D::Cube, true, "c3", None),
+        ];
+        for (dim, arrayed, c, offset) in dims {
+            for class in [FLOAT, DEPTH] {
+                if class == DEPTH && matches!(dim, D::D1 | D::D3) {
+                    continue;
+                }
+                let tex = sh.texture(dim, arrayed, class);
+                let result = if class == DEPTH { "float" } else { "float4" };
+                let grad = if c == "c3" {
+                    ("c3", "c3")
+                } else if c == "c2" {
+                    ("c2", "c2")
+                } else {
+                    ("c1", "c1")
+                };
+                let mut levels = vec![
+                    Level::Zero,
+                    Level::Exact(if class == DEPTH { "i1" } else { "lf" }),
+                ];
+                if implicit {
+                    levels.push(Level::Auto);
+                    levels.push(Level::Bias("lf"));
+                }
+                {
+                    levels.push(Level::Gradient {
+                        x: grad.0,
+                        y: grad.1,
+                    });
+                }
+                for level in levels {
+                    if class == DEPTH && matches!(level, Level::Bias(_) | Level::Gradient { .. }) {
+                        continue;
+                    }
+                    for off in [None, offset] {
+                        for layer in if arrayed {
+                            vec![Some("i1"), Some("u1")]
+                        } else {
+                            vec![None]
+                        } {
+                            let level = match level {
+                                Level::Auto => Level::Auto,
+                                Level::Zero => Level::Zero,
+                                Level::Exact(l) => Level::Exact(l),
+                                Level::Bias(b) => Level::Bias(b),
+                                Level::Gradient { x, y } => Level::Gradient { x, y },
+                            };
+                            let s = Sample {
+                                image: Image {
+                                    text: &tex,
+                                    dim,
+                                    arrayed,
+                                    class,
+                                },
+                                sampler: "samp",
+                                gather: None,
+                                coordinate: c,
+                                array_index: layer,
+                                offset: off,
+                                level,
+                                depth_ref: None,
+                                clamp_to_edge: false,
+                                span: naga::Span::UNDEFINED,
+                            };
+                            let text = sample(ctx, &mut sh.needs, &s);
+                            sh.value(result, &text);
+                        }
+                    }
+                }
+                // Comparisons and gathers (2D and cube only).
+                if matches!(dim, D::D2 | D::Cube) {
+                    let layer = if arrayed { Some("i1") } else { None };
+                    let mut cmp_levels = vec![Level::Zero];
+                    if implicit {
+                        cmp_levels.push(Level::Auto);
+                    }
+                    if class == DEPTH {
+                        for level in cmp_levels {
+                            for off in [None, offset] {
+                                let level = match level {
+                                    Level::Auto => Level::Auto,
+                                    _ => Level::Zero,
+                                };
+                                let s = Sample {
+                                    image: Image {
+                                        text: &tex,
+                                        dim,
+                                        arrayed,
+                                        class,
+                                    },
+                                    sampler: "cmp",
+                                    gather: None,
+                                    coordinate: c,
+                                    array_index: layer,
+                                    offset: off,
+                                    level,
+                                    depth_ref: Some("dref"),
+                                    clamp_to_edge: false,
+                                    span: naga::Span::UNDEFINED,
+                                };
+                                let text = sample(ctx, &mut sh.needs, &s);
+                                sh.value("float", &text);
+                            }
+                        }
+                    }
+                    for (gather, dref) in [
+                        (Sw::X, None),
+                        (Sw::Y, None),
+                        (Sw::Z, None),
+                        (Sw::W, None),
+                        (Sw::X, Some("dref")),
+                    ] {
+                        if class == DEPTH && gather != Sw::X {
+                            continue;
+                        }
+                        if class != DEPTH && dref.is_some() {
+                            continue;
+                        }
+                        for off in [None, offset] {
+                            let s = Sample {
+                                image: Image {
+                                    text: &tex,
+                                    dim,
+                                    arrayed,
+                                    class,
+                                },
+                                sampler: if dref.is_some() { "cmp" } else { "samp" },
+                                gather: Some(gather),
+                                coordinate: c,
+                                array_index: layer,
+                                offset: off,
+                                level: Level::Zero,
+                                depth_ref: dref,
+                                clamp_to_edge: false,
+                                span: naga::Span::UNDEFINED,
+                            };
+                            let text = sample(ctx, &mut sh.needs, &s);
+                            sh.value("float4", &text);
+                        }
+                    }
+                }
+            }
+        }
+        // Gathers of integer textures.
+        for kind in [ScalarKind::Sint, ScalarKind::Uint] {
+            let tex = sh.texture(D::D2, false, sampled(kind));
+            let s = Sample {
+                image: Image {
+                    text: &tex,
+                    dim: D::D2,
+                    arrayed: false,
+                    class: sampled(kind),
+                },
+                sampler: "samp",
+                gather: Some(Sw::Y),
+                coordinate: "c2",
+                array_index: None,
+                offset: Some("int2(0, 1)"),
+                level: Level::Zero,
+                depth_ref: None,
+                clamp_to_edge: false,
+                span: naga::Span::UNDEFINED,
+            };
+            let text = sample(ctx, &mut sh.needs, &s);
+            let t = if kind == ScalarKind::Sint {
+                "int4"
+            } else {
+                "uint4"
+            };
+            sh.value(t, &text);
+        }
+        // textureSampleBaseClampToEdge.
+        let tex = sh.texture(D::D2, false, FLOAT);
+        let s = Sample {
+            image: Image {
+                text: &tex,
+                dim: D::D2,
+                arrayed: false,
+                class: FLOAT,
+            },
+            sampler: "samp",
+            gather: None,
+            coordinate: "c2",
+            array_index: None,
+            offset: None,
+            level: Level::Zero,
+            depth_ref: None,
+            clamp_to_edge: true,
+            span: naga::Span::UNDEFINED,
+        };
+        let text = sample(ctx, &mut sh.needs, &s);
+        sh.value("float4", &text);
+    }
+
+    /// Storage texture classes: (format, WGSL texel type).
+    fn storage_formats() -> Vec<(StorageFormat, &'static str)> {
+        vec![
+            (StorageFormat::Rgba8Unorm, "float4"),
+            (StorageFormat::Rgba8Snorm, "float4"),
+            (StorageFormat::R32Float, "float4"),
+            (StorageFormat::R8Unorm, "float4"),
+            (StorageFormat::R16Float, "float4"),
+            (StorageFormat::Rg16Float, "float4"),
+            (StorageFormat::R8Sint, "int4"),
+            (StorageFormat::Rgba32Uint, "uint4"),
+            (StorageFormat::Rg32Sint, "int4"),
+            (StorageFormat::R32Uint, "uint4"),
+            (StorageFormat::R32Sint, "int4"),
+        ]
+    }
+
+    fn loads_stores_queries(ctx: &Ctx<'_>, sh: &mut Shader) {
+        // Sampled and depth loads, with u32 and i32 coordinates.
+        let shapes = [
+            (D::D1, false, ["i1", "u1"]),
+            (D::D1, true, ["i1", "u1"]),
+            (D::D2, false, ["i2", "u2"]),
+            (D::D2, true, ["i2", "u2"]),
+            (D::D3, false, ["i3", "u3"]),
+        ];
+        for (dim, arrayed, coords) in shapes {
+            for class in [FLOAT, sampled(ScalarKind::Uint), DEPTH] {
+                if class == DEPTH && dim != D::D2 {
+                    continue;
+                }
+                let tex = sh.texture(dim, arrayed, class);
+                let image = Image {
+                    text: &tex,
+                    dim,
+                    arrayed,
+                    class,
+                };
+                let result = match class {
+                    DEPTH => "float",
+                    ImageClass::Sampled {
+                        kind: ScalarKind::Uint,
+                        ..
+                    } => "uint4",
+                    _ => "float4",
+                };
+                for c in coords {
+                    let layer = if arrayed { Some("u1") } else { None };
+                    for level in [Some("i1"), Some("u1")] {
+                        let text = load(ctx, &mut sh.needs, &image, c, layer, None, level);
+                        sh.value(result, &text);
+                    }
+                }
+                let text = query(
+                    ctx,
+                    &mut sh.needs,
+                    &image,
+                    &Query::Size { level: None },
+                    &naga::TypeInner::Scalar(Scalar::U32),
+                );
+                let t = match dim {
+                    D::D1 => "uint",
+                    D::D3 => "uint3",
+                    _ => "uint2",
+                };
+                sh.value(t, &text);
+                let text = query(
+                    ctx,
+                    &mut sh.needs,
+                    &image,
+                    &Query::Size { level: Some("i1") },
+                    &naga::TypeInner::Scalar(Scalar::U32),
+                );
+                sh.value(t, &text);
+                let text = query(
+                    ctx,
+                    &mut sh.needs,
+                    &image,
+                    &Query::NumLevels,
+                    &naga::TypeInner::Scalar(Scalar::U32),
+                );
+                sh.value("uint", &text);
+                if arrayed {
+                    let text = query(
+                        ctx,
+                        &mut sh.needs,
+                        &image,
+                        &Query::NumLayers,
+                        &naga::TypeInner::Scalar(Scalar::U32),
+                    );
+                    sh.value("uint", &text);
+                }
+            }
+        }
+        // Cube queries.
+        for arrayed in [false, true] {
+            for class in [FLOAT, DEPTH] {
+                let tex = sh.texture(D::Cube, arrayed, class);
+                let image = Image {
+                    text: &tex,
+                    dim: D::Cube,
+                    arrayed,
+                    class,
+                };
+                let text = query(
+                    ctx,
+                    &mut sh.needs,
+                    &image,
+                    &Query::Size { level: Some("u1") },
+                    &naga::TypeInner::Scalar(Scalar::U32),
+                );
+                sh.value("uint2", &text);
+                let text = query(
+                    ctx,
+                    &mut sh.needs,
+                    &image,
+                    &Query::NumLevels,
+                    &naga::TypeInner::Scalar(Scalar::U32),
+                );
+                sh.value("uint", &text);
+                if arrayed {
+                    let text = query(
+                        ctx,
+                        &mut sh.needs,
+                        &image,
+                        &Query::NumLayers,
+                        &naga::TypeInner::Scalar(Scalar::U32),
+                    );
+                    sh.value("uint", &text);
+                }
+            }
+        }
+        // Multisampled loads and queries.
+        for (arrayed, class, result) in [
+            (
+                false,
+                ImageClass::Sampled {
+                    kind: ScalarKind::Float,
+                    multi: true,
+                },
+                "float4",
+            ),
+            (
+                true,
+                ImageClass::Sampled {
+                    kind: ScalarKind::Sint,
+                    multi: true,
+                },
+                "int4",
+            ),
+            (false, ImageClass::Depth { multi: true }, "float"),
+        ] {
+            let tex = sh.texture(D::D2, arrayed, class);
+            let image = Image {
+                text: &tex,
+                dim: D::D2,
+                arrayed,
+                class,
+            };
+            let layer = if arrayed { Some("i1") } else { None };
+            for c in ["i2", "u2"] {
+                for s in ["i1", "u1"] {
+                    let text = load(ctx, &mut sh.needs, &image, c, layer, Some(s), None);
+                    sh.value(result, &text);
+                }
+            }
+            let text = query(
+                ctx,
+                &mut sh.needs,
+                &image,
+                &Query::Size { level: None },
+                &naga::TypeInner::Scalar(Scalar::U32),
+            );
+            sh.value("uint2", &text);
+            let text = query(
+                ctx,
+                &mut sh.needs,
+                &image,
+                &Query::NumSamples,
+                &naga::TypeInner::Scalar(Scalar::U32),
+            );
+            sh.value("uint", &text);
+            if arrayed {
+                let text = query(
+                    ctx,
+                    &mut sh.needs,
+                    &image,
+                    &Query::NumLayers,
+                    &naga::TypeInner::Scalar(Scalar::U32),
+                );
+                sh.value("uint", &text);
+            }
+        }
+        // Storage textures: read-only, write-only, read-write.
+        let rw = StorageAccess::LOAD | StorageAccess::STORE;
+        for (format, texel) in storage_formats() {
+            for (dim, arrayed, coords, value_layer) in [
+                (D::D1, false, ["i1", "u1"], None),
+                (D::D2, false, ["i2", "u2"], None),
+                (D::D2, true, ["i2", "u2"], Some("i1")),
+                (D::D3, false, ["i3", "u3"], None),
+            ] {
+                for access in [StorageAccess::LOAD, StorageAccess::STORE, rw] {
+                    let class = storage(format, access);
+                    let tex = sh.texture(dim, arrayed, class);
+                    let image = Image {
+                        text: &tex,
+                        dim,
+                        arrayed,
+                        class,
+                    };
+                    for c in coords {
+                        if access.contains(StorageAccess::LOAD) {
+                            let text = load(ctx, &mut sh.needs, &image, c, value_layer, None, None);
+                            sh.value(texel, &text);
+                        }
+                        if access.contains(StorageAccess::STORE) {
+                            let value = match texel {
+                                "float4" => "f4",
+                                "uint4" => "u4",
+                                _ => "i4",
+                            };
+                            let text = store(ctx, &mut sh.needs, &image, c, value_layer, value);
+                            let _ = writeln!(sh.body, "    {text}");
+                        }
+                    }
+                    let t = match dim {
+                        D::D1 => "uint",
+                        D::D3 => "uint3",
+                        _ => "uint2",
+                    };
+                    let text = query(
+                        ctx,
+                        &mut sh.needs,
+                        &image,
+                        &Query::Size { level: None },
+                        &naga::TypeInner::Scalar(Scalar::U32),
+                    );
+                    sh.value(t, &text);
+                    if arrayed {
+                        let text = query(
+                            ctx,
+                            &mut sh.needs,
+                            &image,
+                            &Query::NumLayers,
+                            &naga::TypeInner::Scalar(Scalar::U32),
+                        );
+                        sh.value("uint", &text);
+                    }
+                }
+            }
+        }
+        // Atomics.
+        for (format, value) in [
+            (StorageFormat::R32Uint, "u1"),
+            (StorageFormat::R32Sint, "i1"),
+        ] {
+            for (arrayed, c, layer) in [(false, "i2", None), (true, "u2", Some("u1"))] {
+                let class = storage(
+                    format,
+                    StorageAccess::LOAD | StorageAccess::STORE | StorageAccess::ATOMIC,
+                );
+                let tex = sh.texture(D::D2, arrayed, class);
+                let image = Image {
+                    text: &tex,
+                    dim: D::D2,
+                    arrayed,
+                    class,
+                };
+                use naga::AtomicFunction as A;
+                for fun in [
+                    A::Add,
+                    A::Subtract,
+                    A::And,
+                    A::InclusiveOr,
+                    A::ExclusiveOr,
+                    A::Min,
+                    A::Max,
+                    A::Exchange { compare: None },
+                ] {
+                    let text = atomic(ctx, &mut sh.needs, &image, c, layer, &fun, value);
+                    for line in text.lines() {
+                        let _ = writeln!(sh.body, "    {line}");
+                    }
+                }
+            }
+        }
+    }
+
+    fn check(name: &str, sh: &Shader, pixel: bool) {
+        assert!(sh.needs.errors.is_empty(), "{:?}", sh.needs.errors);
+        if !dxc_available(name) {
+            return;
+        }
+        let src = sh.source(pixel);
+        if std::env::var_os("STRIDE_DUMP_HLSL").is_some() {
+            eprintln!("{src}");
+        }
+        let profile = if pixel { "ps_6_0" } else { "cs_6_0" };
+        if let Err(e) = compile(name, &src, profile, &[], true) {
+            panic!("{e}");
+        }
+    }
+
+    #[test]
+    fn dxc_samples_pixel() {
+        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_0);
+        let ctx = fixture.ctx();
+        let mut sh = Shader::default();
+        samples(&ctx, &mut sh, true);
+        check("image_samples_ps", &sh, true);
+    }
+
+    #[test]
+    fn dxc_samples_compute() {
+        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_0);
+        let ctx = fixture.ctx();
+        let mut sh = Shader::default();
+        samples(&ctx, &mut sh, false);
+        check("image_samples_cs", &sh, false);
+    }
+
+    #[test]
+    fn dxc_loads_stores_queries_atomics() {
+        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_0);
+        let ctx = fixture.ctx();
+        let mut sh = Shader::default();
+        loads_stores_queries(&ctx, &mut sh);
+        check("image_loads_cs", &sh, false);
+        check("image_loads_ps", &sh, true);
+    }
+
+    /// `r64uint` storage textures (shader model 6.6): loads, stores and
+    /// atomics on `uint64_t` texels.
+    #[test]
+    fn dxc_64_bit_texture_atomics() {
+        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_6);
+        let ctx = fixture.ctx();
+        let mut sh = Shader::default();
+        let class = storage(
+            StorageFormat::R64Uint,
+            StorageAccess::LOAD | StorageAccess::STORE | StorageAccess::ATOMIC,
+        );
+        let tex = sh.texture(D::D2, false, class);
+        let image = Image {
+            text: &tex,
+            dim: D::D2,
+            arrayed: false,
+            class,
+        };
+        let text = load(&ctx, &mut sh.needs, &image, "i2", None, None, None);
+        sh.value("uint64_t4", &text);
+        let text = store(&ctx, &mut sh.needs, &image, "u2", None, "(uint64_t4)u4");
+        let _ = writeln!(sh.body, "    {text}");
+        use naga::AtomicFunction as A;
+        for fun in [
+            A::Add,
+            A::Subtract,
+            A::Min,
+            A::Max,
+            A::Exchange { compare: None },
+        ] {
+            let text = atomic(
+                &ctx,
+                &mut sh.needs,
+                &image,
+                "i2",
+                None,
+                &fun,
+                "(uint64_t)u1",
+            );
+            let _ = write!(sh.body, "    {text}");
+        }
+        assert!(sh.needs.errors.is_empty(), "{:?}", sh.needs.errors);
+        if !dxc_available("image_r64uint") {
+            return;
+        }
+        // DXC's SPIR-V needs an extension for 64-bit image atomics.
+        if let Err(e) = compile("image_r64uint", &sh.source(false), "cs_6_6", &[], false) {
+            panic!("{e}");
+        }
+    }
 }
