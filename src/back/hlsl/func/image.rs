@@ -445,7 +445,7 @@ mod tests {
     use super::super::super::{Needs, ShaderModel};
     use super::super::math::test_support::{compile, dxc_available, Fixture};
     use super::*;
-    use naga::{ImageDimension as D, StorageAccess, SwizzleComponent as Sw};
+    use naga::{ImageDimension as D, StorageAccess, StorageFormat, SwizzleComponent as Sw};
     use std::fmt::Write as _;
 
     const SOURCE: &str = "@compute @workgroup_size(1) fn main() {}\n";
