@@ -1,0 +1,2612 @@
+//! How buffer globals (uniform, storage, push constant) are declared in
+//! HLSL and how code reaches their bytes.
+//!
+//! INTERFACE (owned by the buffers part; `func` and `decl` only call it):
+//!
+//! - [`plan`] computes a [`Plan`] once per module from the contract layout,
+//!   or returns error diagnostics (at the WGSL member, with a fix, carrying
+//!   [`super::INEXPRESSIBLE_NOTE`]) for layouts a cbuffer cannot express.
+//! - `decl` prints [`Plan::declarations`] (buffer variant structs) after the
+//!   value structs, and [`Plan::buffer_declaration`] for every buffer global
+//!   (with the register text `decl` chose).
+//! - `func` starts every access chain into a buffer at [`Plan::global`],
+//!   walks down with [`Plan::member`] and [`Plan::element`], and ends with
+//!   [`Plan::load`], [`Plan::store`], [`Plan::atomic`] or
+//!   [`Plan::array_length`].
+//!
+//! Uniform globals (and push constants) are `cbuffer`s. The top-level
+//! members of a struct-typed global are the cbuffer's members, named
+//! `<global>_<member>` (cbuffer members are global names in HLSL), each
+//! with `packoffset(cR.c)` from the contract; a global of another type is
+//! the single member `<global>`. Nested structs whose HLSL packing differs
+//! from the contract become buffer variants (`<Struct>_cb`) with padding
+//! members; matrices whose row stride is not 16 (matCx2) are split into
+//! column vectors; arrays whose contract stride exceeds the HLSL one get a
+//! wrapper element struct. All of it is packed again by HLSL's rules and
+//! compared with the contract before anything is printed.
+//!
+//! Storage globals are `ByteAddressBuffer` (read-only) or
+//! `RWByteAddressBuffer`. A pointer into one is a byte offset; loads and
+//! stores go through helper functions (added to `Needs::helpers`) that read
+//! or write every leaf at its contract offset with `Load`/`Load2`/`Load3`/
+//! `Load4` and `asfloat`/`asint` (`Load<T>` for 16- and 64-bit types), and
+//! never touch padding.
+
+//!
+//! How a contract layout becomes a cbuffer (D3D packing rules, applied by
+//! [`HType::place`]): a scalar or vector may not cross a 16-byte register
+//! (one of more than 16 bytes starts a register); structs, arrays and
+//! matrices start a register; every array element starts a register (stride
+//! `roundUp(size, 16)`); a `row_major TCxR` matrix is C rows of R
+//! components, each starting a register; a struct's or array's size ends
+//! at its last component, so a following member may pack into its tail;
+//! with `-enable-16bit-types`, 16-bit scalars are 2 bytes and pack tightly.
+//! Top-level members carry `packoffset` (a cbuffer with a 16-bit member at
+//! an offset that is not a multiple of 4, which `packoffset` cannot name,
+//! is placed with padding members instead); members of nested structs are
+//! placed by packing, with `uint`/`uintN`/`uint16_t` padding members
+//! (never crossing a register) where the contract puts them later.
+
+#[cfg(test)]
+mod tests;
+
+use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
+use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
+use crate::front::Parsed;
+use crate::layout::rules::round_up_saturating as round_up;
+use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, ScalarKind, StructLayout};
+use indexmap::IndexMap;
+use naga::proc::NameKey;
+use naga::Handle;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+/// Bytes in one cbuffer register (`c0`, `c1`, ...).
+const REGISTER: u64 = 16;
+
+/// How the HLSL storage behind a cbuffer lvalue is shaped.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Repr {
+    /// Same HLSL type and layout as the value: plain indexing and loads.
+    Plain,
+    /// A struct-typed uniform global: its members are cbuffer members,
+    /// reached by their own names through [`Plan::member`].
+    Cbuffer(Handle<naga::GlobalVariable>),
+    /// A buffer variant of a WGSL struct (or the plain value struct, when
+    /// its HLSL packing is the contract's): `Plan`-internal index.
+    Variant(usize),
+    /// An array whose element is not `Plain`.
+    Array(Box<Repr>),
+    /// An array element wrapped in an element struct with padding: the
+    /// value lives in member `v` (a split matrix: `v_c0`, `v_c1`, ...),
+    /// stored as `inner` says. Only ever the element repr of a
+    /// [`Repr::Array`]; [`Plan::element`] steps through it to `<a>[i].v`.
+    Wrapped { element: usize, inner: Box<Repr> },
+    /// A matrix stored as column vectors: column `j` of the lvalue `m` is
+    /// `m_c<j>`.
+    Columns {
+        columns: u8,
+        rows: u8,
+        scalar: naga::Scalar,
+    },
+}
+
+/// Where a pointer into a buffer points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// An HLSL lvalue in a cbuffer and how its storage is shaped.
+    Text { text: String, repr: Repr },
+    /// Bytes of a byte-address buffer: the value at byte `offset` (an HLSL
+    /// `uint` expression) of `global`, laid out as `layout` (the contract
+    /// layout of the pointee).
+    Bytes {
+        global: Handle<naga::GlobalVariable>,
+        offset: String,
+        layout: Layout,
+    },
+}
+
+/// An index into an array or matrix, as `func` has already written it
+/// (clamped as the bounds-check policy requires).
+pub enum Index<'a> {
+    Constant(u32),
+    Dynamic(&'a str),
+}
+
+/// An HLSL type as stored in a cbuffer (members of cbuffers, variants and
+/// element structs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HType {
+    /// Scalars (a `bool` takes 4 bytes).
+    Scalar(naga::Scalar),
+    Vector(u8, naga::Scalar),
+    /// `row_major TCxR`: `columns` rows of `rows` components.
+    Matrix {
+        columns: u8,
+        rows: u8,
+        scalar: naga::Scalar,
+    },
+    Array(Box<HType>, u64),
+    /// A value struct, variant or element struct by name, with its packed
+    /// size (the end of its last member).
+    Struct {
+        name: String,
+        size: u64,
+    },
+}
+
+/// Bytes of one scalar in a cbuffer.
+fn cb_width(s: naga::Scalar) -> u64 {
+    if s.kind == naga::ScalarKind::Bool {
+        4
+    } else {
+        u64::from(s.width)
+    }
+}
+
+impl HType {
+    /// Bytes from the member's start to the end of its last component (D3D
+    /// does not round sizes up).
+    pub fn size(&self) -> u64 {
+        match self {
+            HType::Scalar(s) => cb_width(*s),
+            HType::Vector(n, s) => u64::from(*n) * cb_width(*s),
+            HType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let row = u64::from(*rows) * cb_width(*scalar);
+                u64::from(columns.saturating_sub(1)) * round_up(REGISTER, row) + row
+            }
+            HType::Array(e, n) => {
+                let e = e.size();
+                n.saturating_sub(1).saturating_mul(round_up(REGISTER, e)) + e
+            }
+            HType::Struct { size, .. } => *size,
+        }
+    }
+
+    /// The distance between two elements of an array of this type.
+    pub fn stride(&self) -> u64 {
+        round_up(REGISTER, self.size())
+    }
+
+    /// The offset D3D packs this type at when the previous member ends at
+    /// byte `cur`.
+    pub fn place(&self, cur: u64) -> u64 {
+        match self {
+            HType::Scalar(s) | HType::Vector(_, s) => {
+                let size = self.size();
+                if size > REGISTER {
+                    return round_up(REGISTER, cur);
+                }
+                let at = round_up(cb_width(*s), cur);
+                if at / REGISTER != (at + size - 1) / REGISTER {
+                    round_up(REGISTER, at)
+                } else {
+                    at
+                }
+            }
+            _ => round_up(REGISTER, cur),
+        }
+    }
+
+    /// Whether a member of this type may start at `offset` at all.
+    fn legal_at(&self, offset: u64) -> bool {
+        self.place(offset) == offset
+    }
+
+    /// The HLSL spelling: (type with `row_major` where a matrix, array
+    /// dimensions).
+    pub fn spell(&self) -> (String, String) {
+        match self {
+            HType::Scalar(s) => (super::types::scalar(*s).to_string(), String::new()),
+            HType::Vector(n, s) => (super::types::vector(*n, *s), String::new()),
+            HType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => (
+                format!(
+                    "row_major {}",
+                    super::types::matrix(*columns, *rows, *scalar)
+                ),
+                String::new(),
+            ),
+            HType::Array(e, n) => {
+                let (b, d) = e.spell();
+                (b, format!("[{n}]{d}"))
+            }
+            HType::Struct { name, .. } => (name.clone(), String::new()),
+        }
+    }
+
+    fn describe(&self) -> String {
+        let (b, d) = self.spell();
+        format!("{}{d}", b.trim_start_matches("row_major "))
+    }
+
+    /// What kind of thing this is, for messages.
+    fn kind_name(&self) -> &'static str {
+        match self {
+            HType::Scalar(_) => "a scalar",
+            HType::Vector(..) => "a vector",
+            HType::Matrix { .. } => "a matrix",
+            HType::Array(..) => "an array",
+            HType::Struct { .. } => "a struct",
+        }
+    }
+}
+
+/// One member of a cbuffer, variant or element struct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub name: String,
+    pub ty: HType,
+    /// Its byte offset in the contract (from the start of the enclosing
+    /// struct, or of the cbuffer).
+    pub offset: u64,
+    /// A padding member: never read.
+    pub padding: bool,
+}
+
+/// A struct that stores a WGSL struct in a cbuffer (`<Struct>_cb`).
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The WGSL struct.
+    pub ty: Handle<naga::Type>,
+    pub name: String,
+    /// Per WGSL member: its HLSL member name (a split matrix: the prefix
+    /// of its columns) and repr.
+    pub members: Vec<(String, Repr)>,
+    /// The HLSL members, padding included, in offset order.
+    pub fields: Vec<Field>,
+    /// Packed size (end of the last member).
+    pub size: u64,
+    /// The value struct itself (same members and packing): not declared
+    /// here, listed so that members of plain nested structs are reached
+    /// by name like those of variants.
+    pub value: bool,
+}
+
+/// A struct storing one array element (`v`, or the columns `v_c<j>` of a
+/// matrix) followed by padding up to the contract array stride.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Element {
+    pub name: String,
+    pub fields: Vec<Field>,
+    /// How the value is stored.
+    pub inner: Repr,
+    /// Packed size: the contract array stride.
+    pub size: u64,
+}
+
+/// One struct declaration made by the plan, in dependency order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Declared {
+    Variant(usize),
+    Element(usize),
+}
+
+/// How one uniform (or push-constant) global is declared.
+#[derive(Clone, Debug)]
+pub struct Cbuffer {
+    pub global: Handle<naga::GlobalVariable>,
+    /// The cbuffer's name (`<global>_cb`).
+    pub name: String,
+    /// The WGSL type of the global.
+    pub ty: Handle<naga::Type>,
+    /// The repr of the global's pointer: `Cbuffer(global)` for a struct;
+    /// otherwise the repr of the single member.
+    pub repr: Repr,
+    /// Per WGSL member (for a struct-typed global; otherwise the single
+    /// member): its global HLSL name (split matrix: column prefix) and repr.
+    pub members: Vec<(String, Repr)>,
+    /// The HLSL members, in offset order.
+    pub fields: Vec<Field>,
+    /// Members carry `packoffset`; otherwise they are placed by packing
+    /// with padding members.
+    pub packoffset: bool,
+}
+
+/// How one storage global is declared.
+#[derive(Clone, Debug)]
+pub struct Storage {
+    pub global: Handle<naga::GlobalVariable>,
+    pub name: String,
+    /// `ByteAddressBuffer` (no STORE access) rather than
+    /// `RWByteAddressBuffer`.
+    pub read_only: bool,
+    pub layout: Layout,
+    /// The global's name in the WGSL source, for diagnostics.
+    pub span: Span,
+}
+
+/// How every buffer global of a module is declared and accessed.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    pub variants: Vec<Variant>,
+    pub elements: Vec<Element>,
+    order: Vec<Declared>,
+    pub cbuffers: Vec<Cbuffer>,
+    pub storages: Vec<Storage>,
+    /// The contract's struct layouts (byte-address access walks them).
+    structs: IndexMap<Handle<naga::Type>, StructLayout>,
+}
+
+/// Compute the plan for every buffer global of the module. `parsed` gives
+/// the spans of WGSL members for diagnostics; `module` is the module written
+/// (`parsed.module` or its copy with overrides baked: same types).
+pub fn plan(
+    parsed: &Parsed,
+    module: &naga::Module,
+    contract: &LayoutModule,
+    names: &naga::FastHashMap<NameKey, String>,
+) -> Result<Plan, Diagnostics> {
+    let mut taken: HashSet<String> = names.values().cloned().collect();
+    // Names that stay free for what the other parts invent.
+    taken.insert("main".to_string());
+    let mut b = Builder {
+        parsed,
+        module,
+        contract,
+        names,
+        taken,
+        plan: Plan {
+            structs: contract.structs.clone(),
+            ..Plan::default()
+        },
+        structs: IndexMap::new(),
+        errors: Vec::new(),
+        pad16: uses_16bit(contract),
+    };
+    for g in &contract.globals {
+        match g.space {
+            naga::AddressSpace::Uniform | naga::AddressSpace::Immediate => b.cbuffer(g),
+            naga::AddressSpace::Storage { access } => b.storage(g, access),
+            _ => {}
+        }
+    }
+    b.verify();
+    if b.errors.is_empty() {
+        Ok(b.plan)
+    } else {
+        Err(Diagnostics(b.errors))
+    }
+}
+
+/// Whether any buffer layout holds a 16-bit scalar (the output then needs
+/// `-enable-16bit-types`, and `uint16_t` padding is available).
+fn uses_16bit(contract: &LayoutModule) -> bool {
+    fn walk(l: &Layout) -> bool {
+        match &l.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => s.width == 2,
+            LayoutKind::Vector { scalar, .. } | LayoutKind::Matrix { scalar, .. } => {
+                scalar.width == 2
+            }
+            LayoutKind::Array { element, .. } => walk(element),
+            LayoutKind::Struct(_) => false,
+        }
+    }
+    contract.globals.iter().any(|g| walk(&g.layout))
+        || contract
+            .structs
+            .values()
+            .any(|s| s.members().any(|m| walk(&m.layout)))
+}
+
+fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
+    let kind = match s.kind {
+        ScalarKind::Sint => naga::ScalarKind::Sint,
+        ScalarKind::Uint => naga::ScalarKind::Uint,
+        ScalarKind::Float => naga::ScalarKind::Float,
+        ScalarKind::Bool => naga::ScalarKind::Bool,
+    };
+    naga::Scalar {
+        kind,
+        width: s.width,
+    }
+}
+
+/// Column `j` of the split matrix at lvalue `base`.
+fn column_name(base: &str, j: impl std::fmt::Display) -> String {
+    format!("{base}_c{j}")
+}
+
+// ---------------------------------------------------------------------------
+// Planning.
+
+/// Where a member is, for diagnostics.
+#[derive(Clone)]
+struct Site {
+    span: Span,
+    /// `member `x` of `S``, `global `g``.
+    what: String,
+    /// The member name as written in WGSL, for fixes.
+    member: String,
+    /// A secondary label at the global whose cbuffer holds this member.
+    global: Option<(Span, String)>,
+    /// The member's annotation (for fixes), when it is a struct member.
+    ann: Option<crate::front::dialect::MemberAnn>,
+}
+
+/// The storage of one WGSL member or array element.
+enum Stored {
+    One(HType, Repr),
+    /// A matrix split into `columns` members of type `column`.
+    Split {
+        column: HType,
+        columns: u8,
+        column_stride: u64,
+        repr: Repr,
+    },
+}
+
+/// Lays out members one after another by D3D packing (or, with
+/// `packoffset`, at their contract offsets), with padding members.
+struct Placer {
+    packoffset: bool,
+    fields: Vec<Field>,
+    /// End of the last member.
+    cur: u64,
+    /// The last real member: WGSL name, HLSL type, offset.
+    last: Option<(String, HType, u64)>,
+    /// Names of the real members (padding names avoid them).
+    member_names: HashSet<String>,
+    /// Padding members are global names (`cbuffer` members).
+    global_pads: bool,
+    /// Prefix of padding names.
+    pad_prefix: String,
+    pads: usize,
+}
+
+impl Placer {
+    fn new(packoffset: bool, member_names: HashSet<String>) -> Placer {
+        Placer {
+            packoffset,
+            fields: Vec::new(),
+            cur: 0,
+            last: None,
+            member_names,
+            global_pads: false,
+            pad_prefix: "_s_pad".to_string(),
+            pads: 0,
+        }
+    }
+}
+
+struct Builder<'a> {
+    parsed: &'a Parsed,
+    module: &'a naga::Module,
+    contract: &'a LayoutModule,
+    names: &'a naga::FastHashMap<NameKey, String>,
+    /// Every global name given out (by the namer and here).
+    taken: HashSet<String>,
+    plan: Plan,
+    /// Memoized struct storage; `None` while in progress or once failed.
+    structs: IndexMap<Handle<naga::Type>, Option<(HType, Repr)>>,
+    errors: Vec<Diagnostic>,
+    /// `uint16_t` padding is available.
+    pad16: bool,
+}
+
+impl Builder<'_> {
+    /// A global name derived from `base`, free of clashes.
+    fn fresh(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        if self.taken.contains(&name) {
+            name = if base.starts_with("_s_") {
+                format!("{base}_1")
+            } else {
+                format!("_s_{base}")
+            };
+        }
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            n += 1;
+            name = format!("_s_{}_{n}", base.trim_start_matches("_s_"));
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+
+    /// A global prefix whose split columns `<prefix>_c<j>` are all free.
+    fn fresh_columns(&mut self, base: &str, columns: u8) -> String {
+        let free = |b: &Builder<'_>, p: &str| {
+            !b.taken.contains(p) && (0..columns).all(|j| !b.taken.contains(&column_name(p, j)))
+        };
+        let mut prefix = base.to_string();
+        let mut n = 1;
+        while !free(self, &prefix) {
+            prefix = format!("_s_{}_{n}", base.trim_start_matches("_s_"));
+            n += 1;
+        }
+        self.taken.insert(prefix.clone());
+        for j in 0..columns {
+            self.taken.insert(column_name(&prefix, j));
+        }
+        prefix
+    }
+
+    fn type_name(&self, h: Handle<naga::Type>) -> String {
+        self.names
+            .get(&NameKey::Type(h))
+            .cloned()
+            .or_else(|| {
+                self.module
+                    .types
+                    .get_handle(h)
+                    .ok()
+                    .and_then(|t| t.name.clone())
+            })
+            .unwrap_or_else(|| format!("_s_type{}", h.index()))
+    }
+
+    fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &str) -> String {
+        self.names
+            .get(&NameKey::StructMember(h, index as u32))
+            .cloned()
+            .unwrap_or_else(|| fallback.to_string())
+    }
+
+    fn member_ann(&self, sname: &str, member: &str) -> Option<crate::front::dialect::MemberAnn> {
+        let ann = self.parsed.annotations.structs.get(sname)?;
+        ann.members.iter().find(|m| m.name == member).cloned()
+    }
+
+    /// The span of WGSL member `member` of struct `sname` (`h`).
+    fn member_span(&self, h: Handle<naga::Type>, sname: &str, member: &str) -> Span {
+        let ann = self.parsed.annotations.structs.get(sname);
+        ann.and_then(|a| a.members.iter().find(|m| m.name == member))
+            .map(|m| m.span.clone())
+            .or_else(|| ann.map(|a| a.name_span.clone()))
+            .or_else(|| self.module.types.get_span(h).to_range())
+            .unwrap_or(0..0)
+    }
+
+    fn global_span(&self, g: &GlobalLayout) -> Span {
+        self.parsed
+            .annotations
+            .globals
+            .get(g.name.as_str())
+            .map(|a| a.name_span.clone())
+            .or_else(|| self.module.global_variables.get_span(g.handle).to_range())
+            .unwrap_or(0..0)
+    }
+
+    /// An error at `site` with the inexpressible note.
+    fn error(
+        &mut self,
+        site: &Site,
+        message: String,
+        label: String,
+        help: Vec<String>,
+        fix: Option<Fix>,
+    ) {
+        let mut d = Diagnostic::error(message).at(site.span.clone(), label);
+        if let Some((span, label)) = &site.global {
+            if *span != site.span {
+                d = d.also(span.clone(), label.clone());
+            }
+        }
+        for n in help {
+            d = d.note(n);
+        }
+        d = d.note(format!("note: {INEXPRESSIBLE_NOTE}"));
+        if let Some(f) = fix {
+            d = d.fix(f);
+        }
+        self.errors.push(d);
+    }
+
+    /// A fix giving the member at `site` `@align(align)`.
+    fn align_fix(&self, site: &Site, align: u64, outcome: String) -> Option<Fix> {
+        let ann = site.ann.as_ref()?;
+        let edit = match &ann.align {
+            Some(a) => replace_value(&self.parsed.source, &a.span, align),
+            None => Edit {
+                span: ann.span.start..ann.span.start,
+                replacement: format!("@align({align}) "),
+            },
+        };
+        Some(Fix {
+            title: format!("add `@align({align})` to member `{}`", site.member),
+            edits: vec![edit],
+            outcome,
+        })
+    }
+
+    /// A fix setting the `@stride` of the member's array type to `stride`.
+    fn stride_fix(&self, site: &Site, stride: u64) -> Option<Fix> {
+        let ann = site.ann.as_ref()?;
+        let s = ann.ty.stride.as_ref()?;
+        Some(Fix {
+            title: format!("give the array `@stride({stride})`"),
+            edits: vec![replace_value(&self.parsed.source, &s.span, stride)],
+            outcome: format!(
+                "the elements of `{}` become {stride} bytes apart",
+                site.member
+            ),
+        })
+    }
+
+    // -- cbuffers -----------------------------------------------------------
+
+    fn cbuffer(&mut self, g: &GlobalLayout) {
+        let gname = self
+            .names
+            .get(&NameKey::GlobalVariable(g.handle))
+            .cloned()
+            .unwrap_or_else(|| g.name.clone());
+        let Some(var) = self.module.global_variables.try_get(g.handle).ok() else {
+            return;
+        };
+        let ty = var.ty;
+        let name = self.fresh(&format!("{gname}_cb"));
+        let gspan = self.global_span(g);
+        let global_label = Some((gspan.clone(), format!("`{}` is a cbuffer in HLSL", g.name)));
+        let mut members = Vec::new();
+        let (fields, packoffset, repr) = match &g.layout.kind {
+            LayoutKind::Struct(h) => {
+                let h = *h;
+                let Some(sl) = self.contract.structs.get(&h) else {
+                    return;
+                };
+                let sname = sl.name.clone();
+                let slots: Vec<_> = sl.members().cloned().collect();
+                // `packoffset` names 4-byte components, and DXC counts a
+                // vector's components from there whatever their width.
+                let packoffset = slots
+                    .iter()
+                    .all(|m| self.packoffset_ok(&m.layout, m.offset));
+                let mut p = Placer::new(packoffset, HashSet::new());
+                p.global_pads = true;
+                p.pad_prefix = format!("_s_{gname}_pad");
+                for m in &slots {
+                    let wname = self.member_name(h, m.index, &m.name);
+                    let base = format!("{gname}_{wname}");
+                    let hname = match (&m.layout.kind, self.splits(&m.layout, m.offset)) {
+                        (LayoutKind::Matrix { columns, .. }, true) => {
+                            self.fresh_columns(&base, *columns)
+                        }
+                        _ => self.fresh(&base),
+                    };
+                    let site = Site {
+                        span: self.member_span(h, &sname, &m.name),
+                        what: format!("member `{}` of `{sname}`", m.name),
+                        member: m.name.clone(),
+                        global: global_label.clone(),
+                        ann: self.member_ann(&sname, &m.name),
+                    };
+                    let r = self
+                        .place_member(&mut p, &hname, &m.layout, m.offset, &site)
+                        .unwrap_or(Repr::Plain);
+                    members.push((hname, r));
+                }
+                (p.fields, packoffset, Repr::Cbuffer(g.handle))
+            }
+            _ => {
+                let site = Site {
+                    span: self
+                        .parsed
+                        .annotations
+                        .globals
+                        .get(g.name.as_str())
+                        .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
+                        .unwrap_or(gspan.clone()),
+                    what: format!("global `{}`", g.name),
+                    member: g.name.clone(),
+                    global: global_label.clone(),
+                    ann: None,
+                };
+                // The global's own name is free: nothing else declares it.
+                let hname = gname.clone();
+                if let LayoutKind::Matrix { columns, .. } = g.layout.kind {
+                    for j in 0..columns {
+                        self.taken.insert(column_name(&hname, j));
+                    }
+                }
+                let mut p = Placer::new(true, HashSet::new());
+                let r = self
+                    .place_member(&mut p, &hname, &g.layout, 0, &site)
+                    .unwrap_or(Repr::Plain);
+                members.push((hname, r.clone()));
+                (p.fields, true, r)
+            }
+        };
+        self.plan.cbuffers.push(Cbuffer {
+            global: g.handle,
+            name,
+            ty,
+            repr,
+            members,
+            fields,
+            packoffset,
+        });
+    }
+
+    fn storage(&mut self, g: &GlobalLayout, access: naga::StorageAccess) {
+        let name = self
+            .names
+            .get(&NameKey::GlobalVariable(g.handle))
+            .cloned()
+            .unwrap_or_else(|| g.name.clone());
+        let span = self.global_span(g);
+        self.plan.storages.push(Storage {
+            global: g.handle,
+            name,
+            read_only: !access.contains(naga::StorageAccess::STORE),
+            layout: g.layout.clone(),
+            span,
+        });
+    }
+
+    /// Whether `packoffset` can name the place of a top-level member of
+    /// contract `layout` at `offset` (columns of a split matrix included).
+    fn packoffset_ok(&self, layout: &Layout, offset: u64) -> bool {
+        match &layout.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
+                packoffset_expressible(&HType::Scalar(naga_scalar(*s)), offset)
+            }
+            LayoutKind::Vector { size, scalar } => {
+                packoffset_expressible(&HType::Vector(*size, naga_scalar(*scalar)), offset)
+            }
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } if self.splits(layout, offset) => (0..u64::from(*columns)).all(|j| {
+                packoffset_expressible(
+                    &HType::Vector(*rows, naga_scalar(*scalar)),
+                    offset + j * column_stride,
+                )
+            }),
+            _ => true,
+        }
+    }
+
+    /// Whether a matrix of contract `layout` at `offset` is stored as
+    /// column vectors: its column stride is not HLSL's row stride, or it
+    /// does not start a register.
+    fn splits(&self, layout: &Layout, offset: u64) -> bool {
+        match layout.kind {
+            LayoutKind::Matrix {
+                rows,
+                scalar,
+                column_stride,
+                ..
+            } => {
+                let row = u64::from(rows) * cb_width(naga_scalar(scalar));
+                column_stride != round_up(REGISTER, row) || !offset.is_multiple_of(REGISTER)
+            }
+            _ => false,
+        }
+    }
+
+    // -- members ------------------------------------------------------------
+
+    /// Place one WGSL member (or a non-struct global's member) at contract
+    /// offset `offset`; its repr, or `None` after an error.
+    fn place_member(
+        &mut self,
+        p: &mut Placer,
+        name: &str,
+        layout: &Layout,
+        offset: u64,
+        site: &Site,
+    ) -> Option<Repr> {
+        match self.stored(layout, offset, site)? {
+            Stored::One(ty, repr) => {
+                self.place_field(p, name.to_string(), ty, offset, site)?;
+                Some(repr)
+            }
+            Stored::Split {
+                column,
+                columns,
+                column_stride,
+                repr,
+            } => {
+                for j in 0..columns {
+                    let at = offset + u64::from(j) * column_stride;
+                    self.place_field(p, column_name(name, j), column.clone(), at, site)?;
+                }
+                Some(repr)
+            }
+        }
+    }
+
+    /// Put one HLSL member at contract offset `target` (padding before it
+    /// where members are packed); report what a cbuffer cannot express.
+    fn place_field(
+        &mut self,
+        p: &mut Placer,
+        name: String,
+        ty: HType,
+        target: u64,
+        site: &Site,
+    ) -> Option<()> {
+        if !p.packoffset && ty.place(p.cur) < target {
+            self.pad(p, target, Some(&ty));
+        }
+        let ok = if p.packoffset {
+            target.is_multiple_of(4) && ty.legal_at(target) && target >= p.cur
+        } else {
+            ty.place(p.cur) == target
+        };
+        if !ok {
+            self.placement_error(p, &ty, target, site);
+            return None;
+        }
+        p.cur = target + ty.size();
+        p.last = Some((site.member.clone(), ty.clone(), target));
+        p.fields.push(Field {
+            name,
+            ty,
+            offset: target,
+            padding: false,
+        });
+        Some(())
+    }
+
+    /// Padding members from `p.cur` until `next` (or, without one, the end
+    /// of the padding itself) lands at `target`. Each is a `uint`,
+    /// `uintN` that stays inside its register, or a `uint16_t`.
+    fn pad(&mut self, p: &mut Placer, target: u64, next: Option<&HType>) {
+        let at_next = |cur: u64| next.map_or(cur, |t| t.place(cur));
+        while at_next(p.cur) < target {
+            let cur = p.cur;
+            let at4 = round_up(4, cur);
+            let (ty, at, size) = if at4 + 4 <= target {
+                let room = (REGISTER - at4 % REGISTER) / 4;
+                let n = room.min((target - at4) / 4).clamp(1, 4);
+                let ty = if n == 1 {
+                    HType::Scalar(naga::Scalar::U32)
+                } else {
+                    HType::Vector(n as u8, naga::Scalar::U32)
+                };
+                (ty, at4, n * 4)
+            } else if self.pad16 && cur.is_multiple_of(2) && cur + 2 <= target {
+                let u16s = naga::Scalar {
+                    kind: naga::ScalarKind::Uint,
+                    width: 2,
+                };
+                (HType::Scalar(u16s), cur, 2)
+            } else {
+                break;
+            };
+            let name = if p.global_pads {
+                let n = format!("{}{}", p.pad_prefix, p.pads);
+                p.pads += 1;
+                self.fresh(&n)
+            } else {
+                loop {
+                    let n = format!("{}{}", p.pad_prefix, p.pads);
+                    p.pads += 1;
+                    if !p.member_names.contains(&n) {
+                        break n;
+                    }
+                }
+            };
+            p.fields.push(Field {
+                name,
+                ty,
+                offset: at,
+                padding: true,
+            });
+            p.cur = at + size;
+        }
+    }
+
+    fn placement_error(&mut self, p: &Placer, ty: &HType, target: u64, site: &Site) {
+        let what = capitalize(&site.what);
+        let hlsl = ty.describe();
+        let aggregate = matches!(
+            ty,
+            HType::Struct { .. } | HType::Array(..) | HType::Matrix { .. }
+        );
+        if aggregate && !target.is_multiple_of(REGISTER) {
+            let fixed = round_up(REGISTER, target);
+            let fix = self.align_fix(
+                site,
+                16,
+                format!(
+                    "`{}` starts on a 16-byte register (offset {fixed} or later)",
+                    site.member
+                ),
+            );
+            self.error(
+                site,
+                format!(
+                    "{what} has byte offset {target}, but HLSL starts {} (`{hlsl}`) in a cbuffer on a 16-byte register.",
+                    ty.kind_name()
+                ),
+                format!("offset {target} is not a multiple of 16"),
+                vec![format!(
+                    "help: add `@align(16)` to member `{}` so that it starts a register",
+                    site.member
+                )],
+                fix,
+            );
+            return;
+        }
+        if !ty.legal_at(target) || (p.packoffset && !target.is_multiple_of(4)) {
+            let size = ty.size();
+            let fix = self.align_fix(
+                site,
+                16,
+                format!("`{}` starts on a 16-byte register", site.member),
+            );
+            self.error(
+                site,
+                format!(
+                    "{what} (`{hlsl}`, {size} bytes) has byte offset {target}, where it would cross a 16-byte register boundary or is misaligned; HLSL cbuffers do not let a vector or scalar straddle registers."
+                ),
+                format!("`{hlsl}` at offset {target} crosses a register"),
+                vec![format!(
+                    "help: add `@align(16)` to member `{}`, or move it so that it lies within one 16-byte register",
+                    site.member
+                )],
+                fix,
+            );
+            return;
+        }
+        let natural = ty.place(p.cur);
+        if natural > target {
+            let (prev, prev_ty, prev_offset) = p
+                .last
+                .clone()
+                .unwrap_or_else(|| ("the member before it".to_string(), ty.clone(), 0));
+            let end = prev_offset + prev_ty.size();
+            let fix = self.align_fix(
+                site,
+                16,
+                format!("`{}` starts on a later 16-byte register", site.member),
+            );
+            self.error(
+                site,
+                format!(
+                    "{what} has byte offset {target}, but HLSL packs `{hlsl}` no earlier than byte {natural} after `{prev}` (`{}` ends at byte {end} in the cbuffer).",
+                    prev_ty.describe()
+                ),
+                format!("HLSL packs it at {natural}"),
+                vec![format!(
+                    "help: add `@align(16)` to member `{}`, or an `@size` to member `{prev}`, so that `{}` starts at or after byte {natural}",
+                    site.member, site.member
+                )],
+                fix,
+            );
+            return;
+        }
+        let gap = target.saturating_sub(p.cur);
+        self.error(
+            site,
+            format!(
+                "{what} has byte offset {target}; the {gap} bytes before it cannot be filled with cbuffer padding members (2-byte padding needs 16-bit types)."
+            ),
+            format!("offset {target} cannot be expressed"),
+            vec![format!("help: add `@align(4)` to member `{}`", site.member)],
+            None,
+        );
+    }
+
+    /// The storage of a member or array element of contract `layout` at
+    /// contract offset `offset`.
+    fn stored(&mut self, layout: &Layout, offset: u64, site: &Site) -> Option<Stored> {
+        match &layout.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
+                Some(Stored::One(HType::Scalar(naga_scalar(*s)), Repr::Plain))
+            }
+            LayoutKind::Vector { size, scalar } => Some(Stored::One(
+                HType::Vector(*size, naga_scalar(*scalar)),
+                Repr::Plain,
+            )),
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } => {
+                let scalar = naga_scalar(*scalar);
+                let (columns, rows) = (*columns, *rows);
+                if !self.splits(layout, offset) {
+                    return Some(Stored::One(
+                        HType::Matrix {
+                            columns,
+                            rows,
+                            scalar,
+                        },
+                        Repr::Plain,
+                    ));
+                }
+                Some(Stored::Split {
+                    column: HType::Vector(rows, scalar),
+                    columns,
+                    column_stride: *column_stride,
+                    repr: Repr::Columns {
+                        columns,
+                        rows,
+                        scalar,
+                    },
+                })
+            }
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => {
+                let stride = *stride;
+                let Some(count) = *count else {
+                    self.error(
+                        site,
+                        format!(
+                            "{} is a runtime-sized array, which a cbuffer cannot hold.",
+                            capitalize(&site.what)
+                        ),
+                        "runtime-sized array".to_string(),
+                        vec!["help: move the array into a `var<storage>` buffer".to_string()],
+                        None,
+                    );
+                    return None;
+                };
+                if stride % REGISTER != 0 {
+                    let fixed = round_up(REGISTER, stride);
+                    let fix = self.stride_fix(site, fixed);
+                    self.error(
+                        site,
+                        format!(
+                            "Array stride of {} is {stride} bytes, but HLSL starts every array element in a cbuffer on a 16-byte register, so a cbuffer array stride is a multiple of 16.",
+                            site.what
+                        ),
+                        format!("stride {stride} is not a multiple of 16"),
+                        vec![format!(
+                            "help: give the array `@stride({fixed})`, or use 16-byte elements (e.g. `vec4`), or wrap the element in a struct with `@size(16)`"
+                        )],
+                        fix,
+                    );
+                    return None;
+                }
+                let (ety, erepr) = match self.stored(element, offset, site)? {
+                    Stored::One(ety, erepr) => {
+                        let hstride = ety.stride();
+                        if stride == hstride {
+                            (ety, erepr)
+                        } else if stride < hstride {
+                            let fix = self.stride_fix(site, hstride);
+                            self.error(
+                                site,
+                                format!(
+                                    "Array stride of {} is {stride} bytes, but HLSL lays out arrays of `{}` in a cbuffer with a stride of {hstride} bytes.",
+                                    site.what,
+                                    ety.describe()
+                                ),
+                                format!("stride {stride}, HLSL stride {hstride}"),
+                                vec![format!("help: give the array `@stride({hstride})`")],
+                                fix,
+                            );
+                            return None;
+                        } else if let LayoutKind::Struct(h) = element.kind {
+                            self.stride_variant(h, stride, site)?
+                        } else {
+                            let fields = vec![("v".to_string(), ety, 0)];
+                            self.element_wrapper(fields, erepr, stride, site)?
+                        }
+                    }
+                    Stored::Split {
+                        column,
+                        columns,
+                        column_stride,
+                        repr,
+                    } => {
+                        let fields = (0..columns)
+                            .map(|j| {
+                                (
+                                    column_name("v", j),
+                                    column.clone(),
+                                    u64::from(j) * column_stride,
+                                )
+                            })
+                            .collect();
+                        self.element_wrapper(fields, repr, stride, site)?
+                    }
+                };
+                let repr = if erepr == Repr::Plain {
+                    Repr::Plain
+                } else {
+                    Repr::Array(Box::new(erepr))
+                };
+                Some(Stored::One(HType::Array(Box::new(ety), count), repr))
+                // (An array of plain structs keeps its element repr, so
+                // that `member` reaches their members by name.)
+            }
+            LayoutKind::Struct(h) => {
+                let (ty, repr) = self.struct_info(*h)?;
+                Some(Stored::One(ty, repr))
+            }
+        }
+    }
+
+    /// An element struct holding `fields` (the value: `v`, or columns
+    /// `v_c<j>`, at offsets within the element) and padding up to `stride`.
+    fn element_wrapper(
+        &mut self,
+        fields: Vec<(String, HType, u64)>,
+        inner: Repr,
+        stride: u64,
+        site: &Site,
+    ) -> Option<(HType, Repr)> {
+        let mut p = Placer::new(false, fields.iter().map(|f| f.0.clone()).collect());
+        for (name, ty, at) in &fields {
+            self.place_field(&mut p, name.clone(), ty.clone(), *at, site)?;
+        }
+        if p.cur > stride {
+            return None;
+        }
+        self.pad(&mut p, stride, None);
+        if p.cur != stride {
+            return None;
+        }
+        if let Some(i) = self.plan.elements.iter().position(|e| e.fields == p.fields) {
+            let e = &self.plan.elements[i];
+            return Some((
+                HType::Struct {
+                    name: e.name.clone(),
+                    size: e.size,
+                },
+                Repr::Wrapped {
+                    element: i,
+                    inner: Box::new(inner),
+                },
+            ));
+        }
+        let what = match fields.first() {
+            Some((_, ty, _)) if fields.len() == 1 => mangle_htype(ty),
+            // The columns of a matrix: `float3x2_cols`.
+            Some((_, HType::Vector(rows, s), _)) => format!(
+                "{}_cols",
+                super::types::matrix(fields.len() as u8, *rows, *s)
+            ),
+            _ => "element".to_string(),
+        };
+        let name = self.fresh(&format!("_s_{what}_s{stride}"));
+        let index = self.plan.elements.len();
+        self.plan.order.push(Declared::Element(index));
+        self.plan.elements.push(Element {
+            name: name.clone(),
+            fields: p.fields,
+            inner: inner.clone(),
+            size: stride,
+        });
+        Some((
+            HType::Struct { name, size: stride },
+            Repr::Wrapped {
+                element: index,
+                inner: Box::new(inner),
+            },
+        ))
+    }
+
+    /// The storage of struct `h` (memoized).
+    fn struct_info(&mut self, h: Handle<naga::Type>) -> Option<(HType, Repr)> {
+        if let Some(done) = self.structs.get(&h) {
+            return done.clone();
+        }
+        self.structs.insert(h, None);
+        let info = self.compute_struct(h, None);
+        self.structs.insert(h, info.clone());
+        info
+    }
+
+    /// A variant of struct `h` padded to `stride` bytes, for an array whose
+    /// contract stride is larger than HLSL's.
+    fn stride_variant(
+        &mut self,
+        h: Handle<naga::Type>,
+        stride: u64,
+        site: &Site,
+    ) -> Option<(HType, Repr)> {
+        if let Some(i) = self
+            .plan
+            .variants
+            .iter()
+            .position(|v| v.ty == h && v.size == stride && !v.value)
+        {
+            let v = &self.plan.variants[i];
+            return Some((
+                HType::Struct {
+                    name: v.name.clone(),
+                    size: v.size,
+                },
+                Repr::Variant(i),
+            ));
+        }
+        let info = self.compute_struct(h, Some(stride));
+        match &info {
+            Some((HType::Struct { size, .. }, _)) if *size == stride => info,
+            _ => {
+                self.error(
+                    site,
+                    format!(
+                        "Array stride of {} is {stride} bytes, which HLSL cannot reach by padding its element struct.",
+                        site.what
+                    ),
+                    format!("stride {stride}"),
+                    vec!["help: remove the array's `@stride`".to_string()],
+                    None,
+                );
+                None
+            }
+        }
+    }
+
+    /// Lay out struct `h`; `size_to`: pad its end to this size (a stride
+    /// variant).
+    fn compute_struct(
+        &mut self,
+        h: Handle<naga::Type>,
+        size_to: Option<u64>,
+    ) -> Option<(HType, Repr)> {
+        let sl = self.contract.structs.get(&h)?.clone();
+        let slots: Vec<_> = sl.members().cloned().collect();
+        let member_names: HashSet<String> = slots
+            .iter()
+            .map(|m| self.member_name(h, m.index, &m.name))
+            .collect();
+        let mut p = Placer::new(false, member_names);
+        let mut members = Vec::new();
+        let mut changed = size_to.is_some();
+        let mut failed = false;
+        for m in &slots {
+            let name = self.member_name(h, m.index, &m.name);
+            let site = Site {
+                span: self.member_span(h, &sl.name, &m.name),
+                what: format!("member `{}` of `{}`", m.name, sl.name),
+                member: m.name.clone(),
+                global: None,
+                ann: self.member_ann(&sl.name, &m.name),
+            };
+            let mut prefix = name.clone();
+            if let LayoutKind::Matrix { columns, .. } = m.layout.kind {
+                if self.splits(&m.layout, m.offset) {
+                    while (0..columns).any(|j| p.member_names.contains(&column_name(&prefix, j))) {
+                        prefix = format!("_s_{prefix}");
+                    }
+                }
+            }
+            let before = p.fields.len();
+            match self.place_member(&mut p, &prefix, &m.layout, m.offset, &site) {
+                Some(r) => {
+                    if !self.plan.plain(&r)
+                        || p.fields.len() != before + 1
+                        || p.fields[before].padding
+                    {
+                        changed = true;
+                    }
+                    members.push((prefix, r));
+                }
+                None => {
+                    failed = true;
+                    members.push((prefix, Repr::Plain));
+                }
+            }
+        }
+        if failed {
+            return None;
+        }
+        if let Some(to) = size_to {
+            if p.cur > to {
+                return None;
+            }
+            self.pad(&mut p, to, None);
+        }
+        let size = p.cur;
+        if !changed {
+            let name = self.type_name(h);
+            let index = self.plan.variants.len();
+            self.plan.variants.push(Variant {
+                ty: h,
+                name: name.clone(),
+                members,
+                fields: p.fields,
+                size,
+                value: true,
+            });
+            return Some((HType::Struct { name, size }, Repr::Variant(index)));
+        }
+        let base = match size_to {
+            Some(s) => format!("{}_cb_s{s}", self.type_name(h)),
+            None => format!("{}_cb", self.type_name(h)),
+        };
+        let name = self.fresh(&base);
+        let index = self.plan.variants.len();
+        self.plan.order.push(Declared::Variant(index));
+        self.plan.variants.push(Variant {
+            ty: h,
+            name: name.clone(),
+            members,
+            fields: p.fields,
+            size,
+            value: false,
+        });
+        Some((HType::Struct { name, size }, Repr::Variant(index)))
+    }
+
+    /// Pack every variant, element struct and cbuffer again from its
+    /// finished member list alone and compare with the contract offsets
+    /// recorded in it; check `packoffset`s for overlaps and straddling.
+    fn verify(&mut self) {
+        for p in verify_plan(&self.plan) {
+            self.errors.push(
+                Diagnostic::error(format!(
+                    "internal error: the HLSL cbuffer packing of {p} differs from the contract"
+                ))
+                .note("this is a bug in stride's HLSL writer; please report it"),
+            );
+        }
+    }
+}
+
+/// What [`Builder::verify`] checks, as problem descriptions.
+fn verify_plan(plan: &Plan) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut sizes: IndexMap<String, u64> = IndexMap::new();
+    for v in &plan.variants {
+        sizes.insert(v.name.clone(), v.size);
+    }
+    for e in &plan.elements {
+        sizes.insert(e.name.clone(), e.size);
+    }
+    for v in &plan.variants {
+        if let Some(bad) = packing_mismatch(&v.fields, Some(v.size), &sizes) {
+            problems.push(format!("variant `{}`: {bad}", v.name));
+        }
+    }
+    for e in &plan.elements {
+        let bad = packing_mismatch(&e.fields, Some(e.size), &sizes).or_else(|| {
+            (round_up(REGISTER, e.size) != e.size)
+                .then(|| format!("size {} is not an array stride", e.size))
+        });
+        if let Some(bad) = bad {
+            problems.push(format!("element struct `{}`: {bad}", e.name));
+        }
+    }
+    for c in &plan.cbuffers {
+        let bad = if c.packoffset {
+            packoffset_mismatch(&c.fields, &sizes)
+        } else {
+            packing_mismatch(&c.fields, None, &sizes)
+        };
+        if let Some(bad) = bad {
+            problems.push(format!("cbuffer `{}`: {bad}", c.name));
+        }
+    }
+    problems
+}
+
+/// Replace the value of an attribute: the text inside its parentheses when
+/// the span covers the whole attribute, else the whole span.
+fn replace_value(source: &str, span: &Span, value: u64) -> Edit {
+    let text = source.get(span.clone()).unwrap_or("");
+    match (text.find('('), text.rfind(')')) {
+        (Some(open), Some(close)) if open < close => Edit {
+            span: span.start + open + 1..span.start + close,
+            replacement: value.to_string(),
+        },
+        _ => Edit {
+            span: span.clone(),
+            replacement: value.to_string(),
+        },
+    }
+}
+
+/// A referenced struct's size must be its declaration's.
+fn struct_size_mismatch(ty: &HType, sizes: &IndexMap<String, u64>) -> Option<String> {
+    match ty {
+        HType::Struct { name, size } => match sizes.get(name) {
+            Some(s) if s != size => Some(format!("`{name}` is {s} bytes, used as {size}")),
+            _ => None,
+        },
+        HType::Array(e, _) => struct_size_mismatch(e, sizes),
+        _ => None,
+    }
+}
+
+/// Pack `fields` by D3D's rules alone; the first field whose packed offset
+/// differs from its recorded offset, or a size that differs from `size`.
+fn packing_mismatch(
+    fields: &[Field],
+    size: Option<u64>,
+    sizes: &IndexMap<String, u64>,
+) -> Option<String> {
+    let mut cur = 0u64;
+    for f in fields {
+        if let Some(bad) = struct_size_mismatch(&f.ty, sizes) {
+            return Some(bad);
+        }
+        let at = f.ty.place(cur);
+        if at != f.offset {
+            return Some(format!(
+                "`{}` packs at offset {at}, the contract says {}",
+                f.name, f.offset
+            ));
+        }
+        cur = at + f.ty.size();
+    }
+    match size {
+        Some(s) if s != cur => Some(format!("it packs to {cur} bytes, the plan says {s}")),
+        _ => None,
+    }
+}
+
+/// Whether `packoffset(cR.c)` can place `ty` at `offset`: a 4-byte
+/// component, and (as DXC counts) the component index plus the number of
+/// components of the vector (a 16-bit component counts as one, a
+/// 64-bit one as two) at most 4. Aggregates start a register anyway.
+fn packoffset_expressible(ty: &HType, offset: u64) -> bool {
+    let (n, s) = match ty {
+        HType::Scalar(s) => (1, *s),
+        HType::Vector(n, s) => (u64::from(*n), *s),
+        _ => return true,
+    };
+    let slots = if s.width == 8 { 2 * n } else { n };
+    offset.is_multiple_of(4) && (offset % REGISTER) / 4 + slots <= 4
+}
+
+/// `packoffset(cR.x)` text for a byte offset (aggregates: `cR`).
+fn packoffset_text(ty: &HType, offset: u64) -> String {
+    let reg = offset / REGISTER;
+    match ty {
+        HType::Scalar(_) | HType::Vector(..) => {
+            let comp = ["x", "y", "z", "w"][((offset % REGISTER) / 4) as usize];
+            format!("c{reg}.{comp}")
+        }
+        _ => format!("c{reg}"),
+    }
+}
+
+/// The byte offset a `packoffset` text names.
+fn packoffset_bytes(text: &str) -> Option<u64> {
+    let rest = text.strip_prefix('c')?;
+    let (reg, comp) = match rest.split_once('.') {
+        Some((r, c)) => (r, c),
+        None => (rest, "x"),
+    };
+    let comp = match comp {
+        "x" => 0,
+        "y" => 1,
+        "z" => 2,
+        "w" => 3,
+        _ => return None,
+    };
+    Some(reg.parse::<u64>().ok()? * REGISTER + comp * 4)
+}
+
+/// Check `packoffset` members: each printed offset names its contract
+/// offset, is legal for the type (no straddling, aggregates on a register)
+/// and does not overlap the members before it.
+fn packoffset_mismatch(fields: &[Field], sizes: &IndexMap<String, u64>) -> Option<String> {
+    let mut spans: Vec<(u64, u64, &str)> = Vec::new();
+    for f in fields {
+        if let Some(bad) = struct_size_mismatch(&f.ty, sizes) {
+            return Some(bad);
+        }
+        let text = packoffset_text(&f.ty, f.offset);
+        if packoffset_bytes(&text) != Some(f.offset) {
+            return Some(format!(
+                "`{}`: packoffset({text}) does not name offset {}",
+                f.name, f.offset
+            ));
+        }
+        if !f.ty.legal_at(f.offset) || !packoffset_expressible(&f.ty, f.offset) {
+            return Some(format!(
+                "`{}` (`{}`) cannot start at offset {}",
+                f.name,
+                f.ty.describe(),
+                f.offset
+            ));
+        }
+        let end = f.offset + f.ty.size();
+        if let Some((_, _, other)) = spans.iter().find(|(s, e, _)| f.offset < *e && *s < end) {
+            return Some(format!("`{}` overlaps `{other}`", f.name));
+        }
+        spans.push((f.offset, end, &f.name));
+    }
+    None
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// A helper-name fragment for a cbuffer type.
+fn mangle_htype(ty: &HType) -> String {
+    match ty {
+        HType::Array(e, n) => format!("a{n}_{}", mangle_htype(e)),
+        other => other.describe(),
+    }
+}
+
+/// `value` as the base of `.member` or `[index]`: parenthesized unless it
+/// is a name, member access or index chain.
+fn operand(value: &str) -> String {
+    let simple = value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
+    if simple {
+        value.to_string()
+    } else {
+        format!("({value})")
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Byte offsets: a constant plus `uint` terms, printed `16u` or
+// `(32u + 16u * i)`.
+
+/// `16u` -> 16.
+fn constant_literal(s: &str) -> Option<u64> {
+    let digits = s.strip_suffix('u')?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// The position of the `)` matching the `(` at byte 0.
+fn matching_paren(s: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Split an offset text into its constant and its other terms.
+fn parse_offset(s: &str) -> (u64, Vec<String>) {
+    let s = s.trim();
+    if let Some(c) = constant_literal(s) {
+        return (c, Vec::new());
+    }
+    if s.starts_with('(') && matching_paren(s) == Some(s.len() - 1) {
+        let inner = &s[1..s.len() - 1];
+        let mut parts = Vec::new();
+        let mut depth = 0i32;
+        let mut start = 0;
+        let bytes = inner.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b'+' if depth == 0
+                    && i > 0
+                    && bytes[i - 1] == b' '
+                    && bytes.get(i + 1) == Some(&b' ') =>
+                {
+                    parts.push(inner.get(start..i - 1).unwrap_or("").to_string());
+                    start = i + 2;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        parts.push(inner.get(start..).unwrap_or("").to_string());
+        let mut constant = 0u64;
+        let mut terms = Vec::new();
+        for p in parts {
+            match constant_literal(&p) {
+                Some(c) => constant = constant.saturating_add(c),
+                None => terms.push(p),
+            }
+        }
+        return (constant, terms);
+    }
+    (0, vec![s.to_string()])
+}
+
+fn print_offset(constant: u64, terms: &[String]) -> String {
+    if terms.is_empty() {
+        return format!("{constant}u");
+    }
+    let mut parts = Vec::new();
+    if constant != 0 {
+        parts.push(format!("{constant}u"));
+    }
+    parts.extend(terms.iter().cloned());
+    if parts.len() == 1 {
+        parts.remove(0)
+    } else {
+        format!("({})", parts.join(" + "))
+    }
+}
+
+/// `base` + `constant` (+ `stride * index`), constants folded.
+fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String {
+    let (c, mut terms) = parse_offset(base);
+    let c = c.saturating_add(constant);
+    if let Some((stride, index)) = dynamic {
+        let index = operand(index);
+        terms.push(if stride == 1 {
+            index
+        } else {
+            format!("{stride}u * {index}")
+        });
+    }
+    print_offset(c, &terms)
+}
+
+/// Indent every line of `text` by four spaces.
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// A helper-name fragment for a contract layout of value type `ty`.
+fn mangle_layout(ctx: &Ctx<'_>, layout: &Layout, ty: Handle<naga::Type>) -> String {
+    match &layout.kind {
+        LayoutKind::Array {
+            element,
+            stride,
+            count,
+        } => {
+            let n = count.map_or_else(|| "rt".to_string(), |n| n.to_string());
+            let base = match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+                Ok(naga::TypeInner::Array { base, .. }) => *base,
+                _ => ty,
+            };
+            format!("a{n}s{stride}_{}", mangle_layout(ctx, element, base))
+        }
+        _ => super::types::type_name(ctx, ty),
+    }
+}
+
+/// The element type of array type `ty` (itself when not an array).
+fn element_type(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> Handle<naga::Type> {
+    match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(naga::TypeInner::Array { base, .. }) => *base,
+        _ => ty,
+    }
+}
+
+fn buffer_type(rw: bool) -> &'static str {
+    if rw {
+        "RWByteAddressBuffer"
+    } else {
+        "ByteAddressBuffer"
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Access.
+
+impl Plan {
+    /// Whether storage of `repr` has the value type's spelling and
+    /// packing, so that its lvalue text is its value.
+    fn plain(&self, repr: &Repr) -> bool {
+        match repr {
+            Repr::Plain => true,
+            Repr::Variant(i) => self.variants.get(*i).is_some_and(|v| v.value),
+            Repr::Array(e) => self.plain(e),
+            _ => false,
+        }
+    }
+
+    fn cbuffer(&self, g: Handle<naga::GlobalVariable>) -> Option<&Cbuffer> {
+        self.cbuffers.iter().find(|c| c.global == g)
+    }
+
+    fn storage(&self, g: Handle<naga::GlobalVariable>) -> Option<&Storage> {
+        self.storages.iter().find(|s| s.global == g)
+    }
+
+    /// Whether `g` is a buffer global this plan declares.
+    pub fn is_buffer(&self, g: Handle<naga::GlobalVariable>) -> bool {
+        self.cbuffer(g).is_some() || self.storage(g).is_some()
+    }
+
+    /// The place of buffer global `g` itself (`None`: not a buffer).
+    pub fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<Place> {
+        if let Some(c) = self.cbuffer(g) {
+            let text = match &c.repr {
+                Repr::Cbuffer(_) => c.name.clone(),
+                _ => c.members.first().map(|m| m.0.clone()).unwrap_or_default(),
+            };
+            return Some(Place::Text {
+                text,
+                repr: c.repr.clone(),
+            });
+        }
+        let s = self.storage(g)?;
+        Some(Place::Bytes {
+            global: g,
+            offset: "0u".to_string(),
+            layout: s.layout.clone(),
+        })
+    }
+
+    /// Member `index` of the struct at `place`.
+    pub fn member(&self, ctx: &Ctx<'_>, place: &Place, index: u32) -> Place {
+        let _ = ctx;
+        match place {
+            Place::Text { text, repr } => {
+                let (members, global) = match repr {
+                    Repr::Cbuffer(g) => (self.cbuffer(*g).map(|c| &c.members), true),
+                    Repr::Variant(i) => (self.variants.get(*i).map(|v| &v.members), false),
+                    _ => (None, false),
+                };
+                match members.and_then(|m| m.get(index as usize)) {
+                    Some((name, r)) => Place::Text {
+                        text: if global {
+                            name.clone()
+                        } else {
+                            format!("{}.{name}", operand(text))
+                        },
+                        repr: r.clone(),
+                    },
+                    None => place.clone(),
+                }
+            }
+            Place::Bytes {
+                global,
+                offset,
+                layout,
+            } => {
+                let LayoutKind::Struct(h) = layout.kind else {
+                    return place.clone();
+                };
+                let Some(slot) = self
+                    .structs
+                    .get(&h)
+                    .and_then(|s| s.members().find(|m| m.index == index as usize))
+                else {
+                    return place.clone();
+                };
+                Place::Bytes {
+                    global: *global,
+                    offset: offset_add(offset, slot.offset, None),
+                    layout: slot.layout.clone(),
+                }
+            }
+        }
+    }
+
+    /// Element `index` of the array, matrix (a column) or vector (a
+    /// component) at `place`. A dynamic column of a split matrix is an
+    /// rvalue (uniforms are never stored to).
+    pub fn element(&self, ctx: &Ctx<'_>, place: &Place, index: Index<'_>) -> Place {
+        let _ = ctx;
+        let idx = match &index {
+            Index::Constant(n) => n.to_string(),
+            Index::Dynamic(s) => s.to_string(),
+        };
+        match place {
+            Place::Text { text, repr } => {
+                let (text, repr) = match repr {
+                    Repr::Array(elem) => match &**elem {
+                        Repr::Wrapped { inner, .. } => {
+                            (format!("{}[{idx}].v", operand(text)), (**inner).clone())
+                        }
+                        other => (format!("{}[{idx}]", operand(text)), other.clone()),
+                    },
+                    Repr::Columns {
+                        columns,
+                        rows,
+                        scalar,
+                    } => match index {
+                        Index::Constant(j) => (column_name(text, j), Repr::Plain),
+                        Index::Dynamic(i) => (
+                            format!("({})[{i}]", columns_matrix(text, *columns, *rows, *scalar)),
+                            Repr::Plain,
+                        ),
+                    },
+                    _ => (format!("{}[{idx}]", operand(text)), Repr::Plain),
+                };
+                Place::Text { text, repr }
+            }
+            Place::Bytes {
+                global,
+                offset,
+                layout,
+            } => {
+                let (step, layout) = match &layout.kind {
+                    LayoutKind::Array {
+                        element, stride, ..
+                    } => (*stride, (**element).clone()),
+                    LayoutKind::Matrix {
+                        rows,
+                        scalar,
+                        column_stride,
+                        ..
+                    } => (
+                        *column_stride,
+                        Layout {
+                            size: Some(u64::from(*rows) * u64::from(scalar.width)),
+                            align: u64::from(scalar.width),
+                            kind: LayoutKind::Vector {
+                                size: *rows,
+                                scalar: *scalar,
+                            },
+                        },
+                    ),
+                    LayoutKind::Vector { scalar, .. } => (
+                        u64::from(scalar.width),
+                        Layout {
+                            size: Some(u64::from(scalar.width)),
+                            align: u64::from(scalar.width),
+                            kind: LayoutKind::Scalar(*scalar),
+                        },
+                    ),
+                    _ => return place.clone(),
+                };
+                let offset = match index {
+                    Index::Constant(n) => offset_add(offset, step * u64::from(n), None),
+                    Index::Dynamic(i) => offset_add(offset, 0, Some((step, i))),
+                };
+                Place::Bytes {
+                    global: *global,
+                    offset,
+                    layout,
+                }
+            }
+        }
+    }
+
+    /// An HLSL expression with the value at `place`, of WGSL value type `ty`.
+    pub fn load(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        place: &Place,
+        ty: Handle<naga::Type>,
+    ) -> String {
+        match place {
+            Place::Text { text, repr } => self.load_text(ctx, needs, text, repr, ty),
+            Place::Bytes {
+                global,
+                offset,
+                layout,
+            } => match self.storage(*global) {
+                Some(st) => {
+                    let rw = !st.read_only;
+                    self.load_bytes(ctx, needs, st, &st.name, rw, offset, layout, ty)
+                }
+                None => super::types::zero_value(ctx, ty),
+            },
+        }
+    }
+
+    fn load_text(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        text: &str,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+    ) -> String {
+        if self.plain(repr) {
+            return text.to_string();
+        }
+        match repr {
+            Repr::Plain => text.to_string(),
+            Repr::Columns {
+                columns,
+                rows,
+                scalar,
+            } => columns_matrix(text, *columns, *rows, *scalar),
+            Repr::Wrapped { inner, .. } => {
+                self.load_text(ctx, needs, &format!("{}.v", operand(text)), inner, ty)
+            }
+            Repr::Cbuffer(g) => {
+                let Some(c) = self.cbuffer(*g) else {
+                    return text.to_string();
+                };
+                let helper = format!("_s_cbload_{}", c.name.trim_start_matches("_s_"));
+                needs.helper(&helper, |needs| {
+                    let body = self.construct(ctx, needs, "", &c.members, ty, true);
+                    let t = super::types::type_name(ctx, ty);
+                    format!("{t} {helper}() {{\n{body}}}\n")
+                });
+                format!("{helper}()")
+            }
+            Repr::Variant(i) => {
+                let Some(v) = self.variants.get(*i) else {
+                    return text.to_string();
+                };
+                let helper = format!("_s_cbload_{}", v.name.trim_start_matches("_s_"));
+                needs.helper(&helper, |needs| {
+                    let body = self.construct(ctx, needs, "x", &v.members, ty, false);
+                    let t = super::types::type_name(ctx, ty);
+                    format!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
+                });
+                format!("{helper}({text})")
+            }
+            Repr::Array(_) => {
+                let Ok(naga::TypeInner::Array { base, size, .. }) =
+                    ctx.module.types.get_handle(ty).map(|t| &t.inner)
+                else {
+                    return text.to_string();
+                };
+                let Some(n) = super::types::array_count(ctx, *size) else {
+                    return text.to_string();
+                };
+                let (sb, sd) = self.storage_name(ctx, repr, ty);
+                let helper = format!(
+                    "_s_cbload_{}",
+                    mangle_dims(&sb, &sd).trim_start_matches("_s_")
+                );
+                needs.helper(&helper, |needs| {
+                    let x = Place::Text {
+                        text: "x".to_string(),
+                        repr: repr.clone(),
+                    };
+                    let item = match self.element(ctx, &x, Index::Dynamic("i")) {
+                        Place::Text { text, repr } => {
+                            self.load_text(ctx, needs, &text, &repr, *base)
+                        }
+                        Place::Bytes { .. } => "x[i]".to_string(),
+                    };
+                    let t = super::types::type_name(ctx, ty);
+                    format!(
+                        "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
+                    )
+                });
+                format!("{helper}({text})")
+            }
+        }
+    }
+
+    /// The body of a helper that builds the value struct `ty` from the
+    /// storage members `members` of `base` (`global`: the members are
+    /// cbuffer members, named on their own).
+    fn construct(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        base: &str,
+        members: &[(String, Repr)],
+        ty: Handle<naga::Type>,
+        global: bool,
+    ) -> String {
+        let t = super::types::type_name(ctx, ty);
+        let mut out = format!("    {t} r;\n");
+        let value_members = match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+            Ok(naga::TypeInner::Struct { members, .. }) => members.clone(),
+            _ => Vec::new(),
+        };
+        for (i, ((name, repr), vm)) in members.iter().zip(&value_members).enumerate() {
+            let lvalue = if global {
+                name.clone()
+            } else {
+                format!("{}.{name}", operand(base))
+            };
+            let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
+            let member = ctx.name(NameKey::StructMember(ty, i as u32));
+            let _ = writeln!(out, "    r.{member} = {value};");
+        }
+        out.push_str("    return r;\n");
+        out
+    }
+
+    /// The HLSL spelling (element, dims) of the cbuffer storage of `repr`
+    /// holding a value of type `ty`.
+    fn storage_name(&self, ctx: &Ctx<'_>, repr: &Repr, ty: Handle<naga::Type>) -> (String, String) {
+        match repr {
+            Repr::Variant(i) => (
+                self.variants
+                    .get(*i)
+                    .map_or_else(String::new, |v| v.name.clone()),
+                String::new(),
+            ),
+            Repr::Wrapped { element, .. } => (
+                self.elements
+                    .get(*element)
+                    .map_or_else(String::new, |e| e.name.clone()),
+                String::new(),
+            ),
+            Repr::Array(elem) => match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+                Ok(naga::TypeInner::Array { base, size, .. }) => {
+                    let (b, d) = self.storage_name(ctx, elem, *base);
+                    let n = super::types::array_count(ctx, *size).unwrap_or(0);
+                    (b, format!("[{n}]{d}"))
+                }
+                _ => (super::types::type_name(ctx, ty), String::new()),
+            },
+            _ => (super::types::type_name(ctx, ty), String::new()),
+        }
+    }
+
+    /// Record that a 16- or 64-bit load or store needs shader model 6.2.
+    fn require_sm62(&self, ctx: &Ctx<'_>, needs: &mut Needs, st: &Storage, s: naga::Scalar) {
+        if ctx.shader_model() < super::ShaderModel::Sm6_2 {
+            needs.error(
+                Diagnostic::error(format!(
+                    "`{}` holds `{}` values, which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`, available from shader model 6.2; the chosen shader model is {}.",
+                    st.name,
+                    super::types::scalar(s),
+                    ctx.shader_model()
+                ))
+                .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
+                .note("help: use --shader-model 6_2 (or later)"),
+            );
+        }
+    }
+
+    /// A scalar (`n` = 0) or vector read at `off` of `buf`.
+    #[allow(clippy::too_many_arguments)]
+    fn leaf_load(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        buf: &str,
+        off: &str,
+        n: u8,
+        s: naga::Scalar,
+    ) -> String {
+        if s.width == 4 || s.kind == naga::ScalarKind::Bool {
+            let raw = if n <= 1 {
+                format!("{buf}.Load({off})")
+            } else {
+                format!("{buf}.Load{n}({off})")
+            };
+            match s.kind {
+                naga::ScalarKind::Sint => format!("asint({raw})"),
+                naga::ScalarKind::Float => format!("asfloat({raw})"),
+                naga::ScalarKind::Bool => format!("({raw} != 0u)"),
+                _ => raw,
+            }
+        } else {
+            self.require_sm62(ctx, needs, st, s);
+            let t = if n == 0 {
+                super::types::scalar(s).to_string()
+            } else {
+                super::types::vector(n, s)
+            };
+            format!("{buf}.Load<{t}>({off})")
+        }
+    }
+
+    /// The value of type `ty` laid out as `layout` at `off` of the
+    /// byte-address buffer `buf` (`rw`: a `RWByteAddressBuffer`).
+    #[allow(clippy::too_many_arguments)]
+    fn load_bytes(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        buf: &str,
+        rw: bool,
+        off: &str,
+        layout: &Layout,
+        ty: Handle<naga::Type>,
+    ) -> String {
+        let ld = if rw { "rwload" } else { "load" };
+        let b = buffer_type(rw);
+        match &layout.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
+                self.leaf_load(ctx, needs, st, buf, off, 0, naga_scalar(*s))
+            }
+            LayoutKind::Vector { size, scalar } => {
+                self.leaf_load(ctx, needs, st, buf, off, *size, naga_scalar(*scalar))
+            }
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } => {
+                let s = naga_scalar(*scalar);
+                let t = super::types::matrix(*columns, *rows, s);
+                let helper = format!("_s_{ld}_{t}");
+                needs.helper(&helper, |needs| {
+                    let cols: Vec<String> = (0..u64::from(*columns))
+                        .map(|j| {
+                            let o = offset_add("o", j * column_stride, None);
+                            self.leaf_load(ctx, needs, st, "b", &o, *rows, s)
+                        })
+                        .collect();
+                    format!(
+                        "{t} {helper}({b} b, uint o) {{\n    return {t}({});\n}}\n",
+                        cols.join(", ")
+                    )
+                });
+                format!("{helper}({buf}, {off})")
+            }
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => {
+                let Some(n) = count else {
+                    // Runtime-sized arrays are never loaded whole.
+                    return super::types::zero_value(ctx, ty);
+                };
+                let t = super::types::type_name(ctx, ty);
+                let base = element_type(ctx, ty);
+                let helper = format!("_s_{ld}_{}", mangle_layout(ctx, layout, ty));
+                needs.helper(&helper, |needs| {
+                    let o = offset_add("o", 0, Some((*stride, "i")));
+                    let item = self.load_bytes(ctx, needs, st, "b", rw, &o, element, base);
+                    format!(
+                        "{t} {helper}({b} b, uint o) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
+                    )
+                });
+                format!("{helper}({buf}, {off})")
+            }
+            LayoutKind::Struct(h) => {
+                let t = super::types::type_name(ctx, *h);
+                let helper = format!("_s_{ld}_{t}");
+                needs.helper(&helper, |needs| {
+                    let mut body = format!("    {t} r;\n");
+                    if let Some(sl) = self.structs.get(h) {
+                        for m in sl.members() {
+                            if m.layout.size.is_none() {
+                                continue;
+                            }
+                            let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
+                                Ok(naga::TypeInner::Struct { members, .. }) => {
+                                    match members.get(m.index) {
+                                        Some(vm) => vm.ty,
+                                        None => continue,
+                                    }
+                                }
+                                _ => continue,
+                            };
+                            let o = offset_add("o", m.offset, None);
+                            let v = self.load_bytes(ctx, needs, st, "b", rw, &o, &m.layout, mty);
+                            let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
+                            let _ = writeln!(body, "    r.{name} = {v};");
+                        }
+                    }
+                    body.push_str("    return r;\n");
+                    format!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
+                });
+                format!("{helper}({buf}, {off})")
+            }
+        }
+    }
+
+    /// Statements (each line ending in `;` and a newline, not indented)
+    /// storing `value` (of WGSL type `ty`) at `place`.
+    pub fn store(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        place: &Place,
+        ty: Handle<naga::Type>,
+        value: &str,
+    ) -> String {
+        match place {
+            // Uniforms are never stored to.
+            Place::Text { .. } => String::new(),
+            Place::Bytes {
+                global,
+                offset,
+                layout,
+            } => match self.storage(*global) {
+                Some(st) => self.store_bytes(ctx, needs, st, &st.name, offset, layout, ty, value),
+                None => String::new(),
+            },
+        }
+    }
+
+    /// Statements storing the value `value` (evaluated once) of type `ty`,
+    /// laid out as `layout`, at `off` of the `RWByteAddressBuffer` `buf`;
+    /// leaf by leaf, so padding bytes are never written.
+    #[allow(clippy::too_many_arguments)]
+    fn store_bytes(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        buf: &str,
+        off: &str,
+        layout: &Layout,
+        ty: Handle<naga::Type>,
+        value: &str,
+    ) -> String {
+        let leaf = |needs: &mut Needs, n: u8, s: naga::Scalar| -> String {
+            if s.width == 4 || s.kind == naga::ScalarKind::Bool {
+                let f = if n <= 1 {
+                    "Store".to_string()
+                } else {
+                    format!("Store{n}")
+                };
+                let v = match s.kind {
+                    naga::ScalarKind::Uint => value.to_string(),
+                    naga::ScalarKind::Bool if n <= 1 => format!("uint({value})"),
+                    naga::ScalarKind::Bool => format!("uint{n}({value})"),
+                    _ => format!("asuint({value})"),
+                };
+                format!("{buf}.{f}({off}, {v});\n")
+            } else {
+                self.require_sm62(ctx, needs, st, s);
+                let t = if n == 0 {
+                    super::types::scalar(s).to_string()
+                } else {
+                    super::types::vector(n, s)
+                };
+                format!("{buf}.Store<{t}>({off}, {value});\n")
+            }
+        };
+        match &layout.kind {
+            LayoutKind::Scalar(s) => leaf(needs, 0, naga_scalar(*s)),
+            LayoutKind::Vector { size, scalar } => leaf(needs, *size, naga_scalar(*scalar)),
+            LayoutKind::Atomic(s) => {
+                let s = naga_scalar(*s);
+                match self.atomic_helper(ctx, needs, st, "store", s) {
+                    Some(h) => format!("{h}({buf}, {off}, {value});\n"),
+                    None => String::new(),
+                }
+            }
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } => {
+                let s = naga_scalar(*scalar);
+                let t = super::types::matrix(*columns, *rows, s);
+                let helper = format!("_s_store_{t}");
+                needs.helper(&helper, |needs| {
+                    let column = Layout {
+                        size: Some(u64::from(*rows) * u64::from(scalar.width)),
+                        align: u64::from(scalar.width),
+                        kind: LayoutKind::Vector {
+                            size: *rows,
+                            scalar: *scalar,
+                        },
+                    };
+                    let mut body = String::new();
+                    for j in 0..u64::from(*columns) {
+                        let o = offset_add("o", j * column_stride, None);
+                        let v = format!("v[{j}]");
+                        body.push_str(&self.store_bytes(ctx, needs, st, "b", &o, &column, ty, &v));
+                    }
+                    format!(
+                        "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{}}}\n",
+                        indent(&body)
+                    )
+                });
+                format!("{helper}({buf}, {off}, {value});\n")
+            }
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => {
+                let Some(n) = count else {
+                    return String::new();
+                };
+                let t = super::types::type_name(ctx, ty);
+                let base = element_type(ctx, ty);
+                let helper = format!("_s_store_{}", mangle_layout(ctx, layout, ty));
+                needs.helper(&helper, |needs| {
+                    let o = offset_add("o", 0, Some((*stride, "i")));
+                    let item = self.store_bytes(ctx, needs, st, "b", &o, element, base, "v[i]");
+                    format!(
+                        "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n    for (uint i = 0u; i < {n}u; ++i) {{\n{}    }}\n}}\n",
+                        indent(&indent(&item))
+                    )
+                });
+                format!("{helper}({buf}, {off}, {value});\n")
+            }
+            LayoutKind::Struct(h) => {
+                let t = super::types::type_name(ctx, *h);
+                let helper = format!("_s_store_{t}");
+                needs.helper(&helper, |needs| {
+                    let mut body = String::new();
+                    if let Some(sl) = self.structs.get(h) {
+                        for m in sl.members() {
+                            let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
+                                Ok(naga::TypeInner::Struct { members, .. }) => {
+                                    match members.get(m.index) {
+                                        Some(vm) => vm.ty,
+                                        None => continue,
+                                    }
+                                }
+                                _ => continue,
+                            };
+                            if m.layout.size.is_none() {
+                                continue;
+                            }
+                            let o = offset_add("o", m.offset, None);
+                            let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
+                            let v = format!("v.{name}");
+                            body.push_str(
+                                &self.store_bytes(ctx, needs, st, "b", &o, &m.layout, mty, &v),
+                            );
+                        }
+                    }
+                    format!(
+                        "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{}}}\n",
+                        indent(&body)
+                    )
+                });
+                format!("{helper}({buf}, {off}, {value});\n")
+            }
+        }
+    }
+
+    /// The helper performing atomic operation `op` (`add`, `sub`, `and`,
+    /// `or`, `xor`, `min`, `max`, `exchange`, `cmpxchg`, `store`) on a
+    /// 32-bit `s`, returning the old value (`store`: nothing). `None` (with
+    /// an error) for other widths.
+    fn atomic_helper(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        op: &str,
+        s: naga::Scalar,
+    ) -> Option<String> {
+        let _ = ctx;
+        if s.width != 4 {
+            needs.error(
+                Diagnostic::error(format!(
+                    "`{}` holds 64-bit atomics, which the HLSL target does not write yet.",
+                    st.name
+                ))
+                .at(st.span.clone(), "64-bit atomics")
+                .note("help: use `atomic<u32>` or `atomic<i32>`, or --target spirv"),
+            );
+            return None;
+        }
+        let t = super::types::scalar(s);
+        let signed = s.kind == naga::ScalarKind::Sint;
+        let back = |r: &str| {
+            if signed {
+                format!("asint({r})")
+            } else {
+                r.to_string()
+            }
+        };
+        let name = format!("_s_atomic_{op}_{t}");
+        let head = "RWByteAddressBuffer b, uint o";
+        let text = match op {
+            "store" => format!(
+                "void {name}({head}, {t} v) {{\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}}\n"
+            ),
+            "cmpxchg" => format!(
+                "{t} {name}({head}, {t} c, {t} v) {{\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return {};\n}}\n",
+                back("r")
+            ),
+            // DXC's int overloads of InterlockedMin/Max on byte-address
+            // buffers produce invalid SPIR-V (-spirv): a compare-exchange
+            // loop works on both targets.
+            "min" | "max" if signed => format!(
+                "{t} {name}({head}, {t} v) {{\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {{\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint({op}(asint(old), v)), prev);\n        if (prev == old) {{\n            break;\n        }}\n        old = prev;\n    }}\n    return asint(old);\n}}\n"
+            ),
+            _ => {
+                let (method, arg) = match op {
+                    "add" => ("InterlockedAdd", "asuint(v)"),
+                    "sub" => ("InterlockedAdd", "0u - asuint(v)"),
+                    "and" => ("InterlockedAnd", "asuint(v)"),
+                    "or" => ("InterlockedOr", "asuint(v)"),
+                    "xor" => ("InterlockedXor", "asuint(v)"),
+                    "min" => ("InterlockedMin", "asuint(v)"),
+                    "max" => ("InterlockedMax", "asuint(v)"),
+                    _ => ("InterlockedExchange", "asuint(v)"),
+                };
+                format!(
+                    "{t} {name}({head}, {t} v) {{\n    uint r;\n    b.{method}(o, {arg}, r);\n    return {};\n}}\n",
+                    back("r")
+                )
+            }
+        };
+        needs.helper(&name, |_| text);
+        Some(name)
+    }
+
+    /// Statements performing atomic `fun` at `place` (a `Bytes` place of an
+    /// atomic) with `value` (and `compare`, printed, for compare-exchange),
+    /// storing the old value into the already declared variable `result`
+    /// when given (for compare-exchange, a `__atomic_compare_exchange_result`
+    /// struct: `result.old_value` and `result.exchanged`, by the member
+    /// names in `ctx.names`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn atomic(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        place: &Place,
+        fun: &naga::AtomicFunction,
+        value: &str,
+        compare: Option<&str>,
+        result: Option<&str>,
+    ) -> String {
+        let Place::Bytes {
+            global,
+            offset,
+            layout,
+        } = place
+        else {
+            return String::new();
+        };
+        let (LayoutKind::Atomic(s) | LayoutKind::Scalar(s)) = layout.kind else {
+            return String::new();
+        };
+        let s = naga_scalar(s);
+        let Some(st) = self.storage(*global) else {
+            return String::new();
+        };
+        let buf = &st.name;
+        use naga::AtomicFunction as F;
+        let op = match fun {
+            F::Add => "add",
+            F::Subtract => "sub",
+            F::And => "and",
+            F::InclusiveOr => "or",
+            F::ExclusiveOr => "xor",
+            F::Min => "min",
+            F::Max => "max",
+            F::Exchange { compare: None } => "exchange",
+            F::Exchange { compare: Some(_) } => "cmpxchg",
+        };
+        let Some(helper) = self.atomic_helper(ctx, needs, st, op, s) else {
+            return String::new();
+        };
+        if op == "cmpxchg" {
+            let cmp = compare.unwrap_or("0");
+            let call = format!("{helper}({buf}, {offset}, {cmp}, {value})");
+            let Some(result) = result else {
+                return format!("{call};\n");
+            };
+            let ty = ctx
+                .module
+                .special_types
+                .predeclared_types
+                .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
+                .copied();
+            let (old, exchanged) = match ty {
+                Some(h) => (
+                    ctx.name(NameKey::StructMember(h, 0)).to_string(),
+                    ctx.name(NameKey::StructMember(h, 1)).to_string(),
+                ),
+                None => ("old_value".to_string(), "exchanged".to_string()),
+            };
+            return format!(
+                "{result}.{old} = {call};\n{result}.{exchanged} = ({result}.{old} == {cmp});\n"
+            );
+        }
+        let call = format!("{helper}({buf}, {offset}, {value})");
+        match result {
+            Some(r) => format!("{r} = {call};\n"),
+            None => format!("{call};\n"),
+        }
+    }
+
+    /// A `uint` expression: the element count of the runtime-sized array at
+    /// `place`.
+    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> String {
+        let _ = ctx;
+        let Place::Bytes {
+            global,
+            offset,
+            layout,
+        } = place
+        else {
+            return "0u".to_string();
+        };
+        let LayoutKind::Array { stride, .. } = layout.kind else {
+            return "0u".to_string();
+        };
+        let Some(st) = self.storage(*global) else {
+            return "0u".to_string();
+        };
+        let rw = !st.read_only;
+        let helper = if rw {
+            "_s_rw_byte_size"
+        } else {
+            "_s_byte_size"
+        };
+        needs.helper(helper, |_| {
+            format!(
+                "uint {helper}({} b) {{\n    uint n;\n    b.GetDimensions(n);\n    return n;\n}}\n",
+                buffer_type(rw)
+            )
+        });
+        let size = format!("{helper}({})", st.name);
+        if constant_literal(offset) == Some(0) {
+            format!("({size} / {stride}u)")
+        } else {
+            format!("(({size} - {offset}) / {stride}u)")
+        }
+    }
+
+    /// The buffer variant and wrapper structs, in dependency order.
+    pub fn declarations(&self, ctx: &Ctx<'_>) -> String {
+        let _ = ctx;
+        let mut out = String::new();
+        for d in &self.order {
+            let (name, fields) = match *d {
+                Declared::Variant(i) => match self.variants.get(i) {
+                    Some(v) if !v.value => (&v.name, &v.fields),
+                    _ => continue,
+                },
+                Declared::Element(i) => match self.elements.get(i) {
+                    Some(e) => (&e.name, &e.fields),
+                    None => continue,
+                },
+            };
+            let _ = writeln!(out, "struct {name} {{");
+            for f in fields {
+                let (base, dims) = f.ty.spell();
+                let _ = writeln!(out, "    {base} {}{dims};", f.name);
+            }
+            out.push_str("};\n\n");
+        }
+        out
+    }
+
+    /// The declaration of buffer global `g`, with `register` as the text
+    /// after `register(` (e.g. `b0, space1`).
+    pub fn buffer_declaration(
+        &self,
+        ctx: &Ctx<'_>,
+        g: Handle<naga::GlobalVariable>,
+        register: &str,
+    ) -> String {
+        let _ = ctx;
+        if let Some(c) = self.cbuffer(g) {
+            let mut out = format!("cbuffer {} : register({register}) {{\n", c.name);
+            for f in &c.fields {
+                let (base, dims) = f.ty.spell();
+                if c.packoffset {
+                    let _ = writeln!(
+                        out,
+                        "    {base} {}{dims} : packoffset({});",
+                        f.name,
+                        packoffset_text(&f.ty, f.offset)
+                    );
+                } else {
+                    let _ = writeln!(out, "    {base} {}{dims};", f.name);
+                }
+            }
+            out.push_str("};\n");
+            return out;
+        }
+        match self.storage(g) {
+            Some(s) => format!(
+                "{} {} : register({register});\n",
+                buffer_type(!s.read_only),
+                s.name
+            ),
+            None => String::new(),
+        }
+    }
+}
+
+/// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.
+fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar) -> String {
+    let cols: Vec<String> = (0..columns).map(|j| column_name(base, j)).collect();
+    format!(
+        "{}({})",
+        super::types::matrix(columns, rows, s),
+        cols.join(", ")
+    )
+}
+
+/// A helper-name fragment for a storage spelling (`S_cb` + `[4][2]` ->
+/// `S_cb_a4_a2`).
+fn mangle_dims(base: &str, dims: &str) -> String {
+    let mut out = base.to_string();
+    for d in dims.split(']').filter(|d| !d.is_empty()) {
+        out.push_str("_a");
+        out.push_str(d.trim_start_matches('['));
+    }
+    out
+}
