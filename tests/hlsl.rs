@@ -4,7 +4,8 @@
 //! For every corpus input (every theme folder except `errors/`):
 //!
 //! - stride translates it to HLSL at shader model 6.0 (6.2 for inputs that
-//!   use f16, which DXC compiles with `-enable-16bit-types`). A translation
+//!   use f16, which DXC compiles with `-enable-16bit-types`, or 64-bit
+//!   types). A translation
 //!   that fails with error diagnostics must be listed in [`NOT_FITTING`];
 //!   a listed input that translates is a failure too (the list is stale);
 //! - DXC compiles every entry point of the file for its stage, once as
@@ -15,8 +16,9 @@
 //!   every array's register stride equals the contract's array stride.
 //!   Padding members (`_s_pad*`) are ignored; a matrix split into column
 //!   members `<m>_c0`, `<m>_c1`, ... (or an array element wrapped in a
-//!   struct, whose value member is `v` and whose columns are `c0`, `c1`,
-//!   ...) is compared column by column.
+//!   struct `_s_...`, whose value member is `v` and whose columns are
+//!   `v_c0`, `v_c1`, ...) is compared column by column. HLSL names come
+//!   from the writer's [`stride::back::hlsl::HlslNames`].
 //!
 //! A missing DXC skips the test loudly; `STRIDE_REQUIRE_ORACLES=1` turns it
 //! into a failure.
@@ -50,6 +52,12 @@ struct Counts {
 
 fn uses_f16(source: &str) -> bool {
     source.contains("enable f16")
+}
+
+/// f16 and 64-bit values in byte-address buffers need the templated
+/// `Load<T>`/`Store<T>` of shader model 6.2.
+fn needs_sm_6_2(source: &str) -> bool {
+    uses_f16(source) || ["f64", "i64", "u64"].iter().any(|t| source.contains(t))
 }
 
 /// Translate `input` to HLSL: `Ok(None)` when stride rejects it with error
@@ -102,7 +110,7 @@ fn corpus_hlsl_compiles_with_dxc_and_cbuffers_match_the_contract() {
         }
         counts.inputs += 1;
         let f16 = uses_f16(&source);
-        let model = if f16 {
+        let model = if needs_sm_6_2(&source) {
             ShaderModel::Sm6_2
         } else {
             ShaderModel::Sm6_0
@@ -231,25 +239,47 @@ fn compare_cbuffer(
         // stride's own cbuffers (e.g. the workgroup count) have no contract.
         return;
     };
+    let Some((_, _, top)) = out
+        .names
+        .cbuffers
+        .iter()
+        .find(|(g, _, _)| *g == global.name)
+    else {
+        failures.push(format!(
+            "{input}: the writer names no cbuffer members for `{}`",
+            global.name
+        ));
+        return;
+    };
     let mut cmp = Comparer {
         input,
         cbuffer: &cb.name,
         contract,
+        names: &out.names,
         counts,
         failures,
     };
     match &global.layout.kind {
         LayoutKind::Struct(h) => {
             let Some(s) = contract.structs.get(h) else {
-                cmp.fail(format!("no contract layout for the type of `{}`", global.name));
+                cmp.fail(format!(
+                    "no contract layout for the type of `{}`",
+                    global.name
+                ));
                 return;
             };
             for m in s.members() {
-                let hlsl = format!("{}_{}", reg.global, m.name);
-                cmp.member(&cb.members, &hlsl, &m.layout, m.offset, &m.name);
+                let Some(hlsl) = top.get(m.index) else {
+                    cmp.fail(format!("no HLSL name for member `{}`", m.name));
+                    continue;
+                };
+                cmp.member(&cb.members, hlsl, &m.layout, m.offset, &m.name);
             }
         }
-        _ => cmp.member(&cb.members, &reg.global, &global.layout, 0, &global.name),
+        _ => match top.first() {
+            Some(hlsl) => cmp.member(&cb.members, hlsl, &global.layout, 0, &global.name),
+            None => cmp.fail(format!("no HLSL name for `{}`", global.name)),
+        },
     }
 }
 
@@ -257,11 +287,42 @@ struct Comparer<'a> {
     input: &'a str,
     cbuffer: &'a str,
     contract: &'a LayoutModule,
+    names: &'a stride::back::hlsl::HlslNames,
     counts: &'a mut Counts,
     failures: &'a mut Vec<String>,
 }
 
 impl Comparer<'_> {
+    /// The HLSL name of member `index` of the WGSL struct `wgsl`.
+    fn field_name(&self, wgsl: &str, index: usize) -> Option<String> {
+        self.names
+            .structs
+            .iter()
+            .find(|(w, _, _)| w == wgsl)
+            .and_then(|(_, _, fields)| fields.get(index).cloned())
+    }
+
+    /// Compare every member of struct `h` (at absolute `offset`) with the
+    /// fields DXC lists.
+    fn fields(&mut self, fields: &[Member], h: naga::Handle<naga::Type>, offset: u64, path: &str) {
+        let Some(s) = self.contract.structs.get(&h) else {
+            return;
+        };
+        for f in s.members() {
+            let Some(name) = self.field_name(&s.name, f.index) else {
+                self.fail(format!("no HLSL name for `{}.{}`", s.name, f.name));
+                continue;
+            };
+            self.member(
+                fields,
+                &name,
+                &f.layout,
+                offset + f.offset,
+                &format!("{path}.{}", f.name),
+            );
+        }
+    }
+
     fn fail(&mut self, what: String) {
         self.failures
             .push(format!("{}: cbuffer {}: {what}", self.input, self.cbuffer));
@@ -269,7 +330,14 @@ impl Comparer<'_> {
 
     /// The member named `name` among `siblings` must hold a value laid out
     /// as `layout` at absolute offset `offset` (`path`: for messages).
-    fn member(&mut self, siblings: &[Member], name: &str, layout: &Layout, offset: u64, path: &str) {
+    fn member(
+        &mut self,
+        siblings: &[Member],
+        name: &str,
+        layout: &Layout,
+        offset: u64,
+        path: &str,
+    ) {
         let found = siblings.iter().find(|m| m.name == name);
         let Some(m) = found else {
             // A matrix split into columns.
@@ -328,22 +396,14 @@ impl Comparer<'_> {
         match &layout.kind {
             LayoutKind::Struct(h) => {
                 self.check_offset(m, offset, path);
-                let Some(s) = self.contract.structs.get(h) else {
-                    return;
-                };
-                for f in s.members() {
-                    self.member(
-                        &m.members,
-                        &f.name,
-                        &f.layout,
-                        offset + f.offset,
-                        &format!("{path}.{}", f.name),
-                    );
-                }
+                self.fields(&m.members, *h, offset, path);
             }
             LayoutKind::Array { .. } => {
                 self.check_offset(m, offset, path);
-                // DXC flattens nested arrays: peel every dimension.
+                // DXC flattens nested arrays: peel every dimension, except
+                // below a wrapper element struct (`_s_...`), which holds
+                // the next dimension itself.
+                let wrapper = m.ty.starts_with("struct _s_");
                 let mut element = layout;
                 let mut strides = Vec::new();
                 while let LayoutKind::Array {
@@ -354,6 +414,9 @@ impl Comparer<'_> {
                 {
                     strides.push((*stride, count.unwrap_or(1)));
                     element = e;
+                    if wrapper {
+                        break;
+                    }
                 }
                 let total: u64 = strides.iter().map(|(_, n)| *n).product();
                 if let (Some(&n), true) = (m.array.first(), total > 1) {
@@ -377,32 +440,26 @@ impl Comparer<'_> {
                     }
                 }
                 // Element 0.
-                if m.is_struct() && m.members.iter().any(|f| f.name == "v") {
+                if wrapper && m.members.iter().any(|f| f.name == "v") {
                     self.member(&m.members, "v", element, offset, &format!("{path}[0]"));
-                } else if let LayoutKind::Matrix { columns, column_stride, .. } = element.kind {
-                    if m.is_struct() {
+                } else if let LayoutKind::Matrix {
+                    columns,
+                    column_stride,
+                    ..
+                } = element.kind
+                {
+                    if wrapper {
                         for j in 0..u64::from(columns) {
                             self.leaf(
                                 &m.members,
-                                &format!("c{j}"),
+                                &format!("v_c{j}"),
                                 offset + j * column_stride,
                                 &format!("{path}[0] column {j}"),
                             );
                         }
                     }
                 } else if let LayoutKind::Struct(h) = element.kind {
-                    let Some(s) = self.contract.structs.get(&h) else {
-                        return;
-                    };
-                    for f in s.members() {
-                        self.member(
-                            &m.members,
-                            &f.name,
-                            &f.layout,
-                            offset + f.offset,
-                            &format!("{path}[0].{}", f.name),
-                        );
-                    }
+                    self.fields(&m.members, h, offset, &format!("{path}[0]"));
                 }
             }
             LayoutKind::Matrix {
@@ -419,12 +476,24 @@ impl Comparer<'_> {
                     ));
                 }
                 if !m.ty.starts_with("row_major") {
-                    self.fail(format!("`{path}`: matrix declared `{}`, not row_major", m.ty));
+                    self.fail(format!(
+                        "`{path}`: matrix declared `{}`, not row_major",
+                        m.ty
+                    ));
                 }
             }
             LayoutKind::Scalar(_) | LayoutKind::Atomic(_) | LayoutKind::Vector { .. } => {
                 self.check_offset(m, offset, path);
-                if let Some(size) = layout.size {
+                // The value's own size (an alias `@size` may make the
+                // layout larger than the value).
+                let size = match layout.kind {
+                    LayoutKind::Vector { size, scalar } => {
+                        Some(u64::from(size) * u64::from(scalar.width))
+                    }
+                    LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Some(u64::from(s.width)),
+                    _ => None,
+                };
+                if let Some(size) = size {
                     if u64::from(m.size) != size {
                         self.fail(format!(
                             "`{path}`: DXC type `{}` is {} bytes, the contract {size}",

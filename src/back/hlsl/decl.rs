@@ -69,7 +69,7 @@
 use super::keywords;
 use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
-use super::{RegisterMode, ShaderModel};
+use super::{HlslNames, RegisterMode, ShaderModel};
 use crate::back::common::{
     declaration_order, reachable_functions, remap_contract, resolve_pending_sizes, use_span,
 };
@@ -162,12 +162,43 @@ pub fn write_module(
             }
         })
         .collect();
+    let names = output_names(&ctx);
     Ok(HlslOutput {
         text,
         entry_points,
         registers: registers.list,
+        names,
         warnings,
     })
+}
+
+/// The HLSL names of the WGSL structs and cbuffer members (see
+/// [`HlslNames`]).
+fn output_names(ctx: &Ctx<'_>) -> HlslNames {
+    let mut names = HlslNames::default();
+    for (h, t) in ctx.module.types.iter() {
+        let TypeInner::Struct { ref members, .. } = t.inner else {
+            continue;
+        };
+        let Some(wgsl) = t.name.clone() else {
+            continue;
+        };
+        let fields = (0..members.len())
+            .map(|i| ctx.name(NameKey::StructMember(h, i as u32)).to_string())
+            .collect();
+        names
+            .structs
+            .push((wgsl, ctx.name(NameKey::Type(h)).to_string(), fields));
+    }
+    for cb in &ctx.plan.cbuffers {
+        let wgsl = ctx.module.global_variables[cb.global]
+            .name
+            .clone()
+            .unwrap_or_default();
+        let members = cb.members.iter().map(|(n, _)| n.clone()).collect();
+        names.cbuffers.push((wgsl, cb.name.clone(), members));
+    }
+    names
 }
 
 /// The entry points to write: all, or the one `-e` names.
@@ -422,9 +453,18 @@ fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers
             // Valid WGSL binds every resource.
             (_, None) => continue,
         };
+        // A cbuffer is named by the plan (`<global>_cb`), everything else
+        // by the namer.
+        let hlsl_name = ctx
+            .plan
+            .cbuffers
+            .iter()
+            .find(|c| c.global == h)
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| ctx.name(NameKey::GlobalVariable(h)).to_string());
         let reg = HlslRegister {
             global: var.name.clone().unwrap_or_default(),
-            hlsl_name: ctx.name(NameKey::GlobalVariable(h)).to_string(),
+            hlsl_name,
             kind,
             class,
             register,

@@ -205,12 +205,28 @@ pub struct HlslRegister {
     pub count: u32,
 }
 
+/// The HLSL names of what the WGSL source names, for tools that read the
+/// output (the DXC oracle test maps DXC's listing back to the contract
+/// with them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HlslNames {
+    /// Per named WGSL struct: its WGSL name, its HLSL name, and the HLSL
+    /// names of its members by member index.
+    pub structs: Vec<(String, String, Vec<String>)>,
+    /// Per uniform or push-constant global: its WGSL name, the cbuffer's
+    /// name, and per WGSL member (a global of a non-struct type: its one
+    /// value) the cbuffer member's name; a matrix split into columns is
+    /// the prefix of its column members `<name>_c<j>`.
+    pub cbuffers: Vec<(String, String, Vec<String>)>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct HlslOutput {
     pub text: String,
     pub entry_points: Vec<HlslEntryPoint>,
     /// Every resource of the module in declaration order.
     pub registers: Vec<HlslRegister>,
+    pub names: HlslNames,
     pub warnings: Vec<Diagnostic>,
 }
 

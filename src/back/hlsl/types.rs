@@ -158,7 +158,9 @@ pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> St
             let ms = if multi { "MS" } else { "" };
             format!("Texture{dim_text}{ms}{array}<float>")
         }
-        ImageClass::Storage { format, access } => storage_texture_type(dim, arrayed, format, access),
+        ImageClass::Storage { format, access } => {
+            storage_texture_type(dim, arrayed, format, access)
+        }
         ImageClass::External => format!("Texture{dim_text}{array}<float4>"),
     }
 }
