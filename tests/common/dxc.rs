@@ -140,6 +140,8 @@ pub fn run_dxc(hlsl: &str, args: &[&str], dir: Option<&Path>) -> Result<Output, 
             stdout,
             diagnostics,
         }),
+        // Argument errors go to stdout.
+        Some(1) if diagnostics.is_empty() => Err(stdout),
         Some(1) => Err(diagnostics),
         _ => panic!(
             "`{} {} {}` failed ({}):\n{diagnostics}",

@@ -84,13 +84,32 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The type handle of what pointer `h` points to; for a pointer to a
     /// vector or scalar inside a composite (which naga types without a
     /// handle), the module's handle of that type, if the module has one.
+    ///
+    /// A scalar, vector or matrix the module has no handle for (a vector
+    /// component, a matrix column) gets the first type of the module:
+    /// `Plan::load` and `Plan::store` read such values from the place's
+    /// own layout and repr, and use the handle only for structs and arrays,
+    /// which always have one.
     pub(super) fn pointee_handle(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::Type>> {
         match self.pointee(h) {
             (Some(t), _) => Some(t),
-            (None, inner) => self.ctx.module.types.get(&naga::Type {
-                name: None,
-                inner: inner.into_owned(),
-            }),
+            (None, inner) => {
+                let leaf = matches!(
+                    *inner,
+                    Ti::Scalar(_) | Ti::Vector { .. } | Ti::Matrix { .. } | Ti::Atomic(_)
+                );
+                self.ctx
+                    .module
+                    .types
+                    .get(&naga::Type {
+                        name: None,
+                        inner: inner.into_owned(),
+                    })
+                    .or_else(|| {
+                        leaf.then(|| self.ctx.module.types.iter().next().map(|(h, _)| h))
+                            .flatten()
+                    })
+            }
         }
     }
 
