@@ -657,7 +657,7 @@ pub(crate) mod test_support {
                 contract: &self.contract,
                 options: &self.options,
                 names,
-                plan: buffers::Plan {},
+                plan: buffers::Plan::default(),
             }
         }
 
