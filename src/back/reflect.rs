@@ -504,6 +504,14 @@ var<workgroup> w : array<u32, 4>;
     "gl450": {
       "error": "this module has no entry point; a GLSL file is written per @compute, @vertex or @fragment function"
     }
+  },
+  "hlsl": {
+    "wgsl": {
+      "error": "this module has no entry point; the HLSL file holds its @compute, @vertex and @fragment functions"
+    },
+    "compact": {
+      "error": "this module has no entry point; the HLSL file holds its @compute, @vertex and @fragment functions"
+    }
   }
 }
 "#;
