@@ -301,3 +301,51 @@ pub(crate) fn runtime_sized(module: &naga::Module) -> Vec<bool> {
     }
     flags
 }
+
+/// The type of a resource with binding arrays unwrapped.
+pub(crate) fn element_inner(module: &naga::Module, ty: Handle<naga::Type>) -> &TypeInner {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::BindingArray { base, .. }) => element_inner(module, *base),
+        Ok(inner) => inner,
+        Err(_) => &TypeInner::Scalar(naga::Scalar::BOOL),
+    }
+}
+
+/// `[N]` (nested binding arrays: `[N][M]`), `[]` or nothing for a resource
+/// of type `ty`, and the bindings (GL) or registers (D3D) it takes
+/// (`None`: runtime-sized).
+pub(crate) fn binding_array_suffix(
+    module: &naga::Module,
+    ty: Handle<naga::Type>,
+) -> (String, Option<u32>) {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::BindingArray { base, size }) => {
+            let (inner, count) = binding_array_suffix(module, *base);
+            match size {
+                naga::ArraySize::Constant(n) => (
+                    format!("[{n}]{inner}"),
+                    count.map(|c| c.saturating_mul(n.get())),
+                ),
+                _ => (format!("[]{inner}"), None),
+            }
+        }
+        _ => (String::new(), Some(1)),
+    }
+}
+
+/// Whether `ty` holds an abstract numeric type (never written: naga keeps
+/// abstract constants only for const evaluation).
+pub(crate) fn is_abstract(module: &naga::Module, ty: Handle<naga::Type>) -> bool {
+    let abstract_scalar = |s: naga::Scalar| {
+        matches!(
+            s.kind,
+            naga::ScalarKind::AbstractInt | naga::ScalarKind::AbstractFloat
+        )
+    };
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. })
+        | Ok(TypeInner::Matrix { scalar: s, .. }) => abstract_scalar(*s),
+        Ok(TypeInner::Array { base, .. }) => is_abstract(module, *base),
+        _ => false,
+    }
+}

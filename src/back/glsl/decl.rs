@@ -57,7 +57,8 @@ use super::keywords;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
 use crate::back::common::{
-    declaration_order, reachable_functions, remap_contract, resolve_pending_sizes,
+    binding_array_suffix, declaration_order, element_inner, is_abstract, reachable_functions,
+    remap_contract, resolve_pending_sizes,
 };
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
@@ -590,33 +591,6 @@ fn combined_pairs(
     all
 }
 
-/// The type of a resource with binding arrays unwrapped.
-fn element_inner(module: &naga::Module, ty: Handle<naga::Type>) -> &TypeInner {
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::BindingArray { base, .. }) => element_inner(module, *base),
-        Ok(inner) => inner,
-        Err(_) => &TypeInner::Scalar(naga::Scalar::BOOL),
-    }
-}
-
-/// `[N]`, `[]` or nothing for a resource of type `ty`; the count of
-/// bindings it takes in OpenGL (`None`: runtime-sized).
-fn binding_array_suffix(module: &naga::Module, ty: Handle<naga::Type>) -> (String, Option<u32>) {
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::BindingArray { base, size }) => {
-            let (inner, count) = binding_array_suffix(module, *base);
-            match size {
-                naga::ArraySize::Constant(n) => (
-                    format!("[{n}]{inner}"),
-                    count.map(|c| c.saturating_mul(n.get())),
-                ),
-                _ => (format!("[]{inner}"), None),
-            }
-        }
-        _ => (String::new(), Some(1)),
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Bindings
 
@@ -1016,23 +990,6 @@ fn constants(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
         );
     }
     out
-}
-
-/// Whether `ty` holds an abstract numeric type (never written: naga keeps
-/// abstract constants only for const evaluation).
-fn is_abstract(module: &naga::Module, ty: Handle<naga::Type>) -> bool {
-    let abstract_scalar = |s: naga::Scalar| {
-        matches!(
-            s.kind,
-            naga::ScalarKind::AbstractInt | naga::ScalarKind::AbstractFloat
-        )
-    };
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. })
-        | Ok(TypeInner::Matrix { scalar: s, .. }) => abstract_scalar(*s),
-        Ok(TypeInner::Array { base, .. }) => is_abstract(module, *base),
-        _ => false,
-    }
 }
 
 /// Specialization constants (Vulkan, overrides not baked).

@@ -70,6 +70,7 @@ use super::keywords;
 use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, RegisterMode, ShaderModel};
+use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
 use crate::back::common::{
     declaration_order, reachable_functions, remap_contract, resolve_pending_sizes, use_span,
 };
@@ -365,33 +366,6 @@ fn resource_kind(
             _ => None,
         },
         _ => None,
-    }
-}
-
-/// The type of a resource with binding arrays unwrapped.
-fn element_inner(module: &naga::Module, ty: Handle<naga::Type>) -> &TypeInner {
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::BindingArray { base, .. }) => element_inner(module, *base),
-        Ok(inner) => inner,
-        Err(_) => &TypeInner::Scalar(naga::Scalar::BOOL),
-    }
-}
-
-/// `[N]` (nested binding arrays: `[N][M]`) and the registers the resource
-/// takes; `None`: runtime-sized.
-fn binding_array_suffix(module: &naga::Module, ty: Handle<naga::Type>) -> (String, Option<u32>) {
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::BindingArray { base, size }) => {
-            let (inner, count) = binding_array_suffix(module, *base);
-            match size {
-                naga::ArraySize::Constant(n) => (
-                    format!("[{n}]{inner}"),
-                    count.map(|c| c.saturating_mul(n.get())),
-                ),
-                _ => (format!("[]{inner}"), None),
-            }
-        }
-        _ => (String::new(), Some(1)),
     }
 }
 
@@ -706,23 +680,6 @@ fn global_declarations(
         }
     }
     globals
-}
-
-/// Whether `ty` holds an abstract numeric type (never written: naga keeps
-/// abstract constants only for const evaluation).
-fn is_abstract(module: &naga::Module, ty: Handle<naga::Type>) -> bool {
-    let abstract_scalar = |s: naga::Scalar| {
-        matches!(
-            s.kind,
-            naga::ScalarKind::AbstractInt | naga::ScalarKind::AbstractFloat
-        )
-    };
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. })
-        | Ok(TypeInner::Matrix { scalar: s, .. }) => abstract_scalar(*s),
-        Ok(TypeInner::Array { base, .. }) => is_abstract(module, *base),
-        _ => false,
-    }
 }
 
 /// A span for errors about entry point `index`: its name in the source
