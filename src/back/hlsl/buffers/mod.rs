@@ -29,8 +29,14 @@
 //! `RWByteAddressBuffer`. A pointer into one is a byte offset; loads and
 //! stores go through helper functions (added to `Needs::helpers`) that read
 //! or write every leaf at its contract offset with `Load`/`Load2`/`Load3`/
-//! `Load4` and `asfloat`/`asint` (`Load<T>` for 16- and 64-bit types), and
-//! never touch padding.
+//! `Load4` and `asfloat`/`asint` (`Load<T>` for 64-bit types), and never
+//! touch padding. 16-bit values are read from their containing 32-bit
+//! words and shifted out; a lone 16-bit value is written with
+//! `InterlockedAnd`/`InterlockedOr` on its word, which leaves the other
+//! half alone even when another invocation writes it at the same time.
+//! (`Load<half>`/`Store<half>` are right in DXIL, but DXC before 1.8 turns
+//! them into whole-word accesses on its SPIR-V route, and later versions
+//! into a non-atomic read-modify-write.)
 
 //!
 //! How a contract layout becomes a cbuffer (D3D packing rules, applied by
@@ -360,6 +366,7 @@ pub fn plan(
         structs: IndexMap::new(),
         errors: Vec::new(),
         pad16: uses_16bit(contract),
+        in_array: false,
     };
     for g in &contract.globals {
         match g.space {
@@ -410,6 +417,20 @@ fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
 }
 
 /// Column `j` of the split matrix at lvalue `base`.
+/// A matrix stored as `columns` column vectors of `rows` components.
+fn split_matrix(columns: u8, rows: u8, scalar: naga::Scalar, column_stride: u64) -> Stored {
+    Stored::Split {
+        column: HType::Vector(rows, scalar),
+        columns,
+        column_stride,
+        repr: Repr::Columns {
+            columns,
+            rows,
+            scalar,
+        },
+    }
+}
+
 fn column_name(base: &str, j: impl std::fmt::Display) -> String {
     format!("{base}_c{j}")
 }
@@ -489,6 +510,8 @@ struct Builder<'a> {
     errors: Vec<Diagnostic>,
     /// `uint16_t` padding is available.
     pad16: bool,
+    /// [`Builder::stored`] is working on an array element.
+    in_array: bool,
 }
 
 impl Builder<'_> {
@@ -663,10 +686,21 @@ impl Builder<'_> {
                 let mut p = Placer::new(packoffset, HashSet::new());
                 p.global_pads = true;
                 p.pad_prefix = format!("_s_{gname}_pad");
-                for m in &slots {
+                for (i, m) in slots.iter().enumerate() {
                     let wname = self.member_name(h, m.index, &m.name);
                     let base = format!("{gname}_{wname}");
-                    let hname = match (&m.layout.kind, self.splits(&m.layout, m.offset)) {
+                    // With `packoffset` nothing is padded.
+                    let tail_split = !packoffset
+                        && self.tail_split(
+                            &m.layout,
+                            m.offset,
+                            match slots.get(i + 1) {
+                                Some(n) => (Some(&n.layout), n.offset),
+                                None => (None, 0),
+                            },
+                        );
+                    let split = tail_split || self.splits(&m.layout, m.offset);
+                    let hname = match (&m.layout.kind, split) {
                         (LayoutKind::Matrix { columns, .. }, true) => {
                             self.fresh_columns(&base, *columns)
                         }
@@ -680,7 +714,7 @@ impl Builder<'_> {
                         ann: self.member_ann(&sname, &m.name),
                     };
                     let r = self
-                        .place_member(&mut p, &hname, &m.layout, m.offset, &site)
+                        .place_member(&mut p, &hname, &m.layout, m.offset, &site, tail_split)
                         .unwrap_or(Repr::Plain);
                     members.push((hname, r));
                 }
@@ -709,7 +743,7 @@ impl Builder<'_> {
                 }
                 let mut p = Placer::new(true, HashSet::new());
                 let r = self
-                    .place_member(&mut p, &hname, &g.layout, 0, &site)
+                    .place_member(&mut p, &hname, &g.layout, 0, &site, false)
                     .unwrap_or(Repr::Plain);
                 members.push((hname, r.clone()));
                 (p.fields, true, r)
@@ -785,6 +819,51 @@ impl Builder<'_> {
         }
     }
 
+    /// Whether a matrix member of contract `layout` at `offset`, which
+    /// [`Self::splits`] keeps whole, must still be split because padding
+    /// would follow it in the unused tail of its last HLSL row (a
+    /// `row_major floatCx3` leaves 4 bytes there). `next` is what comes
+    /// after it in the same struct: the next member's layout and offset,
+    /// or `None` and the padded end of the struct. D3D packs such padding
+    /// without complaint, but DXC's SPIR-V route (`-spirv
+    /// -fvk-use-dx-layout`) counts the matrix as whole rows and rejects a
+    /// member in its tail as an overlap, so a split keeps the output
+    /// usable there too.
+    fn tail_split(&self, layout: &Layout, offset: u64, next: (Option<&Layout>, u64)) -> bool {
+        let LayoutKind::Matrix {
+            columns,
+            rows,
+            scalar,
+            ..
+        } = layout.kind
+        else {
+            return false;
+        };
+        if self.splits(layout, offset) {
+            return false;
+        }
+        let scalar = naga_scalar(scalar);
+        let ty = HType::Matrix {
+            columns,
+            rows,
+            scalar,
+        };
+        let end = offset + ty.size();
+        if end.is_multiple_of(REGISTER) {
+            return false;
+        }
+        let (next_layout, target) = next;
+        let next_ty = next_layout.and_then(|l| match l.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Some(HType::Scalar(naga_scalar(s))),
+            LayoutKind::Vector { size, scalar } => Some(HType::Vector(size, naga_scalar(scalar))),
+            _ => None,
+        });
+        // Where D3D would put the next thing without padding: scalars and
+        // small vectors fit in the tail, everything else starts a register.
+        let natural = next_ty.map_or(round_up(REGISTER, end), |t| t.place(end));
+        natural < target
+    }
+
     // -- members ------------------------------------------------------------
 
     /// Place one WGSL member (or a non-struct global's member) at contract
@@ -796,8 +875,18 @@ impl Builder<'_> {
         layout: &Layout,
         offset: u64,
         site: &Site,
+        tail_split: bool,
     ) -> Option<Repr> {
-        match self.stored(layout, offset, site)? {
+        let stored = match layout.kind {
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } if tail_split => split_matrix(columns, rows, naga_scalar(scalar), column_stride),
+            _ => self.stored(layout, offset, site)?,
+        };
+        match stored {
             Stored::One(ty, repr) => {
                 self.place_field(p, name.to_string(), ty, offset, site)?;
                 Some(repr)
@@ -1020,16 +1109,7 @@ impl Builder<'_> {
                         Repr::Plain,
                     ));
                 }
-                Some(Stored::Split {
-                    column: HType::Vector(rows, scalar),
-                    columns,
-                    column_stride: *column_stride,
-                    repr: Repr::Columns {
-                        columns,
-                        rows,
-                        scalar,
-                    },
-                })
+                Some(split_matrix(columns, rows, scalar, *column_stride))
             }
             LayoutKind::Array {
                 element,
@@ -1067,10 +1147,18 @@ impl Builder<'_> {
                     );
                     return None;
                 }
-                let (ety, erepr) = match self.stored(element, offset, site)? {
+                let outer = std::mem::replace(&mut self.in_array, true);
+                let stored = self.stored(element, offset, site);
+                self.in_array = outer;
+                let (ety, erepr) = match stored? {
                     Stored::One(ety, erepr) => {
                         let hstride = ety.stride();
-                        if stride == hstride {
+                        // DXC's SPIR-V for an array of arrays of matrices
+                        // in a cbuffer loses the matrices' `MatrixStride`
+                        // and row-major decorations, so the inner arrays
+                        // hold wrapped matrices.
+                        let wrap = outer && matches!(ety, HType::Matrix { .. });
+                        if stride == hstride && !wrap {
                             (ety, erepr)
                         } else if stride < hstride {
                             let fix = self.stride_fix(site, hstride);
@@ -1088,6 +1176,35 @@ impl Builder<'_> {
                             return None;
                         } else if let LayoutKind::Struct(h) = element.kind {
                             self.stride_variant(h, stride, site)?
+                        } else if let (
+                            HType::Matrix {
+                                columns,
+                                rows,
+                                scalar,
+                            },
+                            LayoutKind::Matrix { column_stride, .. },
+                            false,
+                        ) = (&ety, &element.kind, ety.size().is_multiple_of(REGISTER))
+                        {
+                            // The element padding would start in the tail
+                            // of the matrix's last row: split it, as
+                            // `tail_split` explains.
+                            let (columns, rows, scalar) = (*columns, *rows, *scalar);
+                            let fields = (0..columns)
+                                .map(|j| {
+                                    (
+                                        column_name("v", j),
+                                        HType::Vector(rows, scalar),
+                                        u64::from(j) * column_stride,
+                                    )
+                                })
+                                .collect();
+                            let repr = Repr::Columns {
+                                columns,
+                                rows,
+                                scalar,
+                            };
+                            self.element_wrapper(fields, repr, stride, site)?
                         } else {
                             let fields = vec![("v".to_string(), ety, 0)];
                             self.element_wrapper(fields, erepr, stride, site)?
@@ -1193,7 +1310,9 @@ impl Builder<'_> {
             return done.clone();
         }
         self.structs.insert(h, None);
+        let outer = std::mem::replace(&mut self.in_array, false);
         let info = self.compute_struct(h, None);
+        self.in_array = outer;
         self.structs.insert(h, info.clone());
         info
     }
@@ -1221,7 +1340,9 @@ impl Builder<'_> {
                 Repr::Variant(i),
             ));
         }
+        let outer = std::mem::replace(&mut self.in_array, false);
         let info = self.compute_struct(h, Some(stride));
+        self.in_array = outer;
         match &info {
             Some((HType::Struct { size, .. }, _)) if *size == stride => info,
             _ => {
@@ -1257,8 +1378,13 @@ impl Builder<'_> {
         let mut members = Vec::new();
         let mut changed = size_to.is_some();
         let mut failed = false;
-        for m in &slots {
+        for (i, m) in slots.iter().enumerate() {
             let name = self.member_name(h, m.index, &m.name);
+            let next = match slots.get(i + 1) {
+                Some(n) => (Some(&n.layout), n.offset),
+                None => (None, size_to.unwrap_or(0)),
+            };
+            let tail_split = self.tail_split(&m.layout, m.offset, next);
             let site = Site {
                 span: self.member_span(h, &sl.name, &m.name),
                 what: format!("member `{}` of `{}`", m.name, sl.name),
@@ -1268,14 +1394,14 @@ impl Builder<'_> {
             };
             let mut prefix = name.clone();
             if let LayoutKind::Matrix { columns, .. } = m.layout.kind {
-                if self.splits(&m.layout, m.offset) {
+                if tail_split || self.splits(&m.layout, m.offset) {
                     while (0..columns).any(|j| p.member_names.contains(&column_name(&prefix, j))) {
                         prefix = format!("_s_{prefix}");
                     }
                 }
             }
             let before = p.fields.len();
-            match self.place_member(&mut p, &prefix, &m.layout, m.offset, &site) {
+            match self.place_member(&mut p, &prefix, &m.layout, m.offset, &site, tail_split) {
                 Some(r) => {
                     if !self.plan.plain(&r)
                         || p.fields.len() != before + 1
@@ -1650,6 +1776,105 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
 }
 
 /// Indent every line of `text` by four spaces.
+/// The 16-bit value in the low bits of the `uint` expression `bits`, as
+/// scalar type `s`. (Through `f16tof32`, which is exact for every `half`:
+/// DXC 1.7 has no SPIR-V for `asfloat16`/`asuint16`.)
+fn from16(s: naga::Scalar, bits: &str) -> String {
+    match s.kind {
+        naga::ScalarKind::Float => format!("({})f16tof32({bits})", super::types::scalar(s)),
+        naga::ScalarKind::Sint => format!("(int16_t)({bits})"),
+        _ => format!("(uint16_t)({bits})"),
+    }
+}
+
+/// The bits of the 16-bit expression `v` (of scalar type `s`) as a `uint`.
+fn to16(s: naga::Scalar, v: &str) -> String {
+    match s.kind {
+        naga::ScalarKind::Float => format!("f32tof16((float)({v}))"),
+        _ => format!("((uint)({v}) & 0xFFFFu)"),
+    }
+}
+
+/// A 16-bit scalar (`n` = 0) or vector read at `off` of `buf`, from the
+/// containing words (see the module documentation). Vectors of 16-bit
+/// components are 4-byte aligned in every WGSL layout; a scalar may sit in
+/// either half of its word.
+fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Scalar) -> String {
+    let ld = if rw { "rwload" } else { "load" };
+    let b = buffer_type(rw);
+    let t = if n <= 1 {
+        super::types::scalar(s).to_string()
+    } else {
+        super::types::vector(n, s)
+    };
+    let helper = format!("_s_{ld}_{t}");
+    needs.helper(&helper, |_| {
+        let body = match n {
+            0 | 1 => format!(
+                "    return {};\n",
+                from16(s, "b.Load(o & ~3u) >> ((o & 2u) * 8u)")
+            ),
+            2 => format!(
+                "    uint w = b.Load(o);\n    return {t}({}, {});\n",
+                from16(s, "w"),
+                from16(s, "w >> 16u")
+            ),
+            _ => {
+                let parts: Vec<String> = (0..n)
+                    .map(|k| {
+                        let word = if k < 2 { "w.x" } else { "w.y" };
+                        if k % 2 == 0 {
+                            from16(s, word)
+                        } else {
+                            from16(s, &format!("{word} >> 16u"))
+                        }
+                    })
+                    .collect();
+                format!(
+                    "    uint2 w = b.Load2(o);\n    return {t}({});\n",
+                    parts.join(", ")
+                )
+            }
+        };
+        format!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
+    });
+    format!("{helper}({buf}, {off})")
+}
+
+/// Statements writing the 16-bit scalar (`n` = 0) or vector `value` at
+/// `off` of the `RWByteAddressBuffer` `buf`: whole words where the value
+/// fills them, atomic AND/OR on the word where it fills half of one.
+fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, value: &str) -> String {
+    let t = if n <= 1 {
+        super::types::scalar(s).to_string()
+    } else {
+        super::types::vector(n, s)
+    };
+    let helper = format!("_s_store_{t}");
+    needs.helper(&helper, |needs| {
+        let pair = |a: &str, b: &str| format!("{} | ({} << 16u)", to16(s, a), to16(s, b));
+        let body = match n {
+            0 | 1 => format!(
+                "    uint s = (o & 2u) * 8u;\n    b.InterlockedAnd(o & ~3u, ~(0xFFFFu << s));\n    b.InterlockedOr(o & ~3u, {} << s);\n",
+                to16(s, "v")
+            ),
+            2 => format!("    b.Store(o, {});\n", pair("v.x", "v.y")),
+            3 => format!(
+                "    b.Store(o, {});\n    {}",
+                pair("v.x", "v.y"),
+                store16(needs, "b", "o + 4u", 0, s, "v.z")
+            ),
+            _ => format!(
+                "    b.Store2(o, uint2({}, {}));\n",
+                pair("v.x", "v.y"),
+                pair("v.z", "v.w")
+            ),
+        };
+        format!("void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{body}}}\n")
+    });
+    format!("{helper}({buf}, {off}, {value});\n")
+}
+
 fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
@@ -2031,9 +2256,14 @@ impl Plan {
     /// Record that a 16- or 64-bit load or store needs shader model 6.2.
     fn require_sm62(&self, ctx: &Ctx<'_>, needs: &mut Needs, st: &Storage, s: naga::Scalar) {
         if ctx.shader_model() < super::ShaderModel::Sm6_2 {
+            let how = if s.width == 2 {
+                "which need HLSL's 16-bit types (`-enable-16bit-types`)"
+            } else {
+                "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
+            };
             needs.error(
                 Diagnostic::error(format!(
-                    "`{}` holds `{}` values, which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`, available from shader model 6.2; the chosen shader model is {}.",
+                    "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
                     st.name,
                     super::types::scalar(s),
                     ctx.shader_model()
@@ -2052,10 +2282,15 @@ impl Plan {
         needs: &mut Needs,
         st: &Storage,
         buf: &str,
+        rw: bool,
         off: &str,
         n: u8,
         s: naga::Scalar,
     ) -> String {
+        if s.width == 2 {
+            self.require_sm62(ctx, needs, st, s);
+            return load16(needs, buf, rw, off, n, s);
+        }
         if s.width == 4 || s.kind == naga::ScalarKind::Bool {
             let raw = if n <= 1 {
                 format!("{buf}.Load({off})")
@@ -2097,10 +2332,10 @@ impl Plan {
         let b = buffer_type(rw);
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
-                self.leaf_load(ctx, needs, st, buf, off, 0, naga_scalar(*s))
+                self.leaf_load(ctx, needs, st, buf, rw, off, 0, naga_scalar(*s))
             }
             LayoutKind::Vector { size, scalar } => {
-                self.leaf_load(ctx, needs, st, buf, off, *size, naga_scalar(*scalar))
+                self.leaf_load(ctx, needs, st, buf, rw, off, *size, naga_scalar(*scalar))
             }
             LayoutKind::Matrix {
                 columns,
@@ -2115,7 +2350,7 @@ impl Plan {
                     let cols: Vec<String> = (0..u64::from(*columns))
                         .map(|j| {
                             let o = offset_add("o", j * column_stride, None);
-                            self.leaf_load(ctx, needs, st, "b", &o, *rows, s)
+                            self.leaf_load(ctx, needs, st, "b", rw, &o, *rows, s)
                         })
                         .collect();
                     format!(
@@ -2219,6 +2454,10 @@ impl Plan {
         value: &str,
     ) -> String {
         let leaf = |needs: &mut Needs, n: u8, s: naga::Scalar| -> String {
+            if s.width == 2 {
+                self.require_sm62(ctx, needs, st, s);
+                return store16(needs, buf, off, n, s, value);
+            }
             if s.width == 4 || s.kind == naga::ScalarKind::Bool {
                 let f = if n <= 1 {
                     "Store".to_string()

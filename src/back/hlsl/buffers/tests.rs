@@ -889,6 +889,20 @@ struct U { h: H, x: f16, @align(16) y: @stride(16) array<vec4<f16>, 2>, z: f16, 
 @compute @workgroup_size(1) fn main() { _ = f; }",
     ),
     (
+        "inline/matrix_tails",
+        "struct T { m: mat2x3<f32>, @align(16) f: f32, n: mat3x3<f32>, @align(32) v: vec4<f32>, k: mat4x3<f32> }
+struct W { t: T, @align(16) g: f32 }
+struct U {
+    t: T,
+    w: array<W, 2>,
+    ms: @stride(64) array<mat2x3<f32>, 2>,
+    grid: array<array<mat3x4<f32>, 3>, 2>,
+    tails: array<array<mat2x3<f32>, 2>, 2>,
+}
+@group(0) @binding(0) var<uniform> u: U;
+@compute @workgroup_size(1) fn main() { _ = u.t.f; }",
+    ),
+    (
         "inline/storage_all",
         "struct S { a: u32, b: vec3<f32>, c: i32, m: mat3x3<f32>, n: mat2x2<f32>, arr: array<vec2<i32>, 3>, @align(32) t: f32 }
 struct R { head: vec4<f32>, items: array<S> }
@@ -1092,7 +1106,12 @@ fn wide_types_in_byte_address_buffers_need_shader_model_6_2() {
         let ty = ctx.module.global_variables[g].ty;
         let mut needs = Needs::default();
         let text = ctx.plan.load(&ctx, &mut needs, &place, ty);
-        assert_eq!(text, "s.Load<float16_t2>(0u)");
+        // From the containing word, not `Load<float16_t2>` (see the
+        // module documentation).
+        assert_eq!(text, "_s_rwload_float16_t2(s, 0u)");
+        let helper = &needs.helpers["_s_rwload_float16_t2"];
+        assert!(helper.contains("b.Load(o)"), "{helper}");
+        assert!(helper.contains("f16tof32(w >> 16u)"), "{helper}");
         assert_eq!(needs.errors.len(), errors, "{model}");
         if let Some(e) = needs.errors.first() {
             assert!(e.notes.iter().any(|n| n.contains("--shader-model 6_2")));
@@ -1203,4 +1222,119 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
         ctx.plan.array_length(&ctx, &mut needs, &b),
         format!("(_s_byte_size(b) / {stride}u)")
     );
+}
+
+#[test]
+fn sixteen_bit_stores_keep_the_other_half_of_the_word() {
+    let source = "enable f16;
+struct S { a: f16, b: f16, c: vec3<f16>, d: vec2<f16> }
+@group(0) @binding(0) var<storage, read_write> s: S;
+@compute @workgroup_size(1) fn main() { s.a = 1.0h; }";
+    let fx = fixture(source).expect("fixture");
+    let plan = fx.plan().expect("plan");
+    let opts = options(ShaderModel::Sm6_2);
+    let ctx = fx.ctx(&opts, plan);
+    let g = ctx.plan.storages[0].global;
+    let place = ctx.plan.global(g).expect("place");
+    let ty = ctx.module.global_variables[g].ty;
+    let mut needs = Needs::default();
+    let text = ctx.plan.store(&ctx, &mut needs, &place, ty, "v");
+    assert!(needs.errors.is_empty());
+    assert!(text.contains("_s_store_S("), "{text}");
+    let whole = &needs.helpers["_s_store_S"];
+    // `b` at byte 2 shares a word with `a`: both go through the atomic
+    // half-word store; `c` (bytes 8..14) writes one word and a half.
+    assert!(whole.contains("_s_store_float16_t(b, o, v.a)"), "{whole}");
+    assert!(
+        whole.contains("_s_store_float16_t(b, (2u + o), v.b)"),
+        "{whole}"
+    );
+    let half = &needs.helpers["_s_store_float16_t"];
+    assert!(
+        half.contains("InterlockedAnd(o & ~3u, ~(0xFFFFu << s))"),
+        "{half}"
+    );
+    assert!(
+        half.contains("InterlockedOr(o & ~3u, f32tof16((float)(v)) << s)"),
+        "{half}"
+    );
+    assert!(!half.contains("Store<"), "{half}");
+    let vec3 = &needs.helpers["_s_store_float16_t3"];
+    assert!(vec3.contains("b.Store(o, "), "{vec3}");
+    assert!(
+        vec3.contains("_s_store_float16_t(b, o + 4u, v.z)"),
+        "{vec3}"
+    );
+}
+
+#[test]
+fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
+    let (_, source) = INLINE
+        .iter()
+        .find(|(n, _)| *n == "inline/matrix_tails")
+        .expect("inline module");
+    let fx = fixture(source).expect("fixture");
+    let plan = fx.plan().expect("plan");
+    // Every padding member in a variant or element struct starts where no
+    // `row_major floatCx3` leaves its 4-byte tail.
+    let tails = |fields: &[Field]| -> Vec<String> {
+        fields
+            .windows(2)
+            .filter(|w| {
+                w[1].padding
+                    && matches!(w[0].ty, HType::Matrix { .. })
+                    && w[1].offset < round_up(REGISTER, w[0].offset + w[0].ty.size())
+            })
+            .map(|w| format!("{} after {}", w[1].name, w[0].name))
+            .collect()
+    };
+    for v in &plan.variants {
+        assert!(
+            tails(&v.fields).is_empty(),
+            "{}: {:?}",
+            v.name,
+            tails(&v.fields)
+        );
+    }
+    for e in &plan.elements {
+        assert!(
+            tails(&e.fields).is_empty(),
+            "{}: {:?}",
+            e.name,
+            tails(&e.fields)
+        );
+    }
+    // `T.m` (a mat2x3 followed by padding) is split; `T.n`, followed by a
+    // register-aligned member that needs no padding, is not.
+    let t = plan
+        .variants
+        .iter()
+        .find(|v| v.name == "T_cb")
+        .expect("variant T_cb");
+    let names: Vec<&str> = t.fields.iter().map(|f| f.name.as_str()).collect();
+    assert!(
+        names.contains(&"m_c0") && names.contains(&"m_c1"),
+        "{names:?}"
+    );
+    assert!(names.contains(&"n"), "{names:?}");
+    // `grid` and `tails`: arrays of arrays of matrices hold element
+    // structs, not bare matrices.
+    let c = &plan.cbuffers[0];
+    for (name, _) in c
+        .members
+        .iter()
+        .filter(|(n, _)| n.contains("grid") || n.contains("tails"))
+    {
+        let f = c.fields.iter().find(|f| &f.name == name).expect("field");
+        let HType::Array(inner, _) = &f.ty else {
+            panic!("{name}: {:?}", f.ty)
+        };
+        let HType::Array(elem, _) = inner.as_ref() else {
+            panic!("{name}: {inner:?}")
+        };
+        assert!(
+            matches!(elem.as_ref(), HType::Struct { .. }),
+            "{name}: {elem:?}"
+        );
+    }
 }
