@@ -13,8 +13,7 @@
 //! Targets: a target only has to turn the module source into SPIR-V words
 //! (`ExecTarget`): our own SPIR-V, our GLSL (vulkan450) compiled by
 //! glslang, and our HLSL compiled by DXC (`-spirv -fvk-use-dx-layout`).
-//! `STRIDE_EXEC_TARGETS=spirv,glsl,hlsl` picks targets (default: spirv and
-//! glsl; HLSL still fails on some modules, see `NOT_DEFAULT_WHY`).
+//! `STRIDE_EXEC_TARGETS=spirv,glsl,hlsl` picks targets (default: all three).
 //!
 //! No Vulkan device: the test says it was skipped, or fails when
 //! `STRIDE_REQUIRE_ORACLES=1`. `scripts/install-oracles.sh` installs
@@ -57,10 +56,29 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[];
 /// entry point. GLSL (glslang), HLSL (DXC) and Slang targets plug in here.
 trait ExecTarget {
     fn name(&self) -> &'static str;
-    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, TargetError>;
-    /// Whether a `var<immediate>` stays a Vulkan push-constant block.
-    fn push_constants(&self) -> bool {
-        true
+    fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError>;
+    /// Storage buffers are bound with sizes rounded up to a multiple of
+    /// this many bytes.
+    fn storage_granule(&self) -> u64 {
+        1
+    }
+}
+
+/// A target's SPIR-V for a module.
+struct Compiled {
+    words: Vec<u32>,
+    /// Where the target put the `var<immediate>` block when it is not a
+    /// Vulkan push-constant block: the (set, binding) of the uniform buffer
+    /// the harness binds its bytes to instead.
+    push_as_uniform: Option<(u32, u32)>,
+}
+
+impl From<Vec<u32>> for Compiled {
+    fn from(words: Vec<u32>) -> Self {
+        Compiled {
+            words,
+            push_as_uniform: None,
+        }
     }
 }
 
@@ -93,14 +111,14 @@ impl ExecTarget for OurSpirv {
         "spirv"
     }
 
-    fn spirv(&self, source: &str, _entry: &str) -> Result<Vec<u32>, TargetError> {
+    fn spirv(&self, source: &str, _entry: &str) -> Result<Compiled, TargetError> {
         let options = Options {
             target: Target::Spirv,
             ..Default::default()
         };
         match stride::translate(source, &options) {
             Ok(t) => match t.output {
-                Output::Binary(words) => Ok(words),
+                Output::Binary(words) => Ok(words.into()),
                 _ => Err("the SPIR-V target returned text".into()),
             },
             Err(d) => Err(d.render("probe.wgsl", source, false).into()),
@@ -118,7 +136,7 @@ impl ExecTarget for OurGlsl {
         "glsl"
     }
 
-    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, TargetError> {
+    fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError> {
         let options = Options {
             target: Target::Glsl,
             glsl: stride::back::glsl::GlslOptions {
@@ -188,7 +206,8 @@ impl ExecTarget for OurGlsl {
         Ok(bytes
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect())
+            .collect::<Vec<u32>>()
+            .into())
     }
 }
 
@@ -203,14 +222,16 @@ impl ExecTarget for OurHlsl {
         "hlsl"
     }
 
-    /// HLSL has no push constants: stride declares a `var<immediate>` as a
-    /// cbuffer in its own register space (a root-constant cbuffer in D3D),
-    /// which DXC turns into a uniform buffer the harness does not bind.
-    fn push_constants(&self) -> bool {
-        false
+    /// A (RW)ByteAddressBuffer is an array of 32-bit words: a D3D12 raw
+    /// buffer view counts its size in 4-byte elements, and DXC's SPIR-V
+    /// declares a runtime array of `uint`. A storage buffer whose WGSL type
+    /// is 6 bytes (`vec3<f16>`) is therefore bound as 8; the two extra
+    /// bytes hold the pattern and are checked like any padding.
+    fn storage_granule(&self) -> u64 {
+        4
     }
 
-    fn spirv(&self, source: &str, entry: &str) -> Result<Vec<u32>, TargetError> {
+    fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError> {
         let f16 = source.contains("enable f16");
         let model = if f16 {
             stride::back::hlsl::ShaderModel::Sm6_2
@@ -299,10 +320,29 @@ impl ExecTarget for OurHlsl {
         if bytes.len() % 4 != 0 {
             return Err(format!("DXC wrote {} bytes, not whole words", bytes.len()).into());
         }
-        Ok(bytes
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect())
+        // HLSL has no push constants: stride declares a `var<immediate>` as
+        // a cbuffer in its own register space (a root-constant cbuffer in
+        // D3D), which DXC turns into the uniform buffer at set = space,
+        // binding = register.
+        let push_as_uniform = parsed
+            .module
+            .global_variables
+            .iter()
+            .find(|(_, g)| g.space == naga::AddressSpace::Immediate)
+            .and_then(|(_, g)| {
+                let name = g.name.as_deref()?;
+                out.registers
+                    .iter()
+                    .find(|r| r.global == name && r.class == 'b')
+                    .map(|r| (r.space, r.register))
+            });
+        Ok(Compiled {
+            words: bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+            push_as_uniform,
+        })
     }
 }
 
@@ -322,16 +362,6 @@ fn selected_targets() -> (Vec<&'static dyn ExecTarget>, Vec<String>) {
             .as_ref()
             .is_some_and(|w| !w.iter().any(|n| n == t.name()))
         {
-            continue;
-        }
-        if wanted.is_none() && !DEFAULT_TARGETS.contains(&t.name()) {
-            // Not a missing tool: said loudly, never a failure.
-            common::loud(&format!(
-                "target `{}` NOT RUN by default: {}; STRIDE_EXEC_TARGETS={} runs it",
-                t.name(),
-                NOT_DEFAULT_WHY,
-                t.name()
-            ));
             continue;
         }
         if t.name() == "glsl"
@@ -358,15 +388,6 @@ fn selected_targets() -> (Vec<&'static dyn ExecTarget>, Vec<String>) {
     }
     (targets, skipped)
 }
-
-/// The targets run when `STRIDE_EXEC_TARGETS` is not set.
-const DEFAULT_TARGETS: &[&str] = &["spirv", "glsl"];
-
-/// Why the targets outside [`DEFAULT_TARGETS`] are not run by default.
-const NOT_DEFAULT_WHY: &str = "57 of 280 modules still fail: f16 values at 2-byte offsets of a \
-     byte-address buffer (DXC's SPIR-V reads and writes whole words), and padding that stride puts \
-     into the tail of a row_major float3x3 in a cbuffer variant, which DXC's -fvk-use-dx-layout \
-     rejects";
 
 /// Failed modules listed per target in the failure message.
 const FAILURES_LISTED: usize = 25;
@@ -575,12 +596,6 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
     if !missing.is_empty() {
         return Outcome::Skipped(format!("device lacks {}", missing.join(", ")));
     }
-    if !target.push_constants() && probe.buffers.iter().any(|b| b.space == Space::Push) {
-        return Outcome::Skipped(
-            "push constants: the HLSL target declares them as a cbuffer, which the harness does not bind"
-                .into(),
-        );
-    }
     for b in &probe.buffers {
         match b.space {
             Space::Uniform if b.size > gpu.max_uniform_range as u64 => {
@@ -592,8 +607,8 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
             _ => {}
         }
     }
-    let words = match target.spirv(&source, probe::ENTRY) {
-        Ok(w) => w,
+    let compiled = match target.spirv(&source, probe::ENTRY) {
+        Ok(c) => c,
         Err(TargetError::Inexpressible(e)) => {
             let first = e.lines().next().unwrap_or_default().to_string();
             return Outcome::Inexpressible(first);
@@ -614,7 +629,13 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
         .iter()
         .enumerate()
         .map(|(i, b)| {
-            (0..b.size)
+            let size = match b.space {
+                Space::Storage { .. } => {
+                    b.size.div_ceil(target.storage_granule()) * target.storage_granule()
+                }
+                _ => b.size,
+            };
+            (0..size)
                 .map(|o| probe::pattern_byte(case.seed, i, o))
                 .collect()
         })
@@ -624,7 +645,18 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
     let mut push = None;
     for (i, b) in probe.buffers.iter().enumerate() {
         match (b.space, b.binding) {
-            (Space::Push, _) => push = Some(initial[i].as_slice()),
+            (Space::Push, _) => match compiled.push_as_uniform {
+                None => push = Some(initial[i].as_slice()),
+                Some((set, binding)) => {
+                    spec_of[i] = Some(specs.len());
+                    specs.push(vk::BufferSpec {
+                        set,
+                        binding,
+                        kind: vk::BufferKind::Uniform,
+                        data: initial[i].clone(),
+                    });
+                }
+            },
             (space, Some((set, binding))) => {
                 spec_of[i] = Some(specs.len());
                 specs.push(vk::BufferSpec {
@@ -649,7 +681,7 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
         data: vec![0xee; probe.reads.len().max(1) * 4],
     });
     let job = vk::Job {
-        words: &words,
+        words: &compiled.words,
         entry: probe::ENTRY,
         buffers: &specs,
         push_constants: push,
