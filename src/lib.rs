@@ -17,6 +17,7 @@
 //! ```
 
 pub mod back;
+pub mod bind;
 pub mod diag;
 pub mod front;
 mod guard;

@@ -696,6 +696,7 @@ pub(crate) mod tests {
             annotations: Annotations::default(),
             module,
             warnings: Vec::new(),
+            allocations: Vec::new(),
         }
     }
 

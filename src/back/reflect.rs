@@ -208,6 +208,7 @@ fn global(
         "access": access_name(var.space),
         "group": var.binding.as_ref().map(|b| b.group),
         "binding": var.binding.as_ref().map(|b| b.binding),
+        "allocated": parsed.allocations.iter().any(|a| a.global == handle),
         "type": ty,
         "layout": layout,
     })
@@ -378,6 +379,7 @@ var<workgroup> w : array<u32, 4>;
       "access": null,
       "group": 0,
       "binding": 1,
+      "allocated": false,
       "type": "P",
       "layout": {
         "kind": "struct",
@@ -393,6 +395,7 @@ var<workgroup> w : array<u32, 4>;
       "access": "read_write",
       "group": 1,
       "binding": 0,
+      "allocated": false,
       "type": "array<f32>",
       "layout": {
         "kind": "array",
@@ -416,6 +419,7 @@ var<workgroup> w : array<u32, 4>;
       "access": null,
       "group": 0,
       "binding": 2,
+      "allocated": false,
       "type": "texture_2d<f32>",
       "layout": null
     },
@@ -425,6 +429,7 @@ var<workgroup> w : array<u32, 4>;
       "access": null,
       "group": 0,
       "binding": 3,
+      "allocated": false,
       "type": "sampler",
       "layout": null
     },
@@ -434,6 +439,7 @@ var<workgroup> w : array<u32, 4>;
       "access": null,
       "group": null,
       "binding": null,
+      "allocated": false,
       "type": "f32",
       "layout": null
     },
@@ -443,6 +449,7 @@ var<workgroup> w : array<u32, 4>;
       "access": null,
       "group": null,
       "binding": null,
+      "allocated": false,
       "type": "array<u32, 4>",
       "layout": null
     }
@@ -532,7 +539,16 @@ var<workgroup> w : array<u32, 4>;
         let g0: Vec<&String> = root["globals"][0].as_object().unwrap().keys().collect();
         assert_eq!(
             g0,
-            ["name", "space", "access", "group", "binding", "type", "layout"]
+            [
+                "name",
+                "space",
+                "access",
+                "group",
+                "binding",
+                "allocated",
+                "type",
+                "layout"
+            ]
         );
         assert!(text.ends_with("}\n"));
     }

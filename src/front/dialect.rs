@@ -72,6 +72,9 @@ pub struct GlobalAnn {
     pub name_span: Span,
     pub span: Span,
     pub ty: Option<TypeAnn>,
+    /// `@group(g)` written without `@binding` (blanked for naga): the group
+    /// in which [`crate::bind`] allocates the binding.
+    pub group: Option<Spanned<u32>>,
 }
 
 /// Everything the layout builder needs from the source, by name, in
@@ -164,13 +167,14 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
                 });
             }
             ItemKind::Var(v) => {
-                cx.attrs(&item.attrs, Place::Decl("a `var` declaration"));
+                let found = cx.attrs(&item.attrs, Place::Decl(VAR));
                 let ty = v.ty.as_ref().map(|t| cx.type_ann(t));
                 ann.globals.entry(v.name.clone()).or_insert(GlobalAnn {
                     name: v.name.clone(),
                     name_span: v.name_span.clone(),
                     span,
                     ty,
+                    group: found.group,
                 });
             }
             ItemKind::Const { .. } => {
@@ -226,11 +230,15 @@ enum Place<'a> {
     Decl(&'static str),
 }
 
+/// What [`Place::Decl`] says for a `var`.
+const VAR: &str = "a `var` declaration";
+
 #[derive(Default)]
 struct Found {
     align: Option<Spanned<u64>>,
     size: Option<Spanned<u64>>,
     stride: Option<Spanned<u64>>,
+    group: Option<Spanned<u32>>,
 }
 
 struct Lower<'a> {
@@ -327,6 +335,35 @@ impl Lower<'_> {
     }
 
     /// The value of `@name(n)`, validated; errors at the value's span.
+    /// The group of `@group(g)` on a `var` without `@binding`: an integer
+    /// literal, since stride reads it before naga evaluates anything.
+    fn group(&mut self, a: &Attribute) -> Option<Spanned<u32>> {
+        let [arg] = a.args.as_slice() else {
+            self.error(
+                Diagnostic::error("`@group` takes exactly one integer value")
+                    .at(a.span.clone(), "write `@group(n)`"),
+            );
+            return None;
+        };
+        match parse_literal(arg.text.trim()).map(u32::try_from) {
+            Ok(Ok(value)) => Some(Spanned {
+                value,
+                span: arg.span.clone(),
+            }),
+            _ => {
+                self.error(
+                    Diagnostic::error(format!(
+                        "`@group({})` without `@binding` needs an integer literal",
+                        arg.text
+                    ))
+                    .at(arg.span.clone(), "not an integer literal")
+                    .note("stride allocates the binding of a `var` that omits `@binding`, in the group written as a literal (e.g. `@group(1)`); or write both `@group` and `@binding`"),
+                );
+                None
+            }
+        }
+    }
+
     fn value(&mut self, a: &Attribute) -> Option<Spanned<u64>> {
         let name = &a.name;
         let [arg] = a.args.as_slice() else {
@@ -461,6 +498,12 @@ impl Lower<'_> {
                 ("block", Place::Struct) => {
                     keep[k] = false;
                     self.block_warning(attrs, k);
+                }
+                ("group", Place::Decl(VAR)) if !attrs.iter().any(|b| b.name == "binding") => {
+                    // The dialect may omit `@binding`; naga needs both or
+                    // neither, so the group goes to the allocator.
+                    keep[k] = false;
+                    found.group = self.group(a);
                 }
                 ("stage", Place::Decl(_)) => {
                     if let Some(stage) = old_stage(a) {

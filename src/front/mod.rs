@@ -21,6 +21,9 @@ pub struct Parsed {
     pub module: naga::Module,
     /// Non-fatal diagnostics (deprecations and the like).
     pub warnings: Vec<Diagnostic>,
+    /// Bindings stride chose for resources whose source omits `@binding`
+    /// (already written into `module`).
+    pub allocations: Vec<crate::bind::Allocation>,
 }
 
 /// scan -> dialect -> naga parse. Errors are returned as diagnostics with
@@ -28,8 +31,9 @@ pub struct Parsed {
 pub fn parse(source: &str) -> Result<Parsed, Diagnostics> {
     let scanned = scan::scan(source)?;
     let lowered = dialect::lower(source, &scanned)?;
-    let module = naga::front::wgsl::parse_str(&lowered.standard)
+    let mut module = naga::front::wgsl::parse_str(&lowered.standard)
         .map_err(|e| Diagnostics::from(parse_error(&e)))?;
+    let allocations = crate::bind::assign(&mut module, &lowered.annotations)?;
     Ok(Parsed {
         source: source.to_string(),
         standard: lowered.standard,
@@ -37,6 +41,7 @@ pub fn parse(source: &str) -> Result<Parsed, Diagnostics> {
         annotations: lowered.annotations,
         module,
         warnings: lowered.warnings,
+        allocations,
     })
 }
 

@@ -778,6 +778,7 @@ fn hand_built(
         annotations: Default::default(),
         module,
         warnings: Vec::new(),
+        allocations: Vec::new(),
     }
 }
 

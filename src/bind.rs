@@ -1,0 +1,329 @@
+//! Binding assignment for resources, after ../shared/spec/001 ("Parameter
+//! Layout Rules"), for what a WGSL module declares.
+//!
+//! - The global order is declaration order in the source (WGSL entry points
+//!   take no resource parameters).
+//! - Explicit bindings (`@group(g) @binding(b)`) are reserved first. Two
+//!   resources that reserve the same binding are an error naming both, at
+//!   both spans, when some entry point statically uses both; WGSL allows
+//!   the same binding for resources that no single entry point shares.
+//! - A resource whose `@binding` the dialect lets the source omit (with or
+//!   without `@group`) is then given, in declaration order, the first free
+//!   binding of its group (`@group` if written, else 0). In Vulkan terms a
+//!   resource takes one descriptor binding, binding arrays included, so the
+//!   first free range is one binding. Every allocation is reported
+//!   ([`Allocation`]), and `--target reflect` marks it.
+//!
+//! The assignment depends on declarations only, never on function bodies:
+//! changing a body cannot move a binding, and a resource declared the same
+//! way takes the same resources in every module. D3D registers (`--target
+//! hlsl`) and GL units (`--glsl gl*`) are derived from these bindings by
+//! the backends, with the same first-free rule per register class or unit
+//! kind.
+
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use crate::front::dialect::Annotations;
+use naga::{AddressSpace, GlobalVariable, Handle, ResourceBinding};
+
+/// One binding stride chose for a resource whose source omits `@binding`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Allocation {
+    pub global: Handle<GlobalVariable>,
+    /// The WGSL name.
+    pub name: String,
+    pub group: u32,
+    pub binding: u32,
+}
+
+/// Whether a global is a resource that needs a binding.
+pub fn is_resource(var: &GlobalVariable) -> bool {
+    matches!(
+        var.space,
+        AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Handle
+    )
+}
+
+/// For every global, whether entry point `index` statically uses it (in
+/// its own body or in any function it calls).
+pub fn used_by_entry_point(module: &naga::Module, index: usize) -> Vec<bool> {
+    let mut used = vec![false; module.global_variables.len()];
+    let mut mark = |exprs: &naga::Arena<naga::Expression>| {
+        for (_, e) in exprs.iter() {
+            if let naga::Expression::GlobalVariable(g) = *e {
+                if let Some(slot) = used.get_mut(g.index()) {
+                    *slot = true;
+                }
+            }
+        }
+    };
+    if let Some(ep) = module.entry_points.get(index) {
+        mark(&ep.function.expressions);
+    }
+    for f in crate::back::common::reachable_functions(module, index) {
+        if let Ok(func) = module.functions.try_get(f) {
+            mark(&func.expressions);
+        }
+    }
+    used
+}
+
+/// The span that names global `h`: its name in the source, else naga's
+/// span for it.
+fn global_span(module: &naga::Module, ann: &Annotations, h: Handle<GlobalVariable>) -> Span {
+    let var = &module.global_variables[h];
+    var.name
+        .as_deref()
+        .and_then(|n| ann.globals.get(n))
+        .map(|g| g.name_span.clone())
+        .unwrap_or_else(|| {
+            module
+                .global_variables
+                .get_span(h)
+                .to_range()
+                .unwrap_or(0..0)
+        })
+}
+
+/// Check the explicit bindings and allocate the omitted ones, writing them
+/// into `module`; the allocations in declaration order.
+pub fn assign(
+    module: &mut naga::Module,
+    ann: &Annotations,
+) -> Result<Vec<Allocation>, Diagnostics> {
+    let order = crate::back::common::declaration_order(module);
+    let mut errors = Diagnostics::new();
+
+    // Reserve the explicit bindings; report pairs some entry point shares.
+    let uses: Vec<Vec<bool>> = (0..module.entry_points.len())
+        .map(|i| used_by_entry_point(module, i))
+        .collect();
+    let mut reserved: Vec<(ResourceBinding, Handle<GlobalVariable>)> = Vec::new();
+    for &h in &order {
+        let var = &module.global_variables[h];
+        let Some(rb) = var.binding else { continue };
+        if !is_resource(var) {
+            continue;
+        }
+        for &(other_rb, other) in &reserved {
+            if other_rb != rb {
+                continue;
+            }
+            let Some(ep) = uses.iter().position(|u| u[h.index()] && u[other.index()]) else {
+                continue;
+            };
+            let name = |g: Handle<GlobalVariable>| {
+                module.global_variables[g]
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| "?".to_string())
+            };
+            errors.push(
+                Diagnostic::error(format!(
+                    "`{}` and `{}` both use @group({}) @binding({}), and entry point `{}` uses both",
+                    name(other),
+                    name(h),
+                    rb.group,
+                    rb.binding,
+                    module.entry_points[ep].name
+                ))
+                .at(
+                    global_span(module, ann, h),
+                    format!("@group({}) @binding({}) again", rb.group, rb.binding),
+                )
+                .also(global_span(module, ann, other), "first bound here")
+                .note("WGSL lets resources share a binding only when no entry point uses two of them")
+                .note("help: give one of them another `@binding`, or omit its `@binding` and stride allocates a free one"),
+            );
+        }
+        reserved.push((rb, h));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    // `@group` without `@binding` was taken from naga; on anything but a
+    // resource it would be lost silently.
+    for &h in &order {
+        let var = &module.global_variables[h];
+        if is_resource(var) {
+            continue;
+        }
+        let Some(g) = var
+            .name
+            .as_deref()
+            .and_then(|n| ann.globals.get(n))
+            .and_then(|g| g.group.as_ref())
+        else {
+            continue;
+        };
+        errors.push(
+            Diagnostic::error(format!(
+                "`@group` on `{}`, which is not a resource",
+                var.name.as_deref().unwrap_or("?")
+            ))
+            .at(
+                g.span.clone(),
+                "only buffers, textures and samplers have bindings",
+            )
+            .note("help: remove `@group`"),
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    // Allocate the omitted ones, first free binding of the group.
+    let mut allocations = Vec::new();
+    for &h in &order {
+        let var = &module.global_variables[h];
+        if var.binding.is_some() || !is_resource(var) {
+            continue;
+        }
+        let name = var.name.clone().unwrap_or_default();
+        let group = ann
+            .globals
+            .get(name.as_str())
+            .and_then(|g| g.group.as_ref())
+            .map_or(0, |g| g.value);
+        let mut binding = 0u32;
+        while reserved
+            .iter()
+            .any(|(rb, _)| rb.group == group && rb.binding == binding)
+        {
+            binding += 1;
+        }
+        let rb = ResourceBinding { group, binding };
+        reserved.push((rb, h));
+        module.global_variables[h].binding = Some(rb);
+        allocations.push(Allocation {
+            global: h,
+            name,
+            group,
+            binding,
+        });
+    }
+    Ok(allocations)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::front;
+
+    fn allocations(source: &str) -> Vec<(String, u32, u32)> {
+        let parsed = front::parse(source)
+            .unwrap_or_else(|d| panic!("{}", d.render("t.wgsl", source, false)));
+        parsed
+            .allocations
+            .iter()
+            .map(|a| (a.name.clone(), a.group, a.binding))
+            .collect()
+    }
+
+    fn errors(source: &str) -> Vec<crate::diag::Diagnostic> {
+        match front::parse(source) {
+            Ok(_) => panic!("no error for:\n{source}"),
+            Err(d) => d.iter().cloned().collect(),
+        }
+    }
+
+    #[test]
+    fn omitted_bindings_take_the_first_free_binding_of_their_group() {
+        let got = allocations(
+            "var a: texture_2d<f32>;
+@group(0) @binding(0) var s: sampler;
+var b: texture_2d<f32>;
+@group(1) var c: texture_2d<f32>;
+@group(0) @binding(2) var d: texture_2d<f32>;
+@group(1) @binding(0) var<uniform> u: vec4<f32>;
+var<storage> e: array<u32>;
+var<private> p: f32;
+@fragment fn main() -> @location(0) vec4<f32> { return vec4(p); }",
+        );
+        // Explicit 0 and 2 in group 0, 0 in group 1 are reserved first;
+        // then in declaration order: a -> 1, b -> 3, c -> group 1 binding 1,
+        // e -> 4. The private `p` is not a resource.
+        assert_eq!(
+            got,
+            vec![
+                ("a".to_string(), 0, 1),
+                ("b".to_string(), 0, 3),
+                ("c".to_string(), 1, 1),
+                ("e".to_string(), 0, 4),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_assignment_ignores_function_bodies() {
+        let decls = "enable wgpu_binding_array;
+var a: texture_2d<f32>;
+var s: sampler;
+@group(0) @binding(1) var<uniform> u: vec4<f32>;
+var b: binding_array<texture_2d<f32>, 4>;
+";
+        let quiet =
+            format!("{decls}@fragment fn main() -> @location(0) vec4<f32> {{ return vec4(0.0); }}");
+        let busy = format!(
+            "{decls}@fragment fn main() -> @location(0) vec4<f32> {{ return textureSample(a, s, vec2(0.5)) + textureSample(b[1], s, vec2(0.5)) + u; }}"
+        );
+        let first = allocations(&quiet);
+        assert_eq!(first, allocations(&busy));
+        // Contiguous from the first free binding; the binding array takes
+        // one Vulkan binding.
+        let bindings: Vec<u32> = first.iter().map(|a| a.2).collect();
+        assert_eq!(bindings, vec![0, 2, 3]);
+    }
+
+    #[test]
+    fn one_binding_for_two_resources_of_one_entry_point_names_both() {
+        let source = "@group(0) @binding(3) var a: texture_2d<f32>;
+@group(0) @binding(3) var b: texture_2d<f32>;
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(a, vec2(0), 0) + textureLoad(b, vec2(0), 0); }";
+        let errs = errors(source);
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        let e = &errs[0];
+        assert!(
+            e.message
+                .contains("`a` and `b` both use @group(0) @binding(3)"),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("entry point `main`"), "{}", e.message);
+        let spans: Vec<&str> = e.labels.iter().map(|l| &source[l.span.clone()]).collect();
+        assert_eq!(spans, vec!["b", "a"]);
+    }
+
+    #[test]
+    fn one_binding_for_resources_of_different_entry_points_is_allowed() {
+        let source = "@group(0) @binding(3) var a: texture_2d<f32>;
+@group(0) @binding(3) var b: texture_2d<f32>;
+@fragment fn fa() -> @location(0) vec4<f32> { return textureLoad(a, vec2(0), 0); }
+@fragment fn fb() -> @location(0) vec4<f32> { return textureLoad(b, vec2(0), 0); }";
+        assert!(allocations(source).is_empty());
+    }
+
+    #[test]
+    fn group_without_binding_must_be_a_literal() {
+        let source = "const G = 1u;
+@group(G) var a: texture_2d<f32>;
+@fragment fn main() -> @location(0) vec4<f32> { return vec4(0.0); }";
+        let errs = errors(source);
+        assert!(
+            errs.iter().any(|e| e
+                .message
+                .contains("without `@binding` needs an integer literal")),
+            "{errs:?}"
+        );
+    }
+
+    #[test]
+    fn group_on_a_non_resource_is_an_error() {
+        let source = "@group(1) var<private> p: f32;
+@fragment fn main() -> @location(0) vec4<f32> { return vec4(p); }";
+        let errs = errors(source);
+        assert!(
+            errs.iter().any(|e| e.message.contains("not a resource")),
+            "{errs:?}"
+        );
+    }
+}
