@@ -448,6 +448,7 @@ fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers
         registers.list.push(reg.clone());
         registers.globals[h.index()] = Some(reg);
     }
+    errors.extend(Diagnostics(register_overlaps(ctx, &registers)));
     if module
         .entry_points
         .iter()
@@ -469,6 +470,72 @@ fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers
         return Err(errors);
     }
     Ok(registers)
+}
+
+/// With `--registers wgsl`, a binding array takes the registers from its
+/// binding on, which can run into the next binding's register. DXC rejects
+/// such overlapping ranges in one entry point; report them at both globals.
+/// (One register for resources of different entry points, which WGSL
+/// allows for one binding, is fine in DXC too.)
+fn register_overlaps(ctx: &Ctx<'_>, registers: &Registers) -> Vec<Diagnostic> {
+    let module = ctx.module;
+    let uses: Vec<Vec<bool>> = (0..module.entry_points.len())
+        .map(|i| crate::bind::used_by_entry_point(module, i))
+        .collect();
+    let placed: Vec<(GlobalHandle, &HlslRegister)> = module
+        .global_variables
+        .iter()
+        .zip(&registers.globals)
+        .filter_map(|((h, _), r)| Some((h, r.as_ref()?)))
+        .collect();
+    let mut errors = Vec::new();
+    for (k, &(h, r)) in placed.iter().enumerate() {
+        for &(other, o) in &placed[..k] {
+            let same_range = r.class == o.class && r.space == o.space;
+            let overlap = r.register < o.register.saturating_add(o.count)
+                && o.register < r.register.saturating_add(r.count);
+            if !same_range || !overlap || (r.count == 1 && o.count == 1) {
+                continue;
+            }
+            let Some(ep) = uses.iter().position(|u| u[h.index()] && u[other.index()]) else {
+                continue;
+            };
+            let range = |r: &HlslRegister| {
+                if r.count == 1 {
+                    format!("{}{}", r.class, r.register)
+                } else {
+                    format!(
+                        "{c}{}..{c}{}",
+                        r.register,
+                        r.register.saturating_add(r.count - 1),
+                        c = r.class
+                    )
+                }
+            };
+            errors.push(
+                Diagnostic::error(format!(
+                    "`{}` ({}) and `{}` ({}) overlap in HLSL register space {}, and entry point `{}` uses both",
+                    o.global,
+                    range(o),
+                    r.global,
+                    range(r),
+                    r.space,
+                    module.entry_points[ep].name
+                ))
+                .at(
+                    module.global_variables.get_span(h).to_range().unwrap_or(0..0),
+                    format!("registers {}", range(r)),
+                )
+                .also(
+                    module.global_variables.get_span(other).to_range().unwrap_or(0..0),
+                    format!("registers {}", range(o)),
+                )
+                .note("with `--registers wgsl` a register is the WGSL binding, and a binding array takes one register per element")
+                .note("help: pass `--registers compact`, or move the other resource's `@binding` past the binding array's last element"),
+            );
+        }
+    }
+    errors
 }
 
 // ---------------------------------------------------------------------------
@@ -1605,6 +1672,46 @@ mod tests {
             let e = allocate_registers(ctx, &order).expect_err("runtime-sized");
             assert!(e.0[0].message.contains("runtime-sized binding array"));
             assert!(e.0[0].primary_span().is_some());
+        });
+    }
+
+    #[test]
+    fn overlapping_register_ranges_of_one_entry_point_are_errors() {
+        let source = "
+            enable wgpu_binding_array;
+            @group(0) @binding(0) var ts: binding_array<texture_2d<f32>, 4>;
+            @group(0) @binding(2) var t2: texture_2d<f32>;
+            @group(0) @binding(5) var a: texture_2d<f32>;
+            @group(0) @binding(5) var b: texture_2d<f32>;
+            @fragment fn main() -> @location(0) vec4<f32> {
+                return textureLoad(ts[1], vec2<i32>(0), 0) + textureLoad(t2, vec2<i32>(0), 0);
+            }
+            @fragment fn fa() -> @location(0) vec4<f32> { return textureLoad(a, vec2<i32>(0), 0); }
+            @fragment fn fb() -> @location(0) vec4<f32> { return textureLoad(b, vec2<i32>(0), 0); }";
+        with_ctx(source, HlslOptions::default(), |ctx| {
+            let order = declaration_order(ctx.module);
+            let e = allocate_registers(ctx, &order).expect_err("t0..t3 and t2");
+            // Only the binding array's overlap: `a` and `b` share t5 but no
+            // entry point uses both.
+            assert_eq!(e.0.len(), 1, "{:?}", e.0);
+            assert!(
+                e.0[0]
+                    .message
+                    .contains("`ts` (t0..t3) and `t2` (t2) overlap"),
+                "{}",
+                e.0[0].message
+            );
+            assert_eq!(e.0[0].labels.len(), 2);
+        });
+        let compact = HlslOptions {
+            registers: RegisterMode::Compact,
+            ..HlslOptions::default()
+        };
+        with_ctx(source, compact, |ctx| {
+            let order = declaration_order(ctx.module);
+            let r = allocate_registers(ctx, &order).expect("compact ranges");
+            let regs: Vec<(u32, u32)> = r.list.iter().map(|r| (r.register, r.count)).collect();
+            assert_eq!(regs, vec![(0, 4), (4, 1), (5, 1), (6, 1)]);
         });
     }
 
