@@ -35,15 +35,17 @@ pub enum Target {
     Spirv,
     Glsl,
     Hlsl,
+    Slang,
     Layout,
     Reflect,
 }
 
 impl Target {
-    pub const ALL: [Target; 5] = [
+    pub const ALL: [Target; 6] = [
         Target::Spirv,
         Target::Glsl,
         Target::Hlsl,
+        Target::Slang,
         Target::Layout,
         Target::Reflect,
     ];
@@ -53,6 +55,7 @@ impl Target {
             Target::Spirv => "spirv",
             Target::Glsl => "glsl",
             Target::Hlsl => "hlsl",
+            Target::Slang => "slang",
             Target::Layout => "layout",
             Target::Reflect => "reflect",
         }
@@ -66,6 +69,7 @@ impl Target {
             Target::Spirv => "spv",
             Target::Glsl => "glsl",
             Target::Hlsl => "hlsl",
+            Target::Slang => "slang",
             Target::Layout => "layout.txt",
             Target::Reflect => "reflect.json",
         }
@@ -204,7 +208,10 @@ pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnos
 fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
     // The SPIR-V and GLSL backends validate the module they write (with the
     // same spans), so validating here too would only cost time.
-    let backend_validates = matches!(options.target, Target::Spirv | Target::Glsl | Target::Hlsl);
+    let backend_validates = matches!(
+        options.target,
+        Target::Spirv | Target::Glsl | Target::Hlsl | Target::Slang
+    );
     let (parsed, contract, mut warnings) = analyze_with(source, !backend_validates)?;
     let output = match options.target {
         Target::Spirv => {
@@ -244,10 +251,16 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
                     .collect(),
             )
         }
-        Target::Hlsl => {
+        Target::Hlsl | Target::Slang => {
             let mut hlsl = options.hlsl.clone();
             if hlsl.overrides.is_empty() {
                 hlsl.overrides = options.spirv.overrides.clone();
+            }
+            if options.target == Target::Slang {
+                // Slang has every type the HLSL writer gates on a shader
+                // model (f16, 64-bit) and lowers them per target itself.
+                hlsl.slang = true;
+                hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
             }
             let out = back::hlsl::write(&parsed, &contract, &hlsl).map_err(|e| {
                 let mut all = warnings.clone();

@@ -20,6 +20,9 @@ enum TargetArg {
     /// packoffset from the contract layout, storage as (RW)ByteAddressBuffer
     /// read at the contract's byte offsets
     Hlsl,
+    /// Slang, every entry point in one file (<stem>.slang): the HLSL program
+    /// with [[vk::binding]] from the WGSL bindings and [shader] entry points
+    Slang,
     /// Annotated struct listings: offset, align, size and padding of every buffer struct
     Layout,
     /// JSON: every global, its binding and every type's contract layout
@@ -32,6 +35,7 @@ impl From<TargetArg> for Target {
             TargetArg::Spirv => Target::Spirv,
             TargetArg::Glsl => Target::Glsl,
             TargetArg::Hlsl => Target::Hlsl,
+            TargetArg::Slang => Target::Slang,
             TargetArg::Layout => Target::Layout,
             TargetArg::Reflect => Target::Reflect,
         }
@@ -223,16 +227,19 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     if !cli.rules.is_empty() && target != Target::Layout {
         return Err(Fatal("--rules only applies to --target layout".into()));
     }
-    if cli.entry_point.is_some() && !matches!(target, Target::Glsl | Target::Hlsl) {
+    if cli.entry_point.is_some() && !matches!(target, Target::Glsl | Target::Hlsl | Target::Slang)
+    {
         return Err(Fatal(
-            "-e/--entry-point only applies to --target glsl and --target hlsl".into(),
+            "-e/--entry-point only applies to --target glsl, hlsl and slang".into(),
         ));
     }
     if cli.shader_model.is_some() && target != Target::Hlsl {
         return Err(Fatal("--shader-model only applies to --target hlsl".into()));
     }
-    if cli.registers.is_some() && target != Target::Hlsl {
-        return Err(Fatal("--registers only applies to --target hlsl".into()));
+    if cli.registers.is_some() && !matches!(target, Target::Hlsl | Target::Slang) {
+        return Err(Fatal(
+            "--registers only applies to --target hlsl and slang".into(),
+        ));
     }
     if cli.glsl.is_some() && target != Target::Glsl {
         return Err(Fatal("--glsl only applies to --target glsl".into()));
@@ -258,6 +265,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             registers: cli.registers.unwrap_or_default(),
             entry_point: cli.entry_point.clone(),
             overrides: cli.overrides.clone(),
+            slang: false,
         },
     };
     let results = translate_all(&inputs, &options, cli.check);

@@ -73,6 +73,7 @@ pub fn output_suffix(target: Target) -> &'static str {
         Target::Spirv => "spv",
         Target::Glsl => "glsl",
         Target::Hlsl => "hlsl",
+        Target::Slang => "slang",
         Target::Layout => "layout.txt",
         Target::Reflect => "reflect.json",
     }

@@ -167,6 +167,11 @@ pub struct HlslOptions {
     pub entry_point: Option<String>,
     /// Values for pipeline-overridable constants, by name or `@id`.
     pub overrides: Vec<(String, f64)>,
+    /// Write Slang rather than HLSL (`--target slang`): the same program,
+    /// plus `[[vk::binding(b, set)]]` on every resource (the WGSL binding,
+    /// so Slang's SPIR-V binds like stride's), `[[vk::push_constant]]` on
+    /// the immediate-data cbuffer, and `[shader("stage")]` on entry points.
+    pub slang: bool,
 }
 
 /// One entry point in the output file.
