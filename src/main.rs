@@ -227,8 +227,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     if !cli.rules.is_empty() && target != Target::Layout {
         return Err(Fatal("--rules only applies to --target layout".into()));
     }
-    if cli.entry_point.is_some() && !matches!(target, Target::Glsl | Target::Hlsl | Target::Slang)
-    {
+    if cli.entry_point.is_some() && !matches!(target, Target::Glsl | Target::Hlsl | Target::Slang) {
         return Err(Fatal(
             "-e/--entry-point only applies to --target glsl, hlsl and slang".into(),
         ));

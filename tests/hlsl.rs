@@ -43,6 +43,8 @@ struct Counts {
     translated: usize,
     not_fitting: usize,
     entry_points: usize,
+    /// Modules without entry points, compiled as `lib_6_3` libraries.
+    libraries: usize,
     compiled: usize,
     cbuffers: usize,
     unused_cbuffers: usize,
@@ -143,15 +145,24 @@ fn corpus_hlsl_compiles_with_dxc_and_cbuffers_match_the_contract() {
             extra.push("-enable-16bit-types");
         }
         let mut seen_cbuffers: Vec<String> = Vec::new();
-        for ep in &out.entry_points {
+        // (WGSL name, HLSL function, profile); a module without entry
+        // points is written as a library and compiled as one.
+        let mut jobs: Vec<(String, String, String)> = out
+            .entry_points
+            .iter()
+            .map(|ep| (ep.name.clone(), ep.function.clone(), ep.profile(model)))
+            .collect();
+        if jobs.is_empty() {
+            counts.libraries += 1;
+            jobs.push(("(library)".into(), String::new(), "lib_6_3".into()));
+        }
+        for (ep_name, function, profile) in &jobs {
             counts.entry_points += 1;
-            let profile = ep.profile(model);
-            let compiled = match dxc::compile(&out.text, &profile, &ep.function, &extra) {
+            let compiled = match dxc::compile(&out.text, profile, function, &extra) {
                 Ok(c) => c,
                 Err(e) => {
                     failures.push(format!(
-                        "{name}: DXC rejects entry point `{}` ({profile}):\n{e}\n--- HLSL:\n{}",
-                        ep.name,
+                        "{name}: DXC rejects entry point `{ep_name}` ({profile}):\n{e}\n--- HLSL:\n{}",
                         numbered(&out.text)
                     ));
                     continue;
@@ -159,10 +170,9 @@ fn corpus_hlsl_compiles_with_dxc_and_cbuffers_match_the_contract() {
             };
             let mut hv2021 = extra.clone();
             hv2021.extend(["-HV", "2021"]);
-            if let Err(e) = dxc::compile(&out.text, &profile, &ep.function, &hv2021) {
+            if let Err(e) = dxc::compile(&out.text, profile, function, &hv2021) {
                 failures.push(format!(
-                    "{name}: DXC -HV 2021 rejects entry point `{}` ({profile}):\n{e}",
-                    ep.name
+                    "{name}: DXC -HV 2021 rejects entry point `{ep_name}` ({profile}):\n{e}"
                 ));
             }
             counts.compiled += 1;
@@ -192,13 +202,14 @@ fn corpus_hlsl_compiles_with_dxc_and_cbuffers_match_the_contract() {
         ));
     }
     let summary = format!(
-        "{} inputs, {} translated, {} not fitting HLSL, {} entry points compiled by DXC of {} \
-         (HLSL 2018 and 2021), {} cbuffers ({} unused, left out by DXC), {} members and {} array \
-         strides equal to the contract",
+        "{} inputs, {} translated, {} not fitting HLSL, {} entry points (and libraries: {}) \
+         compiled by DXC of {} (HLSL 2018 and 2021), {} cbuffers ({} unused, left out by DXC), \
+         {} members and {} array strides equal to the contract",
         counts.inputs,
         counts.translated,
         counts.not_fitting,
         counts.compiled,
+        counts.libraries,
         counts.entry_points,
         counts.cbuffers,
         counts.unused_cbuffers,

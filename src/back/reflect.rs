@@ -514,10 +514,78 @@ var<workgroup> w : array<u32, 4>;
   },
   "hlsl": {
     "wgsl": {
-      "error": "this module has no entry point; the HLSL file holds its @compute, @vertex and @fragment functions"
+      "entry_points": [],
+      "registers": [
+        {
+          "global": "p",
+          "hlsl_name": "p_cb",
+          "kind": "cbuffer",
+          "register": "b1",
+          "space": 0,
+          "count": 1
+        },
+        {
+          "global": "data",
+          "hlsl_name": "data",
+          "kind": "rw-byte-address-buffer",
+          "register": "u0",
+          "space": 1,
+          "count": 1
+        },
+        {
+          "global": "t",
+          "hlsl_name": "t",
+          "kind": "texture",
+          "register": "t2",
+          "space": 0,
+          "count": 1
+        },
+        {
+          "global": "s",
+          "hlsl_name": "s",
+          "kind": "sampler",
+          "register": "s3",
+          "space": 0,
+          "count": 1
+        }
+      ]
     },
     "compact": {
-      "error": "this module has no entry point; the HLSL file holds its @compute, @vertex and @fragment functions"
+      "entry_points": [],
+      "registers": [
+        {
+          "global": "p",
+          "hlsl_name": "p_cb",
+          "kind": "cbuffer",
+          "register": "b0",
+          "space": 0,
+          "count": 1
+        },
+        {
+          "global": "data",
+          "hlsl_name": "data",
+          "kind": "rw-byte-address-buffer",
+          "register": "u0",
+          "space": 1,
+          "count": 1
+        },
+        {
+          "global": "t",
+          "hlsl_name": "t",
+          "kind": "texture",
+          "register": "t0",
+          "space": 0,
+          "count": 1
+        },
+        {
+          "global": "s",
+          "hlsl_name": "s",
+          "kind": "sampler",
+          "register": "s0",
+          "space": 0,
+          "count": 1
+        }
+      ]
     }
   }
 }

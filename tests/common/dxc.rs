@@ -191,7 +191,11 @@ impl Compiled {
 /// `-Fc -` and any `extra` arguments (`-enable-16bit-types`, `-HV 2021`, ...).
 /// `Err` holds DXC's errors.
 pub fn compile(hlsl: &str, profile: &str, entry: &str, extra: &[&str]) -> Result<Compiled, String> {
-    let mut args = vec!["-T", profile, "-E", entry];
+    // A library profile (`lib_6_x`) takes no entry point.
+    let mut args = vec!["-T", profile];
+    if !entry.is_empty() {
+        args.extend(["-E", entry]);
+    }
     args.extend_from_slice(extra);
     args.extend_from_slice(&["-Fc", "-"]);
     let out = run_dxc(hlsl, &args, None)?;

@@ -94,12 +94,9 @@ pub fn write_module(
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
     let info = crate::front::validate_parsed(parsed)?;
-    if parsed.module.entry_points.is_empty() {
-        return Err(Diagnostic::error(
-            "this module has no entry point; the HLSL file holds its @compute, @vertex and @fragment functions",
-        )
-        .into());
-    }
+    // A module without entry points (a shared include) is written as a
+    // library: every function and every global, for DXC's `lib_6_x`
+    // profiles (`selected` is then empty).
     let selected = select_entry_points(&parsed.module, options)?;
 
     let mut warnings = Vec::new();
@@ -596,8 +593,9 @@ fn write_file(
 
     let globals = global_declarations(ctx, needs, order, selected);
 
-    // Functions reached by any written entry point, in arena order.
-    let mut reached = vec![false; module.functions.len()];
+    // Functions reached by any written entry point, in arena order; every
+    // function in a library.
+    let mut reached = vec![selected.is_empty(); module.functions.len()];
     for &i in selected {
         for f in reachable_functions(module, i) {
             if let Some(r) = reached.get_mut(f.index()) {
@@ -654,9 +652,11 @@ fn write_file(
 
 /// Whether any written entry point uses global `h`.
 fn used_by(ctx: &Ctx<'_>, selected: &[usize], h: GlobalHandle) -> bool {
-    selected
-        .iter()
-        .any(|&i| !ctx.info.get_entry_point(i)[h].is_empty())
+    // A library (no entry points) declares everything.
+    selected.is_empty()
+        || selected
+            .iter()
+            .any(|&i| !ctx.info.get_entry_point(i)[h].is_empty())
 }
 
 /// The resources the written entry points use, with their registers:
@@ -1770,9 +1770,11 @@ mod tests {
         let e = write_module(&parsed, &contract, &options).expect_err("unknown override");
         assert!(e.0[0].message.contains("no override named `nope`"));
 
+        // No entry point: a library with every function.
         let (parsed, contract, _) = crate::analyze("fn f() {}").expect("valid");
-        let e = write_module(&parsed, &contract, &HlslOptions::default()).expect_err("no entry");
-        assert!(e.0[0].message.contains("no entry point"));
+        let lib = write_module(&parsed, &contract, &HlslOptions::default()).expect("library");
+        assert!(lib.entry_points.is_empty());
+        assert!(lib.text.contains("void f()"), "{}", lib.text);
     }
 
     #[test]
