@@ -3,8 +3,9 @@
 # spirv-val (spirv-tools), spirv-cross, glslangValidator (glslang-tools);
 # and for the execution test (tests/exec.rs) a Vulkan driver: lavapipe
 # (mesa-vulkan-drivers) and the Vulkan loader (libvulkan1).
-# At the end, scripts/install-dxc.sh installs DXC for the HLSL tests (a
-# download from PyPI plus a small wrapper build; see that script).
+# At the end, scripts/install-dxc.sh installs DXC for the HLSL tests and
+# scripts/install-slang.sh the Slang compiler (each a download from PyPI plus
+# a small wrapper build; see those scripts).
 # Idempotent: packages already installed are left alone, and `apt-get update`
 # runs only when something is missing.
 set -euo pipefail
@@ -89,6 +90,12 @@ fi
 # own `install-oracles: ok: stride-dxc ...` line.
 if ! bash "$(dirname "${BASH_SOURCE[0]}")/install-dxc.sh"; then
     echo "install-oracles: FAILED: scripts/install-dxc.sh" >&2
+    fail=1
+fi
+# Slang: libslang-compiler from PyPI's slangpy wheel plus the stride-slangc
+# wrapper; prints its own `install-oracles: ok: stride-slangc ...` line.
+if ! bash "$(dirname "${BASH_SOURCE[0]}")/install-slang.sh"; then
+    echo "install-oracles: FAILED: scripts/install-slang.sh" >&2
     fail=1
 fi
 exit "$fail"

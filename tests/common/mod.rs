@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use stride::Target;
 
 pub mod dxc;
+pub mod slang;
 
 /// The repository root (where Cargo.toml lives).
 pub fn repo_root() -> PathBuf {
