@@ -993,7 +993,34 @@ fn interpolation_modifiers(
         Some(naga::Sampling::Sample) => m.push_str("sample "),
         _ => {}
     }
+    if ctx.options.slang
+        && interpolation == Some(naga::Interpolation::Linear)
+        && matches!(
+            sampling,
+            Some(naga::Sampling::Centroid | naga::Sampling::Sample)
+        )
+    {
+        needs.error(
+            super::error_at(
+                "@interpolate(linear, centroid|sample) cannot be written as Slang: Slang (2026.12) rejects `noperspective` together with `centroid` or `sample` as a duplicate modifier",
+                entry_span(ctx, index),
+                "this entry point uses it",
+            )
+            .note("use @interpolate(perspective, ...) or @interpolate(linear), or --target hlsl"),
+        );
+    }
     m
+}
+
+/// Slang output: the Vulkan location of a user-defined semantic, which
+/// Slang otherwise assigns in declaration order, ignoring the number in
+/// `LOC<n>`.
+fn vk_location(ctx: &Ctx<'_>, location: u32) -> String {
+    if ctx.options.slang {
+        format!("[[vk::location({location})]] ")
+    } else {
+        String::new()
+    }
 }
 
 /// How an input part reaches the entry function.
@@ -1010,11 +1037,10 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
     };
     let b = match part.binding {
         Binding::Location { location, .. } => {
-            let modifiers = if ep.stage == ShaderStage::Fragment {
-                interpolation_modifiers(ctx, needs, index, &part.binding)
-            } else {
-                String::new()
-            };
+            let mut modifiers = vk_location(ctx, location);
+            if ep.stage == ShaderStage::Fragment {
+                modifiers.push_str(&interpolation_modifiers(ctx, needs, index, &part.binding));
+            }
             return member(
                 format!("_s_loc{location}"),
                 &format!("LOC{location}"),
@@ -1113,7 +1139,8 @@ fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) ->
                 )
             } else {
                 (
-                    interpolation_modifiers(ctx, needs, index, &part.binding),
+                    vk_location(ctx, location)
+                        + &interpolation_modifiers(ctx, needs, index, &part.binding),
                     format!("_s_loc{location}"),
                     format!("LOC{location}"),
                 )
