@@ -250,6 +250,9 @@ fn is_value(ctx: &Ctx<'_>, unsized_types: &[bool], h: Handle<naga::Type>) -> boo
 pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
     let mut out = String::new();
+    // naga keeps arrays that differ only in stride apart; HLSL spells them
+    // alike, and one typedef serves them all (Slang rejects a repeated one).
+    let mut typedefs = std::collections::HashSet::new();
     for (h, t) in ctx.module.types.iter() {
         if !is_value(ctx, &unsized_types, h) {
             continue;
@@ -273,6 +276,9 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
             TypeInner::Array { base, size, .. } => {
                 if let Some(n) = array_count(ctx, size) {
                     let element = type_name(ctx, base);
+                    if !typedefs.insert(array_name(&element, n)) {
+                        continue;
+                    }
                     let major = if matches!(ctx.module.types[base].inner, TypeInner::Matrix { .. })
                     {
                         "row_major "
