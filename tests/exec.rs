@@ -12,8 +12,10 @@
 //!
 //! Targets: a target only has to turn the module source into SPIR-V words
 //! (`ExecTarget`): our own SPIR-V, our GLSL (vulkan450) compiled by
-//! glslang, and our HLSL compiled by DXC (`-spirv -fvk-use-dx-layout`).
-//! `STRIDE_EXEC_TARGETS=spirv,glsl,hlsl` picks targets (default: all three).
+//! glslang, our HLSL compiled by DXC (`-spirv -fvk-use-dx-layout`), and our
+//! Slang compiled by Slang (`-target spirv -fvk-use-dx-layout`).
+//! `STRIDE_EXEC_TARGETS=spirv,glsl,hlsl,slang` picks targets (default: all
+//! four).
 //!
 //! No Vulkan device: the test says it was skipped, or fails when
 //! `STRIDE_REQUIRE_ORACLES=1`. `scripts/install-oracles.sh` installs
@@ -346,11 +348,92 @@ impl ExecTarget for OurHlsl {
     }
 }
 
+/// stride's Slang (`--target slang`) compiled by Slang to SPIR-V 1.4 with
+/// D3D buffer packing (`-fvk-use-dx-layout`), as stride lays its cbuffer
+/// variants out for it; checked by spirv-val.
+struct OurSlang;
+
+impl ExecTarget for OurSlang {
+    fn name(&self) -> &'static str {
+        "slang"
+    }
+
+    /// Byte-address buffers are arrays of 32-bit words here too.
+    fn storage_granule(&self) -> u64 {
+        4
+    }
+
+    fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError> {
+        let options = Options {
+            target: Target::Slang,
+            hlsl: stride::back::hlsl::HlslOptions {
+                entry_point: Some(entry.to_string()),
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let text = match stride::translate(source, &options) {
+            Ok(t) => match t.output {
+                Output::Text(text) => text,
+                _ => return Err("the Slang target wrote no single text file".into()),
+            },
+            Err(d) => {
+                let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
+                    e.notes
+                        .iter()
+                        .any(|n| n == stride::back::hlsl::INEXPRESSIBLE_NOTE)
+                });
+                let text = d.render("probe.wgsl", source, false);
+                return Err(if inexpressible {
+                    TargetError::Inexpressible(text)
+                } else {
+                    TargetError::Failed(text)
+                });
+            }
+        };
+        let dir = std::env::temp_dir().join(format!("stride-exec-slang-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let spv = dir.join("probe.spv");
+        let _ = std::fs::remove_file(&spv);
+        let args = [
+            "-target",
+            "spirv",
+            // SPIR-V 1.3 crashes Slang 2026.12's optimizer on some atomics.
+            "-profile",
+            "spirv_1_4",
+            "-fvk-use-dx-layout",
+            "-fvk-use-entrypoint-name",
+            "-entry",
+            entry,
+            "-stage",
+            "compute",
+            "-o",
+            "probe.spv",
+        ];
+        if let Err(e) = common::slang::run_slangc(&text, "probe.slang", &args, Some(&dir)) {
+            return Err(
+                format!("Slang rejected stride's Slang:\n{e}\n--- Slang ---\n{text}").into(),
+            );
+        }
+        let bytes =
+            std::fs::read(&spv).map_err(|e| format!("cannot read {}: {e}", spv.display()))?;
+        // D3D packing puts members into the tails of arrays and structs,
+        // which Vulkan allows with scalar block layout.
+        common::slang::spirv_val(
+            &bytes,
+            &["--target-env", "vulkan1.2", "--scalar-block-layout"],
+        )
+        .map_err(|e| format!("spirv-val rejects Slang's SPIR-V:\n{e}\n--- Slang ---\n{text}"))?;
+        Ok(common::slang::spirv_words(&bytes).into())
+    }
+}
+
 /// The targets run, from `STRIDE_EXEC_TARGETS` (comma-separated names,
 /// default every target). A target whose compiler is missing is skipped
 /// loudly, or fails when `STRIDE_REQUIRE_ORACLES=1`.
 fn selected_targets() -> (Vec<&'static dyn ExecTarget>, Vec<String>) {
-    let all: [&'static dyn ExecTarget; 3] = [&OurSpirv, &OurGlsl, &OurHlsl];
+    let all: [&'static dyn ExecTarget; 4] = [&OurSpirv, &OurGlsl, &OurHlsl, &OurSlang];
     let wanted: Option<Vec<String>> = std::env::var("STRIDE_EXEC_TARGETS")
         .ok()
         .filter(|v| !v.trim().is_empty())
@@ -381,6 +464,13 @@ fn selected_targets() -> (Vec<&'static dyn ExecTarget>, Vec<String>) {
                 "target `hlsl` SKIPPED: {} not found at {} (install it with scripts/install-oracles.sh)",
                 common::dxc::TOOL,
                 common::dxc::dxc_path().display()
+            ));
+            continue;
+        }
+        if t.name() == "slang" && !common::slang::slang_available() {
+            skipped.push(format!(
+                "target `slang` SKIPPED: stride-slangc not found at {} (install it with scripts/install-oracles.sh)",
+                common::slang::slangc_path().display()
             ));
             continue;
         }

@@ -130,7 +130,7 @@ pub fn write_module(
     if !unwritable.is_empty() {
         return Err(Diagnostics(unwritable));
     }
-    let plan = super::buffers::plan(parsed, module, contract, &names)?;
+    let plan = super::buffers::plan(parsed, module, contract, &names, options.slang)?;
     let ctx = Ctx {
         parsed,
         module,
@@ -633,7 +633,13 @@ fn write_file(
             ctx.shader_model()
         );
     }
-    text.push_str("#pragma pack_matrix(row_major)\n\n");
+    if ctx.options.slang {
+        // Slang has no `#pragma pack_matrix`; every matrix in a buffer
+        // says `row_major` itself.
+        text.push('\n');
+    } else {
+        text.push_str("#pragma pack_matrix(row_major)\n\n");
+    }
     section(&mut text, &types::struct_declarations(ctx));
     section(&mut text, &ctx.plan.declarations(ctx));
     section(&mut text, &resources);

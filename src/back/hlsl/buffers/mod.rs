@@ -349,6 +349,7 @@ pub fn plan(
     module: &naga::Module,
     contract: &LayoutModule,
     names: &naga::FastHashMap<NameKey, String>,
+    slang: bool,
 ) -> Result<Plan, Diagnostics> {
     let mut taken: HashSet<String> = names.values().cloned().collect();
     // Names that stay free for what the other parts invent.
@@ -367,6 +368,7 @@ pub fn plan(
         errors: Vec::new(),
         pad16: uses_16bit(contract),
         in_array: false,
+        slang,
     };
     for g in &contract.globals {
         match g.space {
@@ -512,6 +514,8 @@ struct Builder<'a> {
     pad16: bool,
     /// [`Builder::stored`] is working on an array element.
     in_array: bool,
+    /// Planning for Slang (see [`Builder::stored`]).
+    slang: bool,
 }
 
 impl Builder<'_> {
@@ -1156,8 +1160,11 @@ impl Builder<'_> {
                         // DXC's SPIR-V for an array of arrays of matrices
                         // in a cbuffer loses the matrices' `MatrixStride`
                         // and row-major decorations, so the inner arrays
+                        // hold wrapped matrices. Slang (2026.12) drops
+                        // `row_major` from every array of matrices declared
+                        // as `row_major T m[N]`, so for Slang all of them
                         // hold wrapped matrices.
-                        let wrap = outer && matches!(ety, HType::Matrix { .. });
+                        let wrap = (outer || self.slang) && matches!(ety, HType::Matrix { .. });
                         if stride == hstride && !wrap {
                             (ety, erepr)
                         } else if stride < hstride {

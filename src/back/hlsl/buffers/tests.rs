@@ -195,6 +195,7 @@ impl Fixture {
             &self.parsed.module,
             &self.contract,
             &self.names,
+            false,
         )
     }
 
