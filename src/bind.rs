@@ -94,9 +94,9 @@ pub fn assign(
     let mut errors = Diagnostics::new();
 
     // Reserve the explicit bindings; report pairs some entry point shares.
-    let uses: Vec<Vec<bool>> = (0..module.entry_points.len())
-        .map(|i| used_by_entry_point(module, i))
-        .collect();
+    // (Which globals each entry point uses is only worked out once two
+    // resources share a binding.)
+    let mut uses: Option<Vec<Vec<bool>>> = None;
     let mut reserved: Vec<(ResourceBinding, Handle<GlobalVariable>)> = Vec::new();
     for &h in &order {
         let var = &module.global_variables[h];
@@ -108,6 +108,11 @@ pub fn assign(
             if other_rb != rb {
                 continue;
             }
+            let uses = uses.get_or_insert_with(|| {
+                (0..module.entry_points.len())
+                    .map(|i| used_by_entry_point(module, i))
+                    .collect()
+            });
             let Some(ep) = uses.iter().position(|u| u[h.index()] && u[other.index()]) else {
                 continue;
             };
