@@ -249,19 +249,7 @@ impl ExecTarget for OurHlsl {
         let (parsed, contract, _) = stride::analyze(source).map_err(|d| rendered(&d))?;
         let out = match stride::back::hlsl::write(&parsed, &contract, &options) {
             Ok(out) => out,
-            Err(d) => {
-                let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
-                    e.notes
-                        .iter()
-                        .any(|n| n == stride::back::hlsl::INEXPRESSIBLE_NOTE)
-                });
-                let text = rendered(&d);
-                return Err(if inexpressible {
-                    TargetError::Inexpressible(text)
-                } else {
-                    TargetError::Failed(text)
-                });
-            }
+            Err(d) => return Err(hlsl_error(&d, source)),
         };
         let Some(ep) = out.entry_points.iter().find(|e| e.name == entry) else {
             return Err(format!("no entry point `{entry}` in stride's HLSL").into());
@@ -348,6 +336,22 @@ impl ExecTarget for OurHlsl {
     }
 }
 
+/// stride's HLSL or Slang writer refused a module: inexpressible when every
+/// error carries the HLSL inexpressible note.
+fn hlsl_error(d: &stride::Diagnostics, source: &str) -> TargetError {
+    let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
+        e.notes
+            .iter()
+            .any(|n| n == stride::back::hlsl::INEXPRESSIBLE_NOTE)
+    });
+    let text = d.render("probe.wgsl", source, false);
+    if inexpressible {
+        TargetError::Inexpressible(text)
+    } else {
+        TargetError::Failed(text)
+    }
+}
+
 /// stride's Slang (`--target slang`) compiled by Slang to SPIR-V 1.4 with
 /// D3D buffer packing (`-fvk-use-dx-layout`), as stride lays its cbuffer
 /// variants out for it; checked by spirv-val.
@@ -377,19 +381,7 @@ impl ExecTarget for OurSlang {
                 Output::Text(text) => text,
                 _ => return Err("the Slang target wrote no single text file".into()),
             },
-            Err(d) => {
-                let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
-                    e.notes
-                        .iter()
-                        .any(|n| n == stride::back::hlsl::INEXPRESSIBLE_NOTE)
-                });
-                let text = d.render("probe.wgsl", source, false);
-                return Err(if inexpressible {
-                    TargetError::Inexpressible(text)
-                } else {
-                    TargetError::Failed(text)
-                });
-            }
+            Err(d) => return Err(hlsl_error(&d, source)),
         };
         let dir = std::env::temp_dir().join(format!("stride-exec-slang-{}", std::process::id()));
         std::fs::create_dir_all(&dir)

@@ -1197,21 +1197,20 @@ impl Builder<'_> {
                             // of the matrix's last row: split it, as
                             // `tail_split` explains.
                             let (columns, rows, scalar) = (*columns, *rows, *scalar);
-                            let fields = (0..columns)
-                                .map(|j| {
-                                    (
-                                        column_name("v", j),
-                                        HType::Vector(rows, scalar),
-                                        u64::from(j) * column_stride,
-                                    )
-                                })
-                                .collect();
                             let repr = Repr::Columns {
                                 columns,
                                 rows,
                                 scalar,
                             };
-                            self.element_wrapper(fields, repr, stride, site)?
+                            let column = HType::Vector(rows, scalar);
+                            self.columns_wrapper(
+                                column,
+                                columns,
+                                *column_stride,
+                                repr,
+                                stride,
+                                site,
+                            )?
                         } else {
                             let fields = vec![("v".to_string(), ety, 0)];
                             self.element_wrapper(fields, erepr, stride, site)?
@@ -1223,16 +1222,7 @@ impl Builder<'_> {
                         column_stride,
                         repr,
                     } => {
-                        let fields = (0..columns)
-                            .map(|j| {
-                                (
-                                    column_name("v", j),
-                                    column.clone(),
-                                    u64::from(j) * column_stride,
-                                )
-                            })
-                            .collect();
-                        self.element_wrapper(fields, repr, stride, site)?
+                        self.columns_wrapper(column, columns, column_stride, repr, stride, site)?
                     }
                 };
                 let repr = if erepr == Repr::Plain {
@@ -1249,6 +1239,28 @@ impl Builder<'_> {
                 Some(Stored::One(ty, repr))
             }
         }
+    }
+
+    /// An element struct holding a matrix as its columns `v_c<j>`.
+    fn columns_wrapper(
+        &mut self,
+        column: HType,
+        columns: u8,
+        column_stride: u64,
+        repr: Repr,
+        stride: u64,
+        site: &Site,
+    ) -> Option<(HType, Repr)> {
+        let fields = (0..columns)
+            .map(|j| {
+                (
+                    column_name("v", j),
+                    column.clone(),
+                    u64::from(j) * column_stride,
+                )
+            })
+            .collect();
+        self.element_wrapper(fields, repr, stride, site)
     }
 
     /// An element struct holding `fields` (the value: `v`, or columns
