@@ -177,35 +177,71 @@ pub fn assign(
         return Err(errors);
     }
 
-    // Allocate the omitted ones, first free binding of the group.
-    let mut allocations = Vec::new();
+    // Allocate the omitted ones: the first free range of the group, one
+    // binding for a resource, one per split global for a parameter.
+    let by_name: std::collections::HashMap<&str, Handle<GlobalVariable>> = order
+        .iter()
+        .filter_map(|&h| Some((module.global_variables[h].name.as_deref()?, h)))
+        .collect();
+    let mut ranges: Vec<Vec<Handle<GlobalVariable>>> = Vec::new();
+    let mut in_param = vec![false; module.global_variables.len()];
+    for p in &ann.params {
+        let handles: Vec<_> = p
+            .globals()
+            .filter_map(|g| by_name.get(g).copied())
+            .collect();
+        for h in &handles {
+            in_param[h.index()] = true;
+        }
+        ranges.push(handles);
+    }
+    let mut todo: Vec<Vec<Handle<GlobalVariable>>> = Vec::new();
     for &h in &order {
         let var = &module.global_variables[h];
         if var.binding.is_some() || !is_resource(var) {
             continue;
         }
-        let name = var.name.clone().unwrap_or_default();
-        let group = ann
-            .globals
-            .get(name.as_str())
+        if !in_param[h.index()] {
+            todo.push(vec![h]);
+        } else if let Some(r) = ranges.iter_mut().find(|r| r.contains(&h)) {
+            todo.push(std::mem::take(r));
+        }
+    }
+    let mut allocations = Vec::new();
+    for range in todo {
+        let Some(&first) = range.first() else {
+            continue;
+        };
+        let group = module.global_variables[first]
+            .name
+            .as_deref()
+            .and_then(|n| ann.globals.get(n))
             .and_then(|g| g.group.as_ref())
             .map_or(0, |g| g.value);
+        let len = range.len() as u32;
+        let taken = |b: u32| {
+            reserved
+                .iter()
+                .any(|(rb, _)| rb.group == group && rb.binding == b)
+        };
         let mut binding = 0u32;
-        while reserved
-            .iter()
-            .any(|(rb, _)| rb.group == group && rb.binding == binding)
-        {
+        while (binding..binding.saturating_add(len)).any(taken) {
             binding += 1;
         }
-        let rb = ResourceBinding { group, binding };
-        reserved.push((rb, h));
-        module.global_variables[h].binding = Some(rb);
-        allocations.push(Allocation {
-            global: h,
-            name,
-            group,
-            binding,
-        });
+        for (k, &h) in range.iter().enumerate() {
+            let rb = ResourceBinding {
+                group,
+                binding: binding + k as u32,
+            };
+            reserved.push((rb, h));
+            module.global_variables[h].binding = Some(rb);
+            allocations.push(Allocation {
+                global: h,
+                name: module.global_variables[h].name.clone().unwrap_or_default(),
+                group,
+                binding: rb.binding,
+            });
+        }
     }
     Ok(allocations)
 }

@@ -152,7 +152,12 @@ pub struct Translation {
 pub fn analyze(
     source: &str,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
-    match guard::guarded(|| analyze_with(source, true)) {
+    let mapped = || {
+        let (parsed, contract, mut warnings) = analyze_with(source, true)?;
+        parsed.map.diagnostics(&mut warnings);
+        Ok((parsed, contract, warnings))
+    };
+    match guard::guarded(mapped) {
         Ok(result) => result,
         Err(panic) => Err(internal_error(&panic)),
     }
@@ -168,12 +173,25 @@ fn internal_error(panic: &str) -> Diagnostics {
 
 /// [`analyze`], with naga's validation of the parsed module optional: the
 /// SPIR-V backend validates the module it rewrites, with the same spans, so
-/// validating twice would only cost time.
+/// validating twice would only cost time. Errors are mapped to the
+/// original source; the warnings of a success are not yet (the caller maps
+/// them once, with the backend's).
 fn analyze_with(
     source: &str,
     validate: bool,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
     let parsed = front::parse(source)?;
+    let map = parsed.map.clone();
+    analyze_parsed(parsed, validate).map_err(|mut d| {
+        map.diagnostics(&mut d);
+        d
+    })
+}
+
+fn analyze_parsed(
+    parsed: front::Parsed,
+    validate: bool,
+) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
     let mut diags = Diagnostics(parsed.warnings.clone());
     let contract = match layout::build(&parsed, RuleSet::Wgsl) {
         Ok(c) => c,
@@ -212,10 +230,28 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
         options.target,
         Target::Spirv | Target::Glsl | Target::Hlsl | Target::Slang
     );
-    let (parsed, contract, mut warnings) = analyze_with(source, !backend_validates)?;
+    let (parsed, contract, warnings) = analyze_with(source, !backend_validates)?;
+    let map = parsed.map.clone();
+    let mut result = backend(source, options, parsed, &contract, warnings);
+    match &mut result {
+        Ok(t) => map.diagnostics(&mut t.warnings),
+        Err(d) => map.diagnostics(d),
+    }
+    result
+}
+
+/// The backend part of [`translate`]: spans in its diagnostics are still
+/// those of `parsed.standard`.
+fn backend(
+    source: &str,
+    options: &Options,
+    parsed: front::Parsed,
+    contract: &layout::LayoutModule,
+    mut warnings: Diagnostics,
+) -> Result<Translation, Diagnostics> {
     let output = match options.target {
         Target::Spirv => {
-            let out = back::spirv::write_owned(parsed, &contract, &options.spirv).map_err(|e| {
+            let out = back::spirv::write_owned(parsed, contract, &options.spirv).map_err(|e| {
                 // The backend validates the module it rewrote (translate
                 // skips the earlier validation). When the source itself is
                 // invalid, report naga's errors on the source as they are.
@@ -235,7 +271,7 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
             if glsl.overrides.is_empty() {
                 glsl.overrides = options.spirv.overrides.clone();
             }
-            let out = back::glsl::write(&parsed, &contract, &glsl).map_err(|e| {
+            let out = back::glsl::write(&parsed, contract, &glsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
                 all
@@ -262,7 +298,7 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
                 hlsl.slang = true;
                 hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
             }
-            let out = back::hlsl::write(&parsed, &contract, &hlsl).map_err(|e| {
+            let out = back::hlsl::write(&parsed, contract, &hlsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
                 all
@@ -277,9 +313,9 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
                     others.push(layout::build(&parsed, r)?);
                 }
             }
-            Output::Text(back::layout::write(&parsed, &contract, &others))
+            Output::Text(back::layout::write(&parsed, contract, &others))
         }
-        Target::Reflect => Output::Text(back::reflect::write(&parsed, &contract)),
+        Target::Reflect => Output::Text(back::reflect::write(&parsed, contract)),
     };
     Ok(Translation { output, warnings })
 }

@@ -72,6 +72,7 @@ fn translate(
         stride::analyze(source).map_err(|e| Err(e.render("input.wgsl", source, false)))?;
     let options = HlslOptions {
         shader_model: model,
+        registers: common::registers_for(&parsed),
         ..Default::default()
     };
     match stride::back::hlsl::write(&parsed, &contract, &options) {

@@ -174,6 +174,7 @@ fn translate(name: &str, source: &str) -> Result<Translated, Result<String, Stri
     let options = HlslOptions {
         slang: true,
         shader_model: ShaderModel::Sm6_6,
+        registers: common::registers_for(&parsed),
         ..Default::default()
     };
     match stride::back::hlsl::write(&parsed, &contract, &options) {
@@ -192,11 +193,12 @@ fn translate(name: &str, source: &str) -> Result<Translated, Result<String, Stri
 }
 
 /// The text `--target slang` writes for `source`, or why there is none.
-fn target_slang_text(source: &str) -> Result<String, String> {
-    let options = stride::Options {
+fn target_slang_text(source: &str, parsed: &Parsed) -> Result<String, String> {
+    let mut options = stride::Options {
         target: stride::Target::Slang,
         ..Default::default()
     };
+    options.hlsl.registers = common::registers_for(parsed);
     match stride::translate(source, &options) {
         Ok(t) => match t.output {
             stride::Output::Text(text) => Ok(text),
@@ -254,7 +256,7 @@ fn corpus_slang_compiles_and_reflection_matches_the_contract() {
             ));
         }
         counts.translated += 1;
-        match target_slang_text(&source) {
+        match target_slang_text(&source, &parsed) {
             Ok(text) if text == out.text => {}
             Ok(_) => failures.push(format!(
                 "{name}: `--target slang` writes another text than the HLSL writer with \

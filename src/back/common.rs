@@ -148,7 +148,8 @@ pub(crate) fn remap_contract(
     }
 }
 
-/// Globals in declaration order: by source position, then handle.
+/// Globals in declaration order: by source position, then binding (the
+/// globals split from one parameter share its position), then handle.
 pub(crate) fn declaration_order(module: &naga::Module) -> Vec<GlobalHandle> {
     let mut order: Vec<GlobalHandle> = module.global_variables.iter().map(|(h, _)| h).collect();
     order.sort_by_key(|&h| {
@@ -157,7 +158,11 @@ pub(crate) fn declaration_order(module: &naga::Module) -> Vec<GlobalHandle> {
             .get_span(h)
             .to_range()
             .map_or(usize::MAX, |r| r.start);
-        (start, h.index())
+        // The globals split from one parameter share its span: binding order.
+        let binding = module.global_variables[h]
+            .binding
+            .map(|b| (b.group, b.binding));
+        (start, binding, h.index())
     });
     order
 }

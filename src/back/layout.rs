@@ -692,6 +692,7 @@ pub(crate) mod tests {
         Parsed {
             source: source.to_string(),
             standard,
+            map: Default::default(),
             scanned: Default::default(),
             annotations: Annotations::default(),
             module,

@@ -10,11 +10,12 @@ use serde_json::{json, Map, Value};
 pub const FORMAT_VERSION: u64 = 1;
 
 pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
-    let globals: Vec<Value> = parsed
-        .module
-        .global_variables
-        .iter()
-        .map(|(handle, var)| global(parsed, contract, handle, var))
+    let globals: Vec<Value> = crate::back::common::declaration_order(&parsed.module)
+        .into_iter()
+        .map(|handle| {
+            let var = &parsed.module.global_variables[handle];
+            global(parsed, contract, handle, var)
+        })
         .collect();
     let types: Vec<Value> = contract
         .structs
@@ -28,16 +29,30 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
     .into_iter()
     .map(|d| (d.name().to_string(), glsl_bindings(parsed, contract, d)))
     .collect();
+    let mut compact = None;
     let hlsl: Map<String, Value> = [
         crate::back::hlsl::RegisterMode::Wgsl,
         crate::back::hlsl::RegisterMode::Compact,
     ]
     .into_iter()
-    .map(|m| (m.name().to_string(), hlsl_registers(parsed, contract, m)))
+    .map(|m| {
+        let (value, out) = hlsl_registers(parsed, contract, m);
+        if m == crate::back::hlsl::RegisterMode::Compact {
+            compact = out;
+        }
+        (m.name().to_string(), value)
+    })
     .collect();
+    let parameters: Vec<Value> = parsed
+        .annotations
+        .params
+        .iter()
+        .map(|p| parameter(parsed, p, compact.as_ref()))
+        .collect();
     let root = json!({
         "version": FORMAT_VERSION,
         "globals": globals,
+        "parameters": parameters,
         "types": types,
         "glsl": glsl,
         "hlsl": hlsl,
@@ -119,7 +134,7 @@ fn hlsl_registers(
     parsed: &Parsed,
     contract: &LayoutModule,
     mode: crate::back::hlsl::RegisterMode,
-) -> Value {
+) -> (Value, Option<crate::back::hlsl::HlslOutput>) {
     let options = crate::back::hlsl::HlslOptions {
         registers: mode,
         ..Default::default()
@@ -128,7 +143,7 @@ fn hlsl_registers(
         Ok(out) => out,
         Err(e) => {
             let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
-            return json!({ "error": first.unwrap_or_default() });
+            return (json!({ "error": first.unwrap_or_default() }), None);
         }
     };
     let registers: Vec<Value> = out
@@ -156,7 +171,123 @@ fn hlsl_registers(
             })
         })
         .collect();
-    json!({ "entry_points": entry_points, "registers": registers })
+    (
+        json!({ "entry_points": entry_points, "registers": registers }),
+        Some(out),
+    )
+}
+
+/// One parameter (a variable of a resource struct, split by
+/// `front::split`): the globals it became and how their bindings and
+/// registers lay out, the way spec/001 reports a split parameter.
+fn parameter(
+    parsed: &Parsed,
+    p: &crate::front::split::Param,
+    compact: Option<&crate::back::hlsl::HlslOutput>,
+) -> Value {
+    let module = &parsed.module;
+    let handle = |name: &str| {
+        module
+            .global_variables
+            .iter()
+            .find(|(_, g)| g.name.as_deref() == Some(name))
+            .map(|(h, _)| h)
+    };
+    // Element count: from the type naga gave the first split global.
+    let count = p.array.as_ref().and_then(|_| {
+        let h = handle(p.fields.first()?.global.as_str())?;
+        match module.types[module.global_variables[h].ty].inner {
+            naga::TypeInner::BindingArray {
+                size: naga::ArraySize::Constant(n),
+                ..
+            } => Some(n.get()),
+            _ => None,
+        }
+    });
+    // (path, global, type, binding); the data part has no path.
+    type Entry<'a> = (
+        Option<&'a str>,
+        &'a str,
+        &'a str,
+        Option<naga::ResourceBinding>,
+    );
+    let bindings: Vec<Entry> = p
+        .data
+        .then_some((None, p.name.as_str(), p.ty.as_str()))
+        .into_iter()
+        .chain(
+            p.fields
+                .iter()
+                .map(|f| (Some(f.path.as_str()), f.global.as_str(), f.ty.as_str())),
+        )
+        .map(|(path, g, ty)| {
+            let rb = handle(g).and_then(|h| module.global_variables[h].binding);
+            (path, g, ty, rb)
+        })
+        .collect();
+    let first_binding = bindings.iter().filter_map(|b| b.3).map(|b| b.binding).min();
+    let group = bindings.iter().find_map(|b| b.3).map(|b| b.group);
+    let register = |g: &str| compact.and_then(|o| o.registers.iter().find(|r| r.global == g));
+    // Per register class: the first register the parameter takes.
+    let mut classes: Vec<(char, u32, u32, u32)> = Vec::new(); // class, first, end, space
+    for (_, g, _, _) in &bindings {
+        if let Some(r) = register(g) {
+            let end = r.register.saturating_add(r.count);
+            match classes.iter_mut().find(|c| c.0 == r.class) {
+                Some(c) => {
+                    c.1 = c.1.min(r.register);
+                    c.2 = c.2.max(end);
+                }
+                None => classes.push((r.class, r.register, end, r.space)),
+            }
+        }
+    }
+    let fields: Vec<Value> = bindings
+        .iter()
+        .map(|(path, g, ty, rb)| {
+            let r = register(g);
+            json!({
+                "path": path,
+                "global": g,
+                "type": ty,
+                "binding": rb.map(|b| b.binding),
+                "binding_offset": rb.zip(first_binding).map(|(b, f)| b.binding - f),
+                "register": r.map(|r| format!("{}{}", r.class, r.register)),
+                "register_offset": r.and_then(|r| {
+                    classes.iter().find(|c| c.0 == r.class).map(|c| r.register - c.1)
+                }),
+                "registers": r.map(|r| r.count),
+            })
+        })
+        .collect();
+    let ranges: Vec<Value> = classes
+        .iter()
+        .map(|&(class, first, end, space)| {
+            json!({
+                "class": class.to_string(),
+                "space": space,
+                "first": first,
+                "count": end - first,
+                // gPairs[n + 1].a is one register after gPairs[n].a; a
+                // constant buffer is one register for the whole array.
+                "stride": (p.array.is_some() && class != 'b').then_some(1),
+            })
+        })
+        .collect();
+    json!({
+        "name": p.name.as_str(),
+        "type": p.ty,
+        "count": count,
+        "runtime_sized": matches!(p.array, Some(None)),
+        "vulkan": {
+            "group": group,
+            "first_binding": first_binding,
+            "bindings": bindings.len(),
+            "stride": p.array.is_some().then_some(0),
+        },
+        "d3d": if compact.is_some() { json!({ "ranges": ranges }) } else { Value::Null },
+        "fields": fields,
+    })
 }
 
 /// The name of an address space in the JSON and in derived `var<...>` text.

@@ -84,6 +84,8 @@ pub struct Annotations {
     pub structs: IndexMap<Name, StructAnn>,
     pub aliases: IndexMap<Name, AliasAnn>,
     pub globals: IndexMap<Name, GlobalAnn>,
+    /// Variables of resource structs, split by [`super::split`].
+    pub params: Vec<super::split::Param>,
 }
 
 pub struct Lowered {
@@ -122,6 +124,7 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
         structs: IndexMap::with_capacity(n_structs),
         aliases: IndexMap::with_capacity(n_aliases),
         globals: IndexMap::with_capacity(n_globals),
+        params: Vec::new(),
     };
     for item in &scanned.items {
         let span = item.span.clone();
@@ -281,7 +284,7 @@ fn old_stage(a: &Attribute) -> Option<&'static str> {
 }
 
 /// A required integer literal: decimal or hex, optional `i`/`u` suffix.
-fn parse_literal(text: &str) -> Result<u64, &'static str> {
+pub(crate) fn parse_literal(text: &str) -> Result<u64, &'static str> {
     let digits = text.strip_suffix(['i', 'u']).unwrap_or(text);
     let (digits, radix) = match digits
         .strip_prefix("0x")

@@ -4,6 +4,7 @@
 
 pub mod dialect;
 pub mod scan;
+pub mod split;
 
 use crate::diag::{Diagnostic, Diagnostics};
 pub use dialect::Annotations;
@@ -14,8 +15,12 @@ pub use scan::ScannedModule;
 pub struct Parsed {
     /// The original source text; every span points into it.
     pub source: String,
-    /// The source handed to naga: same byte length, dialect text blanked.
+    /// The source handed to naga: dialect text blanked; with resource
+    /// structs split ([`split`]), the split declarations appended.
     pub standard: String,
+    /// Maps spans of `standard` (and so naga's) back to `source`; empty
+    /// unless resource structs were split.
+    pub map: split::SourceMap,
     pub scanned: ScannedModule,
     pub annotations: Annotations,
     pub module: naga::Module,
@@ -30,13 +35,37 @@ pub struct Parsed {
 /// spans into `source`.
 pub fn parse(source: &str) -> Result<Parsed, Diagnostics> {
     let scanned = scan::scan(source)?;
-    let lowered = dialect::lower(source, &scanned)?;
-    let mut module = naga::front::wgsl::parse_str(&lowered.standard)
-        .map_err(|e| Diagnostics::from(parse_error(&e)))?;
-    let allocations = crate::bind::assign(&mut module, &lowered.annotations)?;
+    let mut lowered = dialect::lower(source, &scanned)?;
+    let split = split::split(
+        source,
+        &scanned,
+        std::mem::take(&mut lowered.standard),
+        &mut lowered.annotations,
+    )?;
+    let map = split.map;
+    let mut module = naga::front::wgsl::parse_str(&split.standard).map_err(|e| {
+        let mut d = Diagnostics::from(parse_error(&e));
+        map.diagnostics(&mut d);
+        d
+    })?;
+    if !map.is_empty() {
+        // The split globals were appended: give them the span of the
+        // declaration they come from, which also keeps declaration order.
+        let mut globals = module.global_variables.take();
+        for (_, var, span) in globals.drain() {
+            let range = span.to_range().map(|r| map.span(&r));
+            let span = range.map_or(naga::Span::UNDEFINED, naga::Span::from);
+            module.global_variables.append(var, span);
+        }
+    }
+    let allocations = crate::bind::assign(&mut module, &lowered.annotations).map_err(|mut d| {
+        map.diagnostics(&mut d);
+        d
+    })?;
     Ok(Parsed {
         source: source.to_string(),
-        standard: lowered.standard,
+        standard: split.standard,
+        map,
         scanned,
         annotations: lowered.annotations,
         module,

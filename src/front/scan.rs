@@ -1180,6 +1180,65 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// A token of [`lex`]: an identifier, a number or one punctuation
+/// character, with its byte range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LexKind {
+    Ident,
+    Number,
+    Punct(char),
+}
+
+/// The tokens of `src[range]`, comments skipped. For function bodies and
+/// other text the module scan skips; `range` must hold whole comments
+/// (as every item span does).
+pub(crate) fn lex(src: &str, range: Span) -> Vec<(LexKind, Span)> {
+    let b = src.as_bytes();
+    let end = range.end.min(b.len());
+    let mut out = Vec::new();
+    let mut i = range.start;
+    while i < end {
+        let byte = b[i];
+        let class = CLASS[usize::from(byte)];
+        if class == C_BLANK {
+            i += 1;
+        } else if class == C_IDENT {
+            let start = i;
+            i = ident_end(src, i + 1).min(end);
+            out.push((LexKind::Ident, start..i));
+        } else if class == C_DIGIT
+            || (class == C_DOT && b.get(i + 1).is_some_and(|n| n.is_ascii_digit()))
+        {
+            let start = i;
+            i = number_end(b, i).min(end);
+            out.push((LexKind::Number, start..i));
+        } else if byte == b'/' && b.get(i + 1) == Some(&b'/') {
+            i = skip_line_comment(src, i);
+        } else if byte == b'/' && b.get(i + 1) == Some(&b'*') {
+            i = skip_block_comment(src, i).unwrap_or(end);
+        } else if byte >= 0x80 {
+            let Some(c) = src.get(i..).and_then(|s| s.chars().next()) else {
+                break;
+            };
+            let len = c.len_utf8();
+            if is_blank(c) {
+                i += len;
+            } else if is_ident_start(c) {
+                let start = i;
+                i = ident_end(src, i + len).min(end);
+                out.push((LexKind::Ident, start..i));
+            } else {
+                out.push((LexKind::Punct(c), i..i + len));
+                i += len;
+            }
+        } else {
+            out.push((LexKind::Punct(char::from(byte)), i..i + 1));
+            i += 1;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

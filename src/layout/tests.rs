@@ -774,6 +774,7 @@ fn hand_built(
     Parsed {
         source: " ".repeat(32),
         standard: " ".repeat(32),
+        map: Default::default(),
         scanned: Default::default(),
         annotations: Default::default(),
         module,

@@ -312,3 +312,15 @@ pub fn finish(test: &str, summary: String, failures: Vec<String>) {
         panic!("{msg}");
     }
 }
+
+/// The register mode the D3D oracles translate `parsed` with: spec/001's
+/// compact allocation for modules with split parameters (whose binding
+/// arrays take consecutive WGSL bindings but a register per element, so
+/// `--registers wgsl` overlaps them), else the default.
+pub fn registers_for(parsed: &stride::front::Parsed) -> stride::back::hlsl::RegisterMode {
+    if parsed.annotations.params.is_empty() {
+        Default::default()
+    } else {
+        stride::back::hlsl::RegisterMode::Compact
+    }
+}

@@ -86,6 +86,37 @@ impl FunctionWriter<'_, '_> {
                 }
             };
         }
+        // An element of a binding array of textures: the element of the
+        // combined sampler array (one texture unit per element).
+        let element = match self.exprs[image] {
+            E::Access { base, index } => Some((base, None, Some(index))),
+            E::AccessIndex { base, index } => Some((base, Some(index), None)),
+            _ => None,
+        };
+        if let Some((base, constant, dynamic)) = element {
+            let sg = match sampler {
+                None => Some(None),
+                Some(s) => self.global_of(s).map(Some),
+            };
+            if let (Some(ig), Some(sg)) = (self.global_of(base), sg) {
+                let name = decl::combined_sampler_name(self.ctx, ig, sg);
+                let index = match (constant, dynamic) {
+                    (Some(c), _) => c.to_string(),
+                    (None, Some(d)) => {
+                        // ES 3.10 indexes sampler arrays with constants
+                        // only; GL_EXT_gpu_shader5 allows dynamically
+                        // uniform indices (core in ES 3.20 and GL 4.00).
+                        let dialect = self.ctx.dialect();
+                        if dialect.is_es() && dialect.version() < 320 {
+                            self.needs.extension("GL_EXT_gpu_shader5");
+                        }
+                        self.expr(d)
+                    }
+                    (None, None) => String::new(),
+                };
+                return format!("{name}[{index}]");
+            }
+        }
         let Some(ig) = self.global_of(image) else {
             // A texture parameter: reported at the function's signature.
             if matches!(self.exprs[image], E::FunctionArgument(_)) {
