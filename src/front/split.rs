@@ -1159,6 +1159,36 @@ var t: texture_2d<f32>;
         assert_eq!(parse(LIGHT).standard, parse(LIGHT).standard);
     }
 
+    #[test]
+    fn a_parameter_takes_the_same_resources_in_every_module() {
+        // The same declaration among other resources: the same number of
+        // bindings, contiguous, in the same order.
+        let decl = "struct M { a: texture_2d<f32>, k: vec4<f32>, s: sampler }\nvar m: M;\n";
+        let body = "@fragment fn main() -> @location(0) vec4<f32> { return textureSample(m.a, m.s, vec2(0.5)) * m.k; }\n";
+        let alone = format!("{decl}{body}");
+        let crowded = format!(
+            "@group(0) @binding(0) var t0: texture_2d<f32>;\n@group(0) @binding(4) var t4: texture_2d<f32>;\n{decl}{body}"
+        );
+        let range = |source: &str| {
+            let b: Vec<(String, u32, u32)> = bindings(&parse(source))
+                .into_iter()
+                .filter(|(n, _, _)| n == "m" || n.starts_with("m_"))
+                .collect();
+            let first = b[0].2;
+            b.into_iter()
+                .map(|(n, _, binding)| (n, binding - first))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(range(&alone), range(&crowded));
+        assert_eq!(range(&alone).len(), 3);
+        // In the crowded module the range skips the taken 0 and 4: 1..3.
+        let m = bindings(&parse(&crowded))
+            .into_iter()
+            .find(|(n, _, _)| n == "m")
+            .map(|b| b.2);
+        assert_eq!(m, Some(1));
+    }
+
     const PAIRS: &str = "enable wgpu_binding_array;
 struct Pair { a: texture_2d<f32>, b: texture_2d<f32> }
 var gPairs: array<Pair, 8>;
