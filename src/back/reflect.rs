@@ -585,6 +585,7 @@ var<workgroup> w : array<u32, 4>;
       "layout": null
     }
   ],
+  "parameters": [],
   "types": [
     {
       "name": "P",
@@ -734,7 +735,10 @@ var<workgroup> w : array<u32, 4>;
         let text = write(&p, &contract);
         let root: Value = serde_json::from_str(&text).unwrap();
         let keys: Vec<&String> = root.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["version", "globals", "types", "glsl", "hlsl"]);
+        assert_eq!(
+            keys,
+            ["version", "globals", "parameters", "types", "glsl", "hlsl"]
+        );
         let g0: Vec<&String> = root["globals"][0].as_object().unwrap().keys().collect();
         assert_eq!(
             g0,
