@@ -333,9 +333,7 @@ impl<'a> Cx<'a> {
             match shape.kind {
                 Kind::Data => {}
                 Kind::Res(t) => {
-                    if shape.levels.iter().any(|_| true)
-                        && self.has_data(t)
-                        && m.ty.name == "binding_array"
+                    if !shape.levels.is_empty() && self.has_data(t) && m.ty.name == "binding_array"
                     {
                         self.diags.push(
                             Diagnostic::error(format!(
