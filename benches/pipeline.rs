@@ -1,28 +1,43 @@
-//! In-process timing of whole pipelines, per corpus file, stride against
-//! naga in the same run:
+//! In-process timing, per corpus file, stride against naga in the same run.
 //!
-//! - SPIR-V: `stride::translate` with `Target::Spirv` (scan, dialect, naga
+//! Whole pipelines, from WGSL text to output:
+//!
+//! - `spirv`: `stride::translate` with `Target::Spirv` (scan, dialect, naga
 //!   parse, layout IR, checks, validation, SPIR-V writer) against
 //!   `naga::front::wgsl::parse_str` on the standard WGSL (dialect text
 //!   blanked, so dialect files work), `Validator::validate` and
 //!   `naga::back::spv::write_vec`, with the same validation flags, SPIR-V
 //!   version and debug names as stride.
-//! - GLSL: `stride::translate` with `Target::Glsl` (Vulkan GLSL 4.50, every
+//! - `glsl`: `stride::translate` with `Target::Glsl` (Vulkan GLSL 4.50, every
 //!   entry point) against naga's parse, validation and its GLSL writer run
 //!   once per entry point (desktop GLSL 4.50, same bounds-check policies).
+//! - `hlsl`: `stride::translate` with `Target::Hlsl` (shader model 6.0, every
+//!   entry point in one file) against naga's parse, validation and HLSL
+//!   writer (shader model 6.0, every entry point).
 //!
-//! Each number is the median of many runs. `cargo bench --bench pipeline`
-//! runs it; under `cargo test --all-targets` (no `--bench` argument) every
-//! file runs once, as a smoke test.
+//! Backends alone, from a parsed module to output (both sides validate the
+//! module, since each writer needs naga's `ModuleInfo`):
+//!
+//! - `glsl-writer`: `stride::back::glsl::write` on stride's parsed module and
+//!   layout against naga's validation and GLSL writer on naga's module.
+//! - `hlsl-writer`: `stride::back::hlsl::write` against naga's validation and
+//!   HLSL writer, likewise.
+//!
+//! Each number is a median over many runs. The two sides of a file are
+//! timed interleaved (stride, naga, naga, stride, ...), so a change in the
+//! machine's speed during the run affects both alike. `cargo bench --bench
+//! pipeline` runs every section, `-- --bench NAME` one of them; under
+//! `cargo test --all-targets` (no `--bench` argument) every file runs once,
+//! as a smoke test.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use stride::{Options, Target};
 
-/// Time budget per file and pipeline, so that the whole bench stays under a
-/// minute on a small machine.
-const BUDGET_PER_FILE: Duration = Duration::from_millis(200);
+/// Time budget per file and section (both sides together), so that the
+/// whole bench stays around two minutes on a small machine.
+const BUDGET_PER_FILE: Duration = Duration::from_millis(400);
 const MIN_RUNS: usize = 5;
 const MAX_RUNS: usize = 2000;
 
@@ -42,10 +57,7 @@ fn corpus_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn naga_reference(standard: &str) -> Result<Vec<u32>, String> {
     let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
-    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
-    let info = naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
-        .validate(&module)
-        .map_err(|e| e.to_string())?;
+    let info = naga_validate(&module)?;
     // The same writer options stride uses (debug names, bounds-check
     // policies, SPIR-V 1.3), so the ratio measures stride's own work.
     let options =
@@ -54,12 +66,28 @@ fn naga_reference(standard: &str) -> Result<Vec<u32>, String> {
 }
 
 fn naga_glsl_reference(standard: &str) -> Result<Vec<String>, String> {
-    use naga::back::glsl;
     let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
+    naga_glsl_writer(&module)
+}
+
+fn naga_hlsl_reference(standard: &str) -> Result<String, String> {
+    let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
+    naga_hlsl_writer(&module)
+}
+
+/// Validation as stride does it (every check but struct layouts, which are
+/// stride's own), for the naga side of the writer sections.
+fn naga_validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
     let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
-    let info = naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
-        .validate(&module)
-        .map_err(|e| e.to_string())?;
+    naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
+        .validate(module)
+        .map_err(|e| e.to_string())
+}
+
+/// naga's GLSL writer alone, every entry point, on a parsed module.
+fn naga_glsl_writer(module: &naga::Module) -> Result<Vec<String>, String> {
+    use naga::back::glsl;
+    let info = naga_validate(module)?;
     let options = glsl::Options {
         version: glsl::Version::Desktop(450),
         writer_flags: glsl::WriterFlags::empty(),
@@ -81,7 +109,7 @@ fn naga_glsl_reference(standard: &str) -> Result<Vec<String>, String> {
             multiview: None,
         };
         let mut text = String::new();
-        glsl::Writer::new(&mut text, &module, &info, &options, &pipeline, policies)
+        glsl::Writer::new(&mut text, module, &info, &options, &pipeline, policies)
             .and_then(|mut w| w.write())
             .map_err(|e| e.to_string())?;
         files.push(text);
@@ -89,14 +117,10 @@ fn naga_glsl_reference(standard: &str) -> Result<Vec<String>, String> {
     Ok(files)
 }
 
-fn naga_hlsl_reference(standard: &str) -> Result<String, String> {
+/// naga's HLSL writer alone (shader model 6.0, every entry point).
+fn naga_hlsl_writer(module: &naga::Module) -> Result<String, String> {
     use naga::back::hlsl;
-    let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
-    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
-    let info = naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
-        .validate(&module)
-        .map_err(|e| e.to_string())?;
-    // Shader model 6.0 like stride's default; every entry point in one file.
+    let info = naga_validate(module)?;
     let options = hlsl::Options {
         shader_model: hlsl::ShaderModel::V6_0,
         ..Default::default()
@@ -104,44 +128,58 @@ fn naga_hlsl_reference(standard: &str) -> Result<String, String> {
     let pipeline = hlsl::PipelineOptions { entry_point: None };
     let mut text = String::new();
     hlsl::Writer::new(&mut text, &options, &pipeline)
-        .write(&module, &info, None)
+        .write(module, &info, None)
         .map_err(|e| e.to_string())?;
     Ok(text)
 }
 
-fn stride_pipeline(source: &str, options: &Options) -> bool {
-    stride::translate(source, options).is_ok()
+/// One timed case: stride's side and naga's side of one corpus file.
+struct Case {
+    stride: Box<dyn Fn()>,
+    naga: Box<dyn Fn()>,
 }
 
-/// Median time of `f` over enough runs to fill the budget.
-fn median_time(quick: bool, mut f: impl FnMut()) -> Duration {
-    let start = Instant::now();
-    f();
-    let first = start.elapsed();
+/// Median times of `a` and `b`, run interleaved (in alternating order)
+/// over enough runs to fill the budget.
+fn paired_medians(quick: bool, a: &dyn Fn(), b: &dyn Fn()) -> (Duration, Duration) {
+    let time = |f: &dyn Fn()| {
+        let t = Instant::now();
+        f();
+        t.elapsed()
+    };
+    let first = (time(a), time(b));
     if quick {
         return first;
     }
-    let per_run = first.max(Duration::from_nanos(100));
+    let per_run = (first.0 + first.1).max(Duration::from_nanos(100));
     let runs =
         ((BUDGET_PER_FILE.as_nanos() / per_run.as_nanos()) as usize).clamp(MIN_RUNS, MAX_RUNS);
     // Warm up caches and the allocator.
     for _ in 0..runs.min(3) {
-        f();
+        a();
+        b();
     }
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
+    let mut ta = Vec::with_capacity(runs);
+    let mut tb = Vec::with_capacity(runs);
+    for i in 0..runs {
+        if i % 2 == 0 {
+            ta.push(time(a));
+            tb.push(time(b));
+        } else {
+            tb.push(time(b));
+            ta.push(time(a));
+        }
+    }
+    ta.sort();
+    tb.sort();
+    (ta[runs / 2], tb[runs / 2])
 }
 
 fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
+
+const SECTIONS: [&str; 5] = ["spirv", "glsl", "hlsl", "glsl-writer", "hlsl-writer"];
 
 fn main() {
     // naga's writers panic on some inputs (caught and listed as skipped).
@@ -149,44 +187,103 @@ fn main() {
     let quick = !std::env::args().any(|a| a == "--bench");
     let only: Option<String> = std::env::args()
         .skip(1)
-        .find(|a| a == "spirv" || a == "glsl" || a == "hlsl");
+        .find(|a| SECTIONS.contains(&a.as_str()));
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut inputs = Vec::new();
     corpus_inputs(&root.join("corpus"), &mut inputs);
     inputs.sort();
     let started = Instant::now();
-    let run = |name: &str| only.as_deref().is_none_or(|o| o == name);
-    if run("spirv") {
-        section(&root, &inputs, quick, Target::Spirv, |standard| {
-            naga_reference(standard).map(|_| ())
-        });
-    }
-    if run("glsl") {
-        section(&root, &inputs, quick, Target::Glsl, |standard| {
-            naga_glsl_reference(standard).map(|_| ())
-        });
-    }
-    if run("hlsl") {
-        section(&root, &inputs, quick, Target::Hlsl, |standard| {
-            naga_hlsl_reference(standard).map(|_| ())
-        });
+    for name in SECTIONS {
+        if only.as_deref().is_none_or(|o| o == name) {
+            section(&root, &inputs, quick, name);
+        }
     }
     println!("bench time: {:.1} s", started.elapsed().as_secs_f64());
 }
 
-/// Time every input that both stride and the naga reference translate.
-fn section(
-    root: &Path,
-    inputs: &[PathBuf],
-    quick: bool,
-    target: Target,
-    reference: impl Fn(&str) -> Result<(), String> + std::panic::RefUnwindSafe,
-) {
+/// The case of `source` in section `name`, or why it is skipped: only files
+/// that stride translates and naga's side handles are timed.
+fn prepare(name: &str, source: String) -> Result<Case, String> {
+    let target = match name {
+        "spirv" => Target::Spirv,
+        "glsl" | "glsl-writer" => Target::Glsl,
+        _ => Target::Hlsl,
+    };
     let options = Options {
         target,
         ..Default::default()
     };
-    println!("== {target}: stride against naga ==");
+    if stride::translate(&source, &options).is_err() {
+        return Err("stride reports errors".to_string());
+    }
+    let parsed = stride::front::parse(&source).map_err(|_| "front end fails".to_string())?;
+    let standard = parsed.standard.clone();
+    let guarded = |f: &dyn Fn() -> Result<(), String>| match std::panic::catch_unwind(
+        std::panic::AssertUnwindSafe(f),
+    ) {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(format!("naga reference fails: {e}")),
+        Err(_) => Err("naga reference panics; stride works around it".to_string()),
+    };
+    let whole = |naga: fn(&str) -> Result<(), String>| -> Result<Case, String> {
+        guarded(&|| naga(&standard))?;
+        let standard = standard.clone();
+        let source = source.clone();
+        let options = options.clone();
+        Ok(Case {
+            stride: Box::new(move || {
+                std::hint::black_box(
+                    stride::translate(std::hint::black_box(&source), &options).is_ok(),
+                );
+            }),
+            naga: Box::new(move || {
+                let _ = std::hint::black_box(naga(std::hint::black_box(&standard)));
+            }),
+        })
+    };
+    match name {
+        "spirv" => whole(|s| naga_reference(s).map(|_| ())),
+        "glsl" => whole(|s| naga_glsl_reference(s).map(|_| ())),
+        "hlsl" => whole(|s| naga_hlsl_reference(s).map(|_| ())),
+        _ => {
+            let module = naga::front::wgsl::parse_str(&standard).map_err(|e| e.to_string())?;
+            let contract = stride::layout::build(&parsed, stride::RuleSet::Wgsl)
+                .map_err(|_| "layout fails".to_string())?;
+            let glsl = name == "glsl-writer";
+            guarded(&|| {
+                if glsl {
+                    naga_glsl_writer(&module).map(|_| ())
+                } else {
+                    naga_hlsl_writer(&module).map(|_| ())
+                }
+            })?;
+            let glsl_options = options.glsl.clone();
+            let hlsl_options = options.hlsl.clone();
+            Ok(Case {
+                stride: Box::new(move || {
+                    let ok = if glsl {
+                        stride::back::glsl::write(&parsed, &contract, &glsl_options).is_ok()
+                    } else {
+                        stride::back::hlsl::write(&parsed, &contract, &hlsl_options).is_ok()
+                    };
+                    std::hint::black_box(ok);
+                }),
+                naga: Box::new(move || {
+                    let ok = if glsl {
+                        naga_glsl_writer(&module).is_ok()
+                    } else {
+                        naga_hlsl_writer(&module).is_ok()
+                    };
+                    std::hint::black_box(ok);
+                }),
+            })
+        }
+    }
+}
+
+/// Time every input of section `name` that both sides translate.
+fn section(root: &Path, inputs: &[PathBuf], quick: bool, name: &str) {
+    println!("== {name}: stride against naga ==");
     println!(
         "{:<48} {:>12} {:>12} {:>8}",
         "file", "stride (us)", "naga (us)", "ratio"
@@ -197,50 +294,27 @@ fn section(
     let mut timed = 0usize;
     let mut skipped = Vec::new();
     for input in inputs {
-        let name = input
+        let file = input
             .strip_prefix(root)
             .unwrap_or(input)
             .to_string_lossy()
             .replace('\\', "/");
         let Ok(source) = std::fs::read_to_string(input) else {
-            skipped.push(format!("{name} (unreadable)"));
+            skipped.push(format!("{file} (unreadable)"));
             continue;
         };
-        // Only files that translate, and whose standard WGSL naga handles.
-        if !stride_pipeline(&source, &options) {
-            skipped.push(format!("{name} (stride reports errors)"));
-            continue;
-        }
-        let standard = match stride::front::parse(&source) {
-            Ok(p) => p.standard,
-            Err(_) => {
-                skipped.push(format!("{name} (front end fails)"));
+        let case = match prepare(name, source) {
+            Ok(case) => case,
+            Err(why) => {
+                skipped.push(format!("{file} ({why})"));
                 continue;
             }
         };
-        match std::panic::catch_unwind(|| reference(&standard)) {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => {
-                skipped.push(format!("{name} (naga reference fails: {e})"));
-                continue;
-            }
-            Err(_) => {
-                skipped.push(format!(
-                    "{name} (naga reference panics; stride works around it)"
-                ));
-                continue;
-            }
-        }
-        let t_stride = median_time(quick, || {
-            std::hint::black_box(stride_pipeline(std::hint::black_box(&source), &options));
-        });
-        let t_naga = median_time(quick, || {
-            let _ = std::hint::black_box(reference(std::hint::black_box(&standard)));
-        });
+        let (t_stride, t_naga) = paired_medians(quick, &*case.stride, &*case.naga);
         let ratio = t_stride.as_secs_f64() / t_naga.as_secs_f64().max(1e-12);
         println!(
             "{:<48} {:>12.1} {:>12.1} {:>7.2}x",
-            name,
+            file,
             micros(t_stride),
             micros(t_naga),
             ratio
@@ -255,11 +329,11 @@ fn section(
         println!("skipped: {s}");
     }
     if timed == 0 {
-        println!("no corpus file translates to {target} with both: nothing timed");
+        println!("no corpus file translates to {name} with both: nothing timed");
         return;
     }
     println!(
-        "{target}: {timed} files{}: stride {:.1} us, naga {:.1} us in total",
+        "{name}: {timed} files{}: stride {:.1} us, naga {:.1} us in total",
         if quick {
             " (single runs: smoke test, pass --bench for timings)"
         } else {
@@ -269,11 +343,11 @@ fn section(
         micros(sum_naga)
     );
     println!(
-        "{target}: overall ratio (sum stride / sum naga): {:.2}x",
+        "{name}: overall ratio (sum stride / sum naga): {:.2}x",
         sum_stride.as_secs_f64() / sum_naga.as_secs_f64().max(1e-12)
     );
     println!(
-        "{target}: geometric mean of per-file ratios:     {:.2}x",
+        "{name}: geometric mean of per-file ratios:     {:.2}x",
         (log_ratio_sum / timed as f64).exp()
     );
     println!();
