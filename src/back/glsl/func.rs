@@ -28,6 +28,7 @@ use super::buffers::Repr;
 use super::{decl, types, Ctx, Needs};
 use naga::proc::NameKey;
 use naga::{Handle, Statement};
+use std::fmt::Write as _;
 
 /// The complete definition of function `handle` (signature and body).
 /// Entry points are written by [`write_entry_main`].
@@ -146,11 +147,23 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     }
 
     fn line(&mut self, text: &str) {
+        self.push_indent();
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for formatted text, written straight into the output
+    /// (no temporary `String`).
+    fn line_fmt(&mut self, args: std::fmt::Arguments<'_>) {
+        self.push_indent();
+        let _ = self.out.write_fmt(args);
+        self.out.push('\n');
+    }
+
+    fn push_indent(&mut self) {
         for _ in 0..self.indent {
             self.out.push_str("    ");
         }
-        self.out.push_str(text);
-        self.out.push('\n');
     }
 
     /// A fresh name for a temporary.
@@ -289,7 +302,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 }
                 None => types::zero_value(self.ctx, self.needs, var.ty),
             };
-            self.line(&format!("{ty} {name} = {init};"));
+            self.line_fmt(format_args!("{ty} {name} = {init};"));
         }
     }
 
@@ -320,7 +333,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line(&format!("{name} = {};", expr::unwrap_parens(&value)));
+                        self.line_fmt(format_args!("{name} = {};", expr::unwrap_parens(&value)));
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -340,7 +353,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref reject,
             } => {
                 let c = self.expr(condition);
-                self.line(&format!("if ({}) {{", expr::unwrap_parens(&c)));
+                self.line_fmt(format_args!("if ({}) {{", expr::unwrap_parens(&c)));
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -431,7 +444,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     fn switch(&mut self, selector: Handle<naga::Expression>, cases: &[naga::SwitchCase]) {
         let sel = self.expr(selector);
-        self.line(&format!("switch ({}) {{", expr::unwrap_parens(&sel)));
+        self.line_fmt(format_args!("switch ({}) {{", expr::unwrap_parens(&sel)));
         self.indent += 1;
         for case in cases {
             let label = match case.value {
@@ -482,26 +495,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         for h in carried {
             let name = self.bake_name(h);
             let ty = self.type_of(h);
-            self.line(&format!("{ty} {name};"));
+            self.line_fmt(format_args!("{ty} {name};"));
             self.baked.insert(h, name);
             self.declared_ahead.insert(h);
         }
         let gate = self.temp("loop_init");
-        self.line(&format!("bool {gate} = true;"));
+        self.line_fmt(format_args!("bool {gate} = true;"));
         self.line("while (true) {");
         self.indent += 1;
-        self.line(&format!("if (!{gate}) {{"));
+        self.line_fmt(format_args!("if (!{gate}) {{"));
         self.indent += 1;
         self.block(continuing);
         if let Some(c) = break_if {
             let c = self.expr(c);
-            self.line(&format!("if ({}) {{", expr::unwrap_parens(&c)));
+            self.line_fmt(format_args!("if ({}) {{", expr::unwrap_parens(&c)));
             self.line("    break;");
             self.line("}");
         }
         self.indent -= 1;
         self.line("}");
-        self.line(&format!("{gate} = false;"));
+        self.line_fmt(format_args!("{gate} = false;"));
         self.block(body);
         self.indent -= 1;
         self.line("}");
@@ -518,7 +531,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             }
             (_, Some(v)) => {
                 let t = self.expr(v);
-                self.line(&format!("return {};", expr::unwrap_parens(&t)));
+                self.line_fmt(format_args!("return {};", expr::unwrap_parens(&t)));
             }
             (_, None) => self.line("return;"),
         }
@@ -544,7 +557,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let (place, repr) = self.place(pointer);
         if repr == Repr::Plain {
             let v = self.expr(value);
-            self.line(&format!("{place} = {};", expr::unwrap_parens(&v)));
+            self.line_fmt(format_args!("{place} = {};", expr::unwrap_parens(&v)));
             return;
         }
         let Some(ty) = self.pointee(pointer).0 else {
@@ -596,14 +609,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 let c = expr::unwrap_parens(&self.expr(c)).to_string();
                 let call = format!("atomicCompSwap({place}, {c}, {v})");
                 let Some(r) = result else {
-                    self.line(&format!("{call};"));
+                    self.line_fmt(format_args!("{call};"));
                     return;
                 };
                 // naga's predeclared {old_value, exchanged} struct.
                 let ty = self.type_of(r);
                 let scalar = self.type_of(value);
                 let old = self.temp("old");
-                self.line(&format!("{scalar} {old} = {call};"));
+                self.line_fmt(format_args!("{scalar} {old} = {call};"));
                 self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
                 return;
             }
@@ -612,7 +625,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line(&format!("{call};")),
+            None => self.line_fmt(format_args!("{call};")),
         }
     }
 
@@ -645,7 +658,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line(&format!("{call};")),
+            None => self.line_fmt(format_args!("{call};")),
         }
     }
 
@@ -702,7 +715,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         } else {
             "const "
         };
-        self.line(&format!(
+        self.line_fmt(format_args!(
             "{konst}{ty} {name} = {};",
             expr::unwrap_parens(&value)
         ));
@@ -714,12 +727,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
             let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line(&format!("{name} = {value};"));
+            self.line_fmt(format_args!("{name} = {value};"));
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line(&format!("{ty} {name} = {value};"));
+        self.line_fmt(format_args!("{ty} {name} = {value};"));
         self.baked.insert(r, name);
     }
 
@@ -736,7 +749,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let ty = self.type_of(h);
         let tmp = self.temp("v");
-        self.line(&format!("{ty} {tmp} = {};", expr::unwrap_parens(&text)));
+        self.line_fmt(format_args!("{ty} {tmp} = {};", expr::unwrap_parens(&text)));
         tmp
     }
 }
