@@ -155,6 +155,7 @@ pub fn write_module(
         options,
         names,
         plan,
+        type_names: Default::default(),
     };
     let mut bindings = allocate_bindings(&ctx, &order, &pairs)?;
     // naga's `process_overrides` leaves the (now unused) overrides in the
@@ -2065,6 +2066,7 @@ mod module_tests {
             options: &options,
             names,
             plan: buffers::Plan::default(),
+            type_names: Default::default(),
         };
         let order = declaration_order(module);
         let b = allocate_bindings(&ctx, &order, &[]).expect("allocates");

@@ -197,7 +197,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn signature(&mut self, handle: Handle<naga::Function>, func: &naga::Function) {
         let ret = match func.result {
             Some(ref r) => types::type_name(self.ctx, self.needs, r.ty),
-            None => "void".to_string(),
+            None => "void",
         };
         let mut params = Vec::with_capacity(func.arguments.len());
         for (i, arg) in func.arguments.iter().enumerate() {

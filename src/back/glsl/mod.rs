@@ -201,6 +201,8 @@ pub(crate) struct Ctx<'a> {
     pub names: FastHashMap<NameKey, String>,
     /// How every buffer global is declared and accessed.
     pub plan: buffers::Plan,
+    /// The spelling of every type, made once (see [`types::type_name`]).
+    pub type_names: types::TypeNames,
 }
 
 impl Ctx<'_> {

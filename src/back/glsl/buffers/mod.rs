@@ -346,7 +346,7 @@ impl StorageType {
             }
             StorageType::Vector(n, s) => {
                 scalar_needs(needs, *s);
-                (vector_name(*n, *s), String::new())
+                (vector_name(*n, *s).to_string(), String::new())
             }
             StorageType::Matrix {
                 columns,
@@ -354,7 +354,10 @@ impl StorageType {
                 scalar,
             } => {
                 scalar_needs(needs, *scalar);
-                (matrix_name(*columns, *rows, *scalar), String::new())
+                (
+                    matrix_name(*columns, *rows, *scalar).into_owned(),
+                    String::new(),
+                )
             }
             StorageType::Array(e, count) => {
                 let (base, dims) = e.spell(needs);
@@ -1912,14 +1915,14 @@ fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
             (scalar_name(s).to_string(), String::new())
         }
         naga::TypeInner::Vector { size, scalar } => {
-            (vector_name(size as u8, scalar), String::new())
+            (vector_name(size as u8, scalar).to_string(), String::new())
         }
         naga::TypeInner::Matrix {
             columns,
             rows,
             scalar,
         } => (
-            matrix_name(columns as u8, rows as u8, scalar),
+            matrix_name(columns as u8, rows as u8, scalar).into_owned(),
             String::new(),
         ),
         naga::TypeInner::Array { base, size, .. } => {

@@ -32,9 +32,9 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// The GLSL spelling of the type of `h`.
-    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> String {
+    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
         match self.ty_handle(h) {
-            Some(t) => types::type_name(self.ctx, self.needs, t),
+            Some(t) => Cow::Borrowed(types::type_name(self.ctx, self.needs, t)),
             None => types::inner_name(self.ctx, self.needs, self.ty(h)),
         }
     }
