@@ -30,9 +30,8 @@ pub use buffers::Repr;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
-use indexmap::{IndexMap, IndexSet};
 use naga::proc::NameKey;
-use naga::FastHashMap;
+use naga::{FastHashMap, FastIndexMap, FastIndexSet};
 
 /// The GLSL dialects stride writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -224,11 +223,11 @@ impl Ctx<'_> {
 #[derive(Default)]
 pub(crate) struct Needs {
     /// `#extension NAME : require` lines, in first-use order.
-    pub extensions: IndexSet<&'static str>,
+    pub extensions: FastIndexSet<&'static str>,
     /// Helper functions (polyfills for WGSL's defined behaviours, buffer
     /// conversions), keyed by the function's GLSL name, in first-use order.
     /// Each value is the complete definition.
-    pub helpers: IndexMap<String, String>,
+    pub helpers: FastIndexMap<String, String>,
     /// Errors found while writing (a construct the dialect cannot express).
     pub errors: Vec<Diagnostic>,
 }

@@ -53,10 +53,9 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::Parsed;
 use crate::layout::rules::{round_up_saturating as round_up, RuleTable};
 use crate::layout::{Layout, LayoutKind, LayoutModule, RuleSet, ScalarKind};
-use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::Handle;
-use std::collections::HashSet;
+use naga::{FastHashSet, FastIndexMap};
 use std::fmt::Write as _;
 
 /// How the GLSL storage behind a pointer into a buffer is shaped.
@@ -261,9 +260,9 @@ pub fn plan(
     dialect: Dialect,
     names: &naga::FastHashMap<NameKey, String>,
 ) -> Result<Plan, Diagnostics> {
-    let taken: HashSet<&str> = names.values().map(String::as_str).collect();
+    let taken: FastHashSet<&str> = names.values().map(String::as_str).collect();
     // Names of the block and variant declarations made here.
-    let mut own: HashSet<String> = HashSet::new();
+    let mut own: FastHashSet<String> = FastHashSet::default();
     let mut b = Builder {
         parsed,
         module,
@@ -273,7 +272,7 @@ pub fn plan(
         taken: &taken,
         own: &mut own,
         plan: Plan::default(),
-        structs: IndexMap::new(),
+        structs: FastIndexMap::default(),
         errors: Vec::new(),
     };
     for g in &contract.globals {
@@ -475,7 +474,7 @@ struct Placer {
     /// 2-byte padding members (`uint16_t`) are available.
     pad16: bool,
     /// Names of the real members (padding names avoid them).
-    member_names: HashSet<String>,
+    member_names: FastHashSet<String>,
     pads: usize,
 }
 
@@ -486,12 +485,12 @@ struct Builder<'a> {
     dialect: Dialect,
     names: &'a naga::FastHashMap<NameKey, String>,
     /// Every name the namer gave out.
-    taken: &'a HashSet<&'a str>,
+    taken: &'a FastHashSet<&'a str>,
     /// Names of declarations made here.
-    own: &'a mut HashSet<String>,
+    own: &'a mut FastHashSet<String>,
     plan: Plan,
     /// Memoized struct plans per rule set; `None` once failed (reported).
-    structs: IndexMap<(Handle<naga::Type>, RuleSet), Option<StructInfo>>,
+    structs: FastIndexMap<(Handle<naga::Type>, RuleSet), Option<StructInfo>>,
     errors: Vec<Diagnostic>,
 }
 
@@ -607,7 +606,7 @@ impl Builder<'_> {
             max_align: 1,
             pad_align: 16,
             pad16: dialect.is_vulkan(),
-            member_names: HashSet::new(),
+            member_names: FastHashSet::default(),
             pads: 0,
         };
         let mut members = Vec::new();
@@ -670,7 +669,7 @@ impl Builder<'_> {
     fn column_prefix(
         &self,
         name: &str,
-        members: &HashSet<String>,
+        members: &FastHashSet<String>,
         layout: &Layout,
         rules: RuleSet,
     ) -> String {
@@ -1276,7 +1275,7 @@ impl Builder<'_> {
                 sl.align.min(16)
             },
             pad16: self.dialect.is_vulkan(),
-            member_names: HashSet::new(),
+            member_names: FastHashSet::default(),
             pads: 0,
         };
         let slots: Vec<_> = sl.members().cloned().collect();
