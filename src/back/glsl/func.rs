@@ -160,6 +160,16 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.out.push('\n');
     }
 
+    /// [`Self::line`] for text in parts (for the most common statements:
+    /// cheaper than formatting).
+    fn line_of(&mut self, parts: &[&str]) {
+        self.push_indent();
+        for part in parts {
+            self.out.push_str(part);
+        }
+        self.out.push('\n');
+    }
+
     fn push_indent(&mut self) {
         for _ in 0..self.indent {
             self.out.push_str("    ");
@@ -302,7 +312,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 }
                 None => types::zero_value(self.ctx, self.needs, var.ty),
             };
-            self.line_fmt(format_args!("{ty} {name} = {init};"));
+            self.line_of(&[ty, " ", &name, " = ", &init, ";"]);
         }
     }
 
@@ -333,7 +343,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line_fmt(format_args!("{name} = {};", expr::unwrap_parens(&value)));
+                        self.line_of(&[&name, " = ", expr::unwrap_parens(&value), ";"]);
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -353,7 +363,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref reject,
             } => {
                 let c = self.expr(condition);
-                self.line_fmt(format_args!("if ({}) {{", expr::unwrap_parens(&c)));
+                self.line_of(&["if (", expr::unwrap_parens(&c), ") {"]);
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -531,7 +541,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             }
             (_, Some(v)) => {
                 let t = self.expr(v);
-                self.line_fmt(format_args!("return {};", expr::unwrap_parens(&t)));
+                self.line_of(&["return ", expr::unwrap_parens(&t), ";"]);
             }
             (_, None) => self.line("return;"),
         }
@@ -557,7 +567,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let (place, repr) = self.place(pointer);
         if repr == Repr::Plain {
             let v = self.expr(value);
-            self.line_fmt(format_args!("{place} = {};", expr::unwrap_parens(&v)));
+            self.line_of(&[&place, " = ", expr::unwrap_parens(&v), ";"]);
             return;
         }
         let Some(ty) = self.pointee(pointer).0 else {
@@ -625,7 +635,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line_fmt(format_args!("{call};")),
+            None => self.line_of(&[&call, ";"]),
         }
     }
 
@@ -658,7 +668,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line_fmt(format_args!("{call};")),
+            None => self.line_of(&[&call, ";"]),
         }
     }
 
@@ -690,20 +700,21 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// (the `_eN` suffix keeps it apart from every namer-made name, which
     /// never end in a digit), `_eN` otherwise.
     fn bake_name(&self, h: Handle<naga::Expression>) -> String {
-        let index = h.index();
+        let mut text = String::with_capacity(16);
         if let Some((func, _)) = self.function() {
             if let Some(name) = func.named_expressions.get(&h) {
                 let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     && !name.ends_with('_')
                     && !name.contains("__");
-                let text = format!("{name}_e{index}");
-                if ok && !text.starts_with("gl_") {
-                    return text;
+                // `gl` would make `gl_eN`.
+                if ok && !name.starts_with("gl_") && name != "gl" {
+                    text.push_str(name);
                 }
             }
         }
-        format!("_e{index}")
+        let _ = write!(text, "_e{}", h.index());
+        text
     }
 
     /// Declare `name` for expression `h` at the current point.
@@ -715,10 +726,15 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         } else {
             "const "
         };
-        self.line_fmt(format_args!(
-            "{konst}{ty} {name} = {};",
-            expr::unwrap_parens(&value)
-        ));
+        self.line_of(&[
+            konst,
+            &ty,
+            " ",
+            &name,
+            " = ",
+            expr::unwrap_parens(&value),
+            ";",
+        ]);
         self.baked.insert(h, name);
     }
 
@@ -727,12 +743,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
             let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line_fmt(format_args!("{name} = {value};"));
+            self.line_of(&[&name, " = ", value, ";"]);
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line_fmt(format_args!("{ty} {name} = {value};"));
+        self.line_of(&[&ty, " ", &name, " = ", value, ";"]);
         self.baked.insert(r, name);
     }
 

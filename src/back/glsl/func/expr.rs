@@ -770,12 +770,13 @@ pub(crate) fn f32_text(v: f32) -> String {
     if !v.is_finite() {
         return format!("uintBitsToFloat({:#x}u)", v.to_bits());
     }
-    let t = format!("{v:?}");
+    let mut t = String::with_capacity(16);
     if v.is_sign_negative() {
-        format!("({t})")
+        let _ = write!(t, "({v:?})");
     } else {
-        t
+        let _ = write!(t, "{v:?}");
     }
+    t
 }
 
 /// An f64 value as a GLSL double literal.
@@ -843,7 +844,11 @@ pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
             types::scalar(needs, Scalar::F16),
             unwrap_parens(&f32_text(f32::from(v)))
         ),
-        L::U32(v) => format!("{v}u"),
+        L::U32(v) => {
+            let mut t = String::with_capacity(12);
+            let _ = write!(t, "{v}u");
+            t
+        }
         L::I32(v) => i32_text(v),
         L::U64(v) => {
             types::scalar(needs, Scalar::U64);
