@@ -56,6 +56,7 @@ use crate::layout::{Layout, LayoutKind, LayoutModule, RuleSet, ScalarKind};
 use naga::proc::NameKey;
 use naga::Handle;
 use naga::{FastHashSet, FastIndexMap};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// How the GLSL storage behind a pointer into a buffer is shaped.
@@ -1475,14 +1476,14 @@ fn capitalize(s: &str) -> String {
 
 /// `value` as the base of `.member` or `[index]`: parenthesized unless it
 /// is a name, member access or index chain.
-fn operand(value: &str) -> String {
+fn operand(value: &str) -> Cow<'_, str> {
     let simple = value
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
     if simple {
-        value.to_string()
+        Cow::Borrowed(value)
     } else {
-        format!("({value})")
+        Cow::Owned(format!("({value})"))
     }
 }
 
@@ -1512,7 +1513,7 @@ impl Plan {
             _ => None,
         };
         match members.and_then(|m| m.get(index as usize)) {
-            Some((name, r)) => (format!("{}.{name}", operand(base)), r.clone()),
+            Some((name, r)) => ([&operand(base), ".", name.as_str()].concat(), r.clone()),
             None => (base.to_string(), Repr::Plain),
         }
     }
