@@ -63,9 +63,9 @@ use crate::back::common::{
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
-use indexmap::{IndexMap, IndexSet};
 use naga::proc::{ExternalTextureNameKey, NameKey};
 use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, ShaderStage, TypeInner};
+use naga::{FastIndexMap, FastIndexSet};
 use std::fmt::Write as _;
 
 type GlobalHandle = Handle<naga::GlobalVariable>;
@@ -155,6 +155,7 @@ pub fn write_module(
         options,
         names,
         plan,
+        type_names: Default::default(),
     };
     let mut bindings = allocate_bindings(&ctx, &order, &pairs)?;
     // naga's `process_overrides` leaves the (now unused) overrides in the
@@ -314,8 +315,8 @@ fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
         return;
     }
     broken.sort();
-    let mut taken: IndexSet<String> = names.values().cloned().collect();
-    let mut repaired: IndexMap<(String, String), String> = IndexMap::new();
+    let mut taken: FastIndexSet<String> = names.values().cloned().collect();
+    let mut repaired: FastIndexMap<(String, String), String> = FastIndexMap::default();
     for (old, key_text) in broken {
         let mut base = String::with_capacity(old.len());
         for c in old.chars() {
@@ -355,7 +356,6 @@ fn name_combined_samplers(
     pairs: &[(GlobalHandle, Option<GlobalHandle>)],
     names: &mut naga::FastHashMap<NameKey, String>,
 ) {
-    let mut taken: IndexSet<String> = names.values().cloned().collect();
     for &(image, sampler) in pairs {
         let image_name = names
             .get(&NameKey::GlobalVariable(image))
@@ -372,7 +372,8 @@ fn name_combined_samplers(
                 let base = format!("{image_name}_{sampler_name}");
                 let mut candidate = base.clone();
                 let mut n = 1;
-                while taken.contains(&candidate) {
+                // Every name given so far is a value of `names`.
+                while names.values().any(|taken| *taken == candidate) {
                     candidate = format!("{base}_{n}");
                     n += 1;
                 }
@@ -380,7 +381,6 @@ fn name_combined_samplers(
             }
         };
         let _ = module;
-        taken.insert(name.clone());
         names.insert(combined_key(image, sampler), name);
     }
 }
@@ -431,14 +431,15 @@ enum ImageOperand {
 /// Textures entry point `index` reads without a sampler (`textureLoad`,
 /// `textureDimensions`, ...): directly, or through a function argument a
 /// caller passes a global to.
-fn unsampled_textures(module: &naga::Module, index: usize) -> IndexSet<GlobalHandle> {
+fn unsampled_textures(module: &naga::Module, index: usize) -> FastIndexSet<GlobalHandle> {
     let Some(ep) = module.entry_points.get(index) else {
-        return IndexSet::new();
+        return FastIndexSet::default();
     };
     let reachable = reachable_functions(module, index);
     // Per function: which of its arguments are read without a sampler.
-    let mut arg_reads: IndexMap<Handle<naga::Function>, IndexSet<u32>> = IndexMap::new();
-    let mut found = IndexSet::new();
+    let mut arg_reads: FastIndexMap<Handle<naga::Function>, FastIndexSet<u32>> =
+        FastIndexMap::default();
+    let mut found = FastIndexSet::default();
     let mut scan = |func: &naga::Function, own: Option<Handle<naga::Function>>| {
         for (_, e) in func.expressions.iter() {
             let image = match *e {
@@ -607,7 +608,7 @@ struct Bindings {
     /// Per global (by handle index).
     globals: Vec<Option<Slot2>>,
     /// OpenGL: texture unit of every combined sampler.
-    units: IndexMap<(GlobalHandle, Option<GlobalHandle>), u32>,
+    units: FastIndexMap<(GlobalHandle, Option<GlobalHandle>), u32>,
     /// Whether the overrides are declared as specialization constants.
     spec_constants: bool,
 }
@@ -638,7 +639,7 @@ fn allocate_bindings(
 ) -> Result<Bindings, Diagnostics> {
     let module = ctx.module;
     let mut globals = vec![None; module.global_variables.len()];
-    let mut units = IndexMap::new();
+    let mut units = FastIndexMap::default();
     if ctx.dialect().is_vulkan() {
         for (h, var) in module.global_variables.iter() {
             let (Some(kind), Some(rb)) = (resource_kind(ctx, var), var.binding.as_ref()) else {
@@ -996,7 +997,7 @@ fn constants(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
 fn overrides(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
     let module = ctx.module;
     let mut out = String::new();
-    let used: IndexSet<u16> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
+    let used: FastIndexSet<u16> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
     let mut next = 0u16;
     for (h, o) in module.overrides.iter() {
         let id = match o.id {
@@ -2065,6 +2066,7 @@ mod module_tests {
             options: &options,
             names,
             plan: buffers::Plan::default(),
+            type_names: Default::default(),
         };
         let order = declaration_order(module);
         let b = allocate_bindings(&ctx, &order, &[]).expect("allocates");

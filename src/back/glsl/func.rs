@@ -28,6 +28,7 @@ use super::buffers::Repr;
 use super::{decl, types, Ctx, Needs};
 use naga::proc::NameKey;
 use naga::{Handle, Statement};
+use std::fmt::Write as _;
 
 /// The complete definition of function `handle` (signature and body).
 /// Entry points are written by [`write_entry_main`].
@@ -146,11 +147,33 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     }
 
     fn line(&mut self, text: &str) {
+        self.push_indent();
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for formatted text, written straight into the output
+    /// (no temporary `String`).
+    fn line_fmt(&mut self, args: std::fmt::Arguments<'_>) {
+        self.push_indent();
+        let _ = self.out.write_fmt(args);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for text in parts (for the most common statements:
+    /// cheaper than formatting).
+    fn line_of(&mut self, parts: &[&str]) {
+        self.push_indent();
+        for part in parts {
+            self.out.push_str(part);
+        }
+        self.out.push('\n');
+    }
+
+    fn push_indent(&mut self) {
         for _ in 0..self.indent {
             self.out.push_str("    ");
         }
-        self.out.push_str(text);
-        self.out.push('\n');
     }
 
     /// A fresh name for a temporary.
@@ -184,7 +207,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn signature(&mut self, handle: Handle<naga::Function>, func: &naga::Function) {
         let ret = match func.result {
             Some(ref r) => types::type_name(self.ctx, self.needs, r.ty),
-            None => "void".to_string(),
+            None => "void",
         };
         let mut params = Vec::with_capacity(func.arguments.len());
         for (i, arg) in func.arguments.iter().enumerate() {
@@ -289,7 +312,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 }
                 None => types::zero_value(self.ctx, self.needs, var.ty),
             };
-            self.line(&format!("{ty} {name} = {init};"));
+            self.line_of(&[ty, " ", &name, " = ", &init, ";"]);
         }
     }
 
@@ -320,7 +343,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line(&format!("{name} = {};", expr::unwrap_parens(&value)));
+                        self.line_of(&[&name, " = ", expr::unwrap_parens(&value), ";"]);
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -340,7 +363,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref reject,
             } => {
                 let c = self.expr(condition);
-                self.line(&format!("if ({}) {{", expr::unwrap_parens(&c)));
+                self.line_of(&["if (", expr::unwrap_parens(&c), ") {"]);
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -431,7 +454,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     fn switch(&mut self, selector: Handle<naga::Expression>, cases: &[naga::SwitchCase]) {
         let sel = self.expr(selector);
-        self.line(&format!("switch ({}) {{", expr::unwrap_parens(&sel)));
+        self.line_fmt(format_args!("switch ({}) {{", expr::unwrap_parens(&sel)));
         self.indent += 1;
         for case in cases {
             let label = match case.value {
@@ -482,26 +505,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         for h in carried {
             let name = self.bake_name(h);
             let ty = self.type_of(h);
-            self.line(&format!("{ty} {name};"));
+            self.line_fmt(format_args!("{ty} {name};"));
             self.baked.insert(h, name);
             self.declared_ahead.insert(h);
         }
         let gate = self.temp("loop_init");
-        self.line(&format!("bool {gate} = true;"));
+        self.line_fmt(format_args!("bool {gate} = true;"));
         self.line("while (true) {");
         self.indent += 1;
-        self.line(&format!("if (!{gate}) {{"));
+        self.line_fmt(format_args!("if (!{gate}) {{"));
         self.indent += 1;
         self.block(continuing);
         if let Some(c) = break_if {
             let c = self.expr(c);
-            self.line(&format!("if ({}) {{", expr::unwrap_parens(&c)));
+            self.line_fmt(format_args!("if ({}) {{", expr::unwrap_parens(&c)));
             self.line("    break;");
             self.line("}");
         }
         self.indent -= 1;
         self.line("}");
-        self.line(&format!("{gate} = false;"));
+        self.line_fmt(format_args!("{gate} = false;"));
         self.block(body);
         self.indent -= 1;
         self.line("}");
@@ -518,7 +541,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             }
             (_, Some(v)) => {
                 let t = self.expr(v);
-                self.line(&format!("return {};", expr::unwrap_parens(&t)));
+                self.line_of(&["return ", expr::unwrap_parens(&t), ";"]);
             }
             (_, None) => self.line("return;"),
         }
@@ -544,7 +567,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let (place, repr) = self.place(pointer);
         if repr == Repr::Plain {
             let v = self.expr(value);
-            self.line(&format!("{place} = {};", expr::unwrap_parens(&v)));
+            self.line_of(&[&place, " = ", expr::unwrap_parens(&v), ";"]);
             return;
         }
         let Some(ty) = self.pointee(pointer).0 else {
@@ -596,14 +619,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 let c = expr::unwrap_parens(&self.expr(c)).to_string();
                 let call = format!("atomicCompSwap({place}, {c}, {v})");
                 let Some(r) = result else {
-                    self.line(&format!("{call};"));
+                    self.line_fmt(format_args!("{call};"));
                     return;
                 };
                 // naga's predeclared {old_value, exchanged} struct.
                 let ty = self.type_of(r);
                 let scalar = self.type_of(value);
                 let old = self.temp("old");
-                self.line(&format!("{scalar} {old} = {call};"));
+                self.line_fmt(format_args!("{scalar} {old} = {call};"));
                 self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
                 return;
             }
@@ -612,7 +635,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line(&format!("{call};")),
+            None => self.line_of(&[&call, ";"]),
         }
     }
 
@@ -645,7 +668,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line(&format!("{call};")),
+            None => self.line_of(&[&call, ";"]),
         }
     }
 
@@ -677,20 +700,21 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// (the `_eN` suffix keeps it apart from every namer-made name, which
     /// never end in a digit), `_eN` otherwise.
     fn bake_name(&self, h: Handle<naga::Expression>) -> String {
-        let index = h.index();
+        let mut text = String::with_capacity(16);
         if let Some((func, _)) = self.function() {
             if let Some(name) = func.named_expressions.get(&h) {
                 let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     && !name.ends_with('_')
                     && !name.contains("__");
-                let text = format!("{name}_e{index}");
-                if ok && !text.starts_with("gl_") {
-                    return text;
+                // `gl` would make `gl_eN`.
+                if ok && !name.starts_with("gl_") && name != "gl" {
+                    text.push_str(name);
                 }
             }
         }
-        format!("_e{index}")
+        let _ = write!(text, "_e{}", h.index());
+        text
     }
 
     /// Declare `name` for expression `h` at the current point.
@@ -702,10 +726,15 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         } else {
             "const "
         };
-        self.line(&format!(
-            "{konst}{ty} {name} = {};",
-            expr::unwrap_parens(&value)
-        ));
+        self.line_of(&[
+            konst,
+            &ty,
+            " ",
+            &name,
+            " = ",
+            expr::unwrap_parens(&value),
+            ";",
+        ]);
         self.baked.insert(h, name);
     }
 
@@ -714,12 +743,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
             let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line(&format!("{name} = {value};"));
+            self.line_of(&[&name, " = ", value, ";"]);
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line(&format!("{ty} {name} = {value};"));
+        self.line_of(&[&ty, " ", &name, " = ", value, ";"]);
         self.baked.insert(r, name);
     }
 
@@ -736,7 +765,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let ty = self.type_of(h);
         let tmp = self.temp("v");
-        self.line(&format!("{ty} {tmp} = {};", expr::unwrap_parens(&text)));
+        self.line_fmt(format_args!("{ty} {tmp} = {};", expr::unwrap_parens(&text)));
         tmp
     }
 }

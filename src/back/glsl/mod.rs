@@ -30,9 +30,8 @@ pub use buffers::Repr;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
-use indexmap::{IndexMap, IndexSet};
 use naga::proc::NameKey;
-use naga::FastHashMap;
+use naga::{FastHashMap, FastIndexMap, FastIndexSet};
 
 /// The GLSL dialects stride writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -201,6 +200,8 @@ pub(crate) struct Ctx<'a> {
     pub names: FastHashMap<NameKey, String>,
     /// How every buffer global is declared and accessed.
     pub plan: buffers::Plan,
+    /// The spelling of every type, made once (see [`types::type_name`]).
+    pub type_names: types::TypeNames,
 }
 
 impl Ctx<'_> {
@@ -222,11 +223,11 @@ impl Ctx<'_> {
 #[derive(Default)]
 pub(crate) struct Needs {
     /// `#extension NAME : require` lines, in first-use order.
-    pub extensions: IndexSet<&'static str>,
+    pub extensions: FastIndexSet<&'static str>,
     /// Helper functions (polyfills for WGSL's defined behaviours, buffer
     /// conversions), keyed by the function's GLSL name, in first-use order.
     /// Each value is the complete definition.
-    pub helpers: IndexMap<String, String>,
+    pub helpers: FastIndexMap<String, String>,
     /// Errors found while writing (a construct the dialect cannot express).
     pub errors: Vec<Diagnostic>,
 }

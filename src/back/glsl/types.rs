@@ -12,6 +12,8 @@
 
 use super::{Ctx, Dialect, Needs};
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, StorageFormat, TypeInner};
+use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::fmt::Write as _;
 
 /// The extension that `float16_t` needs.
@@ -23,9 +25,9 @@ pub const INT16_EXTENSION: &str = "GL_EXT_shader_explicit_arithmetic_types_int16
 
 /// The GLSL spelling of scalar `s` (`float`, `int`, `uint`, `bool`,
 /// `float16_t`, `double`, `int64_t`, ...), adding the extension it needs.
-pub fn scalar(needs: &mut Needs, s: naga::Scalar) -> String {
+pub fn scalar(needs: &mut Needs, s: naga::Scalar) -> &'static str {
     scalar_extension(needs, s);
-    scalar_spelling(s).to_string()
+    scalar_spelling(s)
 }
 
 /// Record the extension the arithmetic types of `s` need, if any.
@@ -58,29 +60,49 @@ pub fn scalar_spelling(s: naga::Scalar) -> &'static str {
 /// The prefix of vector and matrix names for `s` (`""`, `i`, `u`, `b`, `d`,
 /// `f16`, `i64`, ...).
 fn vector_prefix(s: naga::Scalar) -> &'static str {
+    ["", "b", "d", "f16", "i64", "u64", "i16", "u16", "i", "u"][vector_row(s)]
+}
+
+/// The row of [`VECTOR_NAMES`] (and index of [`vector_prefix`]) for the
+/// vectors of `s`.
+fn vector_row(s: naga::Scalar) -> usize {
     match scalar_spelling(s) {
-        "bool" => "b",
-        "double" => "d",
-        "float16_t" => "f16",
-        "int64_t" => "i64",
-        "uint64_t" => "u64",
-        "int16_t" => "i16",
-        "uint16_t" => "u16",
-        "int" => "i",
-        "uint" => "u",
-        _ => "",
+        "bool" => 1,
+        "double" => 2,
+        "float16_t" => 3,
+        "int64_t" => 4,
+        "uint64_t" => 5,
+        "int16_t" => 6,
+        "uint16_t" => 7,
+        "int" => 8,
+        "uint" => 9,
+        _ => 0,
     }
 }
 
+/// Every vector spelling, by scalar (see [`vector_row`]) and size.
+const VECTOR_NAMES: [[&str; 3]; 10] = [
+    ["vec2", "vec3", "vec4"],
+    ["bvec2", "bvec3", "bvec4"],
+    ["dvec2", "dvec3", "dvec4"],
+    ["f16vec2", "f16vec3", "f16vec4"],
+    ["i64vec2", "i64vec3", "i64vec4"],
+    ["u64vec2", "u64vec3", "u64vec4"],
+    ["i16vec2", "i16vec3", "i16vec4"],
+    ["u16vec2", "u16vec3", "u16vec4"],
+    ["ivec2", "ivec3", "ivec4"],
+    ["uvec2", "uvec3", "uvec4"],
+];
+
 /// `vec3`, `ivec2`, `f16vec4`, `bvec2`, ...
-pub fn vector(needs: &mut Needs, size: naga::VectorSize, s: naga::Scalar) -> String {
+pub fn vector(needs: &mut Needs, size: naga::VectorSize, s: naga::Scalar) -> &'static str {
     scalar_extension(needs, s);
     vector_spelling(size as u8, s)
 }
 
-/// [`vector`]'s spelling alone, for `n` components.
-pub fn vector_spelling(n: u8, s: naga::Scalar) -> String {
-    format!("{}vec{n}", vector_prefix(s))
+/// [`vector`]'s spelling alone, for `n` (2 to 4) components.
+pub fn vector_spelling(n: u8, s: naga::Scalar) -> &'static str {
+    VECTOR_NAMES[vector_row(s)][usize::from(n.clamp(2, 4) - 2)]
 }
 
 /// `mat3x2`, `f16mat4`, `dmat2x3`, ... (columns x rows).
@@ -89,30 +111,71 @@ pub fn matrix(
     columns: naga::VectorSize,
     rows: naga::VectorSize,
     s: naga::Scalar,
-) -> String {
+) -> Cow<'static, str> {
     scalar_extension(needs, s);
     matrix_spelling(columns as u8, rows as u8, s)
 }
 
 /// [`matrix`]'s spelling alone; square matrices are spelled `matN`, in
 /// value types and buffer members alike.
-pub fn matrix_spelling(columns: u8, rows: u8, s: naga::Scalar) -> String {
+pub fn matrix_spelling(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, str> {
+    /// The `f32` matrices, by columns and rows (2 to 4).
+    const F32: [[&str; 3]; 3] = [
+        ["mat2", "mat2x3", "mat2x4"],
+        ["mat3x2", "mat3", "mat3x4"],
+        ["mat4x2", "mat4x3", "mat4"],
+    ];
     let prefix = vector_prefix(s);
+    if prefix.is_empty() && (2..=4).contains(&columns) && (2..=4).contains(&rows) {
+        return Cow::Borrowed(F32[usize::from(columns - 2)][usize::from(rows - 2)]);
+    }
     if columns == rows {
-        format!("{prefix}mat{columns}")
+        Cow::Owned(format!("{prefix}mat{columns}"))
     } else {
-        format!("{prefix}mat{columns}x{rows}")
+        Cow::Owned(format!("{prefix}mat{columns}x{rows}"))
     }
 }
 
 /// The GLSL spelling of value type `ty` usable in declarations, casts and
 /// constructors: arrays as `T[N]` (outer dimension first, `T[]` for
 /// runtime-sized), structs by their value-struct name.
-pub fn type_name(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
+///
+/// Spelled once per module (see [`TypeNames`]); every use records the
+/// extensions the type needs.
+pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> &'c str {
+    let all = ctx.type_names.0.get_or_init(|| {
+        ctx.module
+            .types
+            .iter()
+            .map(|(h, _)| {
+                let mut needs = Needs::default();
+                let name = spell(ctx, &mut needs, h);
+                (name, needs.extensions.into_iter().collect())
+            })
+            .collect()
+    });
+    match all.get(ty.index()) {
+        Some((name, extensions)) => {
+            for &e in extensions {
+                needs.extension(e);
+            }
+            name
+        }
+        None => "void",
+    }
+}
+
+/// The spelling of every type of the module, by handle index, with the
+/// extensions it needs, made on the first [`type_name`].
+#[derive(Default)]
+pub struct TypeNames(OnceCell<Vec<(String, Vec<&'static str>)>>);
+
+/// [`type_name`] without the cache.
+fn spell(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
     match ctx.module.types.get_handle(ty) {
         Ok(t) => match t.inner {
             TypeInner::Struct { .. } => ctx.name(naga::proc::NameKey::Type(ty)).to_string(),
-            ref inner => inner_name(ctx, needs, inner),
+            ref inner => spell_inner(ctx, needs, inner, false).into_owned(),
         },
         Err(_) => "void".to_string(),
     }
@@ -141,66 +204,84 @@ fn array_dim(ctx: &Ctx<'_>, size: naga::ArraySize) -> String {
 }
 
 /// [`type_name`] for a type given by value (an expression's resolved type).
-pub fn inner_name(ctx: &Ctx<'_>, needs: &mut Needs, inner: &TypeInner) -> String {
+pub fn inner_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, inner: &TypeInner) -> Cow<'c, str> {
+    spell_inner(ctx, needs, inner, true)
+}
+
+/// [`inner_name`], naming the types it refers to through the cache of
+/// [`type_name`] when `cached` (else by [`spell`], for filling the cache).
+fn spell_inner<'c>(
+    ctx: &'c Ctx<'_>,
+    needs: &mut Needs,
+    inner: &TypeInner,
+    cached: bool,
+) -> Cow<'c, str> {
+    let name_of = |needs: &mut Needs, ty: Handle<naga::Type>| -> Cow<'c, str> {
+        if cached {
+            Cow::Borrowed(type_name(ctx, needs, ty))
+        } else {
+            Cow::Owned(spell(ctx, needs, ty))
+        }
+    };
     match *inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar(needs, s),
-        TypeInner::Vector { size, scalar: s } => vector(needs, size, s),
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => Cow::Borrowed(scalar(needs, s)),
+        TypeInner::Vector { size, scalar: s } => Cow::Borrowed(vector(needs, size, s)),
         TypeInner::ValuePointer {
             size: Some(size),
             scalar: s,
             ..
-        } => vector(needs, size, s),
+        } => Cow::Borrowed(vector(needs, size, s)),
         TypeInner::ValuePointer {
             size: None,
             scalar: s,
             ..
-        } => scalar(needs, s),
+        } => Cow::Borrowed(scalar(needs, s)),
         TypeInner::Matrix {
             columns,
             rows,
             scalar: s,
         } => matrix(needs, columns, rows, s),
-        TypeInner::Pointer { base, .. } => type_name(ctx, needs, base),
+        TypeInner::Pointer { base, .. } => name_of(needs, base),
         TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
-            let element = type_name(ctx, needs, base);
-            outer_array(&element, &array_dim(ctx, size))
+            let element = name_of(needs, base);
+            Cow::Owned(outer_array(&element, &array_dim(ctx, size)))
         }
         TypeInner::Struct { .. } => {
             // Structs are always named by handle in naga's IR; find it.
             let found = ctx.module.types.iter().find(|(_, t)| t.inner == *inner);
             match found {
-                Some((h, _)) => ctx.name(naga::proc::NameKey::Type(h)).to_string(),
-                None => "_unnamed_struct".to_string(),
+                Some((h, _)) => Cow::Borrowed(ctx.name(naga::proc::NameKey::Type(h))),
+                None => Cow::Borrowed("_unnamed_struct"),
             }
         }
         TypeInner::Image {
             dim,
             arrayed,
             class,
-        } => match class {
+        } => Cow::Owned(match class {
             ImageClass::Storage { format, .. } => image_type(dim, arrayed, format).0,
             _ if ctx.dialect().is_vulkan() => texture_type(dim, arrayed, class),
             _ => {
                 let comparison = matches!(class, ImageClass::Depth { .. });
                 sampler_type(dim, arrayed, class, comparison)
             }
-        },
+        }),
         TypeInner::Sampler { comparison } => {
             if comparison {
-                "samplerShadow".to_string()
+                Cow::Borrowed("samplerShadow")
             } else {
-                "sampler".to_string()
+                Cow::Borrowed("sampler")
             }
         }
         TypeInner::CooperativeMatrix { .. }
         | TypeInner::AccelerationStructure { .. }
-        | TypeInner::RayQuery { .. } => "void".to_string(),
+        | TypeInner::RayQuery { .. } => Cow::Borrowed("void"),
     }
 }
 
 /// The zero literal of scalar `s`.
 fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> String {
-    match scalar(needs, s).as_str() {
+    match scalar(needs, s) {
         "bool" => "false".to_string(),
         "float" => "0.0".to_string(),
         "double" => "0.0lf".to_string(),
@@ -236,7 +317,7 @@ pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> S
             ..
         } => {
             let element = zero_value(ctx, needs, base);
-            let mut text = type_name(ctx, needs, ty);
+            let mut text = type_name(ctx, needs, ty).to_string();
             text.push('(');
             for i in 0..n.get() {
                 if i > 0 {
@@ -259,7 +340,7 @@ pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> S
             text.push(')');
             text
         }
-        _ => type_name(ctx, needs, ty) + "(0)",
+        _ => format!("{}(0)", type_name(ctx, needs, ty)),
     }
 }
 

@@ -53,10 +53,10 @@ use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::Parsed;
 use crate::layout::rules::{round_up_saturating as round_up, RuleTable};
 use crate::layout::{Layout, LayoutKind, LayoutModule, RuleSet, ScalarKind};
-use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::Handle;
-use std::collections::HashSet;
+use naga::{FastHashSet, FastIndexMap};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// How the GLSL storage behind a pointer into a buffer is shaped.
@@ -261,9 +261,9 @@ pub fn plan(
     dialect: Dialect,
     names: &naga::FastHashMap<NameKey, String>,
 ) -> Result<Plan, Diagnostics> {
-    let taken: HashSet<&str> = names.values().map(String::as_str).collect();
+    let taken: FastHashSet<&str> = names.values().map(String::as_str).collect();
     // Names of the block and variant declarations made here.
-    let mut own: HashSet<String> = HashSet::new();
+    let mut own: FastHashSet<String> = FastHashSet::default();
     let mut b = Builder {
         parsed,
         module,
@@ -273,7 +273,7 @@ pub fn plan(
         taken: &taken,
         own: &mut own,
         plan: Plan::default(),
-        structs: IndexMap::new(),
+        structs: FastIndexMap::default(),
         errors: Vec::new(),
     };
     for g in &contract.globals {
@@ -346,7 +346,7 @@ impl StorageType {
             }
             StorageType::Vector(n, s) => {
                 scalar_needs(needs, *s);
-                (vector_name(*n, *s), String::new())
+                (vector_name(*n, *s).to_string(), String::new())
             }
             StorageType::Matrix {
                 columns,
@@ -354,7 +354,10 @@ impl StorageType {
                 scalar,
             } => {
                 scalar_needs(needs, *scalar);
-                (matrix_name(*columns, *rows, *scalar), String::new())
+                (
+                    matrix_name(*columns, *rows, *scalar).into_owned(),
+                    String::new(),
+                )
             }
             StorageType::Array(e, count) => {
                 let (base, dims) = e.spell(needs);
@@ -472,7 +475,7 @@ struct Placer {
     /// 2-byte padding members (`uint16_t`) are available.
     pad16: bool,
     /// Names of the real members (padding names avoid them).
-    member_names: HashSet<String>,
+    member_names: FastHashSet<String>,
     pads: usize,
 }
 
@@ -483,12 +486,12 @@ struct Builder<'a> {
     dialect: Dialect,
     names: &'a naga::FastHashMap<NameKey, String>,
     /// Every name the namer gave out.
-    taken: &'a HashSet<&'a str>,
+    taken: &'a FastHashSet<&'a str>,
     /// Names of declarations made here.
-    own: &'a mut HashSet<String>,
+    own: &'a mut FastHashSet<String>,
     plan: Plan,
     /// Memoized struct plans per rule set; `None` once failed (reported).
-    structs: IndexMap<(Handle<naga::Type>, RuleSet), Option<StructInfo>>,
+    structs: FastIndexMap<(Handle<naga::Type>, RuleSet), Option<StructInfo>>,
     errors: Vec<Diagnostic>,
 }
 
@@ -604,7 +607,7 @@ impl Builder<'_> {
             max_align: 1,
             pad_align: 16,
             pad16: dialect.is_vulkan(),
-            member_names: HashSet::new(),
+            member_names: FastHashSet::default(),
             pads: 0,
         };
         let mut members = Vec::new();
@@ -667,7 +670,7 @@ impl Builder<'_> {
     fn column_prefix(
         &self,
         name: &str,
-        members: &HashSet<String>,
+        members: &FastHashSet<String>,
         layout: &Layout,
         rules: RuleSet,
     ) -> String {
@@ -1273,7 +1276,7 @@ impl Builder<'_> {
                 sl.align.min(16)
             },
             pad16: self.dialect.is_vulkan(),
-            member_names: HashSet::new(),
+            member_names: FastHashSet::default(),
             pads: 0,
         };
         let slots: Vec<_> = sl.members().cloned().collect();
@@ -1473,14 +1476,14 @@ fn capitalize(s: &str) -> String {
 
 /// `value` as the base of `.member` or `[index]`: parenthesized unless it
 /// is a name, member access or index chain.
-fn operand(value: &str) -> String {
+fn operand(value: &str) -> Cow<'_, str> {
     let simple = value
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
     if simple {
-        value.to_string()
+        Cow::Borrowed(value)
     } else {
-        format!("({value})")
+        Cow::Owned(format!("({value})"))
     }
 }
 
@@ -1510,7 +1513,7 @@ impl Plan {
             _ => None,
         };
         match members.and_then(|m| m.get(index as usize)) {
-            Some((name, r)) => (format!("{}.{name}", operand(base)), r.clone()),
+            Some((name, r)) => ([&operand(base), ".", name.as_str()].concat(), r.clone()),
             None => (base.to_string(), Repr::Plain),
         }
     }
@@ -1912,14 +1915,14 @@ fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
             (scalar_name(s).to_string(), String::new())
         }
         naga::TypeInner::Vector { size, scalar } => {
-            (vector_name(size as u8, scalar), String::new())
+            (vector_name(size as u8, scalar).to_string(), String::new())
         }
         naga::TypeInner::Matrix {
             columns,
             rows,
             scalar,
         } => (
-            matrix_name(columns as u8, rows as u8, scalar),
+            matrix_name(columns as u8, rows as u8, scalar).into_owned(),
             String::new(),
         ),
         naga::TypeInner::Array { base, size, .. } => {

@@ -11,6 +11,7 @@ use crate::back::glsl::{types, Needs};
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 impl<'a> FunctionWriter<'a, '_> {
     // ---- types ----------------------------------------------------------
@@ -32,9 +33,9 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// The GLSL spelling of the type of `h`.
-    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> String {
+    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
         match self.ty_handle(h) {
-            Some(t) => types::type_name(self.ctx, self.needs, t),
+            Some(t) => Cow::Borrowed(types::type_name(self.ctx, self.needs, t)),
             None => types::inner_name(self.ctx, self.needs, self.ty(h)),
         }
     }
@@ -79,8 +80,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// Like [`Self::expr`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        let t = self.expr(h);
-        unwrap_parens(&t).to_string()
+        strip_parens(self.expr(h))
     }
 
     /// Print expression `h` itself (not its baked name).
@@ -96,47 +96,62 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Override(o) => ctx.name(NameKey::Override(o)).to_string(),
             E::ZeroValue(ty) => types::zero_value(ctx, self.needs, ty),
             E::Compose { ty, ref components } => {
-                let t = types::type_name(ctx, self.needs, ty);
-                let args: Vec<String> = components.iter().map(|&c| self.arg(c)).collect();
-                format!("{t}({})", args.join(", "))
+                let mut text = types::type_name(ctx, self.needs, ty).to_string();
+                text.push('(');
+                for (i, &c) in components.iter().enumerate() {
+                    if i > 0 {
+                        text.push_str(", ");
+                    }
+                    text.push_str(unwrap_parens(&self.expr(c)));
+                }
+                text.push(')');
+                text
             }
             E::Access { base, index } => {
                 let container = self.ty(base);
-                let b = self.expr(base);
+                let mut b = self.expr(base);
                 let i = self.index_text(container, index, None);
-                format!("{b}[{i}]")
+                push_index(&mut b, &i);
+                b
             }
             E::AccessIndex { base, index } => {
-                let b = self.expr(base);
+                let mut b = self.expr(base);
                 match *self.ty(base) {
-                    Ti::Vector { .. } => format!("{b}.{}", component(index)),
+                    Ti::Vector { .. } => {
+                        b.push('.');
+                        b.push(component(index));
+                    }
                     Ti::Struct { .. } => match self.ty_handle(base) {
                         Some(st) => {
-                            format!("{b}.{}", ctx.name(NameKey::StructMember(st, index)))
+                            b.push('.');
+                            b.push_str(ctx.name(NameKey::StructMember(st, index)));
                         }
-                        None => {
-                            self.error("internal: a struct value without a type handle", h);
-                            b
-                        }
+                        None => self.error("internal: a struct value without a type handle", h),
                     },
-                    _ => format!("{b}[{index}]"),
+                    _ => {
+                        let _ = write!(b, "[{index}]");
+                    }
                 }
+                b
             }
             E::Splat { size, value } => {
                 let t = types::vector(self.needs, size, self.scalar_of(value));
-                format!("{t}({})", self.arg(value))
+                let v = self.expr(value);
+                [t, "(", unwrap_parens(&v), ")"].concat()
             }
             E::Swizzle {
                 size,
                 vector,
                 pattern,
             } => {
-                let v = self.expr(vector);
-                let p: String = pattern[..size as usize]
-                    .iter()
-                    .map(|&c| component(c as u32))
-                    .collect();
-                format!("{v}.{p}")
+                let mut v = self.expr(vector);
+                v.push('.');
+                v.extend(
+                    pattern[..size as usize]
+                        .iter()
+                        .map(|&c| component(c as u32)),
+                );
+                v
             }
             E::FunctionArgument(i) => self.argument_name(i),
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
@@ -174,12 +189,12 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Unary { op, expr } => {
                 let e = self.expr(expr);
                 match op {
-                    naga::UnaryOperator::Negate => format!("(-{e})"),
+                    naga::UnaryOperator::Negate => ["(-", &e, ")"].concat(),
                     naga::UnaryOperator::LogicalNot => match *self.ty(expr) {
-                        Ti::Vector { .. } => format!("not({})", unwrap_parens(&e)),
-                        _ => format!("(!{e})"),
+                        Ti::Vector { .. } => ["not(", unwrap_parens(&e), ")"].concat(),
+                        _ => ["(!", &e, ")"].concat(),
                     },
-                    naga::UnaryOperator::BitwiseNot => format!("(~{e})"),
+                    naga::UnaryOperator::BitwiseNot => ["(~", &e, ")"].concat(),
                 }
             }
             E::Binary { op, left, right } => self.binary(op, left, right),
@@ -298,17 +313,18 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::FunctionArgument(i) => (self.argument_name(i), Repr::Plain),
             E::Access { base, index } => {
-                let (b, repr) = self.place(base);
+                let (mut b, repr) = self.place(base);
                 let (_, container) = self.pointee(base);
                 let i = self.index_text(&container, index, Some(&b));
                 if repr == Repr::Plain {
-                    (format!("{b}[{i}]"), Repr::Plain)
+                    push_index(&mut b, &i);
+                    (b, Repr::Plain)
                 } else {
                     ctx.plan.element(&b, &repr, Index::Dynamic(&i))
                 }
             }
             E::AccessIndex { base, index } => {
-                let (b, repr) = self.place(base);
+                let (mut b, repr) = self.place(base);
                 let (bty, container) = self.pointee(base);
                 match *container {
                     Ti::Struct { .. } => {
@@ -316,20 +332,23 @@ impl<'a> FunctionWriter<'a, '_> {
                             return ctx.plan.member(&b, &repr, index);
                         }
                         match bty {
-                            Some(st) => (
-                                format!("{b}.{}", ctx.name(NameKey::StructMember(st, index))),
-                                Repr::Plain,
-                            ),
-                            None => {
-                                self.error("internal: a struct pointer without a type", h);
-                                (b, Repr::Plain)
+                            Some(st) => {
+                                b.push('.');
+                                b.push_str(ctx.name(NameKey::StructMember(st, index)));
                             }
+                            None => self.error("internal: a struct pointer without a type", h),
                         }
+                        (b, Repr::Plain)
                     }
                     Ti::Vector { .. } if repr == Repr::Plain => {
-                        (format!("{b}.{}", component(index)), Repr::Plain)
+                        b.push('.');
+                        b.push(component(index));
+                        (b, Repr::Plain)
                     }
-                    _ if repr == Repr::Plain => (format!("{b}[{index}]"), Repr::Plain),
+                    _ if repr == Repr::Plain => {
+                        let _ = write!(b, "[{index}]");
+                        (b, Repr::Plain)
+                    }
                     _ => ctx.plan.element(&b, &repr, Index::Constant(index)),
                 }
             }
@@ -442,19 +461,21 @@ impl<'a> FunctionWriter<'a, '_> {
         let float = scalar.kind == K::Float;
         let int = matches!(scalar.kind, K::Sint | K::Uint);
         let bool_ = scalar.kind == K::Bool;
+        // `(l o r)`.
+        let infix = |o: &str| ["(", &l, " ", o, " ", &r, ")"].concat();
         let compare = |f: &str, o: &str| {
             if vector {
-                format!("{f}({}, {})", unwrap_parens(&l), unwrap_parens(&r))
+                [f, "(", unwrap_parens(&l), ", ", unwrap_parens(&r), ")"].concat()
             } else {
-                format!("({l} {o} {r})")
+                infix(o)
             }
         };
         match op {
-            B::Add => format!("({l} + {r})"),
-            B::Subtract => format!("({l} - {r})"),
-            B::Multiply => format!("({l} * {r})"),
+            B::Add => infix("+"),
+            B::Subtract => infix("-"),
+            B::Multiply => infix("*"),
             B::Divide if int => self.int_div_mod("div", left, right, l, r),
-            B::Divide => format!("({l} / {r})"),
+            B::Divide => infix("/"),
             // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
             B::Modulo if float => format!("({l} - {r} * trunc({l} / {r}))"),
             B::Modulo => self.int_div_mod("mod", left, right, l, r),
@@ -473,17 +494,15 @@ impl<'a> FunctionWriter<'a, '_> {
                     unwrap_parens(&r)
                 )
             }
-            B::And if bool_ => format!("({l} && {r})"),
-            B::InclusiveOr if bool_ => format!("({l} || {r})"),
-            B::ExclusiveOr if bool_ && vector => {
-                format!("notEqual({}, {})", unwrap_parens(&l), unwrap_parens(&r))
-            }
-            B::ExclusiveOr if bool_ => format!("({l} != {r})"),
-            B::And => format!("({l} & {r})"),
-            B::InclusiveOr => format!("({l} | {r})"),
-            B::ExclusiveOr => format!("({l} ^ {r})"),
-            B::LogicalAnd => format!("({l} && {r})"),
-            B::LogicalOr => format!("({l} || {r})"),
+            B::And if bool_ => infix("&&"),
+            B::InclusiveOr if bool_ => infix("||"),
+            B::ExclusiveOr if bool_ && vector => compare("notEqual", "!="),
+            B::ExclusiveOr if bool_ => infix("!="),
+            B::And => infix("&"),
+            B::InclusiveOr => infix("|"),
+            B::ExclusiveOr => infix("^"),
+            B::LogicalAnd => infix("&&"),
+            B::LogicalOr => infix("||"),
             // WGSL masks the shift amount to the bit width.
             B::ShiftLeft | B::ShiftRight => {
                 let o = if op == B::ShiftLeft { "<<" } else { ">>" };
@@ -704,6 +723,22 @@ pub(super) fn is_identifier(text: &str) -> bool {
         && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// [`unwrap_parens`] of an owned text, in place.
+pub(super) fn strip_parens(mut text: String) -> String {
+    if unwrap_parens(&text).len() != text.len() {
+        text.pop();
+        text.remove(0);
+    }
+    text
+}
+
+/// Append `[index]` to `base`.
+fn push_index(base: &mut String, index: &str) {
+    base.push('[');
+    base.push_str(index);
+    base.push(']');
+}
+
 /// `text` without one pair of parentheses around all of it.
 pub(super) fn unwrap_parens(text: &str) -> &str {
     let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
@@ -735,12 +770,13 @@ pub(crate) fn f32_text(v: f32) -> String {
     if !v.is_finite() {
         return format!("uintBitsToFloat({:#x}u)", v.to_bits());
     }
-    let t = format!("{v:?}");
+    let mut t = String::with_capacity(16);
     if v.is_sign_negative() {
-        format!("({t})")
+        let _ = write!(t, "({v:?})");
     } else {
-        t
+        let _ = write!(t, "{v:?}");
     }
+    t
 }
 
 /// An f64 value as a GLSL double literal.
@@ -808,7 +844,11 @@ pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
             types::scalar(needs, Scalar::F16),
             unwrap_parens(&f32_text(f32::from(v)))
         ),
-        L::U32(v) => format!("{v}u"),
+        L::U32(v) => {
+            let mut t = String::with_capacity(12);
+            let _ = write!(t, "{v}u");
+            t
+        }
         L::I32(v) => i32_text(v),
         L::U64(v) => {
             types::scalar(needs, Scalar::U64);

@@ -466,7 +466,7 @@ impl FunctionWriter<'_, '_> {
         let img = self.expr(image);
         let (c, _) = self.texel_coords(dim, coordinate, array_index);
         let v = self.arg(value);
-        self.line(&format!("imageStore({img}, {c}, {v});"));
+        self.line_fmt(format_args!("imageStore({img}, {c}, {v});"));
     }
 
     pub(super) fn image_atomic(
@@ -497,6 +497,6 @@ impl FunctionWriter<'_, '_> {
                 format!("imageAtomicCompSwap({img}, {c}, {cmp}, {v})")
             }
         };
-        self.line(&format!("{call};"));
+        self.line_fmt(format_args!("{call};"));
     }
 }

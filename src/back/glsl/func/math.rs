@@ -194,10 +194,10 @@ impl FunctionWriter<'_, '_> {
     }
 
     /// `uint` or `uvecN`.
-    fn uint_like(&mut self, size: Option<naga::VectorSize>) -> String {
+    fn uint_like(&mut self, size: Option<naga::VectorSize>) -> &'static str {
         match size {
             Some(n) => types::vector(self.needs, n, Scalar::U32),
-            None => "uint".to_string(),
+            None => "uint",
         }
     }
 
@@ -216,8 +216,8 @@ impl FunctionWriter<'_, '_> {
             ("modf", t.clone())
         } else {
             let second = match *self.ty(arg) {
-                Ti::Vector { size, .. } => types::vector(self.needs, size, Scalar::I32),
-                _ => "int".to_string(),
+                Ti::Vector { size, .. } => types::vector(self.needs, size, Scalar::I32).into(),
+                _ => "int".into(),
             };
             ("frexp", second)
         };
