@@ -139,6 +139,7 @@ pub fn write_module(
         options,
         names,
         plan,
+        type_names: Default::default(),
     };
     let order = declaration_order(module);
     let registers = allocate_registers(&ctx, &order)?;
@@ -1032,7 +1033,7 @@ fn vk_location(ctx: &Ctx<'_>, location: u32) -> String {
 /// How an input part reaches the entry function.
 fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Source> {
     let ep = &ctx.module.entry_points[index];
-    let ty = types::type_name(ctx, part.ty);
+    let ty = types::type_name(ctx, part.ty).to_string();
     let member = |name: String, semantic: &str, modifiers: String| {
         Some(Source::Member(Member {
             modifiers,
@@ -1129,7 +1130,7 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
 /// The output struct member of an output part.
 fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Member> {
     let ep = &ctx.module.entry_points[index];
-    let ty = types::type_name(ctx, part.ty);
+    let ty = types::type_name(ctx, part.ty).to_string();
     let (modifiers, name, semantic) = match part.binding {
         Binding::Location {
             location,
@@ -1489,6 +1490,7 @@ mod tests {
             options: &options,
             names,
             plan: super::super::buffers::Plan::default(),
+            type_names: Default::default(),
         };
         f(&ctx)
     }

@@ -219,7 +219,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn signature(&mut self, handle: Handle<naga::Function>, func: &naga::Function) {
         let ret = match func.result {
             Some(ref r) => types::type_name(self.ctx, r.ty),
-            None => "void".to_string(),
+            None => "void",
         };
         let span = self.ctx.module.functions.get_span(handle);
         let mut params = Vec::with_capacity(func.arguments.len());

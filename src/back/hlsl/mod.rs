@@ -249,6 +249,9 @@ pub(crate) struct Ctx<'a> {
     pub names: FastHashMap<NameKey, String>,
     /// How every buffer global is declared and accessed.
     pub plan: buffers::Plan,
+    /// The HLSL spelling of every type, by handle index (see
+    /// `types::type_name`), filled on first use.
+    pub type_names: std::cell::OnceCell<Vec<String>>,
 }
 
 impl Ctx<'_> {

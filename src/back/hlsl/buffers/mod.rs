@@ -208,7 +208,7 @@ impl HType {
     pub fn spell(&self) -> (String, String) {
         match self {
             HType::Scalar(s) => (super::types::scalar(*s).to_string(), String::new()),
-            HType::Vector(n, s) => (super::types::vector(*n, *s), String::new()),
+            HType::Vector(n, s) => (super::types::vector(*n, *s).into_owned(), String::new()),
             HType::Matrix {
                 columns,
                 rows,
@@ -1822,7 +1822,7 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
     let ld = if rw { "rwload" } else { "load" };
     let b = buffer_type(rw);
     let t = if n <= 1 {
-        super::types::scalar(s).to_string()
+        super::types::scalar(s).into()
     } else {
         super::types::vector(n, s)
     };
@@ -1865,7 +1865,7 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
 /// fills them, atomic AND/OR on the word where it fills half of one.
 fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, value: &str) -> String {
     let t = if n <= 1 {
-        super::types::scalar(s).to_string()
+        super::types::scalar(s).into()
     } else {
         super::types::vector(n, s)
     };
@@ -1913,7 +1913,7 @@ fn mangle_layout(ctx: &Ctx<'_>, layout: &Layout, ty: Handle<naga::Type>) -> Stri
             };
             format!("a{n}s{stride}_{}", mangle_layout(ctx, element, base))
         }
-        _ => super::types::type_name(ctx, ty),
+        _ => super::types::type_name(ctx, ty).to_string(),
     }
 }
 
@@ -2266,9 +2266,9 @@ impl Plan {
                     let n = super::types::array_count(ctx, *size).unwrap_or(0);
                     (b, format!("[{n}]{d}"))
                 }
-                _ => (super::types::type_name(ctx, ty), String::new()),
+                _ => (super::types::type_name(ctx, ty).to_string(), String::new()),
             },
-            _ => (super::types::type_name(ctx, ty), String::new()),
+            _ => (super::types::type_name(ctx, ty).to_string(), String::new()),
         }
     }
 
@@ -2325,7 +2325,7 @@ impl Plan {
         } else {
             self.require_sm62(ctx, needs, st, s);
             let t = if n == 0 {
-                super::types::scalar(s).to_string()
+                super::types::scalar(s).into()
             } else {
                 super::types::vector(n, s)
             };
@@ -2493,7 +2493,7 @@ impl Plan {
             } else {
                 self.require_sm62(ctx, needs, st, s);
                 let t = if n == 0 {
-                    super::types::scalar(s).to_string()
+                    super::types::scalar(s).into()
                 } else {
                     super::types::vector(n, s)
                 };

@@ -51,9 +51,9 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// The HLSL spelling of the type of `h`.
-    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> String {
+    pub(super) fn type_of(&self, h: Handle<naga::Expression>) -> Cow<'a, str> {
         match self.ty_handle(h) {
-            Some(t) => types::type_name(self.ctx, t),
+            Some(t) => Cow::Borrowed(types::type_name(self.ctx, t)),
             None => types::inner_name(self.ctx, self.ty(h)),
         }
     }
@@ -455,7 +455,7 @@ impl<'a> FunctionWriter<'a, '_> {
         }
         let f = match self.ctx.module.types[ty].inner {
             Ti::Array { .. } | Ti::Struct { .. } => helpers::constructor(self.ctx, self.needs, ty),
-            _ => types::type_name(self.ctx, ty),
+            _ => types::type_name(self.ctx, ty).to_string(),
         };
         format!("{f}({})", args.join(", "))
     }

@@ -214,7 +214,7 @@ pub(super) fn bitcast64(
     let n = size.map_or(1, |s| s as u8);
     let spell = |s: Scalar| {
         if n == 1 {
-            types::scalar(s).to_string()
+            types::scalar(s).into()
         } else {
             types::vector(n, s)
         }

@@ -51,7 +51,7 @@ fn size_of(ty: &TypeInner) -> Option<VectorSize> {
 /// `scalar` or `vecN<scalar>` spelled in HLSL.
 fn shaped(size: Option<VectorSize>, s: Scalar) -> String {
     match size {
-        Some(n) => types::vector(n as u8, s),
+        Some(n) => types::vector(n as u8, s).into_owned(),
         None => types::scalar(s).to_string(),
     }
 }
@@ -424,7 +424,7 @@ fn modf_frexp(
                 TypeInner::Struct { ref members, .. } if members.len() == 2 => {
                     types::type_name(ctx, members[1].ty)
                 }
-                _ => ii.clone(),
+                _ => &ii,
             };
             format!(
                 "    {ui} bits = asuint(({fi})x);\n    {ui} field = (bits >> 23u) & 0xFFu;\n    {ui} normal = ({ui})(field != 0u);\n    r.{second} = ({exp_type})(({ii})(normal * field) - ({ii})normal * 126);\n    {ui} fraction = (bits & 0x807FFFFFu) | 0x3F000000u;\n    r.{first} = ({fraction_type})asfloat(bits + normal * (fraction - bits));\n"
@@ -658,6 +658,7 @@ pub(crate) mod test_support {
                 options: &self.options,
                 names,
                 plan: buffers::Plan::default(),
+                type_names: Default::default(),
             }
         }
 
