@@ -172,11 +172,23 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     // ---- output helpers -------------------------------------------------
 
     fn line(&mut self, text: &str) {
+        self.write_indent();
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for formatted text, written straight into the output.
+    fn line_fmt(&mut self, args: std::fmt::Arguments<'_>) {
+        use std::fmt::Write as _;
+        self.write_indent();
+        let _ = self.out.write_fmt(args);
+        self.out.push('\n');
+    }
+
+    fn write_indent(&mut self) {
         for _ in 0..self.indent {
             self.out.push_str("    ");
         }
-        self.out.push_str(text);
-        self.out.push('\n');
     }
 
     /// Statements printed by another part (not indented, each line ending
@@ -281,7 +293,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 }
                 None => types::zero_value(self.ctx, var.ty),
             };
-            self.line(&format!("{ty} {name} = {init};"));
+            self.line_fmt(format_args!("{ty} {name} = {init};"));
         }
     }
 
@@ -312,7 +324,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line(&format!("{name} = {};", unwrap_parens(&value)));
+                        self.line_fmt(format_args!("{name} = {};", unwrap_parens(&value)));
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -332,7 +344,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref reject,
             } => {
                 let c = self.expr(condition);
-                self.line(&format!("if ({}) {{", unwrap_parens(&c)));
+                self.line_fmt(format_args!("if ({}) {{", unwrap_parens(&c)));
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -446,7 +458,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     fn switch(&mut self, selector: Handle<naga::Expression>, cases: &[naga::SwitchCase]) {
         let sel = self.expr(selector);
-        self.line(&format!("switch ({}) {{", unwrap_parens(&sel)));
+        self.line_fmt(format_args!("switch ({}) {{", unwrap_parens(&sel)));
         self.indent += 1;
         for case in cases {
             let label = match case.value {
@@ -497,26 +509,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         for h in carried {
             let name = self.bake_name(h);
             let ty = self.type_of(h);
-            self.line(&format!("{ty} {name};"));
+            self.line_fmt(format_args!("{ty} {name};"));
             self.baked.insert(h, name);
             self.declared_ahead.insert(h);
         }
         let gate = self.temp("loop_init");
-        self.line(&format!("bool {gate} = true;"));
+        self.line_fmt(format_args!("bool {gate} = true;"));
         self.line("while (true) {");
         self.indent += 1;
-        self.line(&format!("if (!{gate}) {{"));
+        self.line_fmt(format_args!("if (!{gate}) {{"));
         self.indent += 1;
         self.block(continuing);
         if let Some(c) = break_if {
             let c = self.expr(c);
-            self.line(&format!("if ({}) {{", unwrap_parens(&c)));
+            self.line_fmt(format_args!("if ({}) {{", unwrap_parens(&c)));
             self.line("    break;");
             self.line("}");
         }
         self.indent -= 1;
         self.line("}");
-        self.line(&format!("{gate} = false;"));
+        self.line_fmt(format_args!("{gate} = false;"));
         self.block(body);
         self.indent -= 1;
         self.line("}");
@@ -532,7 +544,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         match value {
             Some(v) => {
                 let t = self.expr(v);
-                self.line(&format!("return {};", unwrap_parens(&t)));
+                self.line_fmt(format_args!("return {};", unwrap_parens(&t)));
             }
             None => self.line("return;"),
         }
@@ -542,7 +554,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         match self.place(pointer) {
             Ptr::Text { text, .. } => {
                 let v = self.expr(value);
-                self.line(&format!("{text} = {};", unwrap_parens(&v)));
+                self.line_fmt(format_args!("{text} = {};", unwrap_parens(&v)));
             }
             Ptr::Buffer(place) => {
                 let Some(ty) = self.pointee_handle(pointer) else {
@@ -619,26 +631,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     }
                 };
                 let v = if matches!(*fun, naga::AtomicFunction::Subtract) {
-                    format!("-{}", expr::wrap(&v))
+                    ["-", &expr::wrap(v)].concat()
                 } else {
                     v
                 };
                 match (compare, result_name) {
                     (Some(c), Some(r)) => {
                         let (old, exchanged) = self.compare_result_members(result);
-                        self.line(&format!("{f}({text}, {c}, {v}, {r}.{old});"));
-                        self.line(&format!("{r}.{exchanged} = {r}.{old} == {c};"));
+                        self.line_fmt(format_args!("{f}({text}, {c}, {v}, {r}.{old});"));
+                        self.line_fmt(format_args!("{r}.{exchanged} = {r}.{old} == {c};"));
                     }
                     (Some(c), None) => {
-                        self.line(&format!("InterlockedCompareStore({text}, {c}, {v});"))
+                        self.line_fmt(format_args!("InterlockedCompareStore({text}, {c}, {v});"))
                     }
-                    (None, Some(r)) => self.line(&format!("{f}({text}, {v}, {r});")),
+                    (None, Some(r)) => self.line_fmt(format_args!("{f}({text}, {v}, {r});")),
                     (None, None) if f == "InterlockedExchange" => {
                         let old = self.temp("old");
-                        self.line(&format!("{value_ty} {old};"));
-                        self.line(&format!("{f}({text}, {v}, {old});"));
+                        self.line_fmt(format_args!("{value_ty} {old};"));
+                        self.line_fmt(format_args!("{f}({text}, {v}, {old});"));
                     }
-                    (None, None) => self.line(&format!("{f}({text}, {v});")),
+                    (None, None) => self.line_fmt(format_args!("{f}({text}, {v});")),
                 }
             }
         }
@@ -684,7 +696,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let call = format!("{name}({})", args.join(", "));
         match result {
             Some(r) => self.declare_result(r, &call),
-            None => self.line(&format!("{call};")),
+            None => self.line_fmt(format_args!("{call};")),
         }
     }
 
@@ -722,18 +734,18 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
                 if ok {
-                    return format!("{name}_e{index}");
+                    return expr::affix(name, format_args!("_e{index}"), "");
                 }
             }
         }
-        format!("_e{index}")
+        expr::affix("_e", index, "")
     }
 
     /// Declare `name` for expression `h` at the current point.
     fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
         let ty = self.type_of(h);
         let value = self.write_expr(h);
-        self.line(&format!("{ty} {name} = {};", unwrap_parens(&value)));
+        self.line_fmt(format_args!("{ty} {name} = {};", unwrap_parens(&value)));
         self.baked.insert(h, name);
     }
 
@@ -742,12 +754,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
             let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line(&format!("{name} = {value};"));
+            self.line_fmt(format_args!("{name} = {value};"));
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line(&format!("{ty} {name} = {value};"));
+        self.line_fmt(format_args!("{ty} {name} = {value};"));
         self.baked.insert(r, name);
     }
 
@@ -759,7 +771,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line(&format!("{ty} {name};"));
+        self.line_fmt(format_args!("{ty} {name};"));
         self.baked.insert(r, name.clone());
         name
     }
@@ -777,7 +789,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let ty = self.type_of(h);
         let tmp = self.temp("v");
-        self.line(&format!("{ty} {tmp} = {};", unwrap_parens(&text)));
+        self.line_fmt(format_args!("{ty} {tmp} = {};", unwrap_parens(&text)));
         tmp
     }
 }
