@@ -60,10 +60,11 @@ use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use crate::front::Parsed;
 use crate::layout::rules::round_up_saturating as round_up;
-use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, ScalarKind, StructLayout};
+use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, ScalarKind};
 use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::Handle;
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
@@ -337,8 +338,6 @@ pub struct Plan {
     order: Vec<Declared>,
     pub cbuffers: Vec<Cbuffer>,
     pub storages: Vec<Storage>,
-    /// The contract's struct layouts (byte-address access walks them).
-    structs: IndexMap<Handle<naga::Type>, StructLayout>,
 }
 
 /// Compute the plan for every buffer global of the module. `parsed` gives
@@ -351,19 +350,17 @@ pub fn plan(
     names: &naga::FastHashMap<NameKey, String>,
     slang: bool,
 ) -> Result<Plan, Diagnostics> {
-    let mut taken: HashSet<String> = names.values().cloned().collect();
+    let mut taken: naga::FastHashSet<Cow<'_, str>> =
+        names.values().map(|n| Cow::Borrowed(n.as_str())).collect();
     // Names that stay free for what the other parts invent.
-    taken.insert("main".to_string());
+    taken.insert(Cow::Borrowed("main"));
     let mut b = Builder {
         parsed,
         module,
         contract,
         names,
         taken,
-        plan: Plan {
-            structs: contract.structs.clone(),
-            ..Plan::default()
-        },
+        plan: Plan::default(),
         structs: IndexMap::new(),
         errors: Vec::new(),
         pad16: uses_16bit(contract),
@@ -505,7 +502,7 @@ struct Builder<'a> {
     contract: &'a LayoutModule,
     names: &'a naga::FastHashMap<NameKey, String>,
     /// Every global name given out (by the namer and here).
-    taken: HashSet<String>,
+    taken: naga::FastHashSet<Cow<'a, str>>,
     plan: Plan,
     /// Memoized struct storage; `None` while in progress or once failed.
     structs: IndexMap<Handle<naga::Type>, Option<(HType, Repr)>>,
@@ -522,7 +519,7 @@ impl Builder<'_> {
     /// A global name derived from `base`, free of clashes.
     fn fresh(&mut self, base: &str) -> String {
         let mut name = base.to_string();
-        if self.taken.contains(&name) {
+        if self.taken.contains(name.as_str()) {
             name = if base.starts_with("_s_") {
                 format!("{base}_1")
             } else {
@@ -530,18 +527,19 @@ impl Builder<'_> {
             };
         }
         let mut n = 1;
-        while self.taken.contains(&name) {
+        while self.taken.contains(name.as_str()) {
             n += 1;
             name = format!("_s_{}_{n}", base.trim_start_matches("_s_"));
         }
-        self.taken.insert(name.clone());
+        self.taken.insert(Cow::Owned(name.clone()));
         name
     }
 
     /// A global prefix whose split columns `<prefix>_c<j>` are all free.
     fn fresh_columns(&mut self, base: &str, columns: u8) -> String {
         let free = |b: &Builder<'_>, p: &str| {
-            !b.taken.contains(p) && (0..columns).all(|j| !b.taken.contains(&column_name(p, j)))
+            !b.taken.contains(p)
+                && (0..columns).all(|j| !b.taken.contains(column_name(p, j).as_str()))
         };
         let mut prefix = base.to_string();
         let mut n = 1;
@@ -549,9 +547,9 @@ impl Builder<'_> {
             prefix = format!("_s_{}_{n}", base.trim_start_matches("_s_"));
             n += 1;
         }
-        self.taken.insert(prefix.clone());
+        self.taken.insert(Cow::Owned(prefix.clone()));
         for j in 0..columns {
-            self.taken.insert(column_name(&prefix, j));
+            self.taken.insert(Cow::Owned(column_name(&prefix, j)));
         }
         prefix
     }
@@ -742,7 +740,7 @@ impl Builder<'_> {
                 let hname = gname.clone();
                 if let LayoutKind::Matrix { columns, .. } = g.layout.kind {
                     for j in 0..columns {
-                        self.taken.insert(column_name(&hname, j));
+                        self.taken.insert(Cow::Owned(column_name(&hname, j)));
                     }
                 }
                 let mut p = Placer::new(true, HashSet::new());
@@ -1983,7 +1981,6 @@ impl Plan {
 
     /// Member `index` of the struct at `place`.
     pub fn member(&self, ctx: &Ctx<'_>, place: &Place, index: u32) -> Place {
-        let _ = ctx;
         match place {
             Place::Text { text, repr } => {
                 let (members, global) = match repr {
@@ -2011,7 +2008,8 @@ impl Plan {
                 let LayoutKind::Struct(h) = layout.kind else {
                     return place.clone();
                 };
-                let Some(slot) = self
+                let Some(slot) = ctx
+                    .contract
                     .structs
                     .get(&h)
                     .and_then(|s| s.members().find(|m| m.index == index as usize))
@@ -2405,7 +2403,7 @@ impl Plan {
                 let helper = format!("_s_{ld}_{t}");
                 needs.helper(&helper, |needs| {
                     let mut body = format!("    {t} r;\n");
-                    if let Some(sl) = self.structs.get(h) {
+                    if let Some(sl) = ctx.contract.structs.get(h) {
                         for m in sl.members() {
                             if m.layout.size.is_none() {
                                 continue;
@@ -2567,7 +2565,7 @@ impl Plan {
                 let helper = format!("_s_store_{t}");
                 needs.helper(&helper, |needs| {
                     let mut body = String::new();
-                    if let Some(sl) = self.structs.get(h) {
+                    if let Some(sl) = ctx.contract.structs.get(h) {
                         for m in sl.members() {
                             let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
                                 Ok(naga::TypeInner::Struct { members, .. }) => {
