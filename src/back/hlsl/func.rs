@@ -206,7 +206,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// A fresh name for a temporary.
     fn temp(&mut self, what: &str) -> String {
         self.temps += 1;
-        format!("_s_{what}{}", self.temps)
+        text!("_s_{what}{}", self.temps)
     }
 
     /// An error diagnostic at `span` (the current statement when undefined).
@@ -244,7 +244,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let name = self.ctx.name(NameKey::Function(handle)).to_string();
         self.out
-            .push_str(&format!("{ret} {name}({})", params.join(", ")));
+            .push_str(&text!("{ret} {name}({})", params.join(", ")));
     }
 
     /// One parameter declaration: pointers become `inout`.
@@ -260,15 +260,15 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                         | naga::AddressSpace::Immediate
                 ) {
                     self.error_at(
-                        format!(
+                        text!(
                             "parameter `{name}`: a pointer into a buffer cannot be an HLSL function parameter (HLSL reaches storage buffers by byte offset); pass the value, or inline the function"
                         ),
                         span,
                     );
                 }
-                format!("inout {} {name}", types::type_name(ctx, base))
+                text!("inout {} {name}", types::type_name(ctx, base))
             }
-            _ => format!("{} {name}", types::type_name(ctx, ty)),
+            _ => text!("{} {name}", types::type_name(ctx, ty)),
         }
     }
 
@@ -462,8 +462,8 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.indent += 1;
         for case in cases {
             let label = match case.value {
-                naga::SwitchValue::I32(v) => format!("case {}:", expr::i32_text(v)),
-                naga::SwitchValue::U32(v) => format!("case {v}u:"),
+                naga::SwitchValue::I32(v) => text!("case {}:", expr::i32_text(v)),
+                naga::SwitchValue::U32(v) => text!("case {v}u:"),
                 naga::SwitchValue::Default => "default:".to_string(),
             };
             self.line(&label);
@@ -693,7 +693,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             args.push(text);
         }
         let name = self.ctx.name(NameKey::Function(function)).to_string();
-        let call = format!("{name}({})", args.join(", "));
+        let call = text!("{name}({})", args.join(", "));
         match result {
             Some(r) => self.declare_result(r, &call),
             None => self.line_fmt(format_args!("{call};")),

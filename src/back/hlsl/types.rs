@@ -60,7 +60,7 @@ pub fn vector(size: u8, s: naga::Scalar) -> Cow<'static, str> {
     };
     match size {
         2..=4 => Cow::Borrowed(sizes[usize::from(size) - 2]),
-        _ => Cow::Owned(format!("{}{size}", scalar(s))),
+        _ => Cow::Owned(text!("{}{size}", scalar(s))),
     }
 }
 
@@ -89,14 +89,14 @@ pub fn matrix(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, str> {
         Some(t) if (2..=4).contains(&columns) && (2..=4).contains(&rows) => {
             Cow::Borrowed(t[usize::from(columns) - 2][usize::from(rows) - 2])
         }
-        _ => Cow::Owned(format!("{}{columns}x{rows}", scalar(s))),
+        _ => Cow::Owned(text!("{}{columns}x{rows}", scalar(s))),
     }
 }
 
 /// The typedef name of a fixed-size array of `element` (a spelling made by
 /// this module) with `count` elements.
 pub fn array_name(element: &str, count: u32) -> String {
-    format!("_s_array{count}_{element}")
+    text!("_s_array{count}_{element}")
 }
 
 /// The HLSL spelling of value type `ty`: structs by name, arrays by their
@@ -222,16 +222,16 @@ pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> St
         ImageClass::Sampled { kind, multi } => {
             let texel = vector(4, naga::Scalar { kind, width: 4 });
             let ms = if multi { "MS" } else { "" };
-            format!("Texture{dim_text}{ms}{array}<{texel}>")
+            text!("Texture{dim_text}{ms}{array}<{texel}>")
         }
         ImageClass::Depth { multi } => {
             let ms = if multi { "MS" } else { "" };
-            format!("Texture{dim_text}{ms}{array}<float>")
+            text!("Texture{dim_text}{ms}{array}<float>")
         }
         ImageClass::Storage { format, access } => {
             storage_texture_type(dim, arrayed, format, access)
         }
-        ImageClass::External => format!("Texture{dim_text}{array}<float4>"),
+        ImageClass::External => text!("Texture{dim_text}{array}<float4>"),
     }
 }
 
@@ -295,12 +295,12 @@ fn storage_texture_type(
         Some(s) => Cow::Borrowed(scalar(s)),
         None => vector(4, naga::Scalar::from(format)),
     };
-    format!("{rw}Texture{}{array}<{norm}{texel}>", dim_name(dim))
+    text!("{rw}Texture{}{array}<{norm}{texel}>", dim_name(dim))
 }
 
 /// `(T)0`: the zero value of any value type.
 pub fn zero_value(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> String {
-    format!("({})0", type_name(ctx, ty))
+    text!("({})0", type_name(ctx, ty))
 }
 
 /// Whether `ty` can be an HLSL value (and so gets a declaration): not a

@@ -154,7 +154,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.error("internal: an override reached the HLSL writer", h);
                 ctx.name(NameKey::Override(o)).to_string()
             }
-            E::ZeroValue(ty) => format!("({})", types::zero_value(ctx, ty)),
+            E::ZeroValue(ty) => text!("({})", types::zero_value(ctx, ty)),
             E::Compose { ty, ref components } => self.compose(ty, components),
             E::Access { base, index } => {
                 let container = self.ty(base);
@@ -330,7 +330,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     None => ["(", &c, " ? ", &a, " : ", &r, ")"].concat(),
                     Some(size) => {
                         let f = helpers::select(self.needs, size, self.scalar_of(h));
-                        format!(
+                        text!(
                             "{f}({}, {}, {})",
                             unwrap_parens(&c),
                             unwrap_parens(&a),
@@ -344,17 +344,17 @@ impl<'a> FunctionWriter<'a, '_> {
                 use naga::DerivativeControl as C;
                 let e = self.arg(expr);
                 match (axis, ctrl) {
-                    (A::X, C::None) => format!("ddx({e})"),
-                    (A::Y, C::None) => format!("ddy({e})"),
-                    (A::Width, C::None) => format!("fwidth({e})"),
-                    (A::X, C::Coarse) => format!("ddx_coarse({e})"),
-                    (A::Y, C::Coarse) => format!("ddy_coarse({e})"),
-                    (A::X, C::Fine) => format!("ddx_fine({e})"),
-                    (A::Y, C::Fine) => format!("ddy_fine({e})"),
+                    (A::X, C::None) => text!("ddx({e})"),
+                    (A::Y, C::None) => text!("ddy({e})"),
+                    (A::Width, C::None) => text!("fwidth({e})"),
+                    (A::X, C::Coarse) => text!("ddx_coarse({e})"),
+                    (A::Y, C::Coarse) => text!("ddy_coarse({e})"),
+                    (A::X, C::Fine) => text!("ddx_fine({e})"),
+                    (A::Y, C::Fine) => text!("ddy_fine({e})"),
                     (A::Width, C::Coarse) => {
-                        format!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))")
+                        text!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))")
                     }
-                    (A::Width, C::Fine) => format!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))"),
+                    (A::Width, C::Fine) => text!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))"),
                 }
             }
             E::Relational { fun, argument } => {
@@ -453,7 +453,7 @@ impl<'a> FunctionWriter<'a, '_> {
         if aggregate && matches!(self.body, Body::Module) {
             // Module scope: an initializer list (helpers come later in the
             // file than constants).
-            return format!("{{{}}}", args.join(", "));
+            return text!("{{{}}}", args.join(", "));
         }
         let f = match self.ctx.module.types[ty].inner {
             Ti::Array { .. } | Ti::Struct { .. } => helpers::constructor(self.ctx, self.needs, ty),
@@ -695,7 +695,7 @@ impl<'a> FunctionWriter<'a, '_> {
             ["uint(", &i, ")"].concat()
         };
         match (count, container) {
-            (Some(n), _) => format!("min({i}, {}u)", n.saturating_sub(1)),
+            (Some(n), _) => text!("min({i}, {}u)", n.saturating_sub(1)),
             (
                 None,
                 Ti::Array {
@@ -805,7 +805,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     2 => Cow::Borrowed(" & 15u))"),
                     4 => Cow::Borrowed(" & 31u))"),
                     8 => Cow::Borrowed(" & 63u))"),
-                    w => Cow::Owned(format!(" & {}u))", u32::from(w) * 8 - 1)),
+                    w => Cow::Owned(text!(" & {}u))", u32::from(w) * 8 - 1)),
                 };
                 ["(", &l, o, &r, &mask].concat()
             }
@@ -874,7 +874,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 (K::Uint | K::Sint, K::Float, 2) => "asfloat16",
                 (K::Float, _, 8) | (_, K::Float, 8) => {
                     let f = helpers::bitcast64(self.needs, from, to, size);
-                    return format!("{f}({bare})");
+                    return text!("{f}({bare})");
                 }
                 // int <-> uint of one width keeps the bits.
                 _ => return ["((", &target, ")", &e, ")"].concat(),
@@ -1069,7 +1069,7 @@ pub(super) fn wrap(text: impl Into<String>) -> String {
 /// same value (Rust prints the shortest such decimal).
 pub(crate) fn f32_text(v: f32) -> String {
     if !v.is_finite() {
-        return format!("asfloat({:#x}u)", v.to_bits());
+        return text!("asfloat({:#x}u)", v.to_bits());
     }
     if v.is_sign_negative() {
         affix("(", format_args!("{v:?}"), "f)")
@@ -1082,7 +1082,7 @@ pub(crate) fn f32_text(v: f32) -> String {
 pub(crate) fn f64_text(v: f64) -> String {
     if !v.is_finite() {
         let bits = v.to_bits();
-        return format!("asdouble({:#x}u, {:#x}u)", bits & 0xffff_ffff, bits >> 32);
+        return text!("asdouble({:#x}u, {:#x}u)", bits & 0xffff_ffff, bits >> 32);
     }
     if v.is_sign_negative() {
         affix("(", format_args!("{v:?}"), "L)")
@@ -1094,7 +1094,7 @@ pub(crate) fn f64_text(v: f64) -> String {
 /// An f16 value (given as f32, exactly) as an HLSL `float16_t` literal.
 pub(crate) fn f16_text(v: f32) -> String {
     if !v.is_finite() {
-        return format!("asfloat16(uint16_t({:#x}))", half_bits(v));
+        return text!("asfloat16(uint16_t({:#x}))", half_bits(v));
     }
     if v.is_sign_negative() {
         affix("(", format_args!("{v:?}"), "h)")
