@@ -99,8 +99,7 @@ pub fn const_expression(
     expr: Handle<naga::Expression>,
 ) -> String {
     let mut w = FunctionWriter::new(ctx, needs, Body::Module);
-    let text = w.expr(expr);
-    unwrap_parens(&text).to_string()
+    expr::strip_parens(w.expr(expr))
 }
 
 /// What the expressions being printed belong to.
@@ -128,7 +127,7 @@ struct FunctionWriter<'a, 'c> {
     /// Current indentation, in levels of four spaces.
     indent: usize,
     /// Names of baked expressions.
-    baked: naga::FastHashMap<Handle<naga::Expression>, String>,
+    baked: Baked,
     /// Counter for fresh temporaries (`_s_tN`) and loop gates.
     temps: usize,
     /// Baked expressions declared ahead (before a loop whose continuing
@@ -139,6 +138,28 @@ struct FunctionWriter<'a, 'c> {
     stmt_span: naga::Span,
     /// For an entry point: how its `return`s are written.
     entry_return: Option<EntryReturn>,
+}
+
+/// Names of baked expressions, by expression handle.
+#[derive(Default)]
+struct Baked(Vec<Option<String>>);
+
+impl Baked {
+    fn get(&self, h: &Handle<naga::Expression>) -> Option<&String> {
+        self.0.get(h.index()).and_then(Option::as_ref)
+    }
+
+    fn contains_key(&self, h: &Handle<naga::Expression>) -> bool {
+        self.get(h).is_some()
+    }
+
+    fn insert(&mut self, h: Handle<naga::Expression>, name: String) {
+        let i = h.index();
+        if i >= self.0.len() {
+            self.0.resize(i + 1, None);
+        }
+        self.0[i] = Some(name);
+    }
 }
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
@@ -182,6 +203,15 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         use std::fmt::Write as _;
         self.write_indent();
         let _ = self.out.write_fmt(args);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for a line made of `parts`.
+    fn line_parts(&mut self, parts: &[&str]) {
+        self.write_indent();
+        for part in parts {
+            self.out.push_str(part);
+        }
         self.out.push('\n');
     }
 
@@ -284,16 +314,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, h),
                 Body::Module => return,
             };
-            let name = self.ctx.name(key).to_string();
-            let ty = types::type_name(self.ctx, var.ty);
+            let ctx = self.ctx;
+            let name = ctx.name(key);
+            let ty = types::type_name(ctx, var.ty);
             let init = match var.init {
-                Some(init) => {
-                    let t = self.expr(init);
-                    unwrap_parens(&t).to_string()
-                }
-                None => types::zero_value(self.ctx, var.ty),
+                Some(init) => expr::strip_parens(self.expr(init)),
+                None => types::zero_value(ctx, var.ty),
             };
-            self.line_fmt(format_args!("{ty} {name} = {init};"));
+            self.line_parts(&[ty, " ", name, " = ", &init, ";"]);
         }
     }
 
@@ -324,7 +352,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line_fmt(format_args!("{name} = {};", unwrap_parens(&value)));
+                        self.line_parts(&[&name, " = ", unwrap_parens(&value), ";"]);
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -344,7 +372,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref reject,
             } => {
                 let c = self.expr(condition);
-                self.line_fmt(format_args!("if ({}) {{", unwrap_parens(&c)));
+                self.line_parts(&["if (", unwrap_parens(&c), ") {"]);
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -522,7 +550,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.block(continuing);
         if let Some(c) = break_if {
             let c = self.expr(c);
-            self.line_fmt(format_args!("if ({}) {{", unwrap_parens(&c)));
+            self.line_parts(&["if (", unwrap_parens(&c), ") {"]);
             self.line("    break;");
             self.line("}");
         }
@@ -544,7 +572,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         match value {
             Some(v) => {
                 let t = self.expr(v);
-                self.line_fmt(format_args!("return {};", unwrap_parens(&t)));
+                self.line_parts(&["return ", unwrap_parens(&t), ";"]);
             }
             None => self.line("return;"),
         }
@@ -554,7 +582,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         match self.place(pointer) {
             Ptr::Text { text, .. } => {
                 let v = self.expr(value);
-                self.line_fmt(format_args!("{text} = {};", unwrap_parens(&v)));
+                self.line_parts(&[&text, " = ", unwrap_parens(&v), ";"]);
             }
             Ptr::Buffer(place) => {
                 let Some(ty) = self.pointee_handle(pointer) else {
@@ -745,7 +773,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
         let ty = self.type_of(h);
         let value = self.write_expr(h);
-        self.line_fmt(format_args!("{ty} {name} = {};", unwrap_parens(&value)));
+        self.line_parts(&[&ty, " ", &name, " = ", unwrap_parens(&value), ";"]);
         self.baked.insert(h, name);
     }
 
@@ -754,12 +782,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
             let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line_fmt(format_args!("{name} = {value};"));
+            self.line_parts(&[&name, " = ", value, ";"]);
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line_fmt(format_args!("{ty} {name} = {value};"));
+        self.line_parts(&[&ty, " ", &name, " = ", value, ";"]);
         self.baked.insert(r, name);
     }
 
@@ -789,7 +817,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let ty = self.type_of(h);
         let tmp = self.temp("v");
-        self.line_fmt(format_args!("{ty} {tmp} = {};", unwrap_parens(&text)));
+        self.line_parts(&[&ty, " ", &tmp, " = ", unwrap_parens(&text), ";"]);
         tmp
     }
 }

@@ -1010,7 +1010,7 @@ pub(super) fn call(f: &str, args: &[String]) -> String {
 /// Whether `text` is a plain identifier.
 pub(super) fn is_identifier(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
 /// Whether `text` is a number literal (possibly negative, in parentheses).
@@ -1028,10 +1028,10 @@ pub(super) fn unwrap_parens(text: &str) -> &str {
         return text;
     };
     let mut depth = 0i32;
-    for c in inner.chars() {
+    for c in inner.bytes() {
         match c {
-            '(' => depth += 1,
-            ')' => {
+            b'(' => depth += 1,
+            b')' => {
                 depth -= 1;
                 if depth < 0 {
                     return text;
