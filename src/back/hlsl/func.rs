@@ -140,13 +140,27 @@ struct FunctionWriter<'a, 'c> {
     entry_return: Option<EntryReturn>,
 }
 
-/// Names of baked expressions, by expression handle.
-#[derive(Default)]
-struct Baked(Vec<Option<String>>);
+/// Names of baked expressions, by expression handle: `slots[h]` is one
+/// more than the position of `h`'s name in `names`, 0 while unbaked.
+struct Baked {
+    slots: Vec<u32>,
+    names: Vec<String>,
+}
 
 impl Baked {
+    /// Room for the expressions of an arena of `len`.
+    fn new(len: usize) -> Self {
+        Baked {
+            slots: vec![0; len],
+            names: Vec::new(),
+        }
+    }
+
     fn get(&self, h: &Handle<naga::Expression>) -> Option<&String> {
-        self.0.get(h.index()).and_then(Option::as_ref)
+        match self.slots.get(h.index()) {
+            Some(&slot) if slot > 0 => self.names.get(slot as usize - 1),
+            _ => None,
+        }
     }
 
     fn contains_key(&self, h: &Handle<naga::Expression>) -> bool {
@@ -155,10 +169,11 @@ impl Baked {
 
     fn insert(&mut self, h: Handle<naga::Expression>, name: String) {
         let i = h.index();
-        if i >= self.0.len() {
-            self.0.resize(i + 1, None);
+        if i >= self.slots.len() {
+            self.slots.resize(i + 1, 0);
         }
-        self.0[i] = Some(name);
+        self.names.push(name);
+        self.slots[i] = self.names.len() as u32;
     }
 }
 
@@ -175,7 +190,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             exprs,
             out: String::new(),
             indent: 0,
-            baked: Default::default(),
+            baked: Baked::new(exprs.len()),
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
