@@ -139,6 +139,7 @@ pub fn write_module(
         options,
         names,
         plan,
+        type_names: Default::default(),
     };
     let order = declaration_order(module);
     let registers = allocate_registers(&ctx, &order)?;
@@ -213,12 +214,12 @@ fn select_entry_points(
     let available: Vec<String> = module
         .entry_points
         .iter()
-        .map(|e| format!("`{}`", e.name))
+        .map(|e| text!("`{}`", e.name))
         .collect();
-    Err(Diagnostic::error(format!(
+    Err(Diagnostic::error(text!(
         "no entry point named `{name}` in this module (-e {name})"
     ))
-    .note(format!("the entry points are {}", available.join(", ")))
+    .note(text!("the entry points are {}", available.join(", ")))
     .into())
 }
 
@@ -275,9 +276,9 @@ fn shader_model_type_errors(module: &naga::Module, model: ShaderModel) -> Vec<Di
         };
         errors.push(
             super::error_at(
-                format!("`{name}` cannot be written for shader model {model}: {why}"),
+                text!("`{name}` cannot be written for shader model {model}: {why}"),
                 use_span(module, handle),
-                format!("uses `{name}`"),
+                text!("uses `{name}`"),
             )
             .note(fix),
         );
@@ -301,11 +302,11 @@ fn builtin_warnings(ctx: &Ctx<'_>, selected: &[usize]) -> Vec<Diagnostic> {
                 }
                 _ => continue,
             };
-            let w = Diagnostic::warning(format!(
+            let w = Diagnostic::warning(text!(
                 "D3D's {semantic} does not include the draw's {start}: @builtin({what}) counts from 0 in every draw"
             ))
-            .at(span.clone(), format!("reads {what}"))
-            .note(format!(
+            .at(span.clone(), text!("reads {what}"))
+            .note(text!(
                 "draw with {start} 0, or add it from a uniform; --target spirv and GLSL for Vulkan include it"
             ));
             if !warnings.contains(&w) {
@@ -332,7 +333,7 @@ struct Registers {
 
 /// The text inside `register(...)`: `t0, space1`.
 fn register_text(r: &HlslRegister) -> String {
-    format!("{}{}, space{}", r.class, r.register, r.space)
+    text!("{}{}, space{}", r.class, r.register, r.space)
 }
 
 /// Slang output: the Vulkan binding attribute line of a resource, from its
@@ -347,8 +348,8 @@ fn vk_binding(ctx: &Ctx<'_>, h: Option<GlobalHandle>, reg: &HlslRegister) -> Str
         Some(v) if v.space == AddressSpace::Immediate => "[[vk::push_constant]]\n".to_string(),
         Some(naga::GlobalVariable {
             binding: Some(rb), ..
-        }) => format!("[[vk::binding({}, {})]]\n", rb.binding, rb.group),
-        _ => format!("[[vk::binding({}, {})]]\n", reg.register, reg.space),
+        }) => text!("[[vk::binding({}, {})]]\n", rb.binding, rb.group),
+        _ => text!("[[vk::binding({}, {})]]\n", reg.register, reg.space),
     }
 }
 
@@ -470,7 +471,7 @@ fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers
     {
         let reg = HlslRegister {
             global: NUM_WORKGROUPS.to_string(),
-            hlsl_name: format!("{NUM_WORKGROUPS}_cb"),
+            hlsl_name: text!("{NUM_WORKGROUPS}_cb"),
             kind: "cbuffer",
             class: 'b',
             register: own_next,
@@ -516,9 +517,9 @@ fn register_overlaps(ctx: &Ctx<'_>, registers: &Registers) -> Vec<Diagnostic> {
             };
             let range = |r: &HlslRegister| {
                 if r.count == 1 {
-                    format!("{}{}", r.class, r.register)
+                    text!("{}{}", r.class, r.register)
                 } else {
-                    format!(
+                    text!(
                         "{c}{}..{c}{}",
                         r.register,
                         r.register.saturating_add(r.count - 1),
@@ -527,7 +528,7 @@ fn register_overlaps(ctx: &Ctx<'_>, registers: &Registers) -> Vec<Diagnostic> {
                 }
             };
             errors.push(
-                Diagnostic::error(format!(
+                Diagnostic::error(text!(
                     "`{}` ({}) and `{}` ({}) overlap in HLSL register space {}, and entry point `{}` uses both",
                     o.global,
                     range(o),
@@ -538,11 +539,11 @@ fn register_overlaps(ctx: &Ctx<'_>, registers: &Registers) -> Vec<Diagnostic> {
                 ))
                 .at(
                     module.global_variables.get_span(h).to_range().unwrap_or(0..0),
-                    format!("registers {}", range(r)),
+                    text!("registers {}", range(r)),
                 )
                 .also(
                     module.global_variables.get_span(other).to_range().unwrap_or(0..0),
-                    format!("registers {}", range(o)),
+                    text!("registers {}", range(o)),
                 )
                 .note("with `--registers wgsl` a register is the WGSL binding, and a binding array takes one register per element")
                 .note("help: pass `--registers compact`, or move the other resource's `@binding` past the binding array's last element"),
@@ -623,7 +624,16 @@ fn write_file(
         entries.push('\n');
     }
 
-    let mut text = String::new();
+    let structs = types::struct_declarations(ctx);
+    let buffers = ctx.plan.declarations(ctx);
+    // Every part, with room for the header and the newlines of `section`.
+    let size = [&structs, &buffers, &resources, &constants, &globals]
+        .into_iter()
+        .chain(needs.helpers.values())
+        .chain([&functions, &entries])
+        .map(|part| part.len() + 2)
+        .sum::<usize>();
+    let mut text = String::with_capacity(size + 128);
     if ctx.options.slang {
         text.push_str("// Generated by stride from WGSL for Slang\n");
     } else {
@@ -640,8 +650,8 @@ fn write_file(
     } else {
         text.push_str("#pragma pack_matrix(row_major)\n\n");
     }
-    section(&mut text, &types::struct_declarations(ctx));
-    section(&mut text, &ctx.plan.declarations(ctx));
+    section(&mut text, &structs);
+    section(&mut text, &buffers);
     section(&mut text, &resources);
     section(&mut text, &constants);
     section(&mut text, &globals);
@@ -920,12 +930,12 @@ fn unsupported_builtin(
 ) -> Diagnostic {
     let name = builtin_name(builtin);
     let name = if name == "unsupported" {
-        format!("{builtin:?}")
+        text!("{builtin:?}")
     } else {
         name.to_string()
     };
     let mut d = super::error_at(
-        format!("@builtin({name}) cannot be written as HLSL: {why}"),
+        text!("@builtin({name}) cannot be written as HLSL: {why}"),
         entry_span(ctx, index),
         "this entry point uses it",
     );
@@ -948,8 +958,8 @@ fn require_model(
             ctx,
             index,
             builtin,
-            &format!("it needs shader model {min}"),
-            &format!("pass `--shader-model {}` or later", min.name()),
+            &text!("it needs shader model {min}"),
+            &text!("pass `--shader-model {}` or later", min.name()),
         ));
     }
 }
@@ -1023,7 +1033,7 @@ fn interpolation_modifiers(
 /// `LOC<n>`.
 fn vk_location(ctx: &Ctx<'_>, location: u32) -> String {
     if ctx.options.slang {
-        format!("[[vk::location({location})]] ")
+        text!("[[vk::location({location})]] ")
     } else {
         String::new()
     }
@@ -1032,7 +1042,7 @@ fn vk_location(ctx: &Ctx<'_>, location: u32) -> String {
 /// How an input part reaches the entry function.
 fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Source> {
     let ep = &ctx.module.entry_points[index];
-    let ty = types::type_name(ctx, part.ty);
+    let ty = types::type_name(ctx, part.ty).to_string();
     let member = |name: String, semantic: &str, modifiers: String| {
         Some(Source::Member(Member {
             modifiers,
@@ -1048,14 +1058,14 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
                 modifiers.push_str(&interpolation_modifiers(ctx, needs, index, &part.binding));
             }
             return member(
-                format!("_s_loc{location}"),
-                &format!("LOC{location}"),
+                text!("_s_loc{location}"),
+                &text!("LOC{location}"),
                 modifiers,
             );
         }
         Binding::BuiltIn(b) => b,
     };
-    let own = format!("_s_{}", builtin_name(b));
+    let own = text!("_s_{}", builtin_name(b));
     let semantic = match b {
         BuiltIn::Position { .. } => "SV_Position",
         BuiltIn::VertexIndex => "SV_VertexID",
@@ -1098,7 +1108,7 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
             require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
             let [x, y, z] = ep.workgroup_size;
             let total = x.saturating_mul(y).saturating_mul(z);
-            return Some(Source::Expression(format!(
+            return Some(Source::Expression(text!(
                 "(({total}u + WaveGetLaneCount() - 1u) / WaveGetLaneCount())"
             )));
         }
@@ -1129,7 +1139,7 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
 /// The output struct member of an output part.
 fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Member> {
     let ep = &ctx.module.entry_points[index];
-    let ty = types::type_name(ctx, part.ty);
+    let ty = types::type_name(ctx, part.ty).to_string();
     let (modifiers, name, semantic) = match part.binding {
         Binding::Location {
             location,
@@ -1140,15 +1150,15 @@ fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) ->
                 let target = blend_src.map_or(location, |i| location.saturating_add(i));
                 (
                     String::new(),
-                    format!("_s_target{target}"),
-                    format!("SV_Target{target}"),
+                    text!("_s_target{target}"),
+                    text!("SV_Target{target}"),
                 )
             } else {
                 (
                     vk_location(ctx, location)
                         + &interpolation_modifiers(ctx, needs, index, &part.binding),
-                    format!("_s_loc{location}"),
-                    format!("LOC{location}"),
+                    text!("_s_loc{location}"),
+                    text!("LOC{location}"),
                 )
             }
         }
@@ -1188,7 +1198,7 @@ fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) ->
             };
             (
                 String::new(),
-                format!("_s_{}", builtin_name(b)),
+                text!("_s_{}", builtin_name(b)),
                 semantic.to_string(),
             )
         }
@@ -1217,9 +1227,9 @@ fn location_of(binding: &Binding) -> Option<u32> {
 fn io_names(ctx: &Ctx<'_>, index: usize) -> (String, String, String) {
     let f = ctx.name(NameKey::EntryPoint(index as u16));
     (
-        format!("_s_in_{f}"),
-        format!("_s_out_{f}"),
-        format!("_s_output_{f}"),
+        text!("_s_in_{f}"),
+        text!("_s_out_{f}"),
+        text!("_s_output_{f}"),
     )
 }
 
@@ -1279,7 +1289,7 @@ fn output_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<(Part, 
 }
 
 fn struct_text(name: &str, members: &[Member]) -> String {
-    let mut out = format!("struct {name} {{\n");
+    let mut out = text!("struct {name} {{\n");
     for m in members {
         let _ = writeln!(
             out,
@@ -1302,7 +1312,7 @@ fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Stri
     ) {
         needs.error(
             super::error_at(
-                format!(
+                text!(
                     "the HLSL target writes vertex, fragment and compute entry points, not {:?}",
                     ep.stage
                 ),
@@ -1332,7 +1342,7 @@ fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Stri
     let _ = writeln!(out, "    {output} _s_o;");
     for (part, m) in &outputs {
         let value = match part.member {
-            Some(i) => format!("_s_r.{}", ctx.name(NameKey::StructMember(result.ty, i))),
+            Some(i) => text!("_s_r.{}", ctx.name(NameKey::StructMember(result.ty, i))),
             None => "_s_r".to_string(),
         };
         let _ = writeln!(out, "    _s_o.{} = {value};", m.name);
@@ -1375,7 +1385,7 @@ pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String
     let params = if input_members(ctx, needs, index).is_empty() {
         String::new()
     } else {
-        format!("{input} _s_in")
+        text!("{input} _s_in")
     };
     let _ = write!(
         out,
@@ -1419,11 +1429,11 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
         for part in &parts {
             let value = match input_source(ctx, needs, index, part) {
                 Some(Source::Member(m)) => {
-                    let read = format!("_s_in.{}", m.name);
+                    let read = text!("_s_in.{}", m.name);
                     if ep.stage == ShaderStage::Fragment
                         && matches!(part.binding, Binding::BuiltIn(BuiltIn::Position { .. }))
                     {
-                        format!("float4({read}.xyz, 1.0 / {read}.w)")
+                        text!("float4({read}.xyz, 1.0 / {read}.w)")
                     } else {
                         read
                     }
@@ -1465,8 +1475,8 @@ pub fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Optio
     }
     let (_, output, convert) = io_names(ctx, index);
     match value {
-        Some(v) => format!("return {convert}({v});\n"),
-        None => format!("return ({output})0;\n"),
+        Some(v) => text!("return {convert}({v});\n"),
+        None => text!("return ({output})0;\n"),
     }
 }
 
@@ -1489,6 +1499,7 @@ mod tests {
             options: &options,
             names,
             plan: super::super::buffers::Plan::default(),
+            type_names: Default::default(),
         };
         f(&ctx)
     }
@@ -1520,10 +1531,8 @@ mod tests {
     /// Compile `text` with DXC for `profile`/`entry` (default HLSL version
     /// and HLSL 2021); panics with DXC's output on failure.
     fn compile(dxc: &PathBuf, text: &str, tag: &str, profile: &str, entry: &str) {
-        let file = std::env::temp_dir().join(format!(
-            "stride-hlsl-decl-{}-{tag}.hlsl",
-            std::process::id()
-        ));
+        let file =
+            std::env::temp_dir().join(text!("stride-hlsl-decl-{}-{tag}.hlsl", std::process::id()));
         std::fs::write(&file, text).expect("writes the temporary file");
         for version in [None, Some("2021")] {
             let mut cmd = std::process::Command::new(dxc);
@@ -1923,7 +1932,7 @@ mod tests {
                     .expect("struct");
                 ctx.name(NameKey::StructMember(h, i)).to_string()
             };
-            let vs_body = format!(
+            let vs_body = text!(
                 "    VOut _s_value = (VOut)0;\n    _s_value.{} = float4({}, float({} + {}));\n    _s_value.{} = {};\n",
                 member("VOut", 0),
                 arg(0, 1),
@@ -1932,7 +1941,7 @@ mod tests {
                 member("VOut", 1),
                 arg(0, 0),
             );
-            let fs_body = format!(
+            let fs_body = text!(
                 "    FOut _s_value = (FOut)0;\n    _s_value.{} = float4({in}.{uv}, {w}, {in}.{pos}.w);\n    _s_value.{} = {in}.{pos}.z;\n    _s_value.{} = uint({in}.{ff}) + {in}.{id} + {si};\n",
                 member("FOut", 0),
                 member("FOut", 1),
@@ -2008,7 +2017,7 @@ mod tests {
             );
             assert!(!prologue.contains("unused"));
             assert!(prologue.contains("GroupMemoryBarrierWithGroupSync();"));
-            assert!(prologue.contains(&format!(
+            assert!(prologue.contains(&text!(
                 "uint3 {} = _s_num_workgroups;",
                 ctx.name(NameKey::EntryPointArgument(0, 1))
             )));
@@ -2018,7 +2027,7 @@ mod tests {
                     .to_string()
             };
             let lid = ctx.name(NameKey::EntryPointArgument(0, 0));
-            let body = format!(
+            let body = text!(
                 "    uint _s_old;\n    InterlockedAdd({cells}[{lid}.x].a, {groups}.x, _s_old);\n    {total} = {tex}[1].SampleLevel({smp}, float2(0.5, 0.5), 0.0).x;\n    {img}[int2({lid}.xy)] = float4({total}, {total}, {total}, {total});\n",
                 cells = g("cells"),
                 total = g("total"),

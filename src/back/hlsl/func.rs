@@ -99,8 +99,7 @@ pub fn const_expression(
     expr: Handle<naga::Expression>,
 ) -> String {
     let mut w = FunctionWriter::new(ctx, needs, Body::Module);
-    let text = w.expr(expr);
-    unwrap_parens(&text).to_string()
+    expr::strip_parens(w.expr(expr))
 }
 
 /// What the expressions being printed belong to.
@@ -128,7 +127,7 @@ struct FunctionWriter<'a, 'c> {
     /// Current indentation, in levels of four spaces.
     indent: usize,
     /// Names of baked expressions.
-    baked: naga::FastHashMap<Handle<naga::Expression>, String>,
+    baked: Baked,
     /// Counter for fresh temporaries (`_s_tN`) and loop gates.
     temps: usize,
     /// Baked expressions declared ahead (before a loop whose continuing
@@ -139,6 +138,43 @@ struct FunctionWriter<'a, 'c> {
     stmt_span: naga::Span,
     /// For an entry point: how its `return`s are written.
     entry_return: Option<EntryReturn>,
+}
+
+/// Names of baked expressions, by expression handle: `slots[h]` is one
+/// more than the position of `h`'s name in `names`, 0 while unbaked.
+struct Baked {
+    slots: Vec<u32>,
+    names: Vec<String>,
+}
+
+impl Baked {
+    /// Room for the expressions of an arena of `len`.
+    fn new(len: usize) -> Self {
+        Baked {
+            slots: vec![0; len],
+            names: Vec::new(),
+        }
+    }
+
+    fn get(&self, h: &Handle<naga::Expression>) -> Option<&String> {
+        match self.slots.get(h.index()) {
+            Some(&slot) if slot > 0 => self.names.get(slot as usize - 1),
+            _ => None,
+        }
+    }
+
+    fn contains_key(&self, h: &Handle<naga::Expression>) -> bool {
+        self.get(h).is_some()
+    }
+
+    fn insert(&mut self, h: Handle<naga::Expression>, name: String) {
+        let i = h.index();
+        if i >= self.slots.len() {
+            self.slots.resize(i + 1, 0);
+        }
+        self.names.push(name);
+        self.slots[i] = self.names.len() as u32;
+    }
 }
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
@@ -154,7 +190,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             exprs,
             out: String::new(),
             indent: 0,
-            baked: Default::default(),
+            baked: Baked::new(exprs.len()),
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
@@ -172,11 +208,32 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     // ---- output helpers -------------------------------------------------
 
     fn line(&mut self, text: &str) {
+        self.write_indent();
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for formatted text, written straight into the output.
+    fn line_fmt(&mut self, args: std::fmt::Arguments<'_>) {
+        use std::fmt::Write as _;
+        self.write_indent();
+        let _ = self.out.write_fmt(args);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for a line made of `parts`.
+    fn line_parts(&mut self, parts: &[&str]) {
+        self.write_indent();
+        for part in parts {
+            self.out.push_str(part);
+        }
+        self.out.push('\n');
+    }
+
+    fn write_indent(&mut self) {
         for _ in 0..self.indent {
             self.out.push_str("    ");
         }
-        self.out.push_str(text);
-        self.out.push('\n');
     }
 
     /// Statements printed by another part (not indented, each line ending
@@ -194,7 +251,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// A fresh name for a temporary.
     fn temp(&mut self, what: &str) -> String {
         self.temps += 1;
-        format!("_s_{what}{}", self.temps)
+        text!("_s_{what}{}", self.temps)
     }
 
     /// An error diagnostic at `span` (the current statement when undefined).
@@ -219,7 +276,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn signature(&mut self, handle: Handle<naga::Function>, func: &naga::Function) {
         let ret = match func.result {
             Some(ref r) => types::type_name(self.ctx, r.ty),
-            None => "void".to_string(),
+            None => "void",
         };
         let span = self.ctx.module.functions.get_span(handle);
         let mut params = Vec::with_capacity(func.arguments.len());
@@ -232,7 +289,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let name = self.ctx.name(NameKey::Function(handle)).to_string();
         self.out
-            .push_str(&format!("{ret} {name}({})", params.join(", ")));
+            .push_str(&text!("{ret} {name}({})", params.join(", ")));
     }
 
     /// One parameter declaration: pointers become `inout`.
@@ -248,15 +305,15 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                         | naga::AddressSpace::Immediate
                 ) {
                     self.error_at(
-                        format!(
+                        text!(
                             "parameter `{name}`: a pointer into a buffer cannot be an HLSL function parameter (HLSL reaches storage buffers by byte offset); pass the value, or inline the function"
                         ),
                         span,
                     );
                 }
-                format!("inout {} {name}", types::type_name(ctx, base))
+                text!("inout {} {name}", types::type_name(ctx, base))
             }
-            _ => format!("{} {name}", types::type_name(ctx, ty)),
+            _ => text!("{} {name}", types::type_name(ctx, ty)),
         }
     }
 
@@ -272,16 +329,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, h),
                 Body::Module => return,
             };
-            let name = self.ctx.name(key).to_string();
-            let ty = types::type_name(self.ctx, var.ty);
+            let ctx = self.ctx;
+            let name = ctx.name(key);
+            let ty = types::type_name(ctx, var.ty);
             let init = match var.init {
-                Some(init) => {
-                    let t = self.expr(init);
-                    unwrap_parens(&t).to_string()
-                }
-                None => types::zero_value(self.ctx, var.ty),
+                Some(init) => expr::strip_parens(self.expr(init)),
+                None => types::zero_value(ctx, var.ty),
             };
-            self.line(&format!("{ty} {name} = {init};"));
+            self.line_parts(&[ty, " ", name, " = ", &init, ";"]);
         }
     }
 
@@ -312,7 +367,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line(&format!("{name} = {};", unwrap_parens(&value)));
+                        self.line_parts(&[&name, " = ", unwrap_parens(&value), ";"]);
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -332,7 +387,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref reject,
             } => {
                 let c = self.expr(condition);
-                self.line(&format!("if ({}) {{", unwrap_parens(&c)));
+                self.line_parts(&["if (", unwrap_parens(&c), ") {"]);
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -446,12 +501,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     fn switch(&mut self, selector: Handle<naga::Expression>, cases: &[naga::SwitchCase]) {
         let sel = self.expr(selector);
-        self.line(&format!("switch ({}) {{", unwrap_parens(&sel)));
+        self.line_fmt(format_args!("switch ({}) {{", unwrap_parens(&sel)));
         self.indent += 1;
         for case in cases {
             let label = match case.value {
-                naga::SwitchValue::I32(v) => format!("case {}:", expr::i32_text(v)),
-                naga::SwitchValue::U32(v) => format!("case {v}u:"),
+                naga::SwitchValue::I32(v) => text!("case {}:", expr::i32_text(v)),
+                naga::SwitchValue::U32(v) => text!("case {v}u:"),
                 naga::SwitchValue::Default => "default:".to_string(),
             };
             self.line(&label);
@@ -497,26 +552,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         for h in carried {
             let name = self.bake_name(h);
             let ty = self.type_of(h);
-            self.line(&format!("{ty} {name};"));
+            self.line_fmt(format_args!("{ty} {name};"));
             self.baked.insert(h, name);
             self.declared_ahead.insert(h);
         }
         let gate = self.temp("loop_init");
-        self.line(&format!("bool {gate} = true;"));
+        self.line_fmt(format_args!("bool {gate} = true;"));
         self.line("while (true) {");
         self.indent += 1;
-        self.line(&format!("if (!{gate}) {{"));
+        self.line_fmt(format_args!("if (!{gate}) {{"));
         self.indent += 1;
         self.block(continuing);
         if let Some(c) = break_if {
             let c = self.expr(c);
-            self.line(&format!("if ({}) {{", unwrap_parens(&c)));
+            self.line_parts(&["if (", unwrap_parens(&c), ") {"]);
             self.line("    break;");
             self.line("}");
         }
         self.indent -= 1;
         self.line("}");
-        self.line(&format!("{gate} = false;"));
+        self.line_fmt(format_args!("{gate} = false;"));
         self.block(body);
         self.indent -= 1;
         self.line("}");
@@ -532,7 +587,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         match value {
             Some(v) => {
                 let t = self.expr(v);
-                self.line(&format!("return {};", unwrap_parens(&t)));
+                self.line_parts(&["return ", unwrap_parens(&t), ";"]);
             }
             None => self.line("return;"),
         }
@@ -542,7 +597,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         match self.place(pointer) {
             Ptr::Text { text, .. } => {
                 let v = self.expr(value);
-                self.line(&format!("{text} = {};", unwrap_parens(&v)));
+                self.line_parts(&[&text, " = ", unwrap_parens(&v), ";"]);
             }
             Ptr::Buffer(place) => {
                 let Some(ty) = self.pointee_handle(pointer) else {
@@ -619,26 +674,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     }
                 };
                 let v = if matches!(*fun, naga::AtomicFunction::Subtract) {
-                    format!("-{}", expr::wrap(&v))
+                    ["-", &expr::wrap(v)].concat()
                 } else {
                     v
                 };
                 match (compare, result_name) {
                     (Some(c), Some(r)) => {
                         let (old, exchanged) = self.compare_result_members(result);
-                        self.line(&format!("{f}({text}, {c}, {v}, {r}.{old});"));
-                        self.line(&format!("{r}.{exchanged} = {r}.{old} == {c};"));
+                        self.line_fmt(format_args!("{f}({text}, {c}, {v}, {r}.{old});"));
+                        self.line_fmt(format_args!("{r}.{exchanged} = {r}.{old} == {c};"));
                     }
                     (Some(c), None) => {
-                        self.line(&format!("InterlockedCompareStore({text}, {c}, {v});"))
+                        self.line_fmt(format_args!("InterlockedCompareStore({text}, {c}, {v});"))
                     }
-                    (None, Some(r)) => self.line(&format!("{f}({text}, {v}, {r});")),
+                    (None, Some(r)) => self.line_fmt(format_args!("{f}({text}, {v}, {r});")),
                     (None, None) if f == "InterlockedExchange" => {
                         let old = self.temp("old");
-                        self.line(&format!("{value_ty} {old};"));
-                        self.line(&format!("{f}({text}, {v}, {old});"));
+                        self.line_fmt(format_args!("{value_ty} {old};"));
+                        self.line_fmt(format_args!("{f}({text}, {v}, {old});"));
                     }
-                    (None, None) => self.line(&format!("{f}({text}, {v});")),
+                    (None, None) => self.line_fmt(format_args!("{f}({text}, {v});")),
                 }
             }
         }
@@ -681,10 +736,10 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             args.push(text);
         }
         let name = self.ctx.name(NameKey::Function(function)).to_string();
-        let call = format!("{name}({})", args.join(", "));
+        let call = text!("{name}({})", args.join(", "));
         match result {
             Some(r) => self.declare_result(r, &call),
-            None => self.line(&format!("{call};")),
+            None => self.line_fmt(format_args!("{call};")),
         }
     }
 
@@ -722,18 +777,18 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
                 if ok {
-                    return format!("{name}_e{index}");
+                    return expr::affix(name, format_args!("_e{index}"), "");
                 }
             }
         }
-        format!("_e{index}")
+        expr::affix("_e", index, "")
     }
 
     /// Declare `name` for expression `h` at the current point.
     fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
         let ty = self.type_of(h);
         let value = self.write_expr(h);
-        self.line(&format!("{ty} {name} = {};", unwrap_parens(&value)));
+        self.line_parts(&[&ty, " ", &name, " = ", unwrap_parens(&value), ";"]);
         self.baked.insert(h, name);
     }
 
@@ -742,12 +797,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
             let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line(&format!("{name} = {value};"));
+            self.line_parts(&[&name, " = ", value, ";"]);
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line(&format!("{ty} {name} = {value};"));
+        self.line_parts(&[&ty, " ", &name, " = ", value, ";"]);
         self.baked.insert(r, name);
     }
 
@@ -759,7 +814,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line(&format!("{ty} {name};"));
+        self.line_fmt(format_args!("{ty} {name};"));
         self.baked.insert(r, name.clone());
         name
     }
@@ -777,7 +832,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         }
         let ty = self.type_of(h);
         let tmp = self.temp("v");
-        self.line(&format!("{ty} {tmp} = {};", unwrap_parens(&text)));
+        self.line_parts(&[&ty, " ", &tmp, " = ", unwrap_parens(&text), ";"]);
         tmp
     }
 }

@@ -41,6 +41,18 @@
 
 #![allow(dead_code)] // Until the parts are wired to the CLI.
 
+/// `format!` into a string with room for a typical piece of HLSL, so that
+/// writing the arguments rarely has to grow it (`format!` starts from a
+/// small guess and grows as it writes).
+macro_rules! text {
+    ($($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let mut text = String::with_capacity(64);
+        let _ = write!(text, $($arg)*);
+        text
+    }};
+}
+
 mod buffers;
 mod decl;
 mod func;
@@ -249,6 +261,9 @@ pub(crate) struct Ctx<'a> {
     pub names: FastHashMap<NameKey, String>,
     /// How every buffer global is declared and accessed.
     pub plan: buffers::Plan,
+    /// The HLSL spelling of every type, by handle index (see
+    /// `types::type_name`), filled on first use.
+    pub type_names: std::cell::OnceCell<Vec<String>>,
 }
 
 impl Ctx<'_> {

@@ -15,6 +15,7 @@
 use super::Ctx;
 use naga::proc::NameKey;
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, TypeInner};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// The HLSL spelling of scalar `s`.
@@ -36,35 +37,94 @@ pub fn scalar(s: naga::Scalar) -> &'static str {
     }
 }
 
+/// The spellings of the vector sizes 2, 3 and 4 of scalar spelling `$s`.
+macro_rules! vectors {
+    ($s:literal) => {
+        [concat!($s, "2"), concat!($s, "3"), concat!($s, "4")]
+    };
+}
+
 /// `float3`, `uint2`, `float16_t4`.
-pub fn vector(size: u8, s: naga::Scalar) -> String {
-    format!("{}{size}", scalar(s))
+pub fn vector(size: u8, s: naga::Scalar) -> Cow<'static, str> {
+    let sizes = match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => vectors!("bool"),
+        (ScalarKind::Float, 2) => vectors!("float16_t"),
+        (ScalarKind::Float, 8) => vectors!("double"),
+        (ScalarKind::Float | ScalarKind::AbstractFloat, _) => vectors!("float"),
+        (ScalarKind::Sint, 2) => vectors!("int16_t"),
+        (ScalarKind::Sint, 8) => vectors!("int64_t"),
+        (ScalarKind::Sint | ScalarKind::AbstractInt, _) => vectors!("int"),
+        (ScalarKind::Uint, 2) => vectors!("uint16_t"),
+        (ScalarKind::Uint, 8) => vectors!("uint64_t"),
+        (ScalarKind::Uint, _) => vectors!("uint"),
+    };
+    match size {
+        2..=4 => Cow::Borrowed(sizes[usize::from(size) - 2]),
+        _ => Cow::Owned(text!("{}{size}", scalar(s))),
+    }
+}
+
+/// The spellings of the float matrices of scalar spelling `$s`, by
+/// columns and rows (2 to 4).
+macro_rules! matrices {
+    ($s:literal) => {
+        [
+            [concat!($s, "2x2"), concat!($s, "2x3"), concat!($s, "2x4")],
+            [concat!($s, "3x2"), concat!($s, "3x3"), concat!($s, "3x4")],
+            [concat!($s, "4x2"), concat!($s, "4x3"), concat!($s, "4x4")],
+        ]
+    };
 }
 
 /// WGSL `mat{columns}x{rows}` is HLSL `float{columns}x{rows}`: `columns`
 /// HLSL rows of `rows` components.
-pub fn matrix(columns: u8, rows: u8, s: naga::Scalar) -> String {
-    format!("{}{columns}x{rows}", scalar(s))
+pub fn matrix(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, str> {
+    let table = match (s.kind, s.width) {
+        (ScalarKind::Float, 2) => Some(matrices!("float16_t")),
+        (ScalarKind::Float, 8) => Some(matrices!("double")),
+        (ScalarKind::Float, _) => Some(matrices!("float")),
+        _ => None,
+    };
+    match table {
+        Some(t) if (2..=4).contains(&columns) && (2..=4).contains(&rows) => {
+            Cow::Borrowed(t[usize::from(columns) - 2][usize::from(rows) - 2])
+        }
+        _ => Cow::Owned(text!("{}{columns}x{rows}", scalar(s))),
+    }
 }
 
 /// The typedef name of a fixed-size array of `element` (a spelling made by
 /// this module) with `count` elements.
 pub fn array_name(element: &str, count: u32) -> String {
-    format!("_s_array{count}_{element}")
+    text!("_s_array{count}_{element}")
 }
 
 /// The HLSL spelling of value type `ty`: structs by name, arrays by their
 /// typedef name. Runtime-sized arrays are not values: they only live in
 /// byte-address buffers, which `buffers` reaches by offset; they are
 /// spelled as their element type here.
-pub fn type_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> String {
-    match ctx.module.types.get_handle(ty) {
-        Ok(t) => match t.inner {
-            TypeInner::Struct { .. } => ctx.name(NameKey::Type(ty)).to_string(),
-            ref inner => inner_name(ctx, inner),
-        },
-        Err(_) => "void".to_string(),
+///
+/// Every type of the module is spelled once, on first use, and kept in
+/// `ctx.type_names`.
+pub fn type_name<'c>(ctx: &'c Ctx<'_>, ty: Handle<naga::Type>) -> &'c str {
+    ctx.type_names
+        .get_or_init(|| spell_types(ctx))
+        .get(ty.index())
+        .map_or("void", String::as_str)
+}
+
+/// The spelling of every type of the module, by handle index.
+fn spell_types(ctx: &Ctx<'_>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(ctx.module.types.len());
+    for (h, t) in ctx.module.types.iter() {
+        let name = match t.inner {
+            TypeInner::Struct { .. } => ctx.name(NameKey::Type(h)).to_string(),
+            // A type only refers to types before it in the arena.
+            ref inner => spell_inner(ctx, inner, &names).into_owned(),
+        };
+        names.push(name);
     }
+    names
 }
 
 /// The length of a fixed-size array (overrides are baked before any
@@ -80,9 +140,18 @@ pub fn array_count(ctx: &Ctx<'_>, size: naga::ArraySize) -> Option<u32> {
 }
 
 /// [`type_name`] for a type given by value (an expression's resolved type).
-pub fn inner_name(ctx: &Ctx<'_>, inner: &TypeInner) -> String {
+pub fn inner_name<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner) -> Cow<'c, str> {
+    let spelled = ctx.type_names.get_or_init(|| spell_types(ctx));
+    spell_inner(ctx, inner, spelled)
+}
+
+/// The spelling of `inner`, whose component types are spelled in `named`
+/// (by handle index).
+fn spell_inner<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner, named: &'c [String]) -> Cow<'c, str> {
+    let by_handle =
+        |h: Handle<naga::Type>| Cow::Borrowed(named.get(h.index()).map_or("void", String::as_str));
     match *inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar(s).to_string(),
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => Cow::Borrowed(scalar(s)),
         TypeInner::Vector { size, scalar: s } => vector(size as u8, s),
         TypeInner::Matrix {
             columns,
@@ -90,36 +159,37 @@ pub fn inner_name(ctx: &Ctx<'_>, inner: &TypeInner) -> String {
             scalar: s,
         } => matrix(columns as u8, rows as u8, s),
         TypeInner::Array { base, size, .. } => {
-            let element = type_name(ctx, base);
+            let element = by_handle(base);
             match array_count(ctx, size) {
-                Some(n) => array_name(&element, n),
+                Some(n) => Cow::Owned(array_name(&element, n)),
                 None => element,
             }
         }
         TypeInner::Struct { .. } => {
             // A struct by value: find its handle.
-            ctx.module
-                .types
-                .iter()
-                .find(|(_, t)| t.inner == *inner)
-                .map(|(h, _)| ctx.name(NameKey::Type(h)).to_string())
-                .unwrap_or_else(|| "_s_unknown_struct".to_string())
+            Cow::Borrowed(
+                ctx.module
+                    .types
+                    .iter()
+                    .find(|(_, t)| t.inner == *inner)
+                    .map_or("_s_unknown_struct", |(h, _)| ctx.name(NameKey::Type(h))),
+            )
         }
-        TypeInner::Pointer { base, .. } => type_name(ctx, base),
+        TypeInner::Pointer { base, .. } => by_handle(base),
         TypeInner::ValuePointer {
             size, scalar: s, ..
         } => match size {
             Some(n) => vector(n as u8, s),
-            None => scalar(s).to_string(),
+            None => Cow::Borrowed(scalar(s)),
         },
         TypeInner::Image {
             dim,
             arrayed,
             class,
-        } => texture_type(dim, arrayed, class),
-        TypeInner::Sampler { comparison } => sampler_type(comparison).to_string(),
-        TypeInner::BindingArray { base, .. } => type_name(ctx, base),
-        _ => "_s_unsupported_type".to_string(),
+        } => Cow::Owned(texture_type(dim, arrayed, class)),
+        TypeInner::Sampler { comparison } => Cow::Borrowed(sampler_type(comparison)),
+        TypeInner::BindingArray { base, .. } => by_handle(base),
+        _ => Cow::Borrowed("_s_unsupported_type"),
     }
 }
 
@@ -152,16 +222,16 @@ pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> St
         ImageClass::Sampled { kind, multi } => {
             let texel = vector(4, naga::Scalar { kind, width: 4 });
             let ms = if multi { "MS" } else { "" };
-            format!("Texture{dim_text}{ms}{array}<{texel}>")
+            text!("Texture{dim_text}{ms}{array}<{texel}>")
         }
         ImageClass::Depth { multi } => {
             let ms = if multi { "MS" } else { "" };
-            format!("Texture{dim_text}{ms}{array}<float>")
+            text!("Texture{dim_text}{ms}{array}<float>")
         }
         ImageClass::Storage { format, access } => {
             storage_texture_type(dim, arrayed, format, access)
         }
-        ImageClass::External => format!("Texture{dim_text}{array}<float4>"),
+        ImageClass::External => text!("Texture{dim_text}{array}<float4>"),
     }
 }
 
@@ -222,15 +292,15 @@ fn storage_texture_type(
     let array = if arrayed { "Array" } else { "" };
     let norm = storage_norm_prefix(format);
     let texel = match storage_scalar_texel(format) {
-        Some(s) => scalar(s).to_string(),
+        Some(s) => Cow::Borrowed(scalar(s)),
         None => vector(4, naga::Scalar::from(format)),
     };
-    format!("{rw}Texture{}{array}<{norm}{texel}>", dim_name(dim))
+    text!("{rw}Texture{}{array}<{norm}{texel}>", dim_name(dim))
 }
 
 /// `(T)0`: the zero value of any value type.
 pub fn zero_value(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> String {
-    format!("({})0", type_name(ctx, ty))
+    text!("({})0", type_name(ctx, ty))
 }
 
 /// Whether `ty` can be an HLSL value (and so gets a declaration): not a
@@ -276,7 +346,9 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
             TypeInner::Array { base, size, .. } => {
                 if let Some(n) = array_count(ctx, size) {
                     let element = type_name(ctx, base);
-                    if !typedefs.insert(array_name(&element, n)) {
+                    // `_s_array{n}_{element}`.
+                    let name = type_name(ctx, h);
+                    if !typedefs.insert(name) {
                         continue;
                     }
                     let major = if matches!(ctx.module.types[base].inner, TypeInner::Matrix { .. })
@@ -285,11 +357,7 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
                     } else {
                         ""
                     };
-                    let _ = writeln!(
-                        out,
-                        "typedef {major}{element} {}[{n}];",
-                        array_name(&element, n)
-                    );
+                    let _ = writeln!(out, "typedef {major}{element} {name}[{n}];");
                 }
             }
             _ => {}

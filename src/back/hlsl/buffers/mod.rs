@@ -60,10 +60,11 @@ use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use crate::front::Parsed;
 use crate::layout::rules::round_up_saturating as round_up;
-use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, ScalarKind, StructLayout};
+use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, ScalarKind};
 use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::Handle;
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
@@ -208,13 +209,13 @@ impl HType {
     pub fn spell(&self) -> (String, String) {
         match self {
             HType::Scalar(s) => (super::types::scalar(*s).to_string(), String::new()),
-            HType::Vector(n, s) => (super::types::vector(*n, *s), String::new()),
+            HType::Vector(n, s) => (super::types::vector(*n, *s).into_owned(), String::new()),
             HType::Matrix {
                 columns,
                 rows,
                 scalar,
             } => (
-                format!(
+                text!(
                     "row_major {}",
                     super::types::matrix(*columns, *rows, *scalar)
                 ),
@@ -222,7 +223,7 @@ impl HType {
             ),
             HType::Array(e, n) => {
                 let (b, d) = e.spell();
-                (b, format!("[{n}]{d}"))
+                (b, text!("[{n}]{d}"))
             }
             HType::Struct { name, .. } => (name.clone(), String::new()),
         }
@@ -230,7 +231,7 @@ impl HType {
 
     fn describe(&self) -> String {
         let (b, d) = self.spell();
-        format!("{}{d}", b.trim_start_matches("row_major "))
+        text!("{}{d}", b.trim_start_matches("row_major "))
     }
 
     /// What kind of thing this is, for messages.
@@ -337,8 +338,6 @@ pub struct Plan {
     order: Vec<Declared>,
     pub cbuffers: Vec<Cbuffer>,
     pub storages: Vec<Storage>,
-    /// The contract's struct layouts (byte-address access walks them).
-    structs: IndexMap<Handle<naga::Type>, StructLayout>,
 }
 
 /// Compute the plan for every buffer global of the module. `parsed` gives
@@ -351,19 +350,17 @@ pub fn plan(
     names: &naga::FastHashMap<NameKey, String>,
     slang: bool,
 ) -> Result<Plan, Diagnostics> {
-    let mut taken: HashSet<String> = names.values().cloned().collect();
+    let mut taken: naga::FastHashSet<Cow<'_, str>> =
+        names.values().map(|n| Cow::Borrowed(n.as_str())).collect();
     // Names that stay free for what the other parts invent.
-    taken.insert("main".to_string());
+    taken.insert(Cow::Borrowed("main"));
     let mut b = Builder {
         parsed,
         module,
         contract,
         names,
         taken,
-        plan: Plan {
-            structs: contract.structs.clone(),
-            ..Plan::default()
-        },
+        plan: Plan::default(),
         structs: IndexMap::new(),
         errors: Vec::new(),
         pad16: uses_16bit(contract),
@@ -434,7 +431,7 @@ fn split_matrix(columns: u8, rows: u8, scalar: naga::Scalar, column_stride: u64)
 }
 
 fn column_name(base: &str, j: impl std::fmt::Display) -> String {
-    format!("{base}_c{j}")
+    text!("{base}_c{j}")
 }
 
 // ---------------------------------------------------------------------------
@@ -505,7 +502,7 @@ struct Builder<'a> {
     contract: &'a LayoutModule,
     names: &'a naga::FastHashMap<NameKey, String>,
     /// Every global name given out (by the namer and here).
-    taken: HashSet<String>,
+    taken: naga::FastHashSet<Cow<'a, str>>,
     plan: Plan,
     /// Memoized struct storage; `None` while in progress or once failed.
     structs: IndexMap<Handle<naga::Type>, Option<(HType, Repr)>>,
@@ -522,36 +519,37 @@ impl Builder<'_> {
     /// A global name derived from `base`, free of clashes.
     fn fresh(&mut self, base: &str) -> String {
         let mut name = base.to_string();
-        if self.taken.contains(&name) {
+        if self.taken.contains(name.as_str()) {
             name = if base.starts_with("_s_") {
-                format!("{base}_1")
+                text!("{base}_1")
             } else {
-                format!("_s_{base}")
+                text!("_s_{base}")
             };
         }
         let mut n = 1;
-        while self.taken.contains(&name) {
+        while self.taken.contains(name.as_str()) {
             n += 1;
-            name = format!("_s_{}_{n}", base.trim_start_matches("_s_"));
+            name = text!("_s_{}_{n}", base.trim_start_matches("_s_"));
         }
-        self.taken.insert(name.clone());
+        self.taken.insert(Cow::Owned(name.clone()));
         name
     }
 
     /// A global prefix whose split columns `<prefix>_c<j>` are all free.
     fn fresh_columns(&mut self, base: &str, columns: u8) -> String {
         let free = |b: &Builder<'_>, p: &str| {
-            !b.taken.contains(p) && (0..columns).all(|j| !b.taken.contains(&column_name(p, j)))
+            !b.taken.contains(p)
+                && (0..columns).all(|j| !b.taken.contains(column_name(p, j).as_str()))
         };
         let mut prefix = base.to_string();
         let mut n = 1;
         while !free(self, &prefix) {
-            prefix = format!("_s_{}_{n}", base.trim_start_matches("_s_"));
+            prefix = text!("_s_{}_{n}", base.trim_start_matches("_s_"));
             n += 1;
         }
-        self.taken.insert(prefix.clone());
+        self.taken.insert(Cow::Owned(prefix.clone()));
         for j in 0..columns {
-            self.taken.insert(column_name(&prefix, j));
+            self.taken.insert(Cow::Owned(column_name(&prefix, j)));
         }
         prefix
     }
@@ -567,7 +565,7 @@ impl Builder<'_> {
                     .ok()
                     .and_then(|t| t.name.clone())
             })
-            .unwrap_or_else(|| format!("_s_type{}", h.index()))
+            .unwrap_or_else(|| text!("_s_type{}", h.index()))
     }
 
     fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &str) -> String {
@@ -620,7 +618,7 @@ impl Builder<'_> {
         for n in help {
             d = d.note(n);
         }
-        d = d.note(format!("note: {INEXPRESSIBLE_NOTE}"));
+        d = d.note(text!("note: {INEXPRESSIBLE_NOTE}"));
         if let Some(f) = fix {
             d = d.fix(f);
         }
@@ -634,11 +632,11 @@ impl Builder<'_> {
             Some(a) => replace_value(&self.parsed.source, &a.span, align),
             None => Edit {
                 span: ann.span.start..ann.span.start,
-                replacement: format!("@align({align}) "),
+                replacement: text!("@align({align}) "),
             },
         };
         Some(Fix {
-            title: format!("add `@align({align})` to member `{}`", site.member),
+            title: text!("add `@align({align})` to member `{}`", site.member),
             edits: vec![edit],
             outcome,
         })
@@ -649,9 +647,9 @@ impl Builder<'_> {
         let ann = site.ann.as_ref()?;
         let s = ann.ty.stride.as_ref()?;
         Some(Fix {
-            title: format!("give the array `@stride({stride})`"),
+            title: text!("give the array `@stride({stride})`"),
             edits: vec![replace_value(&self.parsed.source, &s.span, stride)],
-            outcome: format!(
+            outcome: text!(
                 "the elements of `{}` become {stride} bytes apart",
                 site.member
             ),
@@ -670,9 +668,9 @@ impl Builder<'_> {
             return;
         };
         let ty = var.ty;
-        let name = self.fresh(&format!("{gname}_cb"));
+        let name = self.fresh(&text!("{gname}_cb"));
         let gspan = self.global_span(g);
-        let global_label = Some((gspan.clone(), format!("`{}` is a cbuffer in HLSL", g.name)));
+        let global_label = Some((gspan.clone(), text!("`{}` is a cbuffer in HLSL", g.name)));
         let mut members = Vec::new();
         let (fields, packoffset, repr) = match &g.layout.kind {
             LayoutKind::Struct(h) => {
@@ -689,10 +687,10 @@ impl Builder<'_> {
                     .all(|m| self.packoffset_ok(&m.layout, m.offset));
                 let mut p = Placer::new(packoffset, HashSet::new());
                 p.global_pads = true;
-                p.pad_prefix = format!("_s_{gname}_pad");
+                p.pad_prefix = text!("_s_{gname}_pad");
                 for (i, m) in slots.iter().enumerate() {
                     let wname = self.member_name(h, m.index, &m.name);
-                    let base = format!("{gname}_{wname}");
+                    let base = text!("{gname}_{wname}");
                     // With `packoffset` nothing is padded.
                     let tail_split = !packoffset
                         && self.tail_split(
@@ -712,7 +710,7 @@ impl Builder<'_> {
                     };
                     let site = Site {
                         span: self.member_span(h, &sname, &m.name),
-                        what: format!("member `{}` of `{sname}`", m.name),
+                        what: text!("member `{}` of `{sname}`", m.name),
                         member: m.name.clone(),
                         global: global_label.clone(),
                         ann: self.member_ann(&sname, &m.name),
@@ -733,7 +731,7 @@ impl Builder<'_> {
                         .get(g.name.as_str())
                         .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
                         .unwrap_or(gspan.clone()),
-                    what: format!("global `{}`", g.name),
+                    what: text!("global `{}`", g.name),
                     member: g.name.clone(),
                     global: global_label.clone(),
                     ann: None,
@@ -742,7 +740,7 @@ impl Builder<'_> {
                 let hname = gname.clone();
                 if let LayoutKind::Matrix { columns, .. } = g.layout.kind {
                     for j in 0..columns {
-                        self.taken.insert(column_name(&hname, j));
+                        self.taken.insert(Cow::Owned(column_name(&hname, j)));
                     }
                 }
                 let mut p = Placer::new(true, HashSet::new());
@@ -970,12 +968,12 @@ impl Builder<'_> {
                 break;
             };
             let name = if p.global_pads {
-                let n = format!("{}{}", p.pad_prefix, p.pads);
+                let n = text!("{}{}", p.pad_prefix, p.pads);
                 p.pads += 1;
                 self.fresh(&n)
             } else {
                 loop {
-                    let n = format!("{}{}", p.pad_prefix, p.pads);
+                    let n = text!("{}{}", p.pad_prefix, p.pads);
                     p.pads += 1;
                     if !p.member_names.contains(&n) {
                         break n;
@@ -1004,19 +1002,19 @@ impl Builder<'_> {
             let fix = self.align_fix(
                 site,
                 16,
-                format!(
+                text!(
                     "`{}` starts on a 16-byte register (offset {fixed} or later)",
                     site.member
                 ),
             );
             self.error(
                 site,
-                format!(
+                text!(
                     "{what} has byte offset {target}, but HLSL starts {} (`{hlsl}`) in a cbuffer on a 16-byte register.",
                     ty.kind_name()
                 ),
-                format!("offset {target} is not a multiple of 16"),
-                vec![format!(
+                text!("offset {target} is not a multiple of 16"),
+                vec![text!(
                     "help: add `@align(16)` to member `{}` so that it starts a register",
                     site.member
                 )],
@@ -1029,15 +1027,15 @@ impl Builder<'_> {
             let fix = self.align_fix(
                 site,
                 16,
-                format!("`{}` starts on a 16-byte register", site.member),
+                text!("`{}` starts on a 16-byte register", site.member),
             );
             self.error(
                 site,
-                format!(
+                text!(
                     "{what} (`{hlsl}`, {size} bytes) has byte offset {target}, where it would cross a 16-byte register boundary or is misaligned; HLSL cbuffers do not let a vector or scalar straddle registers."
                 ),
-                format!("`{hlsl}` at offset {target} crosses a register"),
-                vec![format!(
+                text!("`{hlsl}` at offset {target} crosses a register"),
+                vec![text!(
                     "help: add `@align(16)` to member `{}`, or move it so that it lies within one 16-byte register",
                     site.member
                 )],
@@ -1055,16 +1053,16 @@ impl Builder<'_> {
             let fix = self.align_fix(
                 site,
                 16,
-                format!("`{}` starts on a later 16-byte register", site.member),
+                text!("`{}` starts on a later 16-byte register", site.member),
             );
             self.error(
                 site,
-                format!(
+                text!(
                     "{what} has byte offset {target}, but HLSL packs `{hlsl}` no earlier than byte {natural} after `{prev}` (`{}` ends at byte {end} in the cbuffer).",
                     prev_ty.describe()
                 ),
-                format!("HLSL packs it at {natural}"),
-                vec![format!(
+                text!("HLSL packs it at {natural}"),
+                vec![text!(
                     "help: add `@align(16)` to member `{}`, or an `@size` to member `{prev}`, so that `{}` starts at or after byte {natural}",
                     site.member, site.member
                 )],
@@ -1075,11 +1073,11 @@ impl Builder<'_> {
         let gap = target.saturating_sub(p.cur);
         self.error(
             site,
-            format!(
+            text!(
                 "{what} has byte offset {target}; the {gap} bytes before it cannot be filled with cbuffer padding members (2-byte padding needs 16-bit types)."
             ),
-            format!("offset {target} cannot be expressed"),
-            vec![format!("help: add `@align(4)` to member `{}`", site.member)],
+            text!("offset {target} cannot be expressed"),
+            vec![text!("help: add `@align(4)` to member `{}`", site.member)],
             None,
         );
     }
@@ -1124,7 +1122,7 @@ impl Builder<'_> {
                 let Some(count) = *count else {
                     self.error(
                         site,
-                        format!(
+                        text!(
                             "{} is a runtime-sized array, which a cbuffer cannot hold.",
                             capitalize(&site.what)
                         ),
@@ -1139,12 +1137,12 @@ impl Builder<'_> {
                     let fix = self.stride_fix(site, fixed);
                     self.error(
                         site,
-                        format!(
+                        text!(
                             "Array stride of {} is {stride} bytes, but HLSL starts every array element in a cbuffer on a 16-byte register, so a cbuffer array stride is a multiple of 16.",
                             site.what
                         ),
-                        format!("stride {stride} is not a multiple of 16"),
-                        vec![format!(
+                        text!("stride {stride} is not a multiple of 16"),
+                        vec![text!(
                             "help: give the array `@stride({fixed})`, or use 16-byte elements (e.g. `vec4`), or wrap the element in a struct with `@size(16)`"
                         )],
                         fix,
@@ -1171,13 +1169,13 @@ impl Builder<'_> {
                             let fix = self.stride_fix(site, hstride);
                             self.error(
                                 site,
-                                format!(
+                                text!(
                                     "Array stride of {} is {stride} bytes, but HLSL lays out arrays of `{}` in a cbuffer with a stride of {hstride} bytes.",
                                     site.what,
                                     ety.describe()
                                 ),
-                                format!("stride {stride}, HLSL stride {hstride}"),
-                                vec![format!("help: give the array `@stride({hstride})`")],
+                                text!("stride {stride}, HLSL stride {hstride}"),
+                                vec![text!("help: give the array `@stride({hstride})`")],
                                 fix,
                             );
                             return None;
@@ -1299,13 +1297,13 @@ impl Builder<'_> {
         let what = match fields.first() {
             Some((_, ty, _)) if fields.len() == 1 => mangle_htype(ty),
             // The columns of a matrix: `float3x2_cols`.
-            Some((_, HType::Vector(rows, s), _)) => format!(
+            Some((_, HType::Vector(rows, s), _)) => text!(
                 "{}_cols",
                 super::types::matrix(fields.len() as u8, *rows, *s)
             ),
             _ => "element".to_string(),
         };
-        let name = self.fresh(&format!("_s_{what}_s{stride}"));
+        let name = self.fresh(&text!("_s_{what}_s{stride}"));
         let index = self.plan.elements.len();
         self.plan.order.push(Declared::Element(index));
         self.plan.elements.push(Element {
@@ -1367,11 +1365,11 @@ impl Builder<'_> {
             _ => {
                 self.error(
                     site,
-                    format!(
+                    text!(
                         "Array stride of {} is {stride} bytes, which HLSL cannot reach by padding its element struct.",
                         site.what
                     ),
-                    format!("stride {stride}"),
+                    text!("stride {stride}"),
                     vec!["help: remove the array's `@stride`".to_string()],
                     None,
                 );
@@ -1406,7 +1404,7 @@ impl Builder<'_> {
             let tail_split = self.tail_split(&m.layout, m.offset, next);
             let site = Site {
                 span: self.member_span(h, &sl.name, &m.name),
-                what: format!("member `{}` of `{}`", m.name, sl.name),
+                what: text!("member `{}` of `{}`", m.name, sl.name),
                 member: m.name.clone(),
                 global: None,
                 ann: self.member_ann(&sl.name, &m.name),
@@ -1415,7 +1413,7 @@ impl Builder<'_> {
             if let LayoutKind::Matrix { columns, .. } = m.layout.kind {
                 if tail_split || self.splits(&m.layout, m.offset) {
                     while (0..columns).any(|j| p.member_names.contains(&column_name(&prefix, j))) {
-                        prefix = format!("_s_{prefix}");
+                        prefix = text!("_s_{prefix}");
                     }
                 }
             }
@@ -1460,8 +1458,8 @@ impl Builder<'_> {
             return Some((HType::Struct { name, size }, Repr::Variant(index)));
         }
         let base = match size_to {
-            Some(s) => format!("{}_cb_s{s}", self.type_name(h)),
-            None => format!("{}_cb", self.type_name(h)),
+            Some(s) => text!("{}_cb_s{s}", self.type_name(h)),
+            None => text!("{}_cb", self.type_name(h)),
         };
         let name = self.fresh(&base);
         let index = self.plan.variants.len();
@@ -1483,7 +1481,7 @@ impl Builder<'_> {
     fn verify(&mut self) {
         for p in verify_plan(&self.plan) {
             self.errors.push(
-                Diagnostic::error(format!(
+                Diagnostic::error(text!(
                     "internal error: the HLSL cbuffer packing of {p} differs from the contract"
                 ))
                 .note("this is a bug in stride's HLSL writer; please report it"),
@@ -1504,16 +1502,16 @@ fn verify_plan(plan: &Plan) -> Vec<String> {
     }
     for v in &plan.variants {
         if let Some(bad) = packing_mismatch(&v.fields, Some(v.size), &sizes) {
-            problems.push(format!("variant `{}`: {bad}", v.name));
+            problems.push(text!("variant `{}`: {bad}", v.name));
         }
     }
     for e in &plan.elements {
         let bad = packing_mismatch(&e.fields, Some(e.size), &sizes).or_else(|| {
             (round_up(REGISTER, e.size) != e.size)
-                .then(|| format!("size {} is not an array stride", e.size))
+                .then(|| text!("size {} is not an array stride", e.size))
         });
         if let Some(bad) = bad {
-            problems.push(format!("element struct `{}`: {bad}", e.name));
+            problems.push(text!("element struct `{}`: {bad}", e.name));
         }
     }
     for c in &plan.cbuffers {
@@ -1523,7 +1521,7 @@ fn verify_plan(plan: &Plan) -> Vec<String> {
             packing_mismatch(&c.fields, None, &sizes)
         };
         if let Some(bad) = bad {
-            problems.push(format!("cbuffer `{}`: {bad}", c.name));
+            problems.push(text!("cbuffer `{}`: {bad}", c.name));
         }
     }
     problems
@@ -1549,7 +1547,7 @@ fn replace_value(source: &str, span: &Span, value: u64) -> Edit {
 fn struct_size_mismatch(ty: &HType, sizes: &IndexMap<String, u64>) -> Option<String> {
     match ty {
         HType::Struct { name, size } => match sizes.get(name) {
-            Some(s) if s != size => Some(format!("`{name}` is {s} bytes, used as {size}")),
+            Some(s) if s != size => Some(text!("`{name}` is {s} bytes, used as {size}")),
             _ => None,
         },
         HType::Array(e, _) => struct_size_mismatch(e, sizes),
@@ -1571,15 +1569,16 @@ fn packing_mismatch(
         }
         let at = f.ty.place(cur);
         if at != f.offset {
-            return Some(format!(
+            return Some(text!(
                 "`{}` packs at offset {at}, the contract says {}",
-                f.name, f.offset
+                f.name,
+                f.offset
             ));
         }
         cur = at + f.ty.size();
     }
     match size {
-        Some(s) if s != cur => Some(format!("it packs to {cur} bytes, the plan says {s}")),
+        Some(s) if s != cur => Some(text!("it packs to {cur} bytes, the plan says {s}")),
         _ => None,
     }
 }
@@ -1604,9 +1603,9 @@ fn packoffset_text(ty: &HType, offset: u64) -> String {
     match ty {
         HType::Scalar(_) | HType::Vector(..) => {
             let comp = ["x", "y", "z", "w"][((offset % REGISTER) / 4) as usize];
-            format!("c{reg}.{comp}")
+            text!("c{reg}.{comp}")
         }
-        _ => format!("c{reg}"),
+        _ => text!("c{reg}"),
     }
 }
 
@@ -1638,13 +1637,14 @@ fn packoffset_mismatch(fields: &[Field], sizes: &IndexMap<String, u64>) -> Optio
         }
         let text = packoffset_text(&f.ty, f.offset);
         if packoffset_bytes(&text) != Some(f.offset) {
-            return Some(format!(
+            return Some(text!(
                 "`{}`: packoffset({text}) does not name offset {}",
-                f.name, f.offset
+                f.name,
+                f.offset
             ));
         }
         if !f.ty.legal_at(f.offset) || !packoffset_expressible(&f.ty, f.offset) {
-            return Some(format!(
+            return Some(text!(
                 "`{}` (`{}`) cannot start at offset {}",
                 f.name,
                 f.ty.describe(),
@@ -1653,7 +1653,7 @@ fn packoffset_mismatch(fields: &[Field], sizes: &IndexMap<String, u64>) -> Optio
         }
         let end = f.offset + f.ty.size();
         if let Some((_, _, other)) = spans.iter().find(|(s, e, _)| f.offset < *e && *s < end) {
-            return Some(format!("`{}` overlaps `{other}`", f.name));
+            return Some(text!("`{}` overlaps `{other}`", f.name));
         }
         spans.push((f.offset, end, &f.name));
     }
@@ -1671,7 +1671,7 @@ fn capitalize(s: &str) -> String {
 /// A helper-name fragment for a cbuffer type.
 fn mangle_htype(ty: &HType) -> String {
     match ty {
-        HType::Array(e, n) => format!("a{n}_{}", mangle_htype(e)),
+        HType::Array(e, n) => text!("a{n}_{}", mangle_htype(e)),
         other => other.describe(),
     }
 }
@@ -1685,7 +1685,7 @@ fn operand(value: &str) -> String {
     if simple {
         value.to_string()
     } else {
-        format!("({value})")
+        text!("({value})")
     }
 }
 
@@ -1765,17 +1765,17 @@ fn parse_offset(s: &str) -> (u64, Vec<String>) {
 
 fn print_offset(constant: u64, terms: &[String]) -> String {
     if terms.is_empty() {
-        return format!("{constant}u");
+        return text!("{constant}u");
     }
     let mut parts = Vec::new();
     if constant != 0 {
-        parts.push(format!("{constant}u"));
+        parts.push(text!("{constant}u"));
     }
     parts.extend(terms.iter().cloned());
     if parts.len() == 1 {
         parts.remove(0)
     } else {
-        format!("({})", parts.join(" + "))
+        text!("({})", parts.join(" + "))
     }
 }
 
@@ -1788,7 +1788,7 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
         terms.push(if stride == 1 {
             index
         } else {
-            format!("{stride}u * {index}")
+            text!("{stride}u * {index}")
         });
     }
     print_offset(c, &terms)
@@ -1800,17 +1800,17 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
 /// DXC 1.7 has no SPIR-V for `asfloat16`/`asuint16`.)
 fn from16(s: naga::Scalar, bits: &str) -> String {
     match s.kind {
-        naga::ScalarKind::Float => format!("({})f16tof32({bits})", super::types::scalar(s)),
-        naga::ScalarKind::Sint => format!("(int16_t)({bits})"),
-        _ => format!("(uint16_t)({bits})"),
+        naga::ScalarKind::Float => text!("({})f16tof32({bits})", super::types::scalar(s)),
+        naga::ScalarKind::Sint => text!("(int16_t)({bits})"),
+        _ => text!("(uint16_t)({bits})"),
     }
 }
 
 /// The bits of the 16-bit expression `v` (of scalar type `s`) as a `uint`.
 fn to16(s: naga::Scalar, v: &str) -> String {
     match s.kind {
-        naga::ScalarKind::Float => format!("f32tof16((float)({v}))"),
-        _ => format!("((uint)({v}) & 0xFFFFu)"),
+        naga::ScalarKind::Float => text!("f32tof16((float)({v}))"),
+        _ => text!("((uint)({v}) & 0xFFFFu)"),
     }
 }
 
@@ -1822,18 +1822,18 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
     let ld = if rw { "rwload" } else { "load" };
     let b = buffer_type(rw);
     let t = if n <= 1 {
-        super::types::scalar(s).to_string()
+        super::types::scalar(s).into()
     } else {
         super::types::vector(n, s)
     };
-    let helper = format!("_s_{ld}_{t}");
+    let helper = text!("_s_{ld}_{t}");
     needs.helper(&helper, |_| {
         let body = match n {
-            0 | 1 => format!(
+            0 | 1 => text!(
                 "    return {};\n",
                 from16(s, "b.Load(o & ~3u) >> ((o & 2u) * 8u)")
             ),
-            2 => format!(
+            2 => text!(
                 "    uint w = b.Load(o);\n    return {t}({}, {});\n",
                 from16(s, "w"),
                 from16(s, "w >> 16u")
@@ -1845,19 +1845,19 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
                         if k % 2 == 0 {
                             from16(s, word)
                         } else {
-                            from16(s, &format!("{word} >> 16u"))
+                            from16(s, &text!("{word} >> 16u"))
                         }
                     })
                     .collect();
-                format!(
+                text!(
                     "    uint2 w = b.Load2(o);\n    return {t}({});\n",
                     parts.join(", ")
                 )
             }
         };
-        format!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
+        text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
     });
-    format!("{helper}({buf}, {off})")
+    text!("{helper}({buf}, {off})")
 }
 
 /// Statements writing the 16-bit scalar (`n` = 0) or vector `value` at
@@ -1865,37 +1865,37 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
 /// fills them, atomic AND/OR on the word where it fills half of one.
 fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, value: &str) -> String {
     let t = if n <= 1 {
-        super::types::scalar(s).to_string()
+        super::types::scalar(s).into()
     } else {
         super::types::vector(n, s)
     };
-    let helper = format!("_s_store_{t}");
+    let helper = text!("_s_store_{t}");
     needs.helper(&helper, |needs| {
-        let pair = |a: &str, b: &str| format!("{} | ({} << 16u)", to16(s, a), to16(s, b));
+        let pair = |a: &str, b: &str| text!("{} | ({} << 16u)", to16(s, a), to16(s, b));
         let body = match n {
-            0 | 1 => format!(
+            0 | 1 => text!(
                 "    uint s = (o & 2u) * 8u;\n    b.InterlockedAnd(o & ~3u, ~(0xFFFFu << s));\n    b.InterlockedOr(o & ~3u, {} << s);\n",
                 to16(s, "v")
             ),
-            2 => format!("    b.Store(o, {});\n", pair("v.x", "v.y")),
-            3 => format!(
+            2 => text!("    b.Store(o, {});\n", pair("v.x", "v.y")),
+            3 => text!(
                 "    b.Store(o, {});\n    {}",
                 pair("v.x", "v.y"),
                 store16(needs, "b", "o + 4u", 0, s, "v.z")
             ),
-            _ => format!(
+            _ => text!(
                 "    b.Store2(o, uint2({}, {}));\n",
                 pair("v.x", "v.y"),
                 pair("v.z", "v.w")
             ),
         };
-        format!("void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{body}}}\n")
+        text!("void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{body}}}\n")
     });
-    format!("{helper}({buf}, {off}, {value});\n")
+    text!("{helper}({buf}, {off}, {value});\n")
 }
 
 fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}\n")).collect()
+    text.lines().map(|l| text!("    {l}\n")).collect()
 }
 
 /// A helper-name fragment for a contract layout of value type `ty`.
@@ -1911,9 +1911,9 @@ fn mangle_layout(ctx: &Ctx<'_>, layout: &Layout, ty: Handle<naga::Type>) -> Stri
                 Ok(naga::TypeInner::Array { base, .. }) => *base,
                 _ => ty,
             };
-            format!("a{n}s{stride}_{}", mangle_layout(ctx, element, base))
+            text!("a{n}s{stride}_{}", mangle_layout(ctx, element, base))
         }
-        _ => super::types::type_name(ctx, ty),
+        _ => super::types::type_name(ctx, ty).to_string(),
     }
 }
 
@@ -1983,7 +1983,6 @@ impl Plan {
 
     /// Member `index` of the struct at `place`.
     pub fn member(&self, ctx: &Ctx<'_>, place: &Place, index: u32) -> Place {
-        let _ = ctx;
         match place {
             Place::Text { text, repr } => {
                 let (members, global) = match repr {
@@ -1996,7 +1995,7 @@ impl Plan {
                         text: if global {
                             name.clone()
                         } else {
-                            format!("{}.{name}", operand(text))
+                            text!("{}.{name}", operand(text))
                         },
                         repr: r.clone(),
                     },
@@ -2011,7 +2010,8 @@ impl Plan {
                 let LayoutKind::Struct(h) = layout.kind else {
                     return place.clone();
                 };
-                let Some(slot) = self
+                let Some(slot) = ctx
+                    .contract
                     .structs
                     .get(&h)
                     .and_then(|s| s.members().find(|m| m.index == index as usize))
@@ -2041,9 +2041,9 @@ impl Plan {
                 let (text, repr) = match repr {
                     Repr::Array(elem) => match &**elem {
                         Repr::Wrapped { inner, .. } => {
-                            (format!("{}[{idx}].v", operand(text)), (**inner).clone())
+                            (text!("{}[{idx}].v", operand(text)), (**inner).clone())
                         }
-                        other => (format!("{}[{idx}]", operand(text)), other.clone()),
+                        other => (text!("{}[{idx}]", operand(text)), other.clone()),
                     },
                     Repr::Columns {
                         columns,
@@ -2052,11 +2052,11 @@ impl Plan {
                     } => match index {
                         Index::Constant(j) => (column_name(text, j), Repr::Plain),
                         Index::Dynamic(i) => (
-                            format!("({})[{i}]", columns_matrix(text, *columns, *rows, *scalar)),
+                            text!("({})[{i}]", columns_matrix(text, *columns, *rows, *scalar)),
                             Repr::Plain,
                         ),
                     },
-                    _ => (format!("{}[{idx}]", operand(text)), Repr::Plain),
+                    _ => (text!("{}[{idx}]", operand(text)), Repr::Plain),
                 };
                 Place::Text { text, repr }
             }
@@ -2151,31 +2151,31 @@ impl Plan {
                 scalar,
             } => columns_matrix(text, *columns, *rows, *scalar),
             Repr::Wrapped { inner, .. } => {
-                self.load_text(ctx, needs, &format!("{}.v", operand(text)), inner, ty)
+                self.load_text(ctx, needs, &text!("{}.v", operand(text)), inner, ty)
             }
             Repr::Cbuffer(g) => {
                 let Some(c) = self.cbuffer(*g) else {
                     return text.to_string();
                 };
-                let helper = format!("_s_cbload_{}", c.name.trim_start_matches("_s_"));
+                let helper = text!("_s_cbload_{}", c.name.trim_start_matches("_s_"));
                 needs.helper(&helper, |needs| {
                     let body = self.construct(ctx, needs, "", &c.members, ty, true);
                     let t = super::types::type_name(ctx, ty);
-                    format!("{t} {helper}() {{\n{body}}}\n")
+                    text!("{t} {helper}() {{\n{body}}}\n")
                 });
-                format!("{helper}()")
+                text!("{helper}()")
             }
             Repr::Variant(i) => {
                 let Some(v) = self.variants.get(*i) else {
                     return text.to_string();
                 };
-                let helper = format!("_s_cbload_{}", v.name.trim_start_matches("_s_"));
+                let helper = text!("_s_cbload_{}", v.name.trim_start_matches("_s_"));
                 needs.helper(&helper, |needs| {
                     let body = self.construct(ctx, needs, "x", &v.members, ty, false);
                     let t = super::types::type_name(ctx, ty);
-                    format!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
+                    text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
                 });
-                format!("{helper}({text})")
+                text!("{helper}({text})")
             }
             Repr::Array(_) => {
                 let Ok(naga::TypeInner::Array { base, size, .. }) =
@@ -2187,7 +2187,7 @@ impl Plan {
                     return text.to_string();
                 };
                 let (sb, sd) = self.storage_name(ctx, repr, ty);
-                let helper = format!(
+                let helper = text!(
                     "_s_cbload_{}",
                     mangle_dims(&sb, &sd).trim_start_matches("_s_")
                 );
@@ -2203,11 +2203,11 @@ impl Plan {
                         Place::Bytes { .. } => "x[i]".to_string(),
                     };
                     let t = super::types::type_name(ctx, ty);
-                    format!(
+                    text!(
                         "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
                 });
-                format!("{helper}({text})")
+                text!("{helper}({text})")
             }
         }
     }
@@ -2225,7 +2225,7 @@ impl Plan {
         global: bool,
     ) -> String {
         let t = super::types::type_name(ctx, ty);
-        let mut out = format!("    {t} r;\n");
+        let mut out = text!("    {t} r;\n");
         let value_members = match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
             Ok(naga::TypeInner::Struct { members, .. }) => members.clone(),
             _ => Vec::new(),
@@ -2234,7 +2234,7 @@ impl Plan {
             let lvalue = if global {
                 name.clone()
             } else {
-                format!("{}.{name}", operand(base))
+                text!("{}.{name}", operand(base))
             };
             let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
             let member = ctx.name(NameKey::StructMember(ty, i as u32));
@@ -2264,11 +2264,11 @@ impl Plan {
                 Ok(naga::TypeInner::Array { base, size, .. }) => {
                     let (b, d) = self.storage_name(ctx, elem, *base);
                     let n = super::types::array_count(ctx, *size).unwrap_or(0);
-                    (b, format!("[{n}]{d}"))
+                    (b, text!("[{n}]{d}"))
                 }
-                _ => (super::types::type_name(ctx, ty), String::new()),
+                _ => (super::types::type_name(ctx, ty).to_string(), String::new()),
             },
-            _ => (super::types::type_name(ctx, ty), String::new()),
+            _ => (super::types::type_name(ctx, ty).to_string(), String::new()),
         }
     }
 
@@ -2281,7 +2281,7 @@ impl Plan {
                 "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
             };
             needs.error(
-                Diagnostic::error(format!(
+                Diagnostic::error(text!(
                     "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
                     st.name,
                     super::types::scalar(s),
@@ -2312,24 +2312,24 @@ impl Plan {
         }
         if s.width == 4 || s.kind == naga::ScalarKind::Bool {
             let raw = if n <= 1 {
-                format!("{buf}.Load({off})")
+                text!("{buf}.Load({off})")
             } else {
-                format!("{buf}.Load{n}({off})")
+                text!("{buf}.Load{n}({off})")
             };
             match s.kind {
-                naga::ScalarKind::Sint => format!("asint({raw})"),
-                naga::ScalarKind::Float => format!("asfloat({raw})"),
-                naga::ScalarKind::Bool => format!("({raw} != 0u)"),
+                naga::ScalarKind::Sint => text!("asint({raw})"),
+                naga::ScalarKind::Float => text!("asfloat({raw})"),
+                naga::ScalarKind::Bool => text!("({raw} != 0u)"),
                 _ => raw,
             }
         } else {
             self.require_sm62(ctx, needs, st, s);
             let t = if n == 0 {
-                super::types::scalar(s).to_string()
+                super::types::scalar(s).into()
             } else {
                 super::types::vector(n, s)
             };
-            format!("{buf}.Load<{t}>({off})")
+            text!("{buf}.Load<{t}>({off})")
         }
     }
 
@@ -2364,7 +2364,7 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                let helper = format!("_s_{ld}_{t}");
+                let helper = text!("_s_{ld}_{t}");
                 needs.helper(&helper, |needs| {
                     let cols: Vec<String> = (0..u64::from(*columns))
                         .map(|j| {
@@ -2372,12 +2372,12 @@ impl Plan {
                             self.leaf_load(ctx, needs, st, "b", rw, &o, *rows, s)
                         })
                         .collect();
-                    format!(
+                    text!(
                         "{t} {helper}({b} b, uint o) {{\n    return {t}({});\n}}\n",
                         cols.join(", ")
                     )
                 });
-                format!("{helper}({buf}, {off})")
+                text!("{helper}({buf}, {off})")
             }
             LayoutKind::Array {
                 element,
@@ -2390,22 +2390,22 @@ impl Plan {
                 };
                 let t = super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
-                let helper = format!("_s_{ld}_{}", mangle_layout(ctx, layout, ty));
+                let helper = text!("_s_{ld}_{}", mangle_layout(ctx, layout, ty));
                 needs.helper(&helper, |needs| {
                     let o = offset_add("o", 0, Some((*stride, "i")));
                     let item = self.load_bytes(ctx, needs, st, "b", rw, &o, element, base);
-                    format!(
+                    text!(
                         "{t} {helper}({b} b, uint o) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
                 });
-                format!("{helper}({buf}, {off})")
+                text!("{helper}({buf}, {off})")
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = format!("_s_{ld}_{t}");
+                let helper = text!("_s_{ld}_{t}");
                 needs.helper(&helper, |needs| {
-                    let mut body = format!("    {t} r;\n");
-                    if let Some(sl) = self.structs.get(h) {
+                    let mut body = text!("    {t} r;\n");
+                    if let Some(sl) = ctx.contract.structs.get(h) {
                         for m in sl.members() {
                             if m.layout.size.is_none() {
                                 continue;
@@ -2426,9 +2426,9 @@ impl Plan {
                         }
                     }
                     body.push_str("    return r;\n");
-                    format!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
+                    text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
                 });
-                format!("{helper}({buf}, {off})")
+                text!("{helper}({buf}, {off})")
             }
         }
     }
@@ -2481,23 +2481,23 @@ impl Plan {
                 let f = if n <= 1 {
                     "Store".to_string()
                 } else {
-                    format!("Store{n}")
+                    text!("Store{n}")
                 };
                 let v = match s.kind {
                     naga::ScalarKind::Uint => value.to_string(),
-                    naga::ScalarKind::Bool if n <= 1 => format!("uint({value})"),
-                    naga::ScalarKind::Bool => format!("uint{n}({value})"),
-                    _ => format!("asuint({value})"),
+                    naga::ScalarKind::Bool if n <= 1 => text!("uint({value})"),
+                    naga::ScalarKind::Bool => text!("uint{n}({value})"),
+                    _ => text!("asuint({value})"),
                 };
-                format!("{buf}.{f}({off}, {v});\n")
+                text!("{buf}.{f}({off}, {v});\n")
             } else {
                 self.require_sm62(ctx, needs, st, s);
                 let t = if n == 0 {
-                    super::types::scalar(s).to_string()
+                    super::types::scalar(s).into()
                 } else {
                     super::types::vector(n, s)
                 };
-                format!("{buf}.Store<{t}>({off}, {value});\n")
+                text!("{buf}.Store<{t}>({off}, {value});\n")
             }
         };
         match &layout.kind {
@@ -2506,7 +2506,7 @@ impl Plan {
             LayoutKind::Atomic(s) => {
                 let s = naga_scalar(*s);
                 match self.atomic_helper(ctx, needs, st, "store", s) {
-                    Some(h) => format!("{h}({buf}, {off}, {value});\n"),
+                    Some(h) => text!("{h}({buf}, {off}, {value});\n"),
                     None => String::new(),
                 }
             }
@@ -2518,7 +2518,7 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                let helper = format!("_s_store_{t}");
+                let helper = text!("_s_store_{t}");
                 needs.helper(&helper, |needs| {
                     let column = Layout {
                         size: Some(u64::from(*rows) * u64::from(scalar.width)),
@@ -2531,15 +2531,15 @@ impl Plan {
                     let mut body = String::new();
                     for j in 0..u64::from(*columns) {
                         let o = offset_add("o", j * column_stride, None);
-                        let v = format!("v[{j}]");
+                        let v = text!("v[{j}]");
                         body.push_str(&self.store_bytes(ctx, needs, st, "b", &o, &column, ty, &v));
                     }
-                    format!(
+                    text!(
                         "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{}}}\n",
                         indent(&body)
                     )
                 });
-                format!("{helper}({buf}, {off}, {value});\n")
+                text!("{helper}({buf}, {off}, {value});\n")
             }
             LayoutKind::Array {
                 element,
@@ -2551,23 +2551,23 @@ impl Plan {
                 };
                 let t = super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
-                let helper = format!("_s_store_{}", mangle_layout(ctx, layout, ty));
+                let helper = text!("_s_store_{}", mangle_layout(ctx, layout, ty));
                 needs.helper(&helper, |needs| {
                     let o = offset_add("o", 0, Some((*stride, "i")));
                     let item = self.store_bytes(ctx, needs, st, "b", &o, element, base, "v[i]");
-                    format!(
+                    text!(
                         "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n    for (uint i = 0u; i < {n}u; ++i) {{\n{}    }}\n}}\n",
                         indent(&indent(&item))
                     )
                 });
-                format!("{helper}({buf}, {off}, {value});\n")
+                text!("{helper}({buf}, {off}, {value});\n")
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = format!("_s_store_{t}");
+                let helper = text!("_s_store_{t}");
                 needs.helper(&helper, |needs| {
                     let mut body = String::new();
-                    if let Some(sl) = self.structs.get(h) {
+                    if let Some(sl) = ctx.contract.structs.get(h) {
                         for m in sl.members() {
                             let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
                                 Ok(naga::TypeInner::Struct { members, .. }) => {
@@ -2583,18 +2583,18 @@ impl Plan {
                             }
                             let o = offset_add("o", m.offset, None);
                             let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
-                            let v = format!("v.{name}");
+                            let v = text!("v.{name}");
                             body.push_str(
                                 &self.store_bytes(ctx, needs, st, "b", &o, &m.layout, mty, &v),
                             );
                         }
                     }
-                    format!(
+                    text!(
                         "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{}}}\n",
                         indent(&body)
                     )
                 });
-                format!("{helper}({buf}, {off}, {value});\n")
+                text!("{helper}({buf}, {off}, {value});\n")
             }
         }
     }
@@ -2614,7 +2614,7 @@ impl Plan {
         let _ = ctx;
         if s.width != 4 {
             needs.error(
-                Diagnostic::error(format!(
+                Diagnostic::error(text!(
                     "`{}` holds 64-bit atomics, which the HLSL target does not write yet.",
                     st.name
                 ))
@@ -2627,25 +2627,25 @@ impl Plan {
         let signed = s.kind == naga::ScalarKind::Sint;
         let back = |r: &str| {
             if signed {
-                format!("asint({r})")
+                text!("asint({r})")
             } else {
                 r.to_string()
             }
         };
-        let name = format!("_s_atomic_{op}_{t}");
+        let name = text!("_s_atomic_{op}_{t}");
         let head = "RWByteAddressBuffer b, uint o";
         let text = match op {
-            "store" => format!(
+            "store" => text!(
                 "void {name}({head}, {t} v) {{\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}}\n"
             ),
-            "cmpxchg" => format!(
+            "cmpxchg" => text!(
                 "{t} {name}({head}, {t} c, {t} v) {{\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return {};\n}}\n",
                 back("r")
             ),
             // DXC's int overloads of InterlockedMin/Max on byte-address
             // buffers produce invalid SPIR-V (-spirv): a compare-exchange
             // loop works on both targets.
-            "min" | "max" if signed => format!(
+            "min" | "max" if signed => text!(
                 "{t} {name}({head}, {t} v) {{\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {{\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint({op}(asint(old), v)), prev);\n        if (prev == old) {{\n            break;\n        }}\n        old = prev;\n    }}\n    return asint(old);\n}}\n"
             ),
             _ => {
@@ -2659,7 +2659,7 @@ impl Plan {
                     "max" => ("InterlockedMax", "asuint(v)"),
                     _ => ("InterlockedExchange", "asuint(v)"),
                 };
-                format!(
+                text!(
                     "{t} {name}({head}, {t} v) {{\n    uint r;\n    b.{method}(o, {arg}, r);\n    return {};\n}}\n",
                     back("r")
                 )
@@ -2719,9 +2719,9 @@ impl Plan {
         };
         if op == "cmpxchg" {
             let cmp = compare.unwrap_or("0");
-            let call = format!("{helper}({buf}, {offset}, {cmp}, {value})");
+            let call = text!("{helper}({buf}, {offset}, {cmp}, {value})");
             let Some(result) = result else {
-                return format!("{call};\n");
+                return text!("{call};\n");
             };
             let ty = ctx
                 .module
@@ -2736,14 +2736,14 @@ impl Plan {
                 ),
                 None => ("old_value".to_string(), "exchanged".to_string()),
             };
-            return format!(
+            return text!(
                 "{result}.{old} = {call};\n{result}.{exchanged} = ({result}.{old} == {cmp});\n"
             );
         }
-        let call = format!("{helper}({buf}, {offset}, {value})");
+        let call = text!("{helper}({buf}, {offset}, {value})");
         match result {
-            Some(r) => format!("{r} = {call};\n"),
-            None => format!("{call};\n"),
+            Some(r) => text!("{r} = {call};\n"),
+            None => text!("{call};\n"),
         }
     }
 
@@ -2772,16 +2772,16 @@ impl Plan {
             "_s_byte_size"
         };
         needs.helper(helper, |_| {
-            format!(
+            text!(
                 "uint {helper}({} b) {{\n    uint n;\n    b.GetDimensions(n);\n    return n;\n}}\n",
                 buffer_type(rw)
             )
         });
-        let size = format!("{helper}({})", st.name);
+        let size = text!("{helper}({})", st.name);
         if constant_literal(offset) == Some(0) {
-            format!("({size} / {stride}u)")
+            text!("({size} / {stride}u)")
         } else {
-            format!("(({size} - {offset}) / {stride}u)")
+            text!("(({size} - {offset}) / {stride}u)")
         }
     }
 
@@ -2820,7 +2820,7 @@ impl Plan {
     ) -> String {
         let _ = ctx;
         if let Some(c) = self.cbuffer(g) {
-            let mut out = format!("cbuffer {} : register({register}) {{\n", c.name);
+            let mut out = text!("cbuffer {} : register({register}) {{\n", c.name);
             for f in &c.fields {
                 let (base, dims) = f.ty.spell();
                 if c.packoffset {
@@ -2838,7 +2838,7 @@ impl Plan {
             return out;
         }
         match self.storage(g) {
-            Some(s) => format!(
+            Some(s) => text!(
                 "{} {} : register({register});\n",
                 buffer_type(!s.read_only),
                 s.name
@@ -2851,7 +2851,7 @@ impl Plan {
 /// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.
 fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar) -> String {
     let cols: Vec<String> = (0..columns).map(|j| column_name(base, j)).collect();
-    format!(
+    text!(
         "{}({})",
         super::types::matrix(columns, rows, s),
         cols.join(", ")

@@ -208,6 +208,7 @@ impl Fixture {
             options,
             names: names_for(&self.parsed.module),
             plan,
+            type_names: Default::default(),
         }
     }
 }

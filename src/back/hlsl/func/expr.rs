@@ -51,9 +51,9 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// The HLSL spelling of the type of `h`.
-    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> String {
+    pub(super) fn type_of(&self, h: Handle<naga::Expression>) -> Cow<'a, str> {
         match self.ty_handle(h) {
-            Some(t) => types::type_name(self.ctx, t),
+            Some(t) => Cow::Borrowed(types::type_name(self.ctx, t)),
             None => types::inner_name(self.ctx, self.ty(h)),
         }
     }
@@ -130,8 +130,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// Like [`Self::expr`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        let t = self.expr(h);
-        unwrap_parens(&t).to_string()
+        strip_parens(self.expr(h))
     }
 
     /// Print expression `h` itself (not its baked name).
@@ -155,45 +154,47 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.error("internal: an override reached the HLSL writer", h);
                 ctx.name(NameKey::Override(o)).to_string()
             }
-            E::ZeroValue(ty) => format!("({})", types::zero_value(ctx, ty)),
+            E::ZeroValue(ty) => text!("({})", types::zero_value(ctx, ty)),
             E::Compose { ty, ref components } => self.compose(ty, components),
             E::Access { base, index } => {
                 let container = self.ty(base);
                 let b = self.expr(base);
                 let i = self.index_text(container, index, None);
-                format!("{b}[{i}]")
+                [&b, "[", &i, "]"].concat()
             }
             E::AccessIndex { base, index } => {
                 let b = self.expr(base);
                 match *self.ty(base) {
-                    Ti::Vector { .. } => format!("{b}.{}", component(index)),
+                    Ti::Vector { .. } => member(b, component_name(index)),
                     Ti::Struct { .. } => match self.ty_handle(base) {
-                        Some(st) => {
-                            format!("{b}.{}", ctx.name(NameKey::StructMember(st, index)))
-                        }
+                        Some(st) => member(b, ctx.name(NameKey::StructMember(st, index))),
                         None => {
                             self.error("internal: a struct value without a type handle", h);
                             b
                         }
                     },
-                    _ => format!("{b}[{index}]"),
+                    _ => indexed(b, index),
                 }
             }
             E::Splat { size, value } => {
                 let t = types::vector(size as u8, self.scalar_of(value));
-                format!("(({t}){})", self.expr(value))
+                let v = self.expr(value);
+                ["((", &t, ")", &v, ")"].concat()
             }
             E::Swizzle {
                 size,
                 vector,
                 pattern,
             } => {
-                let v = self.expr(vector);
-                let p: String = pattern[..size as usize]
-                    .iter()
-                    .map(|&c| component(c as u32))
-                    .collect();
-                format!("{v}.{p}")
+                let mut v = self.expr(vector);
+                v.reserve(1 + size as usize);
+                v.push('.');
+                v.extend(
+                    pattern[..size as usize]
+                        .iter()
+                        .map(|&c| component(c as u32)),
+                );
+                v
             }
             E::FunctionArgument(i) => self.argument_name(i),
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
@@ -253,7 +254,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     clamp_to_edge,
                     span: self.exprs.get_span(h),
                 };
-                wrap(&image::sample(ctx, self.needs, &s))
+                wrap(image::sample(ctx, self.needs, &s))
             }
             E::ImageLoad {
                 image,
@@ -274,7 +275,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     arrayed,
                     class,
                 };
-                wrap(&image::load(
+                wrap(image::load(
                     ctx,
                     self.needs,
                     &image,
@@ -305,15 +306,16 @@ impl<'a> FunctionWriter<'a, '_> {
                     arrayed,
                     class,
                 };
-                wrap(&image::query(ctx, self.needs, &image, &query, self.ty(h)))
+                wrap(image::query(ctx, self.needs, &image, &query, self.ty(h)))
             }
             E::Unary { op, expr } => {
                 let e = self.expr(expr);
-                match op {
-                    naga::UnaryOperator::Negate => format!("(-{e})"),
-                    naga::UnaryOperator::LogicalNot => format!("(!{e})"),
-                    naga::UnaryOperator::BitwiseNot => format!("(~{e})"),
-                }
+                let o = match op {
+                    naga::UnaryOperator::Negate => "(-",
+                    naga::UnaryOperator::LogicalNot => "(!",
+                    naga::UnaryOperator::BitwiseNot => "(~",
+                };
+                [o, &e, ")"].concat()
             }
             E::Binary { op, left, right } => self.binary(op, left, right),
             E::Select {
@@ -325,10 +327,10 @@ impl<'a> FunctionWriter<'a, '_> {
                 let a = self.expr(accept);
                 let r = self.expr(reject);
                 match vector_size(self.ty(condition)) {
-                    None => format!("({c} ? {a} : {r})"),
+                    None => ["(", &c, " ? ", &a, " : ", &r, ")"].concat(),
                     Some(size) => {
                         let f = helpers::select(self.needs, size, self.scalar_of(h));
-                        format!(
+                        text!(
                             "{f}({}, {}, {})",
                             unwrap_parens(&c),
                             unwrap_parens(&a),
@@ -342,17 +344,17 @@ impl<'a> FunctionWriter<'a, '_> {
                 use naga::DerivativeControl as C;
                 let e = self.arg(expr);
                 match (axis, ctrl) {
-                    (A::X, C::None) => format!("ddx({e})"),
-                    (A::Y, C::None) => format!("ddy({e})"),
-                    (A::Width, C::None) => format!("fwidth({e})"),
-                    (A::X, C::Coarse) => format!("ddx_coarse({e})"),
-                    (A::Y, C::Coarse) => format!("ddy_coarse({e})"),
-                    (A::X, C::Fine) => format!("ddx_fine({e})"),
-                    (A::Y, C::Fine) => format!("ddy_fine({e})"),
+                    (A::X, C::None) => text!("ddx({e})"),
+                    (A::Y, C::None) => text!("ddy({e})"),
+                    (A::Width, C::None) => text!("fwidth({e})"),
+                    (A::X, C::Coarse) => text!("ddx_coarse({e})"),
+                    (A::Y, C::Coarse) => text!("ddy_coarse({e})"),
+                    (A::X, C::Fine) => text!("ddx_fine({e})"),
+                    (A::Y, C::Fine) => text!("ddy_fine({e})"),
                     (A::Width, C::Coarse) => {
-                        format!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))")
+                        text!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))")
                     }
-                    (A::Width, C::Fine) => format!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))"),
+                    (A::Width, C::Fine) => text!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))"),
                 }
             }
             E::Relational { fun, argument } => {
@@ -361,10 +363,10 @@ impl<'a> FunctionWriter<'a, '_> {
                 let vector = matches!(*self.ty(argument), Ti::Vector { .. });
                 match fun {
                     R::All | R::Any if !vector => a,
-                    R::All => format!("all({})", unwrap_parens(&a)),
-                    R::Any => format!("any({})", unwrap_parens(&a)),
-                    R::IsNan => format!("isnan({})", unwrap_parens(&a)),
-                    R::IsInf => format!("isinf({})", unwrap_parens(&a)),
+                    R::All => ["all(", unwrap_parens(&a), ")"].concat(),
+                    R::Any => ["any(", unwrap_parens(&a), ")"].concat(),
+                    R::IsNan => ["isnan(", unwrap_parens(&a), ")"].concat(),
+                    R::IsInf => ["isinf(", unwrap_parens(&a), ")"].concat(),
                 }
             }
             E::Math {
@@ -388,7 +390,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     })
                     .collect();
                 let span = self.exprs.get_span(h);
-                wrap(&math_call(ctx, self.needs, fun, &args, self.ty(h), span))
+                wrap(math_call(ctx, self.needs, fun, &args, self.ty(h), span))
             }
             E::As {
                 expr,
@@ -407,7 +409,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 "_s_unsupported".to_string()
             }
             E::ArrayLength(pointer) => match self.place(pointer) {
-                Ptr::Buffer(place) => wrap(&ctx.plan.array_length(ctx, self.needs, &place)),
+                Ptr::Buffer(place) => wrap(ctx.plan.array_length(ctx, self.needs, &place)),
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
                     "0u".to_string()
@@ -451,13 +453,13 @@ impl<'a> FunctionWriter<'a, '_> {
         if aggregate && matches!(self.body, Body::Module) {
             // Module scope: an initializer list (helpers come later in the
             // file than constants).
-            return format!("{{{}}}", args.join(", "));
+            return text!("{{{}}}", args.join(", "));
         }
         let f = match self.ctx.module.types[ty].inner {
             Ti::Array { .. } | Ti::Struct { .. } => helpers::constructor(self.ctx, self.needs, ty),
-            _ => types::type_name(self.ctx, ty),
+            _ => types::type_name(self.ctx, ty).to_string(),
         };
-        format!("{f}({})", args.join(", "))
+        call(&f, &args)
     }
 
     fn image_kind(
@@ -598,7 +600,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     Ptr::Text { text, root } => {
                         let i = self.index_text(&container, index, None);
                         Ptr::Text {
-                            text: format!("{text}[{i}]"),
+                            text: [&text, "[", &i, "]"].concat(),
                             root,
                         }
                     }
@@ -620,15 +622,15 @@ impl<'a> FunctionWriter<'a, '_> {
                         let text = match *container {
                             Ti::Struct { .. } => match bty {
                                 Some(st) => {
-                                    format!("{text}.{}", ctx.name(NameKey::StructMember(st, index)))
+                                    member(text, ctx.name(NameKey::StructMember(st, index)))
                                 }
                                 None => {
                                     self.error("internal: a struct pointer without a type", h);
                                     text
                                 }
                             },
-                            Ti::Vector { .. } => format!("{text}.{}", component(index)),
-                            _ => format!("{text}[{index}]"),
+                            Ti::Vector { .. } => member(text, component_name(index)),
+                            _ => indexed(text, index),
                         };
                         Ptr::Text { text, root }
                     }
@@ -653,7 +655,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 repr: Repr::Plain,
             }) => text,
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
-                Some(ty) => wrap(&self.ctx.plan.load(self.ctx, self.needs, &place, ty)),
+                Some(ty) => wrap(self.ctx.plan.load(self.ctx, self.needs, &place, ty)),
                 None => {
                     self.error(
                         "internal: a load from a buffer of a type the module does not declare",
@@ -683,17 +685,17 @@ impl<'a> FunctionWriter<'a, '_> {
         let known = self.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
-                return format!("{k}u");
+                return affix("", k, "u");
             }
         }
         let i = self.arg(index);
         let i = if self.scalar_of(index).kind == K::Uint {
             i
         } else {
-            format!("uint({i})")
+            ["uint(", &i, ")"].concat()
         };
         match (count, container) {
-            (Some(n), _) => format!("min({i}, {}u)", n.saturating_sub(1)),
+            (Some(n), _) => text!("min({i}, {}u)", n.saturating_sub(1)),
             (
                 None,
                 Ti::Array {
@@ -703,7 +705,7 @@ impl<'a> FunctionWriter<'a, '_> {
             ) => match place {
                 Some(p) => {
                     let len = self.ctx.plan.array_length(self.ctx, self.needs, p);
-                    format!("min({i}, {} - 1u)", wrap(&len))
+                    ["min(", &i, ", ", &wrap(len), " - 1u)"].concat()
                 }
                 None => i,
             },
@@ -751,56 +753,61 @@ impl<'a> FunctionWriter<'a, '_> {
         let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
         let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
         match op {
-            B::Add => format!("({l} + {r})"),
-            B::Subtract => format!("({l} - {r})"),
+            B::Add => infix(&l, " + ", &r),
+            B::Subtract => infix(&l, " - ", &r),
             // WGSL `a * b` with a matrix is `mul(b, a)` (see the matrix
             // convention in `hlsl`); with a scalar it scales.
             B::Multiply if (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt) => {
-                format!("mul({}, {})", unwrap_parens(&r), unwrap_parens(&l))
+                ["mul(", unwrap_parens(&r), ", ", unwrap_parens(&l), ")"].concat()
             }
-            B::Multiply => format!("({l} * {r})"),
+            B::Multiply => infix(&l, " * ", &r),
             B::Divide if int => self.int_div_mod("div", left, right, l, r),
-            B::Divide => format!("({l} / {r})"),
+            B::Divide => infix(&l, " / ", &r),
             // HLSL's float `%` truncates like WGSL's (frem, OpFRem); DXIL
             // has no double remainder.
             B::Modulo if float && scalar.width == 8 => {
                 let f = helpers::fmod_double(self.needs, size);
                 let l = self.splat_to(l, lt, size);
                 let r = self.splat_to(r, rt, size);
-                format!("{f}({l}, {r})")
+                call(&f, &[l, r])
             }
-            B::Modulo if float => format!("({l} % {r})"),
+            B::Modulo if float => infix(&l, " % ", &r),
             B::Modulo => self.int_div_mod("mod", left, right, l, r),
-            B::Equal => format!("({l} == {r})"),
-            B::NotEqual => format!("({l} != {r})"),
-            B::Less => format!("({l} < {r})"),
-            B::LessEqual => format!("({l} <= {r})"),
-            B::Greater => format!("({l} > {r})"),
-            B::GreaterEqual => format!("({l} >= {r})"),
+            B::Equal => infix(&l, " == ", &r),
+            B::NotEqual => infix(&l, " != ", &r),
+            B::Less => infix(&l, " < ", &r),
+            B::LessEqual => infix(&l, " <= ", &r),
+            B::Greater => infix(&l, " > ", &r),
+            B::GreaterEqual => infix(&l, " >= ", &r),
             B::And | B::InclusiveOr if bool_ && size.is_some() => {
                 let f = helpers::logic(
                     self.needs,
                     op == B::And,
                     size.unwrap_or(naga::VectorSize::Quad),
                 );
-                format!("{f}({}, {})", unwrap_parens(&l), unwrap_parens(&r))
+                [&f, "(", unwrap_parens(&l), ", ", unwrap_parens(&r), ")"].concat()
             }
-            B::And if bool_ => format!("({l} && {r})"),
-            B::InclusiveOr if bool_ => format!("({l} || {r})"),
-            B::ExclusiveOr if bool_ => format!("({l} != {r})"),
-            B::And => format!("({l} & {r})"),
-            B::InclusiveOr => format!("({l} | {r})"),
-            B::ExclusiveOr => format!("({l} ^ {r})"),
+            B::And if bool_ => infix(&l, " && ", &r),
+            B::InclusiveOr if bool_ => infix(&l, " || ", &r),
+            B::ExclusiveOr if bool_ => infix(&l, " != ", &r),
+            B::And => infix(&l, " & ", &r),
+            B::InclusiveOr => infix(&l, " | ", &r),
+            B::ExclusiveOr => infix(&l, " ^ ", &r),
             // Both operands are side-effect free (calls and loads were
             // baked), so evaluating both is what WGSL's short circuit
             // observably does.
-            B::LogicalAnd => format!("({l} && {r})"),
-            B::LogicalOr => format!("({l} || {r})"),
+            B::LogicalAnd => infix(&l, " && ", &r),
+            B::LogicalOr => infix(&l, " || ", &r),
             // WGSL masks the shift amount to the bit width.
             B::ShiftLeft | B::ShiftRight => {
-                let o = if op == B::ShiftLeft { "<<" } else { ">>" };
-                let mask = u32::from(scalar.width) * 8 - 1;
-                format!("({l} {o} ({r} & {mask}u))")
+                let o = if op == B::ShiftLeft { " << (" } else { " >> (" };
+                let mask = match scalar.width {
+                    2 => Cow::Borrowed(" & 15u))"),
+                    4 => Cow::Borrowed(" & 31u))"),
+                    8 => Cow::Borrowed(" & 63u))"),
+                    w => Cow::Owned(text!(" & {}u))", u32::from(w) * 8 - 1)),
+                };
+                ["(", &l, o, &r, &mask].concat()
             }
         }
     }
@@ -811,7 +818,7 @@ impl<'a> FunctionWriter<'a, '_> {
         match (size, t) {
             (Some(n), Ti::Scalar(s)) => {
                 let v = types::vector(n as u8, *s);
-                format!("(({v}){})", wrap(&text))
+                ["((", &v, ")", &wrap(text), ")"].concat()
             }
             _ => unwrap_parens(&text).to_string(),
         }
@@ -834,7 +841,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let helper = helpers::div_mod(self.needs, what, scalar, size);
         let l = self.splat_to(l, lt, size);
         let r = self.splat_to(r, rt, size);
-        format!("{helper}({l}, {r})")
+        call(&helper, &[l, r])
     }
 
     /// `As`: numeric conversion (WGSL's float-to-int conversion saturates)
@@ -867,12 +874,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 (K::Uint | K::Sint, K::Float, 2) => "asfloat16",
                 (K::Float, _, 8) | (_, K::Float, 8) => {
                     let f = helpers::bitcast64(self.needs, from, to, size);
-                    return format!("{f}({bare})");
+                    return text!("{f}({bare})");
                 }
                 // int <-> uint of one width keeps the bits.
-                _ => return format!("(({target}){e})"),
+                _ => return ["((", &target, ")", &e, ")"].concat(),
             };
-            return format!("{f}({bare})");
+            return [f, "(", bare, ")"].concat();
         };
         if from.kind == K::Float && matches!(kind, K::Sint | K::Uint) {
             // Saturate into the target range: the bounds are the largest
@@ -885,11 +892,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 (4, K::Sint, 8) => ("-9223372036854775808.0f", "9223371487098961920.0f"),
                 (4, K::Uint, 8) => ("0.0f", "18446742974197923840.0f"),
                 (2, K::Uint, _) => ("0.0h", "65504.0h"),
-                _ => return format!("(({target}){e})"),
+                _ => return ["((", &target, ")", &e, ")"].concat(),
             };
-            return format!("(({target})clamp({}, {lo}, {hi}))", unwrap_parens(&e));
+            let e = unwrap_parens(&e);
+            return ["((", &target, ")clamp(", e, ", ", lo, ", ", hi, "))"].concat();
         }
-        format!("(({target}){e})")
+        ["((", &target, ")", &e, ")"].concat()
     }
 }
 
@@ -938,10 +946,71 @@ pub(super) fn component(i: u32) -> char {
     ['x', 'y', 'z', 'w'].get(i as usize).copied().unwrap_or('x')
 }
 
+/// `x`, `y`, `z`, `w` as text.
+fn component_name(i: u32) -> &'static str {
+    ["x", "y", "z", "w"].get(i as usize).copied().unwrap_or("x")
+}
+
+/// `(l op r)`; `op` with its spaces.
+fn infix(l: &str, op: &str, r: &str) -> String {
+    ["(", l, op, r, ")"].concat()
+}
+
+/// `base.name`, reusing `base`'s buffer.
+fn member(mut base: String, name: &str) -> String {
+    base.reserve(1 + name.len());
+    base.push('.');
+    base.push_str(name);
+    base
+}
+
+/// `text` without one pair of parentheses around all of it (see
+/// [`unwrap_parens`]), reusing its buffer.
+pub(super) fn strip_parens(mut text: String) -> String {
+    if unwrap_parens(&text).len() != text.len() {
+        text.pop();
+        text.remove(0);
+    }
+    text
+}
+
+/// `prefix`, `value`, `suffix` in one string: numbers in the text.
+pub(super) fn affix(prefix: &str, value: impl std::fmt::Display, suffix: &str) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::with_capacity(prefix.len() + 24 + suffix.len());
+    text.push_str(prefix);
+    let _ = write!(text, "{value}");
+    text.push_str(suffix);
+    text
+}
+
+/// `base[index]`, reusing `base`'s buffer.
+fn indexed(mut base: String, index: u32) -> String {
+    use std::fmt::Write as _;
+    let _ = write!(base, "[{index}]");
+    base
+}
+
+/// `f(a, b, ...)`.
+pub(super) fn call(f: &str, args: &[String]) -> String {
+    let len = f.len() + 2 + args.iter().map(|a| a.len() + 2).sum::<usize>();
+    let mut text = String::with_capacity(len);
+    text.push_str(f);
+    text.push('(');
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(a);
+    }
+    text.push(')');
+    text
+}
+
 /// Whether `text` is a plain identifier.
 pub(super) fn is_identifier(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
 /// Whether `text` is a number literal (possibly negative, in parentheses).
@@ -959,10 +1028,10 @@ pub(super) fn unwrap_parens(text: &str) -> &str {
         return text;
     };
     let mut depth = 0i32;
-    for c in inner.chars() {
+    for c in inner.bytes() {
         match c {
-            '(' => depth += 1,
-            ')' => {
+            b'(' => depth += 1,
+            b')' => {
                 depth -= 1;
                 if depth < 0 {
                     return text;
@@ -980,8 +1049,9 @@ pub(super) fn unwrap_parens(text: &str) -> &str {
 
 /// `text` as an operand: itself when it is an identifier, a call or
 /// already parenthesized, else in parentheses.
-pub(super) fn wrap(text: &str) -> String {
-    let primary = is_identifier(text)
+pub(super) fn wrap(text: impl Into<String>) -> String {
+    let text = text.into();
+    let primary = is_identifier(&text)
         || (text.ends_with(')') && {
             // `f(...)` or `(...)` whose first parenthesis closes last.
             let open = text.find('(').unwrap_or(0);
@@ -989,9 +1059,9 @@ pub(super) fn wrap(text: &str) -> String {
                 && unwrap_parens(&text[open..]) != &text[open..]
         });
     if primary {
-        text.to_string()
+        text
     } else {
-        format!("({text})")
+        ["(", &text, ")"].concat()
     }
 }
 
@@ -999,13 +1069,12 @@ pub(super) fn wrap(text: &str) -> String {
 /// same value (Rust prints the shortest such decimal).
 pub(crate) fn f32_text(v: f32) -> String {
     if !v.is_finite() {
-        return format!("asfloat({:#x}u)", v.to_bits());
+        return text!("asfloat({:#x}u)", v.to_bits());
     }
-    let t = format!("{v:?}f");
     if v.is_sign_negative() {
-        format!("({t})")
+        affix("(", format_args!("{v:?}"), "f)")
     } else {
-        t
+        affix("", format_args!("{v:?}"), "f")
     }
 }
 
@@ -1013,26 +1082,24 @@ pub(crate) fn f32_text(v: f32) -> String {
 pub(crate) fn f64_text(v: f64) -> String {
     if !v.is_finite() {
         let bits = v.to_bits();
-        return format!("asdouble({:#x}u, {:#x}u)", bits & 0xffff_ffff, bits >> 32);
+        return text!("asdouble({:#x}u, {:#x}u)", bits & 0xffff_ffff, bits >> 32);
     }
-    let t = format!("{v:?}L");
     if v.is_sign_negative() {
-        format!("({t})")
+        affix("(", format_args!("{v:?}"), "L)")
     } else {
-        t
+        affix("", format_args!("{v:?}"), "L")
     }
 }
 
 /// An f16 value (given as f32, exactly) as an HLSL `float16_t` literal.
 pub(crate) fn f16_text(v: f32) -> String {
     if !v.is_finite() {
-        return format!("asfloat16(uint16_t({:#x}))", half_bits(v));
+        return text!("asfloat16(uint16_t({:#x}))", half_bits(v));
     }
-    let t = format!("{v:?}h");
     if v.is_sign_negative() {
-        format!("({t})")
+        affix("(", format_args!("{v:?}"), "h)")
     } else {
-        t
+        affix("", format_args!("{v:?}"), "h")
     }
 }
 
@@ -1052,9 +1119,9 @@ pub(crate) fn i32_text(v: i32) -> String {
     if v == i32::MIN {
         "(-2147483647 - 1)".to_string()
     } else if v < 0 {
-        format!("({v})")
+        affix("(", v, ")")
     } else {
-        v.to_string()
+        affix("", v, "")
     }
 }
 
@@ -1062,9 +1129,9 @@ fn i64_text(v: i64) -> String {
     if v == i64::MIN {
         "(-9223372036854775807L - 1L)".to_string()
     } else if v < 0 {
-        format!("({v}L)")
+        affix("(", v, "L)")
     } else {
-        format!("{v}L")
+        affix("", v, "L")
     }
 }
 
@@ -1080,11 +1147,11 @@ pub(super) fn int_min_text(s: Scalar) -> String {
 /// The integer `v` as a literal of integer scalar `s`.
 pub(super) fn typed_int(s: Scalar, v: i64) -> String {
     match (s.kind, s.width) {
-        (K::Uint, 8) => format!("{v}UL"),
-        (K::Uint, 2) => format!("uint16_t({v})"),
-        (K::Uint, _) => format!("{v}u"),
+        (K::Uint, 8) => affix("", v, "UL"),
+        (K::Uint, 2) => affix("uint16_t(", v, ")"),
+        (K::Uint, _) => affix("", v, "u"),
         (K::Sint, 8) => i64_text(v),
-        (K::Sint, 2) => format!("int16_t({v})"),
+        (K::Sint, 2) => affix("int16_t(", v, ")"),
         _ => i32_text(v as i32),
     }
 }
@@ -1096,12 +1163,12 @@ pub(super) fn literal(lit: naga::Literal) -> String {
         L::F64(v) => f64_text(v),
         L::F32(v) => f32_text(v),
         L::F16(v) => f16_text(f32::from(v)),
-        L::U32(v) => format!("{v}u"),
+        L::U32(v) => affix("", v, "u"),
         L::I32(v) => i32_text(v),
-        L::U64(v) => format!("{v}UL"),
+        L::U64(v) => affix("", v, "UL"),
         L::I64(v) => i64_text(v),
-        L::U16(v) => format!("uint16_t({v})"),
-        L::I16(v) => format!("int16_t({v})"),
+        L::U16(v) => affix("uint16_t(", v, ")"),
+        L::I16(v) => affix("int16_t(", v, ")"),
         L::Bool(b) => b.to_string(),
         L::AbstractInt(v) => match i32::try_from(v) {
             Ok(v) => i32_text(v),

@@ -22,7 +22,7 @@ pub(super) fn div_mod(
     size: Option<naga::VectorSize>,
 ) -> String {
     let s = types::scalar(scalar);
-    let scalar_name = format!("_s_{what}_{s}");
+    let scalar_name = text!("_s_{what}_{s}");
     let zero = typed_int(scalar, 0);
     let one = typed_int(scalar, 1);
     let signed = scalar.kind == K::Sint;
@@ -31,35 +31,35 @@ pub(super) fn div_mod(
     let bad = if signed {
         let min = int_min_text(scalar);
         let minus_one = typed_int(scalar, -1);
-        format!("(b == {zero} || (a == {min} && b == {minus_one}))")
+        text!("(b == {zero} || (a == {min} && b == {minus_one}))")
     } else {
-        format!("b == {zero}")
+        text!("b == {zero}")
     };
     let body = if what == "div" {
-        format!("    return a / ({bad} ? {one} : b);\n")
+        text!("    return a / ({bad} ? {one} : b);\n")
     } else if signed {
         // Truncated remainder (the sign of the dividend) spelled with the
         // division, whose rounding every HLSL compiler agrees on.
-        format!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
+        text!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
     } else {
-        format!("    return a % ({bad} ? {one} : b);\n")
+        text!("    return a % ({bad} ? {one} : b);\n")
     };
     needs.helper(&scalar_name, |_| {
-        format!("{s} {scalar_name}({s} a, {s} b)\n{{\n{body}}}\n")
+        text!("{s} {scalar_name}({s} a, {s} b)\n{{\n{body}}}\n")
     });
     let Some(size) = size else {
         return scalar_name;
     };
     let v = types::vector(size as u8, scalar);
-    let name = format!("_s_{what}_{v}");
+    let name = text!("_s_{what}_{v}");
     let parts: Vec<String> = (0..size as u32)
         .map(|i| {
             let c = component(i);
-            format!("{scalar_name}(a.{c}, b.{c})")
+            text!("{scalar_name}(a.{c}, b.{c})")
         })
         .collect();
     needs.helper(&name, |_| {
-        format!(
+        text!(
             "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
             parts.join(", ")
         )
@@ -72,15 +72,15 @@ pub(super) fn div_mod(
 pub(super) fn select(needs: &mut Needs, size: naga::VectorSize, scalar: Scalar) -> String {
     let v = types::vector(size as u8, scalar);
     let b = types::vector(size as u8, Scalar::BOOL);
-    let name = format!("_s_select_{v}");
+    let name = text!("_s_select_{v}");
     let parts: Vec<String> = (0..size as u32)
         .map(|i| {
             let k = component(i);
-            format!("c.{k} ? a.{k} : b.{k}")
+            text!("c.{k} ? a.{k} : b.{k}")
         })
         .collect();
     needs.helper(&name, |_| {
-        format!(
+        text!(
             "{v} {name}({b} c, {v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
             parts.join(", ")
         )
@@ -92,15 +92,15 @@ pub(super) fn select(needs: &mut Needs, size: naga::VectorSize, scalar: Scalar) 
 pub(super) fn logic(needs: &mut Needs, and: bool, size: naga::VectorSize) -> String {
     let b = types::vector(size as u8, Scalar::BOOL);
     let (what, op) = if and { ("and", "&&") } else { ("or", "||") };
-    let name = format!("_s_{what}_{b}");
+    let name = text!("_s_{what}_{b}");
     let parts: Vec<String> = (0..size as u32)
         .map(|i| {
             let k = component(i);
-            format!("a.{k} {op} b.{k}")
+            text!("a.{k} {op} b.{k}")
         })
         .collect();
     needs.helper(&name, |_| {
-        format!(
+        text!(
             "{b} {name}({b} a, {b} b)\n{{\n    return {b}({});\n}}\n",
             parts.join(", ")
         )
@@ -116,7 +116,7 @@ pub(super) fn constructor(
     ty: naga::Handle<naga::Type>,
 ) -> String {
     let t = types::type_name(ctx, ty);
-    let name = format!("_s_make_{t}");
+    let name = text!("_s_make_{t}");
     needs.helper(&name, |_| {
         let mut params = Vec::new();
         let mut body = String::new();
@@ -125,21 +125,21 @@ pub(super) fn constructor(
                 let e = types::type_name(ctx, base);
                 let n = types::array_count(ctx, size).unwrap_or(0);
                 for i in 0..n {
-                    params.push(format!("{e} e{i}"));
-                    body.push_str(&format!("    r[{i}] = e{i};\n"));
+                    params.push(text!("{e} e{i}"));
+                    body.push_str(&text!("    r[{i}] = e{i};\n"));
                 }
             }
             naga::TypeInner::Struct { ref members, .. } => {
                 for (i, m) in members.iter().enumerate() {
                     let mt = types::type_name(ctx, m.ty);
                     let member = ctx.name(NameKey::StructMember(ty, i as u32));
-                    params.push(format!("{mt} m{i}"));
-                    body.push_str(&format!("    r.{member} = m{i};\n"));
+                    params.push(text!("{mt} m{i}"));
+                    body.push_str(&text!("    r.{member} = m{i};\n"));
                 }
             }
             _ => {}
         }
-        format!(
+        text!(
             "{t} {name}({})\n{{\n    {t} r;\n{body}    return r;\n}}\n",
             params.join(", ")
         )
@@ -186,15 +186,15 @@ pub(super) fn fmod_double(needs: &mut Needs, size: Option<naga::VectorSize>) -> 
         return scalar_name.to_string();
     };
     let v = types::vector(size as u8, Scalar::F64);
-    let name = format!("_s_fmod_{v}");
+    let name = text!("_s_fmod_{v}");
     let parts: Vec<String> = (0..size as u32)
         .map(|i| {
             let c = component(i);
-            format!("{scalar_name}(a.{c}, b.{c})")
+            text!("{scalar_name}(a.{c}, b.{c})")
         })
         .collect();
     needs.helper(&name, |_| {
-        format!(
+        text!(
             "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
             parts.join(", ")
         )
@@ -214,23 +214,23 @@ pub(super) fn bitcast64(
     let n = size.map_or(1, |s| s as u8);
     let spell = |s: Scalar| {
         if n == 1 {
-            types::scalar(s).to_string()
+            types::scalar(s).into()
         } else {
             types::vector(n, s)
         }
     };
     let (f, t) = (spell(from), spell(to));
     let u = spell(Scalar::U32);
-    let name = format!("_s_bitcast_{t}_{f}");
+    let name = text!("_s_bitcast_{t}_{f}");
     needs.helper(&name, |_| {
         let body = if to.kind == K::Float {
-            format!("    return asdouble({u}(x), {u}(x >> 32));\n")
+            text!("    return asdouble({u}(x), {u}(x >> 32));\n")
         } else {
-            format!(
+            text!(
                 "    {u} lo, hi;\n    asuint(x, lo, hi);\n    return ({t}(hi) << 32) | {t}(lo);\n"
             )
         };
-        format!("{t} {name}({f} x)\n{{\n{body}}}\n")
+        text!("{t} {name}({f} x)\n{{\n{body}}}\n")
     });
     name
 }

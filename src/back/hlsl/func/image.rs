@@ -95,23 +95,23 @@ fn spelled(n: usize, s: Scalar) -> String {
     if n == 1 {
         types::scalar(s).to_string()
     } else {
-        format!("{}{n}", types::scalar(s))
+        text!("{}{n}", types::scalar(s))
     }
 }
 
 /// A vector of `n` components of `s` made of `parts`: `int3(xy, level)`,
 /// or `int(x)` (a conversion) for one part.
 fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
-    format!("{}({})", spelled(n, s), parts.join(", "))
+    text!("{}({})", spelled(n, s), parts.join(", "))
 }
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
 /// texel inside the edges (`textureSampleBaseClampToEdge`).
 fn clamp_to_edge_helper(needs: &mut Needs, image: &Image<'_>) -> String {
     let t = texture_declaration(image.dim, image.arrayed, image.class);
-    let name = format!("_s_sample_clamp_to_edge_{}", suffix(&t));
+    let name = text!("_s_sample_clamp_to_edge_{}", suffix(&t));
     needs.helper(&name, |_| {
-        format!(
+        text!(
             "float4 {name}({t} t, SamplerState s, float2 c) {{\n    uint w, h, levels;\n    t.GetDimensions(0u, w, h, levels);\n    float2 half_texel = 0.5 / float2(w, h);\n    return t.SampleLevel(s, clamp(c, half_texel, 1.0 - half_texel), 0.0);\n}}\n"
         )
     });
@@ -149,13 +149,13 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         Some(layer) => construct(
             n + 1,
             Scalar::F32,
-            &[s.coordinate, &format!("(float){}", paren(layer))],
+            &[s.coordinate, &text!("(float){}", paren(layer))],
         ),
         None => s.coordinate.to_string(),
     };
     if s.clamp_to_edge {
         let name = clamp_to_edge_helper(needs, image);
-        return format!("{name}({}, {}, {coordinate})", image.text, s.sampler);
+        return text!("{name}({}, {}, {coordinate})", image.text, s.sampler);
     }
     let mut args = vec![s.sampler.to_string(), coordinate];
     let method = if let Some(component) = s.gather {
@@ -195,7 +195,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
             Level::Exact(l) => {
                 // Depth textures take integer levels in WGSL.
                 if matches!(image.class, ImageClass::Depth { .. }) {
-                    args.push(format!("(float){}", paren(l)));
+                    args.push(text!("(float){}", paren(l)));
                 } else {
                     args.push(l.to_string());
                 }
@@ -215,7 +215,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
     if let Some(o) = s.offset {
         args.push(o.to_string());
     }
-    format!("{tex}.{method}({})", args.join(", "))
+    text!("{tex}.{method}({})", args.join(", "))
 }
 
 /// The texel address of a storage texture: `uint2(xy)`, `uint3(xy, layer)`.
@@ -243,7 +243,7 @@ pub(crate) fn load(
     match image.class {
         ImageClass::Storage { format, .. } => {
             let address = storage_address(image, coordinate, array_index);
-            let texel = format!("{tex}[{address}]");
+            let texel = text!("{tex}[{address}]");
             match storage_scalar_texel(format) {
                 Some(s) => {
                     let (zero, one) = match s.kind {
@@ -251,7 +251,7 @@ pub(crate) fn load(
                         ScalarKind::Float => ("0.0", "1.0"),
                         _ => ("0u", "1u"),
                     };
-                    format!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s))
+                    text!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s))
                 }
                 None => texel,
             }
@@ -261,14 +261,14 @@ pub(crate) fn load(
             parts.extend(array_index);
             let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
             let sample = sample.unwrap_or("0");
-            format!("{tex}.Load({address}, {sample})")
+            text!("{tex}.Load({address}, {sample})")
         }
         ImageClass::Sampled { .. } | ImageClass::Depth { .. } => {
             let mut parts = vec![coordinate];
             parts.extend(array_index);
             parts.push(level.unwrap_or("0"));
             let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
-            format!("{tex}.Load({address})")
+            text!("{tex}.Load({address})")
         }
         ImageClass::External => {
             needs.error(error_at(
@@ -298,9 +298,9 @@ pub(crate) fn store(
         _ => false,
     };
     if scalar {
-        format!("{tex}[{address}] = {}.x;", paren(value))
+        text!("{tex}[{address}] = {}.x;", paren(value))
     } else {
-        format!("{tex}[{address}] = {value};")
+        text!("{tex}[{address}] = {value};")
     }
 }
 
@@ -316,7 +316,7 @@ pub(crate) enum Query<'a> {
 /// samples)` of a texture of `image`'s type at a mip level.
 fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
     let t = texture_declaration(image.dim, image.arrayed, image.class);
-    let name = format!("_s_dimensions_{}", suffix(&t));
+    let name = text!("_s_dimensions_{}", suffix(&t));
     let rw = t.starts_with("RW");
     let multi = matches!(
         image.class,
@@ -337,10 +337,10 @@ fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
         outs.push("w");
     }
     needs.helper(&name, |_| {
-        let args: Vec<String> = outs.iter().map(|c| format!("r.{c}")).collect();
+        let args: Vec<String> = outs.iter().map(|c| text!("r.{c}")).collect();
         let level = if rw || multi { "" } else { "level, " };
         let levels = if rw { "    r.w = 1u;\n" } else { "" };
-        format!(
+        text!(
             "uint4 {name}({t} t, uint level) {{\n    uint4 r = uint4(1u, 1u, 1u, 1u);\n    t.GetDimensions({level}{});\n{levels}    return r;\n}}\n",
             args.join(", ")
         )
@@ -382,7 +382,7 @@ pub(crate) fn query(
         Query::NumLayers => "z",
         Query::NumLevels | Query::NumSamples => "w",
     };
-    format!("{name}({}, {level}).{swizzle}", image.text)
+    text!("{name}({}, {level}).{swizzle}", image.text)
 }
 
 /// `textureAtomic*` on a storage texture: statements (not indented, each
@@ -402,7 +402,7 @@ pub(crate) fn atomic(
     let _ = ctx;
     let tex = paren(image.text);
     let address = storage_address(image, coordinate, array_index);
-    let texel = format!("{tex}[{address}]");
+    let texel = text!("{tex}[{address}]");
     let scalar = match image.class {
         ImageClass::Storage { format, .. } => storage_scalar_texel(format),
         _ => None,
@@ -416,16 +416,16 @@ pub(crate) fn atomic(
         return String::new();
     };
     use naga::AtomicFunction as A;
-    let op = |name: &str, v: &str| format!("{name}({texel}, {v});\n");
+    let op = |name: &str, v: &str| text!("{name}({texel}, {v});\n");
     match *fun {
         A::Add => op("InterlockedAdd", value),
-        A::Subtract => op("InterlockedAdd", &format!("0 - {}", paren(value))),
+        A::Subtract => op("InterlockedAdd", &text!("0 - {}", paren(value))),
         A::And => op("InterlockedAnd", value),
         A::InclusiveOr => op("InterlockedOr", value),
         A::ExclusiveOr => op("InterlockedXor", value),
         A::Min => op("InterlockedMin", value),
         A::Max => op("InterlockedMax", value),
-        A::Exchange { compare: None } => format!(
+        A::Exchange { compare: None } => text!(
             "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}\n",
             types::scalar(scalar)
         ),
@@ -484,7 +484,7 @@ mod tests {
                     self.textures.len() - 1
                 }
             };
-            format!("tex{i}")
+            text!("tex{i}")
         }
 
         /// `result_type r = expression;`, kept live.
@@ -492,9 +492,9 @@ mod tests {
             let i = self.count;
             self.count += 1;
             let first = if result_type.ends_with(|c: char| c.is_ascii_digit()) {
-                format!("r{i}.x")
+                text!("r{i}.x")
             } else {
-                format!("r{i}")
+                text!("r{i}")
             };
             let _ = writeln!(self.body, "    {result_type} r{i} = {expression};");
             let _ = writeln!(self.body, "    acc += (float){first};");
@@ -507,10 +507,10 @@ mod tests {
                 let decl = texture_declaration(dim, arrayed, class);
                 let reg = if decl.starts_with("RW") {
                     u += 1;
-                    format!("u{}", u - 1)
+                    text!("u{}", u - 1)
                 } else {
                     t += 1;
-                    format!("t{}", t - 1)
+                    text!("t{}", t - 1)
                 };
                 let _ = writeln!(src, "{decl} tex{i} : register({reg});");
             }

@@ -51,7 +51,7 @@ fn size_of(ty: &TypeInner) -> Option<VectorSize> {
 /// `scalar` or `vecN<scalar>` spelled in HLSL.
 fn shaped(size: Option<VectorSize>, s: Scalar) -> String {
     match size {
-        Some(n) => types::vector(n as u8, s),
+        Some(n) => types::vector(n as u8, s).into_owned(),
         None => types::scalar(s).to_string(),
     }
 }
@@ -102,7 +102,7 @@ pub(crate) fn paren(text: &str) -> String {
     if is_primary(text) {
         text.to_string()
     } else {
-        format!("({text})")
+        text!("({text})")
     }
 }
 
@@ -113,12 +113,12 @@ fn number(s: Scalar, value: &str) -> String {
             if value.contains('.') || value.contains('e') {
                 value.to_string()
             } else {
-                format!("{value}.0")
+                text!("{value}.0")
             }
         }
-        (K::Uint, 4) => format!("{value}u"),
+        (K::Uint, 4) => text!("{value}u"),
         (K::Sint, 4) => value.to_string(),
-        _ => format!("(({}){value})", types::scalar(s)),
+        _ => text!("(({}){value})", types::scalar(s)),
     }
 }
 
@@ -168,18 +168,18 @@ fn expression(
     let fit = |i: usize| {
         let (txt, tyi) = (text(i), ty(i));
         match (size, size_of(tyi)) {
-            (Some(_), None) => format!("({t}){}", paren(txt)),
+            (Some(_), None) => text!("({t}){}", paren(txt)),
             _ => txt.to_string(),
         }
     };
     let plain = |name: &str| {
         let list: Vec<&str> = (0..args.len()).map(text).collect();
-        format!("{name}({})", list.join(", "))
+        text!("{name}({})", list.join(", "))
     };
     let fitted = |name: &str| {
         let mut list = vec![a.to_string()];
         list.extend((1..args.len()).map(fit));
-        format!("{name}({})", list.join(", "))
+        text!("{name}({})", list.join(", "))
     };
     let float = scalar.kind == K::Float;
     let signed = scalar.kind == K::Sint;
@@ -192,7 +192,7 @@ fn expression(
     // The operand as unsigned bits.
     let as_unsigned = || {
         if signed {
-            format!("({ut}){}", paren(a))
+            text!("({ut}){}", paren(a))
         } else {
             a.to_string()
         }
@@ -207,9 +207,9 @@ fn expression(
             u
         } else if result_scalar.width == 8 {
             let wide = shaped(size, Scalar::I32);
-            format!("({rt})({wide}){}", paren(&u))
+            text!("({rt})({wide}){}", paren(&u))
         } else {
-            format!("({rt}){}", paren(&u))
+            text!("({rt}){}", paren(&u))
         }
     };
     match fun {
@@ -233,23 +233,23 @@ fn expression(
             let (what, body) = match fun {
                 M::Asinh => (
                     "asinh",
-                    format!("log(x + sqrt(x * x + {}))", number(scalar, "1.0")),
+                    text!("log(x + sqrt(x * x + {}))", number(scalar, "1.0")),
                 ),
                 M::Acosh => (
                     "acosh",
-                    format!("log(x + sqrt(x * x - {}))", number(scalar, "1.0")),
+                    text!("log(x + sqrt(x * x - {}))", number(scalar, "1.0")),
                 ),
                 _ => {
                     let one = number(scalar, "1.0");
                     let half = number(scalar, "0.5");
-                    ("atanh", format!("{half} * log(({one} + x) / ({one} - x))"))
+                    ("atanh", text!("{half} * log(({one} + x) / ({one} - x))"))
                 }
             };
-            let name = format!("_s_{what}_{}", suffix(&t));
+            let name = text!("_s_{what}_{}", suffix(&t));
             needs.helper(&name, |_| {
-                format!("{t} {name}({t} x) {{\n    return {body};\n}}\n")
+                text!("{t} {name}({t} x) {{\n    return {body};\n}}\n")
             });
-            format!("{name}({a})")
+            text!("{name}({a})")
         }
         M::Radians => plain("radians"),
         M::Degrees => plain("degrees"),
@@ -259,29 +259,29 @@ fn expression(
         M::Round => plain("round"),
         M::Trunc => plain("trunc"),
         M::Fract => {
-            let name = format!("_s_fract_{}", suffix(&t));
+            let name = text!("_s_fract_{}", suffix(&t));
             needs.helper(&name, |_| {
-                format!("{t} {name}({t} x) {{\n    return x - floor(x);\n}}\n")
+                text!("{t} {name}({t} x) {{\n    return x - floor(x);\n}}\n")
             });
-            format!("{name}({a})")
+            text!("{name}({a})")
         }
         M::Modf | M::Frexp => modf_frexp(ctx, needs, fun, a, arg_ty, result, span),
         // HLSL's ldexp is `x * exp2(e)`, whose power overflows before the
         // product for e = 128; the helper multiplies by two exact powers
         // of two made from their bits (f16 through f32).
-        M::Ldexp if scalar.width == 8 => format!("ldexp({a}, ({t}){})", paren(text(1))),
+        M::Ldexp if scalar.width == 8 => text!("ldexp({a}, ({t}){})", paren(text(1))),
         M::Ldexp => {
             let et = types::inner_name(ctx, ty(1));
             let ft = shaped(size, Scalar::F32);
             let ui = shaped(size, Scalar::U32);
             let ii = shaped(size, Scalar::I32);
-            let name = format!("_s_ldexp_{}", suffix(&t));
+            let name = text!("_s_ldexp_{}", suffix(&t));
             needs.helper(&name, |_| {
-                format!(
+                text!(
                     "{t} {name}({t} x, {et} e) {{\n    {ii} c = clamp(({ii})e, -252, 254);\n    {ii} h = c / 2;\n    {ft} a = asfloat(({ui})(h + 127) << 23u);\n    {ft} b = asfloat(({ui})(c - h + 127) << 23u);\n    return ({t})(({ft})x * a * b);\n}}\n"
                 )
             });
-            format!("{name}({a}, {})", text(1))
+            text!("{name}({a}, {})", text(1))
         }
         M::Exp => plain("exp"),
         M::Exp2 => plain("exp2"),
@@ -297,13 +297,13 @@ fn expression(
             let b = text(1);
             if ctx.shader_model() >= ShaderModel::Sm6_4 {
                 if signed {
-                    format!("dot4add_i8packed({a}, {b}, (int)0)")
+                    text!("dot4add_i8packed({a}, {b}, (int)0)")
                 } else {
-                    format!("dot4add_u8packed({a}, {b}, 0u)")
+                    text!("dot4add_u8packed({a}, {b}, 0u)")
                 }
             } else {
                 let name = dot4_helper(needs, signed);
-                format!("{name}({a}, {b})")
+                text!("{name}({a}, {b})")
             }
         }
         M::Outer => outer(ctx, needs, args, result),
@@ -316,7 +316,7 @@ fn expression(
         M::Reflect => plain("reflect"),
         M::Refract => plain("refract"),
         // HLSL's sign() returns integers.
-        M::Sign if float => format!("({t})sign({a})"),
+        M::Sign if float => text!("({t})sign({a})"),
         M::Sign => plain("sign"),
         // WGSL's fma may be fused or not; HLSL's fma() is double only.
         M::Fma if scalar.width == 8 => fitted("fma"),
@@ -334,22 +334,22 @@ fn expression(
         }
         M::Transpose => plain("transpose"),
         M::Determinant => plain("determinant"),
-        M::QuantizeToF16 => format!("f16tof32(f32tof16({a}))"),
-        M::CountTrailingZeros => back(format!("min(firstbitlow({}), {bits}u)", as_unsigned())),
+        M::QuantizeToF16 => text!("f16tof32(f32tof16({a}))"),
+        M::CountTrailingZeros => back(text!("min(firstbitlow({}), {bits}u)", as_unsigned())),
         // firstbithigh gives ~0 for 0: (w - 1) - ~0 wraps to w.
-        M::CountLeadingZeros => back(format!("{}u - firstbithigh({})", bits - 1, as_unsigned())),
-        M::CountOneBits => back(format!("countbits({})", as_unsigned())),
-        M::ReverseBits if signed => format!("({t})reversebits({})", as_unsigned()),
+        M::CountLeadingZeros => back(text!("{}u - firstbithigh({})", bits - 1, as_unsigned())),
+        M::CountOneBits => back(text!("countbits({})", as_unsigned())),
+        M::ReverseBits if signed => text!("({t})reversebits({})", as_unsigned()),
         M::ReverseBits => plain("reversebits"),
         // ~0 for 0, as WGSL.
-        M::FirstTrailingBit => back(format!("firstbitlow({})", as_unsigned())),
+        M::FirstTrailingBit => back(text!("firstbitlow({})", as_unsigned())),
         // The signed overload gives WGSL's signed rule; its result is
         // unsigned bits.
-        M::FirstLeadingBit => back(format!("firstbithigh({a})")),
+        M::FirstLeadingBit => back(text!("firstbithigh({a})")),
         M::ExtractBits | M::InsertBits => {
             let name = bits_helper(needs, fun, &t, scalar);
             let rest: Vec<&str> = (1..args.len()).map(text).collect();
-            format!("{name}({a}, {})", rest.join(", "))
+            text!("{name}({a}, {})", rest.join(", "))
         }
         M::Pack4x8snorm
         | M::Pack4x8unorm
@@ -368,7 +368,7 @@ fn expression(
         | M::Unpack4xI8
         | M::Unpack4xU8 => {
             let name = pack_helper(needs, fun);
-            format!("{name}({a})")
+            text!("{name}({a})")
         }
     }
 }
@@ -405,10 +405,10 @@ fn modf_frexp(
     let second = ctx.name(NameKey::StructMember(handle, 1)).to_string();
     let t = types::inner_name(ctx, arg_ty);
     let what = if fun == M::Modf { "modf" } else { "frexp" };
-    let name = format!("_s_{what}_{}", suffix(&t));
+    let name = text!("_s_{what}_{}", suffix(&t));
     needs.helper(&name, |_| {
         let body = if fun == M::Modf {
-            format!("    r.{second} = trunc(x);\n    r.{first} = x - r.{second};\n")
+            text!("    r.{second} = trunc(x);\n    r.{first} = x - r.{second};\n")
         } else {
             // The exponent field's bits give the exponent of a normal
             // value; zero (and subnormals, flushed by D3D) have exponent 0
@@ -424,17 +424,17 @@ fn modf_frexp(
                 TypeInner::Struct { ref members, .. } if members.len() == 2 => {
                     types::type_name(ctx, members[1].ty)
                 }
-                _ => ii.clone(),
+                _ => &ii,
             };
-            format!(
+            text!(
                 "    {ui} bits = asuint(({fi})x);\n    {ui} field = (bits >> 23u) & 0xFFu;\n    {ui} normal = ({ui})(field != 0u);\n    r.{second} = ({exp_type})(({ii})(normal * field) - ({ii})normal * 126);\n    {ui} fraction = (bits & 0x807FFFFFu) | 0x3F000000u;\n    r.{first} = ({fraction_type})asfloat(bits + normal * (fraction - bits));\n"
             )
         };
-        format!(
+        text!(
             "{result_name} {name}({t} x) {{\n    {result_name} r;\n{body}    return r;\n}}\n"
         )
     });
-    format!("{name}({a})")
+    text!("{name}({a})")
 }
 
 /// `outerProduct(a, b)`: WGSL's result column `j` is `a * b[j]`, which is
@@ -447,17 +447,17 @@ fn outer(ctx: &Ctx<'_>, needs: &mut Needs, args: &[Arg<'_>], result: &TypeInner)
     let at = types::inner_name(ctx, a.ty);
     let bt = types::inner_name(ctx, b.ty);
     let columns = size_of(b.ty).map_or(1, |s| s as usize);
-    let name = format!("_s_outer_{}", suffix(&rt));
+    let name = text!("_s_outer_{}", suffix(&rt));
     needs.helper(&name, |_| {
         let rows: Vec<String> = (0..columns)
-            .map(|j| format!("a * b.{}", ["x", "y", "z", "w"][j]))
+            .map(|j| text!("a * b.{}", ["x", "y", "z", "w"][j]))
             .collect();
-        format!(
+        text!(
             "{rt} {name}({at} a, {bt} b) {{\n    return {rt}({});\n}}\n",
             rows.join(", ")
         )
     });
-    format!("{name}({}, {})", a.text, b.text)
+    text!("{name}({}, {})", a.text, b.text)
 }
 
 /// Helpers for `dot4I8Packed` / `dot4U8Packed` below shader model 6.4.
@@ -469,7 +469,7 @@ fn dot4_helper(needs: &mut Needs, signed: bool) -> &'static str {
     };
     needs.helper(name, |needs| {
         let unpack = pack_helper(needs, unpack);
-        format!("{t} {name}(uint a, uint b) {{\n    return dot({unpack}(a), {unpack}(b));\n}}\n")
+        text!("{t} {name}(uint a, uint b) {{\n    return dot({unpack}(a), {unpack}(b));\n}}\n")
     });
     name
 }
@@ -484,7 +484,7 @@ fn bits_helper(needs: &mut Needs, fun: M, t: &str, scalar: Scalar) -> String {
     } else {
         "insertBits"
     };
-    let name = format!("_s_{what}_{}", suffix(t));
+    let name = text!("_s_{what}_{}", suffix(t));
     let w = u32::from(scalar.width) * 8;
     let u = Scalar {
         kind: K::Uint,
@@ -500,17 +500,17 @@ fn bits_helper(needs: &mut Needs, fun: M, t: &str, scalar: Scalar) -> String {
     );
     let st = types::scalar(scalar);
     needs.helper(&name, |_| {
-        let head = format!(
+        let head = text!(
             "    uint o = min(offset, {w}u);\n    uint c = min(count, {w}u - o);\n"
         );
         if fun == M::ExtractBits {
             // Shift the field to the top, then down (arithmetically for
             // signed types, which sign-extends).
-            format!(
+            text!(
                 "{t} {name}({t} e, uint offset, uint count) {{\n{head}    return c == 0u ? ({t})0 : (e << ({w}u - c - o)) >> ({w}u - c);\n}}\n"
             )
         } else {
-            format!(
+            text!(
                 "{t} {name}({t} e, {t} newbits, uint offset, uint count) {{\n{head}    {st} mask = ({st})(c == 0u ? 0 : ({ones} >> ({w}u - c)) << o);\n    return (e & ~mask) | ((newbits << o) & mask);\n}}\n"
             )
         }
@@ -615,7 +615,7 @@ pub(crate) mod test_support {
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
             .collect();
-        format!("T{}", s.trim_start_matches('_'))
+        text!("T{}", s.trim_start_matches('_'))
     }
 
     impl Fixture {
@@ -645,7 +645,7 @@ pub(crate) mod test_support {
                 }
                 if let naga::TypeInner::Struct { members, .. } = &t.inner {
                     for (i, m) in members.iter().enumerate() {
-                        let n = m.name.clone().unwrap_or_else(|| format!("m{i}"));
+                        let n = m.name.clone().unwrap_or_else(|| text!("m{i}"));
                         names.insert(NameKey::StructMember(h, i as u32), n);
                     }
                 }
@@ -658,6 +658,7 @@ pub(crate) mod test_support {
                 options: &self.options,
                 names,
                 plan: buffers::Plan::default(),
+                type_names: Default::default(),
             }
         }
 
@@ -697,7 +698,7 @@ pub(crate) mod test_support {
         extra: &[&str],
         spirv: bool,
     ) -> Result<(), String> {
-        let dir = std::env::temp_dir().join(format!("stride-hlsl-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(text!("stride-hlsl-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let file = dir.join("shader.hlsl");
         std::fs::write(&file, source).map_err(|e| e.to_string())?;
@@ -728,13 +729,13 @@ pub(crate) mod test_support {
                 })
                 .collect();
             if !out.status.success() || !real.is_empty() {
-                errors.push_str(&format!("--- {mode} ({profile}):\n{stderr}\n"));
+                errors.push_str(&text!("--- {mode} ({profile}):\n{stderr}\n"));
                 continue;
             }
             if mode == "spirv" {
                 if let Ok(v) = Command::new("spirv-val").arg(&spv).output() {
                     if !v.status.success() {
-                        errors.push_str(&format!(
+                        errors.push_str(&text!(
                             "--- spirv-val:\n{}{}\n",
                             String::from_utf8_lossy(&v.stdout),
                             String::from_utf8_lossy(&v.stderr)
@@ -747,7 +748,7 @@ pub(crate) mod test_support {
             let _ = std::fs::remove_dir_all(&dir);
             Ok(())
         } else {
-            Err(format!("{errors}\nsource:\n{}", numbered(source)))
+            Err(text!("{errors}\nsource:\n{}", numbered(source)))
         }
     }
 
@@ -755,7 +756,7 @@ pub(crate) mod test_support {
         source
             .lines()
             .enumerate()
-            .map(|(i, l)| format!("{:4} {l}\n", i + 1))
+            .map(|(i, l)| text!("{:4} {l}\n", i + 1))
             .collect()
     }
 }
@@ -829,7 +830,7 @@ var<private> hq: vec3<f16>;
 
     /// A variable name for an operand of type `t`.
     fn var(ctx: &Ctx<'_>, t: &Ti) -> String {
-        format!("v_{}", suffix(&types::inner_name(ctx, t)))
+        text!("v_{}", suffix(&types::inner_name(ctx, t)))
     }
 
     /// A scalar HLSL expression reading (part of) `value` of type `t`, as
@@ -837,24 +838,22 @@ var<private> hq: vec3<f16>;
     fn observe(ctx: &Ctx<'_>, value: &str, t: &Ti) -> String {
         match *t {
             Ti::Scalar(sc) => match sc.kind {
-                K::Float => format!("asuint((float){value})"),
-                K::Bool => format!("(uint){value}"),
-                _ => format!("(uint){value}"),
+                K::Float => text!("asuint((float){value})"),
+                K::Bool => text!("(uint){value}"),
+                _ => text!("(uint){value}"),
             },
-            Ti::Vector { scalar, .. } => observe(ctx, &format!("{value}.x"), &Ti::Scalar(scalar)),
-            Ti::Matrix { scalar, .. } => {
-                observe(ctx, &format!("{value}[0].x"), &Ti::Scalar(scalar))
-            }
+            Ti::Vector { scalar, .. } => observe(ctx, &text!("{value}.x"), &Ti::Scalar(scalar)),
+            Ti::Matrix { scalar, .. } => observe(ctx, &text!("{value}[0].x"), &Ti::Scalar(scalar)),
             Ti::Struct { ref members, .. } => {
                 let first = observe(
                     ctx,
-                    &format!("{value}.fract"),
+                    &text!("{value}.fract"),
                     &ctx.module.types[members[0].ty].inner,
                 );
                 let second = ctx.module.types[members[1].ty].inner.clone();
                 let name = members[1].name.clone().unwrap_or_default();
-                let second = observe(ctx, &format!("{value}.{name}"), &second);
-                format!("{first} ^ {second}")
+                let second = observe(ctx, &text!("{value}.{name}"), &second);
+                text!("{first} ^ {second}")
             }
             _ => "0u".to_string(),
         }
@@ -884,14 +883,10 @@ var<private> hq: vec3<f16>;
                 .map(|(n, t)| Arg { text: n, ty: t })
                 .collect();
             let text = call(ctx, &mut needs, *fun, &args, result, naga::Span::UNDEFINED);
-            printed.push(format!("{fun:?}: {text}"));
+            printed.push(text!("{fun:?}: {text}"));
             let rt = types::inner_name(ctx, result);
             let _ = writeln!(body, "    {rt} r{i} = {text};");
-            let _ = writeln!(
-                body,
-                "    acc ^= {};",
-                observe(ctx, &format!("r{i}"), result)
-            );
+            let _ = writeln!(body, "    acc ^= {};", observe(ctx, &text!("r{i}"), result));
         }
         let mut src = String::from("#pragma pack_matrix(row_major)\n");
         src.push_str(structs);
@@ -903,8 +898,8 @@ var<private> hq: vec3<f16>;
         for t in &vars {
             let tn = types::inner_name(ctx, t);
             let init = match scalar_of(t).map(|s| s.kind) {
-                Some(K::Float) => format!("({tn})asfloat(seed)"),
-                _ => format!("({tn})seed"),
+                Some(K::Float) => text!("({tn})asfloat(seed)"),
+                _ => text!("({tn})seed"),
             };
             let _ = writeln!(src, "    {tn} {} = {init};", var(ctx, t));
         }
@@ -1069,7 +1064,7 @@ var<private> hq: vec3<f16>;
         if !dxc_available(name) {
             return;
         }
-        let profile = format!("cs_{}", model.name());
+        let profile = text!("cs_{}", model.name());
         // DXC's SPIR-V output of 64-bit bit searches is invalid
         // (FindILsb/FindUMsb on 64-bit operands), and it lacks the
         // shader model 6.4 dot4add_*; DXIL is right.

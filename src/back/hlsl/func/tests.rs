@@ -111,6 +111,7 @@ impl Fixture {
             options: &self.options,
             names: names_for(&self.parsed.module),
             plan: Plan::default(),
+            type_names: Default::default(),
         }
     }
 }
