@@ -162,7 +162,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     /// [`Self::line`] for text in parts (for the most common statements:
     /// cheaper than formatting).
-    fn line_of(&mut self, parts: &[&str]) {
+    fn line_parts(&mut self, parts: &[&str]) {
         self.push_indent();
         for part in parts {
             self.out.push_str(part);
@@ -312,7 +312,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 }
                 None => types::zero_value(self.ctx, self.needs, var.ty),
             };
-            self.line_of(&[ty, " ", &name, " = ", &init, ";"]);
+            self.line_parts(&[ty, " ", &name, " = ", &init, ";"]);
         }
     }
 
@@ -343,7 +343,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line_of(&[&name, " = ", expr::unwrap_parens(&value), ";"]);
+                        self.line_parts(&[&name, " = ", expr::unwrap_parens(&value), ";"]);
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -363,7 +363,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref reject,
             } => {
                 let c = self.expr(condition);
-                self.line_of(&["if (", expr::unwrap_parens(&c), ") {"]);
+                self.line_parts(&["if (", expr::unwrap_parens(&c), ") {"]);
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -541,7 +541,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             }
             (_, Some(v)) => {
                 let t = self.expr(v);
-                self.line_of(&["return ", expr::unwrap_parens(&t), ";"]);
+                self.line_parts(&["return ", expr::unwrap_parens(&t), ";"]);
             }
             (_, None) => self.line("return;"),
         }
@@ -567,7 +567,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let (place, repr) = self.place(pointer);
         if repr == Repr::Plain {
             let v = self.expr(value);
-            self.line_of(&[&place, " = ", expr::unwrap_parens(&v), ";"]);
+            self.line_parts(&[&place, " = ", expr::unwrap_parens(&v), ";"]);
             return;
         }
         let Some(ty) = self.pointee(pointer).0 else {
@@ -635,7 +635,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line_of(&[&call, ";"]),
+            None => self.line_parts(&[&call, ";"]),
         }
     }
 
@@ -668,7 +668,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(r) => {
                 self.declare_result(r, &call);
             }
-            None => self.line_of(&[&call, ";"]),
+            None => self.line_parts(&[&call, ";"]),
         }
     }
 
@@ -726,7 +726,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         } else {
             "const "
         };
-        self.line_of(&[
+        self.line_parts(&[
             konst,
             &ty,
             " ",
@@ -743,12 +743,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
             let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line_of(&[&name, " = ", value, ";"]);
+            self.line_parts(&[&name, " = ", value, ";"]);
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line_of(&[&ty, " ", &name, " = ", value, ";"]);
+        self.line_parts(&[&ty, " ", &name, " = ", value, ";"]);
         self.baked.insert(r, name);
     }
 
