@@ -97,12 +97,16 @@ const VECTOR_NAMES: [[&str; 3]; 10] = [
 /// `vec3`, `ivec2`, `f16vec4`, `bvec2`, ...
 pub fn vector(needs: &mut Needs, size: naga::VectorSize, s: naga::Scalar) -> &'static str {
     scalar_extension(needs, s);
-    vector_spelling(size as u8, s)
+    VECTOR_NAMES[vector_row(s)][size as usize - 2]
 }
 
-/// [`vector`]'s spelling alone, for `n` (2 to 4) components.
-pub fn vector_spelling(n: u8, s: naga::Scalar) -> &'static str {
-    VECTOR_NAMES[vector_row(s)][usize::from(n.clamp(2, 4) - 2)]
+/// [`vector`]'s spelling alone, for `n` components (2 to 4 in every
+/// valid type; any other count is spelled out rather than clamped).
+pub fn vector_spelling(n: u8, s: naga::Scalar) -> Cow<'static, str> {
+    match n {
+        2..=4 => Cow::Borrowed(VECTOR_NAMES[vector_row(s)][usize::from(n) - 2]),
+        _ => Cow::Owned(format!("{}vec{n}", vector_prefix(s))),
+    }
 }
 
 /// `mat3x2`, `f16mat4`, `dmat2x3`, ... (columns x rows).

@@ -46,17 +46,19 @@ macro_rules! vectors {
 
 /// `float3`, `uint2`, `float16_t4`.
 pub fn vector(size: u8, s: naga::Scalar) -> Cow<'static, str> {
-    let sizes = match (s.kind, s.width) {
-        (ScalarKind::Bool, _) => vectors!("bool"),
-        (ScalarKind::Float, 2) => vectors!("float16_t"),
-        (ScalarKind::Float, 8) => vectors!("double"),
-        (ScalarKind::Float | ScalarKind::AbstractFloat, _) => vectors!("float"),
-        (ScalarKind::Sint, 2) => vectors!("int16_t"),
-        (ScalarKind::Sint, 8) => vectors!("int64_t"),
-        (ScalarKind::Sint | ScalarKind::AbstractInt, _) => vectors!("int"),
-        (ScalarKind::Uint, 2) => vectors!("uint16_t"),
-        (ScalarKind::Uint, 8) => vectors!("uint64_t"),
-        (ScalarKind::Uint, _) => vectors!("uint"),
+    // Keyed by `scalar`'s spelling, so that the two never disagree.
+    let sizes = match scalar(s) {
+        "bool" => vectors!("bool"),
+        "float16_t" => vectors!("float16_t"),
+        "double" => vectors!("double"),
+        "float" => vectors!("float"),
+        "int16_t" => vectors!("int16_t"),
+        "int64_t" => vectors!("int64_t"),
+        "int" => vectors!("int"),
+        "uint16_t" => vectors!("uint16_t"),
+        "uint64_t" => vectors!("uint64_t"),
+        "uint" => vectors!("uint"),
+        other => return Cow::Owned(text!("{other}{size}")),
     };
     match size {
         2..=4 => Cow::Borrowed(sizes[usize::from(size) - 2]),
