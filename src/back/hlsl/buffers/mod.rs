@@ -60,7 +60,7 @@ use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use crate::front::Parsed;
 use crate::layout::rules::round_up_saturating as round_up;
-use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, ScalarKind};
+use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot, ScalarKind};
 use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::Handle;
@@ -437,18 +437,34 @@ fn column_name(base: &str, j: impl std::fmt::Display) -> String {
 // ---------------------------------------------------------------------------
 // Planning.
 
-/// Where a member is, for diagnostics.
-#[derive(Clone)]
-struct Site {
+/// Where a member is, for diagnostics. Everything is borrowed: a site is
+/// made for every member planned, and only the rare error reads it.
+struct Site<'s> {
     span: Span,
-    /// `member `x` of `S``, `global `g``.
-    what: String,
+    what: What<'s>,
     /// The member name as written in WGSL, for fixes.
-    member: String,
-    /// A secondary label at the global whose cbuffer holds this member.
-    global: Option<(Span, String)>,
+    member: &'s str,
+    /// The global whose cbuffer holds this member (its span and WGSL
+    /// name), for a secondary label there.
+    global: Option<(Span, &'s str)>,
     /// The member's annotation (for fixes), when it is a struct member.
-    ann: Option<crate::front::dialect::MemberAnn>,
+    ann: Option<&'s crate::front::dialect::MemberAnn>,
+}
+
+/// What a [`Site`] is, displayed as `member `x` of `S`` or `global `g``.
+#[derive(Clone, Copy)]
+enum What<'s> {
+    Member { member: &'s str, of: &'s str },
+    Global(&'s str),
+}
+
+impl std::fmt::Display for What<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            What::Member { member, of } => write!(f, "member `{member}` of `{of}`"),
+            What::Global(name) => write!(f, "global `{name}`"),
+        }
+    }
 }
 
 /// The storage of one WGSL member or array element.
@@ -515,7 +531,7 @@ struct Builder<'a> {
     slang: bool,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
     /// A global name derived from `base`, free of clashes.
     fn fresh(&mut self, base: &str) -> String {
         let mut name = base.to_string();
@@ -575,9 +591,13 @@ impl Builder<'_> {
             .unwrap_or_else(|| fallback.to_string())
     }
 
-    fn member_ann(&self, sname: &str, member: &str) -> Option<crate::front::dialect::MemberAnn> {
+    fn member_ann(
+        &self,
+        sname: &str,
+        member: &str,
+    ) -> Option<&'a crate::front::dialect::MemberAnn> {
         let ann = self.parsed.annotations.structs.get(sname)?;
-        ann.members.iter().find(|m| m.name == member).cloned()
+        ann.members.iter().find(|m| m.name == member)
     }
 
     /// The span of WGSL member `member` of struct `sname` (`h`).
@@ -610,9 +630,9 @@ impl Builder<'_> {
         fix: Option<Fix>,
     ) {
         let mut d = Diagnostic::error(message).at(site.span.clone(), label);
-        if let Some((span, label)) = &site.global {
+        if let Some((span, global)) = &site.global {
             if *span != site.span {
-                d = d.also(span.clone(), label.clone());
+                d = d.also(span.clone(), text!("`{global}` is a cbuffer in HLSL"));
             }
         }
         for n in help {
@@ -670,7 +690,7 @@ impl Builder<'_> {
         let ty = var.ty;
         let name = self.fresh(&text!("{gname}_cb"));
         let gspan = self.global_span(g);
-        let global_label = Some((gspan.clone(), text!("`{}` is a cbuffer in HLSL", g.name)));
+        let global_label = Some((gspan.clone(), g.name.as_str()));
         let mut members = Vec::new();
         let (fields, packoffset, repr) = match &g.layout.kind {
             LayoutKind::Struct(h) => {
@@ -678,8 +698,8 @@ impl Builder<'_> {
                 let Some(sl) = self.contract.structs.get(&h) else {
                     return;
                 };
-                let sname = sl.name.clone();
-                let slots: Vec<_> = sl.members().cloned().collect();
+                let sname = &sl.name;
+                let slots: Vec<&MemberSlot> = sl.members().collect();
                 // `packoffset` names 4-byte components, and DXC counts a
                 // vector's components from there whatever their width.
                 let packoffset = slots
@@ -709,11 +729,14 @@ impl Builder<'_> {
                         _ => self.fresh(&base),
                     };
                     let site = Site {
-                        span: self.member_span(h, &sname, &m.name),
-                        what: text!("member `{}` of `{sname}`", m.name),
-                        member: m.name.clone(),
+                        span: self.member_span(h, sname, &m.name),
+                        what: What::Member {
+                            member: &m.name,
+                            of: sname,
+                        },
+                        member: &m.name,
                         global: global_label.clone(),
-                        ann: self.member_ann(&sname, &m.name),
+                        ann: self.member_ann(sname, &m.name),
                     };
                     let r = self
                         .place_member(&mut p, &hname, &m.layout, m.offset, &site, tail_split)
@@ -731,8 +754,8 @@ impl Builder<'_> {
                         .get(g.name.as_str())
                         .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
                         .unwrap_or(gspan.clone()),
-                    what: text!("global `{}`", g.name),
-                    member: g.name.clone(),
+                    what: What::Global(&g.name),
+                    member: &g.name,
                     global: global_label.clone(),
                     ann: None,
                 };
@@ -931,7 +954,7 @@ impl Builder<'_> {
             return None;
         }
         p.cur = target + ty.size();
-        p.last = Some((site.member.clone(), ty.clone(), target));
+        p.last = Some((site.member.to_string(), ty.clone(), target));
         p.fields.push(Field {
             name,
             ty,
@@ -991,7 +1014,7 @@ impl Builder<'_> {
     }
 
     fn placement_error(&mut self, p: &Placer, ty: &HType, target: u64, site: &Site) {
-        let what = capitalize(&site.what);
+        let what = capitalize(&site.what.to_string());
         let hlsl = ty.describe();
         let aggregate = matches!(
             ty,
@@ -1124,7 +1147,7 @@ impl Builder<'_> {
                         site,
                         text!(
                             "{} is a runtime-sized array, which a cbuffer cannot hold.",
-                            capitalize(&site.what)
+                            capitalize(&site.what.to_string())
                         ),
                         "runtime-sized array".to_string(),
                         vec!["help: move the array into a `var<storage>` buffer".to_string()],
@@ -1385,8 +1408,8 @@ impl Builder<'_> {
         h: Handle<naga::Type>,
         size_to: Option<u64>,
     ) -> Option<(HType, Repr)> {
-        let sl = self.contract.structs.get(&h)?.clone();
-        let slots: Vec<_> = sl.members().cloned().collect();
+        let sl = self.contract.structs.get(&h)?;
+        let slots: Vec<&MemberSlot> = sl.members().collect();
         let member_names: HashSet<String> = slots
             .iter()
             .map(|m| self.member_name(h, m.index, &m.name))
@@ -1404,8 +1427,11 @@ impl Builder<'_> {
             let tail_split = self.tail_split(&m.layout, m.offset, next);
             let site = Site {
                 span: self.member_span(h, &sl.name, &m.name),
-                what: text!("member `{}` of `{}`", m.name, sl.name),
-                member: m.name.clone(),
+                what: What::Member {
+                    member: &m.name,
+                    of: &sl.name,
+                },
+                member: &m.name,
                 global: None,
                 ann: self.member_ann(&sl.name, &m.name),
             };
@@ -1679,13 +1705,22 @@ fn mangle_htype(ty: &HType) -> String {
 /// `value` as the base of `.member` or `[index]`: parenthesized unless it
 /// is a name, member access or index chain.
 fn operand(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    push_operand(&mut out, value);
+    out
+}
+
+/// [`operand`], appended to `out`.
+fn push_operand(out: &mut String, value: &str) {
     let simple = value
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
     if simple {
-        value.to_string()
+        out.push_str(value);
     } else {
-        text!("({value})")
+        out.push('(');
+        out.push_str(value);
+        out.push(')');
     }
 }
 
@@ -1720,20 +1755,24 @@ fn matching_paren(s: &str) -> Option<usize> {
     None
 }
 
-/// Split an offset text into its constant and its other terms.
-fn parse_offset(s: &str) -> (u64, Vec<String>) {
+/// The top-level terms of an offset text, borrowed from it: the parts of
+/// `(a + b + ...)` split at each ` + ` outside brackets, or the whole
+/// (trimmed) text when it is a constant or not one parenthesized sum.
+fn offset_terms(s: &str) -> impl Iterator<Item = &str> + Clone {
     let s = s.trim();
-    if let Some(c) = constant_literal(s) {
-        return (c, Vec::new());
-    }
-    if s.starts_with('(') && matching_paren(s) == Some(s.len() - 1) {
-        let inner = &s[1..s.len() - 1];
-        let mut parts = Vec::new();
+    let sum = constant_literal(s).is_none()
+        && s.starts_with('(')
+        && matching_paren(s) == Some(s.len() - 1);
+    let mut rest = if sum { s.get(1..s.len() - 1) } else { Some(s) };
+    std::iter::from_fn(move || {
+        let text = rest?;
+        if !sum {
+            rest = None;
+            return Some(text);
+        }
+        let bytes = text.as_bytes();
         let mut depth = 0i32;
-        let mut start = 0;
-        let bytes = inner.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
+        for i in 0..bytes.len() {
             match bytes[i] {
                 b'(' | b'[' => depth += 1,
                 b')' | b']' => depth -= 1,
@@ -1742,56 +1781,66 @@ fn parse_offset(s: &str) -> (u64, Vec<String>) {
                     && bytes[i - 1] == b' '
                     && bytes.get(i + 1) == Some(&b' ') =>
                 {
-                    parts.push(inner.get(start..i - 1).unwrap_or("").to_string());
-                    start = i + 2;
+                    rest = text.get(i + 2..);
+                    return Some(text.get(..i - 1).unwrap_or(""));
                 }
                 _ => {}
             }
-            i += 1;
         }
-        parts.push(inner.get(start..).unwrap_or("").to_string());
-        let mut constant = 0u64;
-        let mut terms = Vec::new();
-        for p in parts {
-            match constant_literal(&p) {
-                Some(c) => constant = constant.saturating_add(c),
-                None => terms.push(p),
-            }
-        }
-        return (constant, terms);
-    }
-    (0, vec![s.to_string()])
+        rest = None;
+        Some(text)
+    })
 }
 
-fn print_offset(constant: u64, terms: &[String]) -> String {
-    if terms.is_empty() {
-        return text!("{constant}u");
-    }
-    let mut parts = Vec::new();
-    if constant != 0 {
-        parts.push(text!("{constant}u"));
-    }
-    parts.extend(terms.iter().cloned());
-    if parts.len() == 1 {
-        parts.remove(0)
-    } else {
-        text!("({})", parts.join(" + "))
-    }
-}
-
-/// `base` + `constant` (+ `stride * index`), constants folded.
+/// `base` + `constant` (+ `stride * index`), constants folded: `16u`, a
+/// lone term, or `(32u + a + 16u * i)` (the constant first, then `base`'s
+/// other terms, then the new one). Written straight into one string: the
+/// offsets of a chain of member and element accesses are built step by
+/// step from each other.
 fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String {
-    let (c, mut terms) = parse_offset(base);
-    let c = c.saturating_add(constant);
-    if let Some((stride, index)) = dynamic {
-        let index = operand(index);
-        terms.push(if stride == 1 {
-            index
-        } else {
-            text!("{stride}u * {index}")
-        });
+    let terms = offset_terms(base);
+    let mut c = constant;
+    let mut count = usize::from(dynamic.is_some());
+    for t in terms.clone() {
+        match constant_literal(t) {
+            Some(k) => c = c.saturating_add(k),
+            None => count += 1,
+        }
     }
-    print_offset(c, &terms)
+    let mut out = String::with_capacity(base.len() + 24);
+    if count == 0 {
+        let _ = write!(out, "{c}u");
+        return out;
+    }
+    let sum = count + usize::from(c != 0) > 1;
+    let mut first = true;
+    let mut sep = |out: &mut String| {
+        if !std::mem::take(&mut first) {
+            out.push_str(" + ");
+        }
+    };
+    if sum {
+        out.push('(');
+    }
+    if c != 0 {
+        sep(&mut out);
+        let _ = write!(out, "{c}u");
+    }
+    for t in terms.filter(|t| constant_literal(t).is_none()) {
+        sep(&mut out);
+        out.push_str(t);
+    }
+    if let Some((stride, index)) = dynamic {
+        sep(&mut out);
+        if stride != 1 {
+            let _ = write!(out, "{stride}u * ");
+        }
+        push_operand(&mut out, index);
+    }
+    if sum {
+        out.push(')');
+    }
+    out
 }
 
 /// Indent every line of `text` by four spaces.
@@ -2032,12 +2081,12 @@ impl Plan {
     /// rvalue (uniforms are never stored to).
     pub fn element(&self, ctx: &Ctx<'_>, place: &Place, index: Index<'_>) -> Place {
         let _ = ctx;
-        let idx = match &index {
-            Index::Constant(n) => n.to_string(),
-            Index::Dynamic(s) => s.to_string(),
-        };
         match place {
             Place::Text { text, repr } => {
+                let idx: Cow<'_, str> = match &index {
+                    Index::Constant(n) => Cow::Owned(n.to_string()),
+                    Index::Dynamic(s) => Cow::Borrowed(s),
+                };
                 let (text, repr) = match repr {
                     Repr::Array(elem) => match &**elem {
                         Repr::Wrapped { inner, .. } => {
