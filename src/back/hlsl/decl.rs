@@ -80,6 +80,7 @@ use crate::layout::LayoutModule;
 use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, ShaderStage, TypeInner};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 type GlobalHandle = Handle<naga::GlobalVariable>;
@@ -692,15 +693,15 @@ fn resource_declarations(
             continue;
         }
         let var = &module.global_variables[h];
-        let Some(reg) = registers.globals.get(h.index()).cloned().flatten() else {
+        let Some(reg) = registers.globals.get(h.index()).and_then(Option::as_ref) else {
             continue;
         };
         if matches!(
             var.space,
             AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Immediate
         ) {
-            resources.push_str(&vk_binding(ctx, Some(h), &reg));
-            resources.push_str(&ctx.plan.buffer_declaration(ctx, h, &register_text(&reg)));
+            resources.push_str(&vk_binding(ctx, Some(h), reg));
+            resources.push_str(&ctx.plan.buffer_declaration(ctx, h, &register_text(reg)));
             if !resources.ends_with('\n') {
                 resources.push('\n');
             }
@@ -732,10 +733,12 @@ fn resource_declarations(
         };
         let _ = writeln!(
             resources,
-            "{}{ty} {}{suffix} : register({});",
-            vk_binding(ctx, Some(h), &reg),
+            "{}{ty} {}{suffix} : register({}{}, space{});",
+            vk_binding(ctx, Some(h), reg),
             ctx.name(NameKey::GlobalVariable(h)),
-            register_text(&reg)
+            reg.class,
+            reg.register,
+            reg.space
         );
     }
     if let Some(reg) = &registers.num_workgroups {
@@ -869,22 +872,24 @@ fn output_parts(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<Part> {
 }
 
 /// One member of an input or output struct.
+/// (Texts borrow the type names of `Ctx` and fixed spellings: the members
+/// are computed again by each part that needs them.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Member {
+struct Member<'a> {
     /// Interpolation and other modifiers, each followed by a space.
-    modifiers: String,
-    ty: String,
-    name: String,
-    semantic: String,
+    modifiers: Cow<'a, str>,
+    ty: &'a str,
+    name: Cow<'a, str>,
+    semantic: Cow<'a, str>,
 }
 
 /// How an input part is read in the prologue.
-enum Source {
+enum Source<'a> {
     /// A member of the input struct.
-    Member(Member),
+    Member(Member<'a>),
     /// An HLSL expression without a struct member (wave intrinsics, the
     /// workgroup-count cbuffer).
-    Expression(String),
+    Expression(Cow<'a, str>),
 }
 
 /// A builtin as WGSL spells it: member names and messages.
@@ -1040,15 +1045,20 @@ fn vk_location(ctx: &Ctx<'_>, location: u32) -> String {
 }
 
 /// How an input part reaches the entry function.
-fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Source> {
+fn input_source<'c>(
+    ctx: &'c Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    part: &Part,
+) -> Option<Source<'c>> {
     let ep = &ctx.module.entry_points[index];
-    let ty = types::type_name(ctx, part.ty).to_string();
-    let member = |name: String, semantic: &str, modifiers: String| {
+    let ty = types::type_name(ctx, part.ty);
+    let member = |name: String, semantic: Cow<'c, str>, modifiers: Cow<'c, str>| {
         Some(Source::Member(Member {
             modifiers,
-            ty: ty.clone(),
-            name,
-            semantic: semantic.to_string(),
+            ty,
+            name: Cow::Owned(name),
+            semantic,
         }))
     };
     let b = match part.binding {
@@ -1059,8 +1069,8 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
             }
             return member(
                 text!("_s_loc{location}"),
-                &text!("LOC{location}"),
-                modifiers,
+                Cow::Owned(text!("LOC{location}")),
+                Cow::Owned(modifiers),
             );
         }
         Binding::BuiltIn(b) => b,
@@ -1085,32 +1095,36 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
         BuiltIn::Barycentric { perspective } => {
             require_model(ctx, needs, index, b, ShaderModel::Sm6_1);
             let modifiers = if perspective { "" } else { "noperspective " };
-            return member(own, "SV_Barycentrics", modifiers.to_string());
+            return member(
+                own,
+                Cow::Borrowed("SV_Barycentrics"),
+                Cow::Borrowed(modifiers),
+            );
         }
         BuiltIn::NumWorkGroups => {
-            return Some(Source::Expression(NUM_WORKGROUPS.to_string()));
+            return Some(Source::Expression(Cow::Borrowed(NUM_WORKGROUPS)));
         }
         BuiltIn::SubgroupSize => {
             require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
-            return Some(Source::Expression("WaveGetLaneCount()".to_string()));
+            return Some(Source::Expression(Cow::Borrowed("WaveGetLaneCount()")));
         }
         BuiltIn::SubgroupInvocationId => {
             require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
-            return Some(Source::Expression("WaveGetLaneIndex()".to_string()));
+            return Some(Source::Expression(Cow::Borrowed("WaveGetLaneIndex()")));
         }
         BuiltIn::SubgroupId => {
             require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
-            return Some(Source::Expression(
-                "(_s_in._s_local_invocation_index / WaveGetLaneCount())".to_string(),
-            ));
+            return Some(Source::Expression(Cow::Borrowed(
+                "(_s_in._s_local_invocation_index / WaveGetLaneCount())",
+            )));
         }
         BuiltIn::NumSubgroups => {
             require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
             let [x, y, z] = ep.workgroup_size;
             let total = x.saturating_mul(y).saturating_mul(z);
-            return Some(Source::Expression(text!(
+            return Some(Source::Expression(Cow::Owned(text!(
                 "(({total}u + WaveGetLaneCount() - 1u) / WaveGetLaneCount())"
-            )));
+            ))));
         }
         BuiltIn::BaseInstance | BuiltIn::BaseVertex | BuiltIn::DrawIndex => {
             needs.error(unsupported_builtin(
@@ -1133,13 +1147,18 @@ fn input_source(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> 
             return None;
         }
     };
-    member(own, semantic, String::new())
+    member(own, Cow::Borrowed(semantic), Cow::Borrowed(""))
 }
 
 /// The output struct member of an output part.
-fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) -> Option<Member> {
+fn output_member<'c>(
+    ctx: &'c Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    part: &Part,
+) -> Option<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
-    let ty = types::type_name(ctx, part.ty).to_string();
+    let ty = types::type_name(ctx, part.ty);
     let (modifiers, name, semantic) = match part.binding {
         Binding::Location {
             location,
@@ -1149,16 +1168,18 @@ fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) ->
             if ep.stage == ShaderStage::Fragment {
                 let target = blend_src.map_or(location, |i| location.saturating_add(i));
                 (
-                    String::new(),
+                    Cow::Borrowed(""),
                     text!("_s_target{target}"),
-                    text!("SV_Target{target}"),
+                    Cow::Owned(text!("SV_Target{target}")),
                 )
             } else {
                 (
-                    vk_location(ctx, location)
-                        + &interpolation_modifiers(ctx, needs, index, &part.binding),
+                    Cow::Owned(
+                        vk_location(ctx, location)
+                            + &interpolation_modifiers(ctx, needs, index, &part.binding),
+                    ),
                     text!("_s_loc{location}"),
-                    text!("LOC{location}"),
+                    Cow::Owned(text!("LOC{location}")),
                 )
             }
         }
@@ -1167,10 +1188,10 @@ fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) ->
                 BuiltIn::Position { invariant } => {
                     let m = if invariant { "precise " } else { "" };
                     return Some(Member {
-                        modifiers: m.to_string(),
+                        modifiers: Cow::Borrowed(m),
                         ty,
-                        name: "_s_position".to_string(),
-                        semantic: "SV_Position".to_string(),
+                        name: Cow::Borrowed("_s_position"),
+                        semantic: Cow::Borrowed("SV_Position"),
                     });
                 }
                 BuiltIn::FragDepth => match ep.early_depth_test {
@@ -1197,16 +1218,16 @@ fn output_member(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part) ->
                 }
             };
             (
-                String::new(),
+                Cow::Borrowed(""),
                 text!("_s_{}", builtin_name(b)),
-                semantic.to_string(),
+                Cow::Borrowed(semantic),
             )
         }
     };
     Some(Member {
         modifiers,
         ty,
-        name,
+        name: Cow::Owned(name),
         semantic,
     })
 }
@@ -1224,13 +1245,25 @@ fn location_of(binding: &Binding) -> Option<u32> {
 }
 
 /// The HLSL names of entry point `index`'s input and output structs.
-fn io_names(ctx: &Ctx<'_>, index: usize) -> (String, String, String) {
+fn io_names<'c>(ctx: &'c Ctx<'_>, index: usize) -> (IoName<'c>, IoName<'c>, IoName<'c>) {
     let f = ctx.name(NameKey::EntryPoint(index as u16));
     (
-        text!("_s_in_{f}"),
-        text!("_s_out_{f}"),
-        text!("_s_output_{f}"),
+        IoName("_s_in_", f),
+        IoName("_s_out_", f),
+        IoName("_s_output_", f),
     )
+}
+
+/// One of [`io_names`]: a prefix and the entry function's name, displayed
+/// together (formatted straight into the text that uses it).
+#[derive(Clone, Copy)]
+struct IoName<'c>(&'static str, &'c str);
+
+impl std::fmt::Display for IoName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)?;
+        f.write_str(self.1)
+    }
 }
 
 /// Whether entry point `index` uses any workgroup variable (and so zeroes
@@ -1246,7 +1279,7 @@ fn zeroes_workgroup_memory(ctx: &Ctx<'_>, index: usize) -> bool {
 }
 
 /// The members of the input struct, in order.
-fn input_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member> {
+fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
     let mut members = Vec::new();
     let mut wants_index = zeroes_workgroup_memory(ctx, index);
@@ -1262,10 +1295,10 @@ fn input_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member> 
         members.push((
             None,
             Member {
-                modifiers: String::new(),
-                ty: "uint".to_string(),
-                name: "_s_local_invocation_index".to_string(),
-                semantic: "SV_GroupIndex".to_string(),
+                modifiers: Cow::Borrowed(""),
+                ty: "uint",
+                name: Cow::Borrowed("_s_local_invocation_index"),
+                semantic: Cow::Borrowed("SV_GroupIndex"),
             },
         ));
     }
@@ -1275,9 +1308,13 @@ fn input_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member> 
 
 /// The members of the output struct, in order, each with the part it
 /// comes from.
-fn output_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<(Part, Member)> {
+fn output_members<'c>(
+    ctx: &'c Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+) -> Vec<(Part, Member<'c>)> {
     let ep = &ctx.module.entry_points[index];
-    let mut members: Vec<(Option<u32>, (Part, Member))> = output_parts(ctx.module, ep)
+    let mut members: Vec<(Option<u32>, (Part, Member<'c>))> = output_parts(ctx.module, ep)
         .into_iter()
         .filter_map(|p| {
             let m = output_member(ctx, needs, index, &p)?;
@@ -1288,7 +1325,10 @@ fn output_members(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<(Part, 
     members.into_iter().map(|(_, pm)| pm).collect()
 }
 
-fn struct_text(name: &str, members: &[Member]) -> String {
+fn struct_text<'m, 'c: 'm>(
+    name: impl std::fmt::Display,
+    members: impl IntoIterator<Item = &'m Member<'c>>,
+) -> String {
     let mut out = text!("struct {name} {{\n");
     for m in members {
         let _ = writeln!(
@@ -1327,15 +1367,14 @@ fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Stri
     let mut out = String::new();
     let inputs = input_members(ctx, needs, index);
     if !inputs.is_empty() {
-        out.push_str(&struct_text(&input, &inputs));
+        out.push_str(&struct_text(input, &inputs));
         out.push('\n');
     }
     let Some(result) = &ep.function.result else {
         return out;
     };
     let outputs = output_members(ctx, needs, index);
-    let members: Vec<Member> = outputs.iter().map(|(_, m)| m.clone()).collect();
-    out.push_str(&struct_text(&output, &members));
+    out.push_str(&struct_text(output, outputs.iter().map(|(_, m)| m)));
     out.push('\n');
     let ty = types::type_name(ctx, result.ty);
     let _ = writeln!(out, "{output} {convert}({ty} _s_r) {{");
@@ -1377,21 +1416,16 @@ pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String
         }
         _ => {}
     }
-    let result = if ep.function.result.is_some() {
-        output
+    if ep.function.result.is_some() {
+        let _ = write!(out, "{output}");
     } else {
-        "void".to_string()
-    };
-    let params = if input_members(ctx, needs, index).is_empty() {
-        String::new()
-    } else {
-        text!("{input} _s_in")
-    };
-    let _ = write!(
-        out,
-        "{result} {}({params})",
-        ctx.name(NameKey::EntryPoint(index as u16))
-    );
+        out.push_str("void");
+    }
+    let _ = write!(out, " {}(", ctx.name(NameKey::EntryPoint(index as u16)));
+    if !input_members(ctx, needs, index).is_empty() {
+        let _ = write!(out, "{input} _s_in");
+    }
+    out.push(')');
     out
 }
 
@@ -1438,7 +1472,7 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
                         read
                     }
                 }
-                Some(Source::Expression(e)) => e,
+                Some(Source::Expression(e)) => e.into_owned(),
                 None => types::zero_value(ctx, part.ty),
             };
             values.push((part.member, value));
