@@ -2360,17 +2360,28 @@ impl Plan {
             return load16(needs, buf, rw, off, n, s);
         }
         if s.width == 4 || s.kind == naga::ScalarKind::Bool {
-            let raw = if n <= 1 {
-                text!("{buf}.Load({off})")
-            } else {
-                text!("{buf}.Load{n}({off})")
-            };
-            match s.kind {
-                naga::ScalarKind::Sint => text!("asint({raw})"),
-                naga::ScalarKind::Float => text!("asfloat({raw})"),
-                naga::ScalarKind::Bool => text!("({raw} != 0u)"),
-                _ => raw,
+            // `buf.LoadN(off)`, converted from `uint`; written in one go.
+            let mut out = String::with_capacity(buf.len() + off.len() + 24);
+            out.push_str(match s.kind {
+                naga::ScalarKind::Sint => "asint(",
+                naga::ScalarKind::Float => "asfloat(",
+                naga::ScalarKind::Bool => "(",
+                _ => "",
+            });
+            out.push_str(buf);
+            out.push_str(".Load");
+            if n > 1 {
+                let _ = write!(out, "{n}");
             }
+            out.push('(');
+            out.push_str(off);
+            out.push(')');
+            out.push_str(match s.kind {
+                naga::ScalarKind::Sint | naga::ScalarKind::Float => ")",
+                naga::ScalarKind::Bool => " != 0u)",
+                _ => "",
+            });
+            out
         } else {
             self.require_sm62(ctx, needs, st, s);
             let t = if n == 0 {
@@ -2527,18 +2538,30 @@ impl Plan {
                 return store16(needs, buf, off, n, s, value);
             }
             if s.width == 4 || s.kind == naga::ScalarKind::Bool {
-                let f = if n <= 1 {
-                    "Store".to_string()
-                } else {
-                    text!("Store{n}")
-                };
-                let v = match s.kind {
-                    naga::ScalarKind::Uint => value.to_string(),
-                    naga::ScalarKind::Bool if n <= 1 => text!("uint({value})"),
-                    naga::ScalarKind::Bool => text!("uint{n}({value})"),
-                    _ => text!("asuint({value})"),
-                };
-                text!("{buf}.{f}({off}, {v});\n")
+                // `buf.StoreN(off, v);`, written in one go.
+                let mut out = String::with_capacity(buf.len() + off.len() + value.len() + 32);
+                out.push_str(buf);
+                out.push_str(".Store");
+                if n > 1 {
+                    let _ = write!(out, "{n}");
+                }
+                out.push('(');
+                out.push_str(off);
+                out.push_str(", ");
+                match s.kind {
+                    naga::ScalarKind::Uint => out.push_str(value),
+                    naga::ScalarKind::Bool if n <= 1 => {
+                        let _ = write!(out, "uint({value})");
+                    }
+                    naga::ScalarKind::Bool => {
+                        let _ = write!(out, "uint{n}({value})");
+                    }
+                    _ => {
+                        let _ = write!(out, "asuint({value})");
+                    }
+                }
+                out.push_str(");\n");
+                out
             } else {
                 self.require_sm62(ctx, needs, st, s);
                 let t = if n == 0 {
