@@ -324,12 +324,26 @@ fn builtin_warnings(ctx: &Ctx<'_>, selected: &[usize]) -> Vec<Diagnostic> {
 /// The registers of every resource of the module.
 #[derive(Debug, Default)]
 struct Registers {
-    /// Per global (by handle index).
-    globals: Vec<Option<HlslRegister>>,
-    /// The workgroup-count cbuffer, when some entry point reads it.
-    num_workgroups: Option<HlslRegister>,
-    /// Everything above, globals in declaration order, then stride's own.
+    /// Per global (by handle index): its register's position in `list`.
+    globals: Vec<Option<usize>>,
+    /// The workgroup-count cbuffer's position in `list`, when some entry
+    /// point reads it.
+    num_workgroups: Option<usize>,
+    /// Every register: globals in declaration order, then stride's own.
     list: Vec<HlslRegister>,
+}
+
+impl Registers {
+    /// The register of global `h`, when it is a resource.
+    fn global(&self, h: GlobalHandle) -> Option<&HlslRegister> {
+        let i = (*self.globals.get(h.index())?)?;
+        self.list.get(i)
+    }
+
+    /// The workgroup-count cbuffer's register.
+    fn num_workgroups(&self) -> Option<&HlslRegister> {
+        self.list.get(self.num_workgroups?)
+    }
 }
 
 /// The text inside `register(...)`: `t0, space1`.
@@ -461,8 +475,8 @@ fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers
             space,
             count,
         };
-        registers.list.push(reg.clone());
-        registers.globals[h.index()] = Some(reg);
+        registers.globals[h.index()] = Some(registers.list.len());
+        registers.list.push(reg);
     }
     errors.extend(Diagnostics(register_overlaps(ctx, &registers)));
     if module
@@ -479,8 +493,8 @@ fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers
             space: own_space,
             count: 1,
         };
-        registers.list.push(reg.clone());
-        registers.num_workgroups = Some(reg);
+        registers.num_workgroups = Some(registers.list.len());
+        registers.list.push(reg);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -501,8 +515,7 @@ fn register_overlaps(ctx: &Ctx<'_>, registers: &Registers) -> Vec<Diagnostic> {
     let placed: Vec<(GlobalHandle, &HlslRegister)> = module
         .global_variables
         .iter()
-        .zip(&registers.globals)
-        .filter_map(|((h, _), r)| Some((h, r.as_ref()?)))
+        .filter_map(|(h, _)| Some((h, registers.global(h)?)))
         .collect();
     let mut errors = Vec::new();
     for (k, &(h, r)) in placed.iter().enumerate() {
@@ -608,7 +621,7 @@ fn write_file(
     let mut functions = String::new();
     for (f, _) in module.functions.iter() {
         if reached.get(f.index()).copied().unwrap_or(false) {
-            functions.push_str(&super::func::write_function(ctx, needs, f));
+            super::func::write_function_into(ctx, needs, f, &mut functions);
             if !functions.ends_with('\n') {
                 functions.push('\n');
             }
@@ -618,7 +631,7 @@ fn write_file(
     let mut entries = String::new();
     for &i in selected {
         section(&mut entries, &entry_io_declarations(ctx, needs, i));
-        entries.push_str(&super::func::write_entry_point(ctx, needs, i));
+        super::func::write_entry_point_into(ctx, needs, i, &mut entries);
         if !entries.ends_with('\n') {
             entries.push('\n');
         }
@@ -693,7 +706,7 @@ fn resource_declarations(
             continue;
         }
         let var = &module.global_variables[h];
-        let Some(reg) = registers.globals.get(h.index()).and_then(Option::as_ref) else {
+        let Some(reg) = registers.global(h) else {
             continue;
         };
         if matches!(
@@ -741,7 +754,7 @@ fn resource_declarations(
             reg.space
         );
     }
-    if let Some(reg) = &registers.num_workgroups {
+    if let Some(reg) = registers.num_workgroups() {
         if selected
             .iter()
             .any(|&i| reads_num_workgroups(module, &module.entry_points[i]))

@@ -38,32 +38,57 @@ use naga::proc::NameKey;
 use naga::{Handle, Statement};
 
 /// The complete definition of function `handle` (signature and body).
+#[cfg(test)]
 pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Function>) -> String {
+    let mut out = String::new();
+    write_function_into(ctx, needs, handle, &mut out);
+    out
+}
+
+/// [`write_function`], appended to `out` (the writer prints straight into
+/// the file's text rather than into a string of its own).
+pub fn write_function_into(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    handle: Handle<naga::Function>,
+    out: &mut String,
+) {
     let func = &ctx.module.functions[handle];
     let info = &ctx.info[handle];
     let mut w = FunctionWriter::new(ctx, needs, Body::Function(handle, func, info));
+    w.out = std::mem::take(out);
     w.signature(handle, func);
     w.out.push_str("\n{\n");
     w.indent = 1;
     w.locals();
     w.block(&func.body);
     w.out.push_str("}\n");
-    w.out
+    *out = w.out;
 }
 
-/// The entry function of entry point `index`: `decl::entry_signature`,
-/// then `decl::entry_prologue`, the body, and every `return` replaced by
-/// `decl::entry_return`.
-pub fn write_entry_point(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+/// The entry function of entry point `index`, appended to `out`:
+/// `decl::entry_signature`, then `decl::entry_prologue`, the body, and
+/// every `return` replaced by `decl::entry_return`.
+pub fn write_entry_point_into(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
     let signature = decl::entry_signature(ctx, needs, index);
     let prologue = decl::entry_prologue(ctx, needs, index);
-    entry_point_with(ctx, needs, index, &signature, &prologue, decl::entry_return)
+    entry_point_into(
+        ctx,
+        needs,
+        index,
+        &signature,
+        &prologue,
+        decl::entry_return,
+        out,
+    );
 }
 
 /// How an entry point returns: `decl::entry_return` (tests pass their own).
 type EntryReturn = fn(&Ctx<'_>, &mut Needs, usize, Option<&str>) -> String;
 
-/// [`write_entry_point`] with the module part's pieces given.
+/// The entry function of entry point `index` with the module part's
+/// pieces given.
+#[cfg(test)]
 fn entry_point_with(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -72,12 +97,36 @@ fn entry_point_with(
     prologue: &str,
     entry_return: EntryReturn,
 ) -> String {
+    let mut out = String::new();
+    entry_point_into(
+        ctx,
+        needs,
+        index,
+        signature,
+        prologue,
+        entry_return,
+        &mut out,
+    );
+    out
+}
+
+/// [`write_entry_point_into`] with the module part's pieces given.
+fn entry_point_into(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    signature: &str,
+    prologue: &str,
+    entry_return: EntryReturn,
+    out: &mut String,
+) {
     let Some(ep) = ctx.module.entry_points.get(index) else {
-        return String::new();
+        return;
     };
     let info = ctx.info.get_entry_point(index);
     let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
     w.entry_return = Some(entry_return);
+    w.out = std::mem::take(out);
     w.out.push_str(signature);
     w.out.push_str("\n{\n");
     w.out.push_str(prologue);
@@ -85,7 +134,7 @@ fn entry_point_with(
     w.locals();
     w.block(&ep.function.body);
     w.out.push_str("}\n");
-    w.out
+    *out = w.out;
 }
 
 /// A module-scope constant expression (`module.global_expressions`) as an
@@ -221,6 +270,13 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.out.push('\n');
     }
 
+    /// Formatted text appended to the output as it is (no indentation, no
+    /// newline).
+    fn line_start_fmt(&mut self, args: std::fmt::Arguments<'_>) {
+        use std::fmt::Write as _;
+        let _ = self.out.write_fmt(args);
+    }
+
     /// [`Self::line`] for a line made of `parts`.
     fn line_parts(&mut self, parts: &[&str]) {
         self.write_indent();
@@ -279,17 +335,18 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             None => "void",
         };
         let span = self.ctx.module.functions.get_span(handle);
-        let mut params = Vec::with_capacity(func.arguments.len());
+        let ctx = self.ctx;
+        let name = ctx.name(NameKey::Function(handle));
+        self.line_start_fmt(format_args!("{ret} {name}("));
         for (i, arg) in func.arguments.iter().enumerate() {
-            let name = self
-                .ctx
-                .name(NameKey::FunctionArgument(handle, i as u32))
-                .to_string();
-            params.push(self.parameter(arg.ty, &name, span));
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            let name = ctx.name(NameKey::FunctionArgument(handle, i as u32));
+            let param = self.parameter(arg.ty, name, span);
+            self.out.push_str(&param);
         }
-        let name = self.ctx.name(NameKey::Function(handle)).to_string();
-        self.out
-            .push_str(&text!("{ret} {name}({})", params.join(", ")));
+        self.out.push(')');
     }
 
     /// One parameter declaration: pointers become `inout`.
