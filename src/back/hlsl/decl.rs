@@ -401,9 +401,7 @@ fn resource_kind(
 
 /// Whether any entry point of `module` reads `@builtin(num_workgroups)`.
 fn reads_num_workgroups(module: &naga::Module, ep: &naga::EntryPoint) -> bool {
-    input_parts(module, ep)
-        .iter()
-        .any(|p| p.binding == Binding::BuiltIn(BuiltIn::NumWorkGroups))
+    input_parts(module, ep).any(|p| p.binding == Binding::BuiltIn(BuiltIn::NumWorkGroups))
 }
 
 /// Registers for every resource of the module (see the module doc).
@@ -836,52 +834,56 @@ struct Part {
     member: Option<u32>,
 }
 
-/// Flatten an argument or result into its bound parts.
-fn parts_of(
-    module: &naga::Module,
+/// Flatten an argument or result into its bound parts: itself when it has
+/// a binding, else its struct members that have one. (An iterator: the
+/// parts are walked again by every part of the writer that needs them.)
+fn parts_of<'m>(
+    module: &'m naga::Module,
     ty: Handle<naga::Type>,
-    binding: Option<&Binding>,
+    binding: Option<&'m Binding>,
     argument: usize,
-) -> Vec<Part> {
-    if let Some(b) = binding {
-        return vec![Part {
-            binding: b.clone(),
-            ty,
-            argument,
-            member: None,
-        }];
-    }
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::Struct { members, .. }) => members
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| {
-                Some(Part {
-                    binding: m.binding.clone()?,
-                    ty: m.ty,
-                    argument,
-                    member: Some(i as u32),
-                })
+) -> impl Iterator<Item = Part> + 'm {
+    let whole = binding.map(|b| Part {
+        binding: b.clone(),
+        ty,
+        argument,
+        member: None,
+    });
+    let members: &[naga::StructMember] = match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Struct { members, .. }) if binding.is_none() => members,
+        _ => &[],
+    };
+    whole
+        .into_iter()
+        .chain(members.iter().enumerate().filter_map(move |(i, m)| {
+            Some(Part {
+                binding: m.binding.clone()?,
+                ty: m.ty,
+                argument,
+                member: Some(i as u32),
             })
-            .collect(),
-        _ => Vec::new(),
-    }
+        }))
 }
 
-fn input_parts(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<Part> {
+fn input_parts<'m>(
+    module: &'m naga::Module,
+    ep: &'m naga::EntryPoint,
+) -> impl Iterator<Item = Part> + 'm {
     ep.function
         .arguments
         .iter()
         .enumerate()
-        .flat_map(|(i, a)| parts_of(module, a.ty, a.binding.as_ref(), i))
-        .collect()
+        .flat_map(move |(i, a)| parts_of(module, a.ty, a.binding.as_ref(), i))
 }
 
-fn output_parts(module: &naga::Module, ep: &naga::EntryPoint) -> Vec<Part> {
-    match &ep.function.result {
-        Some(r) => parts_of(module, r.ty, r.binding.as_ref(), 0),
-        None => Vec::new(),
-    }
+fn output_parts<'m>(
+    module: &'m naga::Module,
+    ep: &'m naga::EntryPoint,
+) -> impl Iterator<Item = Part> + 'm {
+    ep.function
+        .result
+        .iter()
+        .flat_map(move |r| parts_of(module, r.ty, r.binding.as_ref(), 0))
 }
 
 /// One member of an input or output struct.
@@ -1328,7 +1330,6 @@ fn output_members<'c>(
 ) -> Vec<(Part, Member<'c>)> {
     let ep = &ctx.module.entry_points[index];
     let mut members: Vec<(Option<u32>, (Part, Member<'c>))> = output_parts(ctx.module, ep)
-        .into_iter()
         .filter_map(|p| {
             let m = output_member(ctx, needs, index, &p)?;
             Some((location_of(&p.binding), (p, m)))
@@ -1471,9 +1472,9 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        let parts = parts_of(module, arg.ty, arg.binding.as_ref(), i);
-        let mut values = Vec::with_capacity(parts.len());
-        for part in &parts {
+        let mut values = Vec::new();
+        for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+            let part = &part;
             let value = match input_source(ctx, needs, index, part) {
                 Some(Source::Member(m)) => {
                     let read = text!("_s_in.{}", m.name);
