@@ -189,11 +189,28 @@ struct FunctionWriter<'a, 'c> {
     entry_return: Option<EntryReturn>,
 }
 
-/// Names of baked expressions, by expression handle: `slots[h]` is one
-/// more than the position of `h`'s name in `names`, 0 while unbaked.
+/// A line made of `parts` at indentation level `indent`, appended to `out`
+/// ([`FunctionWriter::line_parts`] for parts that borrow other fields of
+/// the writer).
+fn push_line(out: &mut String, indent: usize, parts: &[&str]) {
+    for _ in 0..indent {
+        out.push_str("    ");
+    }
+    for part in parts {
+        out.push_str(part);
+    }
+    out.push('\n');
+}
+
+/// Names of baked expressions, by expression handle. The names are kept
+/// one after another in `text` (one string for the whole body instead of
+/// one per name): `slots[h]` is one more than the position in `spans` of
+/// `h`'s name, 0 while unbaked.
 struct Baked {
     slots: Vec<u32>,
-    names: Vec<String>,
+    text: String,
+    /// Byte range of each name in `text`.
+    spans: Vec<(usize, usize)>,
 }
 
 impl Baked {
@@ -201,13 +218,17 @@ impl Baked {
     fn new(len: usize) -> Self {
         Baked {
             slots: vec![0; len],
-            names: Vec::new(),
+            text: String::new(),
+            spans: Vec::new(),
         }
     }
 
-    fn get(&self, h: &Handle<naga::Expression>) -> Option<&String> {
+    fn get(&self, h: &Handle<naga::Expression>) -> Option<&str> {
         match self.slots.get(h.index()) {
-            Some(&slot) if slot > 0 => self.names.get(slot as usize - 1),
+            Some(&slot) if slot > 0 => {
+                let &(start, end) = self.spans.get(slot as usize - 1)?;
+                self.text.get(start..end)
+            }
             _ => None,
         }
     }
@@ -216,13 +237,20 @@ impl Baked {
         self.get(h).is_some()
     }
 
-    fn insert(&mut self, h: Handle<naga::Expression>, name: String) {
+    fn insert(&mut self, h: Handle<naga::Expression>, name: &str) {
+        self.insert_with(h, |text| text.push_str(name));
+    }
+
+    /// Name `h` with what `write` appends to the names' text.
+    fn insert_with(&mut self, h: Handle<naga::Expression>, write: impl FnOnce(&mut String)) {
         let i = h.index();
         if i >= self.slots.len() {
             self.slots.resize(i + 1, 0);
         }
-        self.names.push(name);
-        self.slots[i] = self.names.len() as u32;
+        let start = self.text.len();
+        write(&mut self.text);
+        self.spans.push((start, self.text.len()));
+        self.slots[i] = self.spans.len() as u32;
     }
 }
 
@@ -279,11 +307,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     /// [`Self::line`] for a line made of `parts`.
     fn line_parts(&mut self, parts: &[&str]) {
-        self.write_indent();
-        for part in parts {
-            self.out.push_str(part);
-        }
-        self.out.push('\n');
+        push_line(&mut self.out, self.indent, parts);
     }
 
     fn write_indent(&mut self) {
@@ -422,12 +446,15 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Statement::Emit(ref range) => {
                 for h in range.clone() {
                     if self.declared_ahead.remove(&h) {
-                        let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let value = self.write_expr(h);
-                        self.line_parts(&[&name, " = ", unwrap_parens(&value), ";"]);
+                        let name = self.baked.get(&h).unwrap_or_default();
+                        push_line(
+                            &mut self.out,
+                            self.indent,
+                            &[name, " = ", unwrap_parens(&value), ";"],
+                        );
                     } else if self.should_bake(h) {
-                        let name = self.bake_name(h);
-                        self.bake(h, name);
+                        self.bake(h);
                     }
                 }
             }
@@ -540,7 +567,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             | Statement::SubgroupCollectiveOperation { result, .. } => {
                 self.subgroup_error();
                 // Keep later uses printable.
-                self.baked.insert(result, "_s_unsupported".to_string());
+                self.baked.insert(result, "_s_unsupported");
             }
             Statement::CooperativeStore { .. } => self.error_at(
                 "cooperative matrices are not supported by --target hlsl",
@@ -607,10 +634,10 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             expr::is_value_type(self.ty(h))
         });
         for h in carried {
-            let name = self.bake_name(h);
+            self.bake_name(h);
             let ty = self.type_of(h);
-            self.line_fmt(format_args!("{ty} {name};"));
-            self.baked.insert(h, name);
+            let name = self.baked.get(&h).unwrap_or_default();
+            push_line(&mut self.out, self.indent, &[&ty, " ", name, ";"]);
             self.declared_ahead.insert(h);
         }
         let gate = self.temp("loop_init");
@@ -824,56 +851,70 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         info[h].ref_count >= min_refs
     }
 
-    /// The local name of baked expression `h`: `name_eN` for a WGSL `let`
-    /// (the `_eN` suffix keeps it apart from every namer-made name, which
-    /// never end in a digit, and from HLSL's keywords), `_eN` otherwise.
-    fn bake_name(&self, h: Handle<naga::Expression>) -> String {
+    /// Give baked expression `h` its local name (in `self.baked`):
+    /// `name_eN` for a WGSL `let` (the `_eN` suffix keeps it apart from
+    /// every namer-made name, which never end in a digit, and from HLSL's
+    /// keywords), `_eN` otherwise.
+    fn bake_name(&mut self, h: Handle<naga::Expression>) {
         let index = h.index();
-        if let Some((func, _)) = self.function() {
-            if let Some(name) = func.named_expressions.get(&h) {
-                let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
-                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-                if ok {
-                    return expr::affix(name, format_args!("_e{index}"), "");
-                }
+        let named = self
+            .function()
+            .and_then(|(func, _)| func.named_expressions.get(&h))
+            .filter(|name| {
+                name.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
+        self.baked.insert_with(h, |text| {
+            use std::fmt::Write as _;
+            if let Some(name) = named {
+                text.push_str(name);
             }
-        }
-        expr::affix("_e", index, "")
+            let _ = write!(text, "_e{index}");
+        });
     }
 
-    /// Declare `name` for expression `h` at the current point.
-    fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
+    /// Declare a local for expression `h` at the current point.
+    fn bake(&mut self, h: Handle<naga::Expression>) {
         let ty = self.type_of(h);
         let value = self.write_expr(h);
-        self.line_parts(&[&ty, " ", &name, " = ", unwrap_parens(&value), ";"]);
-        self.baked.insert(h, name);
+        self.bake_name(h);
+        let name = self.baked.get(&h).unwrap_or_default();
+        push_line(
+            &mut self.out,
+            self.indent,
+            &[&ty, " ", name, " = ", unwrap_parens(&value), ";"],
+        );
     }
 
     /// Declare the result `r` of a statement (call, uniform load) with
     /// value `value`; only assign it if it was declared ahead.
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
-            let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line_parts(&[&name, " = ", value, ";"]);
+            let name = self.baked.get(&r).unwrap_or_default();
+            push_line(&mut self.out, self.indent, &[name, " = ", value, ";"]);
             return;
         }
         let ty = self.type_of(r);
-        let name = self.bake_name(r);
-        self.line_parts(&[&ty, " ", &name, " = ", value, ";"]);
-        self.baked.insert(r, name);
+        self.bake_name(r);
+        let name = self.baked.get(&r).unwrap_or_default();
+        push_line(
+            &mut self.out,
+            self.indent,
+            &[&ty, " ", name, " = ", value, ";"],
+        );
     }
 
     /// Declare the result `r` of a statement without a value (an atomic
     /// stores into it), unless it was declared ahead; its name.
     fn declare_uninit(&mut self, r: Handle<naga::Expression>) -> String {
         if self.declared_ahead.remove(&r) {
-            return self.baked.get(&r).cloned().unwrap_or_default();
+            return self.baked.get(&r).unwrap_or_default().to_string();
         }
         let ty = self.type_of(r);
-        let name = self.bake_name(r);
-        self.line_fmt(format_args!("{ty} {name};"));
-        self.baked.insert(r, name.clone());
-        name
+        self.bake_name(r);
+        let name = self.baked.get(&r).unwrap_or_default();
+        push_line(&mut self.out, self.indent, &[&ty, " ", name, ";"]);
+        name.to_string()
     }
 
     /// A name (or other side-effect free, cheap text) for the value of `h`,
@@ -881,7 +922,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// prints several times.
     fn named_value(&mut self, h: Handle<naga::Expression>) -> String {
         if let Some(name) = self.baked.get(&h) {
-            return name.clone();
+            return name.to_string();
         }
         let text = self.expr(h);
         if expr::is_identifier(&text) || expr::is_literal(&text) {

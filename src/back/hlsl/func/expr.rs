@@ -123,7 +123,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The text of expression `h`: its baked name, or the expression.
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
         match self.baked.get(&h) {
-            Some(name) => name.clone(),
+            Some(name) => name.to_string(),
             None => self.write_expr(h),
         }
     }
