@@ -206,26 +206,28 @@ impl HType {
 
     /// The HLSL spelling: (type with `row_major` where a matrix, array
     /// dimensions).
-    pub fn spell(&self) -> (String, String) {
+    /// (Borrowed where the spelling is a fixed word or the struct's name.)
+    pub fn spell(&self) -> (Cow<'_, str>, Cow<'static, str>) {
+        let none = Cow::Borrowed("");
         match self {
-            HType::Scalar(s) => (super::types::scalar(*s).to_string(), String::new()),
-            HType::Vector(n, s) => (super::types::vector(*n, *s).into_owned(), String::new()),
+            HType::Scalar(s) => (Cow::Borrowed(super::types::scalar(*s)), none),
+            HType::Vector(n, s) => (super::types::vector(*n, *s), none),
             HType::Matrix {
                 columns,
                 rows,
                 scalar,
             } => (
-                text!(
+                Cow::Owned(text!(
                     "row_major {}",
                     super::types::matrix(*columns, *rows, *scalar)
-                ),
-                String::new(),
+                )),
+                none,
             ),
             HType::Array(e, n) => {
                 let (b, d) = e.spell();
-                (b, text!("[{n}]{d}"))
+                (b, Cow::Owned(text!("[{n}]{d}")))
             }
-            HType::Struct { name, .. } => (name.clone(), String::new()),
+            HType::Struct { name, .. } => (Cow::Borrowed(name), none),
         }
     }
 
@@ -584,11 +586,13 @@ impl<'a> Builder<'a> {
             .unwrap_or_else(|| text!("_s_type{}", h.index()))
     }
 
-    fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &str) -> String {
+    fn member_name<'s>(&self, h: Handle<naga::Type>, index: usize, fallback: &'s str) -> &'s str
+    where
+        'a: 's,
+    {
         self.names
             .get(&NameKey::StructMember(h, index as u32))
-            .cloned()
-            .unwrap_or_else(|| fallback.to_string())
+            .map_or(fallback, String::as_str)
     }
 
     fn member_ann(
@@ -1412,7 +1416,7 @@ impl<'a> Builder<'a> {
         let slots: Vec<&MemberSlot> = sl.members().collect();
         let member_names: HashSet<String> = slots
             .iter()
-            .map(|m| self.member_name(h, m.index, &m.name))
+            .map(|m| self.member_name(h, m.index, &m.name).to_string())
             .collect();
         let mut p = Placer::new(false, member_names);
         let mut members = Vec::new();
@@ -1435,7 +1439,7 @@ impl<'a> Builder<'a> {
                 global: None,
                 ann: self.member_ann(&sl.name, &m.name),
             };
-            let mut prefix = name.clone();
+            let mut prefix = name.to_string();
             if let LayoutKind::Matrix { columns, .. } = m.layout.kind {
                 if tail_split || self.splits(&m.layout, m.offset) {
                     while (0..columns).any(|j| p.member_names.contains(&column_name(&prefix, j))) {
@@ -1624,14 +1628,33 @@ fn packoffset_expressible(ty: &HType, offset: u64) -> bool {
 }
 
 /// `packoffset(cR.x)` text for a byte offset (aggregates: `cR`).
-fn packoffset_text(ty: &HType, offset: u64) -> String {
-    let reg = offset / REGISTER;
-    match ty {
+fn packoffset_text(ty: &HType, offset: u64) -> PackOffset {
+    let component = match ty {
         HType::Scalar(_) | HType::Vector(..) => {
-            let comp = ["x", "y", "z", "w"][((offset % REGISTER) / 4) as usize];
-            text!("c{reg}.{comp}")
+            Some(["x", "y", "z", "w"][((offset % REGISTER) / 4) as usize])
         }
-        _ => text!("c{reg}"),
+        _ => None,
+    };
+    PackOffset {
+        register: offset / REGISTER,
+        component,
+    }
+}
+
+/// A [`packoffset_text`], displayed as `c1.y` or `c2` (formatted straight
+/// into the declaration).
+struct PackOffset {
+    register: u64,
+    component: Option<&'static str>,
+}
+
+impl std::fmt::Display for PackOffset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "c{}", self.register)?;
+        match self.component {
+            Some(c) => write!(f, ".{c}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -1657,11 +1680,14 @@ fn packoffset_bytes(text: &str) -> Option<u64> {
 /// and does not overlap the members before it.
 fn packoffset_mismatch(fields: &[Field], sizes: &IndexMap<String, u64>) -> Option<String> {
     let mut spans: Vec<(u64, u64, &str)> = Vec::new();
+    // The printed text of each member's offset, parsed back.
+    let mut text = String::new();
     for f in fields {
         if let Some(bad) = struct_size_mismatch(&f.ty, sizes) {
             return Some(bad);
         }
-        let text = packoffset_text(&f.ty, f.offset);
+        text.clear();
+        let _ = write!(text, "{}", packoffset_text(&f.ty, f.offset));
         if packoffset_bytes(&text) != Some(f.offset) {
             return Some(text!(
                 "`{}`: packoffset({text}) does not name offset {}",

@@ -1015,7 +1015,10 @@ fn d3d_packing_rules() {
     assert!(packoffset_expressible(&HType::Vector(2, h), 8));
     assert!(!packoffset_expressible(&HType::Vector(4, h), 8));
     assert!(!packoffset_expressible(&HType::Scalar(h), 2));
-    assert_eq!(packoffset_text(&HType::Vector(2, f), 40), "c2.z");
+    assert_eq!(
+        packoffset_text(&HType::Vector(2, f), 40).to_string(),
+        "c2.z"
+    );
     assert_eq!(packoffset_bytes("c2.z"), Some(40));
 }
 
