@@ -247,6 +247,12 @@ impl Baked {
         if i >= self.slots.len() {
             self.slots.resize(i + 1, 0);
         }
+        if self.spans.capacity() == 0 {
+            // Room for names of about a quarter of the expressions, so that
+            // the names rarely have to grow.
+            self.text.reserve(2 * self.slots.len());
+            self.spans.reserve(self.slots.len() / 4 + 1);
+        }
         let start = self.text.len();
         write(&mut self.text);
         self.spans.push((start, self.text.len()));

@@ -123,8 +123,59 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The text of expression `h`: its baked name, or the expression.
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
         match self.baked.get(&h) {
-            Some(name) => name.to_string(),
+            Some(name) => {
+                // Room for the member, index or swizzle callers often add.
+                let mut text = String::with_capacity(name.len() + 16);
+                text.push_str(name);
+                text
+            }
             None => self.write_expr(h),
+        }
+    }
+
+    /// [`Self::expr`], appended to `out`: a baked expression or a
+    /// [`Self::leaf_name`] is copied from where its name is kept, without a
+    /// string of its own.
+    pub(super) fn push_expr(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+        if let Some(name) = self.baked.get(&h) {
+            out.push_str(name);
+        } else if let Some(name) = self.leaf_name(h) {
+            out.push_str(name);
+        } else {
+            let text = self.write_expr(h);
+            out.push_str(&text);
+        }
+    }
+
+    /// The text [`Self::write_expr`] prints for `h` when it is just a name
+    /// of the module or the body: a constant, an argument, or the load of a
+    /// local, an argument or a global that is not a buffer (`None`: any
+    /// other expression, printed by `write_expr`).
+    fn leaf_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
+        let ctx = self.ctx;
+        let variable = |h: Handle<naga::Expression>| match self.exprs[h] {
+            E::LocalVariable(l) => Some(match self.body {
+                Body::Function(f, ..) => ctx.name(NameKey::FunctionLocal(f, l)),
+                Body::Entry(i, ..) => ctx.name(NameKey::EntryPointLocal(i as u16, l)),
+                Body::Module => "_s_invalid",
+            }),
+            E::FunctionArgument(i) => Some(self.argument_str(i)),
+            E::GlobalVariable(g) => {
+                let buffer = matches!(
+                    ctx.module.global_variables[g].space,
+                    naga::AddressSpace::Uniform
+                        | naga::AddressSpace::Storage { .. }
+                        | naga::AddressSpace::Immediate
+                );
+                (!buffer).then(|| ctx.name(NameKey::GlobalVariable(g)))
+            }
+            _ => None,
+        };
+        match self.exprs[h] {
+            E::Constant(c) => Some(ctx.name(NameKey::Constant(c))),
+            E::FunctionArgument(i) => Some(self.argument_str(i)),
+            E::Load { pointer } => variable(pointer),
+            _ => None,
         }
     }
 
@@ -158,9 +209,13 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Compose { ty, ref components } => self.compose(ty, components),
             E::Access { base, index } => {
                 let container = self.ty(base);
-                let b = self.expr(base);
+                let mut b = self.expr(base);
                 let i = self.index_text(container, index, None);
-                [&b, "[", &i, "]"].concat()
+                b.reserve(i.len() + 2);
+                b.push('[');
+                b.push_str(&i);
+                b.push(']');
+                b
             }
             E::AccessIndex { base, index } => {
                 let b = self.expr(base);
@@ -427,13 +482,15 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     fn argument_name(&self, i: u32) -> String {
+        self.argument_str(i).to_string()
+    }
+
+    /// [`Self::argument_name`], borrowed.
+    fn argument_str(&self, i: u32) -> &'a str {
         match self.body {
-            Body::Function(f, ..) => self.ctx.name(NameKey::FunctionArgument(f, i)).to_string(),
-            Body::Entry(index, ..) => self
-                .ctx
-                .name(NameKey::EntryPointArgument(index as u16, i))
-                .to_string(),
-            Body::Module => "_s_invalid".to_string(),
+            Body::Function(f, ..) => self.ctx.name(NameKey::FunctionArgument(f, i)),
+            Body::Entry(index, ..) => self.ctx.name(NameKey::EntryPointArgument(index as u16, i)),
+            Body::Module => "_s_invalid",
         }
     }
 
@@ -745,19 +802,54 @@ impl<'a> FunctionWriter<'a, '_> {
         let rt = self.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::F32);
         let size = vector_size(lt).or(vector_size(rt));
-        let l = self.expr(left);
-        let r = self.expr(right);
         let float = scalar.kind == K::Float;
         let int = matches!(scalar.kind, K::Sint | K::Uint);
         let bool_ = scalar.kind == K::Bool;
         let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
         let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
+        let matrix_product = (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt);
+        // The operators printed as `(l op r)` (as in the match below),
+        // written straight into one string.
+        let plain = match op {
+            B::Add => Some(" + "),
+            B::Subtract => Some(" - "),
+            B::Multiply if !matrix_product => Some(" * "),
+            B::Divide if !int => Some(" / "),
+            B::Modulo if float && scalar.width != 8 => Some(" % "),
+            B::Equal => Some(" == "),
+            B::NotEqual => Some(" != "),
+            B::Less => Some(" < "),
+            B::LessEqual => Some(" <= "),
+            B::Greater => Some(" > "),
+            B::GreaterEqual => Some(" >= "),
+            B::And | B::InclusiveOr if bool_ && size.is_some() => None,
+            B::And if bool_ => Some(" && "),
+            B::InclusiveOr if bool_ => Some(" || "),
+            B::ExclusiveOr if bool_ => Some(" != "),
+            B::And => Some(" & "),
+            B::InclusiveOr => Some(" | "),
+            B::ExclusiveOr => Some(" ^ "),
+            B::LogicalAnd => Some(" && "),
+            B::LogicalOr => Some(" || "),
+            _ => None,
+        };
+        if let Some(o) = plain {
+            let mut text = String::with_capacity(64);
+            text.push('(');
+            self.push_expr(&mut text, left);
+            text.push_str(o);
+            self.push_expr(&mut text, right);
+            text.push(')');
+            return text;
+        }
+        let l = self.expr(left);
+        let r = self.expr(right);
         match op {
             B::Add => infix(&l, " + ", &r),
             B::Subtract => infix(&l, " - ", &r),
             // WGSL `a * b` with a matrix is `mul(b, a)` (see the matrix
             // convention in `hlsl`); with a scalar it scales.
-            B::Multiply if (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt) => {
+            B::Multiply if matrix_product => {
                 ["mul(", unwrap_parens(&r), ", ", unwrap_parens(&l), ")"].concat()
             }
             B::Multiply => infix(&l, " * ", &r),
