@@ -894,8 +894,32 @@ struct Member<'a> {
     /// Interpolation and other modifiers, each followed by a space.
     modifiers: Cow<'a, str>,
     ty: &'a str,
-    name: Cow<'a, str>,
-    semantic: Cow<'a, str>,
+    name: Word,
+    semantic: Word,
+}
+
+/// The name or semantic of an IO struct member, formatted where it is
+/// printed: `_s_position`, `_s_loc3`, `_s_` + a builtin's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Word {
+    Fixed(&'static str),
+    /// A prefix and a number: `LOC3`.
+    Numbered(&'static str, u32),
+    /// A prefix and a word: `_s_vertex_index`.
+    Prefixed(&'static str, &'static str),
+}
+
+impl std::fmt::Display for Word {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Word::Fixed(word) => f.write_str(word),
+            Word::Numbered(prefix, n) => write!(f, "{prefix}{n}"),
+            Word::Prefixed(prefix, word) => {
+                f.write_str(prefix)?;
+                f.write_str(word)
+            }
+        }
+    }
 }
 
 /// How an input part is read in the prologue.
@@ -1068,11 +1092,11 @@ fn input_source<'c>(
 ) -> Option<Source<'c>> {
     let ep = &ctx.module.entry_points[index];
     let ty = types::type_name(ctx, part.ty);
-    let member = |name: String, semantic: Cow<'c, str>, modifiers: Cow<'c, str>| {
+    let member = |name: Word, semantic: Word, modifiers: Cow<'c, str>| {
         Some(Source::Member(Member {
             modifiers,
             ty,
-            name: Cow::Owned(name),
+            name,
             semantic,
         }))
     };
@@ -1083,14 +1107,14 @@ fn input_source<'c>(
                 modifiers.push_str(&interpolation_modifiers(ctx, needs, index, &part.binding));
             }
             return member(
-                text!("_s_loc{location}"),
-                Cow::Owned(text!("LOC{location}")),
+                Word::Numbered("_s_loc", location),
+                Word::Numbered("LOC", location),
                 Cow::Owned(modifiers),
             );
         }
         Binding::BuiltIn(b) => b,
     };
-    let own = text!("_s_{}", builtin_name(b));
+    let own = Word::Prefixed("_s_", builtin_name(b));
     let semantic = match b {
         BuiltIn::Position { .. } => "SV_Position",
         BuiltIn::VertexIndex => "SV_VertexID",
@@ -1112,7 +1136,7 @@ fn input_source<'c>(
             let modifiers = if perspective { "" } else { "noperspective " };
             return member(
                 own,
-                Cow::Borrowed("SV_Barycentrics"),
+                Word::Fixed("SV_Barycentrics"),
                 Cow::Borrowed(modifiers),
             );
         }
@@ -1162,7 +1186,7 @@ fn input_source<'c>(
             return None;
         }
     };
-    member(own, Cow::Borrowed(semantic), Cow::Borrowed(""))
+    member(own, Word::Fixed(semantic), Cow::Borrowed(""))
 }
 
 /// The output struct member of an output part.
@@ -1184,8 +1208,8 @@ fn output_member<'c>(
                 let target = blend_src.map_or(location, |i| location.saturating_add(i));
                 (
                     Cow::Borrowed(""),
-                    text!("_s_target{target}"),
-                    Cow::Owned(text!("SV_Target{target}")),
+                    Word::Numbered("_s_target", target),
+                    Word::Numbered("SV_Target", target),
                 )
             } else {
                 (
@@ -1193,8 +1217,8 @@ fn output_member<'c>(
                         vk_location(ctx, location)
                             + &interpolation_modifiers(ctx, needs, index, &part.binding),
                     ),
-                    text!("_s_loc{location}"),
-                    Cow::Owned(text!("LOC{location}")),
+                    Word::Numbered("_s_loc", location),
+                    Word::Numbered("LOC", location),
                 )
             }
         }
@@ -1205,8 +1229,8 @@ fn output_member<'c>(
                     return Some(Member {
                         modifiers: Cow::Borrowed(m),
                         ty,
-                        name: Cow::Borrowed("_s_position"),
-                        semantic: Cow::Borrowed("SV_Position"),
+                        name: Word::Fixed("_s_position"),
+                        semantic: Word::Fixed("SV_Position"),
                     });
                 }
                 BuiltIn::FragDepth => match ep.early_depth_test {
@@ -1234,15 +1258,15 @@ fn output_member<'c>(
             };
             (
                 Cow::Borrowed(""),
-                text!("_s_{}", builtin_name(b)),
-                Cow::Borrowed(semantic),
+                Word::Prefixed("_s_", builtin_name(b)),
+                Word::Fixed(semantic),
             )
         }
     };
     Some(Member {
         modifiers,
         ty,
-        name: Cow::Owned(name),
+        name,
         semantic,
     })
 }
@@ -1306,14 +1330,18 @@ fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<M
             members.push((location_of(&part.binding), m));
         }
     }
-    if wants_index && !members.iter().any(|(_, m)| m.semantic == "SV_GroupIndex") {
+    if wants_index
+        && !members
+            .iter()
+            .any(|(_, m)| m.semantic == Word::Fixed("SV_GroupIndex"))
+    {
         members.push((
             None,
             Member {
                 modifiers: Cow::Borrowed(""),
                 ty: "uint",
-                name: Cow::Borrowed("_s_local_invocation_index"),
-                semantic: Cow::Borrowed("SV_GroupIndex"),
+                name: Word::Fixed("_s_local_invocation_index"),
+                semantic: Word::Fixed("SV_GroupIndex"),
             },
         ));
     }
