@@ -311,6 +311,29 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let _ = self.out.write_fmt(args);
     }
 
+    /// A line of `before`, `middle`, the text of expression `h` without
+    /// outer parentheses, and `after`. A baked expression or a name
+    /// ([`Self::leaf_name`]) is copied from where its name is kept.
+    fn line_around(
+        &mut self,
+        before: &str,
+        middle: &str,
+        h: Handle<naga::Expression>,
+        after: &str,
+    ) {
+        let leaf = self.leaf_name(h);
+        if let Some(name) = self.baked.get(&h).or(leaf) {
+            push_line(&mut self.out, self.indent, &[before, middle, name, after]);
+        } else {
+            let text = self.write_expr(h);
+            push_line(
+                &mut self.out,
+                self.indent,
+                &[before, middle, unwrap_parens(&text), after],
+            );
+        }
+    }
+
     /// [`Self::line`] for a line made of `parts`.
     fn line_parts(&mut self, parts: &[&str]) {
         push_line(&mut self.out, self.indent, parts);
@@ -476,8 +499,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref accept,
                 ref reject,
             } => {
-                let c = self.expr(condition);
-                self.line_parts(&["if (", unwrap_parens(&c), ") {"]);
+                self.line_around("if (", "", condition, ") {");
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -675,20 +697,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             return;
         }
         match value {
-            Some(v) => {
-                let t = self.expr(v);
-                self.line_parts(&["return ", unwrap_parens(&t), ";"]);
-            }
+            Some(v) => self.line_around("return ", "", v, ";"),
             None => self.line("return;"),
         }
     }
 
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
         match self.place(pointer) {
-            Ptr::Text { text, .. } => {
-                let v = self.expr(value);
-                self.line_parts(&[&text, " = ", unwrap_parens(&v), ";"]);
-            }
+            Ptr::Text { text, .. } => self.line_around(&text, " = ", value, ";"),
             Ptr::Buffer(place) => {
                 let Some(ty) = self.pointee_handle(pointer) else {
                     self.error("internal: a store into a buffer without a type", pointer);
@@ -811,7 +827,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         for &a in arguments {
             let text = if expr::is_pointer(self.ty(a)) {
                 match self.place(a) {
-                    Ptr::Text { text, .. } => text,
+                    Ptr::Text { text, .. } => text.into_owned(),
                     Ptr::Buffer(_) => {
                         self.error(
                             "a pointer into a buffer cannot be passed to an HLSL function (HLSL reaches storage buffers by byte offset); pass the value, or inline the function",

@@ -24,9 +24,9 @@ pub(super) enum Root {
 }
 
 /// A printed pointer.
-pub(super) enum Ptr {
-    /// An HLSL lvalue.
-    Text { text: String, root: Root },
+pub(super) enum Ptr<'a> {
+    /// An HLSL lvalue (borrowed while it is a name of the module or body).
+    Text { text: Cow<'a, str>, root: Root },
     /// A place in a buffer, reached through `ctx.plan`.
     Buffer(Place),
 }
@@ -151,7 +151,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// of the module or the body: a constant, an argument, or the load of a
     /// local, an argument or a global that is not a buffer (`None`: any
     /// other expression, printed by `write_expr`).
-    fn leaf_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
+    pub(super) fn leaf_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
         let ctx = self.ctx;
         let variable = |h: Handle<naga::Expression>| match self.exprs[h] {
             E::LocalVariable(l) => Some(match self.body {
@@ -189,7 +189,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let ctx = self.ctx;
         if is_pointer(self.ty(h)) {
             return match self.place(h) {
-                Ptr::Text { text, .. } => text,
+                Ptr::Text { text, .. } => text.into_owned(),
                 Ptr::Buffer(_) => {
                     self.error("internal: a buffer pointer used as a value", h);
                     "_s_invalid".to_string()
@@ -254,7 +254,7 @@ impl<'a> FunctionWriter<'a, '_> {
             E::FunctionArgument(i) => self.argument_name(i),
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
             E::LocalVariable(_) => match self.place(h) {
-                Ptr::Text { text, .. } => text,
+                Ptr::Text { text, .. } => text.into_owned(),
                 Ptr::Buffer(_) => "_s_invalid".to_string(),
             },
             E::Load { pointer } => self.load(pointer),
@@ -608,7 +608,7 @@ impl<'a> FunctionWriter<'a, '_> {
     // ---- pointers -------------------------------------------------------
 
     /// Pointer expression `h`: lvalue text, or a place in a buffer.
-    pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> Ptr {
+    pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> Ptr<'a> {
         let ctx = self.ctx;
         let exprs = self.exprs;
         match exprs[h] {
@@ -626,7 +626,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     }
                 }
                 Ptr::Text {
-                    text: ctx.name(NameKey::GlobalVariable(g)).to_string(),
+                    text: Cow::Borrowed(ctx.name(NameKey::GlobalVariable(g))),
                     root: Root::Global,
                 }
             }
@@ -636,18 +636,18 @@ impl<'a> FunctionWriter<'a, '_> {
                     Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, l),
                     Body::Module => {
                         return Ptr::Text {
-                            text: "_s_invalid".to_string(),
+                            text: Cow::Borrowed("_s_invalid"),
                             root: Root::Local,
                         }
                     }
                 };
                 Ptr::Text {
-                    text: ctx.name(key).to_string(),
+                    text: Cow::Borrowed(ctx.name(key)),
                     root: Root::Local,
                 }
             }
             E::FunctionArgument(i) => Ptr::Text {
-                text: self.argument_name(i),
+                text: Cow::Borrowed(self.argument_str(i)),
                 root: Root::Argument,
             },
             E::Access { base, index } => {
@@ -657,7 +657,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     Ptr::Text { text, root } => {
                         let i = self.index_text(&container, index, None);
                         Ptr::Text {
-                            text: [&text, "[", &i, "]"].concat(),
+                            text: Cow::Owned([&text, "[", &i, "]"].concat()),
                             root,
                         }
                     }
@@ -678,16 +678,19 @@ impl<'a> FunctionWriter<'a, '_> {
                     Ptr::Text { text, root } => {
                         let text = match *container {
                             Ti::Struct { .. } => match bty {
-                                Some(st) => {
-                                    member(text, ctx.name(NameKey::StructMember(st, index)))
-                                }
+                                Some(st) => Cow::Owned(member(
+                                    with_room(text, 16),
+                                    ctx.name(NameKey::StructMember(st, index)),
+                                )),
                                 None => {
                                     self.error("internal: a struct pointer without a type", h);
                                     text
                                 }
                             },
-                            Ti::Vector { .. } => member(text, component_name(index)),
-                            _ => indexed(text, index),
+                            Ti::Vector { .. } => {
+                                Cow::Owned(member(with_room(text, 2), component_name(index)))
+                            }
+                            _ => Cow::Owned(indexed(with_room(text, 8), index)),
                         };
                         Ptr::Text { text, root }
                     }
@@ -696,7 +699,7 @@ impl<'a> FunctionWriter<'a, '_> {
             _ => {
                 self.error("internal: a pointer expression HLSL cannot name", h);
                 Ptr::Text {
-                    text: "_s_invalid".to_string(),
+                    text: Cow::Borrowed("_s_invalid"),
                     root: Root::Local,
                 }
             }
@@ -706,7 +709,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The value behind pointer `pointer`.
     pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> String {
         match self.place(pointer) {
-            Ptr::Text { text, .. } => text,
+            Ptr::Text { text, .. } => text.into_owned(),
             Ptr::Buffer(Place::Text {
                 text,
                 repr: Repr::Plain,
@@ -1046,6 +1049,22 @@ fn component_name(i: u32) -> &'static str {
 /// `(l op r)`; `op` with its spaces.
 fn infix(l: &str, op: &str, r: &str) -> String {
     ["(", l, op, r, ")"].concat()
+}
+
+/// `text` as an owned string with room for `extra` more bytes (a borrowed
+/// name is copied once, into a string of the final size).
+fn with_room(text: Cow<'_, str>, extra: usize) -> String {
+    match text {
+        Cow::Owned(mut s) => {
+            s.reserve(extra);
+            s
+        }
+        Cow::Borrowed(b) => {
+            let mut s = String::with_capacity(b.len() + extra);
+            s.push_str(b);
+            s
+        }
+    }
 }
 
 /// `base.name`, reusing `base`'s buffer.
