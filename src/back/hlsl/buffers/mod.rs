@@ -1728,25 +1728,36 @@ fn mangle_htype(ty: &HType) -> String {
     }
 }
 
-/// `value` as the base of `.member` or `[index]`: parenthesized unless it
-/// is a name, member access or index chain.
-fn operand(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() + 2);
-    push_operand(&mut out, value);
-    out
-}
-
-/// [`operand`], appended to `out`.
+/// `value` as the base of `.member` or `[index]`, appended to `out`:
+/// parenthesized unless it is a name, member access or index chain.
 fn push_operand(out: &mut String, value: &str) {
-    let simple = value
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
-    if simple {
+    if operand_is_simple(value) {
         out.push_str(value);
     } else {
         out.push('(');
         out.push_str(value);
         out.push(')');
+    }
+}
+
+/// Whether `value` is a name, member access or index chain.
+fn operand_is_simple(value: &str) -> bool {
+    value
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'))
+}
+
+/// [`push_operand`] as a Display value, formatted into the text that uses
+/// it.
+struct Operand<'t>(&'t str);
+
+impl std::fmt::Display for Operand<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if operand_is_simple(self.0) {
+            f.write_str(self.0)
+        } else {
+            write!(f, "({})", self.0)
+        }
     }
 }
 
@@ -2070,7 +2081,7 @@ impl Plan {
                         text: if global {
                             name.clone()
                         } else {
-                            text!("{}.{name}", operand(text))
+                            text!("{}.{name}", Operand(text))
                         },
                         repr: r.clone(),
                     },
@@ -2116,9 +2127,9 @@ impl Plan {
                 let (text, repr) = match repr {
                     Repr::Array(elem) => match &**elem {
                         Repr::Wrapped { inner, .. } => {
-                            (text!("{}[{idx}].v", operand(text)), (**inner).clone())
+                            (text!("{}[{idx}].v", Operand(text)), (**inner).clone())
                         }
-                        other => (text!("{}[{idx}]", operand(text)), other.clone()),
+                        other => (text!("{}[{idx}]", Operand(text)), other.clone()),
                     },
                     Repr::Columns {
                         columns,
@@ -2131,7 +2142,7 @@ impl Plan {
                             Repr::Plain,
                         ),
                     },
-                    _ => (text!("{}[{idx}]", operand(text)), Repr::Plain),
+                    _ => (text!("{}[{idx}]", Operand(text)), Repr::Plain),
                 };
                 Place::Text { text, repr }
             }
@@ -2226,7 +2237,7 @@ impl Plan {
                 scalar,
             } => columns_matrix(text, *columns, *rows, *scalar),
             Repr::Wrapped { inner, .. } => {
-                self.load_text(ctx, needs, &text!("{}.v", operand(text)), inner, ty)
+                self.load_text(ctx, needs, &text!("{}.v", Operand(text)), inner, ty)
             }
             Repr::Cbuffer(g) => {
                 let Some(c) = self.cbuffer(*g) else {
@@ -2309,7 +2320,7 @@ impl Plan {
             let lvalue = if global {
                 name.clone()
             } else {
-                text!("{}.{name}", operand(base))
+                text!("{}.{name}", Operand(base))
             };
             let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
             let member = ctx.name(NameKey::StructMember(ty, i as u32));
