@@ -263,7 +263,7 @@ pub(crate) struct Ctx<'a> {
     pub plan: buffers::Plan,
     /// The HLSL spelling of every type, by handle index (see
     /// `types::type_name`), filled on first use.
-    pub type_names: std::cell::OnceCell<Vec<String>>,
+    pub type_names: std::cell::OnceCell<Vec<std::borrow::Cow<'static, str>>>,
 }
 
 impl Ctx<'_> {

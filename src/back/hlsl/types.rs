@@ -112,17 +112,26 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, ty: Handle<naga::Type>) -> &'c str {
     ctx.type_names
         .get_or_init(|| spell_types(ctx))
         .get(ty.index())
-        .map_or("void", String::as_str)
+        .map_or("void", |name| name)
 }
 
-/// The spelling of every type of the module, by handle index.
-fn spell_types(ctx: &Ctx<'_>) -> Vec<String> {
-    let mut names: Vec<String> = Vec::with_capacity(ctx.module.types.len());
+/// The spelling of every type of the module, by handle index. Scalars,
+/// vectors, matrices and samplers keep their fixed spellings borrowed.
+fn spell_types(ctx: &Ctx<'_>) -> Vec<Cow<'static, str>> {
+    let mut names: Vec<Cow<'static, str>> = Vec::with_capacity(ctx.module.types.len());
     for (h, t) in ctx.module.types.iter() {
         let name = match t.inner {
-            TypeInner::Struct { .. } => ctx.name(NameKey::Type(h)).to_string(),
+            TypeInner::Struct { .. } => Cow::Owned(ctx.name(NameKey::Type(h)).to_string()),
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => Cow::Borrowed(scalar(s)),
+            TypeInner::Vector { size, scalar: s } => vector(size as u8, s),
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar: s,
+            } => matrix(columns as u8, rows as u8, s),
+            TypeInner::Sampler { comparison } => Cow::Borrowed(sampler_type(comparison)),
             // A type only refers to types before it in the arena.
-            ref inner => spell_inner(ctx, inner, &names).into_owned(),
+            ref inner => Cow::Owned(spell_inner(ctx, inner, &names).into_owned()),
         };
         names.push(name);
     }
@@ -149,9 +158,14 @@ pub fn inner_name<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner) -> Cow<'c, str> {
 
 /// The spelling of `inner`, whose component types are spelled in `named`
 /// (by handle index).
-fn spell_inner<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner, named: &'c [String]) -> Cow<'c, str> {
-    let by_handle =
-        |h: Handle<naga::Type>| Cow::Borrowed(named.get(h.index()).map_or("void", String::as_str));
+fn spell_inner<'c>(
+    ctx: &'c Ctx<'_>,
+    inner: &TypeInner,
+    named: &'c [Cow<'static, str>],
+) -> Cow<'c, str> {
+    let by_handle = |h: Handle<naga::Type>| {
+        Cow::Borrowed(named.get(h.index()).map_or("void", |name| name.as_ref()))
+    };
     match *inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => Cow::Borrowed(scalar(s)),
         TypeInner::Vector { size, scalar: s } => vector(size as u8, s),
