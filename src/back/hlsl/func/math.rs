@@ -99,10 +99,19 @@ pub(crate) fn is_primary(text: &str) -> bool {
 
 /// `text`, parenthesized unless it is a primary expression.
 pub(crate) fn paren(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    push_paren(&mut out, text);
+    out
+}
+
+/// [`paren`], appended to `out`.
+fn push_paren(out: &mut String, text: &str) {
     if is_primary(text) {
-        text.to_string()
+        out.push_str(text);
     } else {
-        text!("({text})")
+        out.push('(');
+        out.push_str(text);
+        out.push(')');
     }
 }
 
@@ -163,23 +172,42 @@ fn expression(
     let scalar = scalar_of(arg_ty).unwrap_or(Scalar::F32);
     let size = size_of(arg_ty);
     let t = types::inner_name(ctx, arg_ty);
-    // Operand `i` with the shape of the first operand: WGSL splats a scalar
-    // where a builtin mixes scalars and vectors.
-    let fit = |i: usize| {
-        let (txt, tyi) = (text(i), ty(i));
-        match (size, size_of(tyi)) {
-            (Some(_), None) => text!("({t}){}", paren(txt)),
-            _ => txt.to_string(),
-        }
-    };
+    // `name(a, b, ...)`, written into one string.
     let plain = |name: &str| {
-        let list: Vec<&str> = (0..args.len()).map(text).collect();
-        text!("{name}({})", list.join(", "))
+        let mut out = String::with_capacity(64);
+        out.push_str(name);
+        out.push('(');
+        for i in 0..args.len() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(text(i));
+        }
+        out.push(')');
+        out
     };
+    // `name(a, b, ...)` with every operand after the first in the shape of
+    // the first (WGSL splats a scalar where a builtin mixes scalars and
+    // vectors), written into one string.
     let fitted = |name: &str| {
-        let mut list = vec![a.to_string()];
-        list.extend((1..args.len()).map(fit));
-        text!("{name}({})", list.join(", "))
+        use std::fmt::Write as _;
+        let mut out = String::with_capacity(64);
+        out.push_str(name);
+        out.push('(');
+        out.push_str(a);
+        for i in 1..args.len() {
+            out.push_str(", ");
+            let txt = text(i);
+            match (size, size_of(ty(i))) {
+                (Some(_), None) => {
+                    let _ = write!(out, "({t})");
+                    push_paren(&mut out, txt);
+                }
+                _ => out.push_str(txt),
+            }
+        }
+        out.push(')');
+        out
     };
     let float = scalar.kind == K::Float;
     let signed = scalar.kind == K::Sint;
