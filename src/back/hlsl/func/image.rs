@@ -27,6 +27,7 @@ use super::super::types;
 use super::super::{error_at, Ctx, Needs};
 use super::math::paren;
 use naga::{ImageClass, ImageDimension, Scalar, ScalarKind};
+use std::borrow::Cow;
 
 /// A printed texture operand (a global, a binding-array element or a
 /// function argument) and its type.
@@ -157,11 +158,12 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         let name = clamp_to_edge_helper(needs, image);
         return text!("{name}({}, {}, {coordinate})", image.text, s.sampler);
     }
-    let mut args = vec![s.sampler.to_string(), coordinate];
+    // Borrowed where an operand is used as printed.
+    let mut args: Vec<Cow<'_, str>> = vec![Cow::Borrowed(s.sampler), Cow::Owned(coordinate)];
     let method = if let Some(component) = s.gather {
         match s.depth_ref {
             Some(r) => {
-                args.push(r.to_string());
+                args.push(Cow::Borrowed(r));
                 "GatherCmp"
             }
             None => match component {
@@ -172,7 +174,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
             },
         }
     } else if let Some(r) = s.depth_ref {
-        args.push(r.to_string());
+        args.push(Cow::Borrowed(r));
         match s.level {
             Level::Auto => "SampleCmp",
             Level::Zero => "SampleCmpLevelZero",
@@ -189,33 +191,41 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         match s.level {
             Level::Auto => "Sample",
             Level::Zero => {
-                args.push("0.0".to_string());
+                args.push(Cow::Borrowed("0.0"));
                 "SampleLevel"
             }
             Level::Exact(l) => {
                 // Depth textures take integer levels in WGSL.
                 if matches!(image.class, ImageClass::Depth { .. }) {
-                    args.push(text!("(float){}", paren(l)));
+                    args.push(Cow::Owned(text!("(float){}", paren(l))));
                 } else {
-                    args.push(l.to_string());
+                    args.push(Cow::Borrowed(l));
                 }
                 "SampleLevel"
             }
             Level::Bias(b) => {
-                args.push(b.to_string());
+                args.push(Cow::Borrowed(b));
                 "SampleBias"
             }
             Level::Gradient { x, y } => {
-                args.push(x.to_string());
-                args.push(y.to_string());
+                args.push(Cow::Borrowed(x));
+                args.push(Cow::Borrowed(y));
                 "SampleGrad"
             }
         }
     };
     if let Some(o) = s.offset {
-        args.push(o.to_string());
+        args.push(Cow::Borrowed(o));
     }
-    text!("{tex}.{method}({})", args.join(", "))
+    let mut out = text!("{tex}.{method}(");
+    for (i, arg) in args.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(arg);
+    }
+    out.push(')');
+    out
 }
 
 /// The texel address of a storage texture: `uint2(xy)`, `uint3(xy, layer)`.
