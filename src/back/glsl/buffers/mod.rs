@@ -315,6 +315,16 @@ fn single_underscores(name: &str) -> String {
     out
 }
 
+/// [`single_underscores`] of an owned name: the name itself (no copy) when
+/// it has no doubled underscore.
+fn collapse_underscores(name: String) -> String {
+    if name.contains("__") {
+        single_underscores(&name)
+    } else {
+        name
+    }
+}
+
 /// Column `j` of a matrix member split in place: `<member>_c<j>`.
 fn column_name(member: &str, j: impl std::fmt::Display) -> String {
     if member.ends_with('_') {
@@ -425,16 +435,53 @@ fn rules_name(rules: RuleSet) -> &'static str {
 // ---------------------------------------------------------------------------
 // Planning.
 
-/// Where a member is, for diagnostics.
+/// Where a member is, for diagnostics. Built for every member placed, but
+/// read only when placing it fails, so it borrows everything and the
+/// message texts are made by [`Site::what`] and [`GlobalSite::label`] on
+/// demand.
 #[derive(Clone)]
-struct Site {
+struct Site<'s> {
     span: Span,
-    /// `member `x` of `S``, `global `g``.
-    what: String,
+    /// The WGSL struct whose member this is; `None`: the member is a
+    /// non-struct global's `value`, and `member` is the global's name.
+    of: Option<&'s str>,
     /// The member name as written in WGSL (`x`), for fixes.
-    member: String,
+    member: &'s str,
     /// A secondary label at the global whose block holds this member.
-    global: Option<(Span, String)>,
+    global: Option<&'s GlobalSite<'s>>,
+}
+
+impl Site<'_> {
+    /// `member `x` of `S``, `global `g``.
+    fn what(&self) -> String {
+        match self.of {
+            Some(of) => format!("member `{}` of `{of}`", self.member),
+            None => format!("global `{}`", self.member),
+        }
+    }
+}
+
+/// The global whose block is being planned, for the secondary label of
+/// errors about its members.
+struct GlobalSite<'s> {
+    span: Span,
+    name: &'s str,
+    /// `a uniform`, `a storage`, `a push-constant`.
+    space: &'static str,
+    rules: RuleSet,
+    dialect: Dialect,
+}
+
+impl GlobalSite<'_> {
+    fn label(&self) -> String {
+        format!(
+            "`{}` is {} block ({}) in {}",
+            self.name,
+            self.space,
+            rules_name(self.rules),
+            self.dialect
+        )
+    }
 }
 
 /// The storage of one WGSL member or array element.
@@ -458,7 +505,7 @@ struct StructInfo {
 
 /// Lays out members one after another, as GLSL does (with or without
 /// offset qualifiers), inserting padding members where needed.
-struct Placer {
+struct Placer<'s> {
     table: &'static RuleTable,
     rules: RuleSet,
     /// Offset qualifiers are written: members go to their contract offset.
@@ -466,8 +513,9 @@ struct Placer {
     fields: Vec<Field>,
     /// End of the last member; `None` after a runtime-sized array.
     cur: Option<u64>,
-    /// The last real member: its WGSL name, GLSL type and offset.
-    last: Option<(String, StorageType, u64)>,
+    /// The last real member: its WGSL name and its index in `fields`
+    /// (which has its GLSL type and offset).
+    last: Option<(&'s str, usize)>,
     max_align: u64,
     /// Padding members may not align to more than this (raising a struct's
     /// alignment would move it in its parent).
@@ -475,7 +523,7 @@ struct Placer {
     /// 2-byte padding members (`uint16_t`) are available.
     pad16: bool,
     /// Names of the real members (padding names avoid them).
-    member_names: FastHashSet<String>,
+    member_names: FastHashSet<&'s str>,
     pads: usize,
 }
 
@@ -495,19 +543,26 @@ struct Builder<'a> {
     errors: Vec<Diagnostic>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    /// Whether a declaration name is already given out.
+    fn is_taken(&self, name: &str) -> bool {
+        self.taken.contains(name) || self.own.contains(name)
+    }
+
     /// A global declaration name derived from `base`, free of clashes.
     fn fresh(&mut self, base: String) -> String {
-        let base = single_underscores(&base);
-        let mut name = base.clone();
-        if self.taken.contains(name.as_str()) || self.own.contains(&name) {
-            name = format!("_s_{base}");
-        }
-        let mut n = 1;
-        while self.taken.contains(name.as_str()) || self.own.contains(&name) {
-            name = format!("_s_{base}_{n}");
-            n += 1;
-        }
+        let base = collapse_underscores(base);
+        let name = if !self.is_taken(&base) {
+            base
+        } else {
+            let mut name = format!("_s_{base}");
+            let mut n = 1;
+            while self.is_taken(&name) {
+                name = format!("_s_{base}_{n}");
+                n += 1;
+            }
+            name
+        };
         self.own.insert(name.clone());
         name
     }
@@ -520,11 +575,11 @@ impl Builder<'_> {
             .unwrap_or_else(|| format!("_s_type{}", h.index()))
     }
 
-    fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &str) -> String {
-        self.names
+    fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &'a str) -> &'a str {
+        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
+        names
             .get(&NameKey::StructMember(h, index as u32))
-            .cloned()
-            .unwrap_or_else(|| fallback.to_string())
+            .map_or(fallback, String::as_str)
     }
 
     /// The span of WGSL member `member` of struct `name`.
@@ -543,9 +598,9 @@ impl Builder<'_> {
 
     fn error(&mut self, site: &Site, message: String, label: String, notes: Vec<String>) {
         let mut d = Diagnostic::error(message).at(site.span.clone(), label);
-        if let Some((span, label)) = &site.global {
-            if *span != site.span {
-                d = d.also(span.clone(), label.clone());
+        if let Some(g) = site.global {
+            if g.span != site.span {
+                d = d.also(g.span.clone(), g.label());
             }
         }
         for n in notes {
@@ -556,7 +611,7 @@ impl Builder<'_> {
 
     // -- blocks -------------------------------------------------------------
 
-    fn block(&mut self, g: &crate::layout::GlobalLayout) {
+    fn block(&mut self, g: &'a crate::layout::GlobalLayout) {
         let dialect = self.dialect;
         let (kind, rules) = match g.space {
             naga::AddressSpace::Uniform => (BlockKind::Uniform, RuleSet::Std140),
@@ -589,14 +644,13 @@ impl Builder<'_> {
             BlockKind::Storage { .. } => "a storage",
             BlockKind::PushConstant => "a push-constant",
         };
-        let global_label = Some((
-            gspan.clone(),
-            format!(
-                "`{}` is {space} block ({}) in {dialect}",
-                g.name,
-                rules_name(rules)
-            ),
-        ));
+        let global_site = GlobalSite {
+            span: gspan.clone(),
+            name: &g.name,
+            space,
+            rules,
+            dialect,
+        };
         let mut placer = Placer {
             table: Self::table(rules),
             rules,
@@ -614,23 +668,23 @@ impl Builder<'_> {
         let repr = match &g.layout.kind {
             LayoutKind::Struct(h) => {
                 let h = *h;
-                let Some(sl) = self.contract.structs.get(&h) else {
+                let contract: &'a LayoutModule = self.contract;
+                let Some(sl) = contract.structs.get(&h) else {
                     return;
                 };
-                let sname = sl.name.clone();
-                let slots: Vec<_> = sl.members().cloned().collect();
-                placer.member_names = (0..slots.len())
-                    .map(|i| self.member_name(h, slots[i].index, &slots[i].name))
+                placer.member_names = sl
+                    .members()
+                    .map(|m| self.member_name(h, m.index, &m.name))
                     .collect();
-                for m in &slots {
+                for m in sl.members() {
                     let name = self.member_name(h, m.index, &m.name);
                     let site = Site {
-                        span: self.member_span(h, &sname, &m.name),
-                        what: format!("member `{}` of `{sname}`", m.name),
-                        member: m.name.clone(),
-                        global: global_label.clone(),
+                        span: self.member_span(h, &sl.name, &m.name),
+                        of: Some(&sl.name),
+                        member: &m.name,
+                        global: Some(&global_site),
                     };
-                    let prefix = self.column_prefix(&name, &placer.member_names, &m.layout, rules);
+                    let prefix = self.column_prefix(name, &placer.member_names, &m.layout, rules);
                     match self.place_member(&mut placer, &prefix, &m.layout, m.offset, &site) {
                         Some(r) => members.push((prefix, r)),
                         None => members.push((prefix, Repr::Plain)),
@@ -643,11 +697,11 @@ impl Builder<'_> {
                     span: gann
                         .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
                         .unwrap_or(gspan.clone()),
-                    what: format!("global `{}`", g.name),
-                    member: g.name.clone(),
-                    global: global_label.clone(),
+                    of: None,
+                    member: &g.name,
+                    global: Some(&global_site),
                 };
-                placer.member_names.insert("value".to_string());
+                placer.member_names.insert("value");
                 self.place_member(&mut placer, "value", &g.layout, 0, &site)
                     .unwrap_or(Repr::Plain)
             }
@@ -670,13 +724,13 @@ impl Builder<'_> {
     fn column_prefix(
         &self,
         name: &str,
-        members: &FastHashSet<String>,
+        members: &FastHashSet<&str>,
         layout: &Layout,
         rules: RuleSet,
     ) -> String {
         if let LayoutKind::Matrix { columns, .. } = layout.kind {
             if needs_split(layout, rules) {
-                let clash = (0..columns).any(|j| members.contains(&column_name(name, j)));
+                let clash = (0..columns).any(|j| members.contains(column_name(name, j).as_str()));
                 if clash {
                     return format!("_s_{name}");
                 }
@@ -689,13 +743,13 @@ impl Builder<'_> {
 
     /// Place one WGSL member (or a non-struct global's `value`) at contract
     /// offset `offset`; returns its repr, or `None` after an error.
-    fn place_member(
+    fn place_member<'s>(
         &mut self,
-        p: &mut Placer,
+        p: &mut Placer<'s>,
         name: &str,
         layout: &Layout,
         offset: u64,
-        site: &Site,
+        site: &Site<'s>,
     ) -> Option<Repr> {
         let stored = self.stored(layout, p.rules, false, site)?;
         match stored {
@@ -720,13 +774,13 @@ impl Builder<'_> {
 
     /// Put one GLSL member at contract offset `target`, with padding before
     /// it where offsets are not written; report what GLSL cannot express.
-    fn place_field(
+    fn place_field<'s>(
         &mut self,
-        p: &mut Placer,
+        p: &mut Placer<'s>,
         name: String,
         ty: StorageType,
         target: u64,
-        site: &Site,
+        site: &Site<'s>,
     ) -> Option<()> {
         let (size, align) = ty.layout(p.table);
         let Some(cur) = p.cur else {
@@ -749,7 +803,7 @@ impl Builder<'_> {
         }
         p.max_align = p.max_align.max(align);
         p.cur = size.map(|s| target + s);
-        p.last = Some((site.member.clone(), ty.clone(), target));
+        p.last = Some((site.member, p.fields.len()));
         p.fields.push(Field {
             name,
             ty,
@@ -784,7 +838,7 @@ impl Builder<'_> {
             let name = loop {
                 let n = format!("_s_pad{}", p.pads);
                 p.pads += 1;
-                if !p.member_names.contains(&n) {
+                if !p.member_names.contains(n.as_str()) {
                     break n;
                 }
             };
@@ -827,7 +881,7 @@ impl Builder<'_> {
                 site,
                 format!(
                     "{} has byte offset {target}. GLSL {rules} aligns `{glsl}` to {align} bytes, {how}.",
-                    capitalize(&site.what)
+                    capitalize(&site.what())
                 ),
                 format!("offset {target} is not a multiple of {align}"),
                 vec![format!(
@@ -838,11 +892,12 @@ impl Builder<'_> {
             return;
         }
         if cur > target {
-            let (prev, prev_ty, prev_offset) = p
-                .last
-                .clone()
-                .unwrap_or_else(|| ("the member before it".to_string(), ty.clone(), 0));
-            let why = match &prev_ty {
+            let last = p.last.and_then(|(name, i)| Some((name, p.fields.get(i)?)));
+            let (prev, prev_ty, prev_offset) = match last {
+                Some((name, f)) => (name, &f.ty, f.offset),
+                None => ("the member before it", ty, 0),
+            };
+            let why = match prev_ty {
                 StorageType::Struct { name, size, .. } => format!(
                     "GLSL {rules} rounds the size of struct `{name}` up to {} bytes",
                     size.unwrap_or(0)
@@ -864,7 +919,7 @@ impl Builder<'_> {
                 site,
                 format!(
                     "{} has byte offset {target}, inside the previous member `{prev}`, which ends at byte {cur} in GLSL ({why}), {how}.",
-                    capitalize(&site.what)
+                    capitalize(&site.what())
                 ),
                 format!("offset {target} overlaps `{prev}` (GLSL end {cur})"),
                 vec![format!(
@@ -894,7 +949,7 @@ impl Builder<'_> {
             site,
             format!(
                 "{} has byte offset {target}; GLSL {rules} would place `{glsl}` at offset {} and the {gap} bytes before it cannot be filled with padding members, {how}.",
-                capitalize(&site.what),
+                capitalize(&site.what()),
                 round_up(align, cur)
             ),
             format!("offset {target} cannot be expressed"),
@@ -945,7 +1000,7 @@ impl Builder<'_> {
                         site,
                         format!(
                             "{} is a matrix with a column stride of {column_stride} bytes, which GLSL {} cannot express.",
-                            capitalize(&site.what),
+                            capitalize(&site.what()),
                             rules_name(rules)
                         ),
                         format!("column stride {column_stride}"),
@@ -1072,7 +1127,7 @@ impl Builder<'_> {
             site,
             format!(
                 "Array stride of {} is {stride} bytes, but GLSL {r} lays out arrays of `{elem}` with a stride of {gstride} bytes; GLSL cannot declare another stride.",
-                site.what
+                site.what()
             ),
             format!("stride {stride}, GLSL {r} stride {gstride}"),
             notes,
@@ -1102,13 +1157,18 @@ impl Builder<'_> {
     /// A name for a declaration starting with the reserved prefix `_s_`,
     /// free of clashes (`base`, `base_1`, ...).
     fn fresh_reserved(&mut self, base: String) -> String {
-        let base = single_underscores(&base);
-        let mut name = base.clone();
-        let mut n = 1;
-        while self.taken.contains(name.as_str()) || self.own.contains(&name) {
-            name = format!("{base}_{n}");
-            n += 1;
-        }
+        let base = collapse_underscores(base);
+        let name = if !self.is_taken(&base) {
+            base
+        } else {
+            let mut name = format!("{base}_1");
+            let mut n = 2;
+            while self.is_taken(&name) {
+                name = format!("{base}_{n}");
+                n += 1;
+            }
+            name
+        };
         self.own.insert(name.clone());
         name
     }
@@ -1167,7 +1227,7 @@ impl Builder<'_> {
             // move the array in its parent.
             pad_align: walign,
             pad16: self.dialect.is_vulkan(),
-            member_names: std::iter::once("v".to_string()).collect(),
+            member_names: std::iter::once("v").collect(),
             pads: 0,
         };
         self.pad(&mut p, esize, stride, 1);
@@ -1260,7 +1320,8 @@ impl Builder<'_> {
         rules: RuleSet,
         size_to: Option<u64>,
     ) -> Option<StructInfo> {
-        let sl = self.contract.structs.get(&h)?.clone();
+        let contract: &'a LayoutModule = self.contract;
+        let sl = contract.structs.get(&h)?;
         let table = Self::table(rules);
         let mut p = Placer {
             table,
@@ -1279,23 +1340,22 @@ impl Builder<'_> {
             member_names: FastHashSet::default(),
             pads: 0,
         };
-        let slots: Vec<_> = sl.members().cloned().collect();
-        p.member_names = slots
-            .iter()
+        p.member_names = sl
+            .members()
             .map(|m| self.member_name(h, m.index, &m.name))
             .collect();
         let mut members = Vec::new();
         let mut changed = size_to.is_some();
         let mut failed = false;
-        for m in &slots {
+        for m in sl.members() {
             let name = self.member_name(h, m.index, &m.name);
             let site = Site {
                 span: self.member_span(h, &sl.name, &m.name),
-                what: format!("member `{}` of `{}`", m.name, sl.name),
-                member: m.name.clone(),
+                of: Some(&sl.name),
+                member: &m.name,
                 global: None,
             };
-            let prefix = self.column_prefix(&name, &p.member_names, &m.layout, rules);
+            let prefix = self.column_prefix(name, &p.member_names, &m.layout, rules);
             let before = p.fields.len();
             match self.place_member(&mut p, &prefix, &m.layout, m.offset, &site) {
                 Some(r) => {
