@@ -744,20 +744,27 @@ fn write_entry_point(
 
     // Everything below `#version` and the extensions, in order; written
     // first so that the extensions they need are known.
-    let mut body = String::new();
-    body.push_str(&stage_layout(ctx, needs, index));
-    let structs = types::struct_declarations(ctx, needs);
-    section(&mut body, &structs);
-    let variants = ctx.plan.declarations(ctx, needs);
-    section(&mut body, &variants);
-    section(&mut body, &constants(ctx, needs));
+    // Each part is written straight into `body`; `end_section` then ends
+    // a part that wrote anything as `section` would.
+    let mut body = String::with_capacity(4096);
+    stage_layout(ctx, needs, index, &mut body);
+    section(&mut body, types::struct_declarations(ctx, needs));
+    let start = body.len();
+    ctx.plan.write_declarations(needs, &mut body);
+    end_section(&mut body, start);
+    let start = body.len();
+    constants(ctx, needs, &mut body);
+    end_section(&mut body, start);
     if bindings.spec_constants {
-        section(&mut body, &overrides(ctx, needs));
+        let start = body.len();
+        overrides(ctx, needs, &mut body);
+        end_section(&mut body, start);
     }
 
     // Resources the entry point uses, in declaration order.
     let used = |h: GlobalHandle| !ep_info[h].is_empty();
-    let mut resources = String::new();
+    let start = body.len();
+    let resources = &mut body;
     let order = declaration_order(module);
     for &h in &order {
         let var = &module.global_variables[h];
@@ -799,7 +806,8 @@ fn write_entry_point(
                     (_, Some(slot)) => format!("binding = {}", slot.binding),
                     (_, None) => String::new(),
                 };
-                resources.push_str(&ctx.plan.block_declaration(ctx, needs, block, &prefix));
+                ctx.plan
+                    .write_block_declaration(ctx, needs, block, &prefix, resources);
                 if !resources.ends_with('\n') {
                     resources.push('\n');
                 }
@@ -842,15 +850,15 @@ fn write_entry_point(
             });
         }
     }
-    section(&mut body, &resources);
+    end_section(&mut body, start);
 
-    section(
-        &mut body,
-        &interface_declarations(ctx, needs, index, &mut warnings),
-    );
+    let start = body.len();
+    interface_declarations(ctx, needs, index, &mut warnings, &mut body);
+    end_section(&mut body, start);
 
     // Private and workgroup globals.
-    let mut globals = String::new();
+    let start = body.len();
+    let globals = &mut body;
     for &h in &order {
         let var = &module.global_variables[h];
         if !used(h) {
@@ -880,7 +888,7 @@ fn write_entry_point(
             _ => {}
         }
     }
-    section(&mut body, &globals);
+    end_section(&mut body, start);
 
     let mut functions = String::new();
     for f in reachable_functions(module, index) {
@@ -891,7 +899,8 @@ fn write_entry_point(
 
     // ES: the features the dialect lacks.
 
-    let mut text = String::new();
+    let helpers: usize = needs.helpers.values().map(|h| h.len() + 2).sum();
+    let mut text = String::with_capacity(256 + body.len() + helpers + functions.len() + main.len());
     if dialect.is_es() {
         let _ = writeln!(text, "#version {} es", dialect.version());
     } else {
@@ -931,20 +940,26 @@ fn write_entry_point(
 
 /// Append a non-empty part followed by a blank line.
 fn section(out: &mut String, part: &str) {
-    if part.is_empty() {
+    let start = out.len();
+    out.push_str(part);
+    end_section(out, start);
+}
+
+/// End the part written to `out` from byte `start` on as [`section`] does:
+/// nothing if it is empty, else a newline if it lacks one and a blank line.
+fn end_section(out: &mut String, start: usize) {
+    if out.len() == start {
         return;
     }
-    out.push_str(part);
-    if !part.ends_with('\n') {
+    if !out.ends_with('\n') {
         out.push('\n');
     }
     out.push('\n');
 }
 
 /// `layout(local_size_x = ...) in;` and fragment-stage layouts.
-fn stage_layout(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+fn stage_layout(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
     let ep = &ctx.module.entry_points[index];
-    let mut out = String::new();
     match ep.stage {
         ShaderStage::Compute => {
             let [x, y, z] = ep.workgroup_size;
@@ -972,12 +987,10 @@ fn stage_layout(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
         },
         _ => {}
     }
-    out
 }
 
 /// `const T name = value;` for every constant of the module.
-fn constants(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
-    let mut out = String::new();
+fn constants(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
     for (h, c) in ctx.module.constants.iter() {
         if is_abstract(ctx.module, c.ty) {
             continue;
@@ -990,13 +1003,11 @@ fn constants(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
             ctx.name(NameKey::Constant(h))
         );
     }
-    out
 }
 
 /// Specialization constants (Vulkan, overrides not baked).
-fn overrides(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
+fn overrides(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
     let module = ctx.module;
-    let mut out = String::new();
     let used: FastIndexSet<u16> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
     let mut next = 0u16;
     for (h, o) in module.overrides.iter() {
@@ -1022,7 +1033,6 @@ fn overrides(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
             ctx.name(NameKey::Override(h))
         );
     }
-    out
 }
 
 /// A literal as GLSL.
@@ -1353,11 +1363,11 @@ fn interface_declarations(
     needs: &mut Needs,
     index: usize,
     warnings: &mut Vec<Diagnostic>,
-) -> String {
+    out: &mut String,
+) {
     let module = ctx.module;
     let ep = &module.entry_points[index];
     let span = entry_span(ctx, index);
-    let mut out = String::new();
     for arg in &ep.function.arguments {
         for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
             match io.binding {
@@ -1451,7 +1461,6 @@ fn interface_declarations(
             }
         }
     }
-    out
 }
 
 fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {

@@ -170,9 +170,15 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
 }
 
 /// The spelling of every type of the module, by handle index, with the
-/// extensions it needs, made on the first [`type_name`].
+/// extensions it needs, made on the first [`type_name`]; and the value
+/// struct declarations with their extensions, made on the first
+/// [`struct_declarations`].
 #[derive(Default)]
-pub struct TypeNames(OnceCell<Vec<(String, Vec<&'static str>)>>);
+#[allow(clippy::type_complexity)]
+pub struct TypeNames(
+    OnceCell<Vec<(String, Vec<&'static str>)>>,
+    OnceCell<(String, Vec<&'static str>)>,
+);
 
 /// [`type_name`] without the cache.
 fn spell(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
@@ -502,7 +508,23 @@ pub fn es_storage_format(qualifier: &str) -> bool {
 /// members, no padding) that the entry point's code uses, in dependency
 /// order: every struct of the module that holds no runtime-sized array, in
 /// naga's type order (a struct comes after the types of its members).
-pub fn struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
+///
+/// The text is the same for every entry point: it is made once per module
+/// (see [`TypeNames`]) and every use records the extensions it needs.
+pub fn struct_declarations<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs) -> &'c str {
+    let (text, extensions) = ctx.type_names.1.get_or_init(|| {
+        let mut own = Needs::default();
+        let text = spell_struct_declarations(ctx, &mut own);
+        (text, own.extensions.into_iter().collect())
+    });
+    for &e in extensions {
+        needs.extension(e);
+    }
+    text
+}
+
+/// [`struct_declarations`] without the cache.
+fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
     let mut out = String::new();
     for (h, t) in ctx.module.types.iter() {

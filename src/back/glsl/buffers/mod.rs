@@ -378,6 +378,47 @@ impl StorageType {
         }
     }
 
+    /// Append the declaration of a member `name` of this type to `out`:
+    /// `T name`, `T name[4][2]` (what [`Self::spell`] spells, without the
+    /// two intermediate strings).
+    fn write_member(&self, needs: &mut Needs, name: &str, out: &mut String) {
+        let mut element = self;
+        while let StorageType::Array(e, _) = element {
+            element = e;
+        }
+        match element {
+            StorageType::Scalar(s) => {
+                scalar_needs(needs, *s);
+                out.push_str(scalar_name(*s));
+            }
+            StorageType::Vector(n, s) => {
+                scalar_needs(needs, *s);
+                out.push_str(&vector_name(*n, *s));
+            }
+            StorageType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                scalar_needs(needs, *scalar);
+                out.push_str(&matrix_name(*columns, *rows, *scalar));
+            }
+            StorageType::Struct { name, .. } => out.push_str(name),
+            StorageType::Array(..) => {}
+        }
+        out.push(' ');
+        out.push_str(name);
+        let mut level = self;
+        while let StorageType::Array(e, count) = level {
+            out.push('[');
+            if let Some(n) = count {
+                let _ = write!(out, "{n}");
+            }
+            out.push(']');
+            level = e;
+        }
+    }
+
     /// Natural (size, alignment) under `table` (std140 or std430).
     fn layout(&self, table: &RuleTable) -> (Option<u64>, u64) {
         match self {
@@ -1856,9 +1897,16 @@ impl Plan {
 
     /// GLSL declarations of every column wrapper, buffer variant and element
     /// struct, in dependency order. Printed after the value structs.
+    #[cfg(test)]
     pub fn declarations(&self, ctx: &Ctx<'_>, needs: &mut Needs) -> String {
         let _ = ctx;
         let mut out = String::new();
+        self.write_declarations(needs, &mut out);
+        out
+    }
+
+    /// [`Self::declarations`], appended to `out`.
+    pub fn write_declarations(&self, needs: &mut Needs, out: &mut String) {
         for w in &self.wrappers {
             scalar_needs(needs, w.scalar);
             let _ = writeln!(out, "struct {} {{", w.name);
@@ -1880,12 +1928,12 @@ impl Plan {
             };
             let _ = writeln!(out, "struct {name} {{");
             for f in fields {
-                let (base, dims) = f.ty.spell(needs);
-                let _ = writeln!(out, "    {base} {}{dims};", f.name);
+                out.push_str("    ");
+                f.ty.write_member(needs, &f.name, out);
+                out.push_str(";\n");
             }
             out.push_str("};\n\n");
         }
-        out
     }
 
     /// The full block declaration of buffer global `block`, with
@@ -1893,6 +1941,7 @@ impl Plan {
     /// `layout(...)`, std140/std430 and offsets or padding by dialect.
     /// Adds the extensions it needs (`GL_ARB_enhanced_layouts` for offsets
     /// in gl430, 16-bit and 64-bit storage types).
+    #[cfg(test)]
     pub fn block_declaration(
         &self,
         ctx: &Ctx<'_>,
@@ -1900,14 +1949,29 @@ impl Plan {
         block: &Block,
         layout_prefix: &str,
     ) -> String {
-        let mut qualifiers: Vec<&str> = Vec::new();
+        let mut out = String::new();
+        self.write_block_declaration(ctx, needs, block, layout_prefix, &mut out);
+        out
+    }
+
+    /// [`Self::block_declaration`], appended to `out`.
+    pub fn write_block_declaration(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        block: &Block,
+        layout_prefix: &str,
+        out: &mut String,
+    ) {
+        out.push_str("layout(");
         if block.kind == BlockKind::PushConstant {
-            qualifiers.push("push_constant");
+            out.push_str("push_constant, ");
         }
         if !layout_prefix.is_empty() {
-            qualifiers.push(layout_prefix);
+            out.push_str(layout_prefix);
+            out.push_str(", ");
         }
-        qualifiers.push(rules_name(block.rules));
+        out.push_str(rules_name(block.rules));
         let storage = match block.kind {
             BlockKind::Uniform | BlockKind::PushConstant => "uniform",
             BlockKind::Storage { read_only: true } => "readonly buffer",
@@ -1916,25 +1980,17 @@ impl Plan {
         if block.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
-        let mut out = format!(
-            "layout({}) {storage} {} {{\n",
-            qualifiers.join(", "),
-            block.type_name
-        );
+        let _ = writeln!(out, ") {storage} {} {{", block.type_name);
         for f in &block.fields {
-            let (base, dims) = f.ty.spell(needs);
             if block.offsets {
-                let _ = writeln!(
-                    out,
-                    "    layout(offset = {}) {base} {}{dims};",
-                    f.offset, f.name
-                );
+                let _ = write!(out, "    layout(offset = {}) ", f.offset);
             } else {
-                let _ = writeln!(out, "    {base} {}{dims};", f.name);
+                out.push_str("    ");
             }
+            f.ty.write_member(needs, &f.name, out);
+            out.push_str(";\n");
         }
         let _ = writeln!(out, "}} {};", block.instance);
-        out
     }
 }
 
