@@ -111,6 +111,9 @@ struct FunctionWriter<'a, 'c> {
     /// Span of the statement being written (for diagnostics without an
     /// expression).
     stmt_span: naga::Span,
+    /// A reusable buffer for the text of one statement's expression (see
+    /// [`Self::take_scratch`]).
+    scratch: String,
 }
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
@@ -119,17 +122,23 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
             Body::Module => &ctx.module.global_expressions,
         };
+        // A guess at the body's size, so that the text rarely regrows.
+        let capacity = match body {
+            Body::Function(..) | Body::Entry(..) => 256 + 32 * exprs.len(),
+            Body::Module => 0,
+        };
         FunctionWriter {
             ctx,
             needs,
             body,
             exprs,
-            out: String::new(),
+            out: String::with_capacity(capacity),
             indent: 0,
             baked: Default::default(),
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
+            scratch: String::new(),
         }
     }
 
@@ -168,6 +177,22 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             self.out.push_str(part);
         }
         self.out.push('\n');
+    }
+
+    /// An empty buffer to print an expression into, reusing the allocation
+    /// of the last one handed back with [`Self::give_back_scratch`]. Nested
+    /// users (a statement printed while printing another) simply get a
+    /// fresh buffer.
+    fn take_scratch(&mut self) -> String {
+        let mut text = std::mem::take(&mut self.scratch);
+        text.clear();
+        text
+    }
+
+    fn give_back_scratch(&mut self, text: String) {
+        if text.capacity() > self.scratch.capacity() {
+            self.scratch = text;
+        }
     }
 
     fn push_indent(&mut self) {
@@ -342,8 +367,10 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 for h in range.clone() {
                     if self.declared_ahead.remove(&h) {
                         let name = self.baked.get(&h).cloned().unwrap_or_default();
-                        let value = self.write_expr(h);
+                        let mut value = self.take_scratch();
+                        self.write_expr_into(h, &mut value);
                         self.line_parts(&[&name, " = ", expr::unwrap_parens(&value), ";"]);
+                        self.give_back_scratch(value);
                     } else if self.should_bake(h) {
                         let name = self.bake_name(h);
                         self.bake(h, name);
@@ -362,8 +389,10 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 ref accept,
                 ref reject,
             } => {
-                let c = self.expr(condition);
+                let mut c = self.take_scratch();
+                self.expr_into(condition, &mut c);
                 self.line_parts(&["if (", expr::unwrap_parens(&c), ") {"]);
+                self.give_back_scratch(c);
                 self.indent += 1;
                 self.block(accept);
                 self.indent -= 1;
@@ -540,8 +569,10 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 self.line("return;");
             }
             (_, Some(v)) => {
-                let t = self.expr(v);
+                let mut t = self.take_scratch();
+                self.expr_into(v, &mut t);
                 self.line_parts(&["return ", expr::unwrap_parens(&t), ";"]);
+                self.give_back_scratch(t);
             }
             (_, None) => self.line("return;"),
         }
@@ -566,8 +597,10 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
         let (place, repr) = self.place(pointer);
         if repr == Repr::Plain {
-            let v = self.expr(value);
+            let mut v = self.take_scratch();
+            self.expr_into(value, &mut v);
             self.line_parts(&[&place, " = ", expr::unwrap_parens(&v), ";"]);
+            self.give_back_scratch(v);
             return;
         }
         let Some(ty) = self.pointee(pointer).0 else {
@@ -720,7 +753,8 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// Declare `name` for expression `h` at the current point.
     fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
         let ty = self.type_of(h);
-        let value = self.write_expr(h);
+        let mut value = self.take_scratch();
+        self.write_expr_into(h, &mut value);
         let konst = if self.ctx.dialect().is_es() {
             ""
         } else {
@@ -735,6 +769,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             expr::unwrap_parens(&value),
             ";",
         ]);
+        self.give_back_scratch(value);
         self.baked.insert(h, name);
     }
 

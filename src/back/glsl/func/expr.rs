@@ -78,6 +78,74 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
+    /// [`Self::expr`], appended to `out`: a baked name is copied without
+    /// a temporary `String`, and the common expressions are written in
+    /// place by [`Self::write_expr_into`].
+    pub(super) fn expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
+        match self.baked.get(&h) {
+            Some(name) => out.push_str(name),
+            None => self.write_expr_into(h, out),
+        }
+    }
+
+    /// [`Self::write_expr`], appended to `out`. Names, operators, member
+    /// accesses and swizzles are written straight into `out` (their
+    /// operands through [`Self::expr_into`]); everything else is printed by
+    /// `write_expr` and copied. Either way the text and the order in which
+    /// operands are visited (and so helpers, extensions and errors) are
+    /// those of `write_expr`.
+    pub(super) fn write_expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
+        let ctx = self.ctx;
+        if is_pointer(self.ty(h)) {
+            let text = self.write_expr(h);
+            out.push_str(&text);
+            return;
+        }
+        let exprs = self.exprs;
+        match exprs[h] {
+            E::Constant(c) => out.push_str(ctx.name(NameKey::Constant(c))),
+            E::Override(o) => out.push_str(ctx.name(NameKey::Override(o))),
+            E::FunctionArgument(i) => out.push_str(self.argument_name(i)),
+            E::Binary { op, left, right } => self.binary_into(op, left, right, out),
+            E::AccessIndex { base, index } => {
+                self.expr_into(base, out);
+                match *self.ty(base) {
+                    Ti::Vector { .. } => {
+                        out.push('.');
+                        out.push(component(index));
+                    }
+                    Ti::Struct { .. } => match self.ty_handle(base) {
+                        Some(st) => {
+                            out.push('.');
+                            out.push_str(ctx.name(NameKey::StructMember(st, index)));
+                        }
+                        None => self.error("internal: a struct value without a type handle", h),
+                    },
+                    _ => {
+                        let _ = write!(out, "[{index}]");
+                    }
+                }
+            }
+            E::Swizzle {
+                size,
+                vector,
+                pattern,
+            } => {
+                self.expr_into(vector, out);
+                out.push('.');
+                out.extend(
+                    pattern[..size as usize]
+                        .iter()
+                        .map(|&c| component(c as u32)),
+                );
+            }
+            _ => {
+                let text = self.write_expr(h);
+                out.push_str(&text);
+            }
+        }
+    }
+
     /// Like [`Self::expr`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
         strip_parens(self.expr(h))
@@ -153,7 +221,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 );
                 v
             }
-            E::FunctionArgument(i) => self.argument_name(i),
+            E::FunctionArgument(i) => self.argument_name(i).to_string(),
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
             E::LocalVariable(_) => self.place(h).0,
             E::Load { pointer } => self.load(pointer),
@@ -197,7 +265,11 @@ impl<'a> FunctionWriter<'a, '_> {
                     naga::UnaryOperator::BitwiseNot => ["(~", &e, ")"].concat(),
                 }
             }
-            E::Binary { op, left, right } => self.binary(op, left, right),
+            E::Binary { op, left, right } => {
+                let mut text = String::with_capacity(32);
+                self.binary_into(op, left, right, &mut text);
+                text
+            }
             E::Select {
                 condition,
                 accept,
@@ -278,14 +350,12 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    fn argument_name(&self, i: u32) -> String {
+    fn argument_name(&self, i: u32) -> &'a str {
+        let ctx: &'a crate::back::glsl::Ctx<'_> = self.ctx;
         match self.body {
-            Body::Function(f, ..) => self.ctx.name(NameKey::FunctionArgument(f, i)).to_string(),
-            Body::Entry(index, ..) => self
-                .ctx
-                .name(NameKey::EntryPointArgument(index as u16, i))
-                .to_string(),
-            Body::Module => "_s_invalid".to_string(),
+            Body::Function(f, ..) => ctx.name(NameKey::FunctionArgument(f, i)),
+            Body::Entry(index, ..) => ctx.name(NameKey::EntryPointArgument(index as u16, i)),
+            Body::Module => "_s_invalid",
         }
     }
 
@@ -311,7 +381,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 (ctx.name(key).to_string(), Repr::Plain)
             }
-            E::FunctionArgument(i) => (self.argument_name(i), Repr::Plain),
+            E::FunctionArgument(i) => (self.argument_name(i).to_string(), Repr::Plain),
             E::Access { base, index } => {
                 let (mut b, repr) = self.place(base);
                 let (_, container) = self.pointee(base);
@@ -444,6 +514,72 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     // ---- operators ------------------------------------------------------
+
+    /// [`Self::binary`], appended to `out`. The operators that `binary`
+    /// prints as `(l o r)` are written in place, operands included;
+    /// the others go through `binary`.
+    fn binary_into(
+        &mut self,
+        op: naga::BinaryOperator,
+        left: Handle<naga::Expression>,
+        right: Handle<naga::Expression>,
+        out: &mut String,
+    ) {
+        match self.infix_operator(op, left, right) {
+            Some(o) => {
+                out.push('(');
+                self.expr_into(left, out);
+                out.push(' ');
+                out.push_str(o);
+                out.push(' ');
+                self.expr_into(right, out);
+                out.push(')');
+            }
+            None => {
+                let text = self.binary(op, left, right);
+                out.push_str(&text);
+            }
+        }
+    }
+
+    /// The operator `o` when [`Self::binary`] prints `op` on these operands
+    /// as the plain infix `(l o r)`; `None` for everything it prints
+    /// otherwise (vector comparisons, polyfills, masked shifts).
+    fn infix_operator(
+        &self,
+        op: naga::BinaryOperator,
+        left: Handle<naga::Expression>,
+        right: Handle<naga::Expression>,
+    ) -> Option<&'static str> {
+        use naga::BinaryOperator as B;
+        let lt = self.ty(left);
+        let rt = self.ty(right);
+        let scalar = lt.scalar().unwrap_or(Scalar::F32);
+        let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
+        let int = matches!(scalar.kind, K::Sint | K::Uint);
+        let bool_ = scalar.kind == K::Bool;
+        Some(match op {
+            B::Add => "+",
+            B::Subtract => "-",
+            B::Multiply => "*",
+            B::Divide if !int => "/",
+            B::Equal if !vector => "==",
+            B::NotEqual if !vector => "!=",
+            B::Less if !vector => "<",
+            B::LessEqual if !vector => "<=",
+            B::Greater if !vector => ">",
+            B::GreaterEqual if !vector => ">=",
+            B::And if bool_ && !vector => "&&",
+            B::InclusiveOr if bool_ && !vector => "||",
+            B::ExclusiveOr if bool_ && !vector => "!=",
+            B::And if !bool_ => "&",
+            B::InclusiveOr if !bool_ => "|",
+            B::ExclusiveOr if !bool_ => "^",
+            B::LogicalAnd => "&&",
+            B::LogicalOr => "||",
+            _ => return None,
+        })
+    }
 
     fn binary(
         &mut self,

@@ -20,21 +20,31 @@ impl FunctionWriter<'_, '_> {
         let scalar = self.scalar_of(arg);
         let size = vector_size(self.ty(arg));
         let a = self.expr(arg);
-        let rest: Vec<String> = [arg1, arg2, arg3]
-            .into_iter()
-            .flatten()
-            .map(|x| self.arg(x))
-            .collect();
-        let all = {
-            let mut v = vec![unwrap_parens(&a).to_string()];
-            v.extend(rest.iter().cloned());
-            v.join(", ")
+        // The other arguments in order (empty strings do not allocate).
+        let mut rest: [String; 3] = Default::default();
+        let mut count = 0;
+        for x in [arg1, arg2, arg3].into_iter().flatten() {
+            rest[count] = self.arg(x);
+            count += 1;
+        }
+        let rest = rest;
+        let bare = unwrap_parens(&a);
+        // `name(a, b, ...)`, built in one allocation.
+        let call = |name: &str| {
+            let args = &rest[..count];
+            let len = name.len() + bare.len() + args.iter().map(|r| r.len() + 2).sum::<usize>();
+            let mut text = String::with_capacity(len + 2);
+            text.push_str(name);
+            text.push('(');
+            text.push_str(bare);
+            for r in args {
+                text.push_str(", ");
+                text.push_str(r);
+            }
+            text.push(')');
+            text
         };
-        let call = |name: &str| format!("{name}({all})");
-        let b = rest.first().cloned().unwrap_or_default();
-        let c = rest.get(1).cloned().unwrap_or_default();
-        let d = rest.get(2).cloned().unwrap_or_default();
-        let bare = unwrap_parens(&a).to_string();
+        let [b, c, d] = &rest;
         match fun {
             M::Abs if scalar.kind == K::Uint => a,
             M::Abs => call("abs"),
@@ -67,7 +77,7 @@ impl FunctionWriter<'_, '_> {
             M::Round => call("roundEven"),
             M::Fract => call("fract"),
             M::Trunc => call("trunc"),
-            M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, &bare),
+            M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, bare),
             M::Ldexp => call("ldexp"),
             M::Exp => call("exp"),
             M::Exp2 => call("exp2"),
@@ -121,7 +131,7 @@ impl FunctionWriter<'_, '_> {
                 let q = |v: &str| format!("unpackHalf2x16(packHalf2x16({v}))");
                 match size {
                     None => format!("{}.x", q(&format!("vec2({bare})"))),
-                    Some(naga::VectorSize::Bi) => q(&bare),
+                    Some(naga::VectorSize::Bi) => q(bare),
                     Some(naga::VectorSize::Tri) => format!(
                         "vec3({}, {}.x)",
                         q(&format!("{a}.xy")),
@@ -146,7 +156,7 @@ impl FunctionWriter<'_, '_> {
                 let x = if scalar.kind == K::Sint {
                     format!("{u}({bare})")
                 } else {
-                    bare.clone()
+                    bare.to_string()
                 };
                 format!("{target}(31 - findMSB({x}))")
             }
