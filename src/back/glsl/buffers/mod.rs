@@ -1588,6 +1588,14 @@ fn operand(value: &str) -> Cow<'_, str> {
     }
 }
 
+/// [`operand`] in place: parenthesize `text` unless it is a name, member
+/// access or index chain.
+fn parenthesize_operand(text: &mut String) {
+    if let Cow::Owned(wrapped) = operand(text) {
+        *text = wrapped;
+    }
+}
+
 impl Plan {
     /// The block of buffer global `g`, if it is one.
     pub fn block(&self, g: Handle<naga::GlobalVariable>) -> Option<&Block> {
@@ -1596,26 +1604,42 @@ impl Plan {
 
     /// The lvalue text and repr of the pointer `GlobalVariable(g)`, for a
     /// buffer global; `None` for any other global.
+    #[cfg(test)]
     pub fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<(String, Repr)> {
+        let mut text = String::new();
+        let repr = self.global_into(g, &mut text)?;
+        Some((text, repr))
+    }
+
+    /// [`Self::global`], with the lvalue text appended to `out` (nothing is
+    /// appended for a global that is not a buffer).
+    pub fn global_into(&self, g: Handle<naga::GlobalVariable>, out: &mut String) -> Option<Repr> {
         let b = self.block(g)?;
-        match &b.repr {
-            Repr::Block(_) => Some((b.instance.clone(), b.repr.clone())),
-            other => Some((format!("{}.value", b.instance), other.clone())),
+        out.push_str(&b.instance);
+        if !matches!(b.repr, Repr::Block(_)) {
+            out.push_str(".value");
         }
+        Some(b.repr.clone())
     }
 
     /// Member `index` of a struct behind `base` (repr `Block` or
     /// `Variant`): its lvalue text and repr. Any other repr is not a struct
     /// in storage: the result is `base` itself, `Plain`.
-    pub fn member(&self, base: &str, repr: &Repr, index: u32) -> (String, Repr) {
+    pub fn member(&self, base: impl Into<String>, repr: &Repr, index: u32) -> (String, Repr) {
+        let mut base = base.into();
         let members = match repr {
             Repr::Block(g) => self.block(*g).map(|b| &b.members),
             Repr::Variant(i) => self.variants.get(*i).map(|v| &v.members),
             _ => None,
         };
         match members.and_then(|m| m.get(index as usize)) {
-            Some((name, r)) => ([&operand(base), ".", name.as_str()].concat(), r.clone()),
-            None => (base.to_string(), Repr::Plain),
+            Some((name, r)) => {
+                parenthesize_operand(&mut base);
+                base.push('.');
+                base.push_str(name);
+                (base, r.clone())
+            }
+            None => (base, Repr::Plain),
         }
     }
 
@@ -1626,18 +1650,35 @@ impl Plan {
     /// is a value, not an lvalue: the result's text is then an rvalue and
     /// its repr `Plain` (only uniform matrices are split, and uniforms are
     /// never stored to).
-    pub fn element(&self, base: &str, repr: &Repr, index: Index<'_>) -> (String, Repr) {
-        let idx = match &index {
-            Index::Constant(n) => n.to_string(),
-            Index::Dynamic(s) => s.to_string(),
+    pub fn element(
+        &self,
+        base: impl Into<String>,
+        repr: &Repr,
+        index: Index<'_>,
+    ) -> (String, Repr) {
+        let mut base = base.into();
+        // `base[index]`, the base parenthesized where needed.
+        let indexed = |mut base: String| {
+            parenthesize_operand(&mut base);
+            base.push('[');
+            match &index {
+                Index::Constant(n) => {
+                    let _ = write!(base, "{n}");
+                }
+                Index::Dynamic(s) => base.push_str(s),
+            }
+            base.push(']');
+            base
         };
         match repr {
             Repr::Array(elem) => match &**elem {
                 // Step through the element struct to the value member.
                 Repr::Wrapped { inner, .. } => {
-                    (format!("{}[{idx}].v", operand(base)), (**inner).clone())
+                    let mut text = indexed(base);
+                    text.push_str(".v");
+                    (text, (**inner).clone())
                 }
-                other => (format!("{}[{idx}]", operand(base)), other.clone()),
+                other => (indexed(base), other.clone()),
             },
             Repr::Columns {
                 columns,
@@ -1645,16 +1686,19 @@ impl Plan {
                 scalar,
                 style,
             } => match index {
-                Index::Constant(j) => (column(base, *style, j), Repr::Plain),
+                Index::Constant(j) => (column(&base, *style, j), Repr::Plain),
                 Index::Dynamic(i) => (
                     format!(
                         "{}[{i}]",
-                        columns_matrix(base, *style, *columns, *rows, *scalar)
+                        columns_matrix(&base, *style, *columns, *rows, *scalar)
                     ),
                     Repr::Plain,
                 ),
             },
-            _ => (format!("{}[{idx}]", operand(base)), Repr::Plain),
+            _ => {
+                base = indexed(base);
+                (base, Repr::Plain)
+            }
         }
     }
 

@@ -126,6 +126,20 @@ impl<'a> FunctionWriter<'a, '_> {
                     }
                 }
             }
+            E::Compose { ty, ref components } => {
+                out.push_str(types::type_name(ctx, self.needs, ty));
+                out.push('(');
+                for (i, &c) in components.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    let start = out.len();
+                    self.expr_into(c, out);
+                    unwrap_parens_from(out, start);
+                }
+                out.push(')');
+            }
+            E::Load { pointer } => self.load_into(pointer, out),
             E::Swizzle {
                 size,
                 vector,
@@ -163,16 +177,9 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
             E::Override(o) => ctx.name(NameKey::Override(o)).to_string(),
             E::ZeroValue(ty) => types::zero_value(ctx, self.needs, ty),
-            E::Compose { ty, ref components } => {
-                let mut text = types::type_name(ctx, self.needs, ty).to_string();
-                text.push('(');
-                for (i, &c) in components.iter().enumerate() {
-                    if i > 0 {
-                        text.push_str(", ");
-                    }
-                    text.push_str(unwrap_parens(&self.expr(c)));
-                }
-                text.push(')');
+            E::Compose { .. } => {
+                let mut text = String::with_capacity(64);
+                self.write_expr_into(h, &mut text);
                 text
             }
             E::Access { base, index } => {
@@ -364,85 +371,123 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The lvalue text of pointer expression `h` and the repr of the GLSL
     /// storage behind it (`Plain` for everything outside buffers).
     pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> (String, Repr) {
+        let mut text = String::new();
+        let repr = self.place_into(h, &mut text);
+        (text, repr)
+    }
+
+    /// [`Self::place`], with the lvalue text appended to `out`.
+    pub(super) fn place_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Repr {
         let ctx = self.ctx;
         let exprs = self.exprs;
         match exprs[h] {
-            E::GlobalVariable(g) => ctx.plan.global(g).unwrap_or_else(|| {
-                (
-                    ctx.name(NameKey::GlobalVariable(g)).to_string(),
-                    Repr::Plain,
-                )
+            E::GlobalVariable(g) => ctx.plan.global_into(g, out).unwrap_or_else(|| {
+                out.push_str(ctx.name(NameKey::GlobalVariable(g)));
+                Repr::Plain
             }),
             E::LocalVariable(l) => {
                 let key = match self.body {
                     Body::Function(f, ..) => NameKey::FunctionLocal(f, l),
                     Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, l),
-                    Body::Module => return ("_s_invalid".to_string(), Repr::Plain),
+                    Body::Module => {
+                        out.push_str("_s_invalid");
+                        return Repr::Plain;
+                    }
                 };
-                (ctx.name(key).to_string(), Repr::Plain)
+                out.push_str(ctx.name(key));
+                Repr::Plain
             }
-            E::FunctionArgument(i) => (self.argument_name(i).to_string(), Repr::Plain),
+            E::FunctionArgument(i) => {
+                out.push_str(self.argument_name(i));
+                Repr::Plain
+            }
             E::Access { base, index } => {
-                let (mut b, repr) = self.place(base);
+                let start = out.len();
+                let repr = self.place_into(base, out);
                 let (_, container) = self.pointee(base);
-                let i = self.index_text(&container, index, Some(&b));
+                let i = self.index_text(&container, index, Some(&out[start..]));
                 if repr == Repr::Plain {
-                    push_index(&mut b, &i);
-                    (b, Repr::Plain)
+                    push_index(out, &i);
+                    Repr::Plain
                 } else {
-                    ctx.plan.element(&b, &repr, Index::Dynamic(&i))
+                    let b = out.split_off(start);
+                    let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
+                    append(out, text);
+                    repr
                 }
             }
             E::AccessIndex { base, index } => {
-                let (mut b, repr) = self.place(base);
+                let start = out.len();
+                let repr = self.place_into(base, out);
                 let (bty, container) = self.pointee(base);
                 match *container {
                     Ti::Struct { .. } => {
                         if repr != Repr::Plain {
-                            return ctx.plan.member(&b, &repr, index);
+                            let b = out.split_off(start);
+                            let (text, repr) = ctx.plan.member(b, &repr, index);
+                            append(out, text);
+                            return repr;
                         }
                         match bty {
                             Some(st) => {
-                                b.push('.');
-                                b.push_str(ctx.name(NameKey::StructMember(st, index)));
+                                out.push('.');
+                                out.push_str(ctx.name(NameKey::StructMember(st, index)));
                             }
                             None => self.error("internal: a struct pointer without a type", h),
                         }
-                        (b, Repr::Plain)
+                        Repr::Plain
                     }
                     Ti::Vector { .. } if repr == Repr::Plain => {
-                        b.push('.');
-                        b.push(component(index));
-                        (b, Repr::Plain)
+                        out.push('.');
+                        out.push(component(index));
+                        Repr::Plain
                     }
                     _ if repr == Repr::Plain => {
-                        let _ = write!(b, "[{index}]");
-                        (b, Repr::Plain)
+                        let _ = write!(out, "[{index}]");
+                        Repr::Plain
                     }
-                    _ => ctx.plan.element(&b, &repr, Index::Constant(index)),
+                    _ => {
+                        let b = out.split_off(start);
+                        let (text, repr) = ctx.plan.element(b, &repr, Index::Constant(index));
+                        append(out, text);
+                        repr
+                    }
                 }
             }
             _ => {
                 self.error("internal: a pointer expression GLSL cannot name", h);
-                ("_s_invalid".to_string(), Repr::Plain)
+                out.push_str("_s_invalid");
+                Repr::Plain
             }
         }
     }
 
     /// The value behind pointer `pointer`.
     pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> String {
-        let (text, repr) = self.place(pointer);
+        let mut text = String::new();
+        self.load_into(pointer, &mut text);
+        text
+    }
+
+    /// [`Self::load`], appended to `out`.
+    pub(super) fn load_into(&mut self, pointer: Handle<naga::Expression>, out: &mut String) {
+        let start = out.len();
+        let repr = self.place_into(pointer, out);
         if repr == Repr::Plain {
-            return text;
+            return;
         }
+        let text = out.split_off(start);
         match self.pointee(pointer).0 {
-            Some(ty) => self.ctx.plan.load(self.ctx, self.needs, &text, &repr, ty),
+            Some(ty) => {
+                let value = self.ctx.plan.load(self.ctx, self.needs, &text, &repr, ty);
+                append(out, value);
+            }
             None => {
                 self.error(
                     "internal: a load from split buffer storage without a type",
                     pointer,
                 );
-                text
+                append(out, text);
             }
         }
     }
@@ -866,6 +911,25 @@ pub(super) fn strip_parens(mut text: String) -> String {
         text.remove(0);
     }
     text
+}
+
+/// Append `text` to `out`, taking over its allocation when `out` is empty.
+fn append(out: &mut String, text: String) {
+    if out.is_empty() {
+        *out = text;
+    } else {
+        out.push_str(&text);
+    }
+}
+
+/// Remove one pair of parentheses around all of `out[start..]`, as
+/// [`unwrap_parens`] would.
+fn unwrap_parens_from(out: &mut String, start: usize) {
+    let len = out.len() - start;
+    if unwrap_parens(&out[start..]).len() != len {
+        out.pop();
+        out.remove(start);
+    }
 }
 
 /// Append `[index]` to `base`.
