@@ -234,18 +234,21 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Some(ref r) => types::type_name(self.ctx, self.needs, r.ty),
             None => "void",
         };
-        let mut params = Vec::with_capacity(func.arguments.len());
+        let ctx = self.ctx;
+        self.out.push_str(ret);
+        self.out.push(' ');
+        self.out.push_str(ctx.name(NameKey::Function(handle)));
+        self.out.push('(');
         for (i, arg) in func.arguments.iter().enumerate() {
-            let name = self
-                .ctx
-                .name(NameKey::FunctionArgument(handle, i as u32))
-                .to_string();
-            let span = self.ctx.module.functions.get_span(handle);
-            params.push(self.parameter(arg.ty, &name, span));
+            let name = ctx.name(NameKey::FunctionArgument(handle, i as u32));
+            let span = ctx.module.functions.get_span(handle);
+            let param = self.parameter(arg.ty, name, span);
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.out.push_str(&param);
         }
-        let name = self.ctx.name(NameKey::Function(handle)).to_string();
-        self.out
-            .push_str(&format!("{ret} {name}({})", params.join(", ")));
+        self.out.push(')');
     }
 
     /// One parameter declaration: pointers become `inout`, textures and
@@ -678,25 +681,32 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         arguments: &[Handle<naga::Expression>],
         result: Option<Handle<naga::Expression>>,
     ) {
-        let mut args = Vec::with_capacity(arguments.len());
-        for &a in arguments {
-            let text = match *self.ty(a) {
+        // `name(a, b, ...)`, every argument printed in place.
+        let mut call = String::with_capacity(64);
+        call.push_str(self.ctx.name(NameKey::Function(function)));
+        call.push('(');
+        for (i, &a) in arguments.iter().enumerate() {
+            if i > 0 {
+                call.push_str(", ");
+            }
+            match *self.ty(a) {
                 naga::TypeInner::Pointer { .. } | naga::TypeInner::ValuePointer { .. } => {
-                    let (place, repr) = self.place(a);
+                    let repr = self.place_into(a, &mut call);
                     if repr != Repr::Plain {
                         self.error(
                             "a pointer into a buffer member stored in split or padded form cannot be passed to a function in GLSL",
                             a,
                         );
                     }
-                    place
                 }
-                _ => expr::unwrap_parens(&self.expr(a)).to_string(),
-            };
-            args.push(text);
+                _ => {
+                    let start = call.len();
+                    self.expr_into(a, &mut call);
+                    expr::unwrap_parens_from(&mut call, start);
+                }
+            }
         }
-        let name = self.ctx.name(NameKey::Function(function)).to_string();
-        let call = format!("{name}({})", args.join(", "));
+        call.push(')');
         match result {
             Some(r) => {
                 self.declare_result(r, &call);

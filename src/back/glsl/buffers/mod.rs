@@ -706,6 +706,11 @@ impl<'a> Builder<'a> {
             pads: 0,
         };
         let mut members = Vec::new();
+        if let LayoutKind::Struct(h) = &g.layout.kind {
+            let count = self.contract.structs.get(h).map_or(0, |sl| sl.slots.len());
+            placer.fields.reserve(count);
+            members.reserve(count);
+        }
         let repr = match &g.layout.kind {
             LayoutKind::Struct(h) => {
                 let h = *h;
@@ -1381,11 +1386,12 @@ impl<'a> Builder<'a> {
             member_names: FastHashSet::default(),
             pads: 0,
         };
+        p.fields.reserve(sl.slots.len());
         p.member_names = sl
             .members()
             .map(|m| self.member_name(h, m.index, &m.name))
             .collect();
-        let mut members = Vec::new();
+        let mut members = Vec::with_capacity(sl.slots.len());
         let mut changed = size_to.is_some();
         let mut failed = false;
         for m in sl.members() {

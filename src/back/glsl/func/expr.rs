@@ -140,6 +140,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push(')');
             }
             E::Load { pointer } => self.load_into(pointer, out),
+            E::Literal(lit) => literal_into(self.needs, lit, out),
             E::Swizzle {
                 size,
                 vector,
@@ -371,7 +372,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The lvalue text of pointer expression `h` and the repr of the GLSL
     /// storage behind it (`Plain` for everything outside buffers).
     pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> (String, Repr) {
-        let mut text = String::new();
+        let mut text = String::with_capacity(32);
         let repr = self.place_into(h, &mut text);
         (text, repr)
     }
@@ -410,7 +411,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     push_index(out, &i);
                     Repr::Plain
                 } else {
-                    let b = out.split_off(start);
+                    let b = take_from(out, start);
                     let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
                     append(out, text);
                     repr
@@ -423,7 +424,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 match *container {
                     Ti::Struct { .. } => {
                         if repr != Repr::Plain {
-                            let b = out.split_off(start);
+                            let b = take_from(out, start);
                             let (text, repr) = ctx.plan.member(b, &repr, index);
                             append(out, text);
                             return repr;
@@ -447,7 +448,7 @@ impl<'a> FunctionWriter<'a, '_> {
                         Repr::Plain
                     }
                     _ => {
-                        let b = out.split_off(start);
+                        let b = take_from(out, start);
                         let (text, repr) = ctx.plan.element(b, &repr, Index::Constant(index));
                         append(out, text);
                         repr
@@ -464,7 +465,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The value behind pointer `pointer`.
     pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> String {
-        let mut text = String::new();
+        let mut text = String::with_capacity(32);
         self.load_into(pointer, &mut text);
         text
     }
@@ -476,7 +477,7 @@ impl<'a> FunctionWriter<'a, '_> {
         if repr == Repr::Plain {
             return;
         }
-        let text = out.split_off(start);
+        let text = take_from(out, start);
         match self.pointee(pointer).0 {
             Some(ty) => {
                 let value = self.ctx.plan.load(self.ctx, self.needs, &text, &repr, ty);
@@ -913,6 +914,16 @@ pub(super) fn strip_parens(mut text: String) -> String {
     text
 }
 
+/// `out[start..]`, removed from `out`; all of `out` (its allocation
+/// included) when `start` is 0.
+fn take_from(out: &mut String, start: usize) -> String {
+    if start == 0 {
+        std::mem::take(out)
+    } else {
+        out.split_off(start)
+    }
+}
+
 /// Append `text` to `out`, taking over its allocation when `out` is empty.
 fn append(out: &mut String, text: String) {
     if out.is_empty() {
@@ -924,7 +935,7 @@ fn append(out: &mut String, text: String) {
 
 /// Remove one pair of parentheses around all of `out[start..]`, as
 /// [`unwrap_parens`] would.
-fn unwrap_parens_from(out: &mut String, start: usize) {
+pub(super) fn unwrap_parens_from(out: &mut String, start: usize) {
     let len = out.len() - start;
     if unwrap_parens(&out[start..]).len() != len {
         out.pop();
@@ -1030,6 +1041,41 @@ pub(super) fn typed_number(needs: &mut Needs, s: Scalar, v: f64) -> String {
         (K::Float, 2) => format!("{}({})", types::scalar(needs, s), f32_text(v as f32)),
         (K::Float, _) | (K::AbstractFloat, _) => f32_text(v as f32),
         _ => typed_int(s, v as i64),
+    }
+}
+
+/// [`literal`], appended to `out`: the common literals (f32, u32, i32,
+/// abstract numbers in i32 range) without a temporary `String`.
+fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) {
+    use naga::Literal as L;
+    let float = |v: f32, out: &mut String| {
+        if !v.is_finite() {
+            out.push_str(&f32_text(v));
+        } else if v.is_sign_negative() {
+            let _ = write!(out, "({v:?})");
+        } else {
+            let _ = write!(out, "{v:?}");
+        }
+    };
+    let int = |v: i32, out: &mut String| {
+        if v < 0 {
+            out.push_str(&i32_text(v));
+        } else {
+            let _ = write!(out, "{v}");
+        }
+    };
+    match lit {
+        L::F32(v) => float(v, out),
+        L::AbstractFloat(v) => float(v as f32, out),
+        L::U32(v) => {
+            let _ = write!(out, "{v}u");
+        }
+        L::I32(v) => int(v, out),
+        L::AbstractInt(v) => match i32::try_from(v) {
+            Ok(v) => int(v, out),
+            Err(_) => out.push_str(&literal(needs, lit)),
+        },
+        _ => out.push_str(&literal(needs, lit)),
     }
 }
 
