@@ -111,9 +111,9 @@ struct FunctionWriter<'a, 'c> {
     /// Span of the statement being written (for diagnostics without an
     /// expression).
     stmt_span: naga::Span,
-    /// A reusable buffer for the text of one statement's expression (see
-    /// [`Self::take_scratch`]).
-    scratch: String,
+    /// Reusable buffers for the texts of one statement's expressions and
+    /// lvalues (see [`Self::take_scratch`]).
+    scratch: Vec<String>,
 }
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
@@ -134,11 +134,13 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             exprs,
             out: String::with_capacity(capacity),
             indent: 0,
-            baked: Default::default(),
+            // Room for the names of about a third of the expressions, so
+            // that the map rarely regrows.
+            baked: naga::FastHashMap::with_capacity_and_hasher(capacity / 96, Default::default()),
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
-            scratch: String::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -180,19 +182,16 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     }
 
     /// An empty buffer to print an expression into, reusing the allocation
-    /// of the last one handed back with [`Self::give_back_scratch`]. Nested
-    /// users (a statement printed while printing another) simply get a
-    /// fresh buffer.
+    /// of one handed back with [`Self::give_back_scratch`] (a new one when
+    /// none is free).
     fn take_scratch(&mut self) -> String {
-        let mut text = std::mem::take(&mut self.scratch);
+        let mut text = self.scratch.pop().unwrap_or_default();
         text.clear();
         text
     }
 
     fn give_back_scratch(&mut self, text: String) {
-        if text.capacity() > self.scratch.capacity() {
-            self.scratch = text;
-        }
+        self.scratch.push(text);
     }
 
     fn push_indent(&mut self) {
@@ -598,12 +597,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     }
 
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
-        let (place, repr) = self.place(pointer);
+        let mut place = self.take_scratch();
+        let repr = self.place_into(pointer, &mut place);
         if repr == Repr::Plain {
             let mut v = self.take_scratch();
             self.expr_into(value, &mut v);
             self.line_parts(&[&place, " = ", expr::unwrap_parens(&v), ";"]);
             self.give_back_scratch(v);
+            self.give_back_scratch(place);
             return;
         }
         let Some(ty) = self.pointee(pointer).0 else {
@@ -611,6 +612,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 "internal: a store through a split buffer pointer without a type",
                 pointer,
             );
+            self.give_back_scratch(place);
             return;
         };
         // `Plan::store` may evaluate the value several times.
@@ -621,6 +623,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             .plan
             .store(self.ctx, self.needs, &place, &repr, ty, &v, &indent);
         self.out.push_str(&text);
+        self.give_back_scratch(place);
     }
 
     fn atomic(

@@ -140,6 +140,25 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push(')');
             }
             E::Load { pointer } => self.load_into(pointer, out),
+            E::Unary { op, expr } => {
+                // The opening text, and whether the operand loses its outer
+                // parentheses (the argument of `not(v)`).
+                let (open, bare) = match op {
+                    naga::UnaryOperator::Negate => ("(-", false),
+                    naga::UnaryOperator::LogicalNot => match *self.ty(expr) {
+                        Ti::Vector { .. } => ("not(", true),
+                        _ => ("(!", false),
+                    },
+                    naga::UnaryOperator::BitwiseNot => ("(~", false),
+                };
+                out.push_str(open);
+                let operand = out.len();
+                self.expr_into(expr, out);
+                if bare {
+                    unwrap_parens_from(out, operand);
+                }
+                out.push(')');
+            }
             E::Literal(lit) => literal_into(self.needs, lit, out),
             E::Swizzle {
                 size,
@@ -190,44 +209,15 @@ impl<'a> FunctionWriter<'a, '_> {
                 push_index(&mut b, &i);
                 b
             }
-            E::AccessIndex { base, index } => {
-                let mut b = self.expr(base);
-                match *self.ty(base) {
-                    Ti::Vector { .. } => {
-                        b.push('.');
-                        b.push(component(index));
-                    }
-                    Ti::Struct { .. } => match self.ty_handle(base) {
-                        Some(st) => {
-                            b.push('.');
-                            b.push_str(ctx.name(NameKey::StructMember(st, index)));
-                        }
-                        None => self.error("internal: a struct value without a type handle", h),
-                    },
-                    _ => {
-                        let _ = write!(b, "[{index}]");
-                    }
-                }
-                b
+            E::AccessIndex { .. } | E::Swizzle { .. } | E::Unary { .. } => {
+                let mut text = String::with_capacity(32);
+                self.write_expr_into(h, &mut text);
+                text
             }
             E::Splat { size, value } => {
                 let t = types::vector(self.needs, size, self.scalar_of(value));
                 let v = self.expr(value);
                 [t, "(", unwrap_parens(&v), ")"].concat()
-            }
-            E::Swizzle {
-                size,
-                vector,
-                pattern,
-            } => {
-                let mut v = self.expr(vector);
-                v.push('.');
-                v.extend(
-                    pattern[..size as usize]
-                        .iter()
-                        .map(|&c| component(c as u32)),
-                );
-                v
             }
             E::FunctionArgument(i) => self.argument_name(i).to_string(),
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
@@ -262,17 +252,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 level,
             } => self.image_load(image, coordinate, array_index, sample, level),
             E::ImageQuery { image, query } => self.image_query(h, image, query),
-            E::Unary { op, expr } => {
-                let e = self.expr(expr);
-                match op {
-                    naga::UnaryOperator::Negate => ["(-", &e, ")"].concat(),
-                    naga::UnaryOperator::LogicalNot => match *self.ty(expr) {
-                        Ti::Vector { .. } => ["not(", unwrap_parens(&e), ")"].concat(),
-                        _ => ["(!", &e, ")"].concat(),
-                    },
-                    naga::UnaryOperator::BitwiseNot => ["(~", &e, ")"].concat(),
-                }
-            }
             E::Binary { op, left, right } => {
                 let mut text = String::with_capacity(32);
                 self.binary_into(op, left, right, &mut text);
