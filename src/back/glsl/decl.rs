@@ -169,7 +169,7 @@ pub fn write_module(
     let mut errors = Diagnostics::new();
     for index in selected {
         let mut needs = Needs::default();
-        let file = write_entry_point(&ctx, &bindings, &mut needs, index);
+        let file = write_entry_point(&ctx, &bindings, &order, &mut needs, index);
         if !needs.errors.is_empty() {
             // One error per construct, even when several files hit it.
             for e in needs.errors {
@@ -728,9 +728,11 @@ struct EntryFile {
     warnings: Vec<Diagnostic>,
 }
 
+/// `order`: the module's `declaration_order`.
 fn write_entry_point(
     ctx: &Ctx<'_>,
     bindings: &Bindings,
+    order: &[GlobalHandle],
     needs: &mut Needs,
     index: usize,
 ) -> EntryFile {
@@ -765,8 +767,7 @@ fn write_entry_point(
     let used = |h: GlobalHandle| !ep_info[h].is_empty();
     let start = body.len();
     let resources = &mut body;
-    let order = declaration_order(module);
-    for &h in &order {
+    for &h in order {
         let var = &module.global_variables[h];
         if !used(h) {
             continue;
@@ -859,7 +860,7 @@ fn write_entry_point(
     // Private and workgroup globals.
     let start = body.len();
     let globals = &mut body;
-    for &h in &order {
+    for &h in order {
         let var = &module.global_variables[h];
         if !used(h) {
             continue;
@@ -1691,7 +1692,7 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
         return String::new();
     };
     let span = entry_span(ctx, index);
-    let mut out = String::new();
+    let mut out = String::with_capacity(256);
     if ep.stage == ShaderStage::Compute {
         out.push_str(&zero_workgroup_memory(ctx, needs, index));
     }
@@ -1738,7 +1739,7 @@ pub fn entry_return(
         return String::new();
     };
     let span = entry_span(ctx, index);
-    let mut out = String::new();
+    let mut out = String::with_capacity(256);
     for io in io_parts(module, result.ty, result.binding.as_ref()) {
         let access = match io.member {
             Some(m) => format!("{value}.{}", ctx.name(NameKey::StructMember(result.ty, m))),

@@ -526,7 +526,18 @@ pub fn struct_declarations<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs) -> &'c str {
 /// [`struct_declarations`] without the cache.
 fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
-    let mut out = String::new();
+    // About 24 bytes per member and per struct line, so that the text
+    // rarely regrows.
+    let lines: usize = ctx
+        .module
+        .types
+        .iter()
+        .map(|(_, t)| match t.inner {
+            TypeInner::Struct { ref members, .. } => members.len() + 2,
+            _ => 0,
+        })
+        .sum();
+    let mut out = String::with_capacity(24 * lines);
     for (h, t) in ctx.module.types.iter() {
         let TypeInner::Struct { ref members, .. } = t.inner else {
             continue;

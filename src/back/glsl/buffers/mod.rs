@@ -673,7 +673,10 @@ impl<'a> Builder<'a> {
             .get(&NameKey::GlobalVariable(g.handle))
             .cloned()
             .unwrap_or_else(|| g.name.clone());
-        let type_name = self.fresh(format!("{instance}_block"));
+        let mut base = String::with_capacity(instance.len() + 6);
+        base.push_str(&instance);
+        base.push_str("_block");
+        let type_name = self.fresh(base);
         let gann = self.parsed.annotations.globals.get(g.name.as_str());
         let gspan = gann
             .map(|a| a.name_span.clone())
