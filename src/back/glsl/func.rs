@@ -102,7 +102,11 @@ struct FunctionWriter<'a, 'c> {
     /// Current indentation, in levels of four spaces.
     indent: usize,
     /// Names of baked expressions.
-    baked: naga::FastHashMap<Handle<naga::Expression>, String>,
+    /// (The names themselves are kept one after another in `baked_text`;
+    /// the map holds each name's byte range there, so that baking an
+    /// expression allocates nothing of its own.)
+    baked: naga::FastHashMap<Handle<naga::Expression>, (u32, u32)>,
+    baked_text: String,
     /// Counter for fresh temporaries (`_s_tN`) and loop gates.
     temps: usize,
     /// Baked expressions declared ahead (before a loop whose continuing
@@ -137,6 +141,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             // Room for the names of about a third of the expressions, so
             // that the map rarely regrows.
             baked: naga::FastHashMap::with_capacity_and_hasher(capacity / 96, Default::default()),
+            baked_text: String::with_capacity(capacity / 16),
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
@@ -174,11 +179,20 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// [`Self::line`] for text in parts (for the most common statements:
     /// cheaper than formatting).
     fn line_parts(&mut self, parts: &[&str]) {
-        self.push_indent();
-        for part in parts {
-            self.out.push_str(part);
-        }
-        self.out.push('\n');
+        write_line(&mut self.out, self.indent, parts);
+    }
+
+    /// The name of baked expression `h`, if it is baked.
+    pub(super) fn baked_name(&self, h: Handle<naga::Expression>) -> Option<&str> {
+        baked_in(&self.baked, &self.baked_text, h)
+    }
+
+    /// Store `name` as the name of baked expression `h`.
+    fn set_baked(&mut self, h: Handle<naga::Expression>, name: &str) {
+        let start = self.baked_text.len();
+        self.baked_text.push_str(name);
+        self.baked
+            .insert(h, byte_range(start, self.baked_text.len()));
     }
 
     /// An empty buffer to print an expression into, reusing the allocation
@@ -368,14 +382,18 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Statement::Emit(ref range) => {
                 for h in range.clone() {
                     if self.declared_ahead.remove(&h) {
-                        let name = self.baked.get(&h).cloned().unwrap_or_default();
                         let mut value = self.take_scratch();
                         self.write_expr_into(h, &mut value);
-                        self.line_parts(&[&name, " = ", expr::unwrap_parens(&value), ";"]);
+                        let name = baked_in(&self.baked, &self.baked_text, h);
+                        let name = name.unwrap_or_default();
+                        write_line(
+                            &mut self.out,
+                            self.indent,
+                            &[name, " = ", expr::unwrap_parens(&value), ";"],
+                        );
                         self.give_back_scratch(value);
                     } else if self.should_bake(h) {
-                        let name = self.bake_name(h);
-                        self.bake(h, name);
+                        self.bake(h);
                     }
                 }
             }
@@ -474,7 +492,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     self.stmt_span,
                 );
                 // Keep later uses printable.
-                self.baked.insert(result, "_s_unsupported".to_string());
+                self.set_baked(result, "_s_unsupported");
             }
             Statement::CooperativeStore { .. } => self.error_at(
                 "cooperative matrices are not supported by the GLSL output",
@@ -536,7 +554,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         for h in carried {
             let name = self.bake_name(h);
             let ty = self.type_of(h);
-            self.line_fmt(format_args!("{ty} {name};"));
+            let name_text = self.baked_text.get(name.0 as usize..name.1 as usize);
+            write_line(
+                &mut self.out,
+                self.indent,
+                &[&ty, " ", name_text.unwrap_or_default(), ";"],
+            );
             self.baked.insert(h, name);
             self.declared_ahead.insert(h);
         }
@@ -744,10 +767,13 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     /// The local name of baked expression `h`: `name_eN` for a WGSL `let`
     /// (the `_eN` suffix keeps it apart from every namer-made name, which
-    /// never end in a digit), `_eN` otherwise.
-    fn bake_name(&self, h: Handle<naga::Expression>) -> String {
-        let mut text = String::with_capacity(16);
-        if let Some((func, _)) = self.function() {
+    /// never end in a digit), `_eN` otherwise. It is appended to
+    /// `baked_text`; the result is its range there, for `baked`.
+    fn bake_name(&mut self, h: Handle<naga::Expression>) -> (u32, u32) {
+        let function = self.function();
+        let start = self.baked_text.len();
+        let text = &mut self.baked_text;
+        if let Some((func, _)) = function {
             if let Some(name) = func.named_expressions.get(&h) {
                 let ok = name.starts_with(|c: char| c.is_ascii_alphabetic())
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -760,11 +786,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             }
         }
         let _ = write!(text, "_e{}", h.index());
-        text
+        byte_range(start, text.len())
     }
 
-    /// Declare `name` for expression `h` at the current point.
-    fn bake(&mut self, h: Handle<naga::Expression>, name: String) {
+    /// Declare a local for expression `h` at the current point.
+    fn bake(&mut self, h: Handle<naga::Expression>) {
+        let name = self.bake_name(h);
         let ty = self.type_of(h);
         let mut value = self.take_scratch();
         self.write_expr_into(h, &mut value);
@@ -773,15 +800,20 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         } else {
             "const "
         };
-        self.line_parts(&[
-            konst,
-            &ty,
-            " ",
-            &name,
-            " = ",
-            expr::unwrap_parens(&value),
-            ";",
-        ]);
+        let name_text = self.baked_text.get(name.0 as usize..name.1 as usize);
+        write_line(
+            &mut self.out,
+            self.indent,
+            &[
+                konst,
+                &ty,
+                " ",
+                name_text.unwrap_or_default(),
+                " = ",
+                expr::unwrap_parens(&value),
+                ";",
+            ],
+        );
         self.give_back_scratch(value);
         self.baked.insert(h, name);
     }
@@ -790,13 +822,18 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// with value `value`; only assign it if it was declared ahead.
     fn declare_result(&mut self, r: Handle<naga::Expression>, value: &str) {
         if self.declared_ahead.remove(&r) {
-            let name = self.baked.get(&r).cloned().unwrap_or_default();
-            self.line_parts(&[&name, " = ", value, ";"]);
+            let name = baked_in(&self.baked, &self.baked_text, r).unwrap_or_default();
+            write_line(&mut self.out, self.indent, &[name, " = ", value, ";"]);
             return;
         }
         let ty = self.type_of(r);
         let name = self.bake_name(r);
-        self.line_parts(&[&ty, " ", &name, " = ", value, ";"]);
+        let name_text = self.baked_text.get(name.0 as usize..name.1 as usize);
+        write_line(
+            &mut self.out,
+            self.indent,
+            &[&ty, " ", name_text.unwrap_or_default(), " = ", value, ";"],
+        );
         self.baked.insert(r, name);
     }
 
@@ -804,8 +841,8 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// declaring a temporary if `h` is not baked: for texts the caller
     /// prints several times.
     fn named_value(&mut self, h: Handle<naga::Expression>) -> String {
-        if let Some(name) = self.baked.get(&h) {
-            return name.clone();
+        if let Some(name) = self.baked_name(h) {
+            return name.to_string();
         }
         let text = self.expr(h);
         if expr::is_identifier(&text) {
@@ -816,6 +853,34 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.line_fmt(format_args!("{ty} {tmp} = {};", expr::unwrap_parens(&text)));
         tmp
     }
+}
+
+/// The name of baked expression `h` (see `FunctionWriter::baked`).
+fn baked_in<'t>(
+    baked: &naga::FastHashMap<Handle<naga::Expression>, (u32, u32)>,
+    text: &'t str,
+    h: Handle<naga::Expression>,
+) -> Option<&'t str> {
+    let &(start, end) = baked.get(&h)?;
+    text.get(start as usize..end as usize)
+}
+
+/// One line at `indent` levels of four spaces, in parts.
+fn write_line(out: &mut String, indent: usize, parts: &[&str]) {
+    for _ in 0..indent {
+        out.push_str("    ");
+    }
+    for part in parts {
+        out.push_str(part);
+    }
+    out.push('\n');
+}
+
+/// A byte range of `baked_text` as stored in `baked` (function texts are
+/// far below 4 GiB; a longer one saturates and its names read as empty).
+fn byte_range(start: usize, end: usize) -> (u32, u32) {
+    let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    (clamp(start), clamp(end))
 }
 
 #[cfg(test)]

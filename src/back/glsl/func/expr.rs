@@ -72,8 +72,8 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The text of expression `h`: its baked name, or the expression.
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        match self.baked.get(&h) {
-            Some(name) => name.clone(),
+        match self.baked_name(h) {
+            Some(name) => name.to_string(),
             None => self.write_expr(h),
         }
     }
@@ -82,7 +82,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// a temporary `String`, and the common expressions are written in
     /// place by [`Self::write_expr_into`].
     pub(super) fn expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
-        match self.baked.get(&h) {
+        match self.baked_name(h) {
             Some(name) => out.push_str(name),
             None => self.write_expr_into(h, out),
         }
