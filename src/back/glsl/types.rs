@@ -153,7 +153,7 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
             .iter()
             .map(|(h, _)| {
                 let mut needs = Needs::default();
-                let name = spell(ctx, &mut needs, h);
+                let name = spell_static(ctx, &mut needs, h);
                 (name, needs.extensions.into_iter().collect())
             })
             .collect()
@@ -176,9 +176,27 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
 #[derive(Default)]
 #[allow(clippy::type_complexity)]
 pub struct TypeNames(
-    OnceCell<Vec<(String, Vec<&'static str>)>>,
+    OnceCell<Vec<(Cow<'static, str>, Vec<&'static str>)>>,
     OnceCell<(String, Vec<&'static str>)>,
 );
+
+/// [`spell`] for the cache: scalars, vectors and matrices keep their
+/// static spellings (no copy); the needs recorded are those of `spell`.
+fn spell_static(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> Cow<'static, str> {
+    if let Ok(t) = ctx.module.types.get_handle(ty) {
+        match t.inner {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => return Cow::Borrowed(scalar(needs, s)),
+            TypeInner::Vector { size, scalar: s } => return Cow::Borrowed(vector(needs, size, s)),
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar: s,
+            } => return matrix(needs, columns, rows, s),
+            _ => {}
+        }
+    }
+    Cow::Owned(spell(ctx, needs, ty))
+}
 
 /// [`type_name`] without the cache.
 fn spell(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
