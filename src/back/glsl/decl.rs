@@ -828,7 +828,7 @@ fn write_entry_point(
         }
     }
     if !dialect.is_vulkan() {
-        for pair in entry_pairs(module, ctx.info, &order, index) {
+        for pair in entry_pairs(module, ctx.info, order, index) {
             let Some(&unit) = bindings.units.get(&pair) else {
                 continue;
             };
