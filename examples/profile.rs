@@ -1,0 +1,333 @@
+//! A profiling harness for the GLSL and HLSL writers and the front end:
+//! heap allocations per pass, time per pass, and one function to point
+//! callgrind at.
+//!
+//! ```text
+//! cargo build --release --example profile
+//! target/release/examples/profile SIDE [PASSES]
+//! valgrind --tool=callgrind --toggle-collect='profile::measured' \
+//!     target/release/examples/profile SIDE 2
+//! ```
+//!
+//! SIDE is one of:
+//!
+//! - `stride-glsl`, `naga-glsl`: `stride::back::glsl::write` (Vulkan GLSL
+//!   4.50, every entry point) on stride's parsed module and layout, against
+//!   naga's validation plus its GLSL writer (desktop 4.50, once per entry
+//!   point), as the bench's `glsl-writer` section times them;
+//! - `stride-hlsl`, `naga-hlsl`: the same for HLSL (shader model 6.0, every
+//!   entry point), the bench's `hlsl-writer`;
+//! - `stride-front`, `naga-parse`: `stride::front::parse` (scanner, dialect,
+//!   naga's parser, bindings) against naga's parser on the same standard
+//!   WGSL text.
+//!
+//! The inputs are the corpus files the bench times for that comparison:
+//! those that stride translates and that naga's side handles. PASSES (default
+//! 100) passes over all of them are run after the setup; the harness prints
+//! the number of heap allocations, reallocations and bytes requested per
+//! pass (counted by a wrapping global allocator, so deterministic) and the
+//! mean wall time per pass. Only [`measured`] runs the passes, so
+//! callgrind's `--toggle-collect` on it leaves the setup out.
+//!
+//! Allocation counts are a deterministic progress measure where wall
+//! times are noisy: glibc's malloc, free and realloc were about 30% of the
+//! GLSL writer's instructions when its expressions were still printed into
+//! a `String` per level.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+use naga::back::{glsl, hlsl};
+use stride::{Options, Target};
+
+static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+static REALLOCS: AtomicUsize = AtomicUsize::new(0);
+static BYTES: AtomicUsize = AtomicUsize::new(0);
+
+/// The system allocator, counting the calls made to it.
+struct Counting;
+
+// SAFETY: every call is forwarded unchanged to `System`, which upholds the
+// `GlobalAlloc` contract; the counters are plain atomics.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Relaxed);
+        BYTES.fetch_add(layout.size(), Relaxed);
+        // SAFETY: the caller's guarantees are passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's guarantees are passed on unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        REALLOCS.fetch_add(1, Relaxed);
+        BYTES.fetch_add(new_size.saturating_sub(layout.size()), Relaxed);
+        // SAFETY: the caller's guarantees are passed on unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// One corpus file, ready for either side of a writer comparison.
+struct Case {
+    parsed: stride::front::Parsed,
+    contract: stride::layout::LayoutModule,
+    /// naga's own parse of the same standard text.
+    module: naga::Module,
+}
+
+/// One corpus file for the front-end comparison.
+struct Source {
+    wgsl: String,
+    /// The standard WGSL naga parses (dialect text blanked).
+    standard: String,
+}
+
+fn corpus_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            corpus_inputs(&path, out);
+        } else if path.extension().is_some_and(|e| e == "wgsl") {
+            out.push(path);
+        }
+    }
+}
+
+fn naga_validate(module: &naga::Module) -> Option<naga::valid::ModuleInfo> {
+    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
+    naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
+        .validate(module)
+        .ok()
+}
+
+/// naga's validation and GLSL writer, every entry point; false if any fails.
+fn naga_glsl(module: &naga::Module) -> bool {
+    let Some(info) = naga_validate(module) else {
+        return false;
+    };
+    let options = glsl::Options {
+        version: glsl::Version::Desktop(450),
+        writer_flags: glsl::WriterFlags::empty(),
+        binding_map: Default::default(),
+        zero_initialize_workgroup_memory: true,
+    };
+    let policy = naga::proc::BoundsCheckPolicy::Restrict;
+    let policies = naga::proc::BoundsCheckPolicies {
+        index: policy,
+        buffer: policy,
+        image_load: policy,
+        binding_array: policy,
+    };
+    module.entry_points.iter().all(|ep| {
+        let pipeline = glsl::PipelineOptions {
+            shader_stage: ep.stage,
+            entry_point: ep.name.clone(),
+            multiview: None,
+        };
+        let mut text = String::new();
+        let ok = glsl::Writer::new(&mut text, module, &info, &options, &pipeline, policies)
+            .and_then(|mut w| w.write())
+            .is_ok();
+        std::hint::black_box(&text);
+        ok
+    })
+}
+
+/// naga's validation and HLSL writer (shader model 6.0, every entry point).
+fn naga_hlsl(module: &naga::Module) -> bool {
+    let Some(info) = naga_validate(module) else {
+        return false;
+    };
+    let options = hlsl::Options {
+        shader_model: hlsl::ShaderModel::V6_0,
+        ..Default::default()
+    };
+    let pipeline = hlsl::PipelineOptions { entry_point: None };
+    let mut text = String::new();
+    let ok = hlsl::Writer::new(&mut text, &options, &pipeline)
+        .write(module, &info, None)
+        .is_ok();
+    std::hint::black_box(&text);
+    ok
+}
+
+/// Whether `f` returns true without panicking (naga's writers panic on a
+/// few inputs).
+fn works(f: impl FnOnce() -> bool) -> bool {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or(false)
+}
+
+/// The writer cases for `target`, as the bench selects them.
+fn writer_cases(files: &[(PathBuf, String)], target: Target) -> Vec<Case> {
+    let options = Options {
+        target,
+        ..Default::default()
+    };
+    let mut cases = Vec::new();
+    for (_, source) in files {
+        if stride::translate(source, &options).is_err() {
+            continue;
+        }
+        let Ok(parsed) = stride::front::parse(source) else {
+            continue;
+        };
+        let Ok(module) = naga::front::wgsl::parse_str(&parsed.standard) else {
+            continue;
+        };
+        let Ok(contract) = stride::layout::build(&parsed, stride::RuleSet::Wgsl) else {
+            continue;
+        };
+        let naga_works = match target {
+            Target::Glsl => works(|| naga_glsl(&module)),
+            _ => works(|| naga_hlsl(&module)),
+        };
+        if naga_works {
+            cases.push(Case {
+                parsed,
+                contract,
+                module,
+            });
+        }
+    }
+    cases
+}
+
+/// The front-end cases: files stride parses and naga parses too.
+fn front_sources(files: &[(PathBuf, String)]) -> Vec<Source> {
+    files
+        .iter()
+        .filter_map(|(_, wgsl)| {
+            let parsed = stride::front::parse(wgsl).ok()?;
+            naga::front::wgsl::parse_str(&parsed.standard).ok()?;
+            Some(Source {
+                wgsl: wgsl.clone(),
+                standard: parsed.standard,
+            })
+        })
+        .collect()
+}
+
+/// One pass of `side` over its inputs. The only function callgrind needs
+/// to collect.
+#[inline(never)]
+fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options) {
+    match side {
+        "stride-glsl" => {
+            for c in cases {
+                let out = stride::back::glsl::write(&c.parsed, &c.contract, &options.glsl);
+                std::hint::black_box(out.is_ok());
+            }
+        }
+        "stride-hlsl" => {
+            for c in cases {
+                let out = stride::back::hlsl::write(&c.parsed, &c.contract, &options.hlsl);
+                std::hint::black_box(out.is_ok());
+            }
+        }
+        "naga-glsl" => {
+            for c in cases {
+                std::hint::black_box(naga_glsl(&c.module));
+            }
+        }
+        "naga-hlsl" => {
+            for c in cases {
+                std::hint::black_box(naga_hlsl(&c.module));
+            }
+        }
+        "stride-front" => {
+            for s in sources {
+                std::hint::black_box(stride::front::parse(&s.wgsl).is_ok());
+            }
+        }
+        "naga-parse" => {
+            for s in sources {
+                std::hint::black_box(naga::front::wgsl::parse_str(&s.standard).is_ok());
+            }
+        }
+        _ => {}
+    }
+}
+
+const SIDES: [&str; 6] = [
+    "stride-glsl",
+    "naga-glsl",
+    "stride-hlsl",
+    "naga-hlsl",
+    "stride-front",
+    "naga-parse",
+];
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let side = args.next().unwrap_or_default();
+    if !SIDES.contains(&side.as_str()) {
+        eprintln!(
+            "usage: profile SIDE [PASSES]; SIDE is one of {}",
+            SIDES.join(", ")
+        );
+        return ExitCode::from(2);
+    }
+    let passes: usize = match args.next().map(|p| p.parse()) {
+        None => 100,
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("PASSES must be a positive number");
+            return ExitCode::from(2);
+        }
+    };
+    // naga's writers panic on a few corpus files; those are left out.
+    std::panic::set_hook(Box::new(|_| {}));
+
+    let mut paths = Vec::new();
+    corpus_inputs(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus"),
+        &mut paths,
+    );
+    paths.sort();
+    let files: Vec<(PathBuf, String)> = paths
+        .into_iter()
+        .filter_map(|p| std::fs::read_to_string(&p).ok().map(|s| (p, s)))
+        .collect();
+    let (cases, sources) = match side.as_str() {
+        "stride-glsl" | "naga-glsl" => (writer_cases(&files, Target::Glsl), Vec::new()),
+        "stride-hlsl" | "naga-hlsl" => (writer_cases(&files, Target::Hlsl), Vec::new()),
+        _ => (Vec::new(), front_sources(&files)),
+    };
+    let options = Options::default();
+
+    let before = (
+        ALLOCS.load(Relaxed),
+        REALLOCS.load(Relaxed),
+        BYTES.load(Relaxed),
+    );
+    let started = Instant::now();
+    for _ in 0..passes {
+        measured(&side, &cases, &sources, &options);
+    }
+    let elapsed = started.elapsed();
+    let per_pass = |now: usize, then: usize| (now - then) / passes;
+    println!(
+        "{side}: {} files, {passes} passes",
+        cases.len().max(sources.len())
+    );
+    println!(
+        "per pass: {} allocations, {} reallocations, {} bytes, {:.1} us",
+        per_pass(ALLOCS.load(Relaxed), before.0),
+        per_pass(REALLOCS.load(Relaxed), before.1),
+        per_pass(BYTES.load(Relaxed), before.2),
+        elapsed.as_secs_f64() * 1e6 / passes as f64
+    );
+    ExitCode::SUCCESS
+}
