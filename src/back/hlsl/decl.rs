@@ -162,7 +162,7 @@ pub fn write_module(
             }
         })
         .collect();
-    let names = output_names(&ctx);
+    let names = output_names(ctx);
     Ok(HlslOutput {
         text,
         entry_points,
@@ -173,10 +173,19 @@ pub fn write_module(
 }
 
 /// The HLSL names of the WGSL structs and cbuffer members (see
-/// [`HlslNames`]).
-fn output_names(ctx: &Ctx<'_>) -> HlslNames {
-    let mut names = HlslNames::default();
-    for (h, t) in ctx.module.types.iter() {
+/// [`HlslNames`]). Consumes `ctx`: the names are moved out of the namer's
+/// map and the buffer plan instead of copied (this runs after the file is
+/// written, and nothing reads `ctx` afterwards).
+fn output_names(ctx: Ctx<'_>) -> HlslNames {
+    let Ctx {
+        module,
+        mut names,
+        plan,
+        ..
+    } = ctx;
+    let mut take = |key: NameKey| names.remove(&key).unwrap_or_else(|| "_unnamed".into());
+    let mut out = HlslNames::default();
+    for (h, t) in module.types.iter() {
         let TypeInner::Struct { ref members, .. } = t.inner else {
             continue;
         };
@@ -184,21 +193,19 @@ fn output_names(ctx: &Ctx<'_>) -> HlslNames {
             continue;
         };
         let fields = (0..members.len())
-            .map(|i| ctx.name(NameKey::StructMember(h, i as u32)).to_string())
+            .map(|i| take(NameKey::StructMember(h, i as u32)))
             .collect();
-        names
-            .structs
-            .push((wgsl, ctx.name(NameKey::Type(h)).to_string(), fields));
+        out.structs.push((wgsl, take(NameKey::Type(h)), fields));
     }
-    for cb in &ctx.plan.cbuffers {
-        let wgsl = ctx.module.global_variables[cb.global]
+    for cb in plan.cbuffers {
+        let wgsl = module.global_variables[cb.global]
             .name
             .clone()
             .unwrap_or_default();
-        let members = cb.members.iter().map(|(n, _)| n.clone()).collect();
-        names.cbuffers.push((wgsl, cb.name.clone(), members));
+        let members = cb.members.into_iter().map(|(n, _)| n).collect();
+        out.cbuffers.push((wgsl, cb.name, members));
     }
-    names
+    out
 }
 
 /// The entry points to write: all, or the one `-e` names.
