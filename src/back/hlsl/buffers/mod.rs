@@ -98,20 +98,27 @@ pub enum Repr {
     },
 }
 
-/// Where a pointer into a buffer points.
+/// Where a pointer into a buffer points. It borrows what it can from the
+/// [`Plan`] and the contract (names, reprs, layouts): a chain of accesses
+/// only allocates the texts it builds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
+pub enum Place<'a> {
     /// An HLSL lvalue in a cbuffer and how its storage is shaped.
-    Text { text: String, repr: Repr },
+    Text { text: Cow<'a, str>, repr: &'a Repr },
     /// Bytes of a byte-address buffer: the value at byte `offset` (an HLSL
     /// `uint` expression) of `global`, laid out as `layout` (the contract
-    /// layout of the pointee).
+    /// layout of the pointee; owned for a matrix column or vector
+    /// component, which the contract does not spell out).
     Bytes {
         global: Handle<naga::GlobalVariable>,
-        offset: String,
-        layout: Layout,
+        offset: Cow<'a, str>,
+        layout: Cow<'a, Layout>,
     },
 }
+
+/// The repr of every value that is not stored any differently, for places
+/// to borrow.
+const PLAIN: &Repr = &Repr::Plain;
 
 /// An index into an array or matrix, as `func` has already written it
 /// (clamped as the bounds-check policy requires).
@@ -534,8 +541,14 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    /// A global name derived from `base`, free of clashes.
-    fn fresh(&mut self, base: &str) -> String {
+    /// A global name derived from `base`, free of clashes (`base` itself,
+    /// without a copy, when it is free).
+    fn fresh(&mut self, base: String) -> String {
+        if !self.taken.contains(base.as_str()) {
+            self.taken.insert(Cow::Owned(base.clone()));
+            return base;
+        }
+        let base = base.as_str();
         let mut name = base.to_string();
         if self.taken.contains(name.as_str()) {
             name = if base.starts_with("_s_") {
@@ -692,7 +705,7 @@ impl<'a> Builder<'a> {
             return;
         };
         let ty = var.ty;
-        let name = self.fresh(&text!("{gname}_cb"));
+        let name = self.fresh(text!("{gname}_cb"));
         let gspan = self.global_span(g);
         let global_label = Some((gspan.clone(), g.name.as_str()));
         let mut members = Vec::new();
@@ -730,7 +743,7 @@ impl<'a> Builder<'a> {
                         (LayoutKind::Matrix { columns, .. }, true) => {
                             self.fresh_columns(&base, *columns)
                         }
-                        _ => self.fresh(&base),
+                        _ => self.fresh(base),
                     };
                     let site = Site {
                         span: self.member_span(h, sname, &m.name),
@@ -997,7 +1010,7 @@ impl<'a> Builder<'a> {
             let name = if p.global_pads {
                 let n = text!("{}{}", p.pad_prefix, p.pads);
                 p.pads += 1;
-                self.fresh(&n)
+                self.fresh(n)
             } else {
                 loop {
                     let n = text!("{}{}", p.pad_prefix, p.pads);
@@ -1330,7 +1343,7 @@ impl<'a> Builder<'a> {
             ),
             _ => "element".to_string(),
         };
-        let name = self.fresh(&text!("_s_{what}_s{stride}"));
+        let name = self.fresh(text!("_s_{what}_s{stride}"));
         let index = self.plan.elements.len();
         self.plan.order.push(Declared::Element(index));
         self.plan.elements.push(Element {
@@ -1491,7 +1504,7 @@ impl<'a> Builder<'a> {
             Some(s) => text!("{}_cb_s{s}", self.type_name(h)),
             None => text!("{}_cb", self.type_name(h)),
         };
-        let name = self.fresh(&base);
+        let name = self.fresh(base);
         let index = self.plan.variants.len();
         self.plan.order.push(Declared::Variant(index));
         self.plan.variants.push(Variant {
@@ -1829,6 +1842,42 @@ fn offset_terms(s: &str) -> impl Iterator<Item = &str> + Clone {
     })
 }
 
+/// The byte step and the layout of one element of `l`: an array's
+/// element (borrowed from `l`), a matrix's column or a vector's component;
+/// `None` for anything else.
+fn element_layout(l: &Layout) -> Option<(u64, Cow<'_, Layout>)> {
+    match &l.kind {
+        LayoutKind::Array {
+            element, stride, ..
+        } => Some((*stride, Cow::Borrowed(&**element))),
+        LayoutKind::Matrix {
+            rows,
+            scalar,
+            column_stride,
+            ..
+        } => Some((
+            *column_stride,
+            Cow::Owned(Layout {
+                size: Some(u64::from(*rows) * u64::from(scalar.width)),
+                align: u64::from(scalar.width),
+                kind: LayoutKind::Vector {
+                    size: *rows,
+                    scalar: *scalar,
+                },
+            }),
+        )),
+        LayoutKind::Vector { scalar, .. } => Some((
+            u64::from(scalar.width),
+            Cow::Owned(Layout {
+                size: Some(u64::from(scalar.width)),
+                align: u64::from(scalar.width),
+                kind: LayoutKind::Scalar(*scalar),
+            }),
+        )),
+        _ => None,
+    }
+}
+
 /// `base` + `constant` (+ `stride * index`), constants folded: `16u`, a
 /// lone term, or `(32u + a + 16u * i)` (the constant first, then `base`'s
 /// other terms, then the new one). Written straight into one string: the
@@ -2048,27 +2097,27 @@ impl Plan {
     }
 
     /// The place of buffer global `g` itself (`None`: not a buffer).
-    pub fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<Place> {
+    pub fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<Place<'_>> {
         if let Some(c) = self.cbuffer(g) {
             let text = match &c.repr {
-                Repr::Cbuffer(_) => c.name.clone(),
-                _ => c.members.first().map(|m| m.0.clone()).unwrap_or_default(),
+                Repr::Cbuffer(_) => c.name.as_str(),
+                _ => c.members.first().map_or("", |m| m.0.as_str()),
             };
             return Some(Place::Text {
-                text,
-                repr: c.repr.clone(),
+                text: Cow::Borrowed(text),
+                repr: &c.repr,
             });
         }
         let s = self.storage(g)?;
         Some(Place::Bytes {
             global: g,
-            offset: "0u".to_string(),
-            layout: s.layout.clone(),
+            offset: Cow::Borrowed("0u"),
+            layout: Cow::Borrowed(&s.layout),
         })
     }
 
     /// Member `index` of the struct at `place`.
-    pub fn member(&self, ctx: &Ctx<'_>, place: &Place, index: u32) -> Place {
+    pub fn member<'p>(&'p self, ctx: &'p Ctx<'_>, place: &Place<'p>, index: u32) -> Place<'p> {
         match place {
             Place::Text { text, repr } => {
                 let (members, global) = match repr {
@@ -2079,11 +2128,11 @@ impl Plan {
                 match members.and_then(|m| m.get(index as usize)) {
                     Some((name, r)) => Place::Text {
                         text: if global {
-                            name.clone()
+                            Cow::Borrowed(name)
                         } else {
-                            text!("{}.{name}", Operand(text))
+                            Cow::Owned(text!("{}.{name}", Operand(text)))
                         },
-                        repr: r.clone(),
+                        repr: r,
                     },
                     None => place.clone(),
                 }
@@ -2106,8 +2155,8 @@ impl Plan {
                 };
                 Place::Bytes {
                     global: *global,
-                    offset: offset_add(offset, slot.offset, None),
-                    layout: slot.layout.clone(),
+                    offset: Cow::Owned(offset_add(offset, slot.offset, None)),
+                    layout: Cow::Borrowed(&slot.layout),
                 }
             }
         }
@@ -2116,7 +2165,12 @@ impl Plan {
     /// Element `index` of the array, matrix (a column) or vector (a
     /// component) at `place`. A dynamic column of a split matrix is an
     /// rvalue (uniforms are never stored to).
-    pub fn element(&self, ctx: &Ctx<'_>, place: &Place, index: Index<'_>) -> Place {
+    pub fn element<'p>(
+        &'p self,
+        ctx: &'p Ctx<'_>,
+        place: &Place<'p>,
+        index: Index<'_>,
+    ) -> Place<'p> {
         let _ = ctx;
         match place {
             Place::Text { text, repr } => {
@@ -2124,62 +2178,45 @@ impl Plan {
                     Index::Constant(n) => Cow::Owned(n.to_string()),
                     Index::Dynamic(s) => Cow::Borrowed(s),
                 };
+                let repr: &'p Repr = repr;
                 let (text, repr) = match repr {
                     Repr::Array(elem) => match &**elem {
                         Repr::Wrapped { inner, .. } => {
-                            (text!("{}[{idx}].v", Operand(text)), (**inner).clone())
+                            (text!("{}[{idx}].v", Operand(text)), &**inner)
                         }
-                        other => (text!("{}[{idx}]", Operand(text)), other.clone()),
+                        other => (text!("{}[{idx}]", Operand(text)), other),
                     },
                     Repr::Columns {
                         columns,
                         rows,
                         scalar,
                     } => match index {
-                        Index::Constant(j) => (column_name(text, j), Repr::Plain),
+                        Index::Constant(j) => (column_name(text, j), PLAIN),
                         Index::Dynamic(i) => (
                             text!("({})[{i}]", columns_matrix(text, *columns, *rows, *scalar)),
-                            Repr::Plain,
+                            PLAIN,
                         ),
                     },
-                    _ => (text!("{}[{idx}]", Operand(text)), Repr::Plain),
+                    _ => (text!("{}[{idx}]", Operand(text)), PLAIN),
                 };
-                Place::Text { text, repr }
+                Place::Text {
+                    text: Cow::Owned(text),
+                    repr,
+                }
             }
             Place::Bytes {
                 global,
                 offset,
                 layout,
             } => {
-                let (step, layout) = match &layout.kind {
-                    LayoutKind::Array {
-                        element, stride, ..
-                    } => (*stride, (**element).clone()),
-                    LayoutKind::Matrix {
-                        rows,
-                        scalar,
-                        column_stride,
-                        ..
-                    } => (
-                        *column_stride,
-                        Layout {
-                            size: Some(u64::from(*rows) * u64::from(scalar.width)),
-                            align: u64::from(scalar.width),
-                            kind: LayoutKind::Vector {
-                                size: *rows,
-                                scalar: *scalar,
-                            },
-                        },
-                    ),
-                    LayoutKind::Vector { scalar, .. } => (
-                        u64::from(scalar.width),
-                        Layout {
-                            size: Some(u64::from(scalar.width)),
-                            align: u64::from(scalar.width),
-                            kind: LayoutKind::Scalar(*scalar),
-                        },
-                    ),
-                    _ => return place.clone(),
+                let sub = match layout {
+                    Cow::Borrowed(l) => element_layout(l),
+                    Cow::Owned(l) => {
+                        element_layout(l).map(|(step, e)| (step, Cow::Owned(e.into_owned())))
+                    }
+                };
+                let Some((step, layout)) = sub else {
+                    return place.clone();
                 };
                 let offset = match index {
                     Index::Constant(n) => offset_add(offset, step * u64::from(n), None),
@@ -2187,7 +2224,7 @@ impl Plan {
                 };
                 Place::Bytes {
                     global: *global,
-                    offset,
+                    offset: Cow::Owned(offset),
                     layout,
                 }
             }
@@ -2279,12 +2316,12 @@ impl Plan {
                 );
                 needs.helper(&helper, |needs| {
                     let x = Place::Text {
-                        text: "x".to_string(),
-                        repr: repr.clone(),
+                        text: Cow::Borrowed("x"),
+                        repr,
                     };
                     let item = match self.element(ctx, &x, Index::Dynamic("i")) {
                         Place::Text { text, repr } => {
-                            self.load_text(ctx, needs, &text, &repr, *base)
+                            self.load_text(ctx, needs, &text, repr, *base)
                         }
                         Place::Bytes { .. } => "x[i]".to_string(),
                     };

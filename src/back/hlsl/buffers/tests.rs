@@ -252,7 +252,7 @@ fn has_runtime_or_atomic(module: &naga::Module, ty: Handle<naga::Type>) -> bool 
 }
 
 /// The sink's place at byte 0, holding `layout`.
-fn sink(ctx: &Ctx<'_>, layout: &Layout) -> Option<Place> {
+fn sink<'a>(ctx: &Ctx<'_>, layout: &'a Layout) -> Option<Place<'a>> {
     let (g, _) = ctx
         .module
         .global_variables
@@ -260,8 +260,8 @@ fn sink(ctx: &Ctx<'_>, layout: &Layout) -> Option<Place> {
         .find(|(_, g)| g.name.as_deref() == Some(SINK))?;
     Some(Place::Bytes {
         global: g,
-        offset: "0u".to_string(),
-        layout: layout.clone(),
+        offset: "0u".into(),
+        layout: std::borrow::Cow::Borrowed(layout),
     })
 }
 
@@ -279,7 +279,7 @@ fn exercise(
 ) {
     let plan = &ctx.plan;
     let layout = match place {
-        Place::Bytes { layout, .. } => Some(layout.clone()),
+        Place::Bytes { layout, .. } => Some(layout.clone().into_owned()),
         Place::Text { .. } => None,
     };
     let inner = ctx.module.types[ty].inner.clone();
@@ -1151,8 +1151,8 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
         "{decl}"
     );
     let text = |p: Place| match p {
-        Place::Text { text, .. } => text,
-        Place::Bytes { offset, .. } => offset,
+        Place::Text { text, .. } => text.into_owned(),
+        Place::Bytes { offset, .. } => offset.into_owned(),
     };
     let i = ctx.plan.member(&ctx, &u, 1);
     let m = ctx.plan.member(&ctx, &i, 1);

@@ -28,7 +28,7 @@ pub(super) enum Ptr<'a> {
     /// An HLSL lvalue (borrowed while it is a name of the module or body).
     Text { text: Cow<'a, str>, root: Root },
     /// A place in a buffer, reached through `ctx.plan`.
-    Buffer(Place),
+    Buffer(Place<'a>),
 }
 
 impl<'a> FunctionWriter<'a, '_> {
@@ -141,10 +141,45 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push_str(name);
         } else if let Some(name) = self.leaf_name(h) {
             out.push_str(name);
+        } else if let Some((o, left, right)) = self.plain_binary(h) {
+            // A chain of operators is written without a string per link.
+            out.push('(');
+            self.push_expr(out, left);
+            out.push_str(o);
+            self.push_expr(out, right);
+            out.push(')');
         } else {
             let text = self.write_expr(h);
             out.push_str(&text);
         }
+    }
+
+    /// [`Self::arg`], appended to `out`: the outer parentheses of what
+    /// [`Self::push_expr`] appends are taken off in place.
+    pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+        let start = out.len();
+        self.push_expr(out, h);
+        let text = &out[start..];
+        if unwrap_parens(text).len() != text.len() {
+            out.pop();
+            out.remove(start);
+        }
+    }
+
+    /// When `h` is a binary operation printed as `(l op r)`: the operator
+    /// (with its spaces) and the operands.
+    fn plain_binary(
+        &self,
+        h: Handle<naga::Expression>,
+    ) -> Option<(
+        &'static str,
+        Handle<naga::Expression>,
+        Handle<naga::Expression>,
+    )> {
+        let E::Binary { op, left, right } = self.exprs[h] else {
+            return None;
+        };
+        Some((self.plain_operator(op, left, right)?, left, right))
     }
 
     /// The text [`Self::write_expr`] prints for `h` when it is just a name
@@ -502,21 +537,34 @@ impl<'a> FunctionWriter<'a, '_> {
         ty: Handle<naga::Type>,
         components: &[Handle<naga::Expression>],
     ) -> String {
-        let args: Vec<String> = components.iter().map(|&c| self.arg(c)).collect();
         let aggregate = matches!(
             self.ctx.module.types[ty].inner,
             Ti::Array { .. } | Ti::Struct { .. }
         );
-        if aggregate && matches!(self.body, Body::Module) {
-            // Module scope: an initializer list (helpers come later in the
-            // file than constants).
-            return text!("{{{}}}", args.join(", "));
+        // Module scope: an initializer list (helpers come later in the file
+        // than constants); otherwise a constructor call.
+        let list = aggregate && matches!(self.body, Body::Module);
+        let mut text = String::with_capacity(64);
+        text.push(if list { '{' } else { '(' });
+        for (i, &c) in components.iter().enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            self.push_arg(&mut text, c);
         }
-        let f = match self.ctx.module.types[ty].inner {
-            Ti::Array { .. } | Ti::Struct { .. } => helpers::constructor(self.ctx, self.needs, ty),
-            _ => types::type_name(self.ctx, ty).to_string(),
-        };
-        call(&f, &args)
+        text.push(if list { '}' } else { ')' });
+        if list {
+            return text;
+        }
+        // The function is named after the arguments are written: a helper
+        // an argument needs is defined first.
+        if aggregate {
+            let f = helpers::constructor(self.ctx, self.needs, ty);
+            text.insert_str(0, &f);
+        } else {
+            text.insert_str(0, types::type_name(self.ctx, ty));
+        }
+        text
     }
 
     fn image_kind(
@@ -713,7 +761,7 @@ impl<'a> FunctionWriter<'a, '_> {
             Ptr::Buffer(Place::Text {
                 text,
                 repr: Repr::Plain,
-            }) => text,
+            }) => text.into_owned(),
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
                 Some(ty) => wrap(self.ctx.plan.load(self.ctx, self.needs, &place, ty)),
                 None => {
@@ -794,12 +842,15 @@ impl<'a> FunctionWriter<'a, '_> {
 
     // ---- operators ------------------------------------------------------
 
-    fn binary(
-        &mut self,
+    /// The operator of `left op right` when it is printed as `(l op r)`
+    /// (as in the match of [`Self::binary`]), with its spaces; `None` for
+    /// the operators written as calls or with masks.
+    fn plain_operator(
+        &self,
         op: naga::BinaryOperator,
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
-    ) -> String {
+    ) -> Option<&'static str> {
         use naga::BinaryOperator as B;
         let lt = self.ty(left);
         let rt = self.ty(right);
@@ -811,9 +862,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
         let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
         let matrix_product = (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt);
-        // The operators printed as `(l op r)` (as in the match below),
-        // written straight into one string.
-        let plain = match op {
+        match op {
             B::Add => Some(" + "),
             B::Subtract => Some(" - "),
             B::Multiply if !matrix_product => Some(" * "),
@@ -835,7 +884,27 @@ impl<'a> FunctionWriter<'a, '_> {
             B::LogicalAnd => Some(" && "),
             B::LogicalOr => Some(" || "),
             _ => None,
-        };
+        }
+    }
+
+    fn binary(
+        &mut self,
+        op: naga::BinaryOperator,
+        left: Handle<naga::Expression>,
+        right: Handle<naga::Expression>,
+    ) -> String {
+        use naga::BinaryOperator as B;
+        let lt = self.ty(left);
+        let rt = self.ty(right);
+        let scalar = lt.scalar().unwrap_or(Scalar::F32);
+        let size = vector_size(lt).or(vector_size(rt));
+        let float = scalar.kind == K::Float;
+        let int = matches!(scalar.kind, K::Sint | K::Uint);
+        let bool_ = scalar.kind == K::Bool;
+        let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
+        let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
+        let matrix_product = (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt);
+        let plain = self.plain_operator(op, left, right);
         if let Some(o) = plain {
             let mut text = String::with_capacity(64);
             text.push('(');
