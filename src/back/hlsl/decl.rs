@@ -587,6 +587,10 @@ fn section(out: &mut String, part: &str) {
     out.push('\n');
 }
 
+/// About how many bytes of HLSL a function's expression takes, for sizing
+/// the text of the functions up front.
+const CODE_BYTES_PER_EXPRESSION: usize = 24;
+
 fn write_file(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -623,24 +627,39 @@ fn write_file(
             }
         }
     }
-    let mut functions = String::new();
+    // The functions, then the entry points (with their input and output
+    // structs): the end of the file, after the helpers they need. One
+    // string for both, with room for about [`CODE_BYTES_PER_EXPRESSION`]
+    // per expression written, so that it rarely has to grow.
+    let expressions = module
+        .functions
+        .iter()
+        .filter(|(f, _)| reached.get(f.index()).copied().unwrap_or(false))
+        .map(|(_, f)| f.expressions.len())
+        .chain(
+            selected
+                .iter()
+                .filter_map(|&i| module.entry_points.get(i))
+                .map(|ep| ep.function.expressions.len()),
+        )
+        .sum::<usize>();
+    let mut code = String::with_capacity(expressions * CODE_BYTES_PER_EXPRESSION);
     for (f, _) in module.functions.iter() {
         if reached.get(f.index()).copied().unwrap_or(false) {
-            super::func::write_function_into(ctx, needs, f, &mut functions);
-            if !functions.ends_with('\n') {
-                functions.push('\n');
+            super::func::write_function_into(ctx, needs, f, &mut code);
+            if !code.ends_with('\n') {
+                code.push('\n');
             }
-            functions.push('\n');
+            code.push('\n');
         }
     }
-    let mut entries = String::new();
     for &i in selected {
-        section(&mut entries, &entry_io_declarations(ctx, needs, i));
-        super::func::write_entry_point_into(ctx, needs, i, &mut entries);
-        if !entries.ends_with('\n') {
-            entries.push('\n');
+        section(&mut code, &entry_io_declarations(ctx, needs, i));
+        super::func::write_entry_point_into(ctx, needs, i, &mut code);
+        if !code.ends_with('\n') {
+            code.push('\n');
         }
-        entries.push('\n');
+        code.push('\n');
     }
 
     let structs = types::struct_declarations(ctx);
@@ -649,7 +668,7 @@ fn write_file(
     let size = [&structs, &buffers, &resources, &constants, &globals]
         .into_iter()
         .chain(needs.helpers.values())
-        .chain([&functions, &entries])
+        .chain([&code])
         .map(|part| part.len() + 2)
         .sum::<usize>();
     let mut text = String::with_capacity(size + 128);
@@ -677,8 +696,7 @@ fn write_file(
     for helper in needs.helpers.values() {
         section(&mut text, helper);
     }
-    text.push_str(&functions);
-    text.push_str(&entries);
+    text.push_str(&code);
     while text.ends_with("\n\n") {
         text.pop();
     }
@@ -1446,7 +1464,7 @@ pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String
         return String::new();
     };
     let (input, output, _) = io_names(ctx, index);
-    let mut out = String::new();
+    let mut out = String::with_capacity(128);
     if ctx.options.slang {
         let stage = match ep.stage {
             ShaderStage::Vertex => "vertex",

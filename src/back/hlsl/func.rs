@@ -187,6 +187,10 @@ struct FunctionWriter<'a, 'c> {
     stmt_span: naga::Span,
     /// For an entry point: how its `return`s are written.
     entry_return: Option<EntryReturn>,
+    /// A reused buffer for the text of an expression printed into a line
+    /// (see [`FunctionWriter::with_scratch`]), so that baking an
+    /// expression does not allocate a string for its value.
+    scratch: String,
 }
 
 /// A line made of `parts` at indentation level `indent`, appended to `out`
@@ -274,6 +278,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             out: String::new(),
             indent: 0,
             baked: Baked::new(exprs.len()),
+            scratch: String::new(),
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
@@ -325,13 +330,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         if let Some(name) = self.baked.get(&h).or(leaf) {
             push_line(&mut self.out, self.indent, &[before, middle, name, after]);
         } else {
-            let text = self.write_expr(h);
-            push_line(
-                &mut self.out,
-                self.indent,
-                &[before, middle, unwrap_parens(&text), after],
-            );
+            self.with_scratch(h, |w, text| {
+                push_line(
+                    &mut w.out,
+                    w.indent,
+                    &[before, middle, unwrap_parens(text), after],
+                );
+            });
         }
+    }
+
+    /// Call `f` with the text [`Self::write_expr`] prints for `h`, written
+    /// into the writer's reused scratch buffer instead of a new string.
+    /// (The expression may write statements to `self.out` while printed,
+    /// so its text cannot go straight into the line.)
+    fn with_scratch(&mut self, h: Handle<naga::Expression>, f: impl FnOnce(&mut Self, &str)) {
+        let mut text = std::mem::take(&mut self.scratch);
+        text.clear();
+        self.push_expr_itself(&mut text, h);
+        f(self, &text);
+        self.scratch = text;
     }
 
     /// [`Self::line`] for a line made of `parts`.
@@ -475,13 +493,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Statement::Emit(ref range) => {
                 for h in range.clone() {
                     if self.declared_ahead.remove(&h) {
-                        let value = self.write_expr(h);
-                        let name = self.baked.get(&h).unwrap_or_default();
-                        push_line(
-                            &mut self.out,
-                            self.indent,
-                            &[name, " = ", unwrap_parens(&value), ";"],
-                        );
+                        self.with_scratch(h, |w, value| {
+                            let name = w.baked.get(&h).unwrap_or_default();
+                            push_line(
+                                &mut w.out,
+                                w.indent,
+                                &[name, " = ", unwrap_parens(value), ";"],
+                            );
+                        });
                     } else if self.should_bake(h) {
                         self.bake(h);
                     }
@@ -898,14 +917,15 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// Declare a local for expression `h` at the current point.
     fn bake(&mut self, h: Handle<naga::Expression>) {
         let ty = self.type_of(h);
-        let value = self.write_expr(h);
-        self.bake_name(h);
-        let name = self.baked.get(&h).unwrap_or_default();
-        push_line(
-            &mut self.out,
-            self.indent,
-            &[&ty, " ", name, " = ", unwrap_parens(&value), ";"],
-        );
+        self.with_scratch(h, |w, value| {
+            w.bake_name(h);
+            let name = w.baked.get(&h).unwrap_or_default();
+            push_line(
+                &mut w.out,
+                w.indent,
+                &[&ty, " ", name, " = ", unwrap_parens(value), ";"],
+            );
+        });
     }
 
     /// Declare the result `r` of a statement (call, uniform load) with

@@ -139,7 +139,15 @@ impl<'a> FunctionWriter<'a, '_> {
     pub(super) fn push_expr(&mut self, out: &mut String, h: Handle<naga::Expression>) {
         if let Some(name) = self.baked.get(&h) {
             out.push_str(name);
-        } else if let Some(name) = self.leaf_name(h) {
+        } else {
+            self.push_expr_itself(out, h);
+        }
+    }
+
+    /// [`Self::write_expr`], appended to `out`: the expression `h` itself,
+    /// even when it is baked.
+    pub(super) fn push_expr_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+        if let Some(name) = self.leaf_name(h) {
             out.push_str(name);
         } else if let Some((o, left, right)) = self.plain_binary(h) {
             // A chain of operators is written without a string per link.
@@ -245,10 +253,8 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Access { base, index } => {
                 let container = self.ty(base);
                 let mut b = self.expr(base);
-                let i = self.index_text(container, index, None);
-                b.reserve(i.len() + 2);
                 b.push('[');
-                b.push_str(&i);
+                self.push_index(&mut b, container, index, None);
                 b.push(']');
                 b
             }
@@ -703,9 +709,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 let (_, container) = self.pointee(base);
                 match b {
                     Ptr::Text { text, root } => {
-                        let i = self.index_text(&container, index, None);
+                        let mut text = with_room(text, 24);
+                        text.push('[');
+                        self.push_index(&mut text, &container, index, None);
+                        text.push(']');
                         Ptr::Text {
-                            text: Cow::Owned([&text, "[", &i, "]"].concat()),
+                            text: Cow::Owned(text),
                             root,
                         }
                     }
@@ -784,6 +793,20 @@ impl<'a> FunctionWriter<'a, '_> {
         index: Handle<naga::Expression>,
         place: Option<&Place>,
     ) -> String {
+        let mut text = String::with_capacity(24);
+        self.push_index(&mut text, container, index, place);
+        text
+    }
+
+    /// [`Self::index_text`], appended to `out`.
+    pub(super) fn push_index(
+        &mut self,
+        out: &mut String,
+        container: &Ti,
+        index: Handle<naga::Expression>,
+        place: Option<&Place>,
+    ) {
+        use std::fmt::Write as _;
         let count = match *container {
             Ti::Vector { size, .. } => Some(size as u32),
             Ti::Matrix { columns, .. } => Some(columns as u32),
@@ -793,31 +816,40 @@ impl<'a> FunctionWriter<'a, '_> {
         let known = self.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
-                return affix("", k, "u");
+                let _ = write!(out, "{k}u");
+                return;
             }
         }
-        let i = self.arg(index);
-        let i = if self.scalar_of(index).kind == K::Uint {
-            i
-        } else {
-            ["uint(", &i, ")"].concat()
-        };
-        match (count, container) {
-            (Some(n), _) => text!("min({i}, {}u)", n.saturating_sub(1)),
+        // The runtime-sized array in a buffer whose length clamps the index.
+        let runtime = match (count, container) {
             (
                 None,
                 Ti::Array {
                     size: naga::ArraySize::Dynamic,
                     ..
                 },
-            ) => match place {
-                Some(p) => {
-                    let len = self.ctx.plan.array_length(self.ctx, self.needs, p);
-                    ["min(", &i, ", ", &wrap(len), " - 1u)"].concat()
-                }
-                None => i,
-            },
-            _ => i,
+            ) => place,
+            _ => None,
+        };
+        let clamped = count.is_some() || runtime.is_some();
+        if clamped {
+            out.push_str("min(");
+        }
+        let uint = self.scalar_of(index).kind == K::Uint;
+        if !uint {
+            out.push_str("uint(");
+        }
+        self.push_arg(out, index);
+        if !uint {
+            out.push(')');
+        }
+        if let Some(n) = count {
+            let _ = write!(out, ", {}u)", n.saturating_sub(1));
+        } else if let Some(p) = runtime {
+            let len = self.ctx.plan.array_length(self.ctx, self.needs, p);
+            out.push_str(", ");
+            out.push_str(&wrap(len));
+            out.push_str(" - 1u)");
         }
     }
 
