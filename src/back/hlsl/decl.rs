@@ -354,8 +354,20 @@ impl Registers {
 }
 
 /// The text inside `register(...)`: `t0, space1`.
+#[cfg(test)]
 fn register_text(r: &HlslRegister) -> String {
-    text!("{}{}, space{}", r.class, r.register, r.space)
+    RegisterText(r).to_string()
+}
+
+/// The text inside `register(...)`: `t0, space1`, written where it is
+/// formatted.
+struct RegisterText<'a>(&'a HlslRegister);
+
+impl std::fmt::Display for RegisterText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = self.0;
+        write!(f, "{}{}, space{}", r.class, r.register, r.space)
+    }
 }
 
 /// Slang output: the Vulkan binding attribute line of a resource, from its
@@ -723,7 +735,8 @@ fn resource_declarations(
     selected: &[usize],
 ) -> String {
     let module = ctx.module;
-    let mut resources = String::new();
+    // Room for a declaration line per global.
+    let mut resources = String::with_capacity(80 * order.len());
     for &h in order {
         if !used_by(ctx, selected, h) {
             continue;
@@ -737,7 +750,8 @@ fn resource_declarations(
             AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Immediate
         ) {
             resources.push_str(&vk_binding(ctx, Some(h), reg));
-            resources.push_str(&ctx.plan.buffer_declaration(ctx, h, &register_text(reg)));
+            ctx.plan
+                .write_buffer_declaration(ctx, &mut resources, h, RegisterText(reg));
             if !resources.ends_with('\n') {
                 resources.push('\n');
             }
@@ -787,7 +801,7 @@ fn resource_declarations(
                 "{}cbuffer {} : register({}) {{\n    uint3 {NUM_WORKGROUPS};\n}};",
                 vk_binding(ctx, None, reg),
                 reg.hlsl_name,
-                register_text(reg)
+                RegisterText(reg)
             );
         }
     }

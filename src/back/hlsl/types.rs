@@ -335,7 +335,18 @@ fn is_value(ctx: &Ctx<'_>, unsized_types: &[bool], h: Handle<naga::Type>) -> boo
 /// runtime-sized array are not values and are not declared.
 pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
-    let mut out = String::new();
+    // Room for a line per struct member and per array typedef.
+    let lines = ctx
+        .module
+        .types
+        .iter()
+        .map(|(_, t)| match t.inner {
+            TypeInner::Struct { ref members, .. } => members.len() + 2,
+            TypeInner::Array { .. } => 1,
+            _ => 0,
+        })
+        .sum::<usize>();
+    let mut out = String::with_capacity(40 * lines);
     // naga keeps arrays that differ only in stride apart; HLSL spells them
     // alike, and one typedef serves them all (Slang rejects a repeated one).
     let mut typedefs = std::collections::HashSet::new();

@@ -2964,9 +2964,25 @@ impl Plan {
         g: Handle<naga::GlobalVariable>,
         register: &str,
     ) -> String {
+        let mut out = String::new();
+        self.write_buffer_declaration(ctx, &mut out, g, register);
+        out
+    }
+
+    /// [`Self::buffer_declaration`], appended to `out`; `register` is the
+    /// text inside `register(...)`.
+    pub fn write_buffer_declaration(
+        &self,
+        ctx: &Ctx<'_>,
+        out: &mut String,
+        g: Handle<naga::GlobalVariable>,
+        register: impl std::fmt::Display,
+    ) {
         let _ = ctx;
         if let Some(c) = self.cbuffer(g) {
-            let mut out = text!("cbuffer {} : register({register}) {{\n", c.name);
+            // Room for the header and a typical member line each.
+            out.reserve(64 + 64 * c.fields.len());
+            let _ = writeln!(out, "cbuffer {} : register({register}) {{", c.name);
             for f in &c.fields {
                 let (base, dims) = f.ty.spell();
                 if c.packoffset {
@@ -2981,15 +2997,15 @@ impl Plan {
                 }
             }
             out.push_str("};\n");
-            return out;
+            return;
         }
-        match self.storage(g) {
-            Some(s) => text!(
-                "{} {} : register({register});\n",
+        if let Some(s) = self.storage(g) {
+            let _ = writeln!(
+                out,
+                "{} {} : register({register});",
                 buffer_type(!s.read_only),
                 s.name
-            ),
-            None => String::new(),
+            );
         }
     }
 }
