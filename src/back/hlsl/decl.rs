@@ -1406,11 +1406,12 @@ fn output_members<'c>(
     members.into_iter().map(|(_, pm)| pm).collect()
 }
 
-fn struct_text<'m, 'c: 'm>(
+fn write_struct_text<'m, 'c: 'm>(
+    out: &mut String,
     name: impl std::fmt::Display,
     members: impl IntoIterator<Item = &'m Member<'c>>,
-) -> String {
-    let mut out = text!("struct {name} {{\n");
+) {
+    let _ = writeln!(out, "struct {name} {{");
     for m in members {
         let _ = writeln!(
             out,
@@ -1419,7 +1420,6 @@ fn struct_text<'m, 'c: 'm>(
         );
     }
     out.push_str("};\n");
-    out
 }
 
 /// The input and output structs of entry point `index` and the function
@@ -1445,27 +1445,38 @@ fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Stri
         return String::new();
     }
     let (input, output, convert) = io_names(ctx, index);
-    let mut out = String::new();
     let inputs = input_members(ctx, needs, index);
+    let outputs = ep
+        .function
+        .result
+        .as_ref()
+        .map(|_| output_members(ctx, needs, index));
+    // Room for a line per member: a struct line, and for the outputs the
+    // line that copies it.
+    let lines = inputs.len() + 2 * outputs.as_ref().map_or(0, Vec::len);
+    let mut out = String::with_capacity(64 * (lines + 6));
     if !inputs.is_empty() {
-        out.push_str(&struct_text(input, &inputs));
+        write_struct_text(&mut out, input, &inputs);
         out.push('\n');
     }
-    let Some(result) = &ep.function.result else {
+    let (Some(result), Some(outputs)) = (&ep.function.result, outputs) else {
         return out;
     };
-    let outputs = output_members(ctx, needs, index);
-    out.push_str(&struct_text(output, outputs.iter().map(|(_, m)| m)));
+    write_struct_text(&mut out, output, outputs.iter().map(|(_, m)| m));
     out.push('\n');
     let ty = types::type_name(ctx, result.ty);
     let _ = writeln!(out, "{output} {convert}({ty} _s_r) {{");
     let _ = writeln!(out, "    {output} _s_o;");
     for (part, m) in &outputs {
-        let value = match part.member {
-            Some(i) => text!("_s_r.{}", ctx.name(NameKey::StructMember(result.ty, i))),
-            None => "_s_r".to_string(),
-        };
-        let _ = writeln!(out, "    _s_o.{} = {value};", m.name);
+        match part.member {
+            Some(i) => {
+                let member = ctx.name(NameKey::StructMember(result.ty, i));
+                let _ = writeln!(out, "    _s_o.{} = _s_r.{member};", m.name);
+            }
+            None => {
+                let _ = writeln!(out, "    _s_o.{} = _s_r;", m.name);
+            }
+        }
     }
     out.push_str("    return _s_o;\n}\n");
     out
