@@ -120,9 +120,12 @@ impl<'a> FunctionWriter<'a, '_> {
 
     // ---- expressions ----------------------------------------------------
 
-    /// The text of expression `h`: its baked name, or the expression.
+    /// The text of expression `h`: its baked name, or the expression (a
+    /// [`Self::leaf_name`] copied from where it is kept, with room to add to
+    /// it).
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        match self.baked.get(&h) {
+        let leaf = self.leaf_name(h);
+        match self.baked.get(&h).or(leaf) {
             Some(name) => {
                 // Room for the member, index or swizzle callers often add.
                 let mut text = String::with_capacity(name.len() + 16);
