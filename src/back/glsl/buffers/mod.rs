@@ -58,6 +58,7 @@ use naga::Handle;
 use naga::{FastHashSet, FastIndexMap};
 use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 /// How the GLSL storage behind a pointer into a buffer is shaped.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -132,7 +133,9 @@ pub enum StorageType {
 /// One member of a variant, wrapper or block, in GLSL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
-    pub name: String,
+    /// Shared with the member list of its variant or block
+    /// (`Variant::members`, `Block::members`): one allocation per name.
+    pub name: Rc<str>,
     pub ty: StorageType,
     /// Its byte offset in the contract (equal to its natural std140/std430
     /// offset where no offset qualifier is written).
@@ -150,7 +153,7 @@ pub struct Variant {
     pub name: String,
     /// Per WGSL member: its GLSL member name (for a split matrix, the
     /// prefix of its column members) and its repr.
-    pub members: Vec<(String, Repr)>,
+    pub members: Vec<(Rc<str>, Repr)>,
     /// The GLSL members, padding included, in offset order.
     pub fields: Vec<Field>,
     /// `Std140` or `Std430`.
@@ -221,7 +224,7 @@ pub struct Block {
     pub repr: Repr,
     /// Per WGSL member of a struct-typed global: GLSL member name (split
     /// matrix: prefix) and repr.
-    pub members: Vec<(String, Repr)>,
+    pub members: Vec<(Rc<str>, Repr)>,
     /// The block (interface) name.
     pub type_name: String,
     pub kind: BlockKind,
@@ -261,7 +264,9 @@ pub fn plan(
     dialect: Dialect,
     names: &naga::FastHashMap<NameKey, String>,
 ) -> Result<Plan, Diagnostics> {
-    let taken: FastHashSet<&str> = names.values().map(String::as_str).collect();
+    let mut taken: FastHashSet<&str> =
+        FastHashSet::with_capacity_and_hasher(names.len(), Default::default());
+    taken.extend(names.values().map(String::as_str));
     // Names of the block and variant declarations made here.
     let mut own: FastHashSet<String> = FastHashSet::default();
     let mut b = Builder {
@@ -623,6 +628,18 @@ impl<'a> Builder<'a> {
             .map_or(fallback, String::as_str)
     }
 
+    /// The GLSL names of the members of struct `h` (contract `sl`), in a
+    /// set sized up front (the filtered member iterator gives no size hint).
+    fn member_names(
+        &self,
+        h: Handle<naga::Type>,
+        sl: &'a crate::layout::StructLayout,
+    ) -> FastHashSet<&'a str> {
+        let mut set = FastHashSet::with_capacity_and_hasher(sl.slots.len(), Default::default());
+        set.extend(sl.members().map(|m| self.member_name(h, m.index, &m.name)));
+        set
+    }
+
     /// The span of WGSL member `member` of struct `name`.
     fn member_span(&self, h: Handle<naga::Type>, name: &str, member: &str) -> Span {
         let ann = self.parsed.annotations.structs.get(name);
@@ -721,10 +738,7 @@ impl<'a> Builder<'a> {
                 let Some(sl) = contract.structs.get(&h) else {
                     return;
                 };
-                placer.member_names = sl
-                    .members()
-                    .map(|m| self.member_name(h, m.index, &m.name))
-                    .collect();
+                placer.member_names = self.member_names(h, sl);
                 for m in sl.members() {
                     let name = self.member_name(h, m.index, &m.name);
                     let site = Site {
@@ -751,7 +765,7 @@ impl<'a> Builder<'a> {
                     global: Some(&global_site),
                 };
                 placer.member_names.insert("value");
-                self.place_member(&mut placer, "value", &g.layout, 0, &site)
+                self.place_member(&mut placer, &Rc::from("value"), &g.layout, 0, &site)
                     .unwrap_or(Repr::Plain)
             }
         };
@@ -776,16 +790,16 @@ impl<'a> Builder<'a> {
         members: &FastHashSet<&str>,
         layout: &Layout,
         rules: RuleSet,
-    ) -> String {
+    ) -> Rc<str> {
         if let LayoutKind::Matrix { columns, .. } = layout.kind {
             if needs_split(layout, rules) {
                 let clash = (0..columns).any(|j| members.contains(column_name(name, j).as_str()));
                 if clash {
-                    return format!("_s_{name}");
+                    return format!("_s_{name}").into();
                 }
             }
         }
-        name.to_string()
+        name.into()
     }
 
     // -- members ------------------------------------------------------------
@@ -795,7 +809,7 @@ impl<'a> Builder<'a> {
     fn place_member<'s>(
         &mut self,
         p: &mut Placer<'s>,
-        name: &str,
+        name: &Rc<str>,
         layout: &Layout,
         offset: u64,
         site: &Site<'s>,
@@ -803,7 +817,7 @@ impl<'a> Builder<'a> {
         let stored = self.stored(layout, p.rules, false, site)?;
         match stored {
             Stored::One(ty, repr) => {
-                self.place_field(p, name.to_string(), ty, offset, site)?;
+                self.place_field(p, Rc::clone(name), ty, offset, site)?;
                 Some(repr)
             }
             Stored::Split {
@@ -814,7 +828,7 @@ impl<'a> Builder<'a> {
             } => {
                 for j in 0..columns {
                     let at = offset + u64::from(j) * column_stride;
-                    self.place_field(p, column_name(name, j), column.clone(), at, site)?;
+                    self.place_field(p, column_name(name, j).into(), column.clone(), at, site)?;
                 }
                 Some(repr)
             }
@@ -826,7 +840,7 @@ impl<'a> Builder<'a> {
     fn place_field<'s>(
         &mut self,
         p: &mut Placer<'s>,
-        name: String,
+        name: Rc<str>,
         ty: StorageType,
         target: u64,
         site: &Site<'s>,
@@ -876,6 +890,8 @@ impl<'a> Builder<'a> {
             (StorageType::Scalar(u32s), 4, 4),
             (StorageType::Scalar(u16s), 2, 2),
         ];
+        // Candidate padding names are written here, and copied once chosen.
+        let mut text = String::new();
         while round_up(align, cur) < target {
             let pick = choices.iter().find(|(_, size, a)| {
                 *a <= p.pad_align && (*a != 2 || p.pad16) && round_up(*a, cur) + size <= target
@@ -885,10 +901,11 @@ impl<'a> Builder<'a> {
             };
             let at = round_up(*a, cur);
             let name = loop {
-                let n = format!("_s_pad{}", p.pads);
+                text.clear();
+                let _ = write!(text, "_s_pad{}", p.pads);
                 p.pads += 1;
-                if !p.member_names.contains(n.as_str()) {
-                    break n;
+                if !p.member_names.contains(text.as_str()) {
+                    break Rc::from(text.as_str());
                 }
             };
             p.fields.push(Field {
@@ -1264,7 +1281,7 @@ impl<'a> Builder<'a> {
             rules,
             offsets: false,
             fields: vec![Field {
-                name: "v".to_string(),
+                name: "v".into(),
                 ty: ety.clone(),
                 offset: 0,
                 padding: false,
@@ -1390,10 +1407,7 @@ impl<'a> Builder<'a> {
             pads: 0,
         };
         p.fields.reserve(sl.slots.len());
-        p.member_names = sl
-            .members()
-            .map(|m| self.member_name(h, m.index, &m.name))
-            .collect();
+        p.member_names = self.member_names(h, sl);
         let mut members = Vec::with_capacity(sl.slots.len());
         let mut changed = size_to.is_some();
         let mut failed = false;
@@ -1529,7 +1543,7 @@ fn element_mismatch(e: &Element) -> Option<String> {
         return Some(bad);
     }
     let real: Vec<&Field> = e.fields.iter().filter(|f| !f.padding).collect();
-    if real.len() != 1 || real[0].name != "v" || real[0].offset != 0 {
+    if real.len() != 1 || &*real[0].name != "v" || real[0].offset != 0 {
         return Some("its value member is not `v` at offset 0".to_string());
     }
     let mut end = 0u64;
@@ -1787,7 +1801,7 @@ impl Plan {
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         base: &str,
-        members: &[(String, Repr)],
+        members: &[(Rc<str>, Repr)],
         ty: Handle<naga::Type>,
     ) -> String {
         let naga::TypeInner::Struct {

@@ -360,7 +360,7 @@ impl Cmp<'_> {
     fn members(
         &mut self,
         t: &serde_json::Value,
-        members: &[(String, Repr)],
+        members: &[(Rc<str>, Repr)],
         slots: &[MemberSlot],
         path: &str,
     ) {
@@ -525,7 +525,7 @@ impl Cmp<'_> {
                     return;
                 };
                 let slots: Vec<MemberSlot> = sl.members().cloned().collect();
-                let members: Vec<(String, Repr)> = match repr {
+                let members: Vec<(Rc<str>, Repr)> = match repr {
                     Repr::Variant(i) => self.ctx.plan.variants[*i].members.clone(),
                     _ => slots
                         .iter()
@@ -533,7 +533,7 @@ impl Cmp<'_> {
                             (
                                 self.ctx
                                     .name(NameKey::StructMember(*h, s.index as u32))
-                                    .to_string(),
+                                    .into(),
                                 Repr::Plain,
                             )
                         })
