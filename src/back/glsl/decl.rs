@@ -767,6 +767,9 @@ fn write_entry_point(
     let used = |h: GlobalHandle| !ep_info[h].is_empty();
     let start = body.len();
     let resources = &mut body;
+    // The layout qualifiers of one block, rewritten for each block (room
+    // for `set = N, binding = M`, so that it never regrows).
+    let mut prefix = String::with_capacity(32);
     for &h in order {
         let var = &module.global_variables[h];
         if !used(h) {
@@ -792,8 +795,9 @@ fn write_entry_point(
                 let Some(block) = ctx.plan.block(h) else {
                     continue;
                 };
-                let prefix = match (kind, slot) {
-                    ("push-constant", _) if dialect.is_vulkan() => "push_constant".to_string(),
+                prefix.clear();
+                match (kind, slot) {
+                    ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
                     (
                         _,
                         Some(Slot2 {
@@ -802,11 +806,13 @@ fn write_entry_point(
                             ..
                         }),
                     ) => {
-                        format!("set = {set}, binding = {binding}")
+                        let _ = write!(prefix, "set = {set}, binding = {binding}");
                     }
-                    (_, Some(slot)) => format!("binding = {}", slot.binding),
-                    (_, None) => String::new(),
-                };
+                    (_, Some(slot)) => {
+                        let _ = write!(prefix, "binding = {}", slot.binding);
+                    }
+                    (_, None) => {}
+                }
                 ctx.plan
                     .write_block_declaration(ctx, needs, block, &prefix, resources);
                 if !resources.ends_with('\n') {

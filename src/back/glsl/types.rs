@@ -307,15 +307,16 @@ fn spell_inner<'c>(
     }
 }
 
-/// The zero literal of scalar `s`.
-fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> String {
+/// The zero literal of scalar `s` (borrowed for the common scalars, so
+/// that vector and matrix zeros format it without a copy).
+fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> Cow<'static, str> {
     match scalar(needs, s) {
-        "bool" => "false".to_string(),
-        "float" => "0.0".to_string(),
-        "double" => "0.0lf".to_string(),
-        "int" => "0".to_string(),
-        "uint" => "0u".to_string(),
-        other => format!("{other}(0)"),
+        "bool" => Cow::Borrowed("false"),
+        "float" => Cow::Borrowed("0.0"),
+        "double" => Cow::Borrowed("0.0lf"),
+        "int" => Cow::Borrowed("0"),
+        "uint" => Cow::Borrowed("0u"),
+        other => Cow::Owned(format!("{other}(0)")),
     }
 }
 
@@ -326,7 +327,7 @@ pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> S
         return "0".to_string();
     };
     match t.inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar_zero(needs, s),
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar_zero(needs, s).into_owned(),
         TypeInner::Vector { size, scalar: s } => {
             format!("{}({})", vector(needs, size, s), scalar_zero(needs, s))
         }
