@@ -35,6 +35,10 @@ use std::time::{Duration, Instant};
 
 use stride::{Options, Target};
 
+#[path = "common/naga_side.rs"]
+mod naga_side;
+use naga_side::{naga_glsl_writer, naga_hlsl_writer, naga_validate};
+
 /// Time budget per file and section (both sides together), so that the
 /// whole bench stays around two minutes on a small machine.
 const BUDGET_PER_FILE: Duration = Duration::from_millis(400);
@@ -73,64 +77,6 @@ fn naga_glsl_reference(standard: &str) -> Result<Vec<String>, String> {
 fn naga_hlsl_reference(standard: &str) -> Result<String, String> {
     let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
     naga_hlsl_writer(&module)
-}
-
-/// Validation as stride does it (every check but struct layouts, which are
-/// stride's own), for the naga side of the writer sections.
-fn naga_validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
-    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
-    naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
-        .validate(module)
-        .map_err(|e| e.to_string())
-}
-
-/// naga's GLSL writer alone, every entry point, on a parsed module.
-fn naga_glsl_writer(module: &naga::Module) -> Result<Vec<String>, String> {
-    use naga::back::glsl;
-    let info = naga_validate(module)?;
-    let options = glsl::Options {
-        version: glsl::Version::Desktop(450),
-        writer_flags: glsl::WriterFlags::empty(),
-        binding_map: Default::default(),
-        zero_initialize_workgroup_memory: true,
-    };
-    let policy = naga::proc::BoundsCheckPolicy::Restrict;
-    let policies = naga::proc::BoundsCheckPolicies {
-        index: policy,
-        buffer: policy,
-        image_load: policy,
-        binding_array: policy,
-    };
-    let mut files = Vec::new();
-    for ep in &module.entry_points {
-        let pipeline = glsl::PipelineOptions {
-            shader_stage: ep.stage,
-            entry_point: ep.name.clone(),
-            multiview: None,
-        };
-        let mut text = String::new();
-        glsl::Writer::new(&mut text, module, &info, &options, &pipeline, policies)
-            .and_then(|mut w| w.write())
-            .map_err(|e| e.to_string())?;
-        files.push(text);
-    }
-    Ok(files)
-}
-
-/// naga's HLSL writer alone (shader model 6.0, every entry point).
-fn naga_hlsl_writer(module: &naga::Module) -> Result<String, String> {
-    use naga::back::hlsl;
-    let info = naga_validate(module)?;
-    let options = hlsl::Options {
-        shader_model: hlsl::ShaderModel::V6_0,
-        ..Default::default()
-    };
-    let pipeline = hlsl::PipelineOptions { entry_point: None };
-    let mut text = String::new();
-    hlsl::Writer::new(&mut text, &options, &pipeline)
-        .write(module, &info, None)
-        .map_err(|e| e.to_string())?;
-    Ok(text)
 }
 
 /// One timed case: stride's side and naga's side of one corpus file.

@@ -40,8 +40,11 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
-use naga::back::{glsl, hlsl};
 use stride::{Options, Target};
+
+#[path = "../benches/common/naga_side.rs"]
+mod naga_side;
+use naga_side::{naga_glsl_writer, naga_hlsl_writer};
 
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);
 static REALLOCS: AtomicUsize = AtomicUsize::new(0);
@@ -105,64 +108,6 @@ fn corpus_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn naga_validate(module: &naga::Module) -> Option<naga::valid::ModuleInfo> {
-    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
-    naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
-        .validate(module)
-        .ok()
-}
-
-/// naga's validation and GLSL writer, every entry point; false if any fails.
-fn naga_glsl(module: &naga::Module) -> bool {
-    let Some(info) = naga_validate(module) else {
-        return false;
-    };
-    let options = glsl::Options {
-        version: glsl::Version::Desktop(450),
-        writer_flags: glsl::WriterFlags::empty(),
-        binding_map: Default::default(),
-        zero_initialize_workgroup_memory: true,
-    };
-    let policy = naga::proc::BoundsCheckPolicy::Restrict;
-    let policies = naga::proc::BoundsCheckPolicies {
-        index: policy,
-        buffer: policy,
-        image_load: policy,
-        binding_array: policy,
-    };
-    module.entry_points.iter().all(|ep| {
-        let pipeline = glsl::PipelineOptions {
-            shader_stage: ep.stage,
-            entry_point: ep.name.clone(),
-            multiview: None,
-        };
-        let mut text = String::new();
-        let ok = glsl::Writer::new(&mut text, module, &info, &options, &pipeline, policies)
-            .and_then(|mut w| w.write())
-            .is_ok();
-        std::hint::black_box(&text);
-        ok
-    })
-}
-
-/// naga's validation and HLSL writer (shader model 6.0, every entry point).
-fn naga_hlsl(module: &naga::Module) -> bool {
-    let Some(info) = naga_validate(module) else {
-        return false;
-    };
-    let options = hlsl::Options {
-        shader_model: hlsl::ShaderModel::V6_0,
-        ..Default::default()
-    };
-    let pipeline = hlsl::PipelineOptions { entry_point: None };
-    let mut text = String::new();
-    let ok = hlsl::Writer::new(&mut text, &options, &pipeline)
-        .write(module, &info, None)
-        .is_ok();
-    std::hint::black_box(&text);
-    ok
-}
-
 /// Whether `f` returns true without panicking (naga's writers panic on a
 /// few inputs).
 fn works(f: impl FnOnce() -> bool) -> bool {
@@ -190,8 +135,8 @@ fn writer_cases(files: &[(PathBuf, String)], target: Target) -> Vec<Case> {
             continue;
         };
         let naga_works = match target {
-            Target::Glsl => works(|| naga_glsl(&module)),
-            _ => works(|| naga_hlsl(&module)),
+            Target::Glsl => works(|| naga_glsl_writer(&module).is_ok()),
+            _ => works(|| naga_hlsl_writer(&module).is_ok()),
         };
         if naga_works {
             cases.push(Case {
@@ -238,12 +183,12 @@ fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options) {
         }
         "naga-glsl" => {
             for c in cases {
-                std::hint::black_box(naga_glsl(&c.module));
+                std::hint::black_box(naga_glsl_writer(&c.module).is_ok());
             }
         }
         "naga-hlsl" => {
             for c in cases {
-                std::hint::black_box(naga_hlsl(&c.module));
+                std::hint::black_box(naga_hlsl_writer(&c.module).is_ok());
             }
         }
         "stride-front" => {

@@ -1,0 +1,61 @@
+//! naga's side of the writer comparisons, shared by the bench
+//! (`benches/pipeline.rs`) and the profiling harness
+//! (`examples/profile.rs`), so that both measure the same reference.
+
+/// Validation as stride does it (every check but struct layouts, which are
+/// stride's own), for the naga side of the writer sections.
+pub fn naga_validate(module: &naga::Module) -> Result<naga::valid::ModuleInfo, String> {
+    let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
+    naga::valid::Validator::new(flags, naga::valid::Capabilities::all())
+        .validate(module)
+        .map_err(|e| e.to_string())
+}
+
+/// naga's GLSL writer alone, every entry point, on a parsed module.
+pub fn naga_glsl_writer(module: &naga::Module) -> Result<Vec<String>, String> {
+    use naga::back::glsl;
+    let info = naga_validate(module)?;
+    let options = glsl::Options {
+        version: glsl::Version::Desktop(450),
+        writer_flags: glsl::WriterFlags::empty(),
+        binding_map: Default::default(),
+        zero_initialize_workgroup_memory: true,
+    };
+    let policy = naga::proc::BoundsCheckPolicy::Restrict;
+    let policies = naga::proc::BoundsCheckPolicies {
+        index: policy,
+        buffer: policy,
+        image_load: policy,
+        binding_array: policy,
+    };
+    let mut files = Vec::new();
+    for ep in &module.entry_points {
+        let pipeline = glsl::PipelineOptions {
+            shader_stage: ep.stage,
+            entry_point: ep.name.clone(),
+            multiview: None,
+        };
+        let mut text = String::new();
+        glsl::Writer::new(&mut text, module, &info, &options, &pipeline, policies)
+            .and_then(|mut w| w.write())
+            .map_err(|e| e.to_string())?;
+        files.push(text);
+    }
+    Ok(files)
+}
+
+/// naga's HLSL writer alone (shader model 6.0, every entry point).
+pub fn naga_hlsl_writer(module: &naga::Module) -> Result<String, String> {
+    use naga::back::hlsl;
+    let info = naga_validate(module)?;
+    let options = hlsl::Options {
+        shader_model: hlsl::ShaderModel::V6_0,
+        ..Default::default()
+    };
+    let pipeline = hlsl::PipelineOptions { entry_point: None };
+    let mut text = String::new();
+    hlsl::Writer::new(&mut text, &options, &pipeline)
+        .write(module, &info, None)
+        .map_err(|e| e.to_string())?;
+    Ok(text)
+}
