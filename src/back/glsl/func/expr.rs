@@ -89,7 +89,7 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// [`Self::write_expr`], appended to `out`. Names, operators, member
-    /// accesses and swizzles are written straight into `out` (their
+    /// and index accesses, swizzles and math builtins are written straight into `out` (their
     /// operands through [`Self::expr_into`]); everything else is printed by
     /// `write_expr` and copied. Either way the text and the order in which
     /// operands are visited (and so helpers, extensions and errors) are
@@ -140,6 +140,20 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push(')');
             }
             E::Load { pointer } => self.load_into(pointer, out),
+            E::Access { base, index } => {
+                let container = self.ty(base);
+                self.expr_into(base, out);
+                out.push('[');
+                self.index_into(container, index, None, out);
+                out.push(']');
+            }
+            E::Math {
+                fun,
+                arg,
+                arg1,
+                arg2,
+                arg3,
+            } => self.math_into(h, fun, arg, arg1, arg2, arg3, out),
             E::Unary { op, expr } => {
                 // The opening text, and whether the operand loses its outer
                 // parentheses (the argument of `not(v)`).
@@ -202,14 +216,11 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.write_expr_into(h, &mut text);
                 text
             }
-            E::Access { base, index } => {
-                let container = self.ty(base);
-                let mut b = self.expr(base);
-                let i = self.index_text(container, index, None);
-                push_index(&mut b, &i);
-                b
-            }
-            E::AccessIndex { .. } | E::Swizzle { .. } | E::Unary { .. } => {
+            E::Access { .. }
+            | E::AccessIndex { .. }
+            | E::Swizzle { .. }
+            | E::Unary { .. }
+            | E::Math { .. } => {
                 let mut text = String::with_capacity(32);
                 self.write_expr_into(h, &mut text);
                 text
@@ -296,13 +307,6 @@ impl<'a> FunctionWriter<'a, '_> {
                     R::IsInf => format!("isinf({})", unwrap_parens(&a)),
                 }
             }
-            E::Math {
-                fun,
-                arg,
-                arg1,
-                arg2,
-                arg3,
-            } => self.math(h, fun, arg, arg1, arg2, arg3),
             E::As {
                 expr,
                 kind,
@@ -385,11 +389,14 @@ impl<'a> FunctionWriter<'a, '_> {
                 let start = out.len();
                 let repr = self.place_into(base, out);
                 let (_, container) = self.pointee(base);
-                let i = self.index_text(&container, index, Some(&out[start..]));
                 if repr == Repr::Plain {
-                    push_index(out, &i);
+                    let place = start..out.len();
+                    out.push('[');
+                    self.index_into(&container, index, Some(place), out);
+                    out.push(']');
                     Repr::Plain
                 } else {
+                    let i = self.index_text(&container, index, Some(&out[start..]));
                     let b = take_from(out, start);
                     let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
                     append(out, text);
@@ -481,6 +488,27 @@ impl<'a> FunctionWriter<'a, '_> {
         index: Handle<naga::Expression>,
         place: Option<&str>,
     ) -> String {
+        let Some(place) = place else {
+            let mut text = String::with_capacity(16);
+            self.index_into(container, index, None, &mut text);
+            return text;
+        };
+        // `index_into` reads the place from the text it appends to.
+        let mut text = String::with_capacity(place.len() + 32);
+        text.push_str(place);
+        self.index_into(container, index, Some(0..place.len()), &mut text);
+        text.split_off(place.len())
+    }
+
+    /// [`Self::index_text`], appended to `out`; the place, when given, is
+    /// the text `out[place]` written before.
+    fn index_into(
+        &mut self,
+        container: &Ti,
+        index: Handle<naga::Expression>,
+        place: Option<std::ops::Range<usize>>,
+        out: &mut String,
+    ) {
         let count = match *container {
             Ti::Vector { size, .. } => Some(size as u32),
             Ti::Matrix { columns, .. } => Some(columns as u32),
@@ -493,28 +521,42 @@ impl<'a> FunctionWriter<'a, '_> {
         let known = self.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
-                return k.to_string();
+                let _ = write!(out, "{k}");
+                return;
             }
         }
-        let i = self.arg(index);
-        let i = if self.scalar_of(index).kind == K::Uint {
-            i
-        } else {
-            format!("uint({i})")
-        };
-        match (count, container) {
-            (Some(n), _) => format!("min({i}, {}u)", n - 1),
-            (
-                None,
-                Ti::Array {
-                    size: naga::ArraySize::Dynamic,
-                    ..
-                },
-            ) => match place {
-                Some(p) => format!("min({i}, uint({p}.length()) - 1u)"),
-                None => i,
-            },
-            _ => i,
+        let uint = self.scalar_of(index).kind == K::Uint;
+        // The closing text after the index: the clamp's bound.
+        let dynamic = matches!(
+            container,
+            Ti::Array {
+                size: naga::ArraySize::Dynamic,
+                ..
+            }
+        );
+        let place = place.filter(|_| count.is_none() && dynamic);
+        let clamped = count.is_some() || place.is_some();
+        if clamped {
+            out.push_str("min(");
+        }
+        if !uint {
+            out.push_str("uint(");
+        }
+        let start = out.len();
+        self.expr_into(index, out);
+        unwrap_parens_from(out, start);
+        if !uint {
+            out.push(')');
+        }
+        if let Some(n) = count {
+            let _ = write!(out, ", {}u)", n - 1);
+        } else if let Some(place) = place {
+            // The place precedes the index in `out`: copy it (runtime-sized
+            // arrays only).
+            let p = out[place].to_string();
+            out.push_str(", uint(");
+            out.push_str(&p);
+            out.push_str(".length()) - 1u)");
         }
     }
 
@@ -920,13 +962,6 @@ pub(super) fn unwrap_parens_from(out: &mut String, start: usize) {
         out.pop();
         out.remove(start);
     }
-}
-
-/// Append `[index]` to `base`.
-fn push_index(base: &mut String, index: &str) {
-    base.push('[');
-    base.push_str(index);
-    base.push(']');
 }
 
 /// `text` without one pair of parentheses around all of it.

@@ -2,13 +2,58 @@
 //! where GLSL's builtin differs from WGSL's (bit counts at zero, packing of
 //! 8-bit integers, modf/frexp result structs).
 
-use super::expr::{component, typed_number, unwrap_parens, vector_size};
+use super::expr::{component, typed_number, unwrap_parens, unwrap_parens_from, vector_size};
 use super::FunctionWriter;
 use crate::back::glsl::types;
 use naga::{Handle, MathFunction as M, Scalar, ScalarKind as K, TypeInner as Ti};
 
 impl FunctionWriter<'_, '_> {
-    pub(super) fn math(
+    /// [`Self::math`], appended to `out`: the builtins GLSL spells as a
+    /// plain call of the WGSL arguments (see [`plain_call`]) are written in
+    /// place, arguments included; the others go through `math`. Arguments
+    /// are visited in the same order either way.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn math_into(
+        &mut self,
+        h: Handle<naga::Expression>,
+        fun: M,
+        arg: Handle<naga::Expression>,
+        arg1: Option<Handle<naga::Expression>>,
+        arg2: Option<Handle<naga::Expression>>,
+        arg3: Option<Handle<naga::Expression>>,
+        out: &mut String,
+    ) {
+        let scalar = self.scalar_of(arg);
+        // `abs` of unsigned values is the value itself.
+        if fun == M::Abs && scalar.kind == K::Uint {
+            self.expr_into(arg, out);
+            return;
+        }
+        let Some(name) = plain_call(fun, scalar, self.ctx.dialect()) else {
+            let text = self.math(h, fun, arg, arg1, arg2, arg3);
+            out.push_str(&text);
+            return;
+        };
+        out.push_str(name);
+        out.push('(');
+        for (i, x) in [Some(arg), arg1, arg2, arg3]
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let start = out.len();
+            self.expr_into(x, out);
+            unwrap_parens_from(out, start);
+        }
+        out.push(')');
+    }
+
+    /// The builtins [`plain_call`] leaves out, which need more than a call
+    /// of the same arguments (polyfills, helpers, result structs).
+    fn math(
         &mut self,
         h: Handle<naga::Expression>,
         fun: M,
@@ -22,69 +67,22 @@ impl FunctionWriter<'_, '_> {
         let a = self.expr(arg);
         // The other arguments in order (empty strings do not allocate).
         let mut rest: [String; 3] = Default::default();
-        let mut count = 0;
-        for x in [arg1, arg2, arg3].into_iter().flatten() {
-            rest[count] = self.arg(x);
-            count += 1;
+        for (slot, x) in rest
+            .iter_mut()
+            .zip([arg1, arg2, arg3].into_iter().flatten())
+        {
+            *slot = self.arg(x);
         }
         let rest = rest;
         let bare = unwrap_parens(&a);
-        // `name(a, b, ...)`, built in one allocation.
-        let call = |name: &str| {
-            let args = &rest[..count];
-            let len = name.len() + bare.len() + args.iter().map(|r| r.len() + 2).sum::<usize>();
-            let mut text = String::with_capacity(len + 2);
-            text.push_str(name);
-            text.push('(');
-            text.push_str(bare);
-            for r in args {
-                text.push_str(", ");
-                text.push_str(r);
-            }
-            text.push(')');
-            text
-        };
         let [b, c, d] = &rest;
         match fun {
-            M::Abs if scalar.kind == K::Uint => a,
-            M::Abs => call("abs"),
-            M::Min => call("min"),
-            M::Max => call("max"),
-            M::Clamp => call("clamp"),
             M::Saturate => {
                 let zero = typed_number(self.needs, scalar, 0.0);
                 let one = typed_number(self.needs, scalar, 1.0);
                 format!("clamp({bare}, {zero}, {one})")
             }
-            M::Cos => call("cos"),
-            M::Cosh => call("cosh"),
-            M::Sin => call("sin"),
-            M::Sinh => call("sinh"),
-            M::Tan => call("tan"),
-            M::Tanh => call("tanh"),
-            M::Acos => call("acos"),
-            M::Asin => call("asin"),
-            M::Atan => call("atan"),
-            M::Atan2 => call("atan"),
-            M::Asinh => call("asinh"),
-            M::Acosh => call("acosh"),
-            M::Atanh => call("atanh"),
-            M::Radians => call("radians"),
-            M::Degrees => call("degrees"),
-            M::Ceil => call("ceil"),
-            M::Floor => call("floor"),
-            // WGSL rounds halfway cases to even.
-            M::Round => call("roundEven"),
-            M::Fract => call("fract"),
-            M::Trunc => call("trunc"),
             M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, bare),
-            M::Ldexp => call("ldexp"),
-            M::Exp => call("exp"),
-            M::Exp2 => call("exp2"),
-            M::Log => call("log"),
-            M::Log2 => call("log2"),
-            M::Pow => call("pow"),
-            M::Dot if scalar.kind == K::Float => call("dot"),
             M::Dot => {
                 // GLSL's dot() takes floats only.
                 let n = size.map_or(1, |s| s as u32);
@@ -105,28 +103,8 @@ impl FunctionWriter<'_, '_> {
                 let name = self.dot4_helper(false);
                 format!("{name}({bare}, {b})")
             }
-            M::Outer => call("outerProduct"),
-            M::Cross => call("cross"),
-            M::Distance => call("distance"),
-            M::Length => call("length"),
-            M::Normalize => call("normalize"),
-            M::FaceForward => call("faceforward"),
-            M::Reflect => call("reflect"),
-            M::Refract => call("refract"),
-            M::Sign => call("sign"),
             // ES 3.10 has no fma(); WGSL allows the unfused form.
-            M::Fma if self.ctx.dialect() == crate::back::glsl::Dialect::Es310 => {
-                format!("({a} * {b} + {c})")
-            }
-            M::Fma => call("fma"),
-            M::Mix => call("mix"),
-            M::Step => call("step"),
-            M::SmoothStep => call("smoothstep"),
-            M::Sqrt => call("sqrt"),
-            M::InverseSqrt => call("inversesqrt"),
-            M::Inverse => call("inverse"),
-            M::Transpose => call("transpose"),
-            M::Determinant => call("determinant"),
+            M::Fma => format!("({a} * {b} + {c})"),
             M::QuantizeToF16 => {
                 let q = |v: &str| format!("unpackHalf2x16(packHalf2x16({v}))");
                 match size {
@@ -164,7 +142,6 @@ impl FunctionWriter<'_, '_> {
                 let target = self.type_of(h);
                 format!("{target}(bitCount({bare}))")
             }
-            M::ReverseBits => call("bitfieldReverse"),
             // WGSL clamps offset and count into the bit width; GLSL leaves
             // out-of-range fields undefined.
             M::ExtractBits => {
@@ -181,24 +158,20 @@ impl FunctionWriter<'_, '_> {
                 let target = self.type_of(h);
                 format!("{target}(findMSB({bare}))")
             }
-            M::Pack4x8snorm => call("packSnorm4x8"),
-            M::Pack4x8unorm => call("packUnorm4x8"),
-            M::Pack2x16snorm => call("packSnorm2x16"),
-            M::Pack2x16unorm => call("packUnorm2x16"),
-            M::Pack2x16float => call("packHalf2x16"),
             M::Pack4xI8 | M::Pack4xU8 | M::Pack4xI8Clamp | M::Pack4xU8Clamp => {
                 let name = self.pack4x8_helper(fun);
                 format!("{name}({bare})")
             }
-            M::Unpack4x8snorm => call("unpackSnorm4x8"),
-            M::Unpack4x8unorm => call("unpackUnorm4x8"),
-            M::Unpack2x16snorm => call("unpackSnorm2x16"),
-            M::Unpack2x16unorm => call("unpackUnorm2x16"),
-            M::Unpack2x16float => call("unpackHalf2x16"),
             M::Unpack4xI8 | M::Unpack4xU8 => {
                 let signed = fun == M::Unpack4xI8;
                 let name = self.unpack4x8_helper(signed);
                 format!("{name}({bare})")
+            }
+            // Plain calls (and `abs` of unsigned values) are written by
+            // `math_into`, which only comes here for the forms above.
+            _ => {
+                self.error("internal: a math function without a GLSL form", h);
+                "_s_invalid".to_string()
             }
         }
     }
@@ -293,4 +266,75 @@ impl FunctionWriter<'_, '_> {
         });
         name.to_string()
     }
+}
+
+/// The GLSL builtin that computes `fun` on arguments of `scalar` as a plain
+/// call of the same arguments, `name(a, b, ...)`; `None` for the builtins
+/// that need more (see [`FunctionWriter::math`]) and for `abs` of unsigned
+/// values (the value itself).
+fn plain_call(fun: M, scalar: Scalar, dialect: crate::back::glsl::Dialect) -> Option<&'static str> {
+    Some(match fun {
+        M::Abs if scalar.kind != K::Uint => "abs",
+        M::Min => "min",
+        M::Max => "max",
+        M::Clamp => "clamp",
+        M::Cos => "cos",
+        M::Cosh => "cosh",
+        M::Sin => "sin",
+        M::Sinh => "sinh",
+        M::Tan => "tan",
+        M::Tanh => "tanh",
+        M::Acos => "acos",
+        M::Asin => "asin",
+        M::Atan | M::Atan2 => "atan",
+        M::Asinh => "asinh",
+        M::Acosh => "acosh",
+        M::Atanh => "atanh",
+        M::Radians => "radians",
+        M::Degrees => "degrees",
+        M::Ceil => "ceil",
+        M::Floor => "floor",
+        // WGSL rounds halfway cases to even.
+        M::Round => "roundEven",
+        M::Fract => "fract",
+        M::Trunc => "trunc",
+        M::Ldexp => "ldexp",
+        M::Exp => "exp",
+        M::Exp2 => "exp2",
+        M::Log => "log",
+        M::Log2 => "log2",
+        M::Pow => "pow",
+        M::Dot if scalar.kind == K::Float => "dot",
+        M::Outer => "outerProduct",
+        M::Cross => "cross",
+        M::Distance => "distance",
+        M::Length => "length",
+        M::Normalize => "normalize",
+        M::FaceForward => "faceforward",
+        M::Reflect => "reflect",
+        M::Refract => "refract",
+        M::Sign => "sign",
+        // ES 3.10 has no fma() (see `math`).
+        M::Fma if dialect != crate::back::glsl::Dialect::Es310 => "fma",
+        M::Mix => "mix",
+        M::Step => "step",
+        M::SmoothStep => "smoothstep",
+        M::Sqrt => "sqrt",
+        M::InverseSqrt => "inversesqrt",
+        M::Inverse => "inverse",
+        M::Transpose => "transpose",
+        M::Determinant => "determinant",
+        M::ReverseBits => "bitfieldReverse",
+        M::Pack4x8snorm => "packSnorm4x8",
+        M::Pack4x8unorm => "packUnorm4x8",
+        M::Pack2x16snorm => "packSnorm2x16",
+        M::Pack2x16unorm => "packUnorm2x16",
+        M::Pack2x16float => "packHalf2x16",
+        M::Unpack4x8snorm => "unpackSnorm4x8",
+        M::Unpack4x8unorm => "unpackUnorm4x8",
+        M::Unpack2x16snorm => "unpackSnorm2x16",
+        M::Unpack2x16unorm => "unpackUnorm2x16",
+        M::Unpack2x16float => "unpackHalf2x16",
+        _ => return None,
+    })
 }
