@@ -583,8 +583,10 @@ impl<'a> FunctionWriter<'a, '_> {
     // ---- operators ------------------------------------------------------
 
     /// [`Self::binary`], appended to `out`. The operators that `binary`
-    /// prints as `(l o r)` are written in place, operands included;
-    /// the others go through `binary`.
+    /// prints as `(l o r)`, vector comparisons, bool vector `&`/`|` and
+    /// masked shifts are written in place, operands included; the others
+    /// (polyfills that need helpers or repeat an operand) go through
+    /// `binary`. Operands are visited left, then right, either way.
     fn binary_into(
         &mut self,
         op: naga::BinaryOperator,
@@ -592,17 +594,68 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
         out: &mut String,
     ) {
-        match self.infix_operator(op, left, right) {
-            Some(o) => {
+        use naga::BinaryOperator as B;
+        if let Some(o) = self.infix_operator(op, left, right) {
+            out.push('(');
+            self.expr_into(left, out);
+            out.push(' ');
+            out.push_str(o);
+            out.push(' ');
+            self.expr_into(right, out);
+            out.push(')');
+            return;
+        }
+        let lt = self.ty(left);
+        let rt = self.ty(right);
+        let scalar = lt.scalar().unwrap_or(Scalar::F32);
+        let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
+        let bool_ = scalar.kind == K::Bool;
+        // `f(l, r)` with both operands unwrapped.
+        let call = |this: &mut Self, f: &str, out: &mut String| {
+            out.push_str(f);
+            out.push('(');
+            let start = out.len();
+            this.expr_into(left, out);
+            unwrap_parens_from(out, start);
+            out.push_str(", ");
+            let start = out.len();
+            this.expr_into(right, out);
+            unwrap_parens_from(out, start);
+            out.push(')');
+        };
+        match op {
+            // Vector comparisons (`infix_operator` takes the scalar ones).
+            B::Equal => call(self, "equal", out),
+            B::NotEqual => call(self, "notEqual", out),
+            B::Less => call(self, "lessThan", out),
+            B::LessEqual => call(self, "lessThanEqual", out),
+            B::Greater => call(self, "greaterThan", out),
+            B::GreaterEqual => call(self, "greaterThanEqual", out),
+            B::ExclusiveOr if bool_ && vector => call(self, "notEqual", out),
+            B::And | B::InclusiveOr if bool_ && vector => {
+                let n = vector_size(lt).map_or(4, |s| s as u8);
+                let o = if op == B::And { "&" } else { "|" };
+                let _ = write!(out, "bvec{n}(uvec{n}(");
+                let start = out.len();
+                self.expr_into(left, out);
+                unwrap_parens_from(out, start);
+                let _ = write!(out, ") {o} uvec{n}(");
+                let start = out.len();
+                self.expr_into(right, out);
+                unwrap_parens_from(out, start);
+                out.push_str("))");
+            }
+            // WGSL masks the shift amount to the bit width.
+            B::ShiftLeft | B::ShiftRight => {
+                let o = if op == B::ShiftLeft { " << (" } else { " >> (" };
+                let mask = u32::from(scalar.width) * 8 - 1;
                 out.push('(');
                 self.expr_into(left, out);
-                out.push(' ');
                 out.push_str(o);
-                out.push(' ');
                 self.expr_into(right, out);
-                out.push(')');
+                let _ = write!(out, " & {mask}u))");
             }
-            None => {
+            _ => {
                 let text = self.binary(op, left, right);
                 out.push_str(&text);
             }
