@@ -344,16 +344,19 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, h),
                 Body::Module => return,
             };
-            let name = self.ctx.name(key).to_string();
-            let ty = types::type_name(self.ctx, self.needs, var.ty);
-            let init = match var.init {
-                Some(init) => {
-                    let t = self.expr(init);
-                    expr::unwrap_parens(&t).to_string()
+            let ctx = self.ctx;
+            let name = ctx.name(key);
+            let ty = types::type_name(ctx, self.needs, var.ty);
+            let mut init = self.take_scratch();
+            match var.init {
+                Some(h) => {
+                    self.expr_into(h, &mut init);
+                    expr::unwrap_parens_from(&mut init, 0);
                 }
-                None => types::zero_value(self.ctx, self.needs, var.ty),
-            };
-            self.line_parts(&[ty, " ", &name, " = ", &init, ";"]);
+                None => init.push_str(&types::zero_value(ctx, self.needs, var.ty)),
+            }
+            self.line_parts(&[ty, " ", name, " = ", &init, ";"]);
+            self.give_back_scratch(init);
         }
     }
 

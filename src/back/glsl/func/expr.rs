@@ -88,8 +88,9 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// [`Self::write_expr`], appended to `out`. Names, operators, member
-    /// and index accesses, swizzles and math builtins are written straight into `out` (their
+    /// [`Self::write_expr`], appended to `out`. Pointers, names, operators,
+    /// member and index accesses, swizzles, splats, relational functions,
+    /// scalar selects and math builtins are written straight into `out` (their
     /// operands through [`Self::expr_into`]); everything else is printed by
     /// `write_expr` and copied. Either way the text and the order in which
     /// operands are visited (and so helpers, extensions and errors) are
@@ -97,13 +98,54 @@ impl<'a> FunctionWriter<'a, '_> {
     pub(super) fn write_expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
         let ctx = self.ctx;
         if is_pointer(self.ty(h)) {
-            let text = self.write_expr(h);
-            out.push_str(&text);
+            self.place_into(h, out);
             return;
         }
         let exprs = self.exprs;
         match exprs[h] {
             E::Constant(c) => out.push_str(ctx.name(NameKey::Constant(c))),
+            E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
+            E::Splat { size, value } => {
+                out.push_str(types::vector(self.needs, size, self.scalar_of(value)));
+                out.push('(');
+                let start = out.len();
+                self.expr_into(value, out);
+                unwrap_parens_from(out, start);
+                out.push(')');
+            }
+            E::Relational { fun, argument } => {
+                use naga::RelationalFunction as R;
+                let vector = matches!(*self.ty(argument), Ti::Vector { .. });
+                let name = match fun {
+                    R::All | R::Any if !vector => {
+                        self.expr_into(argument, out);
+                        return;
+                    }
+                    R::All => "all(",
+                    R::Any => "any(",
+                    R::IsNan => "isnan(",
+                    R::IsInf => "isinf(",
+                };
+                out.push_str(name);
+                let start = out.len();
+                self.expr_into(argument, out);
+                unwrap_parens_from(out, start);
+                out.push(')');
+            }
+            E::Select {
+                condition,
+                accept,
+                reject,
+            } if vector_size(self.ty(condition)).is_none() => {
+                // A scalar condition: `(c ? a : r)`, as `select` prints it.
+                out.push('(');
+                self.expr_into(condition, out);
+                out.push_str(" ? ");
+                self.expr_into(accept, out);
+                out.push_str(" : ");
+                self.expr_into(reject, out);
+                out.push(')');
+            }
             E::Override(o) => out.push_str(ctx.name(NameKey::Override(o))),
             E::FunctionArgument(i) => out.push_str(self.argument_name(i)),
             E::Binary { op, left, right } => self.binary_into(op, left, right, out),
@@ -220,15 +262,12 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::AccessIndex { .. }
             | E::Swizzle { .. }
             | E::Unary { .. }
+            | E::Splat { .. }
+            | E::Relational { .. }
             | E::Math { .. } => {
                 let mut text = String::with_capacity(32);
                 self.write_expr_into(h, &mut text);
                 text
-            }
-            E::Splat { size, value } => {
-                let t = types::vector(self.needs, size, self.scalar_of(value));
-                let v = self.expr(value);
-                [t, "(", unwrap_parens(&v), ")"].concat()
             }
             E::FunctionArgument(i) => self.argument_name(i).to_string(),
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
@@ -294,18 +333,6 @@ impl<'a> FunctionWriter<'a, '_> {
                     self.needs.extension("GL_ARB_derivative_control");
                 }
                 format!("{base}{suffix}({})", self.arg(expr))
-            }
-            E::Relational { fun, argument } => {
-                use naga::RelationalFunction as R;
-                let a = self.expr(argument);
-                let vector = matches!(*self.ty(argument), Ti::Vector { .. });
-                match fun {
-                    R::All | R::Any if !vector => a,
-                    R::All => format!("all({})", unwrap_parens(&a)),
-                    R::Any => format!("any({})", unwrap_parens(&a)),
-                    R::IsNan => format!("isnan({})", unwrap_parens(&a)),
-                    R::IsInf => format!("isinf({})", unwrap_parens(&a)),
-                }
             }
             E::As {
                 expr,
