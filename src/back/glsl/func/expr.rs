@@ -90,7 +90,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// [`Self::write_expr`], appended to `out`. Pointers, names, operators,
     /// member and index accesses, swizzles, splats, relational functions,
-    /// scalar selects and math builtins are written straight into `out` (their
+    /// scalar selects, casts and math builtins are written straight into `out` (their
     /// operands through [`Self::expr_into`]); everything else is printed by
     /// `write_expr` and copied. Either way the text and the order in which
     /// operands are visited (and so helpers, extensions and errors) are
@@ -196,6 +196,11 @@ impl<'a> FunctionWriter<'a, '_> {
                 arg2,
                 arg3,
             } => self.math_into(h, fun, arg, arg1, arg2, arg3, out),
+            E::As {
+                expr,
+                kind,
+                convert,
+            } => self.cast_into(h, expr, kind, convert, out),
             E::Unary { op, expr } => {
                 // The opening text, and whether the operand loses its outer
                 // parentheses (the argument of `not(v)`).
@@ -264,6 +269,7 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::Unary { .. }
             | E::Splat { .. }
             | E::Relational { .. }
+            | E::As { .. }
             | E::Math { .. } => {
                 let mut text = String::with_capacity(32);
                 self.write_expr_into(h, &mut text);
@@ -334,11 +340,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
                 format!("{base}{suffix}({})", self.arg(expr))
             }
-            E::As {
-                expr,
-                kind,
-                convert,
-            } => self.cast(h, expr, kind, convert),
             E::CallResult(_)
             | E::AtomicResult { .. }
             | E::WorkGroupUniformLoadResult { .. }
@@ -912,17 +913,28 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// `As`: numeric conversion (WGSL's float-to-int conversion saturates)
-    /// or bitcast.
-    fn cast(
+    /// or bitcast, appended to `out`. The operand is visited before the
+    /// target type is spelled (as the type may record needs); the call
+    /// around it is inserted in front of it afterwards.
+    fn cast_into(
         &mut self,
         h: Handle<naga::Expression>,
         expr: Handle<naga::Expression>,
         kind: K,
         convert: Option<naga::Bytes>,
-    ) -> String {
+        out: &mut String,
+    ) {
         let from = self.scalar_of(expr);
-        let e = self.arg(expr);
+        let start = out.len();
+        self.expr_into(expr, out);
+        unwrap_parens_from(out, start);
         let target = self.type_of(h);
+        // `f(operand)`.
+        let call = |out: &mut String, f: &str| {
+            out.insert(start, '(');
+            out.insert_str(start, f);
+            out.push(')');
+        };
         let Some(width) = convert else {
             // Bitcast: same width.
             let to = Scalar {
@@ -930,7 +942,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 width: from.width,
             };
             let f = match (from.kind, to.kind, from.width) {
-                (a, b, _) if a == b => return format!("{target}({e})"),
+                (a, b, _) if a == b => &*target,
                 (K::Float, K::Uint, 4) => "floatBitsToUint",
                 (K::Float, K::Sint, 4) => "floatBitsToInt",
                 (K::Uint, K::Float, 4) => "uintBitsToFloat",
@@ -944,27 +956,33 @@ impl<'a> FunctionWriter<'a, '_> {
                 (K::Uint, K::Float, 2) => "uint16BitsToFloat16",
                 (K::Sint, K::Float, 2) => "int16BitsToFloat16",
                 // int <-> uint of one width keeps the bits.
-                _ => return format!("{target}({e})"),
+                _ => &*target,
             };
-            return format!("{f}({e})");
+            call(out, f);
+            return;
         };
         if from.kind == K::Float && matches!(kind, K::Sint | K::Uint) {
             // Saturate into the target range: the bounds are the largest
             // floats inside it.
-            let (lo, hi) = match (from.width, kind, width) {
-                (4, K::Sint, 4) => ("-2147483648.0".into(), "2147483520.0".into()),
-                (4, K::Uint, 4) => ("0.0".into(), "4294967040.0".into()),
-                (8, K::Sint, 4) => ("-2147483648.0lf".into(), "2147483647.0lf".into()),
-                (8, K::Uint, 4) => ("0.0lf".into(), "4294967295.0lf".into()),
+            let bounds: Option<(Cow<'_, str>, Cow<'_, str>)> = match (from.width, kind, width) {
+                (4, K::Sint, 4) => Some(("-2147483648.0".into(), "2147483520.0".into())),
+                (4, K::Uint, 4) => Some(("0.0".into(), "4294967040.0".into())),
+                (8, K::Sint, 4) => Some(("-2147483648.0lf".into(), "2147483647.0lf".into())),
+                (8, K::Uint, 4) => Some(("0.0lf".into(), "4294967295.0lf".into())),
                 (2, K::Uint, _) => {
                     let h = types::scalar(self.needs, from);
-                    (format!("{h}(0.0)"), format!("{h}(65504.0)"))
+                    Some((format!("{h}(0.0)").into(), format!("{h}(65504.0)").into()))
                 }
-                _ => return format!("{target}({e})"),
+                _ => None,
             };
-            return format!("{target}(clamp({e}, {lo}, {hi}))");
+            if let Some((lo, hi)) = bounds {
+                out.insert_str(start, "(clamp(");
+                out.insert_str(start, &target);
+                let _ = write!(out, ", {lo}, {hi}))");
+                return;
+            }
         }
-        format!("{target}({e})")
+        call(out, &target);
     }
 }
 
