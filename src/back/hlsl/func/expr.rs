@@ -159,10 +159,51 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push_str(o);
             self.push_expr(out, right);
             out.push(')');
-        } else {
+        } else if !self.push_postfix(out, h) {
             let text = self.write_expr(h);
             out.push_str(&text);
         }
+    }
+
+    /// An index or member access of a value, written as
+    /// [`Self::write_expr`] writes it but straight into `out`, its base
+    /// included: no string for the base or for the access. `false` (and
+    /// nothing written) for any other expression.
+    fn push_postfix(&mut self, out: &mut String, h: Handle<naga::Expression>) -> bool {
+        if is_pointer(self.ty(h)) {
+            return false;
+        }
+        match self.exprs[h] {
+            E::Access { base, index } => {
+                let container = self.ty(base);
+                self.push_expr(out, base);
+                out.push('[');
+                self.push_index(out, container, index, None);
+                out.push(']');
+            }
+            E::AccessIndex { base, index } => match *self.ty(base) {
+                Ti::Vector { .. } => {
+                    self.push_expr(out, base);
+                    out.push('.');
+                    out.push_str(component_name(index));
+                }
+                Ti::Struct { .. } => {
+                    let Some(st) = self.ty_handle(base) else {
+                        return false;
+                    };
+                    self.push_expr(out, base);
+                    out.push('.');
+                    out.push_str(self.ctx.name(NameKey::StructMember(st, index)));
+                }
+                _ => {
+                    use std::fmt::Write as _;
+                    self.push_expr(out, base);
+                    let _ = write!(out, "[{index}]");
+                }
+            },
+            _ => return false,
+        }
+        true
     }
 
     /// [`Self::arg`], appended to `out`: the outer parentheses of what
