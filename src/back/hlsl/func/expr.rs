@@ -165,7 +165,7 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// An index or member access of a value, written as
+    /// An index, member access or swizzle of a value, written as
     /// [`Self::write_expr`] writes it but straight into `out`, its base
     /// included: no string for the base or for the access. `false` (and
     /// nothing written) for any other expression.
@@ -201,6 +201,19 @@ impl<'a> FunctionWriter<'a, '_> {
                     let _ = write!(out, "[{index}]");
                 }
             },
+            E::Swizzle {
+                size,
+                vector,
+                pattern,
+            } => {
+                self.push_expr(out, vector);
+                out.push('.');
+                out.extend(
+                    pattern[..size as usize]
+                        .iter()
+                        .map(|&c| component(c as u32)),
+                );
+            }
             _ => return false,
         }
         true
