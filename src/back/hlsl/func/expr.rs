@@ -931,6 +931,29 @@ impl<'a> FunctionWriter<'a, '_> {
 
     // ---- operators ------------------------------------------------------
 
+    /// What the printing of `left op right` depends on in its operands.
+    fn binary_operands(
+        &self,
+        left: Handle<naga::Expression>,
+        right: Handle<naga::Expression>,
+    ) -> BinaryOperands<'a> {
+        let lt = self.ty(left);
+        let rt = self.ty(right);
+        let scalar = lt.scalar().unwrap_or(Scalar::F32);
+        let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
+        let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
+        BinaryOperands {
+            lt,
+            rt,
+            scalar,
+            size: vector_size(lt).or(vector_size(rt)),
+            float: scalar.kind == K::Float,
+            int: matches!(scalar.kind, K::Sint | K::Uint),
+            bool_: scalar.kind == K::Bool,
+            matrix_product: (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt),
+        }
+    }
+
     /// The operator of `left op right` when it is printed as `(l op r)`
     /// (as in the match of [`Self::binary`]), with its spaces; `None` for
     /// the operators written as calls or with masks.
@@ -941,16 +964,15 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
     ) -> Option<&'static str> {
         use naga::BinaryOperator as B;
-        let lt = self.ty(left);
-        let rt = self.ty(right);
-        let scalar = lt.scalar().unwrap_or(Scalar::F32);
-        let size = vector_size(lt).or(vector_size(rt));
-        let float = scalar.kind == K::Float;
-        let int = matches!(scalar.kind, K::Sint | K::Uint);
-        let bool_ = scalar.kind == K::Bool;
-        let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
-        let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
-        let matrix_product = (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt);
+        let BinaryOperands {
+            scalar,
+            size,
+            float,
+            int,
+            bool_,
+            matrix_product,
+            ..
+        } = self.binary_operands(left, right);
         match op {
             B::Add => Some(" + "),
             B::Subtract => Some(" - "),
@@ -983,16 +1005,16 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
     ) -> String {
         use naga::BinaryOperator as B;
-        let lt = self.ty(left);
-        let rt = self.ty(right);
-        let scalar = lt.scalar().unwrap_or(Scalar::F32);
-        let size = vector_size(lt).or(vector_size(rt));
-        let float = scalar.kind == K::Float;
-        let int = matches!(scalar.kind, K::Sint | K::Uint);
-        let bool_ = scalar.kind == K::Bool;
-        let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
-        let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
-        let matrix_product = (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt);
+        let BinaryOperands {
+            lt,
+            rt,
+            scalar,
+            size,
+            float,
+            int,
+            bool_,
+            matrix_product,
+        } = self.binary_operands(left, right);
         let plain = self.plain_operator(op, left, right);
         if let Some(o) = plain {
             let mut text = String::with_capacity(64);
@@ -1445,4 +1467,19 @@ pub(super) fn literal(lit: naga::Literal) -> String {
         },
         L::AbstractFloat(v) => f32_text(v as f32),
     }
+}
+
+/// The operands of a binary operator as [`FunctionWriter::binary`] and
+/// [`FunctionWriter::plain_operator`] classify them: their types, the
+/// scalar of the left one, the vector size of either, and whether it is a
+/// matrix product (`mul` in HLSL).
+struct BinaryOperands<'a> {
+    lt: &'a Ti,
+    rt: &'a Ti,
+    scalar: Scalar,
+    size: Option<naga::VectorSize>,
+    float: bool,
+    int: bool,
+    bool_: bool,
+    matrix_product: bool,
 }
