@@ -35,29 +35,15 @@ use std::time::{Duration, Instant};
 
 use stride::{Options, Target};
 
-#[path = "common/naga_side.rs"]
-mod naga_side;
-use naga_side::{naga_glsl_writer, naga_hlsl_writer, naga_validate};
+#[path = "common/shared.rs"]
+mod shared;
+use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer, naga_validate};
 
 /// Time budget per file and section (both sides together), so that the
 /// whole bench stays around two minutes on a small machine.
 const BUDGET_PER_FILE: Duration = Duration::from_millis(400);
 const MIN_RUNS: usize = 5;
 const MAX_RUNS: usize = 2000;
-
-fn corpus_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            corpus_inputs(&path, out);
-        } else if path.extension().is_some_and(|e| e == "wgsl") {
-            out.push(path);
-        }
-    }
-}
 
 fn naga_reference(standard: &str) -> Result<Vec<u32>, String> {
     let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;

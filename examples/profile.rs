@@ -35,16 +35,16 @@
 //! a `String` per level.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use stride::{Options, Target};
 
-#[path = "../benches/common/naga_side.rs"]
-mod naga_side;
-use naga_side::{naga_glsl_writer, naga_hlsl_writer};
+#[path = "../benches/common/shared.rs"]
+mod shared;
+use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer};
 
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);
 static REALLOCS: AtomicUsize = AtomicUsize::new(0);
@@ -92,20 +92,6 @@ struct Source {
     wgsl: String,
     /// The standard WGSL naga parses (dialect text blanked).
     standard: String,
-}
-
-fn corpus_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            corpus_inputs(&path, out);
-        } else if path.extension().is_some_and(|e| e == "wgsl") {
-            out.push(path);
-        }
-    }
 }
 
 /// Whether `f` returns true without panicking (naga's writers panic on a

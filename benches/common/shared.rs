@@ -1,6 +1,24 @@
-//! naga's side of the writer comparisons, shared by the bench
-//! (`benches/pipeline.rs`) and the profiling harness
-//! (`examples/profile.rs`), so that both measure the same reference.
+//! What the bench (`benches/pipeline.rs`) and the profiling harness
+//! (`examples/profile.rs`) share: the walk over the corpus, and naga's side
+//! of the writer comparisons, so that both measure the same files against
+//! the same reference.
+
+use std::path::{Path, PathBuf};
+
+/// Every `.wgsl` file under `dir`, recursively, appended to `out`.
+pub fn corpus_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            corpus_inputs(&path, out);
+        } else if path.extension().is_some_and(|e| e == "wgsl") {
+            out.push(path);
+        }
+    }
+}
 
 /// Validation as stride does it (every check but struct layouts, which are
 /// stride's own), for the naga side of the writer sections.
