@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo build --release --example profile
-//! target/release/examples/profile SIDE [PASSES]
+//! target/release/examples/profile SIDE [PASSES [REPEAT]]
 //! valgrind --tool=callgrind --toggle-collect='profile::measured' \
 //!     target/release/examples/profile SIDE 2
 //! ```
@@ -19,14 +19,20 @@
 //!   entry point), the bench's `hlsl-writer`;
 //! - `stride-front`, `naga-parse`: `stride::front::parse` (scanner, dialect,
 //!   naga's parser, bindings) against naga's parser on the same standard
-//!   WGSL text.
+//!   WGSL text;
+//! - `stride-glsl-whole`, `naga-glsl-whole`, `stride-hlsl-whole`,
+//!   `naga-hlsl-whole`: the whole pipeline from WGSL text, `stride::translate`
+//!   against naga's parser, validation and writer, as the bench's `glsl` and
+//!   `hlsl` sections time them.
 //!
 //! The inputs are the corpus files the bench times for that comparison:
 //! those that stride translates and that naga's side handles. PASSES (default
 //! 100) passes over all of them are run after the setup; the harness prints
 //! the number of heap allocations, reallocations and bytes requested per
 //! pass (counted by a wrapping global allocator, so deterministic) and the
-//! mean wall time per pass. Only [`measured`] runs the passes, so
+//! mean wall time per pass. With REPEAT (default 1), every file is run
+//! REPEAT times in a row, as the bench does, instead of once per pass; the
+//! figures are still per pass over the files. Only [`measured`] runs the passes, so
 //! callgrind's `--toggle-collect` on it leaves the setup out.
 //!
 //! Allocation counts are a deterministic progress measure where wall
@@ -150,54 +156,99 @@ fn front_sources(files: &[(PathBuf, String)]) -> Vec<Source> {
         .collect()
 }
 
+/// The whole-pipeline cases for `target`: files stride translates and
+/// naga parses and writes, as the bench's glsl and hlsl sections select them.
+fn whole_sources(files: &[(PathBuf, String)], target: Target) -> Vec<Source> {
+    let options = Options {
+        target,
+        ..Default::default()
+    };
+    front_sources(files)
+        .into_iter()
+        .filter(|s| {
+            stride::translate(&s.wgsl, &options).is_ok()
+                && works(|| {
+                    let Ok(module) = naga::front::wgsl::parse_str(&s.standard) else {
+                        return false;
+                    };
+                    match target {
+                        Target::Glsl => naga_glsl_writer(&module).is_ok(),
+                        _ => naga_hlsl_writer(&module).is_ok(),
+                    }
+                })
+        })
+        .collect()
+}
+
 /// One pass of `side` over its inputs. The only function callgrind needs
 /// to collect.
 #[inline(never)]
-fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options) {
+fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options, repeat: usize) {
     match side {
         "stride-glsl" => {
-            for c in cases {
+            for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
                 let out = stride::back::glsl::write(&c.parsed, &c.contract, &options.glsl);
                 std::hint::black_box(out.is_ok());
             }
         }
         "stride-hlsl" => {
-            for c in cases {
+            for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
                 let out = stride::back::hlsl::write(&c.parsed, &c.contract, &options.hlsl);
                 std::hint::black_box(out.is_ok());
             }
         }
         "naga-glsl" => {
-            for c in cases {
+            for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
                 std::hint::black_box(naga_glsl_writer(&c.module).is_ok());
             }
         }
         "naga-hlsl" => {
-            for c in cases {
+            for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
                 std::hint::black_box(naga_hlsl_writer(&c.module).is_ok());
             }
         }
         "stride-front" => {
-            for s in sources {
+            for s in sources.iter().flat_map(|s| std::iter::repeat_n(s, repeat)) {
                 std::hint::black_box(stride::front::parse(&s.wgsl).is_ok());
             }
         }
         "naga-parse" => {
-            for s in sources {
+            for s in sources.iter().flat_map(|s| std::iter::repeat_n(s, repeat)) {
                 std::hint::black_box(naga::front::wgsl::parse_str(&s.standard).is_ok());
+            }
+        }
+        "stride-glsl-whole" | "stride-hlsl-whole" => {
+            for s in sources.iter().flat_map(|s| std::iter::repeat_n(s, repeat)) {
+                std::hint::black_box(stride::translate(&s.wgsl, options).is_ok());
+            }
+        }
+        "naga-glsl-whole" => {
+            for s in sources.iter().flat_map(|s| std::iter::repeat_n(s, repeat)) {
+                let module = naga::front::wgsl::parse_str(&s.standard);
+                std::hint::black_box(module.is_ok_and(|m| naga_glsl_writer(&m).is_ok()));
+            }
+        }
+        "naga-hlsl-whole" => {
+            for s in sources.iter().flat_map(|s| std::iter::repeat_n(s, repeat)) {
+                let module = naga::front::wgsl::parse_str(&s.standard);
+                std::hint::black_box(module.is_ok_and(|m| naga_hlsl_writer(&m).is_ok()));
             }
         }
         _ => {}
     }
 }
 
-const SIDES: [&str; 6] = [
+const SIDES: [&str; 10] = [
     "stride-glsl",
     "naga-glsl",
     "stride-hlsl",
     "naga-hlsl",
     "stride-front",
     "naga-parse",
+    "stride-glsl-whole",
+    "naga-glsl-whole",
+    "stride-hlsl-whole",
+    "naga-hlsl-whole",
 ];
 
 fn main() -> ExitCode {
@@ -205,7 +256,7 @@ fn main() -> ExitCode {
     let side = args.next().unwrap_or_default();
     if !SIDES.contains(&side.as_str()) {
         eprintln!(
-            "usage: profile SIDE [PASSES]; SIDE is one of {}",
+            "usage: profile SIDE [PASSES [REPEAT]]; SIDE is one of {}",
             SIDES.join(", ")
         );
         return ExitCode::from(2);
@@ -215,6 +266,14 @@ fn main() -> ExitCode {
         Some(Ok(n)) if n > 0 => n,
         Some(_) => {
             eprintln!("PASSES must be a positive number");
+            return ExitCode::from(2);
+        }
+    };
+    let repeat: usize = match args.next().map(|p| p.parse()) {
+        None => 1,
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("REPEAT must be a positive number");
             return ExitCode::from(2);
         }
     };
@@ -234,9 +293,22 @@ fn main() -> ExitCode {
     let (cases, sources) = match side.as_str() {
         "stride-glsl" | "naga-glsl" => (writer_cases(&files, Target::Glsl), Vec::new()),
         "stride-hlsl" | "naga-hlsl" => (writer_cases(&files, Target::Hlsl), Vec::new()),
+        "stride-glsl-whole" | "naga-glsl-whole" => {
+            (Vec::new(), whole_sources(&files, Target::Glsl))
+        }
+        "stride-hlsl-whole" | "naga-hlsl-whole" => {
+            (Vec::new(), whole_sources(&files, Target::Hlsl))
+        }
         _ => (Vec::new(), front_sources(&files)),
     };
-    let options = Options::default();
+    let options = Options {
+        target: if side.contains("hlsl") {
+            Target::Hlsl
+        } else {
+            Target::Glsl
+        },
+        ..Default::default()
+    };
 
     let before = (
         ALLOCS.load(Relaxed),
@@ -245,10 +317,10 @@ fn main() -> ExitCode {
     );
     let started = Instant::now();
     for _ in 0..passes {
-        measured(&side, &cases, &sources, &options);
+        measured(&side, &cases, &sources, &options, repeat);
     }
     let elapsed = started.elapsed();
-    let per_pass = |now: usize, then: usize| (now - then) / passes;
+    let per_pass = |now: usize, then: usize| (now - then) / (passes * repeat);
     println!(
         "{side}: {} files, {passes} passes",
         cases.len().max(sources.len())
@@ -258,7 +330,7 @@ fn main() -> ExitCode {
         per_pass(ALLOCS.load(Relaxed), before.0),
         per_pass(REALLOCS.load(Relaxed), before.1),
         per_pass(BYTES.load(Relaxed), before.2),
-        elapsed.as_secs_f64() * 1e6 / passes as f64
+        elapsed.as_secs_f64() * 1e6 / (passes * repeat) as f64
     );
     ExitCode::SUCCESS
 }
