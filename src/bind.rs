@@ -179,12 +179,22 @@ pub fn assign(
 
     // Allocate the omitted ones: the first free range of the group, one
     // binding for a resource, one per split global for a parameter.
-    let by_name: std::collections::HashMap<&str, Handle<GlobalVariable>> = order
-        .iter()
-        .filter_map(|&h| Some((module.global_variables[h].name.as_deref()?, h)))
-        .collect();
+    // Without split parameters (the usual case) every range is one global:
+    // no name table is needed.
     let mut ranges: Vec<Vec<Handle<GlobalVariable>>> = Vec::new();
-    let mut in_param = vec![false; module.global_variables.len()];
+    let mut in_param = Vec::new();
+    if !ann.params.is_empty() {
+        in_param = vec![false; module.global_variables.len()];
+    }
+    let by_name: std::collections::HashMap<&str, Handle<GlobalVariable>> = if ann.params.is_empty()
+    {
+        std::collections::HashMap::new()
+    } else {
+        order
+            .iter()
+            .filter_map(|&h| Some((module.global_variables[h].name.as_deref()?, h)))
+            .collect()
+    };
     for p in &ann.params {
         let handles: Vec<_> = p
             .globals()
@@ -201,7 +211,7 @@ pub fn assign(
         if var.binding.is_some() || !is_resource(var) {
             continue;
         }
-        if !in_param[h.index()] {
+        if !in_param.get(h.index()).copied().unwrap_or(false) {
             todo.push(vec![h]);
         } else if let Some(r) = ranges.iter_mut().find(|r| r.contains(&h)) {
             todo.push(std::mem::take(r));

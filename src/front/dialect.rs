@@ -434,7 +434,20 @@ impl Lower<'_> {
     /// Check, record and rewrite the attributes of one thing.
     fn attrs(&mut self, attrs: &[Attribute], place: Place<'_>) -> Found {
         let mut found = Found::default();
-        let mut keep = vec![true; attrs.len()];
+        if attrs.is_empty() {
+            return found;
+        }
+        // Whether each attribute stays in the standard text; on the stack
+        // for the usual handful of attributes.
+        let mut small = [true; 8];
+        let mut large = Vec::new();
+        let keep: &mut [bool] = match small.get_mut(..attrs.len()) {
+            Some(keep) => keep,
+            None => {
+                large.resize(attrs.len(), true);
+                &mut large
+            }
+        };
         let mut stages = Vec::new();
         for (k, a) in attrs.iter().enumerate() {
             if a.name != "diagnostic" {
@@ -517,7 +530,7 @@ impl Lower<'_> {
             }
         }
         // `@` syntax: blank what is not kept.
-        for (a, &kept) in attrs.iter().zip(&keep) {
+        for (a, &kept) in attrs.iter().zip(keep.iter()) {
             if a.bracket.is_none() && !kept {
                 self.blank(&a.span);
             }

@@ -1130,7 +1130,9 @@ impl<'a> Scanner<'a> {
         let mut j = open + 1;
         let mut depth = 0usize;
         let mut start = j;
-        let mut ranges = Vec::new();
+        let mut args = Vec::new();
+        // Arguments are read as their ranges are found; reading one reports
+        // nothing, so an unclosed `<` found later still gives only its error.
         loop {
             if j >= end || self.is_punct(j, ';') || self.is_punct(j, '{') || self.is_punct(j, '}') {
                 return Err(Diagnostic::error(format!("unclosed `<` after `{name}`"))
@@ -1141,42 +1143,48 @@ impl<'a> Scanner<'a> {
                 depth += 1;
             } else if self.is_punct(j, '>') {
                 if depth == 0 {
-                    ranges.push(start..j);
+                    self.template_arg(start, j, name, &mut args);
                     break;
                 }
                 depth -= 1;
             } else if depth == 0 && self.is_punct(j, ',') {
-                ranges.push(start..j);
+                self.template_arg(start, j, name, &mut args);
                 start = j + 1;
             }
             j = self.skip_token(j);
         }
         *k = j + 1;
-        let mut args = Vec::new();
-        for (pos, r) in ranges.into_iter().filter(|r| r.start < r.end).enumerate() {
-            let typed = match name {
-                "array" | "binding_array" => pos == 0,
-                "ptr" => pos == 1,
-                n if n.starts_with("texture_storage") => false,
-                _ => true,
-            };
-            let ty = if typed {
-                let mut p = r.start;
-                match self.type_expr(&mut p, r.end) {
-                    Ok(t) if p == r.end => Some(t),
-                    _ => None,
-                }
-            } else {
-                None
-            };
-            let a = self.arg(r.start, r.end);
-            args.push(TemplateArg {
-                text: a.text,
-                span: a.span,
-                ty,
-            });
-        }
         Ok(args)
+    }
+
+    /// The template argument of tokens `a..b` of type `name`, appended to
+    /// `args` unless empty.
+    fn template_arg(&self, a: usize, b: usize, name: &str, args: &mut Vec<TemplateArg>) {
+        if a >= b {
+            return;
+        }
+        let pos = args.len();
+        let typed = match name {
+            "array" | "binding_array" => pos == 0,
+            "ptr" => pos == 1,
+            n if n.starts_with("texture_storage") => false,
+            _ => true,
+        };
+        let ty = if typed {
+            let mut p = a;
+            match self.type_expr(&mut p, b) {
+                Ok(t) if p == b => Some(t),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let arg = self.arg(a, b);
+        args.push(TemplateArg {
+            text: arg.text,
+            span: arg.span,
+            ty,
+        });
     }
 }
 

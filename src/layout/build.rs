@@ -37,7 +37,8 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
     let mut builder = Builder {
         parsed,
         table: rules.table(),
-        structs: IndexMap::new(),
+        structs: Vec::new(),
+        struct_slot: Vec::new(),
         diags: Diagnostics::new(),
     };
     let mut globals = Vec::new();
@@ -71,12 +72,12 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
     if builder.diags.has_errors() {
         return Err(builder.diags);
     }
-    let mut structs: IndexMap<Handle<Type>, StructLayout> = builder
-        .structs
+    let mut done = builder.structs;
+    done.sort_unstable_by_key(|&(h, _)| h);
+    let structs: IndexMap<Handle<Type>, StructLayout> = done
         .into_iter()
         .filter_map(|(h, s)| s.map(|s| (h, s)))
         .collect();
-    structs.sort_keys();
     Ok(LayoutModule {
         rules,
         structs,
@@ -87,8 +88,12 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
 struct Builder<'a> {
     parsed: &'a Parsed,
     table: &'static RuleTable,
-    /// Memoized struct layouts; `None` once a struct has failed (reported).
-    structs: IndexMap<Handle<Type>, Option<StructLayout>>,
+    /// Memoized struct layouts, in the order computed; `None` once a
+    /// struct has failed (reported).
+    structs: Vec<(Handle<Type>, Option<StructLayout>)>,
+    /// For each type index, its position in `structs` (`u32::MAX`: not yet
+    /// computed); sized on the first struct.
+    struct_slot: Vec<u32>,
     diags: Diagnostics,
 }
 
@@ -444,12 +449,23 @@ impl Builder<'_> {
     /// on where it is used).
     /// Returns its size and alignment.
     fn struct_layout(&mut self, ty: Handle<Type>, use_span: &Span) -> Option<(Option<u64>, u64)> {
-        if let Some(done) = self.structs.get(&ty) {
+        if self.struct_slot.is_empty() {
+            self.struct_slot = vec![u32::MAX; self.parsed.module.types.len()];
+        }
+        let done = self
+            .struct_slot
+            .get(ty.index())
+            .copied()
+            .unwrap_or(u32::MAX);
+        if let Some((_, done)) = self.structs.get(done as usize) {
             return done.as_ref().map(|s| (s.size, s.align));
         }
         let computed = self.compute_struct(ty, use_span);
         let result = computed.as_ref().map(|s| (s.size, s.align));
-        self.structs.insert(ty, computed);
+        if let Some(slot) = self.struct_slot.get_mut(ty.index()) {
+            *slot = self.structs.len() as u32;
+        }
+        self.structs.push((ty, computed));
         result
     }
 
