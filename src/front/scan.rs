@@ -133,10 +133,11 @@ pub fn scan(source: &str) -> Result<ScannedModule, Diagnostics> {
             "the input is too large: sources must be smaller than 4 GiB",
         )));
     }
-    let toks = tokenize(source).map_err(Diagnostics::from)?;
+    let (toks, ends) = tokenize(source).map_err(Diagnostics::from)?;
     let mut scanner = Scanner {
         src: source,
         toks,
+        ends,
         diags: Diagnostics::new(),
         header_attrs: Vec::new(),
     };
@@ -425,13 +426,14 @@ struct Open {
 /// checked for comments and bracket matching. Errors: the first
 /// unterminated comment; else the first bracket that does not match (in
 /// source order), else the outermost unclosed one.
-fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
+fn tokenize(src: &str) -> Result<(Vec<Token>, usize), Diagnostic> {
     let b = src.as_bytes();
     let n = b.len();
     // About one token per five bytes outside function bodies (the corpus
     // has one per six overall); reserving that avoids regrowing.
     let mut toks: Vec<Token> = Vec::with_capacity(n / 5 + 16);
     let mut stack: Vec<Open> = Vec::new();
+    let mut ends = 0;
     let mut i = 0;
     loop {
         while i < n && CLASS[usize::from(b[i])] == C_BLANK {
@@ -448,6 +450,9 @@ fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
             toks.push(Token::new(Tok::Ident, start, i));
         } else if class == C_PUNCT {
             toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
+            if byte == b';' && stack.is_empty() {
+                ends += 1;
+            }
             i += 1;
         } else if class == C_OPEN {
             let tok = toks.len() as u32;
@@ -456,12 +461,16 @@ fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
             i += 1;
             if byte == b'{' && stack.len() == 1 && !after_struct_name(src, &toks) {
                 i = opaque_group(src, i, &mut toks, &mut stack)?;
+                ends += 1;
             }
         } else if class == C_CLOSE {
             let tok = toks.len() as u32;
             toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
             if let Err(d) = close(&mut toks, &mut stack, byte, i, tok) {
                 return Err(comment_error_after(src, i + 1).unwrap_or(d));
+            }
+            if stack.is_empty() {
+                ends += 1;
             }
             i += 1;
         } else if class == C_DIGIT
@@ -501,7 +510,7 @@ fn tokenize(src: &str) -> Result<Vec<Token>, Diagnostic> {
         return Err(Diagnostic::error(format!("unclosed `{c}`"))
             .at(open.at..open.at + 1, "this is never closed"));
     }
-    Ok(toks)
+    Ok((toks, ends))
 }
 
 /// Close the innermost open bracket with `byte` at `at` (token `tok`, or
@@ -632,6 +641,9 @@ struct Scanner<'a> {
     src: &'a str,
     /// Tokens, brackets linked to their partners.
     toks: Vec<Token>,
+    /// How many module-scope `;` and `}` the tokens hold: about the number
+    /// of declarations, to size the item list.
+    ends: usize,
     diags: Diagnostics,
     header_attrs: Vec<Attribute>,
 }
@@ -750,7 +762,7 @@ impl<'a> Scanner<'a> {
 
     fn module(&mut self) -> Vec<Item> {
         let n = self.toks.len();
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(self.ends + 1);
         let mut k = 0;
         while k < n {
             if self.is_punct(k, ';') {

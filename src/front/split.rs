@@ -422,6 +422,24 @@ pub fn split(
     standard: String,
     ann: &mut Annotations,
 ) -> Result<Split, Diagnostics> {
+    // No member or alias can be a resource in the usual module: say so
+    // before building the name tables. (This looks at every declaration,
+    // duplicates included, so it never answers no where the check on the
+    // tables below would answer yes.)
+    let may_split = scanned.items.iter().any(|item| match &item.kind {
+        ItemKind::Struct(s) => s
+            .members
+            .iter()
+            .any(|m| is_leaf_name(&m.ty.name) || m.ty.name == "binding_array"),
+        ItemKind::Alias(a) => is_leaf_name(&a.ty.name),
+        _ => false,
+    });
+    if !may_split {
+        return Ok(Split {
+            standard,
+            map: SourceMap::default(),
+        });
+    }
     let mut cx = Cx {
         src: source,
         structs: IndexMap::new(),
