@@ -41,15 +41,23 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
         struct_slot: Vec::new(),
         diags: Diagnostics::new(),
     };
-    let mut globals = Vec::new();
-    for (handle, var) in parsed.module.global_variables.iter() {
-        let in_buffer = matches!(
+    let in_buffer = |var: &naga::GlobalVariable| {
+        matches!(
             var.space,
             naga::AddressSpace::Uniform
                 | naga::AddressSpace::Storage { .. }
                 | naga::AddressSpace::Immediate
-        );
-        if !in_buffer {
+        )
+    };
+    let buffers = parsed
+        .module
+        .global_variables
+        .iter()
+        .filter(|(_, var)| in_buffer(var))
+        .count();
+    let mut globals = Vec::with_capacity(buffers);
+    for (handle, var) in parsed.module.global_variables.iter() {
+        if !in_buffer(var) {
             continue;
         }
         let name = var.name.clone().unwrap_or_default();
@@ -483,7 +491,8 @@ impl Builder<'_> {
             .or_else(|| parsed.module.types.get_span(ty).to_range())
             .unwrap_or_else(|| use_span.clone());
 
-        let mut slots = Vec::new();
+        // Every member, and padding only now and then.
+        let mut slots = Vec::with_capacity(members.len() + 1);
         let mut end: Option<u64> = Some(0);
         let mut max_align = 1u64;
         let mut failed = false;

@@ -488,22 +488,23 @@ impl<'a> Walker<'a> {
             return;
         };
         let sann = self.struct_ann(&sl.name);
-        let members: Vec<&'a MemberSlot> = sl.members().collect();
-        for (i, m) in members.iter().enumerate() {
+        let mut members = sl.members().peekable();
+        let mut prev: Option<&'a MemberSlot> = None;
+        while let Some(m) = members.next() {
             let mann = sann.and_then(|s| s.members.iter().find(|x| x.name == m.name));
             let mspan = mann
                 .map(|x| x.span.clone())
                 .or(sann.map(|s| s.name_span.clone()))
                 .unwrap_or(0..0);
             let place = Place::Member(&sl.name, &m.name);
-            self.check_member_align(sl, &members, i, mann, &mspan, &place, ctx);
+            self.check_member_align(sl, m, prev, mann, &mspan, &place, ctx);
             if ctx.space == Space::Uniform {
                 if let LayoutKind::Struct(th) = m.layout.kind {
                     // WGSL asks only for room after a struct-typed field;
                     // a struct size that is not a multiple of 16 matters
                     // (and is reported, in spec/000's words) only when the
                     // next field sits inside that room.
-                    if let Some(next) = members.get(i + 1) {
+                    if let Some(&next) = members.peek() {
                         if self.check_gap(sl, m, next, th, mann, &mspan, &place, ctx) {
                             self.check_struct_size(th, &mspan, ctx);
                         }
@@ -511,6 +512,7 @@ impl<'a> Walker<'a> {
                 }
             }
             self.walk_layout(&m.layout, mann.map(|x| &x.ty), &place, &mspan, ctx);
+            prev = Some(m);
         }
     }
 
@@ -518,14 +520,13 @@ impl<'a> Walker<'a> {
     fn check_member_align(
         &mut self,
         sl: &'a StructLayout,
-        members: &[&'a MemberSlot],
-        i: usize,
+        m: &'a MemberSlot,
+        prev: Option<&'a MemberSlot>,
         mann: Option<&'a MemberAnn>,
         mspan: &Span,
         place: &Place<'_>,
         ctx: &Ctx,
     ) {
-        let m = members[i];
         let composite = matches!(
             m.layout.kind,
             LayoutKind::Struct(_) | LayoutKind::Array { .. }
@@ -615,10 +616,7 @@ impl<'a> Walker<'a> {
                 }
             }
             // (c) padding before the member.
-            if let (Some(prev), Some(sann)) = (
-                i.checked_sub(1).map(|p| members[p]),
-                self.struct_ann(&sl.name),
-            ) {
+            if let (Some(prev), Some(sann)) = (prev, self.struct_ann(&sl.name)) {
                 if let (Some(prev_ann), Some(prev_size)) =
                     (sann.members.iter().find(|x| x.name == prev.name), prev.size)
                 {
