@@ -672,6 +672,12 @@ impl Lower<'_> {
         let body_end = s.body_span.end.saturating_sub(1);
         for (k, m) in s.members.iter().enumerate() {
             let to = s.members.get(k + 1).map_or(body_end, |n| n.span.start);
+            // Usually a `,` and blankspace: with no `;` byte at all (in
+            // code or comment) there is nothing to rewrite.
+            let between = self.src.as_bytes().get(m.span.end..to);
+            if between.is_some_and(|b| !b.contains(&b';')) {
+                continue;
+            }
             for (at, c) in code_chars_iter(self.src, m.span.end..to) {
                 if c == ';' {
                     self.set(at, b',');
