@@ -385,7 +385,28 @@ fn number_end(b: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// The first offset from `i` on whose byte is in [`OPAQUE_STOP`] (or the
+/// length of `b`). Four bytes at a time: most of a function body is
+/// neither a bracket nor a `/`.
+fn opaque_stop(b: &[u8], mut i: usize) -> usize {
+    let stop = |c: u8| OPAQUE_STOP[usize::from(c)];
+    while let Some(&[c0, c1, c2, c3]) = b.get(i..i + 4) {
+        if stop(c0) | stop(c1) | stop(c2) | stop(c3) {
+            break;
+        }
+        i += 4;
+    }
+    while let Some(&c) = b.get(i) {
+        if stop(c) {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// End of the identifier whose first character ends before `i`.
+#[inline(always)]
 fn ident_end(src: &str, mut i: usize) -> usize {
     let b = src.as_bytes();
     while let Some(&byte) = b.get(i) {
@@ -592,11 +613,8 @@ fn opaque_group(
     stack: &mut Vec<Open>,
 ) -> Result<usize, Diagnostic> {
     let b = src.as_bytes();
-    let n = b.len();
     loop {
-        while i < n && !OPAQUE_STOP[usize::from(b[i])] {
-            i += 1;
-        }
+        i = opaque_stop(b, i);
         let Some(&byte) = b.get(i) else {
             return Ok(i);
         };
