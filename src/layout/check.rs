@@ -238,6 +238,16 @@ impl std::fmt::Display for Place<'_> {
     }
 }
 
+/// The layout of struct `h` in `contract`. `build` keeps the structs in
+/// handle order, so a binary search finds it without hashing; a map in
+/// another order falls back to the hashed lookup.
+fn struct_layout(contract: &LayoutModule, h: naga::Handle<naga::Type>) -> Option<&StructLayout> {
+    match contract.structs.binary_search_keys(&h) {
+        Ok(i) => contract.structs.get_index(i).map(|(_, s)| s),
+        Err(_) => contract.structs.get(&h),
+    }
+}
+
 struct Walker<'a> {
     parsed: &'a Parsed,
     contract: &'a LayoutModule,
@@ -285,10 +295,9 @@ impl<'a> Walker<'a> {
             };
             let gann = parsed.annotations.globals.get(g.name.as_str());
             let type_name: &str = match &g.layout.kind {
-                LayoutKind::Struct(h) => contract
-                    .structs
-                    .get(h)
-                    .map_or("its type", |s| s.name.as_str()),
+                LayoutKind::Struct(h) => {
+                    struct_layout(contract, *h).map_or("its type", |s| s.name.as_str())
+                }
                 _ => gann.and_then(|a| a.ty.as_ref()).map_or("its type", |t| {
                     parsed.source.get(t.span.clone()).unwrap_or("")
                 }),
@@ -484,7 +493,7 @@ impl<'a> Walker<'a> {
         if !self.visited.insert((ctx.space, h.index())) {
             return;
         }
-        let Some(sl) = self.contract.structs.get(&h) else {
+        let Some(sl) = struct_layout(self.contract, h) else {
             return;
         };
         let sann = self.struct_ann(&sl.name);
@@ -663,7 +672,7 @@ impl<'a> Walker<'a> {
         place: &Place<'_>,
         ctx: &Ctx,
     ) -> bool {
-        let Some(ts) = self.contract.structs.get(&th) else {
+        let Some(ts) = struct_layout(self.contract, th) else {
             return false;
         };
         let Some(size) = ts.size else { return false };
@@ -731,7 +740,7 @@ impl<'a> Walker<'a> {
     }
 
     fn check_struct_size(&mut self, th: naga::Handle<naga::Type>, use_span: &Span, ctx: &Ctx) {
-        let Some(ts) = self.contract.structs.get(&th) else {
+        let Some(ts) = struct_layout(self.contract, th) else {
             return;
         };
         let Some(size) = ts.size else { return };
@@ -819,7 +828,7 @@ impl<'a> Walker<'a> {
     /// strides of arrays of it updated; alternatively with `@align(16)` too,
     /// for when the size alone moves a later member out of alignment.
     fn struct_size_fixes(&self, th: naga::Handle<naga::Type>) -> Option<Vec<Fix>> {
-        let ts = self.contract.structs.get(&th)?;
+        let ts = struct_layout(self.contract, th)?;
         let size = ts.size?;
         let sann = self.struct_ann(&ts.name)?;
         let target = round_up(16, size);
@@ -855,7 +864,7 @@ impl<'a> Walker<'a> {
     /// `@align(n)` on the struct declaration, with the strides of arrays of
     /// it updated.
     fn struct_align_fixes(&self, th: naga::Handle<naga::Type>, align: u64) -> Option<Vec<Fix>> {
-        let ts = self.contract.structs.get(&th)?;
+        let ts = struct_layout(self.contract, th)?;
         let sann = self.struct_ann(&ts.name)?;
         if ts.align >= align && ts.align.is_multiple_of(align) {
             return None;
