@@ -107,7 +107,7 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
         .collect();
     let mut cx = Lower {
         src: source,
-        out: source.as_bytes().to_vec(),
+        out: Vec::new(),
         diags: Vec::new(),
         aliases,
     };
@@ -200,7 +200,14 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
         cx.rewrite_list(&scanned.header_attrs[r], &keep);
     }
     let diags = cx.diags;
-    let standard = match String::from_utf8(cx.out) {
+    // Nothing written: the standard text is the source itself, and needs
+    // no UTF-8 check.
+    let standard = if cx.out.is_empty() {
+        Ok(source.to_string())
+    } else {
+        String::from_utf8(cx.out)
+    };
+    let standard = match standard {
         Ok(s) => s,
         Err(_) => {
             let mut all = Diagnostics(diags);
@@ -246,7 +253,8 @@ struct Found {
 
 struct Lower<'a> {
     src: &'a str,
-    /// The standard text being produced (same length as `src`).
+    /// The standard text being produced (same length as `src`); empty until
+    /// the first write (see [`Lower::out`]).
     out: Vec<u8>,
     /// Errors and warnings in discovery order.
     diags: Vec<Diagnostic>,
@@ -303,9 +311,18 @@ pub(crate) fn parse_literal(text: &str) -> Result<u64, &'static str> {
 }
 
 impl Lower<'_> {
+    /// The standard text, copied from the source on the first write.
+    fn out(&mut self) -> &mut Vec<u8> {
+        if self.out.is_empty() {
+            self.out = self.src.as_bytes().to_vec();
+        }
+        &mut self.out
+    }
+
     fn blank(&mut self, span: &Span) {
-        let end = span.end.min(self.out.len());
-        for b in &mut self.out[span.start.min(end)..end] {
+        let out = self.out();
+        let end = span.end.min(out.len());
+        for b in &mut out[span.start.min(end)..end] {
             if *b != b'\n' && *b != b'\r' {
                 *b = b' ';
             }
@@ -328,7 +345,7 @@ impl Lower<'_> {
     }
 
     fn set(&mut self, at: usize, byte: u8) {
-        if let Some(b) = self.out.get_mut(at) {
+        if let Some(b) = self.out().get_mut(at) {
             *b = byte;
         }
     }
