@@ -806,10 +806,14 @@ fn write_entry_point(
                             ..
                         }),
                     ) => {
-                        let _ = write!(prefix, "set = {set}, binding = {binding}");
+                        prefix.push_str("set = ");
+                        super::push_decimal(&mut prefix, u64::from(set));
+                        prefix.push_str(", binding = ");
+                        super::push_decimal(&mut prefix, u64::from(binding));
                     }
                     (_, Some(slot)) => {
-                        let _ = write!(prefix, "binding = {}", slot.binding);
+                        prefix.push_str("binding = ");
+                        super::push_decimal(&mut prefix, u64::from(slot.binding));
                     }
                     (_, None) => {}
                 }
@@ -878,19 +882,17 @@ fn write_entry_point(
                     Some(init) => super::func::const_expression(ctx, needs, init),
                     None => types::zero_value(ctx, needs, var.ty),
                 };
-                let _ = writeln!(
-                    globals,
-                    "{ty} {} = {init};",
-                    ctx.name(NameKey::GlobalVariable(h))
-                );
+                let name = ctx.name(NameKey::GlobalVariable(h));
+                for part in [ty, " ", name, " = ", &init, ";\n"] {
+                    globals.push_str(part);
+                }
             }
             AddressSpace::WorkGroup => {
                 let ty = types::type_name(ctx, needs, var.ty);
-                let _ = writeln!(
-                    globals,
-                    "shared {ty} {};",
-                    ctx.name(NameKey::GlobalVariable(h))
-                );
+                let name = ctx.name(NameKey::GlobalVariable(h));
+                for part in ["shared ", ty, " ", name, ";\n"] {
+                    globals.push_str(part);
+                }
             }
             _ => {}
         }
@@ -908,13 +910,13 @@ fn write_entry_point(
 
     let helpers: usize = needs.helpers.values().map(|h| h.len() + 2).sum();
     let mut text = String::with_capacity(256 + body.len() + helpers + functions.len() + main.len());
-    if dialect.is_es() {
-        let _ = writeln!(text, "#version {} es", dialect.version());
-    } else {
-        let _ = writeln!(text, "#version {}", dialect.version());
-    }
+    text.push_str("#version ");
+    super::push_decimal(&mut text, u64::from(dialect.version()));
+    text.push_str(if dialect.is_es() { " es\n" } else { "\n" });
     for ext in &needs.extensions {
-        let _ = writeln!(text, "#extension {ext} : require");
+        for part in ["#extension ", ext, " : require\n"] {
+            text.push_str(part);
+        }
     }
     if dialect.is_es() {
         text.push_str("precision highp float;\nprecision highp int;\n");

@@ -788,7 +788,8 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 }
             }
         }
-        let _ = write!(text, "_e{}", h.index());
+        text.push_str("_e");
+        super::push_decimal(text, h.index() as u64);
         byte_range(start, text.len())
     }
 
@@ -912,6 +913,29 @@ mod tests {
         assert_eq!(f32_text(1e-7), "1e-7");
         assert_eq!(f32_text(-2.5), "(-2.5)");
         assert_eq!(f64_text(0.5), "0.5lf");
+    }
+
+    #[test]
+    fn whole_floats_print_as_the_float_formatter_does() {
+        let mut values: Vec<f32> = (-2000..=2000).map(|i| i as f32).collect();
+        values.extend([
+            16_777_216.0,
+            -16_777_216.0,
+            16_777_215.0,
+            1e7,
+            -0.0,
+            0.5,
+            1e20,
+        ]);
+        for v in values {
+            let mut text = String::new();
+            super::expr::push_f32_debug(&mut text, v);
+            assert_eq!(text, format!("{v:?}"));
+        }
+        let mut text = String::new();
+        crate::back::glsl::push_decimal(&mut text, 0);
+        crate::back::glsl::push_decimal(&mut text, u64::MAX);
+        assert_eq!(text, format!("0{}", u64::MAX));
     }
 
     #[test]

@@ -246,6 +246,24 @@ impl Needs {
     }
 }
 
+/// Append the decimal digits of `n` to `out`: the text of
+/// `write!(out, "{n}")`, without the formatting machinery (numbers are
+/// printed in every declaration and most lines of code).
+pub(crate) fn push_decimal(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+}
+
 /// Write `parsed` as GLSL: one file per entry point (or only
 /// `options.entry_point`).
 pub fn write(

@@ -14,7 +14,6 @@ use super::{Ctx, Dialect, Needs};
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, StorageFormat, TypeInner};
 use std::borrow::Cow;
 use std::cell::OnceCell;
-use std::fmt::Write as _;
 
 /// The extension that `float16_t` needs.
 pub const F16_EXTENSION: &str = "GL_EXT_shader_explicit_arithmetic_types_float16";
@@ -564,11 +563,15 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
         if unsized_types.get(h.index()).copied().unwrap_or(false) {
             continue;
         }
-        let _ = writeln!(out, "struct {} {{", ctx.name(naga::proc::NameKey::Type(h)));
+        out.push_str("struct ");
+        out.push_str(ctx.name(naga::proc::NameKey::Type(h)));
+        out.push_str(" {\n");
         for (i, m) in members.iter().enumerate() {
             let ty = type_name(ctx, needs, m.ty);
             let name = ctx.name(naga::proc::NameKey::StructMember(h, i as u32));
-            let _ = writeln!(out, "    {ty} {name};");
+            for part in ["    ", ty, " ", name, ";\n"] {
+                out.push_str(part);
+            }
         }
         out.push_str("};\n");
     }

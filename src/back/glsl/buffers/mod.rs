@@ -417,7 +417,7 @@ impl StorageType {
         while let StorageType::Array(e, count) = level {
             out.push('[');
             if let Some(n) = count {
-                let _ = write!(out, "{n}");
+                crate::back::glsl::push_decimal(out, *n);
             }
             out.push(']');
             level = e;
@@ -2047,17 +2047,23 @@ impl Plan {
         if block.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
-        let _ = writeln!(out, ") {storage} {} {{", block.type_name);
+        for part in [") ", storage, " ", &block.type_name, " {\n"] {
+            out.push_str(part);
+        }
         for f in &block.fields {
             if block.offsets {
-                let _ = write!(out, "    layout(offset = {}) ", f.offset);
+                out.push_str("    layout(offset = ");
+                crate::back::glsl::push_decimal(out, f.offset);
+                out.push_str(") ");
             } else {
                 out.push_str("    ");
             }
             f.ty.write_member(needs, &f.name, out);
             out.push_str(";\n");
         }
-        let _ = writeln!(out, "}} {};", block.instance);
+        for part in ["} ", &block.instance, ";\n"] {
+            out.push_str(part);
+        }
     }
 }
 

@@ -1095,11 +1095,28 @@ pub(crate) fn f32_text(v: f32) -> String {
     }
     let mut t = String::with_capacity(16);
     if v.is_sign_negative() {
-        let _ = write!(t, "({v:?})");
+        t.push('(');
+        push_f32_debug(&mut t, v);
+        t.push(')');
     } else {
-        let _ = write!(t, "{v:?}");
+        push_f32_debug(&mut t, v);
     }
     t
+}
+
+/// Append `format!("{v:?}")` of a finite `v`. Whole numbers up to 2^24 in
+/// magnitude (every one is an `f32`, and its shortest round-trip digits are
+/// its integer digits) are written without the float formatter.
+pub(super) fn push_f32_debug(out: &mut String, v: f32) {
+    if v.fract() == 0.0 && v.abs() <= 16_777_216.0 {
+        if v.is_sign_negative() {
+            out.push('-');
+        }
+        crate::back::glsl::push_decimal(out, v.abs() as u64);
+        out.push_str(".0");
+    } else {
+        let _ = write!(out, "{v:?}");
+    }
 }
 
 /// An f64 value as a GLSL double literal.
@@ -1164,23 +1181,26 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) {
         if !v.is_finite() {
             out.push_str(&f32_text(v));
         } else if v.is_sign_negative() {
-            let _ = write!(out, "({v:?})");
+            out.push('(');
+            push_f32_debug(out, v);
+            out.push(')');
         } else {
-            let _ = write!(out, "{v:?}");
+            push_f32_debug(out, v);
         }
     };
     let int = |v: i32, out: &mut String| {
         if v < 0 {
             out.push_str(&i32_text(v));
         } else {
-            let _ = write!(out, "{v}");
+            crate::back::glsl::push_decimal(out, v as u64);
         }
     };
     match lit {
         L::F32(v) => float(v, out),
         L::AbstractFloat(v) => float(v as f32, out),
         L::U32(v) => {
-            let _ = write!(out, "{v}u");
+            crate::back::glsl::push_decimal(out, u64::from(v));
+            out.push('u');
         }
         L::I32(v) => int(v, out),
         L::AbstractInt(v) => match i32::try_from(v) {
