@@ -683,9 +683,30 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.expr_into(right, out);
                 let _ = write!(out, " & {mask}u))");
             }
+            // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
+            B::Modulo if scalar.kind == K::Float => {
+                let mut l = self.take_scratch();
+                self.expr_into(left, &mut l);
+                let mut r = self.take_scratch();
+                self.expr_into(right, &mut r);
+                for part in ["(", &l, " - ", &r, " * trunc(", &l, " / ", &r, "))"] {
+                    out.push_str(part);
+                }
+                self.give_back_scratch(r);
+                self.give_back_scratch(l);
+            }
+            B::Divide => self.int_div_mod_into("div", left, right, out),
+            B::Modulo => self.int_div_mod_into("mod", left, right, out),
+            // Every other operator is printed above; the plain operator
+            // keeps the text valid if one ever is not.
             _ => {
-                let text = self.binary(op, left, right);
-                out.push_str(&text);
+                out.push('(');
+                self.expr_into(left, out);
+                out.push(' ');
+                out.push_str(plain_operator(op));
+                out.push(' ');
+                self.expr_into(right, out);
+                out.push(')');
             }
         }
     }
@@ -729,152 +750,108 @@ impl<'a> FunctionWriter<'a, '_> {
         })
     }
 
-    fn binary(
-        &mut self,
-        op: naga::BinaryOperator,
-        left: Handle<naga::Expression>,
-        right: Handle<naga::Expression>,
-    ) -> String {
-        use naga::BinaryOperator as B;
-        let lt = self.ty(left);
-        let rt = self.ty(right);
-        let scalar = lt.scalar().unwrap_or(Scalar::F32);
-        let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
-        let l = self.expr(left);
-        let r = self.expr(right);
-        let float = scalar.kind == K::Float;
-        let int = matches!(scalar.kind, K::Sint | K::Uint);
-        let bool_ = scalar.kind == K::Bool;
-        // `(l o r)`.
-        let infix = |o: &str| ["(", &l, " ", o, " ", &r, ")"].concat();
-        let compare = |f: &str, o: &str| {
-            if vector {
-                [f, "(", unwrap_parens(&l), ", ", unwrap_parens(&r), ")"].concat()
-            } else {
-                infix(o)
-            }
-        };
-        match op {
-            B::Add => infix("+"),
-            B::Subtract => infix("-"),
-            B::Multiply => infix("*"),
-            B::Divide if int => self.int_div_mod("div", left, right, l, r),
-            B::Divide => infix("/"),
-            // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
-            B::Modulo if float => format!("({l} - {r} * trunc({l} / {r}))"),
-            B::Modulo => self.int_div_mod("mod", left, right, l, r),
-            B::Equal => compare("equal", "=="),
-            B::NotEqual => compare("notEqual", "!="),
-            B::Less => compare("lessThan", "<"),
-            B::LessEqual => compare("lessThanEqual", "<="),
-            B::Greater => compare("greaterThan", ">"),
-            B::GreaterEqual => compare("greaterThanEqual", ">="),
-            B::And | B::InclusiveOr if bool_ && vector => {
-                let n = vector_size(lt).map_or(4, |s| s as u8);
-                let o = if op == B::And { "&" } else { "|" };
-                format!(
-                    "bvec{n}(uvec{n}({}) {o} uvec{n}({}))",
-                    unwrap_parens(&l),
-                    unwrap_parens(&r)
-                )
-            }
-            B::And if bool_ => infix("&&"),
-            B::InclusiveOr if bool_ => infix("||"),
-            B::ExclusiveOr if bool_ && vector => compare("notEqual", "!="),
-            B::ExclusiveOr if bool_ => infix("!="),
-            B::And => infix("&"),
-            B::InclusiveOr => infix("|"),
-            B::ExclusiveOr => infix("^"),
-            B::LogicalAnd => infix("&&"),
-            B::LogicalOr => infix("||"),
-            // WGSL masks the shift amount to the bit width.
-            B::ShiftLeft | B::ShiftRight => {
-                let o = if op == B::ShiftLeft { "<<" } else { ">>" };
-                let mask = u32::from(scalar.width) * 8 - 1;
-                format!("({l} {o} ({r} & {mask}u))")
-            }
-        }
-    }
-
     /// Integer `/` and `%` with WGSL's results for a zero divisor and
-    /// `MIN / -1`, through `_s_div_T` / `_s_mod_T` helpers.
-    fn int_div_mod(
+    /// `MIN / -1`, through `_s_div_T` / `_s_mod_T` helpers, appended to
+    /// `out`. The operands are visited before the helper is defined.
+    fn int_div_mod_into(
         &mut self,
         what: &str,
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
-        l: String,
-        r: String,
-    ) -> String {
+        out: &mut String,
+    ) {
         let lt = self.ty(left);
         let rt = self.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::I32);
         let size = vector_size(lt).or(vector_size(rt));
-        let helper = self.div_mod_helper(what, scalar, size);
+        let mut l = self.take_scratch();
+        self.expr_into(left, &mut l);
+        let mut r = self.take_scratch();
+        self.expr_into(right, &mut r);
+        self.div_mod_helper_into(what, scalar, size, out);
+        out.push('(');
         // Splat a scalar operand of a vector operation.
-        let splat = |this: &mut Self, text: String, t: &Ti| match (size, t) {
-            (Some(n), Ti::Scalar(s)) => {
-                let v = types::vector(this.needs, n, *s);
-                format!("{v}({})", unwrap_parens(&text))
+        for (i, (text, t)) in [(&l, lt), (&r, rt)].into_iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
             }
-            _ => unwrap_parens(&text).to_string(),
-        };
-        let l = splat(self, l, lt);
-        let r = splat(self, r, rt);
-        format!("{helper}({l}, {r})")
+            match (size, t) {
+                (Some(n), Ti::Scalar(s)) => {
+                    out.push_str(types::vector(self.needs, n, *s));
+                    out.push('(');
+                    out.push_str(unwrap_parens(text));
+                    out.push(')');
+                }
+                _ => out.push_str(unwrap_parens(text)),
+            }
+        }
+        out.push(')');
+        self.give_back_scratch(r);
+        self.give_back_scratch(l);
     }
 
-    /// Define (once) and name the helper for integer `what` ("div" or
-    /// "mod") on `scalar` or vectors of `size` of it.
-    fn div_mod_helper(
+    /// Define (once) the helper for integer `what` ("div" or "mod") on
+    /// `scalar` or vectors of `size` of it, and append its name to `out`.
+    /// The helper texts are made only the first time.
+    fn div_mod_helper_into(
         &mut self,
         what: &str,
         scalar: Scalar,
         size: Option<naga::VectorSize>,
-    ) -> String {
+        out: &mut String,
+    ) {
         let s = types::scalar(self.needs, scalar);
-        let scalar_name = format!("_s_{what}_{s}");
-        let zero = typed_int(scalar, 0);
-        let one = typed_int(scalar, 1);
-        let signed = scalar.kind == K::Sint;
-        // The divisor that leaves WGSL's result: 1 where the divisor is 0
-        // (or -1 with the most negative dividend).
-        let bad = if signed {
-            let min = int_min_text(scalar.width);
-            let minus_one = typed_int(scalar, -1);
-            format!("(b == {zero} || (a == {min} && b == {minus_one}))")
-        } else {
-            format!("b == {zero}")
-        };
-        let body = if what == "div" {
-            format!("    return a / ({bad} ? {one} : b);\n")
-        } else if signed {
-            // GLSL's `%` is undefined for negative operands.
-            format!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
-        } else {
-            format!("    return a % ({bad} ? {one} : b);\n")
-        };
+        let mut scalar_name = self.take_scratch();
+        for part in ["_s_", what, "_", s] {
+            scalar_name.push_str(part);
+        }
         self.needs.helper(&scalar_name, || {
+            let zero = typed_int(scalar, 0);
+            let one = typed_int(scalar, 1);
+            let signed = scalar.kind == K::Sint;
+            // The divisor that leaves WGSL's result: 1 where the divisor
+            // is 0 (or -1 with the most negative dividend).
+            let bad = if signed {
+                let min = int_min_text(scalar.width);
+                let minus_one = typed_int(scalar, -1);
+                format!("(b == {zero} || (a == {min} && b == {minus_one}))")
+            } else {
+                format!("b == {zero}")
+            };
+            let body = if what == "div" {
+                format!("    return a / ({bad} ? {one} : b);\n")
+            } else if signed {
+                // GLSL's `%` is undefined for negative operands.
+                format!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
+            } else {
+                format!("    return a % ({bad} ? {one} : b);\n")
+            };
             format!("{s} {scalar_name}({s} a, {s} b) {{\n{body}}}\n")
         });
         let Some(size) = size else {
-            return scalar_name;
+            out.push_str(&scalar_name);
+            self.give_back_scratch(scalar_name);
+            return;
         };
         let v = types::vector(self.needs, size, scalar);
-        let name = format!("_s_{what}_{v}");
-        let parts: Vec<String> = (0..size as u32)
-            .map(|i| {
-                let c = component(i);
-                format!("{scalar_name}(a.{c}, b.{c})")
-            })
-            .collect();
-        self.needs.helper(&name, || {
+        let start = out.len();
+        for part in ["_s_", what, "_", v] {
+            out.push_str(part);
+        }
+        let name = &out[start..];
+        self.needs.helper(name, || {
+            let parts: Vec<String> = (0..size as u32)
+                .map(|i| {
+                    let c = component(i);
+                    format!("{scalar_name}(a.{c}, b.{c})")
+                })
+                .collect();
             format!(
                 "{v} {name}({v} a, {v} b) {{\n    return {v}({});\n}}\n",
                 parts.join(", ")
             )
         });
-        name
+        self.give_back_scratch(scalar_name);
     }
 
     fn select(
@@ -989,6 +966,31 @@ impl<'a> FunctionWriter<'a, '_> {
 // ---- free helpers -------------------------------------------------------
 
 /// Whether values of `inner` can be held in a GLSL local.
+/// The GLSL infix spelling of `op` (for operands where it means what WGSL's does).
+fn plain_operator(op: naga::BinaryOperator) -> &'static str {
+    use naga::BinaryOperator as B;
+    match op {
+        B::Add => "+",
+        B::Subtract => "-",
+        B::Multiply => "*",
+        B::Divide => "/",
+        B::Modulo => "%",
+        B::Equal => "==",
+        B::NotEqual => "!=",
+        B::Less => "<",
+        B::LessEqual => "<=",
+        B::Greater => ">",
+        B::GreaterEqual => ">=",
+        B::And => "&",
+        B::ExclusiveOr => "^",
+        B::InclusiveOr => "|",
+        B::LogicalAnd => "&&",
+        B::LogicalOr => "||",
+        B::ShiftLeft => "<<",
+        B::ShiftRight => ">>",
+    }
+}
+
 pub(super) fn is_value_type(inner: &Ti) -> bool {
     !matches!(
         *inner,
