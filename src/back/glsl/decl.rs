@@ -132,7 +132,11 @@ pub fn write_module(
 
     let mut names = module_names(module);
     let order = declaration_order(module);
-    let pairs = combined_pairs(module, info, &order);
+    // Vulkan declares no combined samplers: only the names of the pairs
+    // sampled with a sampler are made (they keep other names apart);
+    // textures read without one add no name (their pair is named after
+    // the texture itself).
+    let pairs = combined_pairs(module, info, &order, !dialect.is_vulkan());
     name_combined_samplers(module, &pairs, &mut names);
     let unwritable = super::dialect_type_errors(module, dialect);
     if !unwritable.is_empty() {
@@ -553,11 +557,14 @@ fn visit_calls(
 
 /// The (texture, sampler) pairs entry point `index` uses, in the order of
 /// `order` (texture, then sampler, none last).
+/// `unsampled`: with the textures read without a sampler (`(texture,
+/// None)`).
 fn entry_pairs(
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
     order: &[GlobalHandle],
     index: usize,
+    unsampled: bool,
 ) -> Vec<(GlobalHandle, Option<GlobalHandle>)> {
     let rank = |g: GlobalHandle| order.iter().position(|&o| o == g).unwrap_or(usize::MAX);
     let mut pairs: Vec<(GlobalHandle, Option<GlobalHandle>)> = info
@@ -566,26 +573,30 @@ fn entry_pairs(
         .iter()
         .map(|k| (k.image, Some(k.sampler)))
         .collect();
-    pairs.extend(
-        unsampled_textures(module, index)
-            .into_iter()
-            .map(|g| (g, None)),
-    );
+    if unsampled {
+        pairs.extend(
+            unsampled_textures(module, index)
+                .into_iter()
+                .map(|g| (g, None)),
+        );
+    }
     pairs.sort_by_key(|&(t, s)| (rank(t), s.map_or(usize::MAX, rank)));
     pairs.dedup();
     pairs
 }
 
-/// Every pair any entry point of the module uses, in the same order.
+/// Every pair any entry point of the module uses, in the same order
+/// (`unsampled` as for [`entry_pairs`]).
 fn combined_pairs(
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
     order: &[GlobalHandle],
+    unsampled: bool,
 ) -> Vec<(GlobalHandle, Option<GlobalHandle>)> {
     let rank = |g: GlobalHandle| order.iter().position(|&o| o == g).unwrap_or(usize::MAX);
     let mut all = Vec::new();
     for i in 0..module.entry_points.len() {
-        all.extend(entry_pairs(module, info, order, i));
+        all.extend(entry_pairs(module, info, order, i, unsampled));
     }
     all.sort_by_key(|&(t, s)| (rank(t), s.map_or(usize::MAX, rank)));
     all.dedup();
@@ -838,7 +849,7 @@ fn write_entry_point(
         }
     }
     if !dialect.is_vulkan() {
-        for pair in entry_pairs(module, ctx.info, order, index) {
+        for pair in entry_pairs(module, ctx.info, order, index, true) {
             let Some(&unit) = bindings.units.get(&pair) else {
                 continue;
             };
