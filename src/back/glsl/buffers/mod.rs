@@ -264,19 +264,15 @@ pub fn plan(
     dialect: Dialect,
     names: &naga::FastHashMap<NameKey, String>,
 ) -> Result<Plan, Diagnostics> {
-    let mut taken: FastHashSet<&str> =
-        FastHashSet::with_capacity_and_hasher(names.len(), Default::default());
-    taken.extend(names.values().map(String::as_str));
-    // Names of the block and variant declarations made here.
-    let mut own: FastHashSet<String> = FastHashSet::default();
     let mut b = Builder {
         parsed,
         module,
         contract,
         dialect,
         names,
-        taken: &taken,
-        own: &mut own,
+        taken: None,
+        queries: 0,
+        own: String::with_capacity(64),
         plan: Plan::default(),
         structs: FastIndexMap::default(),
         errors: Vec::new(),
@@ -569,8 +565,20 @@ struct Placer<'s> {
     /// 2-byte padding members (`uint16_t`) are available.
     pad16: bool,
     /// Names of the real members (padding names avoid them).
-    member_names: FastHashSet<&'s str>,
+    member_names: MemberNames<'s>,
     pads: usize,
+}
+
+/// The names of the real members of a [`Placer`]: looked up one by one
+/// (only split matrices and padding ask, and structs are short), so that
+/// no set is built for every struct.
+#[derive(Clone, Copy)]
+enum MemberNames<'s> {
+    /// The members of struct `h` under contract layout `sl`.
+    Struct(Handle<naga::Type>, &'s crate::layout::StructLayout),
+    /// One member of this name (a non-struct block's `value`, an element
+    /// struct's `v`).
+    One(&'static str),
 }
 
 struct Builder<'a> {
@@ -579,10 +587,14 @@ struct Builder<'a> {
     contract: &'a LayoutModule,
     dialect: Dialect,
     names: &'a naga::FastHashMap<NameKey, String>,
-    /// Every name the namer gave out.
-    taken: &'a FastHashSet<&'a str>,
-    /// Names of declarations made here.
-    own: &'a mut FastHashSet<String>,
+    /// Every name the namer gave out, as a set once [`Self::is_taken`]
+    /// has been asked often (see there).
+    taken: Option<FastHashSet<&'a str>>,
+    /// How often [`Self::is_taken`] was asked.
+    queries: usize,
+    /// Names of declarations made here, each followed by a NUL (no
+    /// name contains one).
+    own: String,
     plan: Plan,
     /// Memoized struct plans per rule set; `None` once failed (reported).
     structs: FastIndexMap<(Handle<naga::Type>, RuleSet), Option<StructInfo>>,
@@ -590,9 +602,32 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    /// Whether a declaration name is already given out.
-    fn is_taken(&self, name: &str) -> bool {
-        self.taken.contains(name) || self.own.contains(name)
+    /// Whether a declaration name is already given out. Most modules ask
+    /// only a few times (once per block and variant), so the namer's names
+    /// are searched one by one at first; a set of them is made for the
+    /// modules that ask more.
+    fn is_taken(&mut self, name: &str) -> bool {
+        if self.own.split_terminator('\0').any(|n| n == name) {
+            return true;
+        }
+        self.queries += 1;
+        if self.queries <= 8 {
+            return self.names.values().any(|n| n == name);
+        }
+        let names = self.names;
+        self.taken
+            .get_or_insert_with(|| names.values().map(String::as_str).collect())
+            .contains(name)
+    }
+
+    /// Whether `name` is the GLSL name of one of `members`.
+    fn is_member(&self, members: MemberNames<'_>, name: &str) -> bool {
+        match members {
+            MemberNames::Struct(h, sl) => sl
+                .members()
+                .any(|m| self.member_name(h, m.index, &m.name) == name),
+            MemberNames::One(only) => only == name,
+        }
     }
 
     /// A global declaration name derived from `base`, free of clashes.
@@ -609,7 +644,8 @@ impl<'a> Builder<'a> {
             }
             name
         };
-        self.own.insert(name.clone());
+        self.own.push_str(&name);
+        self.own.push('\0');
         name
     }
 
@@ -626,18 +662,6 @@ impl<'a> Builder<'a> {
         names
             .get(&NameKey::StructMember(h, index as u32))
             .map_or(fallback, String::as_str)
-    }
-
-    /// The GLSL names of the members of struct `h` (contract `sl`), in a
-    /// set sized up front (the filtered member iterator gives no size hint).
-    fn member_names(
-        &self,
-        h: Handle<naga::Type>,
-        sl: &'a crate::layout::StructLayout,
-    ) -> FastHashSet<&'a str> {
-        let mut set = FastHashSet::with_capacity_and_hasher(sl.slots.len(), Default::default());
-        set.extend(sl.members().map(|m| self.member_name(h, m.index, &m.name)));
-        set
     }
 
     /// The span of WGSL member `member` of struct `name`.
@@ -722,7 +746,7 @@ impl<'a> Builder<'a> {
             max_align: 1,
             pad_align: 16,
             pad16: dialect.is_vulkan(),
-            member_names: FastHashSet::default(),
+            member_names: MemberNames::One("value"),
             pads: 0,
         };
         let mut members = Vec::new();
@@ -738,7 +762,7 @@ impl<'a> Builder<'a> {
                 let Some(sl) = contract.structs.get(&h) else {
                     return;
                 };
-                placer.member_names = self.member_names(h, sl);
+                placer.member_names = MemberNames::Struct(h, sl);
                 for m in sl.members() {
                     let name = self.member_name(h, m.index, &m.name);
                     let site = Site {
@@ -747,7 +771,7 @@ impl<'a> Builder<'a> {
                         member: &m.name,
                         global: Some(&global_site),
                     };
-                    let prefix = self.column_prefix(name, &placer.member_names, &m.layout, rules);
+                    let prefix = self.column_prefix(name, placer.member_names, &m.layout, rules);
                     match self.place_member(&mut placer, &prefix, &m.layout, m.offset, &site) {
                         Some(r) => members.push((prefix, r)),
                         None => members.push((prefix, Repr::Plain)),
@@ -764,7 +788,6 @@ impl<'a> Builder<'a> {
                     member: &g.name,
                     global: Some(&global_site),
                 };
-                placer.member_names.insert("value");
                 self.place_member(&mut placer, &Rc::from("value"), &g.layout, 0, &site)
                     .unwrap_or(Repr::Plain)
             }
@@ -787,13 +810,13 @@ impl<'a> Builder<'a> {
     fn column_prefix(
         &self,
         name: &str,
-        members: &FastHashSet<&str>,
+        members: MemberNames<'_>,
         layout: &Layout,
         rules: RuleSet,
     ) -> Rc<str> {
         if let LayoutKind::Matrix { columns, .. } = layout.kind {
             if needs_split(layout, rules) {
-                let clash = (0..columns).any(|j| members.contains(column_name(name, j).as_str()));
+                let clash = (0..columns).any(|j| self.is_member(members, &column_name(name, j)));
                 if clash {
                     return format!("_s_{name}").into();
                 }
@@ -904,7 +927,7 @@ impl<'a> Builder<'a> {
                 text.clear();
                 let _ = write!(text, "_s_pad{}", p.pads);
                 p.pads += 1;
-                if !p.member_names.contains(text.as_str()) {
+                if !self.is_member(p.member_names, &text) {
                     break Rc::from(text.as_str());
                 }
             };
@@ -1235,7 +1258,8 @@ impl<'a> Builder<'a> {
             }
             name
         };
-        self.own.insert(name.clone());
+        self.own.push_str(&name);
+        self.own.push('\0');
         name
     }
 
@@ -1293,7 +1317,7 @@ impl<'a> Builder<'a> {
             // move the array in its parent.
             pad_align: walign,
             pad16: self.dialect.is_vulkan(),
-            member_names: std::iter::once("v").collect(),
+            member_names: MemberNames::One("v"),
             pads: 0,
         };
         self.pad(&mut p, esize, stride, 1);
@@ -1403,11 +1427,10 @@ impl<'a> Builder<'a> {
                 sl.align.min(16)
             },
             pad16: self.dialect.is_vulkan(),
-            member_names: FastHashSet::default(),
+            member_names: MemberNames::Struct(h, sl),
             pads: 0,
         };
         p.fields.reserve(sl.slots.len());
-        p.member_names = self.member_names(h, sl);
         let mut members = Vec::with_capacity(sl.slots.len());
         let mut changed = size_to.is_some();
         let mut failed = false;
@@ -1419,7 +1442,7 @@ impl<'a> Builder<'a> {
                 member: &m.name,
                 global: None,
             };
-            let prefix = self.column_prefix(name, &p.member_names, &m.layout, rules);
+            let prefix = self.column_prefix(name, p.member_names, &m.layout, rules);
             let before = p.fields.len();
             match self.place_member(&mut p, &prefix, &m.layout, m.offset, &site) {
                 Some(r) => {
