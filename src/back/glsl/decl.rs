@@ -1017,11 +1017,10 @@ fn constants(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
         }
         let ty = types::type_name(ctx, needs, c.ty);
         let value = super::func::const_expression(ctx, needs, c.init);
-        let _ = writeln!(
-            out,
-            "const {ty} {} = {value};",
-            ctx.name(NameKey::Constant(h))
-        );
+        let name = ctx.name(NameKey::Constant(h));
+        for part in ["const ", ty, " ", name, " = ", &value, ";\n"] {
+            out.push_str(part);
+        }
     }
 }
 
@@ -1112,23 +1111,25 @@ fn separate_declaration(
         TypeInner::Sampler { comparison: true } => "samplerShadow".to_string(),
         _ => "sampler".to_string(),
     };
-    format!(
-        "layout({}) uniform {ty} {}{suffix};\n",
-        slot_layout(slot),
-        ctx.name(NameKey::GlobalVariable(h))
-    )
+    let mut text = String::with_capacity(64);
+    text.push_str("layout(");
+    push_slot_layout(&mut text, slot);
+    let name = ctx.name(NameKey::GlobalVariable(h));
+    for part in [") uniform ", &ty, " ", name, &suffix, ";\n"] {
+        text.push_str(part);
+    }
+    text
 }
 
-fn slot_layout(slot: Option<Slot2>) -> String {
-    match slot {
-        Some(Slot2 {
-            set: Some(set),
-            binding,
-            ..
-        }) => format!("set = {set}, binding = {binding}"),
-        Some(slot) => format!("binding = {}", slot.binding),
-        None => "binding = 0".to_string(),
+/// Append `set = S, binding = B` (or `binding = B`) for `slot`.
+fn push_slot_layout(out: &mut String, slot: Option<Slot2>) {
+    if let Some(Slot2 { set: Some(set), .. }) = slot {
+        out.push_str("set = ");
+        super::push_decimal(out, u64::from(set));
+        out.push_str(", ");
     }
+    out.push_str("binding = ");
+    super::push_decimal(out, u64::from(slot.map_or(0, |s| s.binding)));
 }
 
 /// OpenGL: a combined sampler and its name.
@@ -1269,16 +1270,28 @@ fn image_declaration(
             );
         }
     }
-    let mut layout = slot_layout(slot);
+    let mut text = String::with_capacity(96);
+    text.push_str("layout(");
+    push_slot_layout(&mut text, slot);
     if !qualifier.is_empty() {
-        layout.push_str(", ");
-        layout.push_str(qualifier);
+        text.push_str(", ");
+        text.push_str(qualifier);
     }
     let precision = if dialect.is_es() { "highp " } else { "" };
-    format!(
-        "layout({layout}) uniform {memory}{precision}{ty} {}{suffix};\n",
-        ctx.name(NameKey::GlobalVariable(h))
-    )
+    let name = ctx.name(NameKey::GlobalVariable(h));
+    for part in [
+        ") uniform ",
+        memory,
+        precision,
+        &ty,
+        " ",
+        name,
+        &suffix,
+        ";\n",
+    ] {
+        text.push_str(part);
+    }
+    text
 }
 
 // ---------------------------------------------------------------------------
@@ -1319,19 +1332,37 @@ fn io_parts(module: &naga::Module, ty: Handle<naga::Type>, binding: Option<&Bind
 }
 
 /// The name of the interface variable at `location` (see the module doc).
+#[cfg(test)]
 fn location_name(
     stage: ShaderStage,
     output: bool,
     location: u32,
     blend_src: Option<u32>,
 ) -> String {
-    match (stage, output) {
-        (ShaderStage::Vertex, false) => format!("_s_attr{location}"),
-        (ShaderStage::Fragment, true) => match blend_src {
-            Some(i) if i > 0 => format!("_s_frag{location}_{i}"),
-            _ => format!("_s_frag{location}"),
-        },
-        _ => format!("_s_vary{location}"),
+    let mut name = String::new();
+    push_location_name(&mut name, stage, output, location, blend_src);
+    name
+}
+
+/// Append the name of the interface variable at `location` to `out`.
+fn push_location_name(
+    out: &mut String,
+    stage: ShaderStage,
+    output: bool,
+    location: u32,
+    blend_src: Option<u32>,
+) {
+    out.push_str(match (stage, output) {
+        (ShaderStage::Vertex, false) => "_s_attr",
+        (ShaderStage::Fragment, true) => "_s_frag",
+        _ => "_s_vary",
+    });
+    super::push_decimal(out, u64::from(location));
+    if let (ShaderStage::Fragment, true, Some(i)) = (stage, output, blend_src) {
+        if i > 0 {
+            out.push('_');
+            super::push_decimal(out, u64::from(i));
+        }
     }
 }
 
@@ -1397,14 +1428,19 @@ fn interface_declarations(
                     sampling,
                     ..
                 } => {
-                    let name = location_name(ep.stage, false, location, None);
                     let ty = types::type_name(ctx, needs, io.ty);
                     let q = if ep.stage == ShaderStage::Fragment {
                         interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
                     } else {
                         String::new()
                     };
-                    let _ = writeln!(out, "layout(location = {location}) {q}in {ty} {name};");
+                    out.push_str("layout(location = ");
+                    super::push_decimal(out, u64::from(location));
+                    for part in [") ", &q, "in ", ty, " "] {
+                        out.push_str(part);
+                    }
+                    push_location_name(out, ep.stage, false, location, None);
+                    out.push_str(";\n");
                 }
                 Binding::BuiltIn(BuiltIn::Position { .. })
                     if ep.stage == ShaderStage::Fragment
@@ -1429,26 +1465,26 @@ fn interface_declarations(
                     blend_src,
                     ..
                 } => {
-                    let name = location_name(ep.stage, true, location, blend_src);
                     let ty = types::type_name(ctx, needs, io.ty);
                     let q = if ep.stage == ShaderStage::Vertex {
                         interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
                     } else {
                         String::new()
                     };
-                    let index_q = match blend_src {
-                        Some(i) => {
-                            if ctx.dialect().is_es() {
-                                needs.extension("GL_EXT_blend_func_extended");
-                            }
-                            format!(", index = {i}")
+                    out.push_str("layout(location = ");
+                    super::push_decimal(out, u64::from(location));
+                    if let Some(i) = blend_src {
+                        if ctx.dialect().is_es() {
+                            needs.extension("GL_EXT_blend_func_extended");
                         }
-                        None => String::new(),
-                    };
-                    let _ = writeln!(
-                        out,
-                        "layout(location = {location}{index_q}) {q}out {ty} {name};"
-                    );
+                        out.push_str(", index = ");
+                        super::push_decimal(out, u64::from(i));
+                    }
+                    for part in [") ", &q, "out ", ty, " "] {
+                        out.push_str(part);
+                    }
+                    push_location_name(out, ep.stage, true, location, blend_src);
+                    out.push_str(";\n");
                 }
                 Binding::BuiltIn(BuiltIn::Position { invariant: true }) => {
                     out.push_str("invariant gl_Position;\n");
@@ -1724,7 +1760,9 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
         for io in &parts {
             let e = match io.binding {
                 Binding::Location { location, .. } => {
-                    location_name(ep.stage, false, location, None)
+                    let mut name = String::with_capacity(12);
+                    push_location_name(&mut name, ep.stage, false, location, None);
+                    name
                 }
                 Binding::BuiltIn(b) => input_builtin(ctx, needs, b, span, &mut ignored),
             };
@@ -1735,7 +1773,9 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
         } else {
             format!("{ty}({})", exprs.join(", "))
         };
-        let _ = writeln!(out, "    {ty} {name} = {value};");
+        for part in ["    ", ty, " ", name, " = ", &value, ";\n"] {
+            out.push_str(part);
+        }
     }
     out
 }
@@ -1760,9 +1800,12 @@ pub fn entry_return(
     let span = entry_span(ctx, index);
     let mut out = String::with_capacity(256);
     for io in io_parts(module, result.ty, result.binding.as_ref()) {
-        let access = match io.member {
-            Some(m) => format!("{value}.{}", ctx.name(NameKey::StructMember(result.ty, m))),
-            None => value.to_string(),
+        let access: std::borrow::Cow<'_, str> = match io.member {
+            Some(m) => {
+                let member = ctx.name(NameKey::StructMember(result.ty, m));
+                [value, ".", member].concat().into()
+            }
+            None => value.into(),
         };
         match io.binding {
             Binding::Location {
@@ -1770,8 +1813,11 @@ pub fn entry_return(
                 blend_src,
                 ..
             } => {
-                let name = location_name(ep.stage, true, location, blend_src);
-                let _ = writeln!(out, "{indent}{name} = {access};");
+                out.push_str(indent);
+                push_location_name(&mut out, ep.stage, true, location, blend_src);
+                for part in [" = ", &access, ";\n"] {
+                    out.push_str(part);
+                }
             }
             Binding::BuiltIn(BuiltIn::ClipDistances) => {
                 for k in 0..array_len(module, io.ty) {
@@ -1790,22 +1836,24 @@ pub fn entry_return(
             }
             Binding::BuiltIn(b @ BuiltIn::Position { .. }) => {
                 if let Some(var) = output_builtin(ctx, needs, b, span) {
-                    let _ = writeln!(out, "{indent}{var} = {access};");
+                    for part in [indent, var, " = ", &access, ";\n"] {
+                        out.push_str(part);
+                    }
                 }
                 if ep.stage == ShaderStage::Vertex {
-                    if ctx.dialect().is_vulkan() {
-                        let _ = writeln!(out, "{indent}gl_Position.y = -gl_Position.y;");
+                    out.push_str(indent);
+                    out.push_str(if ctx.dialect().is_vulkan() {
+                        "gl_Position.y = -gl_Position.y;\n"
                     } else {
-                        let _ = writeln!(
-                            out,
-                            "{indent}gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;"
-                        );
-                    }
+                        "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;\n"
+                    });
                 }
             }
             Binding::BuiltIn(b) => {
                 if let Some(var) = output_builtin(ctx, needs, b, span) {
-                    let _ = writeln!(out, "{indent}{var} = {access};");
+                    for part in [indent, var, " = ", &access, ";\n"] {
+                        out.push_str(part);
+                    }
                 }
             }
         }

@@ -210,23 +210,29 @@ fn spell(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
 
 /// Put dimension `[n]` in front of the dimensions of `element` (`float[3]`
 /// with `[4]` gives `float[4][3]`): GLSL lists the outer dimension first.
-fn outer_array(element: &str, dim: &str) -> String {
-    match element.find('[') {
-        Some(at) => format!("{}[{dim}]{}", &element[..at], &element[at..]),
-        None => format!("{element}[{dim}]"),
-    }
+/// `write_dim` writes the text between the new brackets.
+fn outer_array(element: &str, write_dim: impl FnOnce(&mut String)) -> String {
+    let at = element.find('[').unwrap_or(element.len());
+    let mut text = String::with_capacity(element.len() + 12);
+    text.push_str(&element[..at]);
+    text.push('[');
+    write_dim(&mut text);
+    text.push(']');
+    text.push_str(&element[at..]);
+    text
 }
 
-/// The text between the brackets for an array size.
-fn array_dim(ctx: &Ctx<'_>, size: naga::ArraySize) -> String {
+/// Append the text between the brackets for an array size.
+fn push_array_dim(ctx: &Ctx<'_>, size: naga::ArraySize, out: &mut String) {
     match size {
-        naga::ArraySize::Constant(n) => n.to_string(),
+        naga::ArraySize::Constant(n) => super::push_decimal(out, u64::from(n.get())),
         // Overrides are baked before any writing when arrays are sized by
         // them; a specialization constant is the name otherwise.
-        naga::ArraySize::Pending(o) => crate::back::common::baked_length(ctx.module, o)
-            .map(|n| n.to_string())
-            .unwrap_or_else(|| ctx.name(naga::proc::NameKey::Override(o)).to_string()),
-        naga::ArraySize::Dynamic => String::new(),
+        naga::ArraySize::Pending(o) => match crate::back::common::baked_length(ctx.module, o) {
+            Some(n) => super::push_decimal(out, n),
+            None => out.push_str(ctx.name(naga::proc::NameKey::Override(o))),
+        },
+        naga::ArraySize::Dynamic => {}
     }
 }
 
@@ -271,7 +277,7 @@ fn spell_inner<'c>(
         TypeInner::Pointer { base, .. } => name_of(needs, base),
         TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
             let element = name_of(needs, base);
-            Cow::Owned(outer_array(&element, &array_dim(ctx, size)))
+            Cow::Owned(outer_array(&element, |t| push_array_dim(ctx, size, t)))
         }
         TypeInner::Struct { .. } => {
             // Structs are always named by handle in naga's IR; find it.
@@ -328,17 +334,17 @@ pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> S
     match t.inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar_zero(needs, s).into_owned(),
         TypeInner::Vector { size, scalar: s } => {
-            format!("{}({})", vector(needs, size, s), scalar_zero(needs, s))
+            let v = vector(needs, size, s);
+            [v, "(", &scalar_zero(needs, s), ")"].concat()
         }
         TypeInner::Matrix {
             columns,
             rows,
             scalar: s,
-        } => format!(
-            "{}({})",
-            matrix(needs, columns, rows, s),
-            scalar_zero(needs, s)
-        ),
+        } => {
+            let m = matrix(needs, columns, rows, s);
+            [&m, "(", &scalar_zero(needs, s), ")"].concat()
+        }
         TypeInner::Array {
             base,
             size: naga::ArraySize::Constant(n),
@@ -666,8 +672,9 @@ mod tests {
 
     #[test]
     fn arrays_list_the_outer_dimension_first() {
-        assert_eq!(outer_array("float", "4"), "float[4]");
-        assert_eq!(outer_array("float[3]", "4"), "float[4][3]");
-        assert_eq!(outer_array("S[2][3]", ""), "S[][2][3]");
+        let four = |t: &mut String| t.push('4');
+        assert_eq!(outer_array("float", four), "float[4]");
+        assert_eq!(outer_array("float[3]", four), "float[4][3]");
+        assert_eq!(outer_array("S[2][3]", |_| {}), "S[][2][3]");
     }
 }
