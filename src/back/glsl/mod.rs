@@ -261,7 +261,10 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
             break;
         }
     }
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    out.reserve(digits.len() - at);
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
 }
 
 /// Write `parsed` as GLSL: one file per entry point (or only

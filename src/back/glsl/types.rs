@@ -31,12 +31,40 @@ pub fn scalar(needs: &mut Needs, s: naga::Scalar) -> &'static str {
 
 /// Record the extension the arithmetic types of `s` need, if any.
 pub fn scalar_extension(needs: &mut Needs, s: naga::Scalar) {
-    match (s.kind, s.width) {
-        (ScalarKind::Float, 2) => needs.extension(F16_EXTENSION),
-        (ScalarKind::Sint | ScalarKind::Uint, 8) => needs.extension(INT64_EXTENSION),
-        (ScalarKind::Sint | ScalarKind::Uint, 2) => needs.extension(INT16_EXTENSION),
-        _ => {}
+    if let Some(e) = scalar_extension_name(s) {
+        needs.extension(e);
     }
+}
+
+/// The extension the arithmetic types of `s` need, if any.
+fn scalar_extension_name(s: naga::Scalar) -> Option<&'static str> {
+    match (s.kind, s.width) {
+        (ScalarKind::Float, 2) => Some(F16_EXTENSION),
+        (ScalarKind::Sint | ScalarKind::Uint, 8) => Some(INT64_EXTENSION),
+        (ScalarKind::Sint | ScalarKind::Uint, 2) => Some(INT16_EXTENSION),
+        _ => None,
+    }
+}
+
+/// The extension that spelling type `ty` records: its scalar's, through
+/// arrays and pointers (a struct is spelled by its name alone).
+fn type_extension(module: &naga::Module, mut ty: Handle<naga::Type>) -> Option<&'static str> {
+    // Every type refers only to types before it, so this ends; the bound
+    // keeps a malformed module from looping.
+    for _ in 0..=module.types.len() {
+        match module.types.get_handle(ty).ok()?.inner {
+            TypeInner::Scalar(s)
+            | TypeInner::Atomic(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. }
+            | TypeInner::ValuePointer { scalar: s, .. } => return scalar_extension_name(s),
+            TypeInner::Array { base, .. }
+            | TypeInner::BindingArray { base, .. }
+            | TypeInner::Pointer { base, .. } => ty = base,
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// [`scalar`]'s spelling alone, for callers that record extensions
@@ -147,19 +175,20 @@ pub fn matrix_spelling(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, s
 /// extensions the type needs.
 pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> &'c str {
     let all = ctx.type_names.0.get_or_init(|| {
+        // What spelling records is recomputed by `type_extension`.
+        let mut ignored = Needs::default();
         ctx.module
             .types
             .iter()
             .map(|(h, _)| {
-                let mut needs = Needs::default();
-                let name = spell_static(ctx, &mut needs, h);
-                (name, needs.extensions.into_iter().collect())
+                let name = spell_static(ctx, &mut ignored, h);
+                (name, type_extension(ctx.module, h))
             })
             .collect()
     });
     match all.get(ty.index()) {
-        Some((name, extensions)) => {
-            for &e in extensions {
+        Some((name, extension)) => {
+            if let Some(e) = *extension {
                 needs.extension(e);
             }
             name
@@ -175,7 +204,7 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
 #[derive(Default)]
 #[allow(clippy::type_complexity)]
 pub struct TypeNames(
-    OnceCell<Vec<(Cow<'static, str>, Vec<&'static str>)>>,
+    OnceCell<Vec<(Cow<'static, str>, Option<&'static str>)>>,
     OnceCell<(String, Vec<&'static str>)>,
 );
 
