@@ -28,6 +28,7 @@ use super::buffers::Repr;
 use super::{decl, types, Ctx, Needs};
 use naga::proc::NameKey;
 use naga::{Handle, Statement};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// The complete definition of function `handle` (signature and body).
@@ -260,13 +261,16 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 self.out.push_str(", ");
             }
             self.out.push_str(&param);
+            self.out.push(' ');
+            self.out.push_str(name);
         }
         self.out.push(')');
     }
 
-    /// One parameter declaration: pointers become `inout`, textures and
-    /// samplers are parameters only in Vulkan GLSL.
-    fn parameter(&mut self, ty: Handle<naga::Type>, name: &str, span: naga::Span) -> String {
+    /// One parameter declaration up to its name (`T`, `inout T`, ...):
+    /// pointers become `inout`, textures and samplers are parameters only
+    /// in Vulkan GLSL.
+    fn parameter(&mut self, ty: Handle<naga::Type>, name: &str, span: naga::Span) -> Cow<'a, str> {
         use naga::TypeInner as Ti;
         let ctx = self.ctx;
         match ctx.module.types[ty].inner {
@@ -282,7 +286,9 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                         span,
                     );
                 }
-                format!("inout {} {name}", types::type_name(ctx, self.needs, base))
+                ["inout ", types::type_name(ctx, self.needs, base)]
+                    .concat()
+                    .into()
             }
             Ti::Image {
                 dim,
@@ -307,9 +313,9 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                         } else {
                             ""
                         };
-                        format!("{q}{t} {name}")
+                        [q, &t].concat().into()
                     }
-                    _ => format!("{} {name}", types::texture_type(dim, arrayed, class)),
+                    _ => types::texture_type(dim, arrayed, class).into(),
                 }
             }
             Ti::Sampler { comparison } => {
@@ -321,14 +327,13 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                         span,
                     );
                 }
-                let t = if comparison {
+                Cow::Borrowed(if comparison {
                     "samplerShadow"
                 } else {
                     "sampler"
-                };
-                format!("{t} {name}")
+                })
             }
-            _ => format!("{} {name}", types::type_name(ctx, self.needs, ty)),
+            _ => Cow::Borrowed(types::type_name(ctx, self.needs, ty)),
         }
     }
 

@@ -433,12 +433,17 @@ fn opaque_name(base: &str, dim: ImageDimension, arrayed: bool, class: ImageClass
         ImageClass::Depth { multi } => ("", multi),
         ImageClass::External | ImageClass::Storage { .. } => ("", false),
     };
-    format!(
-        "{prefix}{base}{}{}{}",
+    let mut name = String::with_capacity(32);
+    for part in [
+        prefix,
+        base,
         dim_str(dim),
         if multi { "MS" } else { "" },
-        if arrayed { "Array" } else { "" }
-    )
+        if arrayed { "Array" } else { "" },
+    ] {
+        name.push_str(part);
+    }
+    name
 }
 
 /// The combined-sampler type for an image type (`sampler2D`,
@@ -480,11 +485,15 @@ pub fn image_type(
         (ScalarKind::Sint, _) => "i",
         _ => "",
     };
-    let name = format!(
-        "{prefix}image{}{}",
+    let mut name = String::with_capacity(24);
+    for part in [
+        prefix,
+        "image",
         dim_str(dim),
-        if arrayed { "Array" } else { "" }
-    );
+        if arrayed { "Array" } else { "" },
+    ] {
+        name.push_str(part);
+    }
     (name, qualifier)
 }
 
