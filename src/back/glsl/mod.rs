@@ -249,6 +249,7 @@ impl Needs {
 /// Append the decimal digits of `n` to `out`: the text of
 /// `write!(out, "{n}")`, without the formatting machinery (numbers are
 /// printed in every declaration and most lines of code).
+#[inline(never)]
 pub(crate) fn push_decimal(out: &mut String, n: u64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();

@@ -164,7 +164,9 @@ impl<'a> FunctionWriter<'a, '_> {
                         None => self.error("internal: a struct value without a type handle", h),
                     },
                     _ => {
-                        let _ = write!(out, "[{index}]");
+                        out.push('[');
+                        crate::back::glsl::push_decimal(out, u64::from(index));
+                        out.push(']');
                     }
                 }
             }
@@ -458,7 +460,9 @@ impl<'a> FunctionWriter<'a, '_> {
                         Repr::Plain
                     }
                     _ if repr == Repr::Plain => {
-                        let _ = write!(out, "[{index}]");
+                        out.push('[');
+                        crate::back::glsl::push_decimal(out, u64::from(index));
+                        out.push(']');
                         Repr::Plain
                     }
                     _ => {
@@ -549,7 +553,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let known = self.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
-                let _ = write!(out, "{k}");
+                crate::back::glsl::push_decimal(out, u64::from(k));
                 return;
             }
         }
@@ -577,7 +581,9 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push(')');
         }
         if let Some(n) = count {
-            let _ = write!(out, ", {}u)", n - 1);
+            out.push_str(", ");
+            crate::back::glsl::push_decimal(out, u64::from(n - 1));
+            out.push_str("u)");
         } else if let Some(place) = place {
             // The place precedes the index in `out`: copy it (runtime-sized
             // arrays only).
@@ -681,7 +687,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.expr_into(left, out);
                 out.push_str(o);
                 self.expr_into(right, out);
-                let _ = write!(out, " & {mask}u))");
+                out.push_str(" & ");
+                crate::back::glsl::push_decimal(out, u64::from(mask));
+                out.push_str("u))");
             }
             // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
             B::Modulo if scalar.kind == K::Float => {
