@@ -378,7 +378,11 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     /// A fresh name for a temporary.
     fn temp(&mut self, what: &str) -> String {
         self.temps += 1;
-        text!("_s_{what}{}", self.temps)
+        let mut name = String::with_capacity(what.len() + 8);
+        name.push_str("_s_");
+        name.push_str(what);
+        super::push_uint(&mut name, self.temps as u64);
+        name
     }
 
     /// An error diagnostic at `span` (the current statement when undefined).
@@ -906,11 +910,11 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
             });
         self.baked.insert_with(h, |text| {
-            use std::fmt::Write as _;
             if let Some(name) = named {
                 text.push_str(name);
             }
-            let _ = write!(text, "_e{index}");
+            text.push_str("_e");
+            super::push_uint(text, index as u64);
         });
     }
 

@@ -16,7 +16,6 @@ use super::Ctx;
 use naga::proc::NameKey;
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, TypeInner};
 use std::borrow::Cow;
-use std::fmt::Write as _;
 
 /// The HLSL spelling of scalar `s`.
 pub fn scalar(s: naga::Scalar) -> &'static str {
@@ -349,14 +348,14 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     let mut out = String::with_capacity(40 * lines);
     // naga keeps arrays that differ only in stride apart; HLSL spells them
     // alike, and one typedef serves them all (Slang rejects a repeated one).
-    let mut typedefs = std::collections::HashSet::new();
+    let mut typedefs = naga::FastHashSet::default();
     for (h, t) in ctx.module.types.iter() {
         if !is_value(ctx, &unsized_types, h) {
             continue;
         }
         match t.inner {
             TypeInner::Struct { ref members, .. } => {
-                let _ = writeln!(out, "struct {} {{", ctx.name(NameKey::Type(h)));
+                super::push_parts(&mut out, &["struct ", ctx.name(NameKey::Type(h)), " {\n"]);
                 for (i, m) in members.iter().enumerate() {
                     let ty = type_name(ctx, m.ty);
                     let name = ctx.name(NameKey::StructMember(h, i as u32));
@@ -366,7 +365,7 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
                     } else {
                         ""
                     };
-                    let _ = writeln!(out, "    {major}{ty} {name};");
+                    super::push_parts(&mut out, &["    ", major, ty, " ", name, ";\n"]);
                 }
                 out.push_str("};\n\n");
             }
@@ -384,7 +383,9 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
                     } else {
                         ""
                     };
-                    let _ = writeln!(out, "typedef {major}{element} {name}[{n}];");
+                    super::push_parts(&mut out, &["typedef ", major, element, " ", name, "["]);
+                    super::push_uint(&mut out, u64::from(n));
+                    out.push_str("];\n");
                 }
             }
             _ => {}

@@ -238,6 +238,43 @@ impl HType {
         }
     }
 
+    /// `{base} {name}{dims}` of [`Self::spell`], appended to `out`: a
+    /// member declaration.
+    fn push_declarator(&self, out: &mut String, name: &str) {
+        self.push_base(out);
+        out.push(' ');
+        out.push_str(name);
+        self.push_dims(out);
+    }
+
+    /// The type part of [`Self::spell`], appended to `out`.
+    fn push_base(&self, out: &mut String) {
+        match self {
+            HType::Scalar(s) => out.push_str(super::types::scalar(*s)),
+            HType::Vector(n, s) => out.push_str(&super::types::vector(*n, *s)),
+            HType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                out.push_str("row_major ");
+                out.push_str(&super::types::matrix(*columns, *rows, *scalar));
+            }
+            HType::Array(e, _) => e.push_base(out),
+            HType::Struct { name, .. } => out.push_str(name),
+        }
+    }
+
+    /// The array dimensions of [`Self::spell`], appended to `out`.
+    fn push_dims(&self, out: &mut String) {
+        if let HType::Array(e, n) = self {
+            out.push('[');
+            super::push_uint(out, *n);
+            out.push(']');
+            e.push_dims(out);
+        }
+    }
+
     fn describe(&self) -> String {
         let (b, d) = self.spell();
         text!("{}{d}", b.trim_start_matches("row_major "))
@@ -1661,6 +1698,18 @@ struct PackOffset {
     component: Option<&'static str>,
 }
 
+impl PackOffset {
+    /// The text, appended to `out`.
+    fn push_to(&self, out: &mut String) {
+        out.push('c');
+        super::push_uint(out, self.register);
+        if let Some(c) = self.component {
+            out.push('.');
+            out.push_str(c);
+        }
+    }
+}
+
 impl std::fmt::Display for PackOffset {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "c{}", self.register)?;
@@ -2946,10 +2995,11 @@ impl Plan {
                     None => continue,
                 },
             };
-            let _ = writeln!(out, "struct {name} {{");
+            super::push_parts(&mut out, &["struct ", name, " {\n"]);
             for f in fields {
-                let (base, dims) = f.ty.spell();
-                let _ = writeln!(out, "    {base} {}{dims};", f.name);
+                out.push_str("    ");
+                f.ty.push_declarator(&mut out, &f.name);
+                out.push_str(";\n");
             }
             out.push_str("};\n\n");
         }
@@ -2965,47 +3015,46 @@ impl Plan {
         register: &str,
     ) -> String {
         let mut out = String::new();
-        self.write_buffer_declaration(ctx, &mut out, g, register);
+        self.write_buffer_declaration(ctx, &mut out, g, |out| out.push_str(register));
         out
     }
 
-    /// [`Self::buffer_declaration`], appended to `out`; `register` is the
-    /// text inside `register(...)`.
+    /// [`Self::buffer_declaration`], appended to `out`; `register` appends
+    /// the text inside `register(...)`.
     pub fn write_buffer_declaration(
         &self,
         ctx: &Ctx<'_>,
         out: &mut String,
         g: Handle<naga::GlobalVariable>,
-        register: impl std::fmt::Display,
+        register: impl Fn(&mut String),
     ) {
         let _ = ctx;
         if let Some(c) = self.cbuffer(g) {
             // Room for the header and a typical member line each.
             out.reserve(64 + 64 * c.fields.len());
-            let _ = writeln!(out, "cbuffer {} : register({register}) {{", c.name);
+            super::push_parts(out, &["cbuffer ", &c.name, " : register("]);
+            register(out);
+            out.push_str(") {\n");
             for f in &c.fields {
-                let (base, dims) = f.ty.spell();
+                out.push_str("    ");
+                f.ty.push_declarator(out, &f.name);
                 if c.packoffset {
-                    let _ = writeln!(
-                        out,
-                        "    {base} {}{dims} : packoffset({});",
-                        f.name,
-                        packoffset_text(&f.ty, f.offset)
-                    );
-                } else {
-                    let _ = writeln!(out, "    {base} {}{dims};", f.name);
+                    out.push_str(" : packoffset(");
+                    packoffset_text(&f.ty, f.offset).push_to(out);
+                    out.push(')');
                 }
+                out.push_str(";\n");
             }
             out.push_str("};\n");
             return;
         }
         if let Some(s) = self.storage(g) {
-            let _ = writeln!(
+            super::push_parts(
                 out,
-                "{} {} : register({register});",
-                buffer_type(!s.read_only),
-                s.name
+                &[buffer_type(!s.read_only), " ", &s.name, " : register("],
             );
+            register(out);
+            out.push_str(");\n");
         }
     }
 }

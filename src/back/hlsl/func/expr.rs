@@ -196,9 +196,10 @@ impl<'a> FunctionWriter<'a, '_> {
                     out.push_str(self.ctx.name(NameKey::StructMember(st, index)));
                 }
                 _ => {
-                    use std::fmt::Write as _;
                     self.push_expr(out, base);
-                    let _ = write!(out, "[{index}]");
+                    out.push('[');
+                    super::super::push_uint(out, u64::from(index));
+                    out.push(']');
                 }
             },
             E::Swizzle {
@@ -863,7 +864,6 @@ impl<'a> FunctionWriter<'a, '_> {
         index: Handle<naga::Expression>,
         place: Option<&Place>,
     ) {
-        use std::fmt::Write as _;
         let count = match *container {
             Ti::Vector { size, .. } => Some(size as u32),
             Ti::Matrix { columns, .. } => Some(columns as u32),
@@ -873,7 +873,8 @@ impl<'a> FunctionWriter<'a, '_> {
         let known = self.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
-                let _ = write!(out, "{k}u");
+                super::super::push_uint(out, u64::from(k));
+                out.push('u');
                 return;
             }
         }
@@ -901,7 +902,9 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push(')');
         }
         if let Some(n) = count {
-            let _ = write!(out, ", {}u)", n.saturating_sub(1));
+            out.push_str(", ");
+            super::super::push_uint(out, u64::from(n.saturating_sub(1)));
+            out.push_str("u)");
         } else if let Some(p) = runtime {
             let len = self.ctx.plan.array_length(self.ctx, self.needs, p);
             out.push_str(", ");
@@ -1275,10 +1278,24 @@ pub(super) fn affix(prefix: &str, value: impl std::fmt::Display, suffix: &str) -
     text
 }
 
+/// `prefix`, integer `value`, `suffix` in one string.
+fn affix_int(prefix: &str, value: impl Into<i128>, suffix: &str) -> String {
+    let value: i128 = value.into();
+    let mut text = String::with_capacity(prefix.len() + 24 + suffix.len());
+    text.push_str(prefix);
+    if value < 0 {
+        text.push('-');
+    }
+    super::super::push_uint(&mut text, value.unsigned_abs() as u64);
+    text.push_str(suffix);
+    text
+}
+
 /// `base[index]`, reusing `base`'s buffer.
 fn indexed(mut base: String, index: u32) -> String {
-    use std::fmt::Write as _;
-    let _ = write!(base, "[{index}]");
+    base.push('[');
+    super::super::push_uint(&mut base, u64::from(index));
+    base.push(']');
     base
 }
 
@@ -1410,9 +1427,9 @@ pub(crate) fn i32_text(v: i32) -> String {
     if v == i32::MIN {
         "(-2147483647 - 1)".to_string()
     } else if v < 0 {
-        affix("(", v, ")")
+        affix_int("(", v, ")")
     } else {
-        affix("", v, "")
+        affix_int("", v, "")
     }
 }
 
@@ -1420,9 +1437,9 @@ fn i64_text(v: i64) -> String {
     if v == i64::MIN {
         "(-9223372036854775807L - 1L)".to_string()
     } else if v < 0 {
-        affix("(", v, "L)")
+        affix_int("(", v, "L)")
     } else {
-        affix("", v, "L")
+        affix_int("", v, "L")
     }
 }
 
@@ -1438,11 +1455,11 @@ pub(super) fn int_min_text(s: Scalar) -> String {
 /// The integer `v` as a literal of integer scalar `s`.
 pub(super) fn typed_int(s: Scalar, v: i64) -> String {
     match (s.kind, s.width) {
-        (K::Uint, 8) => affix("", v, "UL"),
-        (K::Uint, 2) => affix("uint16_t(", v, ")"),
-        (K::Uint, _) => affix("", v, "u"),
+        (K::Uint, 8) => affix_int("", v, "UL"),
+        (K::Uint, 2) => affix_int("uint16_t(", v, ")"),
+        (K::Uint, _) => affix_int("", v, "u"),
         (K::Sint, 8) => i64_text(v),
-        (K::Sint, 2) => affix("int16_t(", v, ")"),
+        (K::Sint, 2) => affix_int("int16_t(", v, ")"),
         _ => i32_text(v as i32),
     }
 }
@@ -1454,12 +1471,12 @@ pub(super) fn literal(lit: naga::Literal) -> String {
         L::F64(v) => f64_text(v),
         L::F32(v) => f32_text(v),
         L::F16(v) => f16_text(f32::from(v)),
-        L::U32(v) => affix("", v, "u"),
+        L::U32(v) => affix_int("", v, "u"),
         L::I32(v) => i32_text(v),
-        L::U64(v) => affix("", v, "UL"),
+        L::U64(v) => affix_int("", v, "UL"),
         L::I64(v) => i64_text(v),
-        L::U16(v) => affix("uint16_t(", v, ")"),
-        L::I16(v) => affix("int16_t(", v, ")"),
+        L::U16(v) => affix_int("uint16_t(", v, ")"),
+        L::I16(v) => affix_int("int16_t(", v, ")"),
         L::Bool(b) => b.to_string(),
         L::AbstractInt(v) => match i32::try_from(v) {
             Ok(v) => i32_text(v),
