@@ -987,6 +987,23 @@ enum Word {
     Prefixed(&'static str, &'static str),
 }
 
+impl Word {
+    /// The word, appended to `out`.
+    fn push_to(self, out: &mut String) {
+        match self {
+            Word::Fixed(word) => out.push_str(word),
+            Word::Numbered(prefix, n) => {
+                out.push_str(prefix);
+                super::push_uint(out, u64::from(n));
+            }
+            Word::Prefixed(prefix, word) => {
+                out.push_str(prefix);
+                out.push_str(word);
+            }
+        }
+    }
+}
+
 impl std::fmt::Display for Word {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
@@ -1376,6 +1393,14 @@ fn io_names<'c>(ctx: &'c Ctx<'_>, index: usize) -> (IoName<'c>, IoName<'c>, IoNa
 #[derive(Clone, Copy)]
 struct IoName<'c>(&'static str, &'c str);
 
+impl IoName<'_> {
+    /// The name, appended to `out`.
+    fn push_to(self, out: &mut String) {
+        out.push_str(self.0);
+        out.push_str(self.1);
+    }
+}
+
 impl std::fmt::Display for IoName<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.0)?;
@@ -1447,16 +1472,18 @@ fn output_members<'c>(
 
 fn write_struct_text<'m, 'c: 'm>(
     out: &mut String,
-    name: impl std::fmt::Display,
+    name: IoName<'_>,
     members: impl IntoIterator<Item = &'m Member<'c>>,
 ) {
-    let _ = writeln!(out, "struct {name} {{");
+    out.push_str("struct ");
+    name.push_to(out);
+    out.push_str(" {\n");
     for m in members {
-        let _ = writeln!(
-            out,
-            "    {}{} {} : {};",
-            m.modifiers, m.ty, m.name, m.semantic
-        );
+        super::push_parts(out, &["    ", &m.modifiers, m.ty, " "]);
+        m.name.push_to(out);
+        out.push_str(" : ");
+        m.semantic.push_to(out);
+        out.push_str(";\n");
     }
     out.push_str("};\n");
 }
@@ -1504,17 +1531,21 @@ fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Stri
     write_struct_text(&mut out, output, outputs.iter().map(|(_, m)| m));
     out.push('\n');
     let ty = types::type_name(ctx, result.ty);
-    let _ = writeln!(out, "{output} {convert}({ty} _s_r) {{");
-    let _ = writeln!(out, "    {output} _s_o;");
+    output.push_to(&mut out);
+    out.push(' ');
+    convert.push_to(&mut out);
+    super::push_parts(&mut out, &["(", ty, " _s_r) {\n    "]);
+    output.push_to(&mut out);
+    out.push_str(" _s_o;\n");
     for (part, m) in &outputs {
+        out.push_str("    _s_o.");
+        m.name.push_to(&mut out);
         match part.member {
             Some(i) => {
                 let member = ctx.name(NameKey::StructMember(result.ty, i));
-                let _ = writeln!(out, "    _s_o.{} = _s_r.{member};", m.name);
+                super::push_parts(&mut out, &[" = _s_r.", member, ";\n"]);
             }
-            None => {
-                let _ = writeln!(out, "    _s_o.{} = _s_r;", m.name);
-            }
+            None => out.push_str(" = _s_r;\n"),
         }
     }
     out.push_str("    return _s_o;\n}\n");
@@ -1540,7 +1571,13 @@ pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String
     match ep.stage {
         ShaderStage::Compute => {
             let [x, y, z] = ep.workgroup_size;
-            let _ = writeln!(out, "[numthreads({x}, {y}, {z})]");
+            out.push_str("[numthreads(");
+            super::push_uint(&mut out, u64::from(x));
+            out.push_str(", ");
+            super::push_uint(&mut out, u64::from(y));
+            out.push_str(", ");
+            super::push_uint(&mut out, u64::from(z));
+            out.push_str(")]\n");
         }
         ShaderStage::Fragment if ep.early_depth_test == Some(naga::EarlyDepthTest::Force) => {
             out.push_str("[earlydepthstencil]\n");
@@ -1548,13 +1585,17 @@ pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String
         _ => {}
     }
     if ep.function.result.is_some() {
-        let _ = write!(out, "{output}");
+        output.push_to(&mut out);
     } else {
         out.push_str("void");
     }
-    let _ = write!(out, " {}(", ctx.name(NameKey::EntryPoint(index as u16)));
+    super::push_parts(
+        &mut out,
+        &[" ", ctx.name(NameKey::EntryPoint(index as u16)), "("],
+    );
     if !input_members(ctx, needs, index).is_empty() {
-        let _ = write!(out, "{input} _s_in");
+        input.push_to(&mut out);
+        out.push_str(" _s_in");
     }
     out.push(')');
     out
@@ -1577,11 +1618,15 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
             if var.space != AddressSpace::WorkGroup || ep_info[h].is_empty() {
                 continue;
             }
-            let _ = writeln!(
-                out,
-                "        {} = {};",
-                ctx.name(NameKey::GlobalVariable(h)),
-                types::zero_value(ctx, var.ty)
+            super::push_parts(
+                &mut out,
+                &[
+                    "        ",
+                    ctx.name(NameKey::GlobalVariable(h)),
+                    " = (",
+                    types::type_name(ctx, var.ty),
+                    ")0;\n",
+                ],
             );
         }
         out.push_str("    }\n    GroupMemoryBarrierWithGroupSync();\n");
@@ -1594,7 +1639,9 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
             let part = &part;
             let value = match input_source(ctx, needs, index, part) {
                 Some(Source::Member(m)) => {
-                    let read = text!("_s_in.{}", m.name);
+                    let mut read = String::with_capacity(32);
+                    read.push_str("_s_in.");
+                    m.name.push_to(&mut read);
                     if ep.stage == ShaderStage::Fragment
                         && matches!(part.binding, Binding::BuiltIn(BuiltIn::Position { .. }))
                     {
@@ -1610,15 +1657,22 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
         }
         if arg.binding.is_some() {
             let value = values.pop().map(|(_, v)| v).unwrap_or_default();
-            let _ = writeln!(out, "    {ty} {name} = {value};");
+            super::push_parts(&mut out, &["    ", ty, " ", name, " = ", &value, ";\n"]);
         } else {
-            let _ = writeln!(out, "    {ty} {name};");
+            super::push_parts(&mut out, &["    ", ty, " ", name, ";\n"]);
             for (member, value) in values {
                 if let Some(m) = member {
-                    let _ = writeln!(
-                        out,
-                        "    {name}.{} = {value};",
-                        ctx.name(NameKey::StructMember(arg.ty, m))
+                    super::push_parts(
+                        &mut out,
+                        &[
+                            "    ",
+                            name,
+                            ".",
+                            ctx.name(NameKey::StructMember(arg.ty, m)),
+                            " = ",
+                            &value,
+                            ";\n",
+                        ],
                     );
                 }
             }

@@ -87,7 +87,6 @@ mod types;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
-use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::FastHashMap;
 
@@ -313,7 +312,7 @@ pub(crate) struct Needs {
     /// loads and stores, array constructors, texture queries), keyed by the
     /// function's HLSL name, in first-use order. Each value is the complete
     /// definition. A helper that calls another adds that one first.
-    pub helpers: IndexMap<String, String>,
+    pub helpers: naga::FastIndexMap<String, String>,
     /// Errors found while writing (a construct HLSL or the chosen shader
     /// model cannot express).
     pub errors: Vec<Diagnostic>,

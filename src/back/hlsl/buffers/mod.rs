@@ -61,11 +61,9 @@ use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use crate::front::Parsed;
 use crate::layout::rules::round_up_saturating as round_up;
 use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot, ScalarKind};
-use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::Handle;
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// Bytes in one cbuffer register (`c0`, `c1`, ...).
@@ -407,7 +405,7 @@ pub fn plan(
         names,
         taken,
         plan: Plan::default(),
-        structs: IndexMap::new(),
+        structs: naga::FastIndexMap::default(),
         errors: Vec::new(),
         pad16: uses_16bit(contract),
         in_array: false,
@@ -535,7 +533,7 @@ struct Placer {
     /// The last real member: WGSL name, HLSL type, offset.
     last: Option<(String, HType, u64)>,
     /// Names of the real members (padding names avoid them).
-    member_names: HashSet<String>,
+    member_names: naga::FastHashSet<String>,
     /// Padding members are global names (`cbuffer` members).
     global_pads: bool,
     /// Prefix of padding names.
@@ -544,7 +542,7 @@ struct Placer {
 }
 
 impl Placer {
-    fn new(packoffset: bool, member_names: HashSet<String>) -> Placer {
+    fn new(packoffset: bool, member_names: naga::FastHashSet<String>) -> Placer {
         Placer {
             packoffset,
             fields: Vec::new(),
@@ -567,7 +565,7 @@ struct Builder<'a> {
     taken: naga::FastHashSet<Cow<'a, str>>,
     plan: Plan,
     /// Memoized struct storage; `None` while in progress or once failed.
-    structs: IndexMap<Handle<naga::Type>, Option<(HType, Repr)>>,
+    structs: naga::FastIndexMap<Handle<naga::Type>, Option<(HType, Repr)>>,
     errors: Vec<Diagnostic>,
     /// `uint16_t` padding is available.
     pad16: bool,
@@ -759,7 +757,7 @@ impl<'a> Builder<'a> {
                 let packoffset = slots
                     .iter()
                     .all(|m| self.packoffset_ok(&m.layout, m.offset));
-                let mut p = Placer::new(packoffset, HashSet::new());
+                let mut p = Placer::new(packoffset, Default::default());
                 p.global_pads = true;
                 p.pad_prefix = text!("_s_{gname}_pad");
                 for (i, m) in slots.iter().enumerate() {
@@ -820,7 +818,7 @@ impl<'a> Builder<'a> {
                         self.taken.insert(Cow::Owned(column_name(&hname, j)));
                     }
                 }
-                let mut p = Placer::new(true, HashSet::new());
+                let mut p = Placer::new(true, Default::default());
                 let r = self
                     .place_member(&mut p, &hname, &g.layout, 0, &site, false)
                     .unwrap_or(Repr::Plain);
@@ -1464,7 +1462,7 @@ impl<'a> Builder<'a> {
     ) -> Option<(HType, Repr)> {
         let sl = self.contract.structs.get(&h)?;
         let slots: Vec<&MemberSlot> = sl.members().collect();
-        let member_names: HashSet<String> = slots
+        let member_names: naga::FastHashSet<String> = slots
             .iter()
             .map(|m| self.member_name(h, m.index, &m.name).to_string())
             .collect();
@@ -1573,7 +1571,7 @@ impl<'a> Builder<'a> {
 /// What [`Builder::verify`] checks, as problem descriptions.
 fn verify_plan(plan: &Plan) -> Vec<String> {
     let mut problems = Vec::new();
-    let mut sizes: IndexMap<String, u64> = IndexMap::new();
+    let mut sizes: naga::FastIndexMap<String, u64> = naga::FastIndexMap::default();
     for v in &plan.variants {
         sizes.insert(v.name.clone(), v.size);
     }
@@ -1624,7 +1622,7 @@ fn replace_value(source: &str, span: &Span, value: u64) -> Edit {
 }
 
 /// A referenced struct's size must be its declaration's.
-fn struct_size_mismatch(ty: &HType, sizes: &IndexMap<String, u64>) -> Option<String> {
+fn struct_size_mismatch(ty: &HType, sizes: &naga::FastIndexMap<String, u64>) -> Option<String> {
     match ty {
         HType::Struct { name, size } => match sizes.get(name) {
             Some(s) if s != size => Some(text!("`{name}` is {s} bytes, used as {size}")),
@@ -1640,7 +1638,7 @@ fn struct_size_mismatch(ty: &HType, sizes: &IndexMap<String, u64>) -> Option<Str
 fn packing_mismatch(
     fields: &[Field],
     size: Option<u64>,
-    sizes: &IndexMap<String, u64>,
+    sizes: &naga::FastIndexMap<String, u64>,
 ) -> Option<String> {
     let mut cur = 0u64;
     for f in fields {
@@ -1740,7 +1738,10 @@ fn packoffset_bytes(text: &str) -> Option<u64> {
 /// Check `packoffset` members: each printed offset names its contract
 /// offset, is legal for the type (no straddling, aggregates on a register)
 /// and does not overlap the members before it.
-fn packoffset_mismatch(fields: &[Field], sizes: &IndexMap<String, u64>) -> Option<String> {
+fn packoffset_mismatch(
+    fields: &[Field],
+    sizes: &naga::FastIndexMap<String, u64>,
+) -> Option<String> {
     let mut spans: Vec<(u64, u64, &str)> = Vec::new();
     // The printed text of each member's offset, parsed back.
     let mut text = String::new();
@@ -1944,7 +1945,8 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
     }
     let mut out = String::with_capacity(base.len() + 24);
     if count == 0 {
-        let _ = write!(out, "{c}u");
+        super::push_uint(&mut out, c);
+        out.push('u');
         return out;
     }
     let sum = count + usize::from(c != 0) > 1;
@@ -1959,7 +1961,8 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
     }
     if c != 0 {
         sep(&mut out);
-        let _ = write!(out, "{c}u");
+        super::push_uint(&mut out, c);
+        out.push('u');
     }
     for t in terms.filter(|t| constant_literal(t).is_none()) {
         sep(&mut out);
@@ -1968,7 +1971,8 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
     if let Some((stride, index)) = dynamic {
         sep(&mut out);
         if stride != 1 {
-            let _ = write!(out, "{stride}u * ");
+            super::push_uint(&mut out, stride);
+            out.push_str("u * ");
         }
         push_operand(&mut out, index);
     }
@@ -2010,7 +2014,7 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
     } else {
         super::types::vector(n, s)
     };
-    let helper = text!("_s_{ld}_{t}");
+    let helper = ["_s_", ld, "_", &t].concat();
     needs.helper(&helper, |_| {
         let body = match n {
             0 | 1 => text!(
@@ -2041,7 +2045,7 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
         };
         text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
     });
-    text!("{helper}({buf}, {off})")
+    [helper.as_str(), "(", buf, ", ", off, ")"].concat()
 }
 
 /// Statements writing the 16-bit scalar (`n` = 0) or vector `value` at
@@ -2053,7 +2057,7 @@ fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, valu
     } else {
         super::types::vector(n, s)
     };
-    let helper = text!("_s_store_{t}");
+    let helper = ["_s_store_", &t].concat();
     needs.helper(&helper, |needs| {
         let pair = |a: &str, b: &str| text!("{} | ({} << 16u)", to16(s, a), to16(s, b));
         let body = match n {
@@ -2075,7 +2079,7 @@ fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, valu
         };
         text!("void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{body}}}\n")
     });
-    text!("{helper}({buf}, {off}, {value});\n")
+    [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
 }
 
 fn indent(text: &str) -> String {
@@ -2494,7 +2498,7 @@ impl Plan {
             out.push_str(buf);
             out.push_str(".Load");
             if n > 1 {
-                let _ = write!(out, "{n}");
+                super::push_uint(&mut out, u64::from(n));
             }
             out.push('(');
             out.push_str(off);
@@ -2547,7 +2551,7 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                let helper = text!("_s_{ld}_{t}");
+                let helper = ["_s_", ld, "_", &t].concat();
                 needs.helper(&helper, |needs| {
                     let cols: Vec<String> = (0..u64::from(*columns))
                         .map(|j| {
@@ -2560,7 +2564,7 @@ impl Plan {
                         cols.join(", ")
                     )
                 });
-                text!("{helper}({buf}, {off})")
+                [helper.as_str(), "(", buf, ", ", off, ")"].concat()
             }
             LayoutKind::Array {
                 element,
@@ -2581,11 +2585,11 @@ impl Plan {
                         "{t} {helper}({b} b, uint o) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
                 });
-                text!("{helper}({buf}, {off})")
+                [helper.as_str(), "(", buf, ", ", off, ")"].concat()
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = text!("_s_{ld}_{t}");
+                let helper = ["_s_", ld, "_", &t].concat();
                 needs.helper(&helper, |needs| {
                     let mut body = text!("    {t} r;\n");
                     if let Some(sl) = ctx.contract.structs.get(h) {
@@ -2611,7 +2615,7 @@ impl Plan {
                     body.push_str("    return r;\n");
                     text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
                 });
-                text!("{helper}({buf}, {off})")
+                [helper.as_str(), "(", buf, ", ", off, ")"].concat()
             }
         }
     }
@@ -2666,7 +2670,7 @@ impl Plan {
                 out.push_str(buf);
                 out.push_str(".Store");
                 if n > 1 {
-                    let _ = write!(out, "{n}");
+                    super::push_uint(&mut out, u64::from(n));
                 }
                 out.push('(');
                 out.push_str(off);
@@ -2674,13 +2678,15 @@ impl Plan {
                 match s.kind {
                     naga::ScalarKind::Uint => out.push_str(value),
                     naga::ScalarKind::Bool if n <= 1 => {
-                        let _ = write!(out, "uint({value})");
+                        super::push_parts(&mut out, &["uint(", value, ")"]);
                     }
                     naga::ScalarKind::Bool => {
-                        let _ = write!(out, "uint{n}({value})");
+                        out.push_str("uint");
+                        super::push_uint(&mut out, u64::from(n));
+                        super::push_parts(&mut out, &["(", value, ")"]);
                     }
                     _ => {
-                        let _ = write!(out, "asuint({value})");
+                        super::push_parts(&mut out, &["asuint(", value, ")"]);
                     }
                 }
                 out.push_str(");\n");
@@ -2701,7 +2707,7 @@ impl Plan {
             LayoutKind::Atomic(s) => {
                 let s = naga_scalar(*s);
                 match self.atomic_helper(ctx, needs, st, "store", s) {
-                    Some(h) => text!("{h}({buf}, {off}, {value});\n"),
+                    Some(h) => [h.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat(),
                     None => String::new(),
                 }
             }
@@ -2713,7 +2719,7 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                let helper = text!("_s_store_{t}");
+                let helper = ["_s_store_", &t].concat();
                 needs.helper(&helper, |needs| {
                     let column = Layout {
                         size: Some(u64::from(*rows) * u64::from(scalar.width)),
@@ -2734,7 +2740,7 @@ impl Plan {
                         indent(&body)
                     )
                 });
-                text!("{helper}({buf}, {off}, {value});\n")
+                [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
             }
             LayoutKind::Array {
                 element,
@@ -2755,11 +2761,11 @@ impl Plan {
                         indent(&indent(&item))
                     )
                 });
-                text!("{helper}({buf}, {off}, {value});\n")
+                [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = text!("_s_store_{t}");
+                let helper = ["_s_store_", &t].concat();
                 needs.helper(&helper, |needs| {
                     let mut body = String::new();
                     if let Some(sl) = ctx.contract.structs.get(h) {
@@ -2789,7 +2795,7 @@ impl Plan {
                         indent(&body)
                     )
                 });
-                text!("{helper}({buf}, {off}, {value});\n")
+                [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
             }
         }
     }
@@ -2819,48 +2825,8 @@ impl Plan {
             return None;
         }
         let t = super::types::scalar(s);
-        let signed = s.kind == naga::ScalarKind::Sint;
-        let back = |r: &str| {
-            if signed {
-                text!("asint({r})")
-            } else {
-                r.to_string()
-            }
-        };
-        let name = text!("_s_atomic_{op}_{t}");
-        let head = "RWByteAddressBuffer b, uint o";
-        let text = match op {
-            "store" => text!(
-                "void {name}({head}, {t} v) {{\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}}\n"
-            ),
-            "cmpxchg" => text!(
-                "{t} {name}({head}, {t} c, {t} v) {{\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return {};\n}}\n",
-                back("r")
-            ),
-            // DXC's int overloads of InterlockedMin/Max on byte-address
-            // buffers produce invalid SPIR-V (-spirv): a compare-exchange
-            // loop works on both targets.
-            "min" | "max" if signed => text!(
-                "{t} {name}({head}, {t} v) {{\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {{\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint({op}(asint(old), v)), prev);\n        if (prev == old) {{\n            break;\n        }}\n        old = prev;\n    }}\n    return asint(old);\n}}\n"
-            ),
-            _ => {
-                let (method, arg) = match op {
-                    "add" => ("InterlockedAdd", "asuint(v)"),
-                    "sub" => ("InterlockedAdd", "0u - asuint(v)"),
-                    "and" => ("InterlockedAnd", "asuint(v)"),
-                    "or" => ("InterlockedOr", "asuint(v)"),
-                    "xor" => ("InterlockedXor", "asuint(v)"),
-                    "min" => ("InterlockedMin", "asuint(v)"),
-                    "max" => ("InterlockedMax", "asuint(v)"),
-                    _ => ("InterlockedExchange", "asuint(v)"),
-                };
-                text!(
-                    "{t} {name}({head}, {t} v) {{\n    uint r;\n    b.{method}(o, {arg}, r);\n    return {};\n}}\n",
-                    back("r")
-                )
-            }
-        };
-        needs.helper(&name, |_| text);
+        let name = ["_s_atomic_", op, "_", t].concat();
+        needs.helper(&name, |_| atomic_helper_text(&name, op, s));
         Some(name)
     }
 
@@ -2914,9 +2880,21 @@ impl Plan {
         };
         if op == "cmpxchg" {
             let cmp = compare.unwrap_or("0");
-            let call = text!("{helper}({buf}, {offset}, {cmp}, {value})");
+            let call = [
+                helper.as_str(),
+                "(",
+                buf,
+                ", ",
+                offset,
+                ", ",
+                cmp,
+                ", ",
+                value,
+                ")",
+            ]
+            .concat();
             let Some(result) = result else {
-                return text!("{call};\n");
+                return [call.as_str(), ";\n"].concat();
             };
             let ty = ctx
                 .module
@@ -2935,10 +2913,10 @@ impl Plan {
                 "{result}.{old} = {call};\n{result}.{exchanged} = ({result}.{old} == {cmp});\n"
             );
         }
-        let call = text!("{helper}({buf}, {offset}, {value})");
+        let call = [helper.as_str(), "(", buf, ", ", offset, ", ", value, ")"].concat();
         match result {
-            Some(r) => text!("{r} = {call};\n"),
-            None => text!("{call};\n"),
+            Some(r) => [r, " = ", &call, ";\n"].concat(),
+            None => [call.as_str(), ";\n"].concat(),
         }
     }
 
@@ -3057,6 +3035,52 @@ impl Plan {
             out.push_str(");\n");
         }
     }
+}
+
+/// The definition of the atomic helper `name` (see
+/// [`Plan::atomic_helper`]).
+fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> String {
+    let t = super::types::scalar(s);
+    let signed = s.kind == naga::ScalarKind::Sint;
+    let back = |r: &str| {
+        if signed {
+            text!("asint({r})")
+        } else {
+            r.to_string()
+        }
+    };
+    let head = "RWByteAddressBuffer b, uint o";
+    match op {
+            "store" => text!(
+                "void {name}({head}, {t} v) {{\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}}\n"
+            ),
+            "cmpxchg" => text!(
+                "{t} {name}({head}, {t} c, {t} v) {{\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return {};\n}}\n",
+                back("r")
+            ),
+            // DXC's int overloads of InterlockedMin/Max on byte-address
+            // buffers produce invalid SPIR-V (-spirv): a compare-exchange
+            // loop works on both targets.
+            "min" | "max" if signed => text!(
+                "{t} {name}({head}, {t} v) {{\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {{\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint({op}(asint(old), v)), prev);\n        if (prev == old) {{\n            break;\n        }}\n        old = prev;\n    }}\n    return asint(old);\n}}\n"
+            ),
+            _ => {
+                let (method, arg) = match op {
+                    "add" => ("InterlockedAdd", "asuint(v)"),
+                    "sub" => ("InterlockedAdd", "0u - asuint(v)"),
+                    "and" => ("InterlockedAnd", "asuint(v)"),
+                    "or" => ("InterlockedOr", "asuint(v)"),
+                    "xor" => ("InterlockedXor", "asuint(v)"),
+                    "min" => ("InterlockedMin", "asuint(v)"),
+                    "max" => ("InterlockedMax", "asuint(v)"),
+                    _ => ("InterlockedExchange", "asuint(v)"),
+                };
+                text!(
+                    "{t} {name}({head}, {t} v) {{\n    uint r;\n    b.{method}(o, {arg}, r);\n    return {};\n}}\n",
+                    back("r")
+                )
+            }
+        }
 }
 
 /// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.

@@ -22,43 +22,43 @@ pub(super) fn div_mod(
     size: Option<naga::VectorSize>,
 ) -> String {
     let s = types::scalar(scalar);
-    let scalar_name = text!("_s_{what}_{s}");
-    let zero = typed_int(scalar, 0);
-    let one = typed_int(scalar, 1);
-    let signed = scalar.kind == K::Sint;
-    // The divisor that leaves WGSL's result: 1 where the divisor is 0 (or
-    // -1 with the most negative dividend).
-    let bad = if signed {
-        let min = int_min_text(scalar);
-        let minus_one = typed_int(scalar, -1);
-        text!("(b == {zero} || (a == {min} && b == {minus_one}))")
-    } else {
-        text!("b == {zero}")
-    };
-    let body = if what == "div" {
-        text!("    return a / ({bad} ? {one} : b);\n")
-    } else if signed {
-        // Truncated remainder (the sign of the dividend) spelled with the
-        // division, whose rounding every HLSL compiler agrees on.
-        text!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
-    } else {
-        text!("    return a % ({bad} ? {one} : b);\n")
-    };
+    let scalar_name = [s_prefix(what), s].concat();
     needs.helper(&scalar_name, |_| {
+        let zero = typed_int(scalar, 0);
+        let one = typed_int(scalar, 1);
+        let signed = scalar.kind == K::Sint;
+        // The divisor that leaves WGSL's result: 1 where the divisor is 0
+        // (or -1 with the most negative dividend).
+        let bad = if signed {
+            let min = int_min_text(scalar);
+            let minus_one = typed_int(scalar, -1);
+            text!("(b == {zero} || (a == {min} && b == {minus_one}))")
+        } else {
+            text!("b == {zero}")
+        };
+        let body = if what == "div" {
+            text!("    return a / ({bad} ? {one} : b);\n")
+        } else if signed {
+            // Truncated remainder (the sign of the dividend) spelled with
+            // the division, whose rounding every HLSL compiler agrees on.
+            text!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
+        } else {
+            text!("    return a % ({bad} ? {one} : b);\n")
+        };
         text!("{s} {scalar_name}({s} a, {s} b)\n{{\n{body}}}\n")
     });
     let Some(size) = size else {
         return scalar_name;
     };
     let v = types::vector(size as u8, scalar);
-    let name = text!("_s_{what}_{v}");
-    let parts: Vec<String> = (0..size as u32)
-        .map(|i| {
-            let c = component(i);
-            text!("{scalar_name}(a.{c}, b.{c})")
-        })
-        .collect();
+    let name = [s_prefix(what), &v].concat();
     needs.helper(&name, |_| {
+        let parts: Vec<String> = (0..size as u32)
+            .map(|i| {
+                let c = component(i);
+                text!("{scalar_name}(a.{c}, b.{c})")
+            })
+            .collect();
         text!(
             "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
             parts.join(", ")
@@ -67,19 +67,28 @@ pub(super) fn div_mod(
     name
 }
 
+/// `_s_div_` or `_s_mod_`: the start of the name of a [`div_mod`] helper.
+fn s_prefix(what: &str) -> &'static str {
+    if what == "div" {
+        "_s_div_"
+    } else {
+        "_s_mod_"
+    }
+}
+
 /// `select` with a bool vector condition, component-wise:
 /// `_s_select_float3(c, accept, reject)`.
 pub(super) fn select(needs: &mut Needs, size: naga::VectorSize, scalar: Scalar) -> String {
     let v = types::vector(size as u8, scalar);
     let b = types::vector(size as u8, Scalar::BOOL);
-    let name = text!("_s_select_{v}");
-    let parts: Vec<String> = (0..size as u32)
-        .map(|i| {
-            let k = component(i);
-            text!("c.{k} ? a.{k} : b.{k}")
-        })
-        .collect();
+    let name = ["_s_select_", &v].concat();
     needs.helper(&name, |_| {
+        let parts: Vec<String> = (0..size as u32)
+            .map(|i| {
+                let k = component(i);
+                text!("c.{k} ? a.{k} : b.{k}")
+            })
+            .collect();
         text!(
             "{v} {name}({b} c, {v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
             parts.join(", ")
@@ -92,14 +101,14 @@ pub(super) fn select(needs: &mut Needs, size: naga::VectorSize, scalar: Scalar) 
 pub(super) fn logic(needs: &mut Needs, and: bool, size: naga::VectorSize) -> String {
     let b = types::vector(size as u8, Scalar::BOOL);
     let (what, op) = if and { ("and", "&&") } else { ("or", "||") };
-    let name = text!("_s_{what}_{b}");
-    let parts: Vec<String> = (0..size as u32)
-        .map(|i| {
-            let k = component(i);
-            text!("a.{k} {op} b.{k}")
-        })
-        .collect();
+    let name = ["_s_", what, "_", &b].concat();
     needs.helper(&name, |_| {
+        let parts: Vec<String> = (0..size as u32)
+            .map(|i| {
+                let k = component(i);
+                text!("a.{k} {op} b.{k}")
+            })
+            .collect();
         text!(
             "{b} {name}({b} a, {b} b)\n{{\n    return {b}({});\n}}\n",
             parts.join(", ")
@@ -116,7 +125,7 @@ pub(super) fn constructor(
     ty: naga::Handle<naga::Type>,
 ) -> String {
     let t = types::type_name(ctx, ty);
-    let name = text!("_s_make_{t}");
+    let name = ["_s_make_", t].concat();
     needs.helper(&name, |_| {
         let mut params = Vec::new();
         let mut body = String::new();
@@ -186,14 +195,14 @@ pub(super) fn fmod_double(needs: &mut Needs, size: Option<naga::VectorSize>) -> 
         return scalar_name.to_string();
     };
     let v = types::vector(size as u8, Scalar::F64);
-    let name = text!("_s_fmod_{v}");
-    let parts: Vec<String> = (0..size as u32)
-        .map(|i| {
-            let c = component(i);
-            text!("{scalar_name}(a.{c}, b.{c})")
-        })
-        .collect();
+    let name = ["_s_fmod_", &v].concat();
     needs.helper(&name, |_| {
+        let parts: Vec<String> = (0..size as u32)
+            .map(|i| {
+                let c = component(i);
+                text!("{scalar_name}(a.{c}, b.{c})")
+            })
+            .collect();
         text!(
             "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
             parts.join(", ")
