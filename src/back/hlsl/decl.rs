@@ -544,6 +544,10 @@ fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers
 /// (One register for resources of different entry points, which WGSL
 /// allows for one binding, is fine in DXC too.)
 fn register_overlaps(ctx: &Ctx<'_>, registers: &Registers) -> Vec<Diagnostic> {
+    // Only binding arrays take more than one register.
+    if registers.list.iter().all(|r| r.count == 1) {
+        return Vec::new();
+    }
     let module = ctx.module;
     let uses: Vec<Vec<bool>> = (0..module.entry_points.len())
         .map(|i| crate::bind::used_by_entry_point(module, i))

@@ -159,6 +159,8 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push_str(o);
             self.push_expr(out, right);
             out.push(')');
+        } else if let E::Load { pointer } = self.exprs[h] {
+            self.push_load(out, pointer);
         } else if !self.push_postfix(out, h) {
             let text = self.write_expr(h);
             out.push_str(&text);
@@ -842,6 +844,31 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
+    /// [`Self::load`], appended to `out`: a name or lvalue is copied from
+    /// where it is kept, without a string of its own.
+    fn push_load(&mut self, out: &mut String, pointer: Handle<naga::Expression>) {
+        match self.place(pointer) {
+            Ptr::Text { text, .. }
+            | Ptr::Buffer(Place::Text {
+                text,
+                repr: Repr::Plain,
+            }) => out.push_str(&text),
+            Ptr::Buffer(place) => match self.pointee_handle(pointer) {
+                Some(ty) => {
+                    let value = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
+                    out.push_str(&wrap(value));
+                }
+                None => {
+                    self.error(
+                        "internal: a load from a buffer of a type the module does not declare",
+                        pointer,
+                    );
+                    out.push_str("_s_invalid");
+                }
+            },
+        }
+    }
+
     /// The index into `container` (an array, vector or matrix), clamped as
     /// naga's `Restrict` policy does: `min(uint(i), N - 1u)`, or against
     /// the length of a runtime-sized array in a buffer at `place`.
@@ -1366,11 +1393,14 @@ pub(super) fn wrap(text: impl Into<String>) -> String {
             (open == 0 || is_identifier(&text[..open]))
                 && unwrap_parens(&text[open..]) != &text[open..]
         });
-    if primary {
-        text
-    } else {
-        ["(", &text, ")"].concat()
+    let mut text = text;
+    if !primary {
+        // In place: the text usually has room for two more bytes.
+        text.reserve(2);
+        text.insert(0, '(');
+        text.push(')');
     }
+    text
 }
 
 /// An f32 value as an HLSL `float` literal that reads back as exactly the
