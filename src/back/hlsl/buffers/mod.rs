@@ -474,8 +474,20 @@ fn split_matrix(columns: u8, rows: u8, scalar: naga::Scalar, column_stride: u64)
     }
 }
 
-fn column_name(base: &str, j: impl std::fmt::Display) -> String {
-    text!("{base}_c{j}")
+fn column_name(base: &str, j: impl Into<u64>) -> String {
+    let mut name = String::with_capacity(base.len() + 4);
+    name.push_str(base);
+    name.push_str("_c");
+    super::push_uint(&mut name, j.into());
+    name
+}
+
+/// Padding member `n` with the names' prefix `prefix`: `_s_pad3`.
+fn pad_name(prefix: &str, n: usize) -> String {
+    let mut name = String::with_capacity(prefix.len() + 4);
+    name.push_str(prefix);
+    super::push_uint(&mut name, n as u64);
+    name
 }
 
 // ---------------------------------------------------------------------------
@@ -525,13 +537,13 @@ enum Stored {
 
 /// Lays out members one after another by D3D packing (or, with
 /// `packoffset`, at their contract offsets), with padding members.
-struct Placer {
+struct Placer<'s> {
     packoffset: bool,
     fields: Vec<Field>,
     /// End of the last member.
     cur: u64,
-    /// The last real member: WGSL name, HLSL type, offset.
-    last: Option<(String, HType, u64)>,
+    /// The last real member: its WGSL name and its position in `fields`.
+    last: Option<(&'s str, usize)>,
     /// Names of the real members (padding names avoid them).
     member_names: naga::FastHashSet<String>,
     /// Padding members are global names (`cbuffer` members).
@@ -541,8 +553,8 @@ struct Placer {
     pads: usize,
 }
 
-impl Placer {
-    fn new(packoffset: bool, member_names: naga::FastHashSet<String>) -> Placer {
+impl Placer<'_> {
+    fn new<'s>(packoffset: bool, member_names: naga::FastHashSet<String>) -> Placer<'s> {
         Placer {
             packoffset,
             fields: Vec::new(),
@@ -762,7 +774,7 @@ impl<'a> Builder<'a> {
                 p.pad_prefix = text!("_s_{gname}_pad");
                 for (i, m) in slots.iter().enumerate() {
                     let wname = self.member_name(h, m.index, &m.name);
-                    let base = text!("{gname}_{wname}");
+                    let base = [gname.as_str(), "_", wname].concat();
                     // With `packoffset` nothing is padded.
                     let tail_split = !packoffset
                         && self.tail_split(
@@ -945,13 +957,13 @@ impl<'a> Builder<'a> {
 
     /// Place one WGSL member (or a non-struct global's member) at contract
     /// offset `offset`; its repr, or `None` after an error.
-    fn place_member(
+    fn place_member<'s>(
         &mut self,
-        p: &mut Placer,
+        p: &mut Placer<'s>,
         name: &str,
         layout: &Layout,
         offset: u64,
-        site: &Site,
+        site: &Site<'s>,
         tail_split: bool,
     ) -> Option<Repr> {
         let stored = match layout.kind {
@@ -985,13 +997,13 @@ impl<'a> Builder<'a> {
 
     /// Put one HLSL member at contract offset `target` (padding before it
     /// where members are packed); report what a cbuffer cannot express.
-    fn place_field(
+    fn place_field<'s>(
         &mut self,
-        p: &mut Placer,
+        p: &mut Placer<'s>,
         name: String,
         ty: HType,
         target: u64,
-        site: &Site,
+        site: &Site<'s>,
     ) -> Option<()> {
         if !p.packoffset && ty.place(p.cur) < target {
             self.pad(p, target, Some(&ty));
@@ -1006,7 +1018,7 @@ impl<'a> Builder<'a> {
             return None;
         }
         p.cur = target + ty.size();
-        p.last = Some((site.member.to_string(), ty.clone(), target));
+        p.last = Some((site.member, p.fields.len()));
         p.fields.push(Field {
             name,
             ty,
@@ -1019,7 +1031,7 @@ impl<'a> Builder<'a> {
     /// Padding members from `p.cur` until `next` (or, without one, the end
     /// of the padding itself) lands at `target`. Each is a `uint`,
     /// `uintN` that stays inside its register, or a `uint16_t`.
-    fn pad(&mut self, p: &mut Placer, target: u64, next: Option<&HType>) {
+    fn pad(&mut self, p: &mut Placer<'_>, target: u64, next: Option<&HType>) {
         let at_next = |cur: u64| next.map_or(cur, |t| t.place(cur));
         while at_next(p.cur) < target {
             let cur = p.cur;
@@ -1043,12 +1055,12 @@ impl<'a> Builder<'a> {
                 break;
             };
             let name = if p.global_pads {
-                let n = text!("{}{}", p.pad_prefix, p.pads);
+                let n = pad_name(&p.pad_prefix, p.pads);
                 p.pads += 1;
                 self.fresh(n)
             } else {
                 loop {
-                    let n = text!("{}{}", p.pad_prefix, p.pads);
+                    let n = pad_name(&p.pad_prefix, p.pads);
                     p.pads += 1;
                     if !p.member_names.contains(&n) {
                         break n;
@@ -1065,7 +1077,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn placement_error(&mut self, p: &Placer, ty: &HType, target: u64, site: &Site) {
+    fn placement_error(&mut self, p: &Placer<'_>, ty: &HType, target: u64, site: &Site) {
         let what = capitalize(&site.what.to_string());
         let hlsl = ty.describe();
         let aggregate = matches!(
@@ -1120,10 +1132,11 @@ impl<'a> Builder<'a> {
         }
         let natural = ty.place(p.cur);
         if natural > target {
-            let (prev, prev_ty, prev_offset) = p
-                .last
-                .clone()
-                .unwrap_or_else(|| ("the member before it".to_string(), ty.clone(), 0));
+            let (prev, prev_ty, prev_offset) =
+                match p.last.and_then(|(n, i)| Some((n, p.fields.get(i)?))) {
+                    Some((n, f)) => (n, &f.ty, f.offset),
+                    None => ("the member before it", ty, 0),
+                };
             let end = prev_offset + prev_ty.size();
             let fix = self.align_fix(
                 site,
