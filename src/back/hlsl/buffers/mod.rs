@@ -109,9 +109,73 @@ pub enum Place<'a> {
     /// component, which the contract does not spell out).
     Bytes {
         global: Handle<naga::GlobalVariable>,
-        offset: Cow<'a, str>,
+        offset: Offset<'a>,
         layout: Cow<'a, Layout>,
     },
+}
+
+/// The byte offset of a [`Place::Bytes`]: a number while every step of the
+/// access chain is constant (no text is built for it), else its `uint`
+/// text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Offset<'a> {
+    Const(u64),
+    Text(Cow<'a, str>),
+}
+
+impl<'a> From<&'a str> for Offset<'a> {
+    fn from(text: &'a str) -> Self {
+        Offset::Text(Cow::Borrowed(text))
+    }
+}
+
+impl Offset<'_> {
+    /// The offset's text.
+    pub fn into_owned(self) -> String {
+        match self {
+            Offset::Const(c) => {
+                let mut text = String::with_capacity(24);
+                super::push_uint(&mut text, c);
+                text.push('u');
+                text
+            }
+            Offset::Text(t) => t.into_owned(),
+        }
+    }
+
+    /// Call `f` with the offset's text (a constant is written into a
+    /// buffer on the stack: `16u`).
+    fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        match self {
+            Offset::Const(c) => {
+                let mut digits = [0u8; 21];
+                let mut start = digits.len() - 1;
+                digits[start] = b'u';
+                let mut rest = *c;
+                loop {
+                    start -= 1;
+                    digits[start] = b'0' + (rest % 10) as u8;
+                    rest /= 10;
+                    if rest == 0 || start == 0 {
+                        break;
+                    }
+                }
+                f(std::str::from_utf8(&digits[start..]).unwrap_or("0u"))
+            }
+            Offset::Text(t) => f(t),
+        }
+    }
+
+    /// This offset plus `constant` (plus `stride * index`): see
+    /// [`offset_add`].
+    fn add(&self, constant: u64, dynamic: Option<(u64, &str)>) -> Offset<'static> {
+        match (self, dynamic) {
+            (Offset::Const(c), None) => Offset::Const(c.saturating_add(constant)),
+            _ => Offset::Text(Cow::Owned(
+                self.with_text(|base| offset_add(base, constant, dynamic)),
+            )),
+        }
+    }
 }
 
 /// The repr of every value that is not stored any differently, for places
@@ -2177,7 +2241,7 @@ impl Plan {
         let s = self.storage(g)?;
         Some(Place::Bytes {
             global: g,
-            offset: Cow::Borrowed("0u"),
+            offset: Offset::Const(0),
             layout: Cow::Borrowed(&s.layout),
         })
     }
@@ -2221,7 +2285,7 @@ impl Plan {
                 };
                 Place::Bytes {
                     global: *global,
-                    offset: Cow::Owned(offset_add(offset, slot.offset, None)),
+                    offset: offset.add(slot.offset, None),
                     layout: Cow::Borrowed(&slot.layout),
                 }
             }
@@ -2285,12 +2349,12 @@ impl Plan {
                     return place.clone();
                 };
                 let offset = match index {
-                    Index::Constant(n) => offset_add(offset, step * u64::from(n), None),
-                    Index::Dynamic(i) => offset_add(offset, 0, Some((step, i))),
+                    Index::Constant(n) => offset.add(step * u64::from(n), None),
+                    Index::Dynamic(i) => offset.add(0, Some((step, i))),
                 };
                 Place::Bytes {
                     global: *global,
-                    offset: Cow::Owned(offset),
+                    offset,
                     layout,
                 }
             }
@@ -2314,7 +2378,9 @@ impl Plan {
             } => match self.storage(*global) {
                 Some(st) => {
                     let rw = !st.read_only;
-                    self.load_bytes(ctx, needs, st, &st.name, rw, offset, layout, ty)
+                    offset.with_text(|off| {
+                        self.load_bytes(ctx, needs, st, &st.name, rw, off, layout, ty)
+                    })
                 }
                 None => super::types::zero_value(ctx, ty),
             },
@@ -2651,7 +2717,9 @@ impl Plan {
                 offset,
                 layout,
             } => match self.storage(*global) {
-                Some(st) => self.store_bytes(ctx, needs, st, &st.name, offset, layout, ty, value),
+                Some(st) => offset.with_text(|off| {
+                    self.store_bytes(ctx, needs, st, &st.name, off, layout, ty, value)
+                }),
                 None => String::new(),
             },
         }
@@ -2891,46 +2959,48 @@ impl Plan {
         let Some(helper) = self.atomic_helper(ctx, needs, st, op, s) else {
             return String::new();
         };
-        if op == "cmpxchg" {
-            let cmp = compare.unwrap_or("0");
-            let call = [
-                helper.as_str(),
-                "(",
-                buf,
-                ", ",
-                offset,
-                ", ",
-                cmp,
-                ", ",
-                value,
-                ")",
-            ]
-            .concat();
-            let Some(result) = result else {
-                return [call.as_str(), ";\n"].concat();
-            };
-            let ty = ctx
-                .module
-                .special_types
-                .predeclared_types
-                .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
-                .copied();
-            let (old, exchanged) = match ty {
-                Some(h) => (
-                    ctx.name(NameKey::StructMember(h, 0)).to_string(),
-                    ctx.name(NameKey::StructMember(h, 1)).to_string(),
-                ),
-                None => ("old_value".to_string(), "exchanged".to_string()),
-            };
-            return text!(
-                "{result}.{old} = {call};\n{result}.{exchanged} = ({result}.{old} == {cmp});\n"
-            );
-        }
-        let call = [helper.as_str(), "(", buf, ", ", offset, ", ", value, ")"].concat();
-        match result {
-            Some(r) => [r, " = ", &call, ";\n"].concat(),
-            None => [call.as_str(), ";\n"].concat(),
-        }
+        offset.with_text(|offset| {
+            if op == "cmpxchg" {
+                let cmp = compare.unwrap_or("0");
+                let call = [
+                    helper.as_str(),
+                    "(",
+                    buf,
+                    ", ",
+                    offset,
+                    ", ",
+                    cmp,
+                    ", ",
+                    value,
+                    ")",
+                ]
+                .concat();
+                let Some(result) = result else {
+                    return [call.as_str(), ";\n"].concat();
+                };
+                let ty = ctx
+                    .module
+                    .special_types
+                    .predeclared_types
+                    .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
+                    .copied();
+                let (old, exchanged) = match ty {
+                    Some(h) => (
+                        ctx.name(NameKey::StructMember(h, 0)).to_string(),
+                        ctx.name(NameKey::StructMember(h, 1)).to_string(),
+                    ),
+                    None => ("old_value".to_string(), "exchanged".to_string()),
+                };
+                return text!(
+                    "{result}.{old} = {call};\n{result}.{exchanged} = ({result}.{old} == {cmp});\n"
+                );
+            }
+            let call = [helper.as_str(), "(", buf, ", ", offset, ", ", value, ")"].concat();
+            match result {
+                Some(r) => [r, " = ", &call, ";\n"].concat(),
+                None => [call.as_str(), ";\n"].concat(),
+            }
+        })
     }
 
     /// A `uint` expression: the element count of the runtime-sized array at
@@ -2964,10 +3034,12 @@ impl Plan {
             )
         });
         let size = text!("{helper}({})", st.name);
-        if constant_literal(offset) == Some(0) {
+        if matches!(offset, Offset::Const(0))
+            || matches!(offset, Offset::Text(t) if constant_literal(t) == Some(0))
+        {
             text!("({size} / {stride}u)")
         } else {
-            text!("(({size} - {offset}) / {stride}u)")
+            offset.with_text(|offset| text!("(({size} - {offset}) / {stride}u)"))
         }
     }
 
