@@ -532,21 +532,32 @@ impl<'a> FunctionWriter<'a, '_> {
                 arg2,
                 arg3,
             } => {
-                let operands: Vec<Handle<naga::Expression>> = [Some(arg), arg1, arg2, arg3]
-                    .into_iter()
-                    .flatten()
-                    .collect();
-                let texts: Vec<String> = operands.iter().map(|&o| self.expr(o)).collect();
-                let args: Vec<math::Arg<'_>> = operands
-                    .iter()
-                    .zip(&texts)
-                    .map(|(&o, t)| math::Arg {
-                        text: t,
+                // The operands' texts one after another in one string.
+                let mut texts = String::with_capacity(64);
+                let mut operands = [(arg, 0, 0); 4];
+                let mut count = 0;
+                for o in [Some(arg), arg1, arg2, arg3].into_iter().flatten() {
+                    let start = texts.len();
+                    self.push_expr(&mut texts, o);
+                    if let Some(slot) = operands.get_mut(count) {
+                        *slot = (o, start, texts.len());
+                    }
+                    count += 1;
+                }
+                let arg_of =
+                    |&(o, start, end): &(Handle<naga::Expression>, usize, usize)| math::Arg {
+                        text: texts.get(start..end).unwrap_or(""),
                         ty: self.ty(o),
-                    })
-                    .collect();
+                    };
+                let args = [
+                    arg_of(&operands[0]),
+                    arg_of(&operands[1]),
+                    arg_of(&operands[2]),
+                    arg_of(&operands[3]),
+                ];
                 let span = self.exprs.get_span(h);
-                wrap(math_call(ctx, self.needs, fun, &args, self.ty(h), span))
+                let args = args.get(..count).unwrap_or(&args);
+                wrap(math_call(ctx, self.needs, fun, args, self.ty(h), span))
             }
             E::As {
                 expr,
