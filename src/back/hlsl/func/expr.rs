@@ -161,6 +161,10 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push(')');
         } else if let E::Load { pointer } = self.exprs[h] {
             self.push_load(out, pointer);
+        } else if let E::Compose { ty, ref components } = self.exprs[h] {
+            self.push_compose(out, ty, components);
+        } else if let E::Literal(lit) = self.exprs[h] {
+            push_literal(out, lit);
         } else if !self.push_postfix(out, h) {
             let text = self.write_expr(h);
             out.push_str(&text);
@@ -614,6 +618,18 @@ impl<'a> FunctionWriter<'a, '_> {
         ty: Handle<naga::Type>,
         components: &[Handle<naga::Expression>],
     ) -> String {
+        let mut text = String::with_capacity(64);
+        self.push_compose(&mut text, ty, components);
+        text
+    }
+
+    /// [`Self::compose`], appended to `out`.
+    fn push_compose(
+        &mut self,
+        out: &mut String,
+        ty: Handle<naga::Type>,
+        components: &[Handle<naga::Expression>],
+    ) {
         let aggregate = matches!(
             self.ctx.module.types[ty].inner,
             Ti::Array { .. } | Ti::Struct { .. }
@@ -621,27 +637,24 @@ impl<'a> FunctionWriter<'a, '_> {
         // Module scope: an initializer list (helpers come later in the file
         // than constants); otherwise a constructor call.
         let list = aggregate && matches!(self.body, Body::Module);
-        let mut text = String::with_capacity(64);
-        text.push(if list { '{' } else { '(' });
+        let start = out.len();
+        if !aggregate {
+            out.push_str(types::type_name(self.ctx, ty));
+        }
+        out.push(if list { '{' } else { '(' });
         for (i, &c) in components.iter().enumerate() {
             if i > 0 {
-                text.push_str(", ");
+                out.push_str(", ");
             }
-            self.push_arg(&mut text, c);
+            self.push_arg(out, c);
         }
-        text.push(if list { '}' } else { ')' });
-        if list {
-            return text;
-        }
-        // The function is named after the arguments are written: a helper
-        // an argument needs is defined first.
-        if aggregate {
+        out.push(if list { '}' } else { ')' });
+        // A constructor helper is named after the arguments are written: a
+        // helper an argument needs is defined first.
+        if aggregate && !list {
             let f = helpers::constructor(self.ctx, self.needs, ty);
-            text.insert_str(0, &f);
-        } else {
-            text.insert_str(0, types::type_name(self.ctx, ty));
+            out.insert_str(start, &f);
         }
-        text
     }
 
     fn image_kind(
@@ -1502,6 +1515,43 @@ pub(super) fn typed_int(s: Scalar, v: i64) -> String {
         (K::Sint, 8) => i64_text(v),
         (K::Sint, 2) => affix_int("int16_t(", v, ")"),
         _ => i32_text(v as i32),
+    }
+}
+
+/// [`literal`], appended to `out`: integers and finite `f32`s are written
+/// in place.
+fn push_literal(out: &mut String, lit: naga::Literal) {
+    use naga::Literal as L;
+    let float = match lit {
+        L::F32(v) => v,
+        L::AbstractFloat(v) => v as f32,
+        L::U32(v) => {
+            super::super::push_uint(out, u64::from(v));
+            out.push('u');
+            return;
+        }
+        L::I32(v) if v >= 0 => {
+            super::super::push_uint(out, v as u64);
+            return;
+        }
+        L::AbstractInt(v) if (0..=i64::from(i32::MAX)).contains(&v) => {
+            super::super::push_uint(out, v as u64);
+            return;
+        }
+        other => {
+            out.push_str(&literal(other));
+            return;
+        }
+    };
+    if !float.is_finite() {
+        out.push_str(&f32_text(float));
+        return;
+    }
+    use std::fmt::Write as _;
+    if float.is_sign_negative() {
+        let _ = write!(out, "({float:?}f)");
+    } else {
+        let _ = write!(out, "{float:?}f");
     }
 }
 
