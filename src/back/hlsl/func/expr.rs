@@ -871,6 +871,10 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::load`], appended to `out`: a name or lvalue is copied from
     /// where it is kept, without a string of its own.
     fn push_load(&mut self, out: &mut String, pointer: Handle<naga::Expression>) {
+        if self.text_rooted(pointer) {
+            self.push_place_text(out, pointer);
+            return;
+        }
         match self.place(pointer) {
             Ptr::Text { text, .. }
             | Ptr::Buffer(Place::Text {
@@ -890,6 +894,77 @@ impl<'a> FunctionWriter<'a, '_> {
                     out.push_str("_s_invalid");
                 }
             },
+        }
+    }
+
+    /// Whether pointer `h` is an access chain that [`Self::place`] prints
+    /// as lvalue text: rooted at a local, an argument or a global that is
+    /// not a buffer.
+    fn text_rooted(&self, mut h: Handle<naga::Expression>) -> bool {
+        loop {
+            match self.exprs[h] {
+                E::Access { base, .. } | E::AccessIndex { base, .. } => h = base,
+                E::LocalVariable(_) => return !matches!(self.body, Body::Module),
+                E::FunctionArgument(_) => return true,
+                E::GlobalVariable(g) => {
+                    let space = self.ctx.module.global_variables[g].space;
+                    let buffer = matches!(
+                        space,
+                        naga::AddressSpace::Uniform
+                            | naga::AddressSpace::Storage { .. }
+                            | naga::AddressSpace::Immediate
+                    );
+                    return !buffer || self.ctx.plan.global(g).is_none();
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// The lvalue text [`Self::place`] prints for `h` (a pointer for which
+    /// [`Self::text_rooted`] holds), appended to `out`.
+    fn push_place_text(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+        let ctx = self.ctx;
+        match self.exprs[h] {
+            E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
+            E::LocalVariable(l) => {
+                if let Body::Function(f, ..) = self.body {
+                    out.push_str(ctx.name(NameKey::FunctionLocal(f, l)));
+                } else if let Body::Entry(i, ..) = self.body {
+                    out.push_str(ctx.name(NameKey::EntryPointLocal(i as u16, l)));
+                }
+            }
+            E::FunctionArgument(i) => out.push_str(self.argument_str(i)),
+            E::Access { base, index } => {
+                self.push_place_text(out, base);
+                let (_, container) = self.pointee(base);
+                out.push('[');
+                self.push_index(out, &container, index, None);
+                out.push(']');
+            }
+            E::AccessIndex { base, index } => {
+                self.push_place_text(out, base);
+                let (bty, container) = self.pointee(base);
+                match *container {
+                    Ti::Struct { .. } => match bty {
+                        Some(st) => {
+                            out.push('.');
+                            out.push_str(ctx.name(NameKey::StructMember(st, index)));
+                        }
+                        None => self.error("internal: a struct pointer without a type", h),
+                    },
+                    Ti::Vector { .. } => {
+                        out.push('.');
+                        out.push_str(component_name(index));
+                    }
+                    _ => {
+                        out.push('[');
+                        super::super::push_uint(out, u64::from(index));
+                        out.push(']');
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
