@@ -1427,7 +1427,7 @@ fn zeroes_workgroup_memory(ctx: &Ctx<'_>, index: usize) -> bool {
 /// The members of the input struct, in order.
 fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
-    let mut members = Vec::new();
+    let mut members = Vec::with_capacity(ep.function.arguments.len());
     let mut wants_index = zeroes_workgroup_memory(ctx, index);
     for part in input_parts(ctx.module, ep) {
         if matches!(part.binding, Binding::BuiltIn(BuiltIn::SubgroupId)) {
@@ -1613,7 +1613,8 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     let Some(ep) = module.entry_points.get(index) else {
         return String::new();
     };
-    let mut out = String::new();
+    // Room for a few lines per argument (nothing without arguments).
+    let mut out = String::with_capacity(96 * ep.function.arguments.len());
     if zeroes_workgroup_memory(ctx, index) {
         let ep_info = ctx.info.get_entry_point(index);
         out.push_str("    if (_s_in._s_local_invocation_index == 0u) {\n");
