@@ -2668,7 +2668,7 @@ impl Plan {
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = ["_s_", ld, "_", &t].concat();
+                let helper = ["_s_", ld, "_", t].concat();
                 needs.helper(&helper, |needs| {
                     let mut body = text!("    {t} r;\n");
                     if let Some(sl) = ctx.contract.structs.get(h) {
@@ -2846,7 +2846,7 @@ impl Plan {
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = ["_s_store_", &t].concat();
+                let helper = ["_s_store_", t].concat();
                 needs.helper(&helper, |needs| {
                     let mut body = String::new();
                     if let Some(sl) = ctx.contract.structs.get(h) {
