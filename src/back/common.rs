@@ -354,3 +354,40 @@ pub(crate) fn is_abstract(module: &naga::Module, ty: Handle<naga::Type>) -> bool
         _ => false,
     }
 }
+
+/// Append the decimal digits of `n` to `out`: the text of
+/// `write!(out, "{n}")`, without the formatting machinery (both text
+/// backends print numbers in every declaration and most lines of code).
+#[inline(never)]
+pub(crate) fn push_decimal(out: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.reserve(digits.len() - at);
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn push_decimal_writes_what_display_writes() {
+        let mut out = String::from("x");
+        for n in [0, 7, 9, 10, 99, 100, 65_535, 1 << 32, u64::MAX] {
+            let at = out.len();
+            push_decimal(&mut out, n);
+            assert_eq!(&out[at..], n.to_string());
+        }
+    }
+}

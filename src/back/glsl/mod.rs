@@ -19,6 +19,8 @@
 //! WGSL members); only pointers into buffers see buffer variants, through a
 //! [`buffers::Repr`] that says how to index, load and store them.
 
+pub(crate) use crate::back::common::push_decimal;
+
 mod buffers;
 mod decl;
 mod func;
@@ -243,28 +245,6 @@ impl Needs {
             let text = define();
             self.helpers.insert(name.to_string(), text);
         }
-    }
-}
-
-/// Append the decimal digits of `n` to `out`: the text of
-/// `write!(out, "{n}")`, without the formatting machinery (numbers are
-/// printed in every declaration and most lines of code).
-#[inline(never)]
-pub(crate) fn push_decimal(out: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.reserve(digits.len() - at);
-    for &d in &digits[at..] {
-        out.push(char::from(d));
     }
 }
 

@@ -381,7 +381,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let mut name = String::with_capacity(what.len() + 8);
         name.push_str("_s_");
         name.push_str(what);
-        super::push_uint(&mut name, self.temps as u64);
+        super::push_decimal(&mut name, self.temps as u64);
         name
     }
 
@@ -914,7 +914,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 text.push_str(name);
             }
             text.push_str("_e");
-            super::push_uint(text, index as u64);
+            super::push_decimal(text, index as u64);
         });
     }
 

@@ -53,23 +53,7 @@ macro_rules! text {
     }};
 }
 
-/// Append the decimal digits of `v` to `out`: what `write!(out, "{v}")`
-/// writes, without going through the formatting machinery.
-pub(crate) fn push_uint(out: &mut String, v: u64) {
-    if v < 10 {
-        out.push(char::from(b'0' + v as u8));
-        return;
-    }
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = v;
-    while rest > 0 && start > 0 {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-    }
-    out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
-}
+pub(crate) use crate::back::common::push_decimal;
 
 /// Append every part of `parts` to `out`.
 pub(crate) fn push_parts(out: &mut String, parts: &[&str]) {

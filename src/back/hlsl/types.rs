@@ -384,7 +384,7 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
                         ""
                     };
                     super::push_parts(&mut out, &["typedef ", major, element, " ", name, "["]);
-                    super::push_uint(&mut out, u64::from(n));
+                    super::push_decimal(&mut out, u64::from(n));
                     out.push_str("];\n");
                 }
             }

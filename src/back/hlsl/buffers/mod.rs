@@ -135,7 +135,7 @@ impl Offset<'_> {
         match self {
             Offset::Const(c) => {
                 let mut text = String::with_capacity(24);
-                super::push_uint(&mut text, c);
+                super::push_decimal(&mut text, c);
                 text.push('u');
                 text
             }
@@ -331,7 +331,7 @@ impl HType {
     fn push_dims(&self, out: &mut String) {
         if let HType::Array(e, n) = self {
             out.push('[');
-            super::push_uint(out, *n);
+            super::push_decimal(out, *n);
             out.push(']');
             e.push_dims(out);
         }
@@ -542,7 +542,7 @@ fn column_name(base: &str, j: impl Into<u64>) -> String {
     let mut name = String::with_capacity(base.len() + 4);
     name.push_str(base);
     name.push_str("_c");
-    super::push_uint(&mut name, j.into());
+    super::push_decimal(&mut name, j.into());
     name
 }
 
@@ -550,7 +550,7 @@ fn column_name(base: &str, j: impl Into<u64>) -> String {
 fn pad_name(prefix: &str, n: usize) -> String {
     let mut name = String::with_capacity(prefix.len() + 4);
     name.push_str(prefix);
-    super::push_uint(&mut name, n as u64);
+    super::push_decimal(&mut name, n as u64);
     name
 }
 
@@ -1777,7 +1777,7 @@ impl PackOffset {
     /// The text, appended to `out`.
     fn push_to(&self, out: &mut String) {
         out.push('c');
-        super::push_uint(out, self.register);
+        super::push_decimal(out, self.register);
         if let Some(c) = self.component {
             out.push('.');
             out.push_str(c);
@@ -2022,7 +2022,7 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
     }
     let mut out = String::with_capacity(base.len() + 24);
     if count == 0 {
-        super::push_uint(&mut out, c);
+        super::push_decimal(&mut out, c);
         out.push('u');
         return out;
     }
@@ -2038,7 +2038,7 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
     }
     if c != 0 {
         sep(&mut out);
-        super::push_uint(&mut out, c);
+        super::push_decimal(&mut out, c);
         out.push('u');
     }
     for t in terms.filter(|t| constant_literal(t).is_none()) {
@@ -2048,7 +2048,7 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
     if let Some((stride, index)) = dynamic {
         sep(&mut out);
         if stride != 1 {
-            super::push_uint(&mut out, stride);
+            super::push_decimal(&mut out, stride);
             out.push_str("u * ");
         }
         push_operand(&mut out, index);
@@ -2577,7 +2577,7 @@ impl Plan {
             out.push_str(buf);
             out.push_str(".Load");
             if n > 1 {
-                super::push_uint(&mut out, u64::from(n));
+                super::push_decimal(&mut out, u64::from(n));
             }
             out.push('(');
             out.push_str(off);
@@ -2751,7 +2751,7 @@ impl Plan {
                 out.push_str(buf);
                 out.push_str(".Store");
                 if n > 1 {
-                    super::push_uint(&mut out, u64::from(n));
+                    super::push_decimal(&mut out, u64::from(n));
                 }
                 out.push('(');
                 out.push_str(off);
@@ -2763,7 +2763,7 @@ impl Plan {
                     }
                     naga::ScalarKind::Bool => {
                         out.push_str("uint");
-                        super::push_uint(&mut out, u64::from(n));
+                        super::push_decimal(&mut out, u64::from(n));
                         super::push_parts(&mut out, &["(", value, ")"]);
                     }
                     _ => {

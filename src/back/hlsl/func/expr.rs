@@ -204,7 +204,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 _ => {
                     self.push_expr(out, base);
                     out.push('[');
-                    super::super::push_uint(out, u64::from(index));
+                    super::super::push_decimal(out, u64::from(index));
                     out.push(']');
                 }
             },
@@ -959,7 +959,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     }
                     _ => {
                         out.push('[');
-                        super::super::push_uint(out, u64::from(index));
+                        super::super::push_decimal(out, u64::from(index));
                         out.push(']');
                     }
                 }
@@ -999,7 +999,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let known = self.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
-                super::super::push_uint(out, u64::from(k));
+                super::super::push_decimal(out, u64::from(k));
                 out.push('u');
                 return;
             }
@@ -1029,7 +1029,7 @@ impl<'a> FunctionWriter<'a, '_> {
         }
         if let Some(n) = count {
             out.push_str(", ");
-            super::super::push_uint(out, u64::from(n.saturating_sub(1)));
+            super::super::push_decimal(out, u64::from(n.saturating_sub(1)));
             out.push_str("u)");
         } else if let Some(p) = runtime {
             let len = self.ctx.plan.array_length(self.ctx, self.needs, p);
@@ -1412,7 +1412,7 @@ fn affix_int(prefix: &str, value: impl Into<i128>, suffix: &str) -> String {
     if value < 0 {
         text.push('-');
     }
-    super::super::push_uint(&mut text, value.unsigned_abs() as u64);
+    super::super::push_decimal(&mut text, value.unsigned_abs() as u64);
     text.push_str(suffix);
     text
 }
@@ -1420,7 +1420,7 @@ fn affix_int(prefix: &str, value: impl Into<i128>, suffix: &str) -> String {
 /// `base[index]`, reusing `base`'s buffer.
 fn indexed(mut base: String, index: u32) -> String {
     base.push('[');
-    super::super::push_uint(&mut base, u64::from(index));
+    super::super::push_decimal(&mut base, u64::from(index));
     base.push(']');
     base
 }
@@ -1601,16 +1601,16 @@ fn push_literal(out: &mut String, lit: naga::Literal) {
         L::F32(v) => v,
         L::AbstractFloat(v) => v as f32,
         L::U32(v) => {
-            super::super::push_uint(out, u64::from(v));
+            super::super::push_decimal(out, u64::from(v));
             out.push('u');
             return;
         }
         L::I32(v) if v >= 0 => {
-            super::super::push_uint(out, v as u64);
+            super::super::push_decimal(out, v as u64);
             return;
         }
         L::AbstractInt(v) if (0..=i64::from(i32::MAX)).contains(&v) => {
-            super::super::push_uint(out, v as u64);
+            super::super::push_decimal(out, v as u64);
             return;
         }
         other => {
