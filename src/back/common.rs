@@ -377,9 +377,25 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
     }
 }
 
+/// Append `format!("{v:?}")` of a finite `v`. Whole numbers up to 2^24 in
+/// magnitude (every one is an `f32`, and its shortest round-trip digits are
+/// its integer digits) are written without the float formatter.
+pub(crate) fn push_f32_debug(out: &mut String, v: f32) {
+    if v.fract() == 0.0 && v.abs() <= 16_777_216.0 {
+        if v.is_sign_negative() {
+            out.push('-');
+        }
+        push_decimal(out, v.abs() as u64);
+        out.push_str(".0");
+    } else {
+        use std::fmt::Write as _;
+        let _ = write!(out, "{v:?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::push_decimal;
+    use super::{push_decimal, push_f32_debug};
 
     #[test]
     fn push_decimal_writes_what_display_writes() {
@@ -388,6 +404,25 @@ mod tests {
             let at = out.len();
             push_decimal(&mut out, n);
             assert_eq!(&out[at..], n.to_string());
+        }
+    }
+
+    #[test]
+    fn whole_floats_print_as_the_float_formatter_does() {
+        let mut values: Vec<f32> = (-2000..=2000).map(|i| i as f32).collect();
+        values.extend([
+            16_777_216.0,
+            -16_777_216.0,
+            16_777_215.0,
+            1e7,
+            -0.0,
+            0.5,
+            1e20,
+        ]);
+        for v in values {
+            let mut text = String::new();
+            push_f32_debug(&mut text, v);
+            assert_eq!(text, format!("{v:?}"));
         }
     }
 }

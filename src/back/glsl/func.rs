@@ -921,29 +921,6 @@ mod tests {
     }
 
     #[test]
-    fn whole_floats_print_as_the_float_formatter_does() {
-        let mut values: Vec<f32> = (-2000..=2000).map(|i| i as f32).collect();
-        values.extend([
-            16_777_216.0,
-            -16_777_216.0,
-            16_777_215.0,
-            1e7,
-            -0.0,
-            0.5,
-            1e20,
-        ]);
-        for v in values {
-            let mut text = String::new();
-            super::expr::push_f32_debug(&mut text, v);
-            assert_eq!(text, format!("{v:?}"));
-        }
-        let mut text = String::new();
-        crate::back::glsl::push_decimal(&mut text, 0);
-        crate::back::glsl::push_decimal(&mut text, u64::MAX);
-        assert_eq!(text, format!("0{}", u64::MAX));
-    }
-
-    #[test]
     fn int_literals() {
         assert_eq!(i32_text(5), "5");
         assert_eq!(i32_text(-5), "(-5)");

@@ -6,6 +6,7 @@
 //! indexed or swizzled as it is.
 
 use super::{Body, FunctionWriter};
+use crate::back::common::push_f32_debug;
 use crate::back::glsl::buffers::{Index, Repr};
 use crate::back::glsl::{types, Needs};
 use naga::proc::NameKey;
@@ -1112,21 +1113,6 @@ pub(crate) fn f32_text(v: f32) -> String {
         push_f32_debug(&mut t, v);
     }
     t
-}
-
-/// Append `format!("{v:?}")` of a finite `v`. Whole numbers up to 2^24 in
-/// magnitude (every one is an `f32`, and its shortest round-trip digits are
-/// its integer digits) are written without the float formatter.
-pub(super) fn push_f32_debug(out: &mut String, v: f32) {
-    if v.fract() == 0.0 && v.abs() <= 16_777_216.0 {
-        if v.is_sign_negative() {
-            out.push('-');
-        }
-        crate::back::glsl::push_decimal(out, v.abs() as u64);
-        out.push_str(".0");
-    } else {
-        let _ = write!(out, "{v:?}");
-    }
 }
 
 /// An f64 value as a GLSL double literal.

@@ -1508,11 +1508,16 @@ pub(crate) fn f32_text(v: f32) -> String {
     if !v.is_finite() {
         return text!("asfloat({:#x}u)", v.to_bits());
     }
+    let mut t = String::with_capacity(27);
     if v.is_sign_negative() {
-        affix("(", format_args!("{v:?}"), "f)")
+        t.push('(');
+        crate::back::common::push_f32_debug(&mut t, v);
+        t.push_str("f)");
     } else {
-        affix("", format_args!("{v:?}"), "f")
+        crate::back::common::push_f32_debug(&mut t, v);
+        t.push('f');
     }
+    t
 }
 
 /// An f64 value as an HLSL `double` literal.
@@ -1622,11 +1627,13 @@ fn push_literal(out: &mut String, lit: naga::Literal) {
         out.push_str(&f32_text(float));
         return;
     }
-    use std::fmt::Write as _;
     if float.is_sign_negative() {
-        let _ = write!(out, "({float:?}f)");
+        out.push('(');
+        crate::back::common::push_f32_debug(out, float);
+        out.push_str("f)");
     } else {
-        let _ = write!(out, "{float:?}f");
+        crate::back::common::push_f32_debug(out, float);
+        out.push('f');
     }
 }
 
