@@ -1639,51 +1639,63 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        let mut values = Vec::new();
-        for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
-            let part = &part;
-            let value = match input_source(ctx, needs, index, part) {
-                Some(Source::Member(m)) => {
-                    let mut read = String::with_capacity(32);
-                    read.push_str("_s_in.");
-                    m.name.push_to(&mut read);
-                    if ep.stage == ShaderStage::Fragment
-                        && matches!(part.binding, Binding::BuiltIn(BuiltIn::Position { .. }))
-                    {
-                        text!("float4({read}.xyz, 1.0 / {read}.w)")
-                    } else {
-                        read
-                    }
-                }
-                Some(Source::Expression(e)) => e.into_owned(),
-                None => types::zero_value(ctx, part.ty),
-            };
-            values.push((part.member, value));
-        }
         if arg.binding.is_some() {
-            let value = values.pop().map(|(_, v)| v).unwrap_or_default();
-            super::push_parts(&mut out, &["    ", ty, " ", name, " = ", &value, ";\n"]);
+            // A bound argument is a single part.
+            super::push_parts(&mut out, &["    ", ty, " ", name, " = "]);
+            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+                push_input_value(ctx, needs, index, &part, &mut out);
+            }
+            out.push_str(";\n");
         } else {
             super::push_parts(&mut out, &["    ", ty, " ", name, ";\n"]);
-            for (member, value) in values {
-                if let Some(m) = member {
-                    super::push_parts(
-                        &mut out,
-                        &[
-                            "    ",
-                            name,
-                            ".",
-                            ctx.name(NameKey::StructMember(arg.ty, m)),
-                            " = ",
-                            &value,
-                            ";\n",
-                        ],
-                    );
+            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+                match part.member {
+                    Some(m) => {
+                        super::push_parts(
+                            &mut out,
+                            &[
+                                "    ",
+                                name,
+                                ".",
+                                ctx.name(NameKey::StructMember(arg.ty, m)),
+                                " = ",
+                            ],
+                        );
+                        push_input_value(ctx, needs, index, &part, &mut out);
+                        out.push_str(";\n");
+                    }
+                    None => {
+                        // Nothing written, but the diagnostics still count.
+                        push_input_value(ctx, needs, index, &part, &mut String::new());
+                    }
                 }
             }
         }
     }
     out
+}
+
+/// Append the value of input `part` of entry point `index`: the input
+/// struct member it is read from, the expression standing for it, or a zero.
+fn push_input_value(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part, out: &mut String) {
+    match input_source(ctx, needs, index, part) {
+        Some(Source::Member(m)) => {
+            let fragment_position = ctx.module.entry_points[index].stage == ShaderStage::Fragment
+                && matches!(part.binding, Binding::BuiltIn(BuiltIn::Position { .. }));
+            if fragment_position {
+                out.push_str("float4(_s_in.");
+                m.name.push_to(out);
+                out.push_str(".xyz, 1.0 / _s_in.");
+                m.name.push_to(out);
+                out.push_str(".w)");
+            } else {
+                out.push_str("_s_in.");
+                m.name.push_to(out);
+            }
+        }
+        Some(Source::Expression(e)) => out.push_str(&e),
+        None => out.push_str(&types::zero_value(ctx, part.ty)),
+    }
 }
 
 /// Statements (not indented, each ending in a newline; the last one a
