@@ -815,27 +815,52 @@ impl<'a> FunctionWriter<'a, '_> {
             scalar_name.push_str(part);
         }
         self.needs.helper(&scalar_name, || {
-            let zero = typed_int(scalar, 0);
-            let one = typed_int(scalar, 1);
+            let zero = small_int(scalar, 0);
+            let one = small_int(scalar, 1);
             let signed = scalar.kind == K::Sint;
+            let mut text = String::with_capacity(160);
+            for part in [s, " ", &scalar_name, "(", s, " a, ", s, " b) {\n"] {
+                text.push_str(part);
+            }
             // The divisor that leaves WGSL's result: 1 where the divisor
             // is 0 (or -1 with the most negative dividend).
-            let bad = if signed {
-                let min = int_min_text(scalar.width);
-                let minus_one = typed_int(scalar, -1);
-                format!("(b == {zero} || (a == {min} && b == {minus_one}))")
+            let bad: [&str; 9] = if signed {
+                let min = if scalar.width == 8 {
+                    "(-9223372036854775807l - 1l)"
+                } else {
+                    "(-2147483647 - 1)"
+                };
+                let minus_one = small_int(scalar, -1);
+                [
+                    "(b == ",
+                    zero,
+                    " || (a == ",
+                    min,
+                    " && b == ",
+                    minus_one,
+                    "))",
+                    "",
+                    "",
+                ]
             } else {
-                format!("b == {zero}")
+                ["b == ", zero, "", "", "", "", "", "", ""]
             };
-            let body = if what == "div" {
-                format!("    return a / ({bad} ? {one} : b);\n")
+            let (head, tail): (&[&str], &[&str]) = if what == "div" {
+                (&["    return a / ("], &[" ? ", one, " : b);\n"])
             } else if signed {
                 // GLSL's `%` is undefined for negative operands.
-                format!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
+                (
+                    &["    ", s, " d = "],
+                    &[" ? ", one, " : b;\n    return a - (a / d) * d;\n"],
+                )
             } else {
-                format!("    return a % ({bad} ? {one} : b);\n")
+                (&["    return a % ("], &[" ? ", one, " : b);\n"])
             };
-            format!("{s} {scalar_name}({s} a, {s} b) {{\n{body}}}\n")
+            for part in head.iter().chain(bad.iter()).chain(tail.iter()) {
+                text.push_str(part);
+            }
+            text.push_str("}\n");
+            text
         });
         let Some(size) = size else {
             out.push_str(&scalar_name);
@@ -849,16 +874,32 @@ impl<'a> FunctionWriter<'a, '_> {
         }
         let name = &out[start..];
         self.needs.helper(name, || {
-            let parts: Vec<String> = (0..size as u32)
-                .map(|i| {
-                    let c = component(i);
-                    format!("{scalar_name}(a.{c}, b.{c})")
-                })
-                .collect();
-            format!(
-                "{v} {name}({v} a, {v} b) {{\n    return {v}({});\n}}\n",
-                parts.join(", ")
-            )
+            let mut text = String::with_capacity(160);
+            for part in [
+                v,
+                " ",
+                name,
+                "(",
+                v,
+                " a, ",
+                v,
+                " b) {\n    return ",
+                v,
+                "(",
+            ] {
+                text.push_str(part);
+            }
+            for i in 0..size as u32 {
+                if i > 0 {
+                    text.push_str(", ");
+                }
+                let c = ["x", "y", "z", "w"].get(i as usize).copied().unwrap_or("x");
+                for part in [&scalar_name, "(a.", c, ", b.", c, ")"] {
+                    text.push_str(part);
+                }
+            }
+            text.push_str(");\n}\n");
+            text
         });
         self.give_back_scratch(scalar_name);
     }
@@ -1137,6 +1178,22 @@ pub(crate) fn i32_text(v: i32) -> String {
         format!("({v})")
     } else {
         v.to_string()
+    }
+}
+
+/// [`typed_int`] of 0, 1 or -1 (integer helpers' constants), unallocated.
+fn small_int(s: Scalar, v: i8) -> &'static str {
+    match (s.kind, s.width, v) {
+        (K::Uint, 8, 0) => "0ul",
+        (K::Uint, 8, _) => "1ul",
+        (K::Uint, _, 0) => "0u",
+        (K::Uint, _, _) => "1u",
+        (K::Sint, 8, 0) => "0l",
+        (K::Sint, 8, 1) => "1l",
+        (K::Sint, 8, _) => "(-1l)",
+        (_, _, 0) => "0",
+        (_, _, 1) => "1",
+        _ => "(-1)",
     }
 }
 
