@@ -358,7 +358,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                     self.expr_into(h, &mut init);
                     expr::unwrap_parens_from(&mut init, 0);
                 }
-                None => init.push_str(&types::zero_value(ctx, self.needs, var.ty)),
+                None => types::zero_value_into(ctx, self.needs, var.ty, &mut init),
             }
             self.line_parts(&[ty, " ", name, " = ", &init, ";"]);
             self.give_back_scratch(init);

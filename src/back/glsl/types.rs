@@ -357,14 +357,25 @@ fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> Cow<'static, str> {
 /// The zero value of `ty` as a GLSL constant expression
 /// (`vec3(0.0)`, `S(0, vec2(0.0))`, `float[4](0.0, 0.0, 0.0, 0.0)`).
 pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
+    let mut text = String::new();
+    zero_value_into(ctx, needs, ty, &mut text);
+    text
+}
+
+/// [`zero_value`], appended to `out` (members and components are written
+/// in place rather than built as strings of their own).
+pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>, out: &mut String) {
     let Ok(t) = ctx.module.types.get_handle(ty) else {
-        return "0".to_string();
+        out.push('0');
+        return;
     };
     match t.inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar_zero(needs, s).into_owned(),
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(&scalar_zero(needs, s)),
         TypeInner::Vector { size, scalar: s } => {
-            let v = vector(needs, size, s);
-            [v, "(", &scalar_zero(needs, s), ")"].concat()
+            out.push_str(vector(needs, size, s));
+            out.push('(');
+            out.push_str(&scalar_zero(needs, s));
+            out.push(')');
         }
         TypeInner::Matrix {
             columns,
@@ -372,38 +383,44 @@ pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> S
             scalar: s,
         } => {
             let m = matrix(needs, columns, rows, s);
-            [&m, "(", &scalar_zero(needs, s), ")"].concat()
+            out.push_str(&m);
+            out.push('(');
+            out.push_str(&scalar_zero(needs, s));
+            out.push(')');
         }
         TypeInner::Array {
             base,
             size: naga::ArraySize::Constant(n),
             ..
         } => {
+            // The element first, then the type (the order in which their
+            // extensions are recorded).
             let element = zero_value(ctx, needs, base);
-            let mut text = type_name(ctx, needs, ty).to_string();
-            text.push('(');
+            out.push_str(type_name(ctx, needs, ty));
+            out.push('(');
             for i in 0..n.get() {
                 if i > 0 {
-                    text.push_str(", ");
+                    out.push_str(", ");
                 }
-                text.push_str(&element);
+                out.push_str(&element);
             }
-            text.push(')');
-            text
+            out.push(')');
         }
         TypeInner::Struct { ref members, .. } => {
-            let mut text = ctx.name(naga::proc::NameKey::Type(ty)).to_string();
-            text.push('(');
+            out.push_str(ctx.name(naga::proc::NameKey::Type(ty)));
+            out.push('(');
             for (i, m) in members.iter().enumerate() {
                 if i > 0 {
-                    text.push_str(", ");
+                    out.push_str(", ");
                 }
-                text.push_str(&zero_value(ctx, needs, m.ty));
+                zero_value_into(ctx, needs, m.ty, out);
             }
-            text.push(')');
-            text
+            out.push(')');
         }
-        _ => format!("{}(0)", type_name(ctx, needs, ty)),
+        _ => {
+            out.push_str(type_name(ctx, needs, ty));
+            out.push_str("(0)");
+        }
     }
 }
 
