@@ -1930,13 +1930,15 @@ impl Plan {
                 self.store_into(ctx, &v, inner, ty, value, indent, depth, out);
             }
             Repr::Columns { columns, style, .. } => {
+                let value = operand(value);
                 for j in 0..u32::from(*columns) {
-                    let _ = writeln!(
-                        out,
-                        "{indent}{} = {}[{j}];",
-                        column(base, *style, j),
-                        operand(value)
-                    );
+                    out.push_str(indent);
+                    column_into(base, *style, j, out);
+                    out.push_str(" = ");
+                    out.push_str(&value);
+                    out.push('[');
+                    crate::back::glsl::push_decimal(out, u64::from(j));
+                    out.push_str("];\n");
                 }
             }
             Repr::Block(_) | Repr::Variant(_) => {
@@ -2092,10 +2094,24 @@ impl Plan {
 
 /// Column `j` of a split matrix at `base`.
 fn column(base: &str, style: ColumnStyle, j: u32) -> String {
+    let mut text = String::with_capacity(base.len() + 8);
+    column_into(base, style, j, &mut text);
+    text
+}
+
+/// [`column`], appended to `out`.
+fn column_into(base: &str, style: ColumnStyle, j: u32, out: &mut String) {
     match style {
-        ColumnStyle::Suffix => column_name(base, j),
-        ColumnStyle::Wrapper => format!("{}.c{j}", operand(base)),
+        ColumnStyle::Suffix => {
+            out.push_str(base);
+            out.push_str(if base.ends_with('_') { "c" } else { "_c" });
+        }
+        ColumnStyle::Wrapper => {
+            out.push_str(&operand(base));
+            out.push_str(".c");
+        }
     }
+    crate::back::glsl::push_decimal(out, u64::from(j));
 }
 
 /// The matrix rebuilt from its columns: `mat2x2(b_c0, b_c1)`.
@@ -2106,10 +2122,17 @@ fn columns_matrix(
     rows: u8,
     s: naga::Scalar,
 ) -> String {
-    let cols: Vec<String> = (0..u32::from(columns))
-        .map(|j| column(base, style, j))
-        .collect();
-    format!("{}({})", matrix_name(columns, rows, s), cols.join(", "))
+    let mut text = String::with_capacity(16 + usize::from(columns) * (base.len() + 8));
+    text.push_str(&matrix_name(columns, rows, s));
+    text.push('(');
+    for j in 0..u32::from(columns) {
+        if j > 0 {
+            text.push_str(", ");
+        }
+        column_into(base, style, j, &mut text);
+    }
+    text.push(')');
+    text
 }
 
 fn array_count(size: naga::ArraySize) -> String {
