@@ -673,21 +673,21 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 self.needs.extension("GL_EXT_shader_atomic_int64");
             }
         }
-        let v = expr::unwrap_parens(&self.expr(value)).to_string();
-        let call = match *fun {
-            naga::AtomicFunction::Add => format!("atomicAdd({place}, {v})"),
-            naga::AtomicFunction::Subtract => format!("atomicAdd({place}, -({v}))"),
-            naga::AtomicFunction::And => format!("atomicAnd({place}, {v})"),
-            naga::AtomicFunction::ExclusiveOr => format!("atomicXor({place}, {v})"),
-            naga::AtomicFunction::InclusiveOr => format!("atomicOr({place}, {v})"),
-            naga::AtomicFunction::Min => format!("atomicMin({place}, {v})"),
-            naga::AtomicFunction::Max => format!("atomicMax({place}, {v})"),
-            naga::AtomicFunction::Exchange { compare: None } => {
-                format!("atomicExchange({place}, {v})")
-            }
+        let mut v = self.take_scratch();
+        self.expr_into(value, &mut v);
+        expr::unwrap_parens_from(&mut v, 0);
+        let f = match *fun {
+            naga::AtomicFunction::Add | naga::AtomicFunction::Subtract => "atomicAdd(",
+            naga::AtomicFunction::And => "atomicAnd(",
+            naga::AtomicFunction::ExclusiveOr => "atomicXor(",
+            naga::AtomicFunction::InclusiveOr => "atomicOr(",
+            naga::AtomicFunction::Min => "atomicMin(",
+            naga::AtomicFunction::Max => "atomicMax(",
+            naga::AtomicFunction::Exchange { compare: None } => "atomicExchange(",
             naga::AtomicFunction::Exchange { compare: Some(c) } => {
                 let c = expr::unwrap_parens(&self.expr(c)).to_string();
                 let call = format!("atomicCompSwap({place}, {c}, {v})");
+                self.give_back_scratch(v);
                 let Some(r) = result else {
                     self.line_fmt(format_args!("{call};"));
                     return;
@@ -701,12 +701,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 return;
             }
         };
+        let mut call = self.take_scratch();
+        for part in [f, &place, ", "] {
+            call.push_str(part);
+        }
+        if matches!(*fun, naga::AtomicFunction::Subtract) {
+            for part in ["-(", &v, "))"] {
+                call.push_str(part);
+            }
+        } else {
+            call.push_str(&v);
+            call.push(')');
+        }
         match result {
             Some(r) => {
                 self.declare_result(r, &call);
             }
             None => self.line_parts(&[&call, ";"]),
         }
+        self.give_back_scratch(call);
+        self.give_back_scratch(v);
     }
 
     fn call(
