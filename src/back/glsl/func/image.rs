@@ -336,36 +336,38 @@ impl FunctionWriter<'_, '_> {
     ) -> String {
         let (dim, _, class) = self.image_kind(image);
         let (coords, n) = self.texel_coords(dim, coordinate, array_index);
-        let (zero, one) = if n == 1 {
-            ("0".to_string(), "1".to_string())
-        } else {
-            (format!("ivec{n}(0)"), format!("ivec{n}(1)"))
-        };
-        let clamp = |size: String| format!("clamp({coords}, {zero}, {size} - {one})");
         let d = self.ctx.dialect();
+        let mut out = String::with_capacity(96 + 3 * coords.len());
         match class {
             ImageClass::Storage { .. } => {
                 let img = self.expr(image);
-                let c = clamp(format!("imageSize({img})"));
-                format!("imageLoad({img}, {c})")
+                for part in ["imageLoad(", &img, ", "] {
+                    out.push_str(part);
+                }
+                push_clamped_coords(&mut out, &coords, n, &["imageSize(", &img, ")"]);
+                out.push(')');
             }
             ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
                 let tex = self.texture_text(image, None, false);
-                let c = clamp(format!("textureSize({tex})"));
                 let s = sample.map(|s| self.as_int(s)).unwrap_or_else(|| "0".into());
+                for part in ["texelFetch(", &tex, ", "] {
+                    out.push_str(part);
+                }
+                push_clamped_coords(&mut out, &coords, n, &["textureSize(", &tex, ")"]);
+                out.push_str(", ");
                 // ES has no textureSamples: the sample index is not
                 // clamped there.
-                let s = if !d.is_es() {
+                if !d.is_es() {
                     self.samples_extension();
-                    format!("clamp({s}, 0, textureSamples({tex}) - 1)")
+                    for part in ["clamp(", &s, ", 0, textureSamples(", &tex, ") - 1)"] {
+                        out.push_str(part);
+                    }
                 } else {
-                    s
-                };
-                let call = format!("texelFetch({tex}, {c}, {s})");
+                    out.push_str(&s);
+                }
+                out.push(')');
                 if matches!(class, ImageClass::Depth { .. }) {
-                    format!("{call}.x")
-                } else {
-                    call
+                    out.push_str(".x");
                 }
             }
             _ => {
@@ -376,17 +378,26 @@ impl FunctionWriter<'_, '_> {
                 let lod = if d.is_es() || lod == "0" {
                     lod
                 } else {
-                    format!("clamp({lod}, 0, textureQueryLevels({tex}) - 1)")
+                    ["clamp(", &lod, ", 0, textureQueryLevels(", &tex, ") - 1)"].concat()
                 };
-                let c = clamp(format!("textureSize({tex}, {lod})"));
-                let call = format!("texelFetch({tex}, {c}, {lod})");
+                for part in ["texelFetch(", &tex, ", "] {
+                    out.push_str(part);
+                }
+                push_clamped_coords(
+                    &mut out,
+                    &coords,
+                    n,
+                    &["textureSize(", &tex, ", ", &lod, ")"],
+                );
+                for part in [", ", &lod, ")"] {
+                    out.push_str(part);
+                }
                 if matches!(class, ImageClass::Depth { .. }) {
-                    format!("{call}.x")
-                } else {
-                    call
+                    out.push_str(".x");
                 }
             }
         }
+        out
     }
 
     pub(super) fn image_query(
@@ -498,5 +509,25 @@ impl FunctionWriter<'_, '_> {
             }
         };
         self.line_fmt(format_args!("{call};"));
+    }
+}
+
+/// `clamp(coords, 0, size - 1)` for `n` integer coordinates (`ivecN(0)`
+/// and `ivecN(1)` for vectors), the size given in parts, appended to `out`.
+fn push_clamped_coords(out: &mut String, coords: &str, n: usize, size: &[&str]) {
+    let (zero, one) = match n {
+        1 => ("0", "1"),
+        2 => ("ivec2(0)", "ivec2(1)"),
+        3 => ("ivec3(0)", "ivec3(1)"),
+        _ => ("ivec4(0)", "ivec4(1)"),
+    };
+    for part in ["clamp(", coords, ", ", zero, ", "] {
+        out.push_str(part);
+    }
+    for part in size {
+        out.push_str(part);
+    }
+    for part in [" - ", one, ")"] {
+        out.push_str(part);
     }
 }
