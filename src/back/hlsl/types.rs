@@ -237,16 +237,16 @@ pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> St
         ImageClass::Sampled { kind, multi } => {
             let texel = vector(4, naga::Scalar { kind, width: 4 });
             let ms = if multi { "MS" } else { "" };
-            text!("Texture{dim_text}{ms}{array}<{texel}>")
+            ["Texture", dim_text, ms, array, "<", &texel, ">"].concat()
         }
         ImageClass::Depth { multi } => {
             let ms = if multi { "MS" } else { "" };
-            text!("Texture{dim_text}{ms}{array}<float>")
+            ["Texture", dim_text, ms, array, "<float>"].concat()
         }
         ImageClass::Storage { format, access } => {
             storage_texture_type(dim, arrayed, format, access)
         }
-        ImageClass::External => text!("Texture{dim_text}{array}<float4>"),
+        ImageClass::External => ["Texture", dim_text, array, "<float4>"].concat(),
     }
 }
 

@@ -122,14 +122,23 @@ fn clamp_to_edge_helper(needs: &mut Needs, image: &Image<'_>) -> String {
 /// A helper's name suffix for a type spelling.
 fn suffix(type_text: &str) -> String {
     let mut out = String::new();
+    push_suffix(&mut out, type_text);
+    out
+}
+
+/// Append `suffix(type_text)` to `out`.
+fn push_suffix(out: &mut String, type_text: &str) {
+    let start = out.len();
     for c in type_text.chars() {
         if c.is_ascii_alphanumeric() {
             out.push(c);
-        } else if !out.ends_with('_') {
+        } else if out.len() == start || !out.ends_with('_') {
             out.push('_');
         }
     }
-    out.trim_end_matches('_').to_string()
+    while out.len() > start && out.ends_with('_') {
+        out.pop();
+    }
 }
 
 /// `textureSample*` and `textureGather*`.
@@ -326,7 +335,9 @@ pub(crate) enum Query<'a> {
 /// samples)` of a texture of `image`'s type at a mip level.
 fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
     let t = texture_declaration(image.dim, image.arrayed, image.class);
-    let name = text!("_s_dimensions_{}", suffix(&t));
+    let mut name = String::with_capacity(14 + t.len());
+    name.push_str("_s_dimensions_");
+    push_suffix(&mut name, &t);
     let rw = t.starts_with("RW");
     let multi = matches!(
         image.class,
@@ -392,7 +403,7 @@ pub(crate) fn query(
         Query::NumLayers => "z",
         Query::NumLevels | Query::NumSamples => "w",
     };
-    text!("{name}({}, {level}).{swizzle}", image.text)
+    [name.as_str(), "(", image.text, ", ", level, ").", swizzle].concat()
 }
 
 /// `textureAtomic*` on a storage texture: statements (not indented, each
