@@ -1092,39 +1092,7 @@ impl<'a> FunctionWriter<'a, '_> {
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
     ) -> Option<&'static str> {
-        use naga::BinaryOperator as B;
-        let BinaryOperands {
-            scalar,
-            size,
-            float,
-            int,
-            bool_,
-            matrix_product,
-            ..
-        } = self.binary_operands(left, right);
-        match op {
-            B::Add => Some(" + "),
-            B::Subtract => Some(" - "),
-            B::Multiply if !matrix_product => Some(" * "),
-            B::Divide if !int => Some(" / "),
-            B::Modulo if float && scalar.width != 8 => Some(" % "),
-            B::Equal => Some(" == "),
-            B::NotEqual => Some(" != "),
-            B::Less => Some(" < "),
-            B::LessEqual => Some(" <= "),
-            B::Greater => Some(" > "),
-            B::GreaterEqual => Some(" >= "),
-            B::And | B::InclusiveOr if bool_ && size.is_some() => None,
-            B::And if bool_ => Some(" && "),
-            B::InclusiveOr if bool_ => Some(" || "),
-            B::ExclusiveOr if bool_ => Some(" != "),
-            B::And => Some(" & "),
-            B::InclusiveOr => Some(" | "),
-            B::ExclusiveOr => Some(" ^ "),
-            B::LogicalAnd => Some(" && "),
-            B::LogicalOr => Some(" || "),
-            _ => None,
-        }
+        plain_symbol(op, &self.binary_operands(left, right))
     }
 
     fn binary(
@@ -1134,6 +1102,16 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
     ) -> String {
         use naga::BinaryOperator as B;
+        let operands = self.binary_operands(left, right);
+        if let Some(o) = plain_symbol(op, &operands) {
+            let mut text = String::with_capacity(64);
+            text.push('(');
+            self.push_expr(&mut text, left);
+            text.push_str(o);
+            self.push_expr(&mut text, right);
+            text.push(')');
+            return text;
+        }
         let BinaryOperands {
             lt,
             rt,
@@ -1143,17 +1121,7 @@ impl<'a> FunctionWriter<'a, '_> {
             int,
             bool_,
             matrix_product,
-        } = self.binary_operands(left, right);
-        let plain = self.plain_operator(op, left, right);
-        if let Some(o) = plain {
-            let mut text = String::with_capacity(64);
-            text.push('(');
-            self.push_expr(&mut text, left);
-            text.push_str(o);
-            self.push_expr(&mut text, right);
-            text.push(')');
-            return text;
-        }
+        } = operands;
         let l = self.expr(left);
         let r = self.expr(right);
         match op {
@@ -1660,9 +1628,10 @@ pub(super) fn literal(lit: naga::Literal) -> String {
 }
 
 /// The operands of a binary operator as [`FunctionWriter::binary`] and
-/// [`FunctionWriter::plain_operator`] classify them: their types, the
+/// [`plain_symbol`] classify them: their types, the
 /// scalar of the left one, the vector size of either, and whether it is a
 /// matrix product (`mul` in HLSL).
+#[derive(Clone, Copy)]
 struct BinaryOperands<'a> {
     lt: &'a Ti,
     rt: &'a Ti,
@@ -1672,4 +1641,43 @@ struct BinaryOperands<'a> {
     int: bool,
     bool_: bool,
     matrix_product: bool,
+}
+
+/// The operator `binary` prints as `(l op r)` for operands classified as
+/// `operands`, with its spaces; `None` for the operators written as calls
+/// or with masks.
+fn plain_symbol(op: naga::BinaryOperator, operands: &BinaryOperands) -> Option<&'static str> {
+    use naga::BinaryOperator as B;
+    let BinaryOperands {
+        scalar,
+        size,
+        float,
+        int,
+        bool_,
+        matrix_product,
+        ..
+    } = *operands;
+    match op {
+        B::Add => Some(" + "),
+        B::Subtract => Some(" - "),
+        B::Multiply if !matrix_product => Some(" * "),
+        B::Divide if !int => Some(" / "),
+        B::Modulo if float && scalar.width != 8 => Some(" % "),
+        B::Equal => Some(" == "),
+        B::NotEqual => Some(" != "),
+        B::Less => Some(" < "),
+        B::LessEqual => Some(" <= "),
+        B::Greater => Some(" > "),
+        B::GreaterEqual => Some(" >= "),
+        B::And | B::InclusiveOr if bool_ && size.is_some() => None,
+        B::And if bool_ => Some(" && "),
+        B::InclusiveOr if bool_ => Some(" || "),
+        B::ExclusiveOr if bool_ => Some(" != "),
+        B::And => Some(" & "),
+        B::InclusiveOr => Some(" | "),
+        B::ExclusiveOr => Some(" ^ "),
+        B::LogicalAnd => Some(" && "),
+        B::LogicalOr => Some(" || "),
+        _ => None,
+    }
 }
