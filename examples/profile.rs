@@ -251,6 +251,19 @@ const SIDES: [&str; 10] = [
     "naga-hlsl-whole",
 ];
 
+/// A count argument: `default` when absent, `None` (after saying why) when
+/// it is not a positive number.
+fn positive(arg: Option<String>, default: usize, what: &str) -> Option<usize> {
+    match arg.map(|a| a.parse()) {
+        None => Some(default),
+        Some(Ok(n)) if n > 0 => Some(n),
+        Some(_) => {
+            eprintln!("{what} must be a positive number");
+            None
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let side = args.next().unwrap_or_default();
@@ -261,21 +274,11 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let passes: usize = match args.next().map(|p| p.parse()) {
-        None => 100,
-        Some(Ok(n)) if n > 0 => n,
-        Some(_) => {
-            eprintln!("PASSES must be a positive number");
-            return ExitCode::from(2);
-        }
-    };
-    let repeat: usize = match args.next().map(|p| p.parse()) {
-        None => 1,
-        Some(Ok(n)) if n > 0 => n,
-        Some(_) => {
-            eprintln!("REPEAT must be a positive number");
-            return ExitCode::from(2);
-        }
+    let (Some(passes), Some(repeat)) = (
+        positive(args.next(), 100, "PASSES"),
+        positive(args.next(), 1, "REPEAT"),
+    ) else {
+        return ExitCode::from(2);
     };
     // naga's writers panic on a few corpus files; those are left out.
     std::panic::set_hook(Box::new(|_| {}));
