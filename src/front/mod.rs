@@ -34,7 +34,21 @@ pub struct Parsed {
 /// scan -> dialect -> naga parse. Errors are returned as diagnostics with
 /// spans into `source`.
 pub fn parse(source: &str) -> Result<Parsed, Diagnostics> {
-    let scanned = scan::scan(source)?;
+    // The quick scan leaves `(` and `[` inside function bodies unchecked:
+    // where anything fails, the full scan's error (if any) comes first, as
+    // the scan runs first. Where everything passes, naga parsed the bodies,
+    // so their brackets nest and the full scan would have passed too; the
+    // split rewrites bodies, so then the full scan runs anyway.
+    let parsed = scan::scan_quick(source).and_then(|scanned| parse_scanned(source, scanned));
+    match parsed {
+        Ok(p) if p.map.is_empty() => Ok(p),
+        Ok(p) => scan::scan(source).map(|_| p),
+        Err(d) => Err(scan::scan(source).err().unwrap_or(d)),
+    }
+}
+
+/// [`parse`] after the scan.
+fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnostics> {
     let mut lowered = dialect::lower(source, &scanned)?;
     let split = split::split(
         source,

@@ -128,12 +128,25 @@ pub struct ScannedModule {
 /// Scan `source`. Errors (unterminated comment, unbalanced braces, ...) are
 /// diagnostics at the offending span.
 pub fn scan(source: &str) -> Result<ScannedModule, Diagnostics> {
+    scan_with(source, true)
+}
+
+/// [`scan`], except that inside the `{ }` groups it skips (function bodies
+/// above all) only braces are matched, not `(` and `[`. On a valid module
+/// the result is the same, since WGSL nests all three; where a `(` or `[`
+/// does not match, this may succeed (naga then rejects the text) or fail
+/// differently, so any later failure must be checked against [`scan`].
+pub(crate) fn scan_quick(source: &str) -> Result<ScannedModule, Diagnostics> {
+    scan_with(source, false)
+}
+
+fn scan_with(source: &str, full: bool) -> Result<ScannedModule, Diagnostics> {
     if source.len() >= u32::MAX as usize {
         return Err(Diagnostics::from(Diagnostic::error(
             "the input is too large: sources must be smaller than 4 GiB",
         )));
     }
-    let (toks, ends) = tokenize(source).map_err(Diagnostics::from)?;
+    let (toks, ends) = tokenize(source, full).map_err(Diagnostics::from)?;
     let mut scanner = Scanner {
         src: source,
         toks,
@@ -299,6 +312,17 @@ static OPAQUE_STOP: [bool; 256] = {
     t
 };
 
+/// [`OPAQUE_STOP`] for [`scan_quick`]: braces and `/` only.
+static BRACE_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = matches!(i as u8, b'/' | b'{' | b'}');
+        i += 1;
+    }
+    t
+};
+
 /// Bytes that may start a line break: ASCII breaks and the lead bytes of
 /// U+0085, U+2028 and U+2029.
 static LINE_END_LEAD: [bool; 256] = {
@@ -388,8 +412,8 @@ fn number_end(b: &[u8], mut i: usize) -> usize {
 /// The first offset from `i` on whose byte is in [`OPAQUE_STOP`] (or the
 /// length of `b`). Four bytes at a time: most of a function body is
 /// neither a bracket nor a `/`.
-fn opaque_stop(b: &[u8], mut i: usize) -> usize {
-    let stop = |c: u8| OPAQUE_STOP[usize::from(c)];
+fn opaque_stop(b: &[u8], mut i: usize, table: &[bool; 256]) -> usize {
+    let stop = |c: u8| table[usize::from(c)];
     while let Some(&[c0, c1, c2, c3]) = b.get(i..i + 4) {
         if stop(c0) | stop(c1) | stop(c2) | stop(c3) {
             break;
@@ -447,7 +471,7 @@ struct Open {
 /// checked for comments and bracket matching. Errors: the first
 /// unterminated comment; else the first bracket that does not match (in
 /// source order), else the outermost unclosed one.
-fn tokenize(src: &str) -> Result<(Vec<Token>, usize), Diagnostic> {
+fn tokenize(src: &str, full: bool) -> Result<(Vec<Token>, usize), Diagnostic> {
     let b = src.as_bytes();
     let n = b.len();
     // About one token per five bytes outside function bodies (the corpus
@@ -481,7 +505,7 @@ fn tokenize(src: &str) -> Result<(Vec<Token>, usize), Diagnostic> {
             stack.push(Open { byte, at: i, tok });
             i += 1;
             if byte == b'{' && stack.len() == 1 && !after_struct_name(src, &toks) {
-                i = opaque_group(src, i, &mut toks, &mut stack)?;
+                i = opaque_group(src, i, &mut toks, &mut stack, full)?;
                 ends += 1;
             }
         } else if class == C_CLOSE {
@@ -605,16 +629,19 @@ fn after_struct_name(src: &str, toks: &[Token]) -> bool {
 /// the closing bracket becomes a token. Returns the offset past it (or the
 /// end of the input). Brackets, `/` and comment openers are ASCII and never
 /// part of an identifier or number token, so this sees exactly the brackets
-/// full tokenization would.
+/// full tokenization would. Unless `full` ([`scan_quick`]), only braces
+/// are matched.
 fn opaque_group(
     src: &str,
     mut i: usize,
     toks: &mut Vec<Token>,
     stack: &mut Vec<Open>,
+    full: bool,
 ) -> Result<usize, Diagnostic> {
     let b = src.as_bytes();
+    let table = if full { &OPAQUE_STOP } else { &BRACE_STOP };
     loop {
-        i = opaque_stop(b, i);
+        i = opaque_stop(b, i, table);
         let Some(&byte) = b.get(i) else {
             return Ok(i);
         };
@@ -1559,5 +1586,26 @@ mod tests {
             .map(|(i, _)| i)
             .collect();
         assert_eq!(semis, [10, 18]);
+    }
+
+    #[test]
+    fn parse_reports_the_full_scan_error_for_brackets_in_bodies() {
+        // The quick scan front::parse starts with does not match `(` and
+        // `[` in function bodies; the error must still be the scan's.
+        for src in [
+            "fn f() { let x = (1]; }\n",
+            "fn f() { let x = (1; }\n@align(3) struct S { a: f32 }\n",
+            "fn f() { let x = a[1); }\nfn g() { /* open\n",
+            "struct S { a: f32 }\nfn f() -> f32 { return (1.0; }\n}\n",
+        ] {
+            let full = match scan(src) {
+                Ok(_) => panic!("the full scan accepted {src:?}"),
+                Err(d) => d,
+            };
+            match crate::front::parse(src) {
+                Ok(_) => panic!("parse accepted {src:?}"),
+                Err(d) => assert_eq!(format!("{d:?}"), format!("{full:?}"), "{src:?}"),
+            }
+        }
     }
 }
