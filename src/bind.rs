@@ -84,28 +84,66 @@ fn global_span(module: &naga::Module, ann: &Annotations, h: Handle<GlobalVariabl
         })
 }
 
+/// The binding of global `h` when it is a resource written with one.
+fn explicit(module: &naga::Module, h: Handle<GlobalVariable>) -> Option<ResourceBinding> {
+    let var = &module.global_variables[h];
+    var.binding.filter(|_| is_resource(var))
+}
+
+/// Whether the globals' spans start strictly increasing in arena order, so
+/// that the arena order is the declaration order
+/// ([`crate::back::common::declaration_order`] sorts by span start first).
+fn in_span_order(module: &naga::Module) -> bool {
+    let mut last = None;
+    for (h, _) in module.global_variables.iter() {
+        let Some(r) = module.global_variables.get_span(h).to_range() else {
+            return false;
+        };
+        if last.is_some_and(|l| l >= r.start) {
+            return false;
+        }
+        last = Some(r.start);
+    }
+    true
+}
+
+/// The globals in declaration order: `sorted`, or the arena's order where
+/// that is the declaration order (`sorted` is `None`).
+fn in_order<'a>(
+    module: &'a naga::Module,
+    sorted: Option<&'a [Handle<GlobalVariable>]>,
+) -> impl Iterator<Item = Handle<GlobalVariable>> + 'a {
+    let arena = sorted
+        .is_none()
+        .then(|| module.global_variables.iter().map(|(h, _)| h));
+    sorted
+        .into_iter()
+        .flatten()
+        .copied()
+        .chain(arena.into_iter().flatten())
+}
+
 /// Check the explicit bindings and allocate the omitted ones, writing them
 /// into `module`; the allocations in declaration order.
 pub fn assign(
     module: &mut naga::Module,
     ann: &Annotations,
 ) -> Result<Vec<Allocation>, Diagnostics> {
-    let order = crate::back::common::declaration_order(module);
+    // Declaration order is usually the arena's own: then no sorted copy.
+    let sorted = (!in_span_order(module)).then(|| crate::back::common::declaration_order(module));
+    let order = || in_order(module, sorted.as_deref());
     let mut errors = Diagnostics::new();
 
-    // Reserve the explicit bindings; report pairs some entry point shares.
+    // Check the explicit bindings; report pairs some entry point shares.
     // (Which globals each entry point uses is only worked out once two
     // resources share a binding.)
     let mut uses: Option<Vec<Vec<bool>>> = None;
-    let mut reserved: Vec<(ResourceBinding, Handle<GlobalVariable>)> = Vec::new();
-    for &h in &order {
-        let var = &module.global_variables[h];
-        let Some(rb) = var.binding else { continue };
-        if !is_resource(var) {
+    for (i, h) in order().enumerate() {
+        let Some(rb) = explicit(module, h) else {
             continue;
-        }
-        for &(other_rb, other) in &reserved {
-            if other_rb != rb {
+        };
+        for other in order().take(i) {
+            if explicit(module, other) != Some(rb) {
                 continue;
             }
             let uses = uses.get_or_insert_with(|| {
@@ -140,7 +178,6 @@ pub fn assign(
                 .note("help: give one of them another `@binding`, or omit its `@binding` and stride allocates a free one"),
             );
         }
-        reserved.push((rb, h));
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -148,7 +185,7 @@ pub fn assign(
 
     // `@group` without `@binding` was taken from naga; on anything but a
     // resource it would be lost silently.
-    for &h in &order {
+    for h in order() {
         let var = &module.global_variables[h];
         if is_resource(var) {
             continue;
@@ -190,9 +227,8 @@ pub fn assign(
     {
         std::collections::HashMap::new()
     } else {
-        order
-            .iter()
-            .filter_map(|&h| Some((module.global_variables[h].name.as_deref()?, h)))
+        order()
+            .filter_map(|h| Some((module.global_variables[h].name.as_deref()?, h)))
             .collect()
     };
     for p in &ann.params {
@@ -206,7 +242,7 @@ pub fn assign(
         ranges.push(handles);
     }
     let mut todo: Vec<Vec<Handle<GlobalVariable>>> = Vec::new();
-    for &h in &order {
+    for h in order() {
         let var = &module.global_variables[h];
         if var.binding.is_some() || !is_resource(var) {
             continue;
@@ -217,6 +253,13 @@ pub fn assign(
             todo.push(std::mem::take(r));
         }
     }
+    if todo.is_empty() {
+        return Ok(Vec::new());
+    }
+    // The bindings taken so far: the explicit ones, then each allocated.
+    let mut reserved: Vec<(ResourceBinding, Handle<GlobalVariable>)> = order()
+        .filter_map(|h| Some((explicit(module, h)?, h)))
+        .collect();
     let mut allocations = Vec::new();
     for range in todo {
         let Some(&first) = range.first() else {
