@@ -696,8 +696,16 @@ fn write_file(
         }
     }
     for &i in selected {
-        section(&mut code, &entry_io_declarations(ctx, needs, i));
-        super::func::write_entry_point_into(ctx, needs, i, &mut code);
+        // The input and output structs, as a section of their own.
+        let start = code.len();
+        let has_input = push_entry_io_declarations(ctx, needs, i, &mut code);
+        if code.len() > start {
+            if !code.ends_with('\n') {
+                code.push('\n');
+            }
+            code.push('\n');
+        }
+        super::func::write_entry_point_into(ctx, needs, i, has_input, &mut code);
         if !code.ends_with('\n') {
             code.push('\n');
         }
@@ -1494,7 +1502,21 @@ fn write_struct_text<'m, 'c: 'm>(
 
 /// The input and output structs of entry point `index` and the function
 /// converting the WGSL result into the output struct.
+#[cfg(test)]
 fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_io_declarations(ctx, needs, index, &mut out);
+    out
+}
+
+/// [`entry_io_declarations`], appended to `out`; whether the entry point
+/// has an input struct (`None` for a stage the target does not write).
+fn push_entry_io_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    out: &mut String,
+) -> Option<bool> {
     let module = ctx.module;
     let ep = &module.entry_points[index];
     if !matches!(
@@ -1512,7 +1534,7 @@ fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Stri
             )
             .note("write this entry point with --target spirv"),
         );
-        return String::new();
+        return None;
     }
     let (input, output, convert) = io_names(ctx, index);
     let inputs = input_members(ctx, needs, index);
@@ -1524,46 +1546,62 @@ fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Stri
     // Room for a line per member: a struct line, and for the outputs the
     // line that copies it.
     let lines = inputs.len() + 2 * outputs.as_ref().map_or(0, Vec::len);
-    let mut out = String::with_capacity(64 * (lines + 6));
-    if !inputs.is_empty() {
-        write_struct_text(&mut out, input, &inputs);
+    out.reserve(64 * (lines + 6));
+    let has_input = !inputs.is_empty();
+    if has_input {
+        write_struct_text(out, input, &inputs);
         out.push('\n');
     }
     let (Some(result), Some(outputs)) = (&ep.function.result, outputs) else {
-        return out;
+        return Some(has_input);
     };
-    write_struct_text(&mut out, output, outputs.iter().map(|(_, m)| m));
+    write_struct_text(out, output, outputs.iter().map(|(_, m)| m));
     out.push('\n');
     let ty = types::type_name(ctx, result.ty);
-    output.push_to(&mut out);
+    output.push_to(out);
     out.push(' ');
-    convert.push_to(&mut out);
-    super::push_parts(&mut out, &["(", ty, " _s_r) {\n    "]);
-    output.push_to(&mut out);
+    convert.push_to(out);
+    super::push_parts(out, &["(", ty, " _s_r) {\n    "]);
+    output.push_to(out);
     out.push_str(" _s_o;\n");
     for (part, m) in &outputs {
         out.push_str("    _s_o.");
-        m.name.push_to(&mut out);
+        m.name.push_to(out);
         match part.member {
             Some(i) => {
                 let member = ctx.name(NameKey::StructMember(result.ty, i));
-                super::push_parts(&mut out, &[" = _s_r.", member, ";\n"]);
+                super::push_parts(out, &[" = _s_r.", member, ";\n"]);
             }
             None => out.push_str(" = _s_r;\n"),
         }
     }
     out.push_str("    return _s_o;\n}\n");
-    out
+    Some(has_input)
 }
 
 /// The entry function's attributes and signature, without the body:
 /// `[numthreads(8, 8, 1)]\nvoid main(_s_main_in _s_in)`.
+#[cfg(test)]
 pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_signature(ctx, needs, index, None, &mut out);
+    out
+}
+
+/// [`entry_signature`], appended to `out`. `has_input`: whether the entry
+/// point has an input struct, as [`push_entry_io_declarations`] found
+/// (`None`: work it out here).
+pub fn push_entry_signature(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    has_input: Option<bool>,
+    out: &mut String,
+) {
     let Some(ep) = ctx.module.entry_points.get(index) else {
-        return String::new();
+        return;
     };
     let (input, output, _) = io_names(ctx, index);
-    let mut out = String::with_capacity(128);
     if ctx.options.slang {
         let stage = match ep.stage {
             ShaderStage::Vertex => "vertex",
@@ -1576,11 +1614,11 @@ pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String
         ShaderStage::Compute => {
             let [x, y, z] = ep.workgroup_size;
             out.push_str("[numthreads(");
-            super::push_decimal(&mut out, u64::from(x));
+            super::push_decimal(out, u64::from(x));
             out.push_str(", ");
-            super::push_decimal(&mut out, u64::from(y));
+            super::push_decimal(out, u64::from(y));
             out.push_str(", ");
-            super::push_decimal(&mut out, u64::from(z));
+            super::push_decimal(out, u64::from(z));
             out.push_str(")]\n");
         }
         ShaderStage::Fragment if ep.early_depth_test == Some(naga::EarlyDepthTest::Force) => {
@@ -1589,32 +1627,41 @@ pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String
         _ => {}
     }
     if ep.function.result.is_some() {
-        output.push_to(&mut out);
+        output.push_to(out);
     } else {
         out.push_str("void");
     }
     super::push_parts(
-        &mut out,
+        out,
         &[" ", ctx.name(NameKey::EntryPoint(index as u16)), "("],
     );
-    if !input_members(ctx, needs, index).is_empty() {
-        input.push_to(&mut out);
+    let has_input = match has_input {
+        Some(has) => has,
+        None => !input_members(ctx, needs, index).is_empty(),
+    };
+    if has_input {
+        input.push_to(out);
         out.push_str(" _s_in");
     }
     out.push(')');
-    out
 }
 
 /// Statements (indented one level, each ending in a newline) at the start
 /// of the entry function: workgroup memory zeroed, then the WGSL arguments
 /// declared from the input struct.
+#[cfg(test)]
 pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_prologue(ctx, needs, index, &mut out);
+    out
+}
+
+/// [`entry_prologue`], appended to `out`.
+pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
     let module = ctx.module;
     let Some(ep) = module.entry_points.get(index) else {
-        return String::new();
+        return;
     };
-    // Room for a few lines per argument (nothing without arguments).
-    let mut out = String::with_capacity(96 * ep.function.arguments.len());
     if zeroes_workgroup_memory(ctx, index) {
         let ep_info = ctx.info.get_entry_point(index);
         out.push_str("    if (_s_in._s_local_invocation_index == 0u) {\n");
@@ -1624,7 +1671,7 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
                 continue;
             }
             super::push_parts(
-                &mut out,
+                out,
                 &[
                     "        ",
                     ctx.name(NameKey::GlobalVariable(h)),
@@ -1641,18 +1688,18 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
         if arg.binding.is_some() {
             // A bound argument is a single part.
-            super::push_parts(&mut out, &["    ", ty, " ", name, " = "]);
+            super::push_parts(out, &["    ", ty, " ", name, " = "]);
             for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
-                push_input_value(ctx, needs, index, &part, &mut out);
+                push_input_value(ctx, needs, index, &part, out);
             }
             out.push_str(";\n");
         } else {
-            super::push_parts(&mut out, &["    ", ty, " ", name, ";\n"]);
+            super::push_parts(out, &["    ", ty, " ", name, ";\n"]);
             for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
                 match part.member {
                     Some(m) => {
                         super::push_parts(
-                            &mut out,
+                            out,
                             &[
                                 "    ",
                                 name,
@@ -1661,7 +1708,7 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
                                 " = ",
                             ],
                         );
-                        push_input_value(ctx, needs, index, &part, &mut out);
+                        push_input_value(ctx, needs, index, &part, out);
                         out.push_str(";\n");
                     }
                     None => {
@@ -1672,7 +1719,6 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
             }
         }
     }
-    out
 }
 
 /// Append the value of input `part` of entry point `index`: the input
@@ -1701,18 +1747,42 @@ fn push_input_value(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part,
 /// Statements (not indented, each ending in a newline; the last one a
 /// `return`) that return `value` (the WGSL result, printed) from the entry
 /// function.
+#[cfg(test)]
 pub fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Option<&str>) -> String {
+    let mut out = String::new();
+    push_entry_return(ctx, needs, index, value, &mut out);
+    out
+}
+
+/// [`entry_return`], appended to `out`.
+pub fn push_entry_return(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    value: Option<&str>,
+    out: &mut String,
+) {
     let _ = needs;
     let Some(ep) = ctx.module.entry_points.get(index) else {
-        return "return;\n".to_string();
+        out.push_str("return;\n");
+        return;
     };
     if ep.function.result.is_none() {
-        return "return;\n".to_string();
+        out.push_str("return;\n");
+        return;
     }
     let (_, output, convert) = io_names(ctx, index);
     match value {
-        Some(v) => text!("return {convert}({v});\n"),
-        None => text!("return ({output})0;\n"),
+        Some(v) => {
+            out.push_str("return ");
+            convert.push_to(out);
+            super::push_parts(out, &["(", v, ");\n"]);
+        }
+        None => {
+            out.push_str("return (");
+            output.push_to(out);
+            out.push_str(")0;\n");
+        }
     }
 }
 

@@ -68,23 +68,32 @@ pub fn write_function_into(
 
 /// The entry function of entry point `index`, appended to `out`:
 /// `decl::entry_signature`, then `decl::entry_prologue`, the body, and
-/// every `return` replaced by `decl::entry_return`.
-pub fn write_entry_point_into(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
-    let signature = decl::entry_signature(ctx, needs, index);
-    let prologue = decl::entry_prologue(ctx, needs, index);
+/// every `return` replaced by `decl::entry_return`. `has_input`: whether
+/// the entry point has an input struct, when the caller knows.
+pub fn write_entry_point_into(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    has_input: Option<bool>,
+    out: &mut String,
+) {
     entry_point_into(
         ctx,
         needs,
         index,
-        &signature,
-        &prologue,
-        decl::entry_return,
+        |needs, out| {
+            decl::push_entry_signature(ctx, needs, index, has_input, out);
+            out.push_str("\n{\n");
+            decl::push_entry_prologue(ctx, needs, index, out);
+        },
+        decl::push_entry_return,
         out,
     );
 }
 
 /// How an entry point returns: `decl::entry_return` (tests pass their own).
-type EntryReturn = fn(&Ctx<'_>, &mut Needs, usize, Option<&str>) -> String;
+/// It appends the statements to the given string.
+type EntryReturn = fn(&Ctx<'_>, &mut Needs, usize, Option<&str>, &mut String);
 
 /// The entry function of entry point `index` with the module part's
 /// pieces given.
@@ -102,34 +111,35 @@ fn entry_point_with(
         ctx,
         needs,
         index,
-        signature,
-        prologue,
+        |_, out| {
+            out.push_str(signature);
+            out.push_str("\n{\n");
+            out.push_str(prologue);
+        },
         entry_return,
         &mut out,
     );
     out
 }
 
-/// [`write_entry_point_into`] with the module part's pieces given.
+/// [`write_entry_point_into`] with the module part's pieces given: `head`
+/// appends the signature, the opening brace and the prologue.
 fn entry_point_into(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     index: usize,
-    signature: &str,
-    prologue: &str,
+    head: impl FnOnce(&mut Needs, &mut String),
     entry_return: EntryReturn,
     out: &mut String,
 ) {
     let Some(ep) = ctx.module.entry_points.get(index) else {
         return;
     };
+    head(needs, out);
     let info = ctx.info.get_entry_point(index);
     let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
     w.entry_return = Some(entry_return);
     w.out = std::mem::take(out);
-    w.out.push_str(signature);
-    w.out.push_str("\n{\n");
-    w.out.push_str(prologue);
     w.indent = 1;
     w.locals();
     w.block(&ep.function.body);
@@ -191,6 +201,10 @@ struct FunctionWriter<'a, 'c> {
     /// (see [`FunctionWriter::with_scratch`]), so that baking an
     /// expression does not allocate a string for its value.
     scratch: String,
+    /// Strings given back after use, handed out again by
+    /// [`FunctionWriter::take_buf`] for operand and expression texts, so
+    /// that printing an expression rarely allocates.
+    spare: Vec<String>,
 }
 
 /// A line made of `parts` at indentation level `indent`, appended to `out`
@@ -279,6 +293,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             indent: 0,
             baked: Baked::new(exprs.len()),
             scratch: String::new(),
+            spare: Vec::new(),
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
@@ -294,6 +309,25 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     }
 
     // ---- output helpers -------------------------------------------------
+
+    /// An empty string, from those given back by [`Self::give_buf`] when
+    /// there is one.
+    fn take_buf(&mut self) -> String {
+        match self.spare.pop() {
+            Some(mut text) => {
+                text.clear();
+                text
+            }
+            None => String::with_capacity(64),
+        }
+    }
+
+    /// Keep `text`'s buffer for a later [`Self::take_buf`].
+    fn give_buf(&mut self, text: String) {
+        if text.capacity() >= 64 && self.spare.len() < 16 {
+            self.spare.push(text);
+        }
+    }
 
     fn line(&mut self, text: &str) {
         self.write_indent();
@@ -715,8 +749,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn r#return(&mut self, value: Option<Handle<naga::Expression>>) {
         if let (Body::Entry(index, ..), Some(entry_return)) = (self.body, self.entry_return) {
             let name = value.map(|v| self.named_value(v));
-            let text = entry_return(self.ctx, self.needs, index, name.as_deref());
+            // The statements go through the reused scratch buffer.
+            let mut text = std::mem::take(&mut self.scratch);
+            text.clear();
+            entry_return(self.ctx, self.needs, index, name.as_deref(), &mut text);
             self.lines(&text);
+            self.scratch = text;
             return;
         }
         match value {
@@ -846,30 +884,36 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         arguments: &[Handle<naga::Expression>],
         result: Option<Handle<naga::Expression>>,
     ) {
-        let mut args = Vec::with_capacity(arguments.len());
-        for &a in arguments {
-            let text = if expr::is_pointer(self.ty(a)) {
+        // The call is printed into the reused scratch buffer.
+        let mut call = std::mem::take(&mut self.scratch);
+        call.clear();
+        call.push_str(self.ctx.name(NameKey::Function(function)));
+        call.push('(');
+        for (i, &a) in arguments.iter().enumerate() {
+            if i > 0 {
+                call.push_str(", ");
+            }
+            if expr::is_pointer(self.ty(a)) {
                 match self.place(a) {
-                    Ptr::Text { text, .. } => text.into_owned(),
+                    Ptr::Text { text, .. } => call.push_str(&text),
                     Ptr::Buffer(_) => {
                         self.error(
                             "a pointer into a buffer cannot be passed to an HLSL function (HLSL reaches storage buffers by byte offset); pass the value, or inline the function",
                             a,
                         );
-                        "_s_invalid".to_string()
+                        call.push_str("_s_invalid");
                     }
                 }
             } else {
-                self.arg(a)
-            };
-            args.push(text);
+                self.push_arg(&mut call, a);
+            }
         }
-        let name = self.ctx.name(NameKey::Function(function)).to_string();
-        let call = text!("{name}({})", args.join(", "));
+        call.push(')');
         match result {
             Some(r) => self.declare_result(r, &call),
-            None => self.line_fmt(format_args!("{call};")),
+            None => self.line_parts(&[&call, ";"]),
         }
+        self.scratch = call;
     }
 
     // ---- baking ---------------------------------------------------------

@@ -165,9 +165,13 @@ impl<'a> FunctionWriter<'a, '_> {
             self.push_compose(out, ty, components);
         } else if let E::Literal(lit) = self.exprs[h] {
             push_literal(out, lit);
+        } else if let (E::GlobalVariable(g), false) = (&self.exprs[h], is_pointer(self.ty(h))) {
+            // A texture or sampler.
+            out.push_str(self.ctx.name(NameKey::GlobalVariable(*g)));
         } else if !self.push_postfix(out, h) {
             let text = self.write_expr(h);
             out.push_str(&text);
+            self.give_buf(text);
         }
     }
 
@@ -236,6 +240,23 @@ impl<'a> FunctionWriter<'a, '_> {
             out.pop();
             out.remove(start);
         }
+    }
+
+    /// [`Self::push_expr`] (or [`Self::push_arg`] for `arg`) of operand
+    /// `h` appended to `texts`, and where its text lies there.
+    fn push_operand(
+        &mut self,
+        texts: &mut String,
+        h: Handle<naga::Expression>,
+        arg: bool,
+    ) -> (usize, usize) {
+        let start = texts.len();
+        if arg {
+            self.push_arg(texts, h);
+        } else {
+            self.push_expr(texts, h);
+        }
+        (start, texts.len())
     }
 
     /// When `h` is a binary operation printed as `(l op r)`: the operator
@@ -374,47 +395,58 @@ impl<'a> FunctionWriter<'a, '_> {
                 depth_ref,
                 clamp_to_edge,
             } => {
-                let image_text = self.expr(image);
+                // The operands' texts one after another in one string.
+                let mut texts = self.take_buf();
+                let image_at = self.push_operand(&mut texts, image, false);
                 let (dim, arrayed, class) = self.image_kind(image);
-                let sampler = self.expr(sampler);
-                let coordinate = self.arg(coordinate);
-                let array_index = array_index.map(|a| self.arg(a));
-                let offset = offset.map(|o| self.arg(o));
-                let depth_ref = depth_ref.map(|d| self.arg(d));
+                let sampler = self.push_operand(&mut texts, sampler, false);
+                let coordinate = self.push_operand(&mut texts, coordinate, true);
+                let array_index = array_index.map(|a| self.push_operand(&mut texts, a, true));
+                let offset = offset.map(|o| self.push_operand(&mut texts, o, true));
+                let depth_ref = depth_ref.map(|d| self.push_operand(&mut texts, d, true));
                 let (l1, l2) = match level {
                     naga::SampleLevel::Exact(e) | naga::SampleLevel::Bias(e) => {
-                        (Some(self.arg(e)), None)
+                        (Some(self.push_operand(&mut texts, e, true)), None)
                     }
-                    naga::SampleLevel::Gradient { x, y } => (Some(self.arg(x)), Some(self.arg(y))),
+                    naga::SampleLevel::Gradient { x, y } => (
+                        Some(self.push_operand(&mut texts, x, true)),
+                        Some(self.push_operand(&mut texts, y, true)),
+                    ),
                     _ => (None, None),
                 };
-                let l1 = l1.unwrap_or_default();
-                let l2 = l2.unwrap_or_default();
+                let text = |range: Option<(usize, usize)>| match range {
+                    Some((start, end)) => texts.get(start..end).unwrap_or(""),
+                    None => "",
+                };
+                let l1 = text(l1);
+                let l2 = text(l2);
                 let level = match level {
                     naga::SampleLevel::Auto => image::Level::Auto,
                     naga::SampleLevel::Zero => image::Level::Zero,
-                    naga::SampleLevel::Exact(_) => image::Level::Exact(&l1),
-                    naga::SampleLevel::Bias(_) => image::Level::Bias(&l1),
-                    naga::SampleLevel::Gradient { .. } => image::Level::Gradient { x: &l1, y: &l2 },
+                    naga::SampleLevel::Exact(_) => image::Level::Exact(l1),
+                    naga::SampleLevel::Bias(_) => image::Level::Bias(l1),
+                    naga::SampleLevel::Gradient { .. } => image::Level::Gradient { x: l1, y: l2 },
                 };
                 let s = image::Sample {
                     image: image::Image {
-                        text: &image_text,
+                        text: text(Some(image_at)),
                         dim,
                         arrayed,
                         class,
                     },
-                    sampler: &sampler,
+                    sampler: text(Some(sampler)),
                     gather,
-                    coordinate: &coordinate,
-                    array_index: array_index.as_deref(),
-                    offset: offset.as_deref(),
+                    coordinate: text(Some(coordinate)),
+                    array_index: array_index.map(|a| text(Some(a))),
+                    offset: offset.map(|o| text(Some(o))),
                     level,
-                    depth_ref: depth_ref.as_deref(),
+                    depth_ref: depth_ref.map(|d| text(Some(d))),
                     clamp_to_edge,
                     span: self.exprs.get_span(h),
                 };
-                wrap(image::sample(ctx, self.needs, &s))
+                let text = image::sample(ctx, self.needs, &s);
+                self.give_buf(texts);
+                wrap(text)
             }
             E::ImageLoad {
                 image,
@@ -469,13 +501,16 @@ impl<'a> FunctionWriter<'a, '_> {
                 wrap(image::query(ctx, self.needs, &image, &query, self.ty(h)))
             }
             E::Unary { op, expr } => {
-                let e = self.expr(expr);
                 let o = match op {
                     naga::UnaryOperator::Negate => "(-",
                     naga::UnaryOperator::LogicalNot => "(!",
                     naga::UnaryOperator::BitwiseNot => "(~",
                 };
-                [o, &e, ")"].concat()
+                let mut text = self.take_buf();
+                text.push_str(o);
+                self.push_expr(&mut text, expr);
+                text.push(')');
+                text
             }
             E::Binary { op, left, right } => self.binary(op, left, right),
             E::Select {
@@ -537,7 +572,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 arg3,
             } => {
                 // The operands' texts one after another in one string.
-                let mut texts = String::with_capacity(64);
+                let mut texts = self.take_buf();
                 let mut operands = [(arg, 0, 0); 4];
                 let mut count = 0;
                 for o in [Some(arg), arg1, arg2, arg3].into_iter().flatten() {
@@ -561,7 +596,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 ];
                 let span = self.exprs.get_span(h);
                 let args = args.get(..count).unwrap_or(&args);
-                wrap(math_call(ctx, self.needs, fun, args, self.ty(h), span))
+                let text = math_call(ctx, self.needs, fun, args, self.ty(h), span);
+                self.give_buf(texts);
+                wrap(text)
             }
             E::As {
                 expr,
@@ -803,8 +840,11 @@ impl<'a> FunctionWriter<'a, '_> {
                         }
                     }
                     Ptr::Buffer(place) => {
-                        let i = self.index_text(&container, index, Some(&place));
-                        Ptr::Buffer(ctx.plan.element(ctx, &place, Index::Dynamic(&i)))
+                        let mut i = self.take_buf();
+                        self.push_index(&mut i, &container, index, Some(&place));
+                        let element = ctx.plan.element(ctx, &place, Index::Dynamic(&i));
+                        self.give_buf(i);
+                        Ptr::Buffer(element)
                     }
                 }
             }

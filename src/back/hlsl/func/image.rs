@@ -25,9 +25,8 @@
 
 use super::super::types;
 use super::super::{error_at, Ctx, Needs};
-use super::math::paren;
+use super::math::{paren, push_paren};
 use naga::{ImageClass, ImageDimension, Scalar, ScalarKind};
-use std::borrow::Cow;
 
 /// A printed texture operand (a global, a binding-array element or a
 /// function argument) and its type.
@@ -145,7 +144,6 @@ fn push_suffix(out: &mut String, type_text: &str) {
 pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String {
     let _ = ctx;
     let image = &s.image;
-    let tex = paren(image.text);
     if matches!(image.class, ImageClass::External) {
         needs.error(error_at(
             "HLSL output does not support external textures",
@@ -155,26 +153,34 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         return "(float4)0".to_string();
     }
     let n = coordinate_count(image.dim);
-    let coordinate = match s.array_index {
-        Some(layer) => construct(
-            n + 1,
-            Scalar::F32,
-            &[s.coordinate, &text!("(float){}", paren(layer))],
-        ),
-        None => s.coordinate.to_string(),
+    // One string for the whole call, with room for its operands.
+    let mut out = String::with_capacity(
+        image.text.len()
+            + s.sampler.len()
+            + s.coordinate.len()
+            + 2 * s.offset.map_or(0, str::len)
+            + 64,
+    );
+    // The coordinate, with the layer appended as a float.
+    let push_coordinate = |out: &mut String| match s.array_index {
+        Some(layer) => {
+            push_spelled(out, n + 1, Scalar::F32);
+            super::super::push_parts(out, &["(", s.coordinate, ", (float)"]);
+            push_paren(out, layer);
+            out.push(')');
+        }
+        None => out.push_str(s.coordinate),
     };
     if s.clamp_to_edge {
         let name = clamp_to_edge_helper(needs, image);
-        return text!("{name}({}, {}, {coordinate})", image.text, s.sampler);
+        super::super::push_parts(&mut out, &[&name, "(", image.text, ", ", s.sampler, ", "]);
+        push_coordinate(&mut out);
+        out.push(')');
+        return out;
     }
-    // Borrowed where an operand is used as printed.
-    let mut args: Vec<Cow<'_, str>> = vec![Cow::Borrowed(s.sampler), Cow::Owned(coordinate)];
     let method = if let Some(component) = s.gather {
         match s.depth_ref {
-            Some(r) => {
-                args.push(Cow::Borrowed(r));
-                "GatherCmp"
-            }
+            Some(_) => "GatherCmp",
             None => match component {
                 naga::SwizzleComponent::X => "GatherRed",
                 naga::SwizzleComponent::Y => "GatherGreen",
@@ -182,8 +188,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
                 naga::SwizzleComponent::W => "GatherAlpha",
             },
         }
-    } else if let Some(r) = s.depth_ref {
-        args.push(Cow::Borrowed(r));
+    } else if s.depth_ref.is_some() {
         match s.level {
             Level::Auto => "SampleCmp",
             Level::Zero => "SampleCmpLevelZero",
@@ -199,42 +204,48 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
     } else {
         match s.level {
             Level::Auto => "Sample",
-            Level::Zero => {
-                args.push(Cow::Borrowed("0.0"));
-                "SampleLevel"
-            }
-            Level::Exact(l) => {
-                // Depth textures take integer levels in WGSL.
-                if matches!(image.class, ImageClass::Depth { .. }) {
-                    args.push(Cow::Owned(text!("(float){}", paren(l))));
-                } else {
-                    args.push(Cow::Borrowed(l));
-                }
-                "SampleLevel"
-            }
-            Level::Bias(b) => {
-                args.push(Cow::Borrowed(b));
-                "SampleBias"
-            }
-            Level::Gradient { x, y } => {
-                args.push(Cow::Borrowed(x));
-                args.push(Cow::Borrowed(y));
-                "SampleGrad"
-            }
+            Level::Zero | Level::Exact(_) => "SampleLevel",
+            Level::Bias(_) => "SampleBias",
+            Level::Gradient { .. } => "SampleGrad",
         }
     };
-    if let Some(o) = s.offset {
-        args.push(Cow::Borrowed(o));
-    }
-    let mut out = text!("{tex}.{method}(");
-    for (i, arg) in args.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
+    push_paren(&mut out, image.text);
+    super::super::push_parts(&mut out, &[".", method, "(", s.sampler, ", "]);
+    push_coordinate(&mut out);
+    if let Some(r) = s.depth_ref {
+        // A depth comparison takes the reference and no level.
+        super::super::push_parts(&mut out, &[", ", r]);
+    } else if s.gather.is_none() {
+        match s.level {
+            Level::Auto => {}
+            Level::Zero => out.push_str(", 0.0"),
+            Level::Exact(l) => {
+                out.push_str(", ");
+                // Depth textures take integer levels in WGSL.
+                if matches!(image.class, ImageClass::Depth { .. }) {
+                    out.push_str("(float)");
+                    push_paren(&mut out, l);
+                } else {
+                    out.push_str(l);
+                }
+            }
+            Level::Bias(b) => super::super::push_parts(&mut out, &[", ", b]),
+            Level::Gradient { x, y } => super::super::push_parts(&mut out, &[", ", x, ", ", y]),
         }
-        out.push_str(arg);
+    }
+    if let Some(o) = s.offset {
+        super::super::push_parts(&mut out, &[", ", o]);
     }
     out.push(')');
     out
+}
+
+/// [`spelled`], appended to `out`.
+fn push_spelled(out: &mut String, n: usize, s: Scalar) {
+    out.push_str(types::scalar(s));
+    if n != 1 {
+        super::super::push_decimal(out, n as u64);
+    }
 }
 
 /// The texel address of a storage texture: `uint2(xy)`, `uint3(xy, layer)`.
@@ -345,18 +356,29 @@ fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
     );
     // The out parameters of GetDimensions, after the level where there is
     // one.
-    let mut outs = vec!["x"];
+    let mut outs = ["x"; 5];
+    let mut count = 1;
+    let mut out = |c: &'static str| {
+        if let Some(slot) = outs.get_mut(count) {
+            *slot = c;
+            count += 1;
+        }
+    };
     match image.dim {
         ImageDimension::D1 => {}
-        ImageDimension::D2 | ImageDimension::Cube => outs.push("y"),
-        ImageDimension::D3 => outs.extend(["y", "z"]),
+        ImageDimension::D2 | ImageDimension::Cube => out("y"),
+        ImageDimension::D3 => {
+            out("y");
+            out("z");
+        }
     }
     if image.arrayed {
-        outs.push("z");
+        out("z");
     }
     if !rw {
-        outs.push("w");
+        out("w");
     }
+    let outs = outs.get(..count).unwrap_or(&outs);
     needs.helper(&name, |_| {
         let args: Vec<String> = outs.iter().map(|c| text!("r.{c}")).collect();
         let level = if rw || multi { "" } else { "level, " };

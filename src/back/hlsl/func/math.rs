@@ -105,7 +105,7 @@ pub(crate) fn paren(text: &str) -> String {
 }
 
 /// [`paren`], appended to `out`.
-fn push_paren(out: &mut String, text: &str) {
+pub(crate) fn push_paren(out: &mut String, text: &str) {
     if is_primary(text) {
         out.push_str(text);
     } else {
