@@ -670,7 +670,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     fn switch(&mut self, selector: Handle<naga::Expression>, cases: &[naga::SwitchCase]) {
         let sel = self.expr(selector);
-        self.line_fmt(format_args!("switch ({}) {{", unwrap_parens(&sel)));
+        self.line_parts(&["switch (", unwrap_parens(&sel), ") {"]);
         self.indent += 1;
         for case in cases {
             let label = match case.value {

@@ -124,16 +124,9 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::leaf_name`] copied from where it is kept, with room to add to
     /// it).
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        let leaf = self.leaf_name(h);
-        match self.baked.get(&h).or(leaf) {
-            Some(name) => {
-                // Room for the member, index or swizzle callers often add.
-                let mut text = String::with_capacity(name.len() + 16);
-                text.push_str(name);
-                text
-            }
-            None => self.write_expr(h),
-        }
+        let mut text = self.take_buf();
+        self.push_expr(&mut text, h);
+        text
     }
 
     /// [`Self::expr`], appended to `out`: a baked expression or a
@@ -359,8 +352,11 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::Splat { size, value } => {
                 let t = types::vector(size as u8, self.scalar_of(value));
-                let v = self.expr(value);
-                ["((", &t, ")", &v, ")"].concat()
+                let mut text = self.take_buf();
+                super::super::push_parts(&mut text, &["((", &t, ")"]);
+                self.push_expr(&mut text, value);
+                text.push(')');
+                text
             }
             E::Swizzle {
                 size,
@@ -455,50 +451,62 @@ impl<'a> FunctionWriter<'a, '_> {
                 sample,
                 level,
             } => {
-                let image_text = self.expr(image);
+                // The operands' texts one after another in one string.
+                let mut texts = self.take_buf();
+                let image_at = self.push_operand(&mut texts, image, false);
                 let (dim, arrayed, class) = self.image_kind(image);
-                let coordinate = self.arg(coordinate);
-                let array_index = array_index.map(|a| self.arg(a));
-                let sample = sample.map(|a| self.arg(a));
-                let level = level.map(|a| self.arg(a));
+                let coordinate = self.push_operand(&mut texts, coordinate, true);
+                let array_index = array_index.map(|a| self.push_operand(&mut texts, a, true));
+                let sample = sample.map(|a| self.push_operand(&mut texts, a, true));
+                let level = level.map(|a| self.push_operand(&mut texts, a, true));
+                let text = |(start, end): (usize, usize)| texts.get(start..end).unwrap_or("");
                 let image = image::Image {
-                    text: &image_text,
+                    text: text(image_at),
                     dim,
                     arrayed,
                     class,
                 };
-                wrap(image::load(
+                let loaded = image::load(
                     ctx,
                     self.needs,
                     &image,
-                    &coordinate,
-                    array_index.as_deref(),
-                    sample.as_deref(),
-                    level.as_deref(),
-                ))
+                    text(coordinate),
+                    array_index.map(text),
+                    sample.map(text),
+                    level.map(text),
+                );
+                self.give_buf(texts);
+                wrap(loaded)
             }
             E::ImageQuery { image, query } => {
-                let image_text = self.expr(image);
+                // The operands' texts one after another in one string.
+                let mut texts = self.take_buf();
+                let image_at = self.push_operand(&mut texts, image, false);
                 let (dim, arrayed, class) = self.image_kind(image);
                 let level = match query {
-                    naga::ImageQuery::Size { level: Some(l) } => Some(self.arg(l)),
+                    naga::ImageQuery::Size { level: Some(l) } => {
+                        Some(self.push_operand(&mut texts, l, true))
+                    }
                     _ => None,
                 };
+                let text = |(start, end): (usize, usize)| texts.get(start..end).unwrap_or("");
                 let query = match query {
                     naga::ImageQuery::Size { .. } => image::Query::Size {
-                        level: level.as_deref(),
+                        level: level.map(text),
                     },
                     naga::ImageQuery::NumLevels => image::Query::NumLevels,
                     naga::ImageQuery::NumLayers => image::Query::NumLayers,
                     naga::ImageQuery::NumSamples => image::Query::NumSamples,
                 };
                 let image = image::Image {
-                    text: &image_text,
+                    text: text(image_at),
                     dim,
                     arrayed,
                     class,
                 };
-                wrap(image::query(ctx, self.needs, &image, &query, self.ty(h)))
+                let queried = image::query(ctx, self.needs, &image, &query, self.ty(h));
+                self.give_buf(texts);
+                wrap(queried)
             }
             E::Unary { op, expr } => {
                 let o = match op {
@@ -521,18 +529,32 @@ impl<'a> FunctionWriter<'a, '_> {
                 let c = self.expr(condition);
                 let a = self.expr(accept);
                 let r = self.expr(reject);
+                let mut text = self.take_buf();
                 match vector_size(self.ty(condition)) {
-                    None => ["(", &c, " ? ", &a, " : ", &r, ")"].concat(),
+                    None => {
+                        super::super::push_parts(&mut text, &["(", &c, " ? ", &a, " : ", &r, ")"])
+                    }
                     Some(size) => {
                         let f = helpers::select(self.needs, size, self.scalar_of(h));
-                        text!(
-                            "{f}({}, {}, {})",
-                            unwrap_parens(&c),
-                            unwrap_parens(&a),
-                            unwrap_parens(&r)
-                        )
+                        super::super::push_parts(
+                            &mut text,
+                            &[
+                                &f,
+                                "(",
+                                unwrap_parens(&c),
+                                ", ",
+                                unwrap_parens(&a),
+                                ", ",
+                                unwrap_parens(&r),
+                                ")",
+                            ],
+                        );
                     }
                 }
+                self.give_buf(c);
+                self.give_buf(a);
+                self.give_buf(r);
+                text
             }
             E::Derivative { axis, ctrl, expr } => {
                 use naga::DerivativeAxis as A;
@@ -556,13 +578,17 @@ impl<'a> FunctionWriter<'a, '_> {
                 use naga::RelationalFunction as R;
                 let a = self.expr(argument);
                 let vector = matches!(*self.ty(argument), Ti::Vector { .. });
-                match fun {
-                    R::All | R::Any if !vector => a,
-                    R::All => ["all(", unwrap_parens(&a), ")"].concat(),
-                    R::Any => ["any(", unwrap_parens(&a), ")"].concat(),
-                    R::IsNan => ["isnan(", unwrap_parens(&a), ")"].concat(),
-                    R::IsInf => ["isinf(", unwrap_parens(&a), ")"].concat(),
-                }
+                let f = match fun {
+                    R::All | R::Any if !vector => return a,
+                    R::All => "all(",
+                    R::Any => "any(",
+                    R::IsNan => "isnan(",
+                    R::IsInf => "isinf(",
+                };
+                let mut text = self.take_buf();
+                super::super::push_parts(&mut text, &[f, unwrap_parens(&a), ")"]);
+                self.give_buf(a);
+                text
             }
             E::Math {
                 fun,
@@ -1164,7 +1190,7 @@ impl<'a> FunctionWriter<'a, '_> {
         } = operands;
         let l = self.expr(left);
         let r = self.expr(right);
-        match op {
+        let text = match op {
             B::Add => infix(&l, " + ", &r),
             B::Subtract => infix(&l, " - ", &r),
             // WGSL `a * b` with a matrix is `mul(b, a)` (see the matrix
@@ -1173,18 +1199,18 @@ impl<'a> FunctionWriter<'a, '_> {
                 ["mul(", unwrap_parens(&r), ", ", unwrap_parens(&l), ")"].concat()
             }
             B::Multiply => infix(&l, " * ", &r),
-            B::Divide if int => self.int_div_mod("div", left, right, l, r),
+            B::Divide if int => self.int_div_mod("div", left, right, &l, &r),
             B::Divide => infix(&l, " / ", &r),
             // HLSL's float `%` truncates like WGSL's (frem, OpFRem); DXIL
             // has no double remainder.
             B::Modulo if float && scalar.width == 8 => {
                 let f = helpers::fmod_double(self.needs, size);
-                let l = self.splat_to(l, lt, size);
-                let r = self.splat_to(r, rt, size);
+                let l = splat_to(&l, lt, size);
+                let r = splat_to(&r, rt, size);
                 call(&f, &[l, r])
             }
             B::Modulo if float => infix(&l, " % ", &r),
-            B::Modulo => self.int_div_mod("mod", left, right, l, r),
+            B::Modulo => self.int_div_mod("mod", left, right, &l, &r),
             B::Equal => infix(&l, " == ", &r),
             B::NotEqual => infix(&l, " != ", &r),
             B::Less => infix(&l, " < ", &r),
@@ -1221,19 +1247,10 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 ["(", &l, o, &r, &mask].concat()
             }
-        }
-    }
-
-    /// `text` (of type `t`) as a vector of `size` when it is a scalar
-    /// operand of a vector operation; without outer parentheses.
-    fn splat_to(&mut self, text: String, t: &Ti, size: Option<naga::VectorSize>) -> String {
-        match (size, t) {
-            (Some(n), Ti::Scalar(s)) => {
-                let v = types::vector(n as u8, *s);
-                ["((", &v, ")", &wrap(text), ")"].concat()
-            }
-            _ => unwrap_parens(&text).to_string(),
-        }
+        };
+        self.give_buf(l);
+        self.give_buf(r);
+        text
     }
 
     /// Integer `/` and `%` with WGSL's results for a zero divisor and
@@ -1243,16 +1260,16 @@ impl<'a> FunctionWriter<'a, '_> {
         what: &str,
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
-        l: String,
-        r: String,
+        l: &str,
+        r: &str,
     ) -> String {
         let lt = self.ty(left);
         let rt = self.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::I32);
         let size = vector_size(lt).or(vector_size(rt));
         let helper = helpers::div_mod(self.needs, what, scalar, size);
-        let l = self.splat_to(l, lt, size);
-        let r = self.splat_to(r, rt, size);
+        let l = splat_to(l, lt, size);
+        let r = splat_to(r, rt, size);
         call(&helper, &[l, r])
     }
 
@@ -1269,15 +1286,34 @@ impl<'a> FunctionWriter<'a, '_> {
         let size = vector_size(self.ty(expr));
         let e = self.expr(expr);
         let target = self.type_of(h);
+        let same_bits = convert.is_none() && from.kind == kind;
+        if same_bits {
+            return e;
+        }
+        let text = self.cast_text(&e, &target, from, size, kind, convert);
+        self.give_buf(e);
+        text
+    }
+
+    /// [`Self::cast`] of printed operand `e` (of scalar `from`) to
+    /// `target` (the result's spelling), when it is not `e` itself.
+    fn cast_text(
+        &mut self,
+        e: &str,
+        target: &str,
+        from: Scalar,
+        size: Option<naga::VectorSize>,
+        kind: K,
+        convert: Option<naga::Bytes>,
+    ) -> String {
         let Some(width) = convert else {
             // Bitcast: same width.
             let to = Scalar {
                 kind,
                 width: from.width,
             };
-            let bare = unwrap_parens(&e);
+            let bare = unwrap_parens(e);
             let f = match (from.kind, to.kind, from.width) {
-                (a, b, _) if a == b => return e,
                 (K::Float, K::Uint, 4) => "asuint",
                 (K::Float, K::Sint, 4) => "asint",
                 (K::Uint | K::Sint, K::Float, 4) => "asfloat",
@@ -1289,7 +1325,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     return text!("{f}({bare})");
                 }
                 // int <-> uint of one width keeps the bits.
-                _ => return ["((", &target, ")", &e, ")"].concat(),
+                _ => return ["((", target, ")", e, ")"].concat(),
             };
             return [f, "(", bare, ")"].concat();
         };
@@ -1304,12 +1340,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 (4, K::Sint, 8) => ("-9223372036854775808.0f", "9223371487098961920.0f"),
                 (4, K::Uint, 8) => ("0.0f", "18446742974197923840.0f"),
                 (2, K::Uint, _) => ("0.0h", "65504.0h"),
-                _ => return ["((", &target, ")", &e, ")"].concat(),
+                _ => return ["((", target, ")", e, ")"].concat(),
             };
-            let e = unwrap_parens(&e);
-            return ["((", &target, ")clamp(", e, ", ", lo, ", ", hi, "))"].concat();
+            let e = unwrap_parens(e);
+            return ["((", target, ")clamp(", e, ", ", lo, ", ", hi, "))"].concat();
         }
-        ["((", &target, ")", &e, ")"].concat()
+        ["((", target, ")", e, ")"].concat()
     }
 }
 
@@ -1326,6 +1362,18 @@ fn math_call(
     span: naga::Span,
 ) -> String {
     math::call(ctx, needs, fun, args, result, span)
+}
+
+/// `text` (of type `t`) as a vector of `size` when it is a scalar
+/// operand of a vector operation; without outer parentheses.
+fn splat_to(text: &str, t: &Ti, size: Option<naga::VectorSize>) -> String {
+    match (size, t) {
+        (Some(n), Ti::Scalar(s)) => {
+            let v = types::vector(n as u8, *s);
+            ["((", &v, ")", &wrap(text), ")"].concat()
+        }
+        _ => unwrap_parens(text).to_string(),
+    }
 }
 
 /// Whether values of `inner` can be held in an HLSL local.
