@@ -814,19 +814,16 @@ fn resource_declarations(
                 );
                 continue;
             }
-            TypeInner::Image {
-                dim,
-                arrayed,
-                class,
-            } => Cow::Owned(types::texture_type(dim, arrayed, class)),
-            TypeInner::Sampler { comparison } => Cow::Borrowed(types::sampler_type(comparison)),
+            // The texture type's spelling, kept with the module's types.
+            TypeInner::Image { .. } => types::type_name(ctx, element_type(module, var.ty)),
+            TypeInner::Sampler { comparison } => types::sampler_type(comparison),
             _ => continue,
         };
         push_vk_binding(&mut resources, ctx, Some(h), reg);
         super::push_parts(
             &mut resources,
             &[
-                &ty,
+                ty,
                 " ",
                 ctx.name(NameKey::GlobalVariable(h)),
                 &suffix,
@@ -854,6 +851,15 @@ fn resource_declarations(
         }
     }
     resources
+}
+
+/// The element type of binding array `ty` (nested ones included); `ty`
+/// itself for any other type.
+fn element_type(module: &naga::Module, ty: Handle<naga::Type>) -> Handle<naga::Type> {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(&TypeInner::BindingArray { base, .. }) => element_type(module, base),
+        _ => ty,
+    }
 }
 
 /// Private (`static`) and workgroup (`groupshared`) globals the written

@@ -24,6 +24,7 @@ use super::super::types;
 use super::super::{error_at, Ctx, Needs, ShaderModel};
 use naga::proc::NameKey;
 use naga::{MathFunction as M, Scalar, ScalarKind as K, TypeInner, VectorSize};
+use std::borrow::Cow;
 
 /// A printed operand with its resolved type.
 pub(crate) struct Arg<'a> {
@@ -49,10 +50,10 @@ fn size_of(ty: &TypeInner) -> Option<VectorSize> {
 }
 
 /// `scalar` or `vecN<scalar>` spelled in HLSL.
-fn shaped(size: Option<VectorSize>, s: Scalar) -> String {
+fn shaped(size: Option<VectorSize>, s: Scalar) -> Cow<'static, str> {
     match size {
-        Some(n) => types::vector(n as u8, s).into_owned(),
-        None => types::scalar(s).to_string(),
+        Some(n) => types::vector(n as u8, s),
+        None => Cow::Borrowed(types::scalar(s)),
     }
 }
 
@@ -152,8 +153,15 @@ pub(crate) fn call(
     result: &TypeInner,
     span: naga::Span,
 ) -> String {
-    // A primary expression, so that callers may apply operators to it.
-    paren(&expression(ctx, needs, fun, args, result, span))
+    // A primary expression, so that callers may apply operators to it
+    // (parenthesized in place).
+    let mut text = expression(ctx, needs, fun, args, result, span);
+    if !is_primary(&text) {
+        text.reserve(2);
+        text.insert(0, '(');
+        text.push(')');
+    }
+    text
 }
 
 fn expression(
@@ -452,7 +460,7 @@ fn modf_frexp(
                 TypeInner::Struct { ref members, .. } if members.len() == 2 => {
                     types::type_name(ctx, members[1].ty)
                 }
-                _ => &ii,
+                _ => &*ii,
             };
             text!(
                 "    {ui} bits = asuint(({fi})x);\n    {ui} field = (bits >> 23u) & 0xFFu;\n    {ui} normal = ({ui})(field != 0u);\n    r.{second} = ({exp_type})(({ii})(normal * field) - ({ii})normal * 126);\n    {ui} fraction = (bits & 0x807FFFFFu) | 0x3F000000u;\n    r.{first} = ({fraction_type})asfloat(bits + normal * (fraction - bits));\n"
