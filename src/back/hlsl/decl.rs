@@ -686,9 +686,11 @@ fn write_file(
         )
         .sum::<usize>();
     let mut code = String::with_capacity(expressions * CODE_BYTES_PER_EXPRESSION);
+    // The function writers' buffers, passed from one function to the next.
+    let mut reuse = super::func::Reuse::default();
     for (f, _) in module.functions.iter() {
         if reached.get(f.index()).copied().unwrap_or(false) {
-            super::func::write_function_into(ctx, needs, f, &mut code);
+            super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
             if !code.ends_with('\n') {
                 code.push('\n');
             }
@@ -705,7 +707,7 @@ fn write_file(
             }
             code.push('\n');
         }
-        super::func::write_entry_point_into(ctx, needs, i, has_input, &mut code);
+        super::func::write_entry_point_into(ctx, needs, i, has_input, &mut code, &mut reuse);
         if !code.ends_with('\n') {
             code.push('\n');
         }

@@ -41,8 +41,18 @@ use naga::{Handle, Statement};
 #[cfg(test)]
 pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Function>) -> String {
     let mut out = String::new();
-    write_function_into(ctx, needs, handle, &mut out);
+    write_function_into(ctx, needs, handle, &mut out, &mut Reuse::default());
     out
+}
+
+/// Buffers one function's writer leaves to the next one of the file (the
+/// names of baked expressions, the scratch and spare strings), so that
+/// they are allocated once per file rather than once per function.
+#[derive(Default)]
+pub struct Reuse {
+    baked: Baked,
+    scratch: String,
+    spare: Vec<String>,
 }
 
 /// [`write_function`], appended to `out` (the writer prints straight into
@@ -52,10 +62,12 @@ pub fn write_function_into(
     needs: &mut Needs,
     handle: Handle<naga::Function>,
     out: &mut String,
+    reuse: &mut Reuse,
 ) {
     let func = &ctx.module.functions[handle];
     let info = &ctx.info[handle];
-    let mut w = FunctionWriter::new(ctx, needs, Body::Function(handle, func, info));
+    let body = Body::Function(handle, func, info);
+    let mut w = FunctionWriter::reusing(ctx, needs, body, std::mem::take(reuse));
     w.out = std::mem::take(out);
     w.signature(handle, func);
     w.out.push_str("\n{\n");
@@ -63,7 +75,7 @@ pub fn write_function_into(
     w.locals();
     w.block(&func.body);
     w.out.push_str("}\n");
-    *out = w.out;
+    *out = w.finish(reuse);
 }
 
 /// The entry function of entry point `index`, appended to `out`:
@@ -76,6 +88,7 @@ pub fn write_entry_point_into(
     index: usize,
     has_input: Option<bool>,
     out: &mut String,
+    reuse: &mut Reuse,
 ) {
     entry_point_into(
         ctx,
@@ -88,6 +101,7 @@ pub fn write_entry_point_into(
         },
         decl::push_entry_return,
         out,
+        reuse,
     );
 }
 
@@ -118,6 +132,7 @@ fn entry_point_with(
         },
         entry_return,
         &mut out,
+        &mut Reuse::default(),
     );
     out
 }
@@ -131,20 +146,22 @@ fn entry_point_into(
     head: impl FnOnce(&mut Needs, &mut String),
     entry_return: EntryReturn,
     out: &mut String,
+    reuse: &mut Reuse,
 ) {
     let Some(ep) = ctx.module.entry_points.get(index) else {
         return;
     };
     head(needs, out);
     let info = ctx.info.get_entry_point(index);
-    let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
+    let body = Body::Entry(index, &ep.function, info);
+    let mut w = FunctionWriter::reusing(ctx, needs, body, std::mem::take(reuse));
     w.entry_return = Some(entry_return);
     w.out = std::mem::take(out);
     w.indent = 1;
     w.locals();
     w.block(&ep.function.body);
     w.out.push_str("}\n");
-    *out = w.out;
+    *out = w.finish(reuse);
 }
 
 /// A module-scope constant expression (`module.global_expressions`) as an
@@ -224,6 +241,7 @@ fn push_line(out: &mut String, indent: usize, parts: &[&str]) {
 /// one after another in `text` (one string for the whole body instead of
 /// one per name): `slots[h]` is one more than the position in `spans` of
 /// `h`'s name, 0 while unbaked.
+#[derive(Default)]
 struct Baked {
     slots: Vec<u32>,
     text: String,
@@ -232,13 +250,13 @@ struct Baked {
 }
 
 impl Baked {
-    /// Room for the expressions of an arena of `len`.
-    fn new(len: usize) -> Self {
-        Baked {
-            slots: vec![0; len],
-            text: String::new(),
-            spans: Vec::new(),
-        }
+    /// Empty, with room for the expressions of an arena of `len` (the
+    /// buffers are kept).
+    fn reset(&mut self, len: usize) {
+        self.slots.clear();
+        self.slots.resize(len, 0);
+        self.text.clear();
+        self.spans.clear();
     }
 
     fn get(&self, h: &Handle<naga::Expression>) -> Option<&str> {
@@ -280,6 +298,16 @@ impl Baked {
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
+        Self::reusing(ctx, needs, body, Reuse::default())
+    }
+
+    /// [`Self::new`] with the buffers another writer left.
+    fn reusing(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>, reuse: Reuse) -> Self {
+        let Reuse {
+            mut baked,
+            scratch,
+            spare,
+        } = reuse;
         let exprs = match body {
             Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
             Body::Module => &ctx.module.global_expressions,
@@ -291,9 +319,12 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             exprs,
             out: String::new(),
             indent: 0,
-            baked: Baked::new(exprs.len()),
-            scratch: String::new(),
-            spare: Vec::new(),
+            baked: {
+                baked.reset(exprs.len());
+                baked
+            },
+            scratch,
+            spare,
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
@@ -306,6 +337,23 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             Body::Function(_, f, i) | Body::Entry(_, f, i) => Some((f, i)),
             Body::Module => None,
         }
+    }
+
+    /// The text written, leaving the buffers to `reuse`.
+    fn finish(self, reuse: &mut Reuse) -> String {
+        let FunctionWriter {
+            out,
+            baked,
+            scratch,
+            spare,
+            ..
+        } = self;
+        *reuse = Reuse {
+            baked,
+            scratch,
+            spare,
+        };
+        out
     }
 
     // ---- output helpers -------------------------------------------------
