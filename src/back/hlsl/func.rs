@@ -721,12 +721,26 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.line_parts(&["switch (", unwrap_parens(&sel), ") {"]);
         self.indent += 1;
         for case in cases {
-            let label = match case.value {
-                naga::SwitchValue::I32(v) => text!("case {}:", expr::i32_text(v)),
-                naga::SwitchValue::U32(v) => text!("case {v}u:"),
-                naga::SwitchValue::Default => "default:".to_string(),
-            };
-            self.line(&label);
+            // The label, written straight into the output.
+            match case.value {
+                naga::SwitchValue::I32(v) if v >= 0 => {
+                    self.write_indent();
+                    self.out.push_str("case ");
+                    super::push_decimal(&mut self.out, v as u64);
+                    self.out.push_str(":\n");
+                }
+                naga::SwitchValue::I32(v) => {
+                    let text = expr::i32_text(v);
+                    self.line_parts(&["case ", &text, ":"]);
+                }
+                naga::SwitchValue::U32(v) => {
+                    self.write_indent();
+                    self.out.push_str("case ");
+                    super::push_decimal(&mut self.out, u64::from(v));
+                    self.out.push_str("u:\n");
+                }
+                naga::SwitchValue::Default => self.line("default:"),
+            }
             if case.fall_through && case.body.is_empty() {
                 continue;
             }
@@ -812,6 +826,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
     }
 
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
+        if self.text_rooted(pointer) {
+            // The lvalue, printed into a reused string.
+            let mut lvalue = self.take_buf();
+            self.push_place_text(&mut lvalue, pointer);
+            self.line_around(&lvalue, " = ", value, ";");
+            self.give_buf(lvalue);
+            return;
+        }
         match self.place(pointer) {
             Ptr::Text { text, .. } => self.line_around(&text, " = ", value, ";"),
             Ptr::Buffer(place) => {

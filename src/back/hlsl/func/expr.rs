@@ -966,7 +966,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// Whether pointer `h` is an access chain that [`Self::place`] prints
     /// as lvalue text: rooted at a local, an argument or a global that is
     /// not a buffer.
-    fn text_rooted(&self, mut h: Handle<naga::Expression>) -> bool {
+    pub(super) fn text_rooted(&self, mut h: Handle<naga::Expression>) -> bool {
         loop {
             match self.exprs[h] {
                 E::Access { base, .. } | E::AccessIndex { base, .. } => h = base,
@@ -989,7 +989,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The lvalue text [`Self::place`] prints for `h` (a pointer for which
     /// [`Self::text_rooted`] holds), appended to `out`.
-    fn push_place_text(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+    pub(super) fn push_place_text(&mut self, out: &mut String, h: Handle<naga::Expression>) {
         let ctx = self.ctx;
         match self.exprs[h] {
             E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
