@@ -442,7 +442,13 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let text = image::sample(ctx, self.needs, &s);
                 self.give_buf(texts);
-                wrap(text)
+                if clamp_to_edge || matches!(class, naga::ImageClass::External) {
+                    wrap(text)
+                } else {
+                    // `t.Sample(...)` (`t` balanced): never a primary
+                    // expression for `wrap`, which need not scan it.
+                    parenthesized(text)
+                }
             }
             E::ImageLoad {
                 image,
@@ -506,7 +512,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let queried = image::query(ctx, self.needs, &image, &query, self.ty(h));
                 self.give_buf(texts);
-                wrap(queried)
+                // `f(t, level).xy` or `0u`: never a primary expression for
+                // `wrap`, which need not scan it.
+                parenthesized(queried)
             }
             E::Unary { op, expr } => {
                 let o = match op {
@@ -1555,6 +1563,14 @@ pub(super) fn wrap(text: impl Into<String>) -> String {
         text.insert(0, '(');
         text.push(')');
     }
+    text
+}
+
+/// `text` in parentheses, as [`wrap`] writes a text that is not primary.
+fn parenthesized(mut text: String) -> String {
+    text.reserve(2);
+    text.insert(0, '(');
+    text.push(')');
     text
 }
 
