@@ -630,9 +630,15 @@ impl<'a> FunctionWriter<'a, '_> {
                 ];
                 let span = self.exprs.get_span(h);
                 let args = args.get(..count).unwrap_or(&args);
-                let text = math_call(ctx, self.needs, fun, args, self.ty(h), span);
+                let (text, parenthesized) =
+                    math::call_parenthesized(ctx, self.needs, fun, args, self.ty(h), span);
                 self.give_buf(texts);
-                wrap(text)
+                if parenthesized {
+                    // `(e)` with `e` balanced: `wrap` would leave it as it is.
+                    text
+                } else {
+                    wrap(text)
+                }
             }
             E::As {
                 expr,
@@ -1358,19 +1364,6 @@ impl<'a> FunctionWriter<'a, '_> {
 }
 
 // ---- free helpers -------------------------------------------------------
-
-/// `math::call`; unit tests run a stand-in where that part is still a stub
-/// in this worktree.
-fn math_call(
-    ctx: &crate::back::hlsl::Ctx<'_>,
-    needs: &mut crate::back::hlsl::Needs,
-    fun: naga::MathFunction,
-    args: &[math::Arg<'_>],
-    result: &Ti,
-    span: naga::Span,
-) -> String {
-    math::call(ctx, needs, fun, args, result, span)
-}
 
 /// `text` (of type `t`) as a vector of `size` when it is a scalar
 /// operand of a vector operation; without outer parentheses.

@@ -153,15 +153,28 @@ pub(crate) fn call(
     result: &TypeInner,
     span: naga::Span,
 ) -> String {
+    call_parenthesized(ctx, needs, fun, args, result, span).0
+}
+
+/// [`call`], and whether it put the expression in parentheses itself.
+pub(crate) fn call_parenthesized(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    fun: M,
+    args: &[Arg<'_>],
+    result: &TypeInner,
+    span: naga::Span,
+) -> (String, bool) {
     // A primary expression, so that callers may apply operators to it
     // (parenthesized in place).
     let mut text = expression(ctx, needs, fun, args, result, span);
-    if !is_primary(&text) {
-        text.reserve(2);
-        text.insert(0, '(');
-        text.push(')');
+    if is_primary(&text) {
+        return (text, false);
     }
-    text
+    text.reserve(2);
+    text.insert(0, '(');
+    text.push(')');
+    (text, true)
 }
 
 fn expression(
