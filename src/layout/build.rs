@@ -491,14 +491,20 @@ impl Builder<'_> {
             .or_else(|| parsed.module.types.get_span(ty).to_range())
             .unwrap_or_else(|| use_span.clone());
 
-        // Every member, and padding only now and then.
-        let mut slots = Vec::with_capacity(members.len() + 1);
+        // Every member, with room for padding before each and at the end,
+        // so that the vector never grows.
+        let mut slots = Vec::with_capacity(2 * members.len() + 1);
         let mut end: Option<u64> = Some(0);
         let mut max_align = 1u64;
         let mut failed = false;
         for (index, member) in members.iter().enumerate() {
             let member_name = member.name.clone().unwrap_or_default();
-            let m_ann = ann.and_then(|a| a.members.iter().find(|m| m.name == member_name));
+            // The annotation members are in declaration order, as naga's
+            // are: the one at the same index is almost always the one.
+            let m_ann = ann.and_then(|a| match a.members.get(index) {
+                Some(m) if m.name == member_name => Some(m),
+                _ => a.members.iter().find(|m| m.name == member_name),
+            });
             let m_span = m_ann
                 .map(|m| m.span.clone())
                 .unwrap_or_else(|| struct_span.clone());

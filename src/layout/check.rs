@@ -256,7 +256,9 @@ struct Walker<'a> {
     styles: [Style; 2],
     out: Vec<Violation>,
     seen: BTreeSet<ViolationKey>,
-    visited: BTreeSet<(Space, usize)>,
+    /// Per type index, one bit per [`Space`] the struct was walked in;
+    /// sized on the first struct.
+    visited: Vec<u8>,
 }
 
 impl<'a> Walker<'a> {
@@ -283,7 +285,7 @@ impl<'a> Walker<'a> {
             styles,
             out: Vec::new(),
             seen: BTreeSet::new(),
-            visited: BTreeSet::new(),
+            visited: Vec::new(),
         };
         for g in &contract.globals {
             let space = match g.space {
@@ -490,8 +492,17 @@ impl<'a> Walker<'a> {
     }
 
     fn walk_struct(&mut self, h: naga::Handle<naga::Type>, ctx: &Ctx) {
-        if !self.visited.insert((ctx.space, h.index())) {
-            return;
+        if self.visited.is_empty() {
+            self.visited = vec![0; self.parsed.module.types.len()];
+        }
+        let bit = match ctx.space {
+            Space::Uniform => 1,
+            Space::Storage => 2,
+        };
+        match self.visited.get_mut(h.index()) {
+            Some(seen) if *seen & bit != 0 => return,
+            Some(seen) => *seen |= bit,
+            None => {}
         }
         let Some(sl) = struct_layout(self.contract, h) else {
             return;
@@ -500,7 +511,12 @@ impl<'a> Walker<'a> {
         let mut members = sl.members().peekable();
         let mut prev: Option<&'a MemberSlot> = None;
         while let Some(m) = members.next() {
-            let mann = sann.and_then(|s| s.members.iter().find(|x| x.name == m.name));
+            // Annotation members are in naga's member order: try the same
+            // index first.
+            let mann = sann.and_then(|s| match s.members.get(m.index) {
+                Some(x) if x.name == m.name => Some(x),
+                _ => s.members.iter().find(|x| x.name == m.name),
+            });
             let mspan = mann
                 .map(|x| x.span.clone())
                 .or(sann.map(|s| s.name_span.clone()))
