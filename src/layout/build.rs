@@ -61,7 +61,7 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
             continue;
         }
         let name = var.name.clone().unwrap_or_default();
-        let ann = parsed.annotations.globals.get(name.as_str());
+        let ann = global_ann(parsed, handle, &name);
         let span = ann
             .map(|g| g.span.clone())
             .or_else(|| parsed.module.global_variables.get_span(handle).to_range())
@@ -91,6 +91,20 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
         structs,
         globals,
     })
+}
+
+/// The annotation of global `handle` named `name`. Both are in declaration
+/// order, so the annotation at the handle's index is tried before hashing.
+pub(crate) fn global_ann<'a>(
+    parsed: &'a Parsed,
+    handle: Handle<naga::GlobalVariable>,
+    name: &str,
+) -> Option<&'a crate::front::dialect::GlobalAnn> {
+    let globals = &parsed.annotations.globals;
+    match globals.get_index(handle.index()) {
+        Some((key, ann)) if key == name => Some(ann),
+        _ => globals.get(name),
+    }
 }
 
 struct Builder<'a> {

@@ -295,7 +295,7 @@ impl<'a> Walker<'a> {
                 }
                 _ => continue,
             };
-            let gann = parsed.annotations.globals.get(g.name.as_str());
+            let gann = super::build::global_ann(parsed, g.handle, &g.name);
             let type_name: &str = match &g.layout.kind {
                 LayoutKind::Struct(h) => {
                     struct_layout(contract, *h).map_or("its type", |s| s.name.as_str())
