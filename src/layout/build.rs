@@ -82,10 +82,13 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
     }
     let mut done = builder.structs;
     done.sort_unstable_by_key(|&(h, _)| h);
-    let structs: IndexMap<Handle<Type>, StructLayout> = done
-        .into_iter()
-        .filter_map(|(h, s)| s.map(|s| (h, s)))
-        .collect();
+    // Sized once: collecting from a filter would regrow the table.
+    let mut structs: IndexMap<Handle<Type>, StructLayout> = IndexMap::with_capacity(done.len());
+    for (h, s) in done {
+        if let Some(s) = s {
+            structs.insert(h, s);
+        }
+    }
     Ok(LayoutModule {
         rules,
         structs,
