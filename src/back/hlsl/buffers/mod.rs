@@ -458,10 +458,11 @@ pub fn plan(
     names: &naga::FastHashMap<NameKey, String>,
     slang: bool,
 ) -> Result<Plan, Diagnostics> {
-    let mut taken: naga::FastHashSet<Cow<'_, str>> =
-        names.values().map(|n| Cow::Borrowed(n.as_str())).collect();
-    // Names that stay free for what the other parts invent.
-    taken.insert(Cow::Borrowed("main"));
+    let taken = Taken {
+        names,
+        namer: None,
+        given: Given::default(),
+    };
     let mut b = Builder {
         parsed,
         module,
@@ -475,6 +476,16 @@ pub fn plan(
         in_array: false,
         slang,
     };
+    let (mut cbuffers, mut storages) = (0, 0);
+    for g in &contract.globals {
+        match g.space {
+            naga::AddressSpace::Uniform | naga::AddressSpace::Immediate => cbuffers += 1,
+            naga::AddressSpace::Storage { .. } => storages += 1,
+            _ => {}
+        }
+    }
+    b.plan.cbuffers.reserve_exact(cbuffers);
+    b.plan.storages.reserve_exact(storages);
     for g in &contract.globals {
         match g.space {
             naga::AddressSpace::Uniform | naga::AddressSpace::Immediate => b.cbuffer(g),
@@ -510,6 +521,15 @@ fn uses_16bit(contract: &LayoutModule) -> bool {
             .any(|s| s.members().any(|m| walk(&m.layout)))
 }
 
+/// The members of `sl` in offset order (as `StructLayout::members`, but
+/// cloneable, so that a member's successor can be looked at).
+fn member_slots(sl: &crate::layout::StructLayout) -> impl Iterator<Item = &MemberSlot> + Clone {
+    sl.slots.iter().filter_map(|s| match s {
+        crate::layout::Slot::Member(m) => Some(m),
+        crate::layout::Slot::Padding(_) => None,
+    })
+}
+
 fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
     let kind = match s.kind {
         ScalarKind::Sint => naga::ScalarKind::Sint,
@@ -540,10 +560,95 @@ fn split_matrix(columns: u8, rows: u8, scalar: naga::Scalar, column_stride: u64)
 
 fn column_name(base: &str, j: impl Into<u64>) -> String {
     let mut name = String::with_capacity(base.len() + 4);
-    name.push_str(base);
-    name.push_str("_c");
-    super::push_decimal(&mut name, j.into());
+    push_column_name(&mut name, base, j);
     name
+}
+
+/// [`column_name`], appended to `out`.
+fn push_column_name(out: &mut String, base: &str, j: impl Into<u64>) {
+    out.push_str(base);
+    out.push_str("_c");
+    super::push_decimal(out, j.into());
+}
+
+/// The global names taken: the namer's (and `main`, which stays free for
+/// what the other parts invent), and those [`Builder`] gives out.
+struct Taken<'a> {
+    names: &'a naga::FastHashMap<NameKey, String>,
+    /// The namer's names and `main`, collected on first use (a module
+    /// without uniforms never asks).
+    namer: Option<naga::FastHashSet<&'a str>>,
+    given: Given,
+}
+
+impl Taken<'_> {
+    fn contains(&mut self, name: &str) -> bool {
+        let names = self.names;
+        let namer = self.namer.get_or_insert_with(|| {
+            let mut set =
+                naga::FastHashSet::with_capacity_and_hasher(names.len() + 1, Default::default());
+            set.extend(names.values().map(String::as_str));
+            set.insert("main");
+            set
+        });
+        namer.contains(name) || self.given.contains(name)
+    }
+
+    fn insert(&mut self, name: &str) {
+        self.given.insert(name);
+    }
+}
+
+/// Names given out while planning, each copied once into one text
+/// rather than into a string of its own.
+#[derive(Default)]
+struct Given {
+    text: String,
+    /// Per name: its start and end in `text`, and the index of the
+    /// previous name with the same hash (`u32::MAX`: none).
+    names: Vec<(u32, u32, u32)>,
+    /// Per hash, the last name inserted with it.
+    last: naga::FastHashMap<u64, u32>,
+}
+
+impl Given {
+    fn hash(&self, name: &str) -> u64 {
+        use std::hash::BuildHasher as _;
+        self.last.hasher().hash_one(name)
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        if self.names.is_empty() {
+            return false;
+        }
+        let mut i = match self.last.get(&self.hash(name)) {
+            Some(&i) => i,
+            None => return false,
+        };
+        while let Some(&(start, end, previous)) = self.names.get(i as usize) {
+            if self.text.get(start as usize..end as usize) == Some(name) {
+                return true;
+            }
+            i = previous;
+        }
+        false
+    }
+
+    fn insert(&mut self, name: &str) {
+        if self.names.is_empty() {
+            // Room for the names of a typical module's uniforms.
+            self.text.reserve(512);
+            self.names.reserve(32);
+            self.last.reserve(32);
+        }
+        let hash = self.hash(name);
+        let start = self.text.len() as u32;
+        self.text.push_str(name);
+        let end = self.text.len() as u32;
+        let index = self.names.len() as u32;
+        let previous = self.last.insert(hash, index).unwrap_or(u32::MAX);
+        self.names.push((start, end, previous));
+    }
 }
 
 /// Padding member `n` with the names' prefix `prefix`: `_s_pad3`.
@@ -560,15 +665,22 @@ fn pad_name(prefix: &str, n: usize) -> String {
 /// Where a member is, for diagnostics. Everything is borrowed: a site is
 /// made for every member planned, and only the rare error reads it.
 struct Site<'s> {
-    span: Span,
+    /// Where the diagnostic points: a span, or struct member `member` of
+    /// the struct type and WGSL struct name given here (its span and
+    /// annotation are looked up only for an error).
+    at: SiteAt<'s>,
     what: What<'s>,
     /// The member name as written in WGSL, for fixes.
     member: &'s str,
     /// The global whose cbuffer holds this member (its span and WGSL
     /// name), for a secondary label there.
     global: Option<(Span, &'s str)>,
-    /// The member's annotation (for fixes), when it is a struct member.
-    ann: Option<&'s crate::front::dialect::MemberAnn>,
+}
+
+/// See [`Site::at`].
+enum SiteAt<'s> {
+    Span(Span),
+    Member(Handle<naga::Type>, &'s str),
 }
 
 /// What a [`Site`] is, displayed as `member `x` of `S`` or `global `g``.
@@ -609,16 +721,16 @@ struct Placer<'s> {
     /// The last real member: its WGSL name and its position in `fields`.
     last: Option<(&'s str, usize)>,
     /// Names of the real members (padding names avoid them).
-    member_names: naga::FastHashSet<String>,
+    member_names: naga::FastHashSet<&'s str>,
     /// Padding members are global names (`cbuffer` members).
     global_pads: bool,
     /// Prefix of padding names.
-    pad_prefix: String,
+    pad_prefix: Cow<'static, str>,
     pads: usize,
 }
 
 impl Placer<'_> {
-    fn new<'s>(packoffset: bool, member_names: naga::FastHashSet<String>) -> Placer<'s> {
+    fn new<'s>(packoffset: bool, member_names: naga::FastHashSet<&'s str>) -> Placer<'s> {
         Placer {
             packoffset,
             fields: Vec::new(),
@@ -626,7 +738,7 @@ impl Placer<'_> {
             last: None,
             member_names,
             global_pads: false,
-            pad_prefix: "_s_pad".to_string(),
+            pad_prefix: Cow::Borrowed("_s_pad"),
             pads: 0,
         }
     }
@@ -638,7 +750,7 @@ struct Builder<'a> {
     contract: &'a LayoutModule,
     names: &'a naga::FastHashMap<NameKey, String>,
     /// Every global name given out (by the namer and here).
-    taken: naga::FastHashSet<Cow<'a, str>>,
+    taken: Taken<'a>,
     plan: Plan,
     /// Memoized struct storage; `None` while in progress or once failed.
     structs: naga::FastIndexMap<Handle<naga::Type>, Option<(HType, Repr)>>,
@@ -655,59 +767,68 @@ impl<'a> Builder<'a> {
     /// A global name derived from `base`, free of clashes (`base` itself,
     /// without a copy, when it is free).
     fn fresh(&mut self, base: String) -> String {
-        if !self.taken.contains(base.as_str()) {
-            self.taken.insert(Cow::Owned(base.clone()));
+        if !self.taken.contains(&base) {
+            self.taken.insert(&base);
             return base;
         }
         let base = base.as_str();
-        let mut name = base.to_string();
-        if self.taken.contains(name.as_str()) {
-            name = if base.starts_with("_s_") {
-                text!("{base}_1")
-            } else {
-                text!("_s_{base}")
-            };
-        }
+        let mut name = if base.starts_with("_s_") {
+            text!("{base}_1")
+        } else {
+            text!("_s_{base}")
+        };
         let mut n = 1;
-        while self.taken.contains(name.as_str()) {
+        while self.taken.contains(&name) {
             n += 1;
             name = text!("_s_{}_{n}", base.trim_start_matches("_s_"));
         }
-        self.taken.insert(Cow::Owned(name.clone()));
+        self.taken.insert(&name);
         name
     }
 
     /// A global prefix whose split columns `<prefix>_c<j>` are all free.
     fn fresh_columns(&mut self, base: &str, columns: u8) -> String {
-        let free = |b: &Builder<'_>, p: &str| {
-            !b.taken.contains(p)
-                && (0..columns).all(|j| !b.taken.contains(column_name(p, j).as_str()))
+        // Column names are written into one scratch text.
+        let mut column = String::with_capacity(base.len() + 16);
+        let mut free = |taken: &mut Taken<'_>, p: &str| {
+            !taken.contains(p)
+                && (0..columns).all(|j| {
+                    column.clear();
+                    push_column_name(&mut column, p, j);
+                    !taken.contains(&column)
+                })
         };
         let mut prefix = base.to_string();
         let mut n = 1;
-        while !free(self, &prefix) {
+        while !free(&mut self.taken, &prefix) {
             prefix = text!("_s_{}_{n}", base.trim_start_matches("_s_"));
             n += 1;
         }
-        self.taken.insert(Cow::Owned(prefix.clone()));
+        self.taken.insert(&prefix);
         for j in 0..columns {
-            self.taken.insert(Cow::Owned(column_name(&prefix, j)));
+            column.clear();
+            push_column_name(&mut column, &prefix, j);
+            self.taken.insert(&column);
         }
         prefix
     }
 
-    fn type_name(&self, h: Handle<naga::Type>) -> String {
-        self.names
+    fn type_name(&self, h: Handle<naga::Type>) -> Cow<'a, str> {
+        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
+        let module: &'a naga::Module = self.module;
+        names
             .get(&NameKey::Type(h))
-            .cloned()
             .or_else(|| {
-                self.module
+                module
                     .types
                     .get_handle(h)
                     .ok()
-                    .and_then(|t| t.name.clone())
+                    .and_then(|t| t.name.as_ref())
             })
-            .unwrap_or_else(|| text!("_s_type{}", h.index()))
+            .map_or_else(
+                || Cow::Owned(text!("_s_type{}", h.index())),
+                |n| Cow::Borrowed(n.as_str()),
+            )
     }
 
     fn member_name<'s>(&self, h: Handle<naga::Type>, index: usize, fallback: &'s str) -> &'s str
@@ -748,6 +869,22 @@ impl<'a> Builder<'a> {
             .unwrap_or(0..0)
     }
 
+    /// The span of `site`.
+    fn site_span(&self, site: &Site) -> Span {
+        match &site.at {
+            SiteAt::Span(span) => span.clone(),
+            SiteAt::Member(h, sname) => self.member_span(*h, sname, site.member),
+        }
+    }
+
+    /// The annotation of the struct member at `site` (for fixes).
+    fn site_ann(&self, site: &Site) -> Option<&'a crate::front::dialect::MemberAnn> {
+        match &site.at {
+            SiteAt::Span(_) => None,
+            SiteAt::Member(_, sname) => self.member_ann(sname, site.member),
+        }
+    }
+
     /// An error at `site` with the inexpressible note.
     fn error(
         &mut self,
@@ -757,9 +894,10 @@ impl<'a> Builder<'a> {
         help: Vec<String>,
         fix: Option<Fix>,
     ) {
-        let mut d = Diagnostic::error(message).at(site.span.clone(), label);
+        let site_span = self.site_span(site);
+        let mut d = Diagnostic::error(message).at(site_span.clone(), label);
         if let Some((span, global)) = &site.global {
-            if *span != site.span {
+            if *span != site_span {
                 d = d.also(span.clone(), text!("`{global}` is a cbuffer in HLSL"));
             }
         }
@@ -775,7 +913,7 @@ impl<'a> Builder<'a> {
 
     /// A fix giving the member at `site` `@align(align)`.
     fn align_fix(&self, site: &Site, align: u64, outcome: String) -> Option<Fix> {
-        let ann = site.ann.as_ref()?;
+        let ann = self.site_ann(site)?;
         let edit = match &ann.align {
             Some(a) => replace_value(&self.parsed.source, &a.span, align),
             None => Edit {
@@ -792,7 +930,7 @@ impl<'a> Builder<'a> {
 
     /// A fix setting the `@stride` of the member's array type to `stride`.
     fn stride_fix(&self, site: &Site, stride: u64) -> Option<Fix> {
-        let ann = site.ann.as_ref()?;
+        let ann = self.site_ann(site)?;
         let s = ann.ty.stride.as_ref()?;
         Some(Fix {
             title: text!("give the array `@stride({stride})`"),
@@ -806,12 +944,11 @@ impl<'a> Builder<'a> {
 
     // -- cbuffers -----------------------------------------------------------
 
-    fn cbuffer(&mut self, g: &GlobalLayout) {
-        let gname = self
+    fn cbuffer(&mut self, g: &'a GlobalLayout) {
+        let gname: &'a str = self
             .names
             .get(&NameKey::GlobalVariable(g.handle))
-            .cloned()
-            .unwrap_or_else(|| g.name.clone());
+            .map_or(g.name.as_str(), String::as_str);
         let Some(var) = self.module.global_variables.try_get(g.handle).ok() else {
             return;
         };
@@ -827,24 +964,28 @@ impl<'a> Builder<'a> {
                     return;
                 };
                 let sname = &sl.name;
-                let slots: Vec<&MemberSlot> = sl.members().collect();
+                let slots = member_slots(sl);
                 // `packoffset` names 4-byte components, and DXC counts a
                 // vector's components from there whatever their width.
                 let packoffset = slots
-                    .iter()
+                    .clone()
                     .all(|m| self.packoffset_ok(&m.layout, m.offset));
                 let mut p = Placer::new(packoffset, Default::default());
                 p.global_pads = true;
-                p.pad_prefix = text!("_s_{gname}_pad");
-                for (i, m) in slots.iter().enumerate() {
+                p.pad_prefix = Cow::Owned(text!("_s_{gname}_pad"));
+                let count = slots.clone().count();
+                p.fields.reserve(count);
+                members.reserve_exact(count);
+                let mut rest = slots.peekable();
+                while let Some(m) = rest.next() {
                     let wname = self.member_name(h, m.index, &m.name);
-                    let base = [gname.as_str(), "_", wname].concat();
+                    let base = [gname, "_", wname].concat();
                     // With `packoffset` nothing is padded.
                     let tail_split = !packoffset
                         && self.tail_split(
                             &m.layout,
                             m.offset,
-                            match slots.get(i + 1) {
+                            match rest.peek() {
                                 Some(n) => (Some(&n.layout), n.offset),
                                 None => (None, 0),
                             },
@@ -857,14 +998,13 @@ impl<'a> Builder<'a> {
                         _ => self.fresh(base),
                     };
                     let site = Site {
-                        span: self.member_span(h, sname, &m.name),
+                        at: SiteAt::Member(h, sname),
                         what: What::Member {
                             member: &m.name,
                             of: sname,
                         },
                         member: &m.name,
                         global: global_label.clone(),
-                        ann: self.member_ann(sname, &m.name),
                     };
                     let r = self
                         .place_member(&mut p, &hname, &m.layout, m.offset, &site, tail_split)
@@ -875,29 +1015,30 @@ impl<'a> Builder<'a> {
             }
             _ => {
                 let site = Site {
-                    span: self
-                        .parsed
-                        .annotations
-                        .globals
-                        .get(g.name.as_str())
-                        .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
-                        .unwrap_or(gspan.clone()),
+                    at: SiteAt::Span(
+                        self.parsed
+                            .annotations
+                            .globals
+                            .get(g.name.as_str())
+                            .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
+                            .unwrap_or(gspan.clone()),
+                    ),
                     what: What::Global(&g.name),
                     member: &g.name,
                     global: global_label.clone(),
-                    ann: None,
                 };
                 // The global's own name is free: nothing else declares it.
-                let hname = gname.clone();
+                let hname = gname.to_string();
                 if let LayoutKind::Matrix { columns, .. } = g.layout.kind {
                     for j in 0..columns {
-                        self.taken.insert(Cow::Owned(column_name(&hname, j)));
+                        self.taken.insert(&column_name(&hname, j));
                     }
                 }
                 let mut p = Placer::new(true, Default::default());
                 let r = self
                     .place_member(&mut p, &hname, &g.layout, 0, &site, false)
                     .unwrap_or(Repr::Plain);
+                members.reserve_exact(1);
                 members.push((hname, r.clone()));
                 (p.fields, true, r)
             }
@@ -1126,7 +1267,7 @@ impl<'a> Builder<'a> {
                 loop {
                     let n = pad_name(&p.pad_prefix, p.pads);
                     p.pads += 1;
-                    if !p.member_names.contains(&n) {
+                    if !p.member_names.contains(n.as_str()) {
                         break n;
                     }
                 }
@@ -1422,7 +1563,8 @@ impl<'a> Builder<'a> {
         stride: u64,
         site: &Site,
     ) -> Option<(HType, Repr)> {
-        let mut p = Placer::new(false, fields.iter().map(|f| f.0.clone()).collect());
+        // The value's names (`v`, `v_c<j>`) never look like padding names.
+        let mut p = Placer::new(false, Default::default());
         for (name, ty, at) in &fields {
             self.place_field(&mut p, name.clone(), ty.clone(), *at, site)?;
         }
@@ -1537,37 +1679,41 @@ impl<'a> Builder<'a> {
         h: Handle<naga::Type>,
         size_to: Option<u64>,
     ) -> Option<(HType, Repr)> {
-        let sl = self.contract.structs.get(&h)?;
-        let slots: Vec<&MemberSlot> = sl.members().collect();
-        let member_names: naga::FastHashSet<String> = slots
-            .iter()
-            .map(|m| self.member_name(h, m.index, &m.name).to_string())
+        let sl: &'a crate::layout::StructLayout = self.contract.structs.get(&h)?;
+        let slots = member_slots(sl);
+        let member_names: naga::FastHashSet<&'a str> = slots
+            .clone()
+            .map(|m| self.member_name(h, m.index, &m.name))
             .collect();
+        let count = member_names.len();
         let mut p = Placer::new(false, member_names);
-        let mut members = Vec::new();
+        p.fields.reserve(count);
+        let mut members = Vec::with_capacity(count);
         let mut changed = size_to.is_some();
         let mut failed = false;
-        for (i, m) in slots.iter().enumerate() {
+        let mut rest = slots.peekable();
+        while let Some(m) = rest.next() {
             let name = self.member_name(h, m.index, &m.name);
-            let next = match slots.get(i + 1) {
+            let next = match rest.peek() {
                 Some(n) => (Some(&n.layout), n.offset),
                 None => (None, size_to.unwrap_or(0)),
             };
             let tail_split = self.tail_split(&m.layout, m.offset, next);
             let site = Site {
-                span: self.member_span(h, &sl.name, &m.name),
+                at: SiteAt::Member(h, &sl.name),
                 what: What::Member {
                     member: &m.name,
                     of: &sl.name,
                 },
                 member: &m.name,
                 global: None,
-                ann: self.member_ann(&sl.name, &m.name),
             };
             let mut prefix = name.to_string();
             if let LayoutKind::Matrix { columns, .. } = m.layout.kind {
                 if tail_split || self.splits(&m.layout, m.offset) {
-                    while (0..columns).any(|j| p.member_names.contains(&column_name(&prefix, j))) {
+                    while (0..columns)
+                        .any(|j| p.member_names.contains(column_name(&prefix, j).as_str()))
+                    {
                         prefix = text!("_s_{prefix}");
                     }
                 }
@@ -1600,7 +1746,7 @@ impl<'a> Builder<'a> {
         }
         let size = p.cur;
         if !changed {
-            let name = self.type_name(h);
+            let name = self.type_name(h).into_owned();
             let index = self.plan.variants.len();
             self.plan.variants.push(Variant {
                 ty: h,
@@ -1648,12 +1794,12 @@ impl<'a> Builder<'a> {
 /// What [`Builder::verify`] checks, as problem descriptions.
 fn verify_plan(plan: &Plan) -> Vec<String> {
     let mut problems = Vec::new();
-    let mut sizes: naga::FastIndexMap<String, u64> = naga::FastIndexMap::default();
+    let mut sizes: naga::FastHashMap<&str, u64> = naga::FastHashMap::default();
     for v in &plan.variants {
-        sizes.insert(v.name.clone(), v.size);
+        sizes.insert(&v.name, v.size);
     }
     for e in &plan.elements {
-        sizes.insert(e.name.clone(), e.size);
+        sizes.insert(&e.name, e.size);
     }
     for v in &plan.variants {
         if let Some(bad) = packing_mismatch(&v.fields, Some(v.size), &sizes) {
@@ -1699,9 +1845,9 @@ fn replace_value(source: &str, span: &Span, value: u64) -> Edit {
 }
 
 /// A referenced struct's size must be its declaration's.
-fn struct_size_mismatch(ty: &HType, sizes: &naga::FastIndexMap<String, u64>) -> Option<String> {
+fn struct_size_mismatch(ty: &HType, sizes: &naga::FastHashMap<&str, u64>) -> Option<String> {
     match ty {
-        HType::Struct { name, size } => match sizes.get(name) {
+        HType::Struct { name, size } => match sizes.get(name.as_str()) {
             Some(s) if s != size => Some(text!("`{name}` is {s} bytes, used as {size}")),
             _ => None,
         },
@@ -1715,7 +1861,7 @@ fn struct_size_mismatch(ty: &HType, sizes: &naga::FastIndexMap<String, u64>) -> 
 fn packing_mismatch(
     fields: &[Field],
     size: Option<u64>,
-    sizes: &naga::FastIndexMap<String, u64>,
+    sizes: &naga::FastHashMap<&str, u64>,
 ) -> Option<String> {
     let mut cur = 0u64;
     for f in fields {
@@ -1815,20 +1961,16 @@ fn packoffset_bytes(text: &str) -> Option<u64> {
 /// Check `packoffset` members: each printed offset names its contract
 /// offset, is legal for the type (no straddling, aggregates on a register)
 /// and does not overlap the members before it.
-fn packoffset_mismatch(
-    fields: &[Field],
-    sizes: &naga::FastIndexMap<String, u64>,
-) -> Option<String> {
-    let mut spans: Vec<(u64, u64, &str)> = Vec::new();
-    // The printed text of each member's offset, parsed back.
-    let mut text = String::new();
-    for f in fields {
+fn packoffset_mismatch(fields: &[Field], sizes: &naga::FastHashMap<&str, u64>) -> Option<String> {
+    for (k, f) in fields.iter().enumerate() {
         if let Some(bad) = struct_size_mismatch(&f.ty, sizes) {
             return Some(bad);
         }
-        text.clear();
+        // The printed text of the member's offset, parsed back.
+        let mut text = SmallText::default();
         let _ = write!(text, "{}", packoffset_text(&f.ty, f.offset));
-        if packoffset_bytes(&text) != Some(f.offset) {
+        let text = text.as_str();
+        if packoffset_bytes(text) != Some(f.offset) {
             return Some(text!(
                 "`{}`: packoffset({text}) does not name offset {}",
                 f.name,
@@ -1844,12 +1986,47 @@ fn packoffset_mismatch(
             ));
         }
         let end = f.offset + f.ty.size();
-        if let Some((_, _, other)) = spans.iter().find(|(s, e, _)| f.offset < *e && *s < end) {
-            return Some(text!("`{}` overlaps `{other}`", f.name));
+        let before = fields.get(..k).unwrap_or(&[]);
+        if let Some(other) = before
+            .iter()
+            .find(|o| f.offset < o.offset + o.ty.size() && o.offset < end)
+        {
+            return Some(text!("`{}` overlaps `{}`", f.name, other.name));
         }
-        spans.push((f.offset, end, &f.name));
     }
     None
+}
+
+/// A short text written on the stack (an offset, a `packoffset`): up to
+/// 48 bytes; writing more fails.
+struct SmallText {
+    buf: [u8; 48],
+    len: usize,
+}
+
+impl Default for SmallText {
+    fn default() -> Self {
+        SmallText {
+            buf: [0; 48],
+            len: 0,
+        }
+    }
+}
+
+impl SmallText {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(self.buf.get(..self.len).unwrap_or(&[])).unwrap_or("")
+    }
+}
+
+impl std::fmt::Write for SmallText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        let dst = self.buf.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        dst.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 fn capitalize(s: &str) -> String {
