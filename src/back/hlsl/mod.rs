@@ -308,6 +308,11 @@ impl Needs {
     pub fn helper(&mut self, name: &str, define: impl FnOnce(&mut Needs) -> String) {
         if !self.helpers.contains_key(name) {
             let text = define(self);
+            if self.helpers.capacity() == 0 {
+                // Room for a typical module's helpers, rather than
+                // growing the map through each power of two.
+                self.helpers.reserve(8);
+            }
             self.helpers.insert(name.to_string(), text);
         }
     }

@@ -2188,6 +2188,13 @@ fn element_layout(l: &Layout) -> Option<(u64, Cow<'_, Layout>)> {
 /// offsets of a chain of member and element accesses are built step by
 /// step from each other.
 fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String {
+    let mut out = String::with_capacity(base.len() + 24);
+    push_offset_add(&mut out, base, constant, dynamic);
+    out
+}
+
+/// [`offset_add`], appended to `out`.
+fn push_offset_add(out: &mut String, base: &str, constant: u64, dynamic: Option<(u64, &str)>) {
     let terms = offset_terms(base);
     let mut c = constant;
     let mut count = usize::from(dynamic.is_some());
@@ -2197,11 +2204,10 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
             None => count += 1,
         }
     }
-    let mut out = String::with_capacity(base.len() + 24);
     if count == 0 {
-        super::push_decimal(&mut out, c);
+        super::push_decimal(out, c);
         out.push('u');
-        return out;
+        return;
     }
     let sum = count + usize::from(c != 0) > 1;
     let mut first = true;
@@ -2214,29 +2220,27 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
         out.push('(');
     }
     if c != 0 {
-        sep(&mut out);
-        super::push_decimal(&mut out, c);
+        sep(out);
+        super::push_decimal(out, c);
         out.push('u');
     }
     for t in terms.filter(|t| constant_literal(t).is_none()) {
-        sep(&mut out);
+        sep(out);
         out.push_str(t);
     }
     if let Some((stride, index)) = dynamic {
-        sep(&mut out);
+        sep(out);
         if stride != 1 {
-            super::push_decimal(&mut out, stride);
+            super::push_decimal(out, stride);
             out.push_str("u * ");
         }
-        push_operand(&mut out, index);
+        push_operand(out, index);
     }
     if sum {
         out.push(')');
     }
-    out
 }
 
-/// Indent every line of `text` by four spaces.
 /// The 16-bit value in the low bits of the `uint` expression `bits`, as
 /// scalar type `s`. (Through `f16tof32`, which is exact for every `half`:
 /// DXC 1.7 has no SPIR-V for `asfloat16`/`asuint16`.)
@@ -2260,7 +2264,14 @@ fn to16(s: naga::Scalar, v: &str) -> String {
 /// containing words (see the module documentation). Vectors of 16-bit
 /// components are 4-byte aligned in every WGSL layout; a scalar may sit in
 /// either half of its word.
-fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Scalar) -> String {
+/// Appended to `out`.
+fn push_load16(
+    out: &mut String,
+    needs: &mut Needs,
+    (buf, rw, off): (&str, bool, &str),
+    n: u8,
+    s: naga::Scalar,
+) {
     let ld = if rw { "rwload" } else { "load" };
     let b = buffer_type(rw);
     let t = if n <= 1 {
@@ -2268,8 +2279,11 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
     } else {
         super::types::vector(n, s)
     };
-    let helper = ["_s_", ld, "_", &t].concat();
-    needs.helper(&helper, |_| {
+    // The call starts with the helper's name.
+    let start = out.len();
+    super::push_parts(out, &["_s_", ld, "_", &t]);
+    let helper = out.get(start..).unwrap_or("");
+    needs.helper(helper, |_| {
         let body = match n {
             0 | 1 => text!(
                 "    return {};\n",
@@ -2299,20 +2313,32 @@ fn load16(needs: &mut Needs, buf: &str, rw: bool, off: &str, n: u8, s: naga::Sca
         };
         text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
     });
-    [helper.as_str(), "(", buf, ", ", off, ")"].concat()
+    super::push_parts(out, &["(", buf, ", ", off, ")"]);
 }
 
 /// Statements writing the 16-bit scalar (`n` = 0) or vector `value` at
 /// `off` of the `RWByteAddressBuffer` `buf`: whole words where the value
 /// fills them, atomic AND/OR on the word where it fills half of one.
-fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, value: &str) -> String {
+/// Appended to `out`, each line starting with `pad`.
+fn push_store16(
+    out: &mut String,
+    pad: &str,
+    needs: &mut Needs,
+    (buf, off, value): (&str, &str, &str),
+    n: u8,
+    s: naga::Scalar,
+) {
     let t = if n <= 1 {
         super::types::scalar(s).into()
     } else {
         super::types::vector(n, s)
     };
-    let helper = ["_s_store_", &t].concat();
-    needs.helper(&helper, |needs| {
+    out.push_str(pad);
+    // The call starts with the helper's name.
+    let start = out.len();
+    super::push_parts(out, &["_s_store_", &t]);
+    let helper = out.get(start..).unwrap_or("");
+    needs.helper(helper, |needs| {
         let pair = |a: &str, b: &str| text!("{} | ({} << 16u)", to16(s, a), to16(s, b));
         let body = match n {
             0 | 1 => text!(
@@ -2320,11 +2346,11 @@ fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, valu
                 to16(s, "v")
             ),
             2 => text!("    b.Store(o, {});\n", pair("v.x", "v.y")),
-            3 => text!(
-                "    b.Store(o, {});\n    {}",
-                pair("v.x", "v.y"),
-                store16(needs, "b", "o + 4u", 0, s, "v.z")
-            ),
+            3 => {
+                let mut body = text!("    b.Store(o, {});\n", pair("v.x", "v.y"));
+                push_store16(&mut body, "    ", needs, ("b", "o + 4u", "v.z"), 0, s);
+                body
+            }
             _ => text!(
                 "    b.Store2(o, uint2({}, {}));\n",
                 pair("v.x", "v.y"),
@@ -2333,29 +2359,38 @@ fn store16(needs: &mut Needs, buf: &str, off: &str, n: u8, s: naga::Scalar, valu
         };
         text!("void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{body}}}\n")
     });
-    [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
+    super::push_parts(out, &["(", buf, ", ", off, ", ", value, ");\n"]);
 }
 
+/// Indent every line of `text` by four spaces.
 fn indent(text: &str) -> String {
     text.lines().map(|l| text!("    {l}\n")).collect()
 }
 
-/// A helper-name fragment for a contract layout of value type `ty`.
-fn mangle_layout(ctx: &Ctx<'_>, layout: &Layout, ty: Handle<naga::Type>) -> String {
+/// A helper-name fragment for a contract layout of value type `ty`,
+/// appended to `out`.
+fn push_mangle_layout(out: &mut String, ctx: &Ctx<'_>, layout: &Layout, ty: Handle<naga::Type>) {
     match &layout.kind {
         LayoutKind::Array {
             element,
             stride,
             count,
         } => {
-            let n = count.map_or_else(|| "rt".to_string(), |n| n.to_string());
+            out.push('a');
+            match count {
+                Some(n) => super::push_decimal(out, *n),
+                None => out.push_str("rt"),
+            }
+            out.push('s');
+            super::push_decimal(out, *stride);
+            out.push('_');
             let base = match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
                 Ok(naga::TypeInner::Array { base, .. }) => *base,
                 _ => ty,
             };
-            text!("a{n}s{stride}_{}", mangle_layout(ctx, element, base))
+            push_mangle_layout(out, ctx, element, base);
         }
-        _ => super::types::type_name(ctx, ty).to_string(),
+        _ => out.push_str(super::types::type_name(ctx, ty)),
     }
 }
 
@@ -2481,17 +2516,24 @@ impl Plan {
         let _ = ctx;
         match place {
             Place::Text { text, repr } => {
-                let idx: Cow<'_, str> = match &index {
-                    Index::Constant(n) => Cow::Owned(n.to_string()),
-                    Index::Dynamic(s) => Cow::Borrowed(s),
+                // `<text>[<index>]`, written in one go.
+                let indexed = |suffix: &str| {
+                    let mut out = String::with_capacity(text.len() + 16);
+                    push_operand(&mut out, text);
+                    out.push('[');
+                    match &index {
+                        Index::Constant(n) => super::push_decimal(&mut out, u64::from(*n)),
+                        Index::Dynamic(s) => out.push_str(s),
+                    }
+                    out.push(']');
+                    out.push_str(suffix);
+                    out
                 };
                 let repr: &'p Repr = repr;
                 let (text, repr) = match repr {
                     Repr::Array(elem) => match &**elem {
-                        Repr::Wrapped { inner, .. } => {
-                            (text!("{}[{idx}].v", Operand(text)), &**inner)
-                        }
-                        other => (text!("{}[{idx}]", Operand(text)), other),
+                        Repr::Wrapped { inner, .. } => (indexed(".v"), &**inner),
+                        other => (indexed(""), other),
                     },
                     Repr::Columns {
                         columns,
@@ -2504,7 +2546,7 @@ impl Plan {
                             PLAIN,
                         ),
                     },
-                    _ => (text!("{}[{idx}]", Operand(text)), PLAIN),
+                    _ => (indexed(""), PLAIN),
                 };
                 Place::Text {
                     text: Cow::Owned(text),
@@ -2556,7 +2598,17 @@ impl Plan {
                 Some(st) => {
                     let rw = !st.read_only;
                     offset.with_text(|off| {
-                        self.load_bytes(ctx, needs, st, &st.name, rw, off, layout, ty)
+                        let mut out = String::with_capacity(st.name.len() + off.len() + 24);
+                        self.push_load_bytes(
+                            &mut out,
+                            ctx,
+                            needs,
+                            st,
+                            (&st.name, rw, off),
+                            layout,
+                            ty,
+                        );
+                        out
                     })
                 }
                 None => super::types::zero_value(ctx, ty),
@@ -2589,25 +2641,33 @@ impl Plan {
                 let Some(c) = self.cbuffer(*g) else {
                     return text.to_string();
                 };
-                let helper = text!("_s_cbload_{}", c.name.trim_start_matches("_s_"));
-                needs.helper(&helper, |needs| {
+                // The call starts with the helper's name.
+                let mut call = String::with_capacity(c.name.len() + 16);
+                super::push_parts(&mut call, &["_s_cbload_", c.name.trim_start_matches("_s_")]);
+                let helper = call.as_str();
+                needs.helper(helper, |needs| {
                     let body = self.construct(ctx, needs, "", &c.members, ty, true);
                     let t = super::types::type_name(ctx, ty);
                     text!("{t} {helper}() {{\n{body}}}\n")
                 });
-                text!("{helper}()")
+                call.push_str("()");
+                call
             }
             Repr::Variant(i) => {
                 let Some(v) = self.variants.get(*i) else {
                     return text.to_string();
                 };
-                let helper = text!("_s_cbload_{}", v.name.trim_start_matches("_s_"));
-                needs.helper(&helper, |needs| {
+                // The call starts with the helper's name.
+                let mut call = String::with_capacity(v.name.len() + text.len() + 16);
+                super::push_parts(&mut call, &["_s_cbload_", v.name.trim_start_matches("_s_")]);
+                let helper = call.as_str();
+                needs.helper(helper, |needs| {
                     let body = self.construct(ctx, needs, "x", &v.members, ty, false);
                     let t = super::types::type_name(ctx, ty);
                     text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
                 });
-                text!("{helper}({text})")
+                super::push_parts(&mut call, &["(", text, ")"]);
+                call
             }
             Repr::Array(_) => {
                 let Ok(naga::TypeInner::Array { base, size, .. }) =
@@ -2658,15 +2718,16 @@ impl Plan {
     ) -> String {
         let t = super::types::type_name(ctx, ty);
         let mut out = text!("    {t} r;\n");
-        let value_members = match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-            Ok(naga::TypeInner::Struct { members, .. }) => members.clone(),
-            _ => Vec::new(),
-        };
-        for (i, ((name, repr), vm)) in members.iter().zip(&value_members).enumerate() {
+        let value_members: &[naga::StructMember] =
+            match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+                Ok(naga::TypeInner::Struct { members, .. }) => members,
+                _ => &[],
+            };
+        for (i, ((name, repr), vm)) in members.iter().zip(value_members).enumerate() {
             let lvalue = if global {
-                name.clone()
+                Cow::Borrowed(name.as_str())
             } else {
-                text!("{}.{name}", Operand(base))
+                Cow::Owned(text!("{}.{name}", Operand(base)))
             };
             let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
             let member = ctx.name(NameKey::StructMember(ty, i as u32));
@@ -2725,26 +2786,25 @@ impl Plan {
         }
     }
 
-    /// A scalar (`n` = 0) or vector read at `off` of `buf`.
+    /// A scalar (`n` = 0) or vector read at `off` of `buf`, appended to
+    /// `out`.
     #[allow(clippy::too_many_arguments)]
-    fn leaf_load(
+    fn push_leaf_load(
         &self,
+        out: &mut String,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
-        buf: &str,
-        rw: bool,
-        off: &str,
+        (buf, rw, off): (&str, bool, &str),
         n: u8,
         s: naga::Scalar,
-    ) -> String {
+    ) {
         if s.width == 2 {
             self.require_sm62(ctx, needs, st, s);
-            return load16(needs, buf, rw, off, n, s);
+            return push_load16(out, needs, (buf, rw, off), n, s);
         }
         if s.width == 4 || s.kind == naga::ScalarKind::Bool {
-            // `buf.LoadN(off)`, converted from `uint`; written in one go.
-            let mut out = String::with_capacity(buf.len() + off.len() + 24);
+            // `buf.LoadN(off)`, converted from `uint`.
             out.push_str(match s.kind {
                 naga::ScalarKind::Sint => "asint(",
                 naga::ScalarKind::Float => "asfloat(",
@@ -2754,7 +2814,7 @@ impl Plan {
             out.push_str(buf);
             out.push_str(".Load");
             if n > 1 {
-                super::push_decimal(&mut out, u64::from(n));
+                super::push_decimal(out, u64::from(n));
             }
             out.push('(');
             out.push_str(off);
@@ -2764,7 +2824,6 @@ impl Plan {
                 naga::ScalarKind::Bool => " != 0u)",
                 _ => "",
             });
-            out
         } else {
             self.require_sm62(ctx, needs, st, s);
             let t = if n == 0 {
@@ -2772,32 +2831,49 @@ impl Plan {
             } else {
                 super::types::vector(n, s)
             };
-            text!("{buf}.Load<{t}>({off})")
+            super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
         }
     }
 
     /// The value of type `ty` laid out as `layout` at `off` of the
-    /// byte-address buffer `buf` (`rw`: a `RWByteAddressBuffer`).
+    /// byte-address buffer `buf` (`rw`: a `RWByteAddressBuffer`), appended
+    /// to `out`.
     #[allow(clippy::too_many_arguments)]
-    fn load_bytes(
+    fn push_load_bytes(
         &self,
+        out: &mut String,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
-        buf: &str,
-        rw: bool,
-        off: &str,
+        (buf, rw, off): (&str, bool, &str),
         layout: &Layout,
         ty: Handle<naga::Type>,
-    ) -> String {
+    ) {
         let ld = if rw { "rwload" } else { "load" };
         let b = buffer_type(rw);
+        let start = out.len();
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
-                self.leaf_load(ctx, needs, st, buf, rw, off, 0, naga_scalar(*s))
+                return self.push_leaf_load(
+                    out,
+                    ctx,
+                    needs,
+                    st,
+                    (buf, rw, off),
+                    0,
+                    naga_scalar(*s),
+                );
             }
             LayoutKind::Vector { size, scalar } => {
-                self.leaf_load(ctx, needs, st, buf, rw, off, *size, naga_scalar(*scalar))
+                return self.push_leaf_load(
+                    out,
+                    ctx,
+                    needs,
+                    st,
+                    (buf, rw, off),
+                    *size,
+                    naga_scalar(*scalar),
+                );
             }
             LayoutKind::Matrix {
                 columns,
@@ -2807,20 +2883,35 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                let helper = ["_s_", ld, "_", &t].concat();
-                needs.helper(&helper, |needs| {
-                    let cols: Vec<String> = (0..u64::from(*columns))
-                        .map(|j| {
-                            let o = offset_add("o", j * column_stride, None);
-                            self.leaf_load(ctx, needs, st, "b", rw, &o, *rows, s)
-                        })
-                        .collect();
-                    text!(
-                        "{t} {helper}({b} b, uint o) {{\n    return {t}({});\n}}\n",
-                        cols.join(", ")
-                    )
+                super::push_parts(out, &["_s_", ld, "_", &t]);
+                let helper = out.get(start..).unwrap_or("");
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
+                    super::push_parts(
+                        &mut def,
+                        &[
+                            &t,
+                            " ",
+                            helper,
+                            "(",
+                            b,
+                            " b, uint o) {\n    return ",
+                            &t,
+                            "(",
+                        ],
+                    );
+                    let mut o = String::new();
+                    for j in 0..u64::from(*columns) {
+                        if j > 0 {
+                            def.push_str(", ");
+                        }
+                        o.clear();
+                        push_offset_add(&mut o, "o", j * column_stride, None);
+                        self.push_leaf_load(&mut def, ctx, needs, st, ("b", rw, &o), *rows, s);
+                    }
+                    def.push_str(");\n}\n");
+                    def
                 });
-                [helper.as_str(), "(", buf, ", ", off, ")"].concat()
             }
             LayoutKind::Array {
                 element,
@@ -2829,25 +2920,48 @@ impl Plan {
             } => {
                 let Some(n) = count else {
                     // Runtime-sized arrays are never loaded whole.
-                    return super::types::zero_value(ctx, ty);
+                    out.push_str(&super::types::zero_value(ctx, ty));
+                    return;
                 };
                 let t = super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
-                let helper = text!("_s_{ld}_{}", mangle_layout(ctx, layout, ty));
-                needs.helper(&helper, |needs| {
+                super::push_parts(out, &["_s_", ld, "_"]);
+                push_mangle_layout(out, ctx, layout, ty);
+                let helper = out.get(start..).unwrap_or("");
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::push_parts(
+                        &mut def,
+                        &[
+                            t,
+                            " ",
+                            helper,
+                            "(",
+                            b,
+                            " b, uint o) {\n    ",
+                            t,
+                            " r;\n    for (uint i = 0u; i < ",
+                        ],
+                    );
+                    super::push_decimal(&mut def, *n);
+                    def.push_str("u; ++i) {\n        r[i] = ");
                     let o = offset_add("o", 0, Some((*stride, "i")));
-                    let item = self.load_bytes(ctx, needs, st, "b", rw, &o, element, base);
-                    text!(
-                        "{t} {helper}({b} b, uint o) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
-                    )
+                    self.push_load_bytes(&mut def, ctx, needs, st, ("b", rw, &o), element, base);
+                    def.push_str(";\n    }\n    return r;\n}\n");
+                    def
                 });
-                [helper.as_str(), "(", buf, ", ", off, ")"].concat()
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = ["_s_", ld, "_", t].concat();
-                needs.helper(&helper, |needs| {
-                    let mut body = text!("    {t} r;\n");
+                super::push_parts(out, &["_s_", ld, "_", t]);
+                let helper = out.get(start..).unwrap_or("");
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::push_parts(
+                        &mut def,
+                        &[t, " ", helper, "(", b, " b, uint o) {\n    ", t, " r;\n"],
+                    );
+                    let mut o = String::new();
                     if let Some(sl) = ctx.contract.structs.get(h) {
                         for m in sl.members() {
                             if m.layout.size.is_none() {
@@ -2862,18 +2976,28 @@ impl Plan {
                                 }
                                 _ => continue,
                             };
-                            let o = offset_add("o", m.offset, None);
-                            let v = self.load_bytes(ctx, needs, st, "b", rw, &o, &m.layout, mty);
+                            o.clear();
+                            push_offset_add(&mut o, "o", m.offset, None);
                             let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
-                            let _ = writeln!(body, "    r.{name} = {v};");
+                            super::push_parts(&mut def, &["    r.", name, " = "]);
+                            self.push_load_bytes(
+                                &mut def,
+                                ctx,
+                                needs,
+                                st,
+                                ("b", rw, &o),
+                                &m.layout,
+                                mty,
+                            );
+                            def.push_str(";\n");
                         }
                     }
-                    body.push_str("    return r;\n");
-                    text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
+                    def.push_str("    return r;\n}\n");
+                    def
                 });
-                [helper.as_str(), "(", buf, ", ", off, ")"].concat()
             }
         }
+        super::push_parts(out, &["(", buf, ", ", off, ")"]);
     }
 
     /// Statements (each line ending in `;` and a newline, not indented)
@@ -2895,7 +3019,19 @@ impl Plan {
                 layout,
             } => match self.storage(*global) {
                 Some(st) => offset.with_text(|off| {
-                    self.store_bytes(ctx, needs, st, &st.name, off, layout, ty, value)
+                    let mut out =
+                        String::with_capacity(st.name.len() + off.len() + value.len() + 32);
+                    self.push_store_bytes(
+                        &mut out,
+                        "",
+                        ctx,
+                        needs,
+                        st,
+                        (&st.name, off, value),
+                        layout,
+                        ty,
+                    );
+                    out
                 }),
                 None => String::new(),
             },
@@ -2904,31 +3040,32 @@ impl Plan {
 
     /// Statements storing the value `value` (evaluated once) of type `ty`,
     /// laid out as `layout`, at `off` of the `RWByteAddressBuffer` `buf`;
-    /// leaf by leaf, so padding bytes are never written.
+    /// leaf by leaf, so padding bytes are never written. Appended to `out`:
+    /// one line, starting with `pad` (nothing where it cannot be written).
     #[allow(clippy::too_many_arguments)]
-    fn store_bytes(
+    fn push_store_bytes(
         &self,
+        out: &mut String,
+        pad: &str,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
-        buf: &str,
-        off: &str,
+        (buf, off, value): (&str, &str, &str),
         layout: &Layout,
         ty: Handle<naga::Type>,
-        value: &str,
-    ) -> String {
-        let leaf = |needs: &mut Needs, n: u8, s: naga::Scalar| -> String {
+    ) {
+        let leaf = |out: &mut String, needs: &mut Needs, n: u8, s: naga::Scalar| {
             if s.width == 2 {
                 self.require_sm62(ctx, needs, st, s);
-                return store16(needs, buf, off, n, s, value);
+                return push_store16(out, pad, needs, (buf, off, value), n, s);
             }
+            out.push_str(pad);
             if s.width == 4 || s.kind == naga::ScalarKind::Bool {
-                // `buf.StoreN(off, v);`, written in one go.
-                let mut out = String::with_capacity(buf.len() + off.len() + value.len() + 32);
+                // `buf.StoreN(off, v);`
                 out.push_str(buf);
                 out.push_str(".Store");
                 if n > 1 {
-                    super::push_decimal(&mut out, u64::from(n));
+                    super::push_decimal(out, u64::from(n));
                 }
                 out.push('(');
                 out.push_str(off);
@@ -2936,19 +3073,18 @@ impl Plan {
                 match s.kind {
                     naga::ScalarKind::Uint => out.push_str(value),
                     naga::ScalarKind::Bool if n <= 1 => {
-                        super::push_parts(&mut out, &["uint(", value, ")"]);
+                        super::push_parts(out, &["uint(", value, ")"]);
                     }
                     naga::ScalarKind::Bool => {
                         out.push_str("uint");
-                        super::push_decimal(&mut out, u64::from(n));
-                        super::push_parts(&mut out, &["(", value, ")"]);
+                        super::push_decimal(out, u64::from(n));
+                        super::push_parts(out, &["(", value, ")"]);
                     }
                     _ => {
-                        super::push_parts(&mut out, &["asuint(", value, ")"]);
+                        super::push_parts(out, &["asuint(", value, ")"]);
                     }
                 }
                 out.push_str(");\n");
-                out
             } else {
                 self.require_sm62(ctx, needs, st, s);
                 let t = if n == 0 {
@@ -2956,17 +3092,21 @@ impl Plan {
                 } else {
                     super::types::vector(n, s)
                 };
-                text!("{buf}.Store<{t}>({off}, {value});\n")
+                super::push_parts(out, &[buf, ".Store<", &t, ">(", off, ", ", value, ");\n"]);
             }
         };
+        let start = out.len();
         match &layout.kind {
-            LayoutKind::Scalar(s) => leaf(needs, 0, naga_scalar(*s)),
-            LayoutKind::Vector { size, scalar } => leaf(needs, *size, naga_scalar(*scalar)),
+            LayoutKind::Scalar(s) => return leaf(out, needs, 0, naga_scalar(*s)),
+            LayoutKind::Vector { size, scalar } => {
+                return leaf(out, needs, *size, naga_scalar(*scalar))
+            }
             LayoutKind::Atomic(s) => {
                 let s = naga_scalar(*s);
-                match self.atomic_helper(ctx, needs, st, "store", s) {
-                    Some(h) => [h.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat(),
-                    None => String::new(),
+                out.push_str(pad);
+                if !self.push_atomic_helper(out, ctx, needs, st, "store", s) {
+                    out.truncate(start);
+                    return;
                 }
             }
             LayoutKind::Matrix {
@@ -2977,8 +3117,11 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                let helper = ["_s_store_", &t].concat();
-                needs.helper(&helper, |needs| {
+                out.push_str(pad);
+                let name_start = out.len();
+                super::push_parts(out, &["_s_store_", &t]);
+                let helper = out.get(name_start..).unwrap_or("");
+                needs.helper(helper, |needs| {
                     let column = Layout {
                         size: Some(u64::from(*rows) * u64::from(scalar.width)),
                         align: u64::from(scalar.width),
@@ -2987,18 +3130,39 @@ impl Plan {
                             scalar: *scalar,
                         },
                     };
-                    let mut body = String::new();
+                    let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
+                    super::push_parts(
+                        &mut def,
+                        &[
+                            "void ",
+                            helper,
+                            "(RWByteAddressBuffer b, uint o, ",
+                            &t,
+                            " v) {\n",
+                        ],
+                    );
+                    let (mut o, mut v) = (String::new(), String::new());
                     for j in 0..u64::from(*columns) {
-                        let o = offset_add("o", j * column_stride, None);
-                        let v = text!("v[{j}]");
-                        body.push_str(&self.store_bytes(ctx, needs, st, "b", &o, &column, ty, &v));
+                        o.clear();
+                        push_offset_add(&mut o, "o", j * column_stride, None);
+                        v.clear();
+                        v.push_str("v[");
+                        super::push_decimal(&mut v, j);
+                        v.push(']');
+                        self.push_store_bytes(
+                            &mut def,
+                            "    ",
+                            ctx,
+                            needs,
+                            st,
+                            ("b", &o, &v),
+                            &column,
+                            ty,
+                        );
                     }
-                    text!(
-                        "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{}}}\n",
-                        indent(&body)
-                    )
+                    def.push_str("}\n");
+                    def
                 });
-                [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
             }
             LayoutKind::Array {
                 element,
@@ -3006,26 +3170,63 @@ impl Plan {
                 count,
             } => {
                 let Some(n) = count else {
-                    return String::new();
+                    return;
                 };
                 let t = super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
-                let helper = text!("_s_store_{}", mangle_layout(ctx, layout, ty));
-                needs.helper(&helper, |needs| {
+                out.push_str(pad);
+                let name_start = out.len();
+                out.push_str("_s_store_");
+                push_mangle_layout(out, ctx, layout, ty);
+                let helper = out.get(name_start..).unwrap_or("");
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::push_parts(
+                        &mut def,
+                        &[
+                            "void ",
+                            helper,
+                            "(RWByteAddressBuffer b, uint o, ",
+                            t,
+                            " v) {\n    for (uint i = 0u; i < ",
+                        ],
+                    );
+                    super::push_decimal(&mut def, *n);
+                    def.push_str("u; ++i) {\n");
                     let o = offset_add("o", 0, Some((*stride, "i")));
-                    let item = self.store_bytes(ctx, needs, st, "b", &o, element, base, "v[i]");
-                    text!(
-                        "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n    for (uint i = 0u; i < {n}u; ++i) {{\n{}    }}\n}}\n",
-                        indent(&indent(&item))
-                    )
+                    self.push_store_bytes(
+                        &mut def,
+                        "        ",
+                        ctx,
+                        needs,
+                        st,
+                        ("b", &o, "v[i]"),
+                        element,
+                        base,
+                    );
+                    def.push_str("    }\n}\n");
+                    def
                 });
-                [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                let helper = ["_s_store_", t].concat();
-                needs.helper(&helper, |needs| {
-                    let mut body = String::new();
+                out.push_str(pad);
+                let name_start = out.len();
+                super::push_parts(out, &["_s_store_", t]);
+                let helper = out.get(name_start..).unwrap_or("");
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::push_parts(
+                        &mut def,
+                        &[
+                            "void ",
+                            helper,
+                            "(RWByteAddressBuffer b, uint o, ",
+                            t,
+                            " v) {\n",
+                        ],
+                    );
+                    let (mut o, mut v) = (String::new(), String::new());
                     if let Some(sl) = ctx.contract.structs.get(h) {
                         for m in sl.members() {
                             let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
@@ -3040,36 +3241,45 @@ impl Plan {
                             if m.layout.size.is_none() {
                                 continue;
                             }
-                            let o = offset_add("o", m.offset, None);
+                            o.clear();
+                            push_offset_add(&mut o, "o", m.offset, None);
                             let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
-                            let v = text!("v.{name}");
-                            body.push_str(
-                                &self.store_bytes(ctx, needs, st, "b", &o, &m.layout, mty, &v),
+                            v.clear();
+                            super::push_parts(&mut v, &["v.", name]);
+                            self.push_store_bytes(
+                                &mut def,
+                                "    ",
+                                ctx,
+                                needs,
+                                st,
+                                ("b", &o, &v),
+                                &m.layout,
+                                mty,
                             );
                         }
                     }
-                    text!(
-                        "void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{}}}\n",
-                        indent(&body)
-                    )
+                    def.push_str("}\n");
+                    def
                 });
-                [helper.as_str(), "(", buf, ", ", off, ", ", value, ");\n"].concat()
             }
         }
+        super::push_parts(out, &["(", buf, ", ", off, ", ", value, ");\n"]);
     }
 
     /// The helper performing atomic operation `op` (`add`, `sub`, `and`,
     /// `or`, `xor`, `min`, `max`, `exchange`, `cmpxchg`, `store`) on a
-    /// 32-bit `s`, returning the old value (`store`: nothing). `None` (with
-    /// an error) for other widths.
-    fn atomic_helper(
+    /// 32-bit `s`, returning the old value (`store`: nothing): its name,
+    /// appended to `out`. `false` (with an error, nothing appended) for
+    /// other widths.
+    fn push_atomic_helper(
         &self,
+        out: &mut String,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
         op: &str,
         s: naga::Scalar,
-    ) -> Option<String> {
+    ) -> bool {
         let _ = ctx;
         if s.width != 4 {
             needs.error(
@@ -3080,12 +3290,14 @@ impl Plan {
                 .at(st.span.clone(), "64-bit atomics")
                 .note("help: use `atomic<u32>` or `atomic<i32>`, or --target spirv"),
             );
-            return None;
+            return false;
         }
         let t = super::types::scalar(s);
-        let name = ["_s_atomic_", op, "_", t].concat();
-        needs.helper(&name, |_| atomic_helper_text(&name, op, s));
-        Some(name)
+        let start = out.len();
+        super::push_parts(out, &["_s_atomic_", op, "_", t]);
+        let name = out.get(start..).unwrap_or("");
+        needs.helper(name, |_| atomic_helper_text(name, op, s));
+        true
     }
 
     /// Statements performing atomic `fun` at `place` (a `Bytes` place of an
@@ -3133,51 +3345,50 @@ impl Plan {
             F::Exchange { compare: None } => "exchange",
             F::Exchange { compare: Some(_) } => "cmpxchg",
         };
-        let Some(helper) = self.atomic_helper(ctx, needs, st, op, s) else {
-            return String::new();
+        // The statement is written around the helper's name: the result
+        // (if any), the name, then the call's arguments.
+        let (old, exchanged) = if op == "cmpxchg" && result.is_some() {
+            let ty = ctx
+                .module
+                .special_types
+                .predeclared_types
+                .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
+                .copied();
+            match ty {
+                Some(h) => (
+                    ctx.name(NameKey::StructMember(h, 0)),
+                    ctx.name(NameKey::StructMember(h, 1)),
+                ),
+                None => ("old_value", "exchanged"),
+            }
+        } else {
+            ("", "")
         };
+        let mut out = String::with_capacity(96 + buf.len() + value.len());
+        match (result, op == "cmpxchg") {
+            (Some(r), true) => super::push_parts(&mut out, &[r, ".", old, " = "]),
+            (Some(r), false) => super::push_parts(&mut out, &[r, " = "]),
+            (None, _) => {}
+        }
+        if !self.push_atomic_helper(&mut out, ctx, needs, st, op, s) {
+            return String::new();
+        }
         offset.with_text(|offset| {
+            super::push_parts(&mut out, &["(", buf, ", ", offset, ", "]);
             if op == "cmpxchg" {
                 let cmp = compare.unwrap_or("0");
-                let call = [
-                    helper.as_str(),
-                    "(",
-                    buf,
-                    ", ",
-                    offset,
-                    ", ",
-                    cmp,
-                    ", ",
-                    value,
-                    ")",
-                ]
-                .concat();
-                let Some(result) = result else {
-                    return [call.as_str(), ";\n"].concat();
-                };
-                let ty = ctx
-                    .module
-                    .special_types
-                    .predeclared_types
-                    .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
-                    .copied();
-                let (old, exchanged) = match ty {
-                    Some(h) => (
-                        ctx.name(NameKey::StructMember(h, 0)).to_string(),
-                        ctx.name(NameKey::StructMember(h, 1)).to_string(),
-                    ),
-                    None => ("old_value".to_string(), "exchanged".to_string()),
-                };
-                return text!(
-                    "{result}.{old} = {call};\n{result}.{exchanged} = ({result}.{old} == {cmp});\n"
-                );
+                super::push_parts(&mut out, &[cmp, ", ", value, ");\n"]);
+                if let Some(r) = result {
+                    super::push_parts(
+                        &mut out,
+                        &[r, ".", exchanged, " = (", r, ".", old, " == ", cmp, ");\n"],
+                    );
+                }
+            } else {
+                super::push_parts(&mut out, &[value, ");\n"]);
             }
-            let call = [helper.as_str(), "(", buf, ", ", offset, ", ", value, ")"].concat();
-            match result {
-                Some(r) => [r, " = ", &call, ";\n"].concat(),
-                None => [call.as_str(), ";\n"].concat(),
-            }
-        })
+        });
+        out
     }
 
     /// A `uint` expression: the element count of the runtime-sized array at
@@ -3210,14 +3421,19 @@ impl Plan {
                 buffer_type(rw)
             )
         });
-        let size = text!("{helper}({})", st.name);
-        if matches!(offset, Offset::Const(0))
-            || matches!(offset, Offset::Text(t) if constant_literal(t) == Some(0))
-        {
-            text!("({size} / {stride}u)")
-        } else {
-            offset.with_text(|offset| text!("(({size} - {offset}) / {stride}u)"))
+        // `(size / stride)` or `((size - offset) / stride)`.
+        let mut out = String::with_capacity(helper.len() + st.name.len() + 48);
+        let whole = matches!(offset, Offset::Const(0))
+            || matches!(offset, Offset::Text(t) if constant_literal(t) == Some(0));
+        out.push_str(if whole { "(" } else { "((" });
+        super::push_parts(&mut out, &[helper, "(", &st.name, ")"]);
+        if !whole {
+            offset.with_text(|offset| super::push_parts(&mut out, &[" - ", offset, ")"]));
         }
+        out.push_str(" / ");
+        super::push_decimal(&mut out, stride);
+        out.push_str("u)");
+        out
     }
 
     /// The buffer variant and wrapper structs, in dependency order.
@@ -3347,12 +3563,18 @@ fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> String {
 
 /// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.
 fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar) -> String {
-    let cols: Vec<String> = (0..columns).map(|j| column_name(base, j)).collect();
-    text!(
-        "{}({})",
-        super::types::matrix(columns, rows, s),
-        cols.join(", ")
-    )
+    let t = super::types::matrix(columns, rows, s);
+    let mut out = String::with_capacity(t.len() + 2 + usize::from(columns) * (base.len() + 6));
+    out.push_str(&t);
+    out.push('(');
+    for j in 0..columns {
+        if j > 0 {
+            out.push_str(", ");
+        }
+        push_column_name(&mut out, base, j);
+    }
+    out.push(')');
+    out
 }
 
 /// A helper-name fragment for a storage spelling (`S_cb` + `[4][2]` ->
