@@ -651,10 +651,14 @@ impl Given {
     }
 }
 
-/// Padding member `n` with the names' prefix `prefix`: `_s_pad3`.
-fn pad_name(prefix: &str, n: usize) -> String {
-    let mut name = String::with_capacity(prefix.len() + 4);
-    name.push_str(prefix);
+/// Padding member `n`: `_s_pad3`, or for the cbuffer of global `g`
+/// (`global`), `_s_g_pad3`.
+fn pad_name(global: Option<&str>, n: usize) -> String {
+    let mut name = String::with_capacity(global.map_or(0, str::len) + 12);
+    match global {
+        Some(g) => super::push_parts(&mut name, &["_s_", g, "_pad"]),
+        None => name.push_str("_s_pad"),
+    }
     super::push_decimal(&mut name, n as u64);
     name
 }
@@ -722,10 +726,9 @@ struct Placer<'s> {
     last: Option<(&'s str, usize)>,
     /// Names of the real members (padding names avoid them).
     member_names: naga::FastHashSet<&'s str>,
-    /// Padding members are global names (`cbuffer` members).
-    global_pads: bool,
-    /// Prefix of padding names.
-    pad_prefix: Cow<'static, str>,
+    /// Padding members are global names (`cbuffer` members of this
+    /// global, named after it).
+    global_pads: Option<&'s str>,
     pads: usize,
 }
 
@@ -737,8 +740,7 @@ impl Placer<'_> {
             cur: 0,
             last: None,
             member_names,
-            global_pads: false,
-            pad_prefix: Cow::Borrowed("_s_pad"),
+            global_pads: None,
             pads: 0,
         }
     }
@@ -953,7 +955,7 @@ impl<'a> Builder<'a> {
             return;
         };
         let ty = var.ty;
-        let name = self.fresh(text!("{gname}_cb"));
+        let name = self.fresh([gname, "_cb"].concat());
         let gspan = self.global_span(g);
         let global_label = Some((gspan.clone(), g.name.as_str()));
         let mut members = Vec::new();
@@ -971,8 +973,7 @@ impl<'a> Builder<'a> {
                     .clone()
                     .all(|m| self.packoffset_ok(&m.layout, m.offset));
                 let mut p = Placer::new(packoffset, Default::default());
-                p.global_pads = true;
-                p.pad_prefix = Cow::Owned(text!("_s_{gname}_pad"));
+                p.global_pads = Some(gname);
                 let count = slots.clone().count();
                 p.fields.reserve(count);
                 members.reserve_exact(count);
@@ -1259,13 +1260,13 @@ impl<'a> Builder<'a> {
             } else {
                 break;
             };
-            let name = if p.global_pads {
-                let n = pad_name(&p.pad_prefix, p.pads);
+            let name = if let Some(g) = p.global_pads {
+                let n = pad_name(Some(g), p.pads);
                 p.pads += 1;
                 self.fresh(n)
             } else {
                 loop {
-                    let n = pad_name(&p.pad_prefix, p.pads);
+                    let n = pad_name(None, p.pads);
                     p.pads += 1;
                     if !p.member_names.contains(n.as_str()) {
                         break n;
@@ -1931,6 +1932,30 @@ impl PackOffset {
     }
 }
 
+impl PackOffset {
+    /// The text, written to `out` (a stack buffer: no formatting
+    /// machinery).
+    fn write_to(&self, out: &mut SmallText) {
+        let _ = out.write_str("c");
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = self.register;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 || at == 0 {
+                break;
+            }
+        }
+        let _ = out.write_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
+        if let Some(c) = self.component {
+            let _ = out.write_str(".");
+            let _ = out.write_str(c);
+        }
+    }
+}
+
 impl std::fmt::Display for PackOffset {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "c{}", self.register)?;
@@ -1968,7 +1993,7 @@ fn packoffset_mismatch(fields: &[Field], sizes: &naga::FastHashMap<&str, u64>) -
         }
         // The printed text of the member's offset, parsed back.
         let mut text = SmallText::default();
-        let _ = write!(text, "{}", packoffset_text(&f.ty, f.offset));
+        packoffset_text(&f.ty, f.offset).write_to(&mut text);
         let text = text.as_str();
         if packoffset_bytes(text) != Some(f.offset) {
             return Some(text!(
@@ -3520,45 +3545,75 @@ impl Plan {
 fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> String {
     let t = super::types::scalar(s);
     let signed = s.kind == naga::ScalarKind::Sint;
-    let back = |r: &str| {
-        if signed {
-            text!("asint({r})")
-        } else {
-            r.to_string()
+    let back = if signed { "asint(r)" } else { "r" };
+    let head = "(RWByteAddressBuffer b, uint o, ";
+    let mut out = String::with_capacity(320);
+    let parts: &[&str] = match op {
+        "store" => &[
+            "void ",
+            name,
+            head,
+            t,
+            " v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n",
+        ],
+        "cmpxchg" => &[
+            t,
+            " ",
+            name,
+            head,
+            t,
+            " c, ",
+            t,
+            " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
+            back,
+            ";\n}\n",
+        ],
+        // DXC's int overloads of InterlockedMin/Max on byte-address
+        // buffers produce invalid SPIR-V (-spirv): a compare-exchange
+        // loop works on both targets.
+        "min" | "max" if signed => &[
+            t,
+            " ",
+            name,
+            head,
+            t,
+            " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
+            op,
+            "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
+        ],
+        _ => {
+            let (method, arg) = match op {
+                "add" => ("InterlockedAdd", "asuint(v)"),
+                "sub" => ("InterlockedAdd", "0u - asuint(v)"),
+                "and" => ("InterlockedAnd", "asuint(v)"),
+                "or" => ("InterlockedOr", "asuint(v)"),
+                "xor" => ("InterlockedXor", "asuint(v)"),
+                "min" => ("InterlockedMin", "asuint(v)"),
+                "max" => ("InterlockedMax", "asuint(v)"),
+                _ => ("InterlockedExchange", "asuint(v)"),
+            };
+            super::push_parts(
+                &mut out,
+                &[
+                    t,
+                    " ",
+                    name,
+                    head,
+                    t,
+                    " v) {\n    uint r;\n    b.",
+                    method,
+                    "(o, ",
+                    arg,
+                    ", r);\n    return ",
+                    back,
+                    ";\n}\n",
+                ],
+            );
+            return out;
         }
     };
-    let head = "RWByteAddressBuffer b, uint o";
-    match op {
-            "store" => text!(
-                "void {name}({head}, {t} v) {{\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}}\n"
-            ),
-            "cmpxchg" => text!(
-                "{t} {name}({head}, {t} c, {t} v) {{\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return {};\n}}\n",
-                back("r")
-            ),
-            // DXC's int overloads of InterlockedMin/Max on byte-address
-            // buffers produce invalid SPIR-V (-spirv): a compare-exchange
-            // loop works on both targets.
-            "min" | "max" if signed => text!(
-                "{t} {name}({head}, {t} v) {{\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {{\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint({op}(asint(old), v)), prev);\n        if (prev == old) {{\n            break;\n        }}\n        old = prev;\n    }}\n    return asint(old);\n}}\n"
-            ),
-            _ => {
-                let (method, arg) = match op {
-                    "add" => ("InterlockedAdd", "asuint(v)"),
-                    "sub" => ("InterlockedAdd", "0u - asuint(v)"),
-                    "and" => ("InterlockedAnd", "asuint(v)"),
-                    "or" => ("InterlockedOr", "asuint(v)"),
-                    "xor" => ("InterlockedXor", "asuint(v)"),
-                    "min" => ("InterlockedMin", "asuint(v)"),
-                    "max" => ("InterlockedMax", "asuint(v)"),
-                    _ => ("InterlockedExchange", "asuint(v)"),
-                };
-                text!(
-                    "{t} {name}({head}, {t} v) {{\n    uint r;\n    b.{method}(o, {arg}, r);\n    return {};\n}}\n",
-                    back("r")
-                )
-            }
-        }
+    super::push_parts(&mut out, parts);
+    out
 }
 
 /// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.
