@@ -604,50 +604,50 @@ impl Taken<'_> {
 #[derive(Default)]
 struct Given {
     text: String,
-    /// Per name: its start and end in `text`, and the index of the
-    /// previous name with the same hash (`u32::MAX`: none).
-    names: Vec<(u32, u32, u32)>,
-    /// Per hash, the last name inserted with it.
-    last: naga::FastHashMap<u64, u32>,
+    /// Per hash, the start and end in `text` of the first name with it.
+    first: naga::FastHashMap<u64, (u32, u32)>,
+    /// Names whose hash an earlier name already has (almost never any).
+    more: Vec<(u32, u32)>,
 }
 
 impl Given {
     fn hash(&self, name: &str) -> u64 {
         use std::hash::BuildHasher as _;
-        self.last.hasher().hash_one(name)
+        self.first.hasher().hash_one(name)
+    }
+
+    fn name(&self, (start, end): (u32, u32)) -> Option<&str> {
+        self.text.get(start as usize..end as usize)
     }
 
     fn contains(&self, name: &str) -> bool {
-        if self.names.is_empty() {
+        if self.first.is_empty() {
             return false;
         }
-        let mut i = match self.last.get(&self.hash(name)) {
-            Some(&i) => i,
-            None => return false,
-        };
-        while let Some(&(start, end, previous)) = self.names.get(i as usize) {
-            if self.text.get(start as usize..end as usize) == Some(name) {
-                return true;
+        match self.first.get(&self.hash(name)) {
+            None => false,
+            Some(&span) => {
+                self.name(span) == Some(name)
+                    || self.more.iter().any(|&span| self.name(span) == Some(name))
             }
-            i = previous;
         }
-        false
     }
 
     fn insert(&mut self, name: &str) {
-        if self.names.is_empty() {
+        if self.first.is_empty() {
             // Room for the names of a typical module's uniforms.
             self.text.reserve(512);
-            self.names.reserve(32);
-            self.last.reserve(32);
+            self.first.reserve(32);
         }
         let hash = self.hash(name);
         let start = self.text.len() as u32;
         self.text.push_str(name);
-        let end = self.text.len() as u32;
-        let index = self.names.len() as u32;
-        let previous = self.last.insert(hash, index).unwrap_or(u32::MAX);
-        self.names.push((start, end, previous));
+        let span = (start, self.text.len() as u32);
+        if self.first.contains_key(&hash) {
+            self.more.push(span);
+        } else {
+            self.first.insert(hash, span);
+        }
     }
 }
 
@@ -725,7 +725,9 @@ struct Placer<'s> {
     /// The last real member: its WGSL name and its position in `fields`.
     last: Option<(&'s str, usize)>,
     /// Names of the real members (padding names avoid them).
-    member_names: naga::FastHashSet<&'s str>,
+    /// (The members of this struct, looked up only when a padding member
+    /// is named.)
+    member_names: Option<(Handle<naga::Type>, &'s crate::layout::StructLayout)>,
     /// Padding members are global names (`cbuffer` members of this
     /// global, named after it).
     global_pads: Option<&'s str>,
@@ -733,7 +735,10 @@ struct Placer<'s> {
 }
 
 impl Placer<'_> {
-    fn new<'s>(packoffset: bool, member_names: naga::FastHashSet<&'s str>) -> Placer<'s> {
+    fn new<'s>(
+        packoffset: bool,
+        member_names: Option<(Handle<naga::Type>, &'s crate::layout::StructLayout)>,
+    ) -> Placer<'s> {
         Placer {
             packoffset,
             fields: Vec::new(),
@@ -840,6 +845,18 @@ impl<'a> Builder<'a> {
         self.names
             .get(&NameKey::StructMember(h, index as u32))
             .map_or(fallback, String::as_str)
+    }
+
+    /// Whether `name` is the HLSL name of a member of the struct
+    /// `members` (if any).
+    fn is_member_name(
+        &self,
+        members: Option<(Handle<naga::Type>, &crate::layout::StructLayout)>,
+        name: &str,
+    ) -> bool {
+        members.is_some_and(|(h, sl)| {
+            member_slots(sl).any(|m| self.member_name(h, m.index, &m.name) == name)
+        })
     }
 
     fn member_ann(
@@ -972,7 +989,7 @@ impl<'a> Builder<'a> {
                 let packoffset = slots
                     .clone()
                     .all(|m| self.packoffset_ok(&m.layout, m.offset));
-                let mut p = Placer::new(packoffset, Default::default());
+                let mut p = Placer::new(packoffset, None);
                 p.global_pads = Some(gname);
                 let count = slots.clone().count();
                 p.fields.reserve(count);
@@ -1035,7 +1052,7 @@ impl<'a> Builder<'a> {
                         self.taken.insert(&column_name(&hname, j));
                     }
                 }
-                let mut p = Placer::new(true, Default::default());
+                let mut p = Placer::new(true, None);
                 let r = self
                     .place_member(&mut p, &hname, &g.layout, 0, &site, false)
                     .unwrap_or(Repr::Plain);
@@ -1268,7 +1285,7 @@ impl<'a> Builder<'a> {
                 loop {
                     let n = pad_name(None, p.pads);
                     p.pads += 1;
-                    if !p.member_names.contains(n.as_str()) {
+                    if !self.is_member_name(p.member_names, &n) {
                         break n;
                     }
                 }
@@ -1565,7 +1582,7 @@ impl<'a> Builder<'a> {
         site: &Site,
     ) -> Option<(HType, Repr)> {
         // The value's names (`v`, `v_c<j>`) never look like padding names.
-        let mut p = Placer::new(false, Default::default());
+        let mut p = Placer::new(false, None);
         for (name, ty, at) in &fields {
             self.place_field(&mut p, name.clone(), ty.clone(), *at, site)?;
         }
@@ -1682,12 +1699,8 @@ impl<'a> Builder<'a> {
     ) -> Option<(HType, Repr)> {
         let sl: &'a crate::layout::StructLayout = self.contract.structs.get(&h)?;
         let slots = member_slots(sl);
-        let member_names: naga::FastHashSet<&'a str> = slots
-            .clone()
-            .map(|m| self.member_name(h, m.index, &m.name))
-            .collect();
-        let count = member_names.len();
-        let mut p = Placer::new(false, member_names);
+        let count = slots.clone().count();
+        let mut p = Placer::new(false, Some((h, sl)));
         p.fields.reserve(count);
         let mut members = Vec::with_capacity(count);
         let mut changed = size_to.is_some();
@@ -1713,7 +1726,7 @@ impl<'a> Builder<'a> {
             if let LayoutKind::Matrix { columns, .. } = m.layout.kind {
                 if tail_split || self.splits(&m.layout, m.offset) {
                     while (0..columns)
-                        .any(|j| p.member_names.contains(column_name(&prefix, j).as_str()))
+                        .any(|j| self.is_member_name(p.member_names, &column_name(&prefix, j)))
                     {
                         prefix = text!("_s_{prefix}");
                     }
