@@ -171,6 +171,26 @@ impl Offset<'_> {
     fn add(&self, constant: u64, dynamic: Option<(u64, &str)>) -> Offset<'static> {
         match (self, dynamic) {
             (Offset::Const(c), None) => Offset::Const(c.saturating_add(constant)),
+            (Offset::Const(c), Some((stride, index))) => {
+                // What `offset_add` writes for a constant base, without
+                // parsing it: `(32u + 16u * i)`, or `16u * i` alone.
+                let c = c.saturating_add(constant);
+                let mut out = String::with_capacity(index.len() + 32);
+                if c != 0 {
+                    out.push('(');
+                    super::push_decimal(&mut out, c);
+                    out.push_str("u + ");
+                }
+                if stride != 1 {
+                    super::push_decimal(&mut out, stride);
+                    out.push_str("u * ");
+                }
+                push_operand(&mut out, index);
+                if c != 0 {
+                    out.push(')');
+                }
+                Offset::Text(Cow::Owned(out))
+            }
             _ => Offset::Text(Cow::Owned(
                 self.with_text(|base| offset_add(base, constant, dynamic)),
             )),
@@ -2097,9 +2117,11 @@ fn push_operand(out: &mut String, value: &str) {
 
 /// Whether `value` is a name, member access or index chain.
 fn operand_is_simple(value: &str) -> bool {
+    // (Bytes: a non-ASCII character fails at its first byte, as it would
+    // as a char.)
     value
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'))
+        .bytes()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'[' | b']'))
 }
 
 /// [`push_operand`] as a Display value, formatted into the text that uses
