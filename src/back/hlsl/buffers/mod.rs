@@ -2255,6 +2255,31 @@ fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String
 
 /// [`offset_add`], appended to `out`.
 fn push_offset_add(out: &mut String, base: &str, constant: u64, dynamic: Option<(u64, &str)>) {
+    if !base.is_empty() && operand_is_simple(base) && constant_literal(base).is_none() {
+        // A lone name (a helper's `o`) is its own single term: written
+        // as the general case below would, without splitting it.
+        let sum = dynamic.is_some() || constant != 0;
+        if sum {
+            out.push('(');
+        }
+        if constant != 0 {
+            super::push_decimal(out, constant);
+            out.push_str("u + ");
+        }
+        out.push_str(base);
+        if let Some((stride, index)) = dynamic {
+            out.push_str(" + ");
+            if stride != 1 {
+                super::push_decimal(out, stride);
+                out.push_str("u * ");
+            }
+            push_operand(out, index);
+        }
+        if sum {
+            out.push(')');
+        }
+        return;
+    }
     let terms = offset_terms(base);
     let mut c = constant;
     let mut count = usize::from(dynamic.is_some());
