@@ -15,13 +15,18 @@
 //!   entry point in one file) against naga's parse, validation and HLSL
 //!   writer (shader model 6.0, every entry point).
 //!
-//! Backends alone, from a parsed module to output (both sides validate the
-//! module, since each writer needs naga's `ModuleInfo`):
+//! From a parsed module to output; both sides validate the module, since
+//! each writer needs naga's `ModuleInfo` (naga's validation also computes
+//! naga's own layouts):
 //!
-//! - `glsl-writer`: `stride::back::glsl::write` on stride's parsed module and
-//!   layout against naga's validation and GLSL writer on naga's module.
-//! - `hlsl-writer`: `stride::back::hlsl::write` against naga's validation and
-//!   HLSL writer, likewise.
+//! - `glsl-backend`: stride's layout IR (built and checked, as
+//!   `stride::translate` does) and `stride::back::glsl::write` on stride's
+//!   parsed module, against naga's validation and GLSL writer on naga's
+//!   module.
+//! - `hlsl-backend`: the same with `stride::back::hlsl::write` against
+//!   naga's validation and HLSL writer.
+//! - `glsl-writer`, `hlsl-writer`: the writers alone: as the `-backend`
+//!   sections, with stride's layout IR built once before timing.
 //!
 //! Each number is a median over many runs. The two sides of a file are
 //! timed interleaved (stride, naga, naga, stride, ...), so a change in the
@@ -37,7 +42,10 @@ use stride::{Options, Target};
 
 #[path = "common/shared.rs"]
 mod shared;
-use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer, naga_validate};
+use shared::{
+    corpus_inputs, naga_glsl_writer, naga_hlsl_writer, naga_validate, stride_backend,
+    stride_layout, stride_write,
+};
 
 /// Time budget per file and section (both sides together), so that the
 /// whole bench stays around two minutes on a small machine.
@@ -111,7 +119,15 @@ fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }
 
-const SECTIONS: [&str; 5] = ["spirv", "glsl", "hlsl", "glsl-writer", "hlsl-writer"];
+const SECTIONS: [&str; 7] = [
+    "spirv",
+    "glsl",
+    "hlsl",
+    "glsl-backend",
+    "hlsl-backend",
+    "glsl-writer",
+    "hlsl-writer",
+];
 
 fn main() {
     // naga's writers panic on some inputs (caught and listed as skipped).
@@ -138,7 +154,7 @@ fn main() {
 fn prepare(name: &str, source: String) -> Result<Case, String> {
     let target = match name {
         "spirv" => Target::Spirv,
-        "glsl" | "glsl-writer" => Target::Glsl,
+        "glsl" | "glsl-backend" | "glsl-writer" => Target::Glsl,
         _ => Target::Hlsl,
     };
     let options = Options {
@@ -179,9 +195,7 @@ fn prepare(name: &str, source: String) -> Result<Case, String> {
         "hlsl" => whole(|s| naga_hlsl_reference(s).map(|_| ())),
         _ => {
             let module = naga::front::wgsl::parse_str(&standard).map_err(|e| e.to_string())?;
-            let contract = stride::layout::build(&parsed, stride::RuleSet::Wgsl)
-                .map_err(|_| "layout fails".to_string())?;
-            let glsl = name == "glsl-writer";
+            let glsl = name.starts_with("glsl");
             guarded(&|| {
                 if glsl {
                     naga_glsl_writer(&module).map(|_| ())
@@ -189,14 +203,19 @@ fn prepare(name: &str, source: String) -> Result<Case, String> {
                     naga_hlsl_writer(&module).map(|_| ())
                 }
             })?;
-            let glsl_options = options.glsl.clone();
-            let hlsl_options = options.hlsl.clone();
+            let contract = stride_layout(&parsed).ok_or("stride's layout fails")?;
+            if !stride_write(&parsed, &contract, &options, glsl) {
+                return Err("stride's writer fails".to_string());
+            }
+            // `-backend`: the layout IR is built on every run; `-writer`:
+            // once, here.
+            let backend = name.ends_with("-backend");
             Ok(Case {
                 stride: Box::new(move || {
-                    let ok = if glsl {
-                        stride::back::glsl::write(&parsed, &contract, &glsl_options).is_ok()
+                    let ok = if backend {
+                        stride_backend(&parsed, &options, glsl)
                     } else {
-                        stride::back::hlsl::write(&parsed, &contract, &hlsl_options).is_ok()
+                        stride_write(&parsed, &contract, &options, glsl)
                     };
                     std::hint::black_box(ok);
                 }),

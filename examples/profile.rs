@@ -17,6 +17,9 @@
 //!   point), as the bench's `glsl-writer` section times them;
 //! - `stride-hlsl`, `naga-hlsl`: the same for HLSL (shader model 6.0, every
 //!   entry point), the bench's `hlsl-writer`;
+//! - `stride-glsl-backend`, `stride-hlsl-backend`: stride's layout IR (built
+//!   and checked) and then the writer, against the same naga sides, as the
+//!   bench's `glsl-backend` and `hlsl-backend` sections time them;
 //! - `stride-front`, `naga-parse`: `stride::front::parse` (scanner, dialect,
 //!   naga's parser, bindings) against naga's parser on the same standard
 //!   WGSL text;
@@ -50,7 +53,7 @@ use stride::{Options, Target};
 
 #[path = "../benches/common/shared.rs"]
 mod shared;
-use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer};
+use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer, stride_backend};
 
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);
 static REALLOCS: AtomicUsize = AtomicUsize::new(0);
@@ -197,6 +200,12 @@ fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options, r
                 std::hint::black_box(out.is_ok());
             }
         }
+        "stride-glsl-backend" | "stride-hlsl-backend" => {
+            let glsl = side == "stride-glsl-backend";
+            for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
+                std::hint::black_box(stride_backend(&c.parsed, options, glsl));
+            }
+        }
         "naga-glsl" => {
             for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
                 std::hint::black_box(naga_glsl_writer(&c.module).is_ok());
@@ -238,11 +247,13 @@ fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options, r
     }
 }
 
-const SIDES: [&str; 10] = [
+const SIDES: [&str; 12] = [
     "stride-glsl",
     "naga-glsl",
     "stride-hlsl",
     "naga-hlsl",
+    "stride-glsl-backend",
+    "stride-hlsl-backend",
     "stride-front",
     "naga-parse",
     "stride-glsl-whole",
@@ -294,8 +305,12 @@ fn main() -> ExitCode {
         .filter_map(|p| std::fs::read_to_string(&p).ok().map(|s| (p, s)))
         .collect();
     let (cases, sources) = match side.as_str() {
-        "stride-glsl" | "naga-glsl" => (writer_cases(&files, Target::Glsl), Vec::new()),
-        "stride-hlsl" | "naga-hlsl" => (writer_cases(&files, Target::Hlsl), Vec::new()),
+        "stride-glsl" | "naga-glsl" | "stride-glsl-backend" => {
+            (writer_cases(&files, Target::Glsl), Vec::new())
+        }
+        "stride-hlsl" | "naga-hlsl" | "stride-hlsl-backend" => {
+            (writer_cases(&files, Target::Hlsl), Vec::new())
+        }
         "stride-glsl-whole" | "naga-glsl-whole" => {
             (Vec::new(), whole_sources(&files, Target::Glsl))
         }

@@ -1,7 +1,7 @@
 //! What the bench (`benches/pipeline.rs`) and the profiling harness
-//! (`examples/profile.rs`) share: the walk over the corpus, and naga's side
-//! of the writer comparisons, so that both measure the same files against
-//! the same reference.
+//! (`examples/profile.rs`) share: the walk over the corpus, and both sides
+//! of the writer comparisons, so that both measure the same work on the
+//! same files.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +18,40 @@ pub fn corpus_inputs(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// stride's layout IR for a parsed module, built and checked as
+/// `stride::translate` does; `None` where either reports an error.
+pub fn stride_layout(parsed: &stride::front::Parsed) -> Option<stride::layout::LayoutModule> {
+    let contract = stride::layout::build(parsed, stride::RuleSet::Wgsl).ok()?;
+    let checked = stride::layout::check::check(parsed, &contract);
+    (!checked.has_errors()).then_some(contract)
+}
+
+/// stride's GLSL writer (`glsl`) or HLSL writer on a parsed module and its
+/// layout IR; the writer validates the module, as naga's side does.
+/// Whether it succeeded.
+pub fn stride_write(
+    parsed: &stride::front::Parsed,
+    contract: &stride::layout::LayoutModule,
+    options: &stride::Options,
+    glsl: bool,
+) -> bool {
+    if glsl {
+        stride::back::glsl::write(parsed, contract, &options.glsl).is_ok()
+    } else {
+        stride::back::hlsl::write(parsed, contract, &options.hlsl).is_ok()
+    }
+}
+
+/// A writer comparison's stride side from the parsed module: the layout
+/// IR, then the writer.
+pub fn stride_backend(
+    parsed: &stride::front::Parsed,
+    options: &stride::Options,
+    glsl: bool,
+) -> bool {
+    stride_layout(parsed).is_some_and(|contract| stride_write(parsed, &contract, options, glsl))
 }
 
 /// Validation as stride does it (every check but struct layouts, which are
