@@ -508,9 +508,11 @@ impl Builder<'_> {
             .or_else(|| parsed.module.types.get_span(ty).to_range())
             .unwrap_or_else(|| use_span.clone());
 
-        // Every member, with room for padding before each and at the end,
-        // so that the vector never grows.
-        let mut slots = Vec::with_capacity(2 * members.len() + 1);
+        // The slots are gathered on the stack first, so that the vector is
+        // allocated once at its exact length: room for a padding slot before
+        // every member would often take it past the size at which glibc's
+        // malloc consolidates its free lists first.
+        let mut slots = Slots::new();
         let mut end: Option<u64> = Some(0);
         let mut max_align = 1u64;
         let mut failed = false;
@@ -630,7 +632,44 @@ impl Builder<'_> {
             ty,
             size,
             align,
-            slots,
+            slots: slots.into_vec(),
         })
+    }
+}
+
+/// Slots kept on the stack: the first [`Slots::INLINE`] are stored in an
+/// array, any further ones in a vector.
+struct Slots {
+    inline: [Option<Slot>; Slots::INLINE],
+    len: usize,
+    spill: Vec<Slot>,
+}
+
+impl Slots {
+    /// Enough for a struct of eight members, each after a padding slot.
+    const INLINE: usize = 17;
+
+    fn new() -> Self {
+        Slots {
+            inline: Default::default(),
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, slot: Slot) {
+        match self.inline.get_mut(self.len) {
+            Some(free) => *free = Some(slot),
+            None => self.spill.push(slot),
+        }
+        self.len += 1;
+    }
+
+    /// The slots in order, in a vector of exactly their number.
+    fn into_vec(mut self) -> Vec<Slot> {
+        let mut out = Vec::with_capacity(self.len);
+        out.extend(self.inline.iter_mut().map_while(Option::take));
+        out.append(&mut self.spill);
+        out
     }
 }
