@@ -30,6 +30,11 @@ use std::fmt::Display;
 /// Alias chains longer than this are reported instead of followed.
 const MAX_ALIAS_DEPTH: usize = 64;
 
+/// `Builder::struct_slot` of a struct not computed yet.
+const NOT_DONE: u32 = u32::MAX;
+/// `Builder::struct_slot` of a struct that failed (and was reported).
+const FAILED: u32 = u32::MAX - 1;
+
 /// Compute the layouts of every buffer type under `rules`. The `Wgsl` rule
 /// set applies the source's attributes (the contract); the other rule sets
 /// give the natural layout of the same declarations, attributes ignored.
@@ -37,7 +42,7 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
     let mut builder = Builder {
         parsed,
         table: rules.table(),
-        structs: Vec::new(),
+        structs: IndexMap::new(),
         struct_slot: Vec::new(),
         diags: Diagnostics::new(),
     };
@@ -80,14 +85,11 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
     if builder.diags.has_errors() {
         return Err(builder.diags);
     }
-    let mut done = builder.structs;
-    done.sort_unstable_by_key(|&(h, _)| h);
-    // Sized once: collecting from a filter would regrow the table.
-    let mut structs: IndexMap<Handle<Type>, StructLayout> = IndexMap::with_capacity(done.len());
-    for (h, s) in done {
-        if let Some(s) = s {
-            structs.insert(h, s);
-        }
+    let mut structs = builder.structs;
+    // A struct is finished after the structs it contains, which naga
+    // usually declares first: the map is then already in handle order.
+    if !structs.keys().is_sorted() {
+        structs.sort_unstable_keys();
     }
     Ok(LayoutModule {
         rules,
@@ -113,11 +115,12 @@ pub(crate) fn global_ann<'a>(
 struct Builder<'a> {
     parsed: &'a Parsed,
     table: &'static RuleTable,
-    /// Memoized struct layouts, in the order computed; `None` once a
-    /// struct has failed (reported).
-    structs: Vec<(Handle<Type>, Option<StructLayout>)>,
-    /// For each type index, its position in `structs` (`u32::MAX`: not yet
-    /// computed); sized on the first struct.
+    /// Memoized struct layouts, in the order computed; sized on the first
+    /// struct.
+    structs: IndexMap<Handle<Type>, StructLayout>,
+    /// For each type index, its position in `structs` ([`NOT_DONE`]: not
+    /// yet computed, [`FAILED`]: failed and reported); sized on the first
+    /// struct.
     struct_slot: Vec<u32>,
     diags: Diagnostics,
 }
@@ -475,22 +478,34 @@ impl Builder<'_> {
     /// Returns its size and alignment.
     fn struct_layout(&mut self, ty: Handle<Type>, use_span: &Span) -> Option<(Option<u64>, u64)> {
         if self.struct_slot.is_empty() {
-            self.struct_slot = vec![u32::MAX; self.parsed.module.types.len()];
+            let types = &self.parsed.module.types;
+            self.struct_slot = vec![NOT_DONE; types.len()];
+            let count = types
+                .iter()
+                .filter(|(_, t)| matches!(t.inner, TypeInner::Struct { .. }))
+                .count();
+            self.structs.reserve(count);
         }
         let done = self
             .struct_slot
             .get(ty.index())
             .copied()
-            .unwrap_or(u32::MAX);
-        if let Some((_, done)) = self.structs.get(done as usize) {
-            return done.as_ref().map(|s| (s.size, s.align));
+            .unwrap_or(NOT_DONE);
+        if done == FAILED {
+            return None;
+        }
+        if let Some((_, s)) = self.structs.get_index(done as usize) {
+            return Some((s.size, s.align));
         }
         let computed = self.compute_struct(ty, use_span);
         let result = computed.as_ref().map(|s| (s.size, s.align));
+        let position = match computed {
+            Some(s) => self.structs.insert_full(ty, s).0 as u32,
+            None => FAILED,
+        };
         if let Some(slot) = self.struct_slot.get_mut(ty.index()) {
-            *slot = self.structs.len() as u32;
+            *slot = position;
         }
-        self.structs.push((ty, computed));
         result
     }
 

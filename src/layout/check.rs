@@ -242,9 +242,17 @@ impl std::fmt::Display for Place<'_> {
 /// handle order, so a binary search finds it without hashing; a map in
 /// another order falls back to the hashed lookup.
 fn struct_layout(contract: &LayoutModule, h: naga::Handle<naga::Type>) -> Option<&StructLayout> {
+    struct_entry(contract, h).map(|(_, s)| s)
+}
+
+/// [`struct_layout`], with the struct's position in `contract.structs`.
+fn struct_entry(
+    contract: &LayoutModule,
+    h: naga::Handle<naga::Type>,
+) -> Option<(usize, &StructLayout)> {
     match contract.structs.binary_search_keys(&h) {
-        Ok(i) => contract.structs.get_index(i).map(|(_, s)| s),
-        Err(_) => contract.structs.get(&h),
+        Ok(i) => contract.structs.get_index(i).map(|(_, s)| (i, s)),
+        Err(_) => contract.structs.get_full(&h).map(|(i, _, s)| (i, s)),
     }
 }
 
@@ -252,39 +260,25 @@ struct Walker<'a> {
     parsed: &'a Parsed,
     contract: &'a LayoutModule,
     with_fixes: bool,
-    /// Attribute syntaxes to offer, preferred first.
-    styles: [Style; 2],
     out: Vec<Violation>,
     seen: BTreeSet<ViolationKey>,
-    /// Per type index, one bit per [`Space`] the struct was walked in;
-    /// sized on the first struct.
+    /// Per position in `contract.structs`, one bit per [`Space`] the struct
+    /// was walked in: two bits each for the first 32 structs here, so that
+    /// most modules need no allocation, ...
+    visited_inline: u64,
+    /// ... and one byte each for the others, sized when first needed.
     visited: Vec<u8>,
 }
 
 impl<'a> Walker<'a> {
     fn run(parsed: &'a Parsed, contract: &'a LayoutModule, with_fixes: bool) -> Vec<Violation> {
-        let brackets = parsed.scanned.items.iter().any(|item| {
-            item.attrs.iter().any(|a| a.bracket.is_some())
-                || match &item.kind {
-                    crate::front::scan::ItemKind::Struct(s) => s
-                        .members
-                        .iter()
-                        .any(|m| m.attrs.iter().any(|a| a.bracket.is_some())),
-                    _ => false,
-                }
-        });
-        let styles = if brackets {
-            [Style::Bracket, Style::At]
-        } else {
-            [Style::At, Style::Bracket]
-        };
         let mut w = Walker {
             parsed,
             contract,
             with_fixes,
-            styles,
             out: Vec::new(),
             seen: BTreeSet::new(),
+            visited_inline: 0,
             visited: Vec::new(),
         };
         for g in &contract.globals {
@@ -327,6 +321,26 @@ impl<'a> Walker<'a> {
             ))
         });
         out
+    }
+
+    /// Attribute syntaxes to offer, preferred first: the bracket syntax
+    /// first when the source already uses it. Looked up only for a fix.
+    fn styles(&self) -> [Style; 2] {
+        let brackets = self.parsed.scanned.items.iter().any(|item| {
+            item.attrs.iter().any(|a| a.bracket.is_some())
+                || match &item.kind {
+                    crate::front::scan::ItemKind::Struct(s) => s
+                        .members
+                        .iter()
+                        .any(|m| m.attrs.iter().any(|a| a.bracket.is_some())),
+                    _ => false,
+                }
+        });
+        if brackets {
+            [Style::Bracket, Style::At]
+        } else {
+            [Style::At, Style::Bracket]
+        }
     }
 
     fn text(&self, span: &Span) -> &str {
@@ -453,7 +467,7 @@ impl<'a> Walker<'a> {
         if self.with_fixes {
             if let Some(a) = arr_ann {
                 candidates.push(
-                    self.styles
+                    self.styles()
                         .iter()
                         .map(|&style| Fix {
                             title: attr_title(
@@ -492,21 +506,29 @@ impl<'a> Walker<'a> {
     }
 
     fn walk_struct(&mut self, h: naga::Handle<naga::Type>, ctx: &Ctx) {
-        if self.visited.is_empty() {
-            self.visited = vec![0; self.parsed.module.types.len()];
-        }
-        let bit = match ctx.space {
+        let Some((position, sl)) = struct_entry(self.contract, h) else {
+            return;
+        };
+        let bit: u8 = match ctx.space {
             Space::Uniform => 1,
             Space::Storage => 2,
         };
-        match self.visited.get_mut(h.index()) {
-            Some(seen) if *seen & bit != 0 => return,
-            Some(seen) => *seen |= bit,
-            None => {}
+        if position < 32 {
+            let bits = u64::from(bit) << (2 * position);
+            if self.visited_inline & bits != 0 {
+                return;
+            }
+            self.visited_inline |= bits;
+        } else {
+            if self.visited.is_empty() {
+                self.visited = vec![0; self.contract.structs.len()];
+            }
+            match self.visited.get_mut(position) {
+                Some(seen) if *seen & bit != 0 => return,
+                Some(seen) => *seen |= bit,
+                None => {}
+            }
         }
-        let Some(sl) = struct_layout(self.contract, h) else {
-            return;
-        };
         let sann = self.struct_ann(&sl.name);
         let mut members = sl.members().peekable();
         let mut prev: Option<&'a MemberSlot> = None;
@@ -598,7 +620,7 @@ impl<'a> Walker<'a> {
                     candidates.push(vec![Fix {
                         title: attr_title(
                             &[("align", new_align, true)],
-                            self.styles[0],
+                            self.styles()[0],
                             &format!("member `{}`", m.name),
                         ),
                         edits: vec![replace_value(&self.parsed.source, &a.span, new_align)],
@@ -858,7 +880,7 @@ impl<'a> Walker<'a> {
         let mut out = Vec::new();
         for (align, new_align) in variants {
             let strides = self.stride_updates(&ts.name, target, new_align);
-            for &style in &self.styles {
+            for style in self.styles() {
                 let mut edits = self.struct_attr_edits(sann, align, Some(target), style);
                 edits.extend(strides.iter().cloned());
                 let mut attrs = Vec::new();
@@ -892,7 +914,7 @@ impl<'a> Walker<'a> {
         };
         let strides = self.stride_updates(&ts.name, new_size, align);
         Some(
-            self.styles
+            self.styles()
                 .iter()
                 .map(|&style| {
                     let mut edits = self.struct_attr_edits(sann, Some(align), None, style);
@@ -956,7 +978,7 @@ impl<'a> Walker<'a> {
                     (n, v, exists)
                 })
                 .collect();
-            for &style in &self.styles {
+            for style in self.styles() {
                 let mut edits = self.member_attrs_edits(mann, list, style);
                 edits.extend(extra.iter().cloned());
                 out.push(Fix {
