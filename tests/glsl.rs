@@ -692,7 +692,7 @@ fn compare_file(
         match find_block(reflect, g, dialect, bindings) {
             Ok(Some(block)) => {
                 blocks += 1;
-                seen.push(g.name.clone());
+                seen.push(g.name.to_string());
                 cmp.compare_global(g, block);
             }
             Ok(None) => {}
@@ -822,7 +822,7 @@ fn glsl_compiles_and_blocks_match_layout_ir() {
             c.unused_buffers += contract
                 .globals
                 .iter()
-                .filter(|g| !seen_globals.contains(&g.name))
+                .filter(|g| !seen_globals.contains(&g.name.to_string()))
                 .count();
         }
     }

@@ -572,7 +572,7 @@ pub(crate) fn layout_type_name(module: &LayoutModule, layout: &Layout) -> String
             }
         }
         LayoutKind::Struct(h) => match module.structs.get(h) {
-            Some(s) => s.name.clone(),
+            Some(s) => s.name.to_string(),
             None => "struct".to_string(),
         },
     }
@@ -656,7 +656,7 @@ pub(crate) mod tests {
     pub(crate) fn member(index: usize, name: &str, offset: u64, layout: Layout) -> Slot {
         Slot::Member(MemberSlot {
             index,
-            name: name.to_string(),
+            name: name.into(),
             offset,
             size: layout.size,
             align: layout.align,

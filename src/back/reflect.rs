@@ -361,7 +361,7 @@ fn struct_value(parsed: &Parsed, contract: &LayoutModule, s: &StructLayout) -> V
     for slot in &s.slots {
         match slot {
             Slot::Member(m) => members.push(json!({
-                "name": m.name,
+                "name": m.name.as_str(),
                 "offset": m.offset,
                 "size": m.size,
                 "align": m.align,
@@ -379,7 +379,7 @@ fn struct_value(parsed: &Parsed, contract: &LayoutModule, s: &StructLayout) -> V
         }
     }
     json!({
-        "name": s.name,
+        "name": s.name.as_str(),
         "size": s.size,
         "align": s.align,
         "members": members,
@@ -431,7 +431,7 @@ fn layout_value(contract: &LayoutModule, layout: &Layout) -> Value {
             map.insert("element".into(), layout_value(contract, element));
         }
         LayoutKind::Struct(h) => {
-            let name = contract.structs.get(h).map(|s| s.name.clone());
+            let name = contract.structs.get(h).map(|s| s.name.to_string());
             map.insert("struct".into(), json!(name));
         }
     }
@@ -487,7 +487,7 @@ var<workgroup> w : array<u32, 4>;
             };
             globals.push(GlobalLayout {
                 handle,
-                name: var.name.clone().unwrap_or_default(),
+                name: var.name.as_deref().unwrap_or_default().into(),
                 space: var.space,
                 binding: var.binding,
                 layout,

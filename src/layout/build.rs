@@ -17,7 +17,7 @@
 
 use super::rules::{RuleTable, MAX_BYTES};
 use super::{
-    GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot, PaddingReason, PaddingSlot,
+    GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot, Name, PaddingReason, PaddingSlot,
     RuleSet, Scalar, ScalarKind, Slot, StructLayout,
 };
 use crate::diag::{Diagnostic, Diagnostics, Span};
@@ -65,7 +65,7 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
         if !in_buffer(var) {
             continue;
         }
-        let name = var.name.clone().unwrap_or_default();
+        let name = Name::new(var.name.as_deref().unwrap_or_default());
         let ann = global_ann(parsed, handle, &name);
         let span = ann
             .map(|g| g.span.clone())
@@ -516,7 +516,7 @@ impl Builder<'_> {
         let TypeInner::Struct { ref members, .. } = naga_ty.inner else {
             return None;
         };
-        let name = naga_ty.name.clone().unwrap_or_default();
+        let name = Name::new(naga_ty.name.as_deref().unwrap_or_default());
         let ann = parsed.annotations.structs.get(name.as_str());
         let struct_span = ann
             .map(|a| a.name_span.clone())
@@ -532,7 +532,7 @@ impl Builder<'_> {
         let mut max_align = 1u64;
         let mut failed = false;
         for (index, member) in members.iter().enumerate() {
-            let member_name = member.name.clone().unwrap_or_default();
+            let member_name = Name::new(member.name.as_deref().unwrap_or_default());
             // The annotation members are in declaration order, as naga's
             // are: the one at the same index is almost always the one.
             let m_ann = ann.and_then(|a| match a.members.get(index) {

@@ -787,7 +787,7 @@ impl<'a> Walker<'a> {
         }
         let key = ViolationKey {
             kind: ViolationKind::StructSize,
-            place: ts.name.clone(),
+            place: ts.name.to_string(),
         };
         if self.seen.contains(&key) {
             return;

@@ -15,6 +15,7 @@ mod tests;
 pub use build::build;
 pub use rules::RuleSet;
 
+pub use crate::front::scan::Name;
 use indexmap::IndexMap;
 
 /// Scalar kinds that can live in a buffer.
@@ -92,7 +93,7 @@ pub enum PaddingReason {
 pub struct MemberSlot {
     /// Index of the member in the naga struct.
     pub index: usize,
-    pub name: String,
+    pub name: Name,
     pub offset: u64,
     /// The member's size: its own `@size`, else the type's size.
     pub size: Option<u64>,
@@ -117,7 +118,7 @@ pub enum Slot {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StructLayout {
-    pub name: String,
+    pub name: Name,
     pub ty: naga::Handle<naga::Type>,
     /// `None` when the last member is a runtime-sized array.
     pub size: Option<u64>,
@@ -138,7 +139,7 @@ impl StructLayout {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlobalLayout {
     pub handle: naga::Handle<naga::GlobalVariable>,
-    pub name: String,
+    pub name: Name,
     pub space: naga::AddressSpace,
     pub binding: Option<naga::ResourceBinding>,
     pub layout: Layout,

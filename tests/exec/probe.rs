@@ -382,7 +382,7 @@ pub fn build(m: &LayoutModule, style: Style, seed: u64) -> Result<Probe, String>
             max_group = Some(max_group.map_or(set, |x: u32| x.max(set)));
         }
         buffers.push(ProbeBuffer {
-            name: g.name.clone(),
+            name: g.name.to_string(),
             space,
             binding,
             size: buffer_size(m, &g.layout),

@@ -713,7 +713,7 @@ impl<'a> Builder<'a> {
             .names
             .get(&NameKey::GlobalVariable(g.handle))
             .cloned()
-            .unwrap_or_else(|| g.name.clone());
+            .unwrap_or_else(|| g.name.to_string());
         let mut base = String::with_capacity(instance.len() + 6);
         base.push_str(&instance);
         base.push_str("_block");

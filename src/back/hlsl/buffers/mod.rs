@@ -1097,7 +1097,7 @@ impl<'a> Builder<'a> {
             .names
             .get(&NameKey::GlobalVariable(g.handle))
             .cloned()
-            .unwrap_or_else(|| g.name.clone());
+            .unwrap_or_else(|| g.name.to_string());
         let span = self.global_span(g);
         self.plan.storages.push(Storage {
             global: g.handle,
