@@ -56,6 +56,18 @@ pub struct StructAnn {
     pub members: Vec<MemberAnn>,
 }
 
+impl StructAnn {
+    /// The annotation of member `name`, which is member `index` of naga's
+    /// struct. Both lists are in declaration order, so the one at the same
+    /// index is tried before the search by name.
+    pub fn member(&self, index: usize, name: &str) -> Option<&MemberAnn> {
+        match self.members.get(index) {
+            Some(m) if m.name == name => Some(m),
+            _ => self.members.iter().find(|m| m.name == name),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AliasAnn {
     pub name: Name,

@@ -533,12 +533,7 @@ impl Builder<'_> {
         let mut failed = false;
         for (index, member) in members.iter().enumerate() {
             let member_name = Name::new(member.name.as_deref().unwrap_or_default());
-            // The annotation members are in declaration order, as naga's
-            // are: the one at the same index is almost always the one.
-            let m_ann = ann.and_then(|a| match a.members.get(index) {
-                Some(m) if m.name == member_name => Some(m),
-                _ => a.members.iter().find(|m| m.name == member_name),
-            });
+            let m_ann = ann.and_then(|a| a.member(index, &member_name));
             let m_span = m_ann
                 .map(|m| m.span.clone())
                 .unwrap_or_else(|| struct_span.clone());

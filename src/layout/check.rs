@@ -533,12 +533,7 @@ impl<'a> Walker<'a> {
         let mut members = sl.members().peekable();
         let mut prev: Option<&'a MemberSlot> = None;
         while let Some(m) = members.next() {
-            // Annotation members are in naga's member order: try the same
-            // index first.
-            let mann = sann.and_then(|s| match s.members.get(m.index) {
-                Some(x) if x.name == m.name => Some(x),
-                _ => s.members.iter().find(|x| x.name == m.name),
-            });
+            let mann = sann.and_then(|s| s.member(m.index, &m.name));
             let mspan = mann
                 .map(|x| x.span.clone())
                 .or(sann.map(|s| s.name_span.clone()))
