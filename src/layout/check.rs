@@ -263,10 +263,7 @@ struct Walker<'a> {
     out: Vec<Violation>,
     seen: BTreeSet<ViolationKey>,
     /// Per position in `contract.structs`, one bit per [`Space`] the struct
-    /// was walked in: two bits each for the first 32 structs here, so that
-    /// most modules need no allocation, ...
-    visited_inline: u64,
-    /// ... and one byte each for the others, sized when first needed.
+    /// was walked in; sized when the first struct is walked.
     visited: Vec<u8>,
 }
 
@@ -278,7 +275,6 @@ impl<'a> Walker<'a> {
             with_fixes,
             out: Vec::new(),
             seen: BTreeSet::new(),
-            visited_inline: 0,
             visited: Vec::new(),
         };
         for g in &contract.globals {
@@ -513,21 +509,13 @@ impl<'a> Walker<'a> {
             Space::Uniform => 1,
             Space::Storage => 2,
         };
-        if position < 32 {
-            let bits = u64::from(bit) << (2 * position);
-            if self.visited_inline & bits != 0 {
-                return;
-            }
-            self.visited_inline |= bits;
-        } else {
-            if self.visited.is_empty() {
-                self.visited = vec![0; self.contract.structs.len()];
-            }
-            match self.visited.get_mut(position) {
-                Some(seen) if *seen & bit != 0 => return,
-                Some(seen) => *seen |= bit,
-                None => {}
-            }
+        if self.visited.is_empty() {
+            self.visited = vec![0; self.contract.structs.len()];
+        }
+        match self.visited.get_mut(position) {
+            Some(seen) if *seen & bit != 0 => return,
+            Some(seen) => *seen |= bit,
+            None => {}
         }
         let sann = self.struct_ann(&sl.name);
         let mut members = sl.members().peekable();
