@@ -271,7 +271,9 @@ impl<'a> Cx<'a> {
         loop {
             let mut changed = false;
             for i in 0..self.res.len() {
-                let (&name, &has) = self.res.get_index(i).expect("index in range");
+                let Some((&name, &has)) = self.res.get_index(i) else {
+                    break;
+                };
                 if has {
                     continue;
                 }
