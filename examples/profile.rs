@@ -35,7 +35,8 @@
 //! pass (counted by a wrapping global allocator, so deterministic) and the
 //! mean wall time per pass. With REPEAT (default 1), every file is run
 //! REPEAT times in a row, as the bench does, instead of once per pass; the
-//! figures are still per pass over the files. Only [`measured`] runs the passes, so
+//! figures are still per pass over the files. With `PROFILE_FILTER=TEXT` in
+//! the environment, only the corpus files whose path contains TEXT are used. Only [`measured`] runs the passes, so
 //! callgrind's `--toggle-collect` on it leaves the setup out.
 //!
 //! Allocation counts are a deterministic progress measure where wall
@@ -300,6 +301,10 @@ fn main() -> ExitCode {
         &mut paths,
     );
     paths.sort();
+    // `PROFILE_FILTER=TEXT` keeps only the files whose path contains TEXT.
+    if let Ok(filter) = std::env::var("PROFILE_FILTER") {
+        paths.retain(|p| p.to_string_lossy().contains(filter.as_str()));
+    }
     let files: Vec<(PathBuf, String)> = paths
         .into_iter()
         .filter_map(|p| std::fs::read_to_string(&p).ok().map(|s| (p, s)))
