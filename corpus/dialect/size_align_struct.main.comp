@@ -11,11 +11,6 @@ struct Holder {
     uint b;
 };
 
-struct S_std430 {
-    uint i;
-    uvec2 _s_pad0;
-};
-
 struct S_std430_s32 {
     uint i;
     uvec4 _s_pad0;

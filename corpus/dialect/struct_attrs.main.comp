@@ -34,12 +34,6 @@ struct Both_std140 {
     uvec4 _s_pad1;
 };
 
-struct Both_std430 {
-    vec3 v;
-    uvec4 _s_pad0;
-    uvec4 _s_pad1;
-};
-
 struct Both_std430_s64 {
     vec3 v;
     uvec4 _s_pad0;

@@ -2007,16 +2007,13 @@ impl Plan {
             }
             out.push_str("};\n\n");
         }
-        for d in &self.order {
-            let (name, fields) = match *d {
-                Declared::Variant(i) => match self.variants.get(i) {
-                    Some(v) => (&v.name, &v.fields),
-                    None => continue,
-                },
-                Declared::Element(i) => match self.elements.get(i) {
-                    Some(e) => (&e.name, &e.fields),
-                    None => continue,
-                },
+        let stored = self.stored_declarations();
+        for (d, stored) in self.order.iter().zip(stored) {
+            if !stored {
+                continue;
+            }
+            let Some((name, fields)) = self.declared(*d) else {
+                continue;
             };
             let _ = writeln!(out, "struct {name} {{");
             for f in fields {
@@ -2026,6 +2023,48 @@ impl Plan {
             }
             out.push_str("};\n\n");
         }
+    }
+
+    /// The name and fields of a declared variant or element struct.
+    fn declared(&self, d: Declared) -> Option<(&str, &[Field])> {
+        match d {
+            Declared::Variant(i) => self.variants.get(i).map(|v| (&*v.name, &*v.fields)),
+            Declared::Element(i) => self.elements.get(i).map(|e| (&*e.name, &*e.fields)),
+        }
+    }
+
+    /// Per entry of [`Plan::order`]: whether a block stores it, directly or
+    /// through another stored entry. Code reaches a variant only through
+    /// the block members that store it, so one no block stores is never
+    /// named: for example the variant planned for an array element before
+    /// the array's stride asked for a larger stride variant.
+    fn stored_declarations(&self) -> Vec<bool> {
+        fn struct_names<'p>(ty: &'p StorageType, names: &mut Vec<&'p str>) {
+            match ty {
+                StorageType::Array(inner, _) => struct_names(inner, names),
+                StorageType::Struct { name, .. } => names.push(name),
+                _ => {}
+            }
+        }
+        let mut names = Vec::new();
+        for f in self.blocks.iter().flat_map(|b| &b.fields) {
+            struct_names(&f.ty, &mut names);
+        }
+        // Each entry comes after the entries it stores, so walking
+        // backwards sees every user of an entry before the entry.
+        let mut stored = vec![false; self.order.len()];
+        for (k, d) in self.order.iter().enumerate().rev() {
+            let Some((name, fields)) = self.declared(*d) else {
+                continue;
+            };
+            if names.contains(&name) {
+                stored[k] = true;
+                for f in fields {
+                    struct_names(&f.ty, &mut names);
+                }
+            }
+        }
+        stored
     }
 
     /// The full block declaration of buffer global `block`, with

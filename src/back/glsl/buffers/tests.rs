@@ -1298,3 +1298,50 @@ fn show_diagnostics() {
         }
     }
 }
+
+/// A variant planned for an array element whose stride then needs a larger
+/// stride variant is not declared: no block stores it, so nothing names it.
+/// The stride variant, and the variant a stored variant contains, are.
+#[test]
+fn only_stored_variants_are_declared() {
+    let src = "
+        @size(16) @align(32) struct S { i: u32 }
+        struct Inner { a: f32, @align(16) b: f32 }
+        struct Outer { inner: Inner, c: f32 }
+        @group(0) @binding(0) var<storage, read_write> items: array<S, 4>;
+        @group(0) @binding(1) var<storage, read_write> outer: array<Outer, 2>;
+        @compute @workgroup_size(1) fn main() { items[1].i = 1u; outer[0].c = 2.0; }
+    ";
+    let fx = fixture(src).unwrap_or_else(|e| panic!("{e}"));
+    let plan = fx.plan(Dialect::Vulkan450).expect("plan");
+    let options = GlslOptions::default();
+    let ctx = fx.ctx(&options, plan);
+    let mut needs = Needs::default();
+    let decls = ctx.plan.declarations(&ctx, &mut needs);
+    assert!(decls.contains("struct S_std430_s32 {"), "{decls}");
+    assert!(!decls.contains("struct S_std430 {"), "{decls}");
+    // Every declared struct is named outside its own declaration (by a
+    // block member or by another declared struct).
+    let mut blocks = String::new();
+    for b in &ctx.plan.blocks {
+        ctx.plan
+            .write_block_declaration(&ctx, &mut needs, b, "set = 0", &mut blocks);
+    }
+    let text = format!("{decls}{blocks}");
+    for line in decls.lines() {
+        let Some(name) = line
+            .strip_prefix("struct ")
+            .and_then(|l| l.strip_suffix(" {"))
+        else {
+            continue;
+        };
+        let uses = text
+            .match_indices(name)
+            .filter(|(at, _)| {
+                let after = text[at + name.len()..].chars().next();
+                !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            })
+            .count();
+        assert!(uses >= 2, "{name} is declared but never named:\n{text}");
+    }
+}
