@@ -4,16 +4,6 @@
 typedef float _s_array4_float[4];
 typedef float3 _s_array3_float3[3];
 typedef _s_array4_float _s_array2__s_array4_float[2];
-struct Palette {
-    float3 base;
-    float base_weight;
-    uint count;
-    float key;
-    float weight;
-    _s_array3_float3 colors;
-    _s_array2__s_array4_float rows;
-};
-
 typedef float4 _s_array4_float4[4];
 
 cbuffer palette_cb : register(b0, space0) {

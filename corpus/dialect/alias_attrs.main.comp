@@ -2,16 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Palette {
-    vec3 base;
-    float base_weight;
-    uint count;
-    float key;
-    float weight;
-    vec3[3] colors;
-    float[2][4] rows;
-};
-
 layout(set = 0, binding = 0, std140) uniform palette_block {
     layout(offset = 0) vec3 base;
     layout(offset = 16) float base_weight;

@@ -2,12 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Globals {
-    float time;
-    uint frame;
-    vec2 resolution;
-};
-
 layout(set = 0, binding = 0, std140) uniform globals_block {
     layout(offset = 0) float time;
     layout(offset = 4) uint frame;

@@ -2,13 +2,6 @@
 #pragma pack_matrix(row_major)
 
 typedef float _s_array2_float[2];
-struct Vertex {
-    float3 position;
-    float3 normal;
-    float weight;
-    _s_array2_float uv;
-};
-
 
 cbuffer vertex_data_cb : register(b0, space0) {
     float3 vertex_data_position : packoffset(c0.x);

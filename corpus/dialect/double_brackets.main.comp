@@ -2,13 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Vertex {
-    vec3 position;
-    vec3 normal;
-    float weight;
-    float[2] uv;
-};
-
 layout(set = 0, binding = 0, std140) uniform vertex_data_block {
     layout(offset = 0) vec3 position;
     layout(offset = 16) vec3 normal;

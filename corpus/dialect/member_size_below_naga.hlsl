@@ -6,11 +6,6 @@ struct S1_ {
     float b;
 };
 
-struct H {
-    S1_ m0_;
-    float after;
-};
-
 
 RWByteAddressBuffer h : register(u0, space0);
 

@@ -5,12 +5,6 @@ struct S {
     uint i;
 };
 
-struct Holder {
-    uint a;
-    S s;
-    uint b;
-};
-
 typedef S _s_array4_S[4];
 
 cbuffer holder_cb : register(b0, space0) {

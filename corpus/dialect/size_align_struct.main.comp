@@ -5,11 +5,6 @@ layout(local_size_x = 4, local_size_y = 1, local_size_z = 1) in;
 struct S {
     uint i;
 };
-struct Holder {
-    uint a;
-    S s;
-    uint b;
-};
 
 struct S_std430_s32 {
     uint i;

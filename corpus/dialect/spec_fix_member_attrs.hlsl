@@ -9,17 +9,6 @@ struct A {
 };
 
 typedef A _s_array3_A[3];
-struct B {
-    float2 a;
-    float3 b;
-    float c;
-    float d;
-    A e;
-    float3 f;
-    _s_array3_A g;
-    float h;
-};
-
 typedef float _s_array3_float[3];
 
 cbuffer uniform_buffer_cb : register(b0, space0) {

@@ -9,17 +9,6 @@ struct A {
     float x;
     float[3] _pad0_;
 };
-struct B {
-    vec2 a;
-    vec3 b;
-    float c;
-    float d;
-    float[3] _pad0_;
-    A e;
-    vec3 f;
-    A[3] g;
-    float h;
-};
 
 layout(set = 0, binding = 0, std430) readonly buffer storage_buffer_block {
     layout(offset = 0) vec2 a;

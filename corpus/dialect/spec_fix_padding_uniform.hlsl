@@ -11,19 +11,6 @@ struct A {
 };
 
 typedef A _s_array3_A[3];
-struct B {
-    float2 a;
-    float3 b;
-    float c;
-    float d;
-    float _pad0_;
-    float2 _pad1_;
-    A e;
-    float3 f;
-    _s_array3_A g;
-    float h;
-};
-
 typedef float _s_array2_float[2];
 
 cbuffer uniform_buffer_cb : register(b0, space0) {

@@ -10,18 +10,6 @@ struct A {
     float _pad0_;
     vec2 _pad1_;
 };
-struct B {
-    vec2 a;
-    vec3 b;
-    float c;
-    float d;
-    float _pad0_;
-    vec2 _pad1_;
-    A e;
-    vec3 f;
-    A[3] g;
-    float h;
-};
 
 layout(set = 0, binding = 0, std140) uniform uniform_buffer_block {
     layout(offset = 0) vec2 a;

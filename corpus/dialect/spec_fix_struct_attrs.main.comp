@@ -8,16 +8,6 @@ struct A {
     vec2 w;
     float x;
 };
-struct B {
-    vec2 a;
-    vec3 b;
-    float c;
-    float d;
-    A e;
-    vec3 f;
-    A[3] g;
-    float h;
-};
 
 struct A_std430 {
     float u;

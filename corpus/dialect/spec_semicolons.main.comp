@@ -8,16 +8,6 @@ struct A {
     vec2 w;
     float x;
 };
-struct B {
-    vec2 a;
-    vec3 b;
-    float c;
-    float d;
-    A e;
-    vec3 f;
-    A[3] g;
-    float h;
-};
 
 layout(set = 0, binding = 0, std430) readonly buffer storage_buffer_block {
     layout(offset = 0) vec2 a;

@@ -8,13 +8,6 @@ struct A {
 
 typedef A _s_array3_A[3];
 typedef float _s_array2_float[2];
-struct Holder {
-    uint head;
-    _s_array3_A g;
-    float tail;
-    _s_array2_float dense;
-};
-
 
 RWByteAddressBuffer holder : register(u0, space0);
 

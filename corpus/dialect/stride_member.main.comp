@@ -6,12 +6,6 @@ struct A {
     vec2 w;
     float x;
 };
-struct Holder {
-    uint head;
-    A[3] g;
-    float tail;
-    float[2] dense;
-};
 
 struct A_std430_s32 {
     vec2 w;

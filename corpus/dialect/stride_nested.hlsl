@@ -5,12 +5,6 @@ typedef float _s_array3_float[3];
 typedef _s_array3_float _s_array4__s_array3_float[4];
 typedef float2 _s_array2_float2[2];
 typedef _s_array2_float2 _s_array2__s_array2_float2[2];
-struct Grid {
-    _s_array4__s_array3_float cells;
-    _s_array2__s_array2_float2 offsets;
-    float scale;
-};
-
 typedef float _s_array12_float[12];
 
 struct _s_a3_float_s64 {

@@ -2,12 +2,6 @@
 
 layout(local_size_x = 4, local_size_y = 3, local_size_z = 1) in;
 
-struct Grid {
-    float[4][3] cells;
-    vec2[2][2] offsets;
-    float scale;
-};
-
 struct _s_float_a3_s64 {
     float v[3];
     uvec4 _s_pad0;

@@ -2,17 +2,6 @@
 #pragma pack_matrix(row_major)
 
 typedef float _s_array4_float[4];
-struct Padded {
-    _s_array4_float weights;
-    float bias;
-};
-
-struct Dense {
-    _s_array4_float weights;
-    _s_array4_float defaults;
-    float bias;
-};
-
 
 cbuffer padded_cb : register(b0, space0) {
     float padded_weights[4] : packoffset(c0);

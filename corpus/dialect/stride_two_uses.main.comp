@@ -2,16 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Padded {
-    float[4] weights;
-    float bias;
-};
-struct Dense {
-    float[4] weights;
-    float[4] defaults;
-    float bias;
-};
-
 layout(set = 0, binding = 0, std140) uniform padded_block {
     layout(offset = 0) float weights[4];
     layout(offset = 64) float bias;

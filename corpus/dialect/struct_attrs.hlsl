@@ -15,13 +15,6 @@ struct Both {
     float3 v;
 };
 
-struct Uses {
-    Particle p;
-    Block b;
-    Both both;
-    uint tail;
-};
-
 typedef Both _s_array2_Both[2];
 
 cbuffer uses_cb : register(b0, space0) {

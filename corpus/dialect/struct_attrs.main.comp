@@ -13,12 +13,6 @@ struct Block {
 struct Both {
     vec3 v;
 };
-struct Uses {
-    Particle p;
-    Block b;
-    Both both;
-    uint tail;
-};
 
 struct Block_std140 {
     uint id;

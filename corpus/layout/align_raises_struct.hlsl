@@ -6,18 +6,7 @@ struct Raised {
     float other;
 };
 
-struct Holder {
-    float4 head;
-    Raised raised;
-    float after;
-};
-
 typedef Raised _s_array3_Raised[3];
-struct Holders {
-    uint lead;
-    _s_array3_Raised items;
-};
-
 
 cbuffer holder_cb : register(b0, space0) {
     float4 holder_head : packoffset(c0.x);

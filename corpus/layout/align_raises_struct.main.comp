@@ -6,15 +6,6 @@ struct Raised {
     float value;
     float other;
 };
-struct Holder {
-    vec4 head;
-    Raised raised;
-    float after;
-};
-struct Holders {
-    uint lead;
-    Raised[3] items;
-};
 
 struct Raised_std140 {
     float value;

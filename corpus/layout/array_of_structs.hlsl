@@ -15,12 +15,6 @@ struct Sample {
 
 typedef Light _s_array4_Light[4];
 typedef Sample _s_array3_Sample[3];
-struct Scene {
-    _s_array4_Light lights;
-    _s_array3_Sample samples;
-    uint light_count;
-};
-
 
 ByteAddressBuffer scene : register(t0, space0);
 RWByteAddressBuffer extra_samples : register(u1, space0);

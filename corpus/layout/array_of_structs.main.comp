@@ -12,11 +12,6 @@ struct Sample {
     vec2 uv;
     float weight;
 };
-struct Scene {
-    Light[4] lights;
-    Sample[3] samples;
-    uint light_count;
-};
 
 layout(set = 0, binding = 0, std430) readonly buffer scene_block {
     layout(offset = 0) Light lights[4];

@@ -11,16 +11,6 @@ typedef _s_array3_float _s_array4__s_array3_float[4];
 typedef int _s_array2_int[2];
 typedef _s_array2_int _s_array2__s_array2_int[2];
 typedef _s_array2__s_array2_int _s_array2__s_array2__s_array2_int[2];
-struct Arrays {
-    _s_array5_float scalars;
-    _s_array3_uint counts;
-    _s_array3_float3 dirs;
-    _s_array4_float2 uvs;
-    _s_array2_float2x2 rotations;
-    _s_array4__s_array3_float grid;
-    _s_array2__s_array2__s_array2_int cube;
-};
-
 
 RWByteAddressBuffer arrays : register(u0, space0);
 

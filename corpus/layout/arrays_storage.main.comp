@@ -2,16 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Arrays {
-    float[5] scalars;
-    uint[3] counts;
-    vec3[3] dirs;
-    vec2[4] uvs;
-    mat2[2] rotations;
-    float[4][3] grid;
-    int[2][2][2] cube;
-};
-
 layout(set = 0, binding = 0, std430) buffer arrays_block {
     layout(offset = 0) float scalars[5];
     layout(offset = 20) uint counts[3];

@@ -12,15 +12,6 @@ typedef row_major float2x2 _s_array2_float2x2[2];
 typedef Pair _s_array3_Pair[3];
 typedef uint4 _s_array2_uint4[2];
 typedef _s_array2_uint4 _s_array3__s_array2_uint4[3];
-struct ArrayBlock {
-    _s_array4_float4 colors;
-    _s_array3_float3 normals;
-    _s_array2_float2x2 rotations;
-    _s_array3_Pair pairs;
-    _s_array3__s_array2_uint4 table;
-    uint count;
-};
-
 
 struct _s_float2x2_cols_s16 {
     float2 v_c0;

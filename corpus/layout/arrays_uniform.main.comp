@@ -6,14 +6,6 @@ struct Pair {
     vec2 a;
     vec2 b;
 };
-struct ArrayBlock {
-    vec4[4] colors;
-    vec3[3] normals;
-    mat2[2] rotations;
-    Pair[3] pairs;
-    uvec4[3][2] table;
-    uint count;
-};
 
 struct _s_mat2_cols {
     vec2 c0;

@@ -2,14 +2,6 @@
 #pragma pack_matrix(row_major)
 
 typedef uint _s_array8_uint[8];
-struct Counters {
-    uint total;
-    int balance;
-    float4 bounds;
-    _s_array8_uint buckets;
-    uint max_seen;
-};
-
 struct _atomic_compare_exchange_result_Uint_4_ {
     uint old_value;
     bool exchanged;

@@ -2,13 +2,6 @@
 
 layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
 
-struct Counters {
-    uint total;
-    int balance;
-    vec4 bounds;
-    uint[8] buckets;
-    uint max_seen;
-};
 struct _atomic_compare_exchange_result_Uint_4_ {
     uint old_value;
     bool exchanged;

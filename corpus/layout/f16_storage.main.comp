@@ -4,21 +4,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct HalfData {
-    float16_t a;
-    float16_t b;
-    float c;
-    f16vec2 h2_;
-    f16vec3 h3_;
-    float16_t after_h3_;
-    f16vec4 h4_;
-    f16mat2 m2_;
-    f16mat3 m3_;
-    f16mat4x2 m4x2_;
-    f16mat2x4 m2x4_;
-    float16_t last;
-};
-
 layout(set = 0, binding = 0, std430) buffer data_block {
     layout(offset = 0) float16_t a;
     layout(offset = 2) float16_t b;

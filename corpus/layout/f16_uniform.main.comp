@@ -8,14 +8,6 @@ struct HalfSlot {
     float16_t value;
     float16_t weight;
 };
-struct HalfParams {
-    float16_t scale;
-    float16_t bias;
-    float gain;
-    f16vec4 tint;
-    f16vec3 axis;
-    HalfSlot[4] slots;
-};
 
 layout(set = 0, binding = 0, std140) uniform params_block {
     layout(offset = 0) float16_t scale;

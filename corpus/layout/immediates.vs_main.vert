@@ -1,11 +1,5 @@
 #version 450
 
-struct DrawConstants {
-    mat4 transform;
-    vec3 tint;
-    float alpha;
-    uint instance_base;
-};
 struct VertexOut {
     vec4 clip;
     vec4 color;

@@ -2,19 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Matrices {
-    mat2 m2x2_;
-    mat3x2 m3x2_;
-    mat4x2 m4x2_;
-    mat2x3 m2x3_;
-    mat3 m3x3_;
-    mat4x3 m4x3_;
-    mat2x4 m2x4_;
-    mat3x4 m3x4_;
-    mat4 m4x4_;
-    float scalar_after;
-};
-
 layout(set = 0, binding = 0, std430) readonly buffer mats_block {
     layout(offset = 0) mat2 m2x2_;
     layout(offset = 16) mat3x2 m3x2_;

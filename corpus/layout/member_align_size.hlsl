@@ -5,23 +5,6 @@ struct Inner {
     float value;
 };
 
-struct Attributed {
-    float first;
-    float second;
-    float2 third;
-    float4 fourth;
-    Inner inner;
-    float inner_tail;
-    uint last;
-};
-
-struct Packed {
-    uint a;
-    uint b;
-    float3 c;
-    float d;
-};
-
 
 cbuffer attributed_cb : register(b0, space0) {
     float attributed_first : packoffset(c0.x);

@@ -5,21 +5,6 @@ layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 struct Inner {
     float value;
 };
-struct Attributed {
-    float first;
-    float second;
-    vec2 third;
-    vec4 fourth;
-    Inner inner;
-    float inner_tail;
-    uint last;
-};
-struct Packed {
-    uint a;
-    uint b;
-    vec3 c;
-    float d;
-};
 
 layout(set = 0, binding = 0, std140) uniform attributed_block {
     layout(offset = 0) float first;

@@ -17,21 +17,8 @@ struct Object {
     uint id;
 };
 
-struct Frame {
-    float time;
-    Object object;
-    float exposure;
-};
-
 struct Tiny {
     uint flag;
-};
-
-struct Record {
-    Tiny a;
-    Tiny b;
-    float2 pos;
-    Object obj;
 };
 
 

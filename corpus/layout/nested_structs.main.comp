@@ -15,19 +15,8 @@ struct Object {
     Material material;
     uint id;
 };
-struct Frame {
-    float time;
-    Object object;
-    float exposure;
-};
 struct Tiny {
     uint flag;
-};
-struct Record {
-    Tiny a;
-    Tiny b;
-    vec2 pos;
-    Object obj;
 };
 
 layout(set = 0, binding = 0, std140) uniform frame_block {

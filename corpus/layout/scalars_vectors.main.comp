@@ -2,24 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Scalars {
-    float f;
-    int i;
-    uint u;
-    vec2 v2f;
-    vec3 v3f;
-    float after_v3f;
-    vec4 v4f;
-    ivec2 v2i;
-    ivec3 v3i;
-    ivec4 v4i;
-    uint lone_u;
-    uvec2 v2u;
-    uvec3 v3u;
-    uvec4 v4u;
-    uint tail;
-};
-
 layout(set = 0, binding = 0, std430) readonly buffer input_block {
     layout(offset = 0) float f;
     layout(offset = 4) int i;

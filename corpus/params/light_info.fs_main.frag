@@ -1,8 +1,5 @@
 #version 450
 
-struct LightInfo {
-    vec3 pos;
-};
 struct VertexOutput {
     vec4 position;
     vec3 world;

@@ -1,14 +1,5 @@
 #version 450
 
-struct Material {
-    vec4 tint;
-    float roughness;
-};
-struct Fog {
-    vec3 color;
-    float density;
-};
-
 layout(set = 1, binding = 2, std140) uniform material_block {
     layout(offset = 0) vec4 tint;
     layout(offset = 16) float roughness;

@@ -2,30 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct MyStuff_f32_ {
-    int a;
-    float b;
-    int c;
-};
-struct MyStuff_vec3_ {
-    int a;
-    vec3 b;
-    int c;
-};
-struct MyStuffOrdered_f32_ {
-    int a;
-    int c;
-    float b;
-};
-struct MyStuffOrdered_vec3_ {
-    int a;
-    int c;
-    vec3 b;
-};
-struct Out {
-    int[4] c;
-};
-
 layout(set = 0, binding = 0, std430) readonly buffer stuff_f32_block {
     layout(offset = 0) int a;
     layout(offset = 4) float b;

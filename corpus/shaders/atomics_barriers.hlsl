@@ -2,23 +2,6 @@
 #pragma pack_matrix(row_major)
 
 typedef uint _s_array16_uint[16];
-struct Counters {
-    uint total;
-    int signed_sum;
-    uint max_seen;
-    int min_seen;
-    uint mask_and;
-    uint mask_or;
-    uint mask_xor;
-    uint last;
-    _s_array16_uint slots;
-};
-
-struct Lock {
-    uint owner;
-    uint attempts;
-};
-
 typedef uint _s_array8_uint[8];
 struct _atomic_compare_exchange_result_Uint_4_ {
     uint old_value;

@@ -2,21 +2,6 @@
 
 layout(local_size_x = 8, local_size_y = 4, local_size_z = 2) in;
 
-struct Counters {
-    uint total;
-    int signed_sum;
-    uint max_seen;
-    int min_seen;
-    uint mask_and;
-    uint mask_or;
-    uint mask_xor;
-    uint last;
-    uint[16] slots;
-};
-struct Lock {
-    uint owner;
-    uint attempts;
-};
 struct _atomic_compare_exchange_result_Uint_4_ {
     uint old_value;
     bool exchanged;

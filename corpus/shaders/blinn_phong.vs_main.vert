@@ -1,26 +1,10 @@
 #version 450
 
-struct Camera {
-    mat4 view_proj;
-    vec3 position;
-    float time;
-};
-struct Object {
-    mat4 model;
-    mat3 normal_matrix;
-    float shininess;
-    float specular;
-};
 struct PointLight {
     vec3 position;
     float radius;
     vec3 color;
     float intensity;
-};
-struct Lights {
-    vec3 ambient;
-    uint count;
-    PointLight[8] items;
 };
 struct VertexIn {
     vec3 position;

@@ -1,11 +1,5 @@
 #version 450
 
-struct EdgeParams {
-    float threshold;
-    float width;
-    vec4 tint;
-};
-
 layout(set = 0, binding = 0, std140) uniform edge_params_block {
     layout(offset = 0) float threshold;
     layout(offset = 4) float width;

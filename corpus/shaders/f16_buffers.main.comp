@@ -4,16 +4,6 @@
 
 layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
 
-struct ToneParams {
-    float16_t exposure;
-    float16_t gamma;
-    f16vec3 white;
-    f16vec2 lift;
-    f16mat3 grade;
-    f16vec4 curve_a;
-    f16vec4 curve_b;
-    uint mode;
-};
 struct Pixel {
     f16vec3 rgb;
     float16_t alpha;

@@ -4,15 +4,6 @@
 
 layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
 
-struct GradeParams {
-    f16mat3 matrix;
-    f16vec3 lift;
-    float16_t saturation;
-    f16vec3 gamma;
-    float16_t contrast;
-    uint count;
-};
-
 layout(set = 0, binding = 0, std430) readonly buffer params_block {
     layout(offset = 0) f16mat3 matrix;
     layout(offset = 24) f16vec3 lift;

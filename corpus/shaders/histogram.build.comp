@@ -3,13 +3,6 @@
 
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
 
-struct HistogramParams {
-    float min_log_lum;
-    float inv_log_lum_range;
-    uint width;
-    uint height;
-};
-
 const uint BIN_COUNT = 64u;
 
 layout(set = 0, binding = 0) uniform texture2D hdr_image;

@@ -6,11 +6,6 @@ struct S {
     float x;
 };
 
-struct Root {
-    float4 a;
-    S s;
-};
-
 
 struct S_cb {
     float2 m_c0;

@@ -6,11 +6,6 @@ struct S {
     float x;
 };
 
-struct Root {
-    row_major float2x2 a;
-    S s;
-};
-
 
 struct S_cb {
     float2 m_c0;

@@ -6,10 +6,6 @@ struct S {
     mat2 m;
     float x;
 };
-struct Root {
-    mat2 a;
-    S s;
-};
 
 struct S_std140 {
     vec2 m_c0;

@@ -2,26 +2,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Transforms {
-    mat2 m22_;
-    mat2x3 m23_;
-    mat2x4 m24_;
-    mat3x2 m32_;
-    mat3 m33_;
-    mat3x4 m34_;
-    mat4x2 m42_;
-    mat4x3 m43_;
-    mat4 m44_;
-    uint column;
-    uint row;
-};
-struct Results {
-    vec4[8] products;
-    vec4 dets;
-    mat4 combined;
-    mat3x2 narrowed;
-};
-
 layout(set = 0, binding = 0, std140) uniform xf_block {
     layout(offset = 0) vec2 m22_c0;
     layout(offset = 8) vec2 m22_c1;

@@ -7,17 +7,6 @@ struct Instance {
     vec4 color;
     vec4 bounds;
 };
-struct View {
-    mat4 view_proj;
-    vec4[6] frustum;
-    uint instance_count;
-};
-struct DrawArgs {
-    uint vertex_count;
-    uint instance_count;
-    uint first_vertex;
-    uint first_instance;
-};
 struct VsOut {
     vec4 clip;
     vec4 color;

@@ -8,19 +8,6 @@ struct Instance {
 };
 
 typedef float4 _s_array6_float4[6];
-struct View {
-    row_major float4x4 view_proj;
-    _s_array6_float4 frustum;
-    uint instance_count;
-};
-
-struct DrawArgs {
-    uint vertex_count;
-    uint instance_count;
-    uint first_vertex;
-    uint first_instance;
-};
-
 struct VsOut {
     float4 clip;
     float4 color;

@@ -1,9 +1,5 @@
 #version 450
 
-struct Material {
-    vec4 tint;
-    float roughness;
-};
 struct Light {
     vec3 position;
     float intensity;

@@ -8,12 +8,6 @@ struct Tint {
     float strength;
 };
 
-struct Settings {
-    float4 base;
-    uint index;
-    uint count;
-};
-
 typedef float4 _s_array64_float4[64];
 
 cbuffer settings_cb : register(b0, space0) {

@@ -6,11 +6,6 @@ struct Tint {
     vec3 color;
     float strength;
 };
-struct Settings {
-    vec4 base;
-    uint index;
-    uint count;
-};
 
 const float PI = 3.1415927;
 const float TAU = 6.2831855;

@@ -20,12 +20,6 @@ struct Unpacked {
     uint4 repacked;
 };
 
-struct PackParams {
-    float4 scale;
-    int4 clamp_i;
-    uint4 clamp_u;
-};
-
 
 ByteAddressBuffer packed : register(t0, space0);
 RWByteAddressBuffer unpacked : register(u1, space0);

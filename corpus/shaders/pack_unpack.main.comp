@@ -19,11 +19,6 @@ struct Unpacked {
     ivec2 dots;
     uvec4 repacked;
 };
-struct PackParams {
-    vec4 scale;
-    ivec4 clamp_i;
-    uvec4 clamp_u;
-};
 
 layout(set = 0, binding = 0, std430) readonly buffer packed_block {
     layout(offset = 0) Packed value[];

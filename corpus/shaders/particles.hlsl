@@ -9,22 +9,6 @@ struct Particle {
     float4 color;
 };
 
-struct SimParams {
-    float3 gravity;
-    float dt;
-    float3 emitter;
-    float drag;
-    float3 bounds_min;
-    uint seed;
-    float3 bounds_max;
-    float restitution;
-};
-
-struct Stats {
-    uint alive;
-    uint respawned;
-};
-
 
 cbuffer params_cb : register(b0, space0) {
     float3 params_gravity : packoffset(c0.x);

@@ -9,20 +9,6 @@ struct Particle {
     float lifetime;
     vec4 color;
 };
-struct SimParams {
-    vec3 gravity;
-    float dt;
-    vec3 emitter;
-    float drag;
-    vec3 bounds_min;
-    uint seed;
-    vec3 bounds_max;
-    float restitution;
-};
-struct Stats {
-    uint alive;
-    uint respawned;
-};
 
 layout(set = 0, binding = 0, std140) uniform params_block {
     layout(offset = 0) vec3 gravity;

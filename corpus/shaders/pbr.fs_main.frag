@@ -1,19 +1,5 @@
 #version 450
 
-struct Globals {
-    mat4 view_proj;
-    vec3 camera_pos;
-    float exposure;
-};
-struct Material {
-    vec4 base_color;
-    vec3 emissive;
-    float metallic;
-    float roughness;
-    float occlusion_strength;
-    float normal_scale;
-    float alpha_cutoff;
-};
 struct DirectionalLight {
     vec3 direction;
     float illuminance;

@@ -9,12 +9,6 @@ struct Body {
 };
 
 typedef float4 _s_array2_float4[2];
-struct World {
-    float3 gravity;
-    float dt;
-    _s_array2_float4 bounds;
-};
-
 typedef float _s_array4_float[4];
 typedef Body _s_array32_Body[32];
 

@@ -8,11 +8,6 @@ struct Body {
     vec3 vel;
     uint flags;
 };
-struct World {
-    vec3 gravity;
-    float dt;
-    vec4[2] bounds;
-};
 
 layout(set = 0, binding = 0, std430) buffer bodies_block {
     layout(offset = 0) Body value[];

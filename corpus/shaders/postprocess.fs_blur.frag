@@ -1,17 +1,5 @@
 #version 450
 
-struct BlurParams {
-    vec2 direction;
-    vec2 texel_size;
-    vec4[2] weights;
-    uint radius;
-};
-struct TonemapParams {
-    float exposure;
-    float gamma;
-    float white_point;
-    float vignette;
-};
 struct FullscreenOut {
     vec4 clip;
     vec2 uv;

@@ -2,20 +2,6 @@
 #pragma pack_matrix(row_major)
 
 typedef float4 _s_array2_float4[2];
-struct BlurParams {
-    float2 direction;
-    float2 texel_size;
-    _s_array2_float4 weights;
-    uint radius;
-};
-
-struct TonemapParams {
-    float exposure;
-    float gamma;
-    float white_point;
-    float vignette;
-};
-
 struct FullscreenOut {
     float4 clip;
     float2 uv;

@@ -2,11 +2,6 @@
 
 layout(local_size_x = 128, local_size_y = 1, local_size_z = 1) in;
 
-struct ScanInfo {
-    uint element_count;
-    uint block_count;
-};
-
 const uint BLOCK = 256u;
 
 layout(set = 0, binding = 0, std140) uniform info_block {

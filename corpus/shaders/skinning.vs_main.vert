@@ -1,11 +1,5 @@
 #version 450
 
-struct MeshUniforms {
-    mat4 view_proj;
-    mat4 model;
-    uint bone_offset;
-    uint bone_count;
-};
 struct SkinnedVertex {
     vec3 position;
     vec3 normal;

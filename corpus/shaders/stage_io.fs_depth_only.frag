@@ -4,12 +4,6 @@ struct Vertex {
     vec4 position;
     vec4 color;
 };
-struct Frame {
-    mat4 view_proj;
-    vec4 instance_offset;
-    float depth_bias;
-    uint coverage_mask;
-};
 struct VsOut {
     vec4 clip;
     vec4 color;

@@ -6,13 +6,6 @@ struct Vertex {
     float4 color;
 };
 
-struct Frame {
-    row_major float4x4 view_proj;
-    float4 instance_offset;
-    float depth_bias;
-    uint coverage_mask;
-};
-
 struct VsOut {
     float4 clip;
     float4 color;

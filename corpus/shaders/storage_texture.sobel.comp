@@ -3,12 +3,6 @@
 
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
 
-struct EdgeParams {
-    float threshold;
-    float strength;
-    uvec2 size;
-};
-
 layout(set = 0, binding = 0) uniform texture2D input_image;
 layout(set = 0, binding = 1, rgba8) uniform writeonly image2D output_image;
 layout(set = 0, binding = 2, r32f) uniform image2D edge_mask;

@@ -8,12 +8,6 @@ struct Op {
 };
 
 typedef uint _s_array8_uint[8];
-struct Machine {
-    float acc;
-    uint steps;
-    _s_array8_uint trace;
-};
-
 
 ByteAddressBuffer program : register(t0, space0);
 RWByteAddressBuffer machine : register(u1, space0);

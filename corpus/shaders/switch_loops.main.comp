@@ -7,11 +7,6 @@ struct Op {
     uint arg;
     float value;
 };
-struct Machine {
-    float acc;
-    uint steps;
-    uint[8] trace;
-};
 
 layout(set = 0, binding = 0, std430) readonly buffer program_block {
     layout(offset = 0) Op value[];

@@ -1,15 +1,6 @@
 #version 450
 #extension GL_EXT_samplerless_texture_functions : require
 
-struct TextureParams {
-    float lod;
-    float bias;
-    float depth_ref;
-    int layer;
-    vec3 dir;
-    int sample_;
-};
-
 layout(set = 0, binding = 0, std140) uniform tp_block {
     layout(offset = 0) float lod;
     layout(offset = 4) float bias;

@@ -2,19 +2,6 @@
 #pragma pack_matrix(row_major)
 
 typedef float4 _s_array6_float4[6];
-struct Query {
-    uint dims_1d;
-    uint levels;
-    uint layers;
-    uint samples;
-    uint2 dims_2d;
-    uint2 dims_cube;
-    uint3 dims_3d;
-    uint4 depth_info;
-    _s_array6_float4 texels;
-    int4 itexel;
-};
-
 
 RWByteAddressBuffer query : register(u0, space0);
 Texture1D<float4> q1d : register(t1, space0);

@@ -3,19 +3,6 @@
 
 layout(local_size_x = 8, local_size_y = 8, local_size_z = 1) in;
 
-struct Query {
-    uint dims_1d;
-    uint levels;
-    uint layers;
-    uint samples;
-    uvec2 dims_2d;
-    uvec2 dims_cube;
-    uvec3 dims_3d;
-    uvec4 depth_info;
-    vec4[6] texels;
-    ivec4 itexel;
-};
-
 layout(set = 0, binding = 0, std430) buffer query_block {
     layout(offset = 0) uint dims_1d;
     layout(offset = 4) uint levels;

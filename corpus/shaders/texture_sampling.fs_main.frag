@@ -1,13 +1,6 @@
 #version 450
 #extension GL_EXT_samplerless_texture_functions : require
 
-struct SamplingParams {
-    mat4 light_view_proj;
-    int layer;
-    float lod_bias;
-    float shadow_bias;
-    float env_strength;
-};
 struct FragIn {
     vec4 frag_coord;
     vec3 world_pos;

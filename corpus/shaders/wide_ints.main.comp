@@ -3,15 +3,6 @@
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
-struct Wide {
-    double sum;
-    uint64_t count;
-    int64_t offset;
-    dvec2 center;
-    u64vec2 range;
-    i64vec3 deltas;
-};
-
 layout(set = 0, binding = 0, std430) buffer wide_block {
     layout(offset = 0) double sum;
     layout(offset = 8) uint64_t count;

@@ -393,9 +393,104 @@ pub(crate) fn push_f32_debug(out: &mut String, v: f32) {
     }
 }
 
+/// One part of a text of type declarations (see [`live_declarations`]):
+/// `text[start..end]`, separators after it included. A struct that may be
+/// left out ([`buffer_structs`]) has its name at `name`; every other part
+/// (other structs, typedefs) has an empty `name` range and is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct DeclPart {
+    pub start: usize,
+    pub end: usize,
+    pub name: std::ops::Range<usize>,
+}
+
+/// Per type of `module`, by handle index: whether it is a struct that a
+/// uniform, storage or immediate global holds. The text backends declare
+/// those buffers member by member, so these are the structs an output may
+/// well never name; [`live_declarations`] looks only for them.
+pub(crate) fn buffer_structs(module: &naga::Module) -> Vec<bool> {
+    let mut out = vec![false; module.types.len()];
+    for (_, var) in module.global_variables.iter() {
+        let buffer = matches!(
+            var.space,
+            naga::AddressSpace::Uniform
+                | naga::AddressSpace::Storage { .. }
+                | naga::AddressSpace::Immediate
+        );
+        if buffer && matches!(module.types[var.ty].inner, TypeInner::Struct { .. }) {
+            if let Some(b) = out.get_mut(var.ty.index()) {
+                *b = true;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `name` (an identifier) occurs in `text` as a whole identifier,
+/// not inside a longer identifier or number. Candidates are found by the
+/// first character (a `memchr` search) after a quick containment test.
+pub(crate) fn names_identifier(text: &str, name: &str) -> bool {
+    let Some(first) = name.chars().next() else {
+        return false;
+    };
+    if !text.contains(name) {
+        return false;
+    }
+    let ident = |c: Option<char>| c.is_some_and(|c| c == '_' || c.is_alphanumeric());
+    let mut from = 0;
+    while let Some(at) = text
+        .get(from..)
+        .and_then(|t| t.find(first))
+        .map(|i| from + i)
+    {
+        from = at + first.len_utf8();
+        if text[at..].starts_with(name)
+            && !ident(text[..at].chars().next_back())
+            && !ident(text[at + name.len()..].chars().next())
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// The parts of `decls` (in declaration order: a type only names types
+/// declared before it) that the rest of the output needs. A part with a
+/// name is left out when neither one of `users` nor the declarations after
+/// it name it as an identifier: the WGSL type of a buffer whose block or
+/// cbuffer lists its members instead, when no code uses it as a value.
+/// Generated names are unique and any text that uses a struct names it,
+/// so no struct the output needs is left out (one whose name is also
+/// spelled elsewhere, say as a member name, or which only a struct left
+/// out names, is kept).
+pub(crate) fn live_declarations<'d>(
+    decls: &'d str,
+    parts: &[DeclPart],
+    users: &[&str],
+) -> std::borrow::Cow<'d, str> {
+    let dead = |p: &DeclPart| {
+        let Some(name) = decls.get(p.name.clone()).filter(|n| !n.is_empty()) else {
+            return false;
+        };
+        let later = decls.get(p.end..).unwrap_or("");
+        !names_identifier(later, name) && !users.iter().any(|text| names_identifier(text, name))
+    };
+    let Some(first) = parts.iter().position(dead) else {
+        return std::borrow::Cow::Borrowed(decls);
+    };
+    let mut out = String::with_capacity(decls.len());
+    out.push_str(decls.get(..parts[first].start).unwrap_or(""));
+    for p in &parts[first + 1..] {
+        if !dead(p) {
+            out.push_str(decls.get(p.start..p.end).unwrap_or(""));
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{push_decimal, push_f32_debug};
+    use super::{live_declarations, names_identifier, push_decimal, push_f32_debug, DeclPart};
 
     #[test]
     fn push_decimal_writes_what_display_writes() {
@@ -423,6 +518,129 @@ mod tests {
             let mut text = String::new();
             push_f32_debug(&mut text, v);
             assert_eq!(text, format!("{v:?}"));
+        }
+    }
+
+    #[test]
+    fn identifiers_are_found_whole() {
+        assert!(names_identifier("Light l = Light(1.0);", "Light"));
+        assert!(names_identifier("x(Light)", "Light"));
+        assert!(names_identifier("Lights a; Light b;", "Light"));
+        assert!(!names_identifier(
+            "Lights l; _Light m; Light2 n; aLight",
+            "Light"
+        ));
+        assert!(!names_identifier("", "Light"));
+        assert!(names_identifier("S_std140 a; S b;", "S"));
+        assert!(!names_identifier("S_std140 a; SV_Position b; iS", "S"));
+    }
+
+    /// The parts of a declaration text `struct A {..};` ... as
+    /// `live_declarations` takes them; a part starting `typedef` has no name.
+    fn parts(decls: &[&str]) -> (String, Vec<DeclPart>) {
+        let mut text = String::new();
+        let mut parts = Vec::new();
+        for d in decls {
+            let start = text.len();
+            text.push_str(d);
+            let name = match d.strip_prefix("struct ") {
+                Some(rest) => start + 7..start + 7 + rest.find(' ').unwrap_or(0),
+                None => 0..0,
+            };
+            parts.push(DeclPart {
+                start,
+                end: text.len(),
+                name,
+            });
+        }
+        (text, parts)
+    }
+
+    #[test]
+    fn structs_nothing_names_are_left_out() {
+        let (text, p) = parts(&[
+            "struct A { float x; };\n",
+            "struct B { A a; };\n",
+            "struct C { float y; };\n",
+            "struct D { C c; };\n",
+            "typedef D _s_array2_D[2];\n",
+            "struct E { float z; };\n",
+        ]);
+        // B is named by nothing (`b` and `Bx` are other names); A only by
+        // B, which is left out, but A is kept: the check does not chain.
+        // D is kept by the typedef, C by D; E is named by the code.
+        let out = live_declarations(&text, &p, &["E e; float b; int Bx;"]);
+        assert_eq!(
+            out,
+            "struct A { float x; };\nstruct C { float y; };\nstruct D { C c; };\n\
+             typedef D _s_array2_D[2];\nstruct E { float z; };\n"
+        );
+        // Everything named: the text itself, not a copy.
+        let out = live_declarations(&text, &p, &["B b;", "E e;"]);
+        assert!(matches!(out, std::borrow::Cow::Borrowed(t) if t == text));
+    }
+
+    /// The files of `source` as `target`: (suffix, text); HLSL's one file
+    /// has the suffix "".
+    fn translated(source: &str, target: crate::Target) -> Vec<(String, String)> {
+        let options = crate::Options {
+            target,
+            ..Default::default()
+        };
+        match crate::translate(source, &options).map(|t| t.output) {
+            Ok(crate::Output::Text(text)) => vec![(String::new(), text)],
+            Ok(crate::Output::Files(files)) => {
+                files.into_iter().map(|f| (f.suffix, f.text)).collect()
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A buffer's struct is declared only in files whose code uses it as a
+    /// value; a struct a function takes is declared as before.
+    #[test]
+    fn buffer_structs_are_declared_where_code_uses_them() {
+        let source = "
+            struct Params { scale: f32, bias: f32 }
+            struct Pair { a: f32, b: f32 }
+            @group(0) @binding(0) var<uniform> params: Params;
+            @group(0) @binding(1) var<storage, read_write> out: array<f32>;
+            fn sum(p: Pair) -> f32 { return p.a + p.b; }
+            @compute @workgroup_size(1) fn member() { out[0] = params.scale; }
+            @compute @workgroup_size(1) fn whole() {
+                let p = params;
+                out[1] = sum(Pair(p.scale, p.bias));
+            }";
+        let glsl = translated(source, crate::Target::Glsl);
+        let file = |suffix: &str| {
+            glsl.iter()
+                .find(|(s, _)| s == suffix)
+                .map(|(_, t)| t.as_str())
+                .unwrap_or_default()
+        };
+        assert!(file("whole.comp").contains("struct Params {"), "{glsl:?}");
+        assert!(file("whole.comp").contains("struct Pair {"), "{glsl:?}");
+        assert!(file("member.comp").contains("params_block"), "{glsl:?}");
+        assert!(!file("member.comp").contains("struct Params"), "{glsl:?}");
+        let hlsl = &translated(source, crate::Target::Hlsl)[0].1;
+        assert!(hlsl.contains("struct Params {"), "{hlsl}");
+        assert!(hlsl.contains("struct Pair {"), "{hlsl}");
+
+        // Constructing the struct names it too.
+        let made = source.replace("let p = params;", "let p = Params(params.bias, 0.0);");
+        let hlsl = &translated(&made, crate::Target::Hlsl)[0].1;
+        assert!(hlsl.contains("struct Params {"), "{hlsl}");
+        let glsl = translated(&made, crate::Target::Glsl);
+        assert!(glsl
+            .iter()
+            .any(|(s, t)| s == "whole.comp" && t.contains("struct Params {")));
+        let unused = source
+            .replace("let p = params;", "let p = Pair(params.bias, 0.0);")
+            .replace("Pair(p.scale, p.bias)", "p");
+        for target in [crate::Target::Glsl, crate::Target::Hlsl] {
+            for (_, text) in translated(&unused, target) {
+                assert!(!text.contains("struct Params"), "{text}");
+            }
         }
     }
 }

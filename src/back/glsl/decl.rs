@@ -790,7 +790,10 @@ fn write_entry_point(
     // a part that wrote anything as `section` would.
     let mut body = String::with_capacity(4096);
     stage_layout(ctx, needs, index, &mut body);
-    section(&mut body, types::struct_declarations(ctx, needs));
+    // The value structs go here once the rest of the file shows which of
+    // them it names.
+    let structs_at = body.len();
+    let (structs, struct_parts) = types::struct_declarations(ctx, needs);
     let start = body.len();
     ctx.plan.write_declarations(needs, &mut body);
     end_section(&mut body, start);
@@ -948,8 +951,15 @@ fn write_entry_point(
 
     // ES: the features the dialect lacks.
 
+    let mut users: Vec<&str> = Vec::with_capacity(3 + needs.helpers.len());
+    users.extend([&body[structs_at..], &functions, &main]);
+    users.extend(needs.helpers.values().map(String::as_str));
+    let live = crate::back::common::live_declarations(structs, struct_parts, &users);
+
     let helpers: usize = needs.helpers.values().map(|h| h.len() + 2).sum();
-    let mut text = String::with_capacity(256 + body.len() + helpers + functions.len() + main.len());
+    let mut text = String::with_capacity(
+        256 + live.len() + body.len() + helpers + functions.len() + main.len(),
+    );
     text.push_str("#version ");
     super::push_decimal(&mut text, u64::from(dialect.version()));
     text.push_str(if dialect.is_es() { " es\n" } else { "\n" });
@@ -962,7 +972,9 @@ fn write_entry_point(
         text.push_str("precision highp float;\nprecision highp int;\n");
     }
     text.push('\n');
-    text.push_str(&body);
+    text.push_str(&body[..structs_at]);
+    section(&mut text, &live);
+    text.push_str(&body[structs_at..]);
     for helper in needs.helpers.values() {
         text.push_str(helper);
         if !helper.ends_with('\n') {

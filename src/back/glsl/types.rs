@@ -11,6 +11,7 @@
 //! desktop dialect; ES has no `double` (`decl` reports it).
 
 use super::{Ctx, Dialect, Needs};
+use crate::back::common::DeclPart;
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, StorageFormat, TypeInner};
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -205,7 +206,7 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
 #[allow(clippy::type_complexity)]
 pub struct TypeNames(
     OnceCell<Vec<(Cow<'static, str>, Option<&'static str>)>>,
-    OnceCell<(String, Vec<&'static str>)>,
+    OnceCell<(String, Vec<&'static str>, Vec<DeclPart>)>,
 );
 
 /// [`spell`] for the cache: scalars, vectors and matrices keep their
@@ -584,26 +585,29 @@ pub fn es_storage_format(qualifier: &str) -> bool {
 }
 
 /// Declarations of the value structs (plain GLSL structs with the WGSL
-/// members, no padding) that the entry point's code uses, in dependency
-/// order: every struct of the module that holds no runtime-sized array, in
-/// naga's type order (a struct comes after the types of its members).
+/// members, no padding), in dependency order: every struct of the module
+/// that holds no runtime-sized array, in naga's type order (a struct comes
+/// after the types of its members), with where each one is in the text.
+/// Each entry-point file keeps those its code names
+/// ([`crate::back::common::live_declarations`]).
 ///
 /// The text is the same for every entry point: it is made once per module
 /// (see [`TypeNames`]) and every use records the extensions it needs.
-pub fn struct_declarations<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs) -> &'c str {
-    let (text, extensions) = ctx.type_names.1.get_or_init(|| {
+pub fn struct_declarations<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs) -> (&'c str, &'c [DeclPart]) {
+    let (text, extensions, parts) = ctx.type_names.1.get_or_init(|| {
         let mut own = Needs::default();
-        let text = spell_struct_declarations(ctx, &mut own);
-        (text, own.extensions.into_iter().collect())
+        let (text, parts) = spell_struct_declarations(ctx, &mut own);
+        (text, own.extensions.into_iter().collect(), parts)
     });
     for &e in extensions {
         needs.extension(e);
     }
-    text
+    (text, parts)
 }
 
-/// [`struct_declarations`] without the cache.
-fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
+/// [`struct_declarations`] without the cache: the text and where each
+/// struct is in it.
+fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<DeclPart>) {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
     // About 24 bytes per member and per struct line, so that the text
     // rarely regrows.
@@ -617,6 +621,8 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
         })
         .sum();
     let mut out = String::with_capacity(24 * lines);
+    let mut parts = Vec::new();
+    let droppable = crate::back::common::buffer_structs(ctx.module);
     for (h, t) in ctx.module.types.iter() {
         let TypeInner::Struct { ref members, .. } = t.inner else {
             continue;
@@ -624,8 +630,11 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
         if unsized_types.get(h.index()).copied().unwrap_or(false) {
             continue;
         }
+        let start = out.len();
         out.push_str("struct ");
+        let name_start = out.len();
         out.push_str(ctx.name(naga::proc::NameKey::Type(h)));
+        let name_range = name_start..out.len();
         out.push_str(" {\n");
         for (i, m) in members.iter().enumerate() {
             let ty = type_name(ctx, needs, m.ty);
@@ -635,8 +644,14 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> String {
             }
         }
         out.push_str("};\n");
+        let droppable = droppable.get(h.index()).copied().unwrap_or(false);
+        parts.push(DeclPart {
+            start,
+            end: out.len(),
+            name: if droppable { name_range } else { 0..0 },
+        });
     }
-    out
+    (out, parts)
 }
 
 /// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images at all

@@ -13,6 +13,7 @@
 //! - [`zero_value`]: `(T)0`, which HLSL accepts for every value type.
 
 use super::Ctx;
+use crate::back::common::DeclPart;
 use naga::proc::NameKey;
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, TypeInner};
 use std::borrow::Cow;
@@ -333,6 +334,12 @@ fn is_value(ctx: &Ctx<'_>, unsized_types: &[bool], h: Handle<naga::Type>) -> boo
 /// type comes after the types it contains). Structs that hold a
 /// runtime-sized array are not values and are not declared.
 pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
+    struct_declaration_parts(ctx).0
+}
+
+/// [`struct_declarations`], with the part of the text each struct and
+/// typedef takes, for [`crate::back::common::live_declarations`].
+pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
     // Room for a line per struct member and per array typedef.
     let lines = ctx
@@ -349,13 +356,20 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     // naga keeps arrays that differ only in stride apart; HLSL spells them
     // alike, and one typedef serves them all (Slang rejects a repeated one).
     let mut typedefs = naga::FastHashSet::default();
+    let mut parts = Vec::new();
+    let droppable = crate::back::common::buffer_structs(ctx.module);
     for (h, t) in ctx.module.types.iter() {
         if !is_value(ctx, &unsized_types, h) {
             continue;
         }
+        let start = out.len();
         match t.inner {
             TypeInner::Struct { ref members, .. } => {
-                super::push_parts(&mut out, &["struct ", ctx.name(NameKey::Type(h)), " {\n"]);
+                out.push_str("struct ");
+                let name_start = out.len();
+                out.push_str(ctx.name(NameKey::Type(h)));
+                let name_range = name_start..out.len();
+                out.push_str(" {\n");
                 for (i, m) in members.iter().enumerate() {
                     let ty = type_name(ctx, m.ty);
                     let name = ctx.name(NameKey::StructMember(h, i as u32));
@@ -368,6 +382,12 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
                     super::push_parts(&mut out, &["    ", major, ty, " ", name, ";\n"]);
                 }
                 out.push_str("};\n\n");
+                let droppable = droppable.get(h.index()).copied().unwrap_or(false);
+                parts.push(DeclPart {
+                    start,
+                    end: out.len(),
+                    name: if droppable { name_range } else { 0..0 },
+                });
             }
             TypeInner::Array { base, size, .. } => {
                 if let Some(n) = array_count(ctx, size) {
@@ -386,10 +406,15 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
                     super::push_parts(&mut out, &["typedef ", major, element, " ", name, "["]);
                     super::push_decimal(&mut out, u64::from(n));
                     out.push_str("];\n");
+                    parts.push(DeclPart {
+                        start,
+                        end: out.len(),
+                        name: 0..0,
+                    });
                 }
             }
             _ => {}
         }
     }
-    out
+    (out, parts)
 }
