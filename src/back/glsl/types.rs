@@ -588,7 +588,7 @@ pub fn es_storage_format(qualifier: &str) -> bool {
 /// members, no padding), in dependency order: every struct of the module
 /// that holds no runtime-sized array, in naga's type order (a struct comes
 /// after the types of its members), with where each one is in the text.
-/// Each entry-point file keeps those its code names
+/// Each entry-point file leaves out the buffer structs it never names
 /// ([`crate::back::common::live_declarations`]).
 ///
 /// The text is the same for every entry point: it is made once per module

@@ -9,7 +9,7 @@
 //! - [`write_module`] drives everything and assembles the file in this
 //!   order: header comment and `#pragma pack_matrix(row_major)`, value
 //!   structs and array typedefs (`types::struct_declarations`; with entry
-//!   points, only the structs the rest of the file names), buffer
+//!   points, without the buffer structs the file never names), buffer
 //!   variants (`Plan::declarations`), resources with registers, constants
 //!   (`static const`), private (`static`) and workgroup (`groupshared`)
 //!   globals, helper functions (`Needs::helpers`, collected while writing
