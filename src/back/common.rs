@@ -393,104 +393,157 @@ pub(crate) fn push_f32_debug(out: &mut String, v: f32) {
     }
 }
 
-/// One part of a text of type declarations (see [`live_declarations`]):
-/// `text[start..end]`, separators after it included. A struct that may be
-/// left out ([`buffer_structs`]) has its name at `name`; every other part
-/// (other structs, typedefs) has an empty `name` range and is kept.
+/// One part of a text of type declarations (see
+/// [`push_live_declarations`]):
+/// `text[start..end]`, separators after it included.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct DeclPart {
     pub start: usize,
     pub end: usize,
-    pub name: std::ops::Range<usize>,
+    /// The bit of the buffer struct this part declares ([`StructUse`]); 0
+    /// for every other part, which is always kept.
+    pub bit: u64,
+    /// The bits of the buffer structs this part's text names.
+    pub names: u64,
 }
 
-/// Per type of `module`, by handle index: whether it is a struct that a
-/// uniform, storage or immediate global holds. The text backends declare
-/// those buffers member by member, so these are the structs an output may
-/// well never name; [`live_declarations`] looks only for them.
-pub(crate) fn buffer_structs(module: &naga::Module) -> Vec<bool> {
-    let mut out = vec![false; module.types.len()];
-    for (_, var) in module.global_variables.iter() {
-        let buffer = matches!(
-            var.space,
-            naga::AddressSpace::Uniform
-                | naga::AddressSpace::Storage { .. }
-                | naga::AddressSpace::Immediate
-        );
-        if buffer && matches!(module.types[var.ty].inner, TypeInner::Struct { .. }) {
-            if let Some(b) = out.get_mut(var.ty.index()) {
-                *b = true;
+/// Which buffer structs (structs that a uniform, storage or immediate
+/// global holds) each type of a module names when it is spelled, as bits:
+/// one per buffer struct, for the first 64 in the order of the globals (a
+/// later one is always declared). The text backends
+/// declare those buffers member by member, so an output may well never
+/// name such a struct; they record the bits of every type they spell in
+/// [`NamedStructs`] and leave out the declarations of the buffer structs
+/// nothing named ([`push_live_declarations`]).
+#[derive(Debug, Default)]
+pub(crate) struct StructUse {
+    /// Per type, by handle index.
+    masks: Vec<u64>,
+}
+
+impl StructUse {
+    pub fn new(module: &naga::Module) -> Self {
+        let mut masks = vec![0u64; module.types.len()];
+        // A bit for each buffer struct, in the order of the globals.
+        let mut next = 0u32;
+        for (_, var) in module.global_variables.iter() {
+            let buffer = matches!(
+                var.space,
+                naga::AddressSpace::Uniform
+                    | naga::AddressSpace::Storage { .. }
+                    | naga::AddressSpace::Immediate
+            );
+            let is_struct = matches!(module.types[var.ty].inner, TypeInner::Struct { .. });
+            match masks.get_mut(var.ty.index()) {
+                Some(mask) if buffer && is_struct && *mask == 0 && next < 64 => {
+                    *mask = 1 << next;
+                    next += 1;
+                }
+                _ => {}
             }
         }
+        // Arrays and pointers name what their base names; a type only
+        // refers to types before it in the arena.
+        for (h, t) in module.types.iter() {
+            if let TypeInner::Array { base, .. }
+            | TypeInner::BindingArray { base, .. }
+            | TypeInner::Pointer { base, .. } = t.inner
+            {
+                let of = masks.get(base.index()).copied().unwrap_or(0);
+                if let Some(mask) = masks.get_mut(h.index()) {
+                    *mask = of;
+                }
+            }
+        }
+        StructUse { masks }
     }
-    out
-}
 
-/// Whether `name` (an identifier) occurs in `text` as a whole identifier,
-/// not inside a longer identifier or number. Candidates are found by the
-/// first character (a `memchr` search) after a quick containment test.
-pub(crate) fn names_identifier(text: &str, name: &str) -> bool {
-    let Some(first) = name.chars().next() else {
-        return false;
-    };
-    if !text.contains(name) {
-        return false;
+    /// The buffer structs spelling `ty` names.
+    pub fn of(&self, ty: Handle<naga::Type>) -> u64 {
+        self.masks.get(ty.index()).copied().unwrap_or(0)
     }
-    let ident = |c: Option<char>| c.is_some_and(|c| c == '_' || c.is_alphanumeric());
-    let mut from = 0;
-    while let Some(at) = text
-        .get(from..)
-        .and_then(|t| t.find(first))
-        .map(|i| from + i)
-    {
-        from = at + first.len_utf8();
-        if text[at..].starts_with(name)
-            && !ident(text[..at].chars().next_back())
-            && !ident(text[at + name.len()..].chars().next())
-        {
-            return true;
+
+    /// The bit of `ty` itself when it is a buffer struct, else 0.
+    pub fn bit(&self, module: &naga::Module, ty: Handle<naga::Type>) -> u64 {
+        match module.types.get_handle(ty).map(|t| &t.inner) {
+            Ok(TypeInner::Struct { .. }) => self.of(ty),
+            _ => 0,
         }
     }
-    false
 }
 
-/// The parts of `decls` (in declaration order: a type only names types
-/// declared before it) that the rest of the output needs. A part with a
-/// name is left out when neither one of `users` nor the declarations after
-/// it name it as an identifier: the WGSL type of a buffer whose block or
+/// The buffer structs an output has named so far ([`StructUse`]), kept
+/// beside a backend's cache of type spellings.
+#[derive(Debug, Default)]
+pub(crate) struct NamedStructs {
+    uses: std::cell::OnceCell<StructUse>,
+    named: std::cell::Cell<u64>,
+}
+
+impl NamedStructs {
+    /// The masks of `module` (the module the backend writes).
+    pub fn uses(&self, module: &naga::Module) -> &StructUse {
+        self.uses.get_or_init(|| StructUse::new(module))
+    }
+
+    /// Record that the output spells `ty`.
+    pub fn mark(&self, module: &naga::Module, ty: Handle<naga::Type>) {
+        self.add(self.uses(module).of(ty));
+    }
+
+    /// Record that the output names the buffer structs `mask`
+    /// ([`StructUse::of`]).
+    pub fn add(&self, mask: u64) {
+        self.named.set(self.named.get() | mask);
+    }
+
+    /// What has been named, and from now on nothing.
+    pub fn take(&self) -> u64 {
+        self.named.replace(0)
+    }
+
+    /// Put back what [`Self::take`] returned, keeping what was named since.
+    pub fn restore(&self, named: u64) {
+        self.named.set(self.named.get() | named);
+    }
+}
+
+/// Append to `out` the parts of `decls` (in declaration order: a type
+/// only names types declared before it) that the output needs, given the
+/// buffer structs `named` by everything else in it. A part declaring a
+/// buffer struct is left out when neither `named` nor a part kept after it
+/// names that struct: typically the WGSL type of a buffer whose block or
 /// cbuffer lists its members instead, when no code uses it as a value.
-/// Generated names are unique and any text that uses a struct names it,
-/// so no struct the output needs is left out (one whose name is also
-/// spelled elsewhere, say as a member name, or which only a struct left
-/// out names, is kept).
-pub(crate) fn live_declarations<'d>(
-    decls: &'d str,
+/// Every other part is kept.
+pub(crate) fn push_live_declarations(
+    out: &mut String,
+    decls: &str,
     parts: &[DeclPart],
-    users: &[&str],
-) -> std::borrow::Cow<'d, str> {
-    let dead = |p: &DeclPart| {
-        let Some(name) = decls.get(p.name.clone()).filter(|n| !n.is_empty()) else {
-            return false;
-        };
-        let later = decls.get(p.end..).unwrap_or("");
-        !names_identifier(later, name) && !users.iter().any(|text| names_identifier(text, name))
-    };
-    let Some(first) = parts.iter().position(dead) else {
-        return std::borrow::Cow::Borrowed(decls);
-    };
-    let mut out = String::with_capacity(decls.len());
-    out.push_str(decls.get(..parts[first].start).unwrap_or(""));
-    for p in &parts[first + 1..] {
-        if !dead(p) {
-            out.push_str(decls.get(p.start..p.end).unwrap_or(""));
+    named: u64,
+) {
+    // Backwards, each kept part adds what it names. A part only names
+    // parts before it, so when the walk reaches a buffer struct, whether
+    // it is named is settled: the final set decides for every part.
+    let named = parts.iter().rev().fold(named, |named, p| {
+        if p.bit == 0 || named & p.bit != 0 {
+            named | p.names
+        } else {
+            named
         }
+    });
+    let kept = |p: &&DeclPart| p.bit == 0 || named & p.bit != 0;
+    if parts.iter().all(|p| kept(&p)) {
+        out.push_str(decls);
+        return;
     }
-    std::borrow::Cow::Owned(out)
+    for p in parts.iter().filter(kept) {
+        out.push_str(decls.get(p.start..p.end).unwrap_or(""));
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{live_declarations, names_identifier, push_decimal, push_f32_debug, DeclPart};
+    use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};
 
     #[test]
     fn push_decimal_writes_what_display_writes() {
@@ -522,62 +575,83 @@ mod tests {
     }
 
     #[test]
-    fn identifiers_are_found_whole() {
-        assert!(names_identifier("Light l = Light(1.0);", "Light"));
-        assert!(names_identifier("x(Light)", "Light"));
-        assert!(names_identifier("Lights a; Light b;", "Light"));
-        assert!(!names_identifier(
-            "Lights l; _Light m; Light2 n; aLight",
-            "Light"
-        ));
-        assert!(!names_identifier("", "Light"));
-        assert!(names_identifier("S_std140 a; S b;", "S"));
-        assert!(!names_identifier("S_std140 a; SV_Position b; iS", "S"));
-    }
-
-    /// The parts of a declaration text `struct A {..};` ... as
-    /// `live_declarations` takes them; a part starting `typedef` has no name.
-    fn parts(decls: &[&str]) -> (String, Vec<DeclPart>) {
+    fn buffer_structs_nothing_names_are_left_out() {
+        // Bits: A 1, B 2, C 4, E 8; D is no buffer struct.
+        let decls = [
+            ("struct A { float x; };\n", 1, 0),
+            ("struct B { A a; };\n", 2, 1),
+            ("struct C { float y; };\n", 4, 0),
+            ("struct D { C c; };\n", 0, 4),
+            ("typedef D _s_array2_D[2];\n", 0, 0),
+            ("struct E { float z; };\n", 8, 0),
+        ];
         let mut text = String::new();
         let mut parts = Vec::new();
-        for d in decls {
+        for (d, bit, names) in decls {
             let start = text.len();
             text.push_str(d);
-            let name = match d.strip_prefix("struct ") {
-                Some(rest) => start + 7..start + 7 + rest.find(' ').unwrap_or(0),
-                None => 0..0,
-            };
             parts.push(DeclPart {
                 start,
                 end: text.len(),
-                name,
+                bit,
+                names,
             });
         }
-        (text, parts)
+        // Only E is named: B goes and with it A; D stays, so C stays.
+        let live = |named| {
+            let mut out = String::from("// ");
+            push_live_declarations(&mut out, &text, &parts, named);
+            out
+        };
+        assert_eq!(
+            live(8),
+            "// struct C { float y; };\nstruct D { C c; };\n\
+             typedef D _s_array2_D[2];\nstruct E { float z; };\n"
+        );
+        // B and E named: everything stays.
+        assert_eq!(live(2 | 8), format!("// {text}"));
     }
 
     #[test]
-    fn structs_nothing_names_are_left_out() {
-        let (text, p) = parts(&[
-            "struct A { float x; };\n",
-            "struct B { A a; };\n",
-            "struct C { float y; };\n",
-            "struct D { C c; };\n",
-            "typedef D _s_array2_D[2];\n",
-            "struct E { float z; };\n",
-        ]);
-        // B is named by nothing (`b` and `Bx` are other names); A only by
-        // B, which is left out, but A is kept: the check does not chain.
-        // D is kept by the typedef, C by D; E is named by the code.
-        let out = live_declarations(&text, &p, &["E e; float b; int Bx;"]);
-        assert_eq!(
-            out,
-            "struct A { float x; };\nstruct C { float y; };\nstruct D { C c; };\n\
-             typedef D _s_array2_D[2];\nstruct E { float z; };\n"
-        );
-        // Everything named: the text itself, not a copy.
-        let out = live_declarations(&text, &p, &["B b;", "E e;"]);
-        assert!(matches!(out, std::borrow::Cow::Borrowed(t) if t == text));
+    fn struct_use_follows_arrays_and_pointers() {
+        let module = naga::front::wgsl::parse_str(
+            "struct P { a: f32 }
+             struct Q { b: f32 }
+             struct R { p: P }
+             @group(0) @binding(0) var<uniform> p: P;
+             @group(0) @binding(1) var<storage> q: array<Q, 2>;
+             @group(0) @binding(2) var<storage, read_write> r: R;
+             var<private> ps: array<P, 3>;
+             fn f(x: ptr<function, P>) -> f32 { return (*x).a; }",
+        )
+        .expect("parses");
+        let uses = StructUse::new(&module);
+        let ty = |name: &str| {
+            module
+                .types
+                .iter()
+                .find(|(_, t)| t.name.as_deref() == Some(name))
+                .map(|(h, _)| h)
+                .expect("type")
+        };
+        let (p, q, r) = (ty("P"), ty("Q"), ty("R"));
+        assert_ne!(uses.bit(&module, p), 0);
+        assert_ne!(uses.bit(&module, r), 0);
+        // Q is held in an array, not as the buffer's type.
+        assert_eq!(uses.bit(&module, q), 0);
+        // R names only itself (its members are named in its declaration).
+        assert_eq!(uses.of(r), uses.bit(&module, r));
+        let global = |name: &str| {
+            module
+                .global_variables
+                .iter()
+                .find(|(_, v)| v.name.as_deref() == Some(name))
+                .map(|(_, v)| v.ty)
+                .expect("global")
+        };
+        assert_eq!(uses.of(global("ps")), uses.bit(&module, p));
+        let arg = module.functions.iter().next().expect("f").1.arguments[0].ty;
+        assert_eq!(uses.of(arg), uses.bit(&module, p));
     }
 
     /// The files of `source` as `target`: (suffix, text); HLSL's one file

@@ -787,8 +787,10 @@ fn write_entry_point(
     // Everything below `#version` and the extensions, in order; written
     // first so that the extensions they need are known.
     // Each part is written straight into `body`; `end_section` then ends
-    // a part that wrote anything as `section` would.
+    // a part that wrote anything with a blank line.
     let mut body = String::with_capacity(4096);
+    // What earlier files (and the plan) named is not this file's.
+    ctx.type_names.2.take();
     stage_layout(ctx, needs, index, &mut body);
     // The value structs go here once the rest of the file shows which of
     // them it names.
@@ -951,14 +953,18 @@ fn write_entry_point(
 
     // ES: the features the dialect lacks.
 
-    let mut users: Vec<&str> = Vec::with_capacity(3 + needs.helpers.len());
-    users.extend([&body[structs_at..], &functions, &main]);
-    users.extend(needs.helpers.values().map(String::as_str));
-    let live = crate::back::common::live_declarations(structs, struct_parts, &users);
+    // The buffer structs this file named, and those buffer storage names
+    // (the plan names them once for every file).
+    let uses = ctx.type_names.2.uses(module);
+    let named = ctx
+        .plan
+        .value_structs
+        .iter()
+        .fold(ctx.type_names.2.take(), |n, &h| n | uses.of(h));
 
     let helpers: usize = needs.helpers.values().map(|h| h.len() + 2).sum();
     let mut text = String::with_capacity(
-        256 + live.len() + body.len() + helpers + functions.len() + main.len(),
+        256 + structs.len() + body.len() + helpers + functions.len() + main.len(),
     );
     text.push_str("#version ");
     super::push_decimal(&mut text, u64::from(dialect.version()));
@@ -973,7 +979,9 @@ fn write_entry_point(
     }
     text.push('\n');
     text.push_str(&body[..structs_at]);
-    section(&mut text, &live);
+    let start = text.len();
+    crate::back::common::push_live_declarations(&mut text, structs, struct_parts, named);
+    end_section(&mut text, start);
     text.push_str(&body[structs_at..]);
     for helper in needs.helpers.values() {
         text.push_str(helper);
@@ -999,15 +1007,8 @@ fn write_entry_point(
     }
 }
 
-/// Append a non-empty part followed by a blank line.
-fn section(out: &mut String, part: &str) {
-    let start = out.len();
-    out.push_str(part);
-    end_section(out, start);
-}
-
-/// End the part written to `out` from byte `start` on as [`section`] does:
-/// nothing if it is empty, else a newline if it lacks one and a blank line.
+/// End the part written to `out` from byte `start` on: nothing if it is
+/// empty, else a newline if it lacks one and a blank line.
 fn end_section(out: &mut String, start: usize) {
     if out.len() == start {
         return;

@@ -11,7 +11,7 @@
 //! desktop dialect; ES has no `double` (`decl` reports it).
 
 use super::{Ctx, Dialect, Needs};
-use crate::back::common::DeclPart;
+use crate::back::common::{DeclPart, NamedStructs};
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, StorageFormat, TypeInner};
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -178,19 +178,23 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
     let all = ctx.type_names.0.get_or_init(|| {
         // What spelling records is recomputed by `type_extension`.
         let mut ignored = Needs::default();
+        let uses = ctx.type_names.2.uses(ctx.module);
         ctx.module
             .types
             .iter()
             .map(|(h, _)| {
                 let name = spell_static(ctx, &mut ignored, h);
-                (name, type_extension(ctx.module, h))
+                (name, type_extension(ctx.module, h), uses.of(h))
             })
             .collect()
     });
     match all.get(ty.index()) {
-        Some((name, extension)) => {
+        Some((name, extension, structs)) => {
             if let Some(e) = *extension {
                 needs.extension(e);
+            }
+            if *structs != 0 {
+                ctx.type_names.2.add(*structs);
             }
             name
         }
@@ -199,14 +203,17 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
 }
 
 /// The spelling of every type of the module, by handle index, with the
-/// extensions it needs, made on the first [`type_name`]; and the value
+/// extensions it needs and the buffer structs it names, made on the first
+/// [`type_name`]; and the value
 /// struct declarations with their extensions, made on the first
 /// [`struct_declarations`].
 #[derive(Default)]
 #[allow(clippy::type_complexity)]
 pub struct TypeNames(
-    OnceCell<Vec<(Cow<'static, str>, Option<&'static str>)>>,
+    OnceCell<Vec<(Cow<'static, str>, Option<&'static str>, u64)>>,
     OnceCell<(String, Vec<&'static str>, Vec<DeclPart>)>,
+    /// The buffer structs the file being written has named.
+    pub NamedStructs,
 );
 
 /// [`spell`] for the cache: scalars, vectors and matrices keep their
@@ -313,7 +320,10 @@ fn spell_inner<'c>(
             // Structs are always named by handle in naga's IR; find it.
             let found = ctx.module.types.iter().find(|(_, t)| t.inner == *inner);
             match found {
-                Some((h, _)) => Cow::Borrowed(ctx.name(naga::proc::NameKey::Type(h))),
+                Some((h, _)) => {
+                    ctx.type_names.2.mark(ctx.module, h);
+                    Cow::Borrowed(ctx.name(naga::proc::NameKey::Type(h)))
+                }
                 None => Cow::Borrowed("_unnamed_struct"),
             }
         }
@@ -408,6 +418,7 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
             out.push(')');
         }
         TypeInner::Struct { ref members, .. } => {
+            ctx.type_names.2.mark(ctx.module, ty);
             out.push_str(ctx.name(naga::proc::NameKey::Type(ty)));
             out.push('(');
             for (i, m) in members.iter().enumerate() {
@@ -595,8 +606,13 @@ pub fn es_storage_format(qualifier: &str) -> bool {
 /// (see [`TypeNames`]) and every use records the extensions it needs.
 pub fn struct_declarations<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs) -> (&'c str, &'c [DeclPart]) {
     let (text, extensions, parts) = ctx.type_names.1.get_or_init(|| {
+        // The member types a declaration spells are named by the
+        // declaration ([`DeclPart::names`]), not by the file.
+        let named = ctx.type_names.2.take();
         let mut own = Needs::default();
         let (text, parts) = spell_struct_declarations(ctx, &mut own);
+        ctx.type_names.2.take();
+        ctx.type_names.2.restore(named);
         (text, own.extensions.into_iter().collect(), parts)
     });
     for &e in extensions {
@@ -622,7 +638,7 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
         .sum();
     let mut out = String::with_capacity(24 * lines);
     let mut parts = Vec::new();
-    let droppable = crate::back::common::buffer_structs(ctx.module);
+    let uses = ctx.type_names.2.uses(ctx.module);
     for (h, t) in ctx.module.types.iter() {
         let TypeInner::Struct { ref members, .. } = t.inner else {
             continue;
@@ -632,9 +648,7 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
         }
         let start = out.len();
         out.push_str("struct ");
-        let name_start = out.len();
         out.push_str(ctx.name(naga::proc::NameKey::Type(h)));
-        let name_range = name_start..out.len();
         out.push_str(" {\n");
         for (i, m) in members.iter().enumerate() {
             let ty = type_name(ctx, needs, m.ty);
@@ -644,11 +658,11 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
             }
         }
         out.push_str("};\n");
-        let droppable = droppable.get(h.index()).copied().unwrap_or(false);
         parts.push(DeclPart {
             start,
             end: out.len(),
-            name: if droppable { name_range } else { 0..0 },
+            bit: uses.bit(ctx.module, h),
+            names: members.iter().fold(0, |n, m| n | uses.of(m.ty)),
         });
     }
     (out, parts)

@@ -715,16 +715,21 @@ fn write_file(
         code.push('\n');
     }
 
-    let (all_structs, struct_parts) = types::struct_declaration_parts(ctx);
+    let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
     let buffers = ctx.plan.declarations(ctx);
-    // A library declares every struct; entry points keep those the rest
-    // of the file names.
-    let structs = if selected.is_empty() {
-        std::borrow::Cow::Borrowed(all_structs.as_str())
+    // A library declares every struct; with entry points, the buffer
+    // structs nothing names are left out. Named: what the output spelled,
+    // and the structs cbuffers hold as they are (the plan names those once,
+    // before writing).
+    let named = if selected.is_empty() {
+        u64::MAX
     } else {
-        let mut users: Vec<&str> = vec![&buffers, &resources, &constants, &globals, &code];
-        users.extend(needs.helpers.values().map(String::as_str));
-        crate::back::common::live_declarations(&all_structs, &struct_parts, &users)
+        let uses = ctx.type_names.named.uses(ctx.module);
+        ctx.plan
+            .variants
+            .iter()
+            .filter(|v| v.value)
+            .fold(ctx.type_names.named.take(), |n, v| n | uses.of(v.ty))
     };
     // Every part, with room for the header and the newlines of `section`.
     let size = [&buffers, &resources, &constants, &globals]
@@ -733,7 +738,7 @@ fn write_file(
         .chain([&code])
         .map(|part| part.len() + 2)
         .sum::<usize>()
-        + structs.len()
+        + all_structs.len()
         + 2;
     let mut text = String::with_capacity(size + 128);
     if ctx.options.slang {
@@ -753,7 +758,14 @@ fn write_file(
     } else {
         text.push_str("#pragma pack_matrix(row_major)\n\n");
     }
-    section(&mut text, &structs);
+    let start = text.len();
+    crate::back::common::push_live_declarations(&mut text, &all_structs, &struct_parts, named);
+    if text.len() > start {
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+    }
     section(&mut text, &buffers);
     section(&mut text, &resources);
     section(&mut text, &constants);

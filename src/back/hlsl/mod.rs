@@ -270,8 +270,9 @@ pub(crate) struct Ctx<'a> {
     /// How every buffer global is declared and accessed.
     pub plan: buffers::Plan,
     /// The HLSL spelling of every type, by handle index (see
-    /// `types::type_name`), filled on first use.
-    pub type_names: std::cell::OnceCell<Vec<std::borrow::Cow<'static, str>>>,
+    /// `types::type_name`), filled on first use, and the buffer structs
+    /// the output names.
+    pub type_names: types::TypeNames,
 }
 
 impl Ctx<'_> {

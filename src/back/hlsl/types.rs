@@ -13,7 +13,7 @@
 //! - [`zero_value`]: `(T)0`, which HLSL accepts for every value type.
 
 use super::Ctx;
-use crate::back::common::DeclPart;
+use crate::back::common::{DeclPart, NamedStructs};
 use naga::proc::NameKey;
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, TypeInner};
 use std::borrow::Cow;
@@ -109,16 +109,32 @@ pub fn array_name(element: &str, count: u32) -> String {
 /// Every type of the module is spelled once, on first use, and kept in
 /// `ctx.type_names`.
 pub fn type_name<'c>(ctx: &'c Ctx<'_>, ty: Handle<naga::Type>) -> &'c str {
-    ctx.type_names
-        .get_or_init(|| spell_types(ctx))
-        .get(ty.index())
-        .map_or("void", |name| name)
+    let spelled = ctx.type_names.spelled.get_or_init(|| spell_types(ctx));
+    match spelled.get(ty.index()) {
+        Some((name, structs)) => {
+            if *structs != 0 {
+                ctx.type_names.named.add(*structs);
+            }
+            name
+        }
+        None => "void",
+    }
+}
+
+/// The spelling of every type of the module, by handle index, made on the
+/// first [`type_name`], and the buffer structs the output has named.
+#[derive(Default)]
+pub struct TypeNames {
+    /// With the buffer structs each spelling names ([`StructUse::of`]).
+    spelled: std::cell::OnceCell<Vec<(Cow<'static, str>, u64)>>,
+    pub named: NamedStructs,
 }
 
 /// The spelling of every type of the module, by handle index. Scalars,
 /// vectors, matrices and samplers keep their fixed spellings borrowed.
-fn spell_types(ctx: &Ctx<'_>) -> Vec<Cow<'static, str>> {
-    let mut names: Vec<Cow<'static, str>> = Vec::with_capacity(ctx.module.types.len());
+fn spell_types(ctx: &Ctx<'_>) -> Vec<(Cow<'static, str>, u64)> {
+    let uses = ctx.type_names.named.uses(ctx.module);
+    let mut names: Vec<(Cow<'static, str>, u64)> = Vec::with_capacity(ctx.module.types.len());
     for (h, t) in ctx.module.types.iter() {
         let name = match t.inner {
             TypeInner::Struct { .. } => Cow::Owned(ctx.name(NameKey::Type(h)).to_string()),
@@ -133,7 +149,7 @@ fn spell_types(ctx: &Ctx<'_>) -> Vec<Cow<'static, str>> {
             // A type only refers to types before it in the arena.
             ref inner => Cow::Owned(spell_inner(ctx, inner, &names).into_owned()),
         };
-        names.push(name);
+        names.push((name, uses.of(h)));
     }
     names
 }
@@ -152,7 +168,16 @@ pub fn array_count(ctx: &Ctx<'_>, size: naga::ArraySize) -> Option<u32> {
 
 /// [`type_name`] for a type given by value (an expression's resolved type).
 pub fn inner_name<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner) -> Cow<'c, str> {
-    let spelled = ctx.type_names.get_or_init(|| spell_types(ctx));
+    let spelled = ctx.type_names.spelled.get_or_init(|| spell_types(ctx));
+    // A struct given by value is marked where `spell_inner` finds it.
+    if let TypeInner::Array { base, .. }
+    | TypeInner::BindingArray { base, .. }
+    | TypeInner::Pointer { base, .. } = *inner
+    {
+        if let Some(&(_, structs)) = spelled.get(base.index()) {
+            ctx.type_names.named.add(structs);
+        }
+    }
     spell_inner(ctx, inner, spelled)
 }
 
@@ -161,10 +186,14 @@ pub fn inner_name<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner) -> Cow<'c, str> {
 fn spell_inner<'c>(
     ctx: &'c Ctx<'_>,
     inner: &TypeInner,
-    named: &'c [Cow<'static, str>],
+    named: &'c [(Cow<'static, str>, u64)],
 ) -> Cow<'c, str> {
     let by_handle = |h: Handle<naga::Type>| {
-        Cow::Borrowed(named.get(h.index()).map_or("void", |name| name.as_ref()))
+        Cow::Borrowed(
+            named
+                .get(h.index())
+                .map_or("void", |(name, _)| name.as_ref()),
+        )
     };
     match *inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => Cow::Borrowed(scalar(s)),
@@ -188,7 +217,10 @@ fn spell_inner<'c>(
                     .types
                     .iter()
                     .find(|(_, t)| t.inner == *inner)
-                    .map_or("_s_unknown_struct", |(h, _)| ctx.name(NameKey::Type(h))),
+                    .map_or("_s_unknown_struct", |(h, _)| {
+                        ctx.type_names.named.mark(ctx.module, h);
+                        ctx.name(NameKey::Type(h))
+                    }),
             )
         }
         TypeInner::Pointer { base, .. } => by_handle(base),
@@ -337,6 +369,17 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     struct_declaration_parts(ctx).0
 }
 
+/// [`struct_declaration_parts`], without counting the member types the
+/// declarations spell as named by the output ([`DeclPart::names`] has
+/// them).
+pub fn struct_declaration_parts_unnamed(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
+    let named = ctx.type_names.named.take();
+    let spelled = struct_declaration_parts(ctx);
+    ctx.type_names.named.take();
+    ctx.type_names.named.restore(named);
+    spelled
+}
+
 /// [`struct_declarations`], with the part of the text each struct and
 /// typedef takes, for [`crate::back::common::live_declarations`].
 pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
@@ -357,7 +400,7 @@ pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
     // alike, and one typedef serves them all (Slang rejects a repeated one).
     let mut typedefs = naga::FastHashSet::default();
     let mut parts = Vec::new();
-    let droppable = crate::back::common::buffer_structs(ctx.module);
+    let uses = ctx.type_names.named.uses(ctx.module);
     for (h, t) in ctx.module.types.iter() {
         if !is_value(ctx, &unsized_types, h) {
             continue;
@@ -365,11 +408,7 @@ pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
         let start = out.len();
         match t.inner {
             TypeInner::Struct { ref members, .. } => {
-                out.push_str("struct ");
-                let name_start = out.len();
-                out.push_str(ctx.name(NameKey::Type(h)));
-                let name_range = name_start..out.len();
-                out.push_str(" {\n");
+                super::push_parts(&mut out, &["struct ", ctx.name(NameKey::Type(h)), " {\n"]);
                 for (i, m) in members.iter().enumerate() {
                     let ty = type_name(ctx, m.ty);
                     let name = ctx.name(NameKey::StructMember(h, i as u32));
@@ -382,11 +421,11 @@ pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
                     super::push_parts(&mut out, &["    ", major, ty, " ", name, ";\n"]);
                 }
                 out.push_str("};\n\n");
-                let droppable = droppable.get(h.index()).copied().unwrap_or(false);
                 parts.push(DeclPart {
                     start,
                     end: out.len(),
-                    name: if droppable { name_range } else { 0..0 },
+                    bit: uses.bit(ctx.module, h),
+                    names: members.iter().fold(0, |n, m| n | uses.of(m.ty)),
                 });
             }
             TypeInner::Array { base, size, .. } => {
@@ -409,7 +448,8 @@ pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
                     parts.push(DeclPart {
                         start,
                         end: out.len(),
-                        name: 0..0,
+                        bit: 0,
+                        names: uses.of(base),
                     });
                 }
             }

@@ -1842,6 +1842,7 @@ impl Plan {
                 self.load(ctx, needs, &lvalue, repr, vm.ty)
             })
             .collect();
+        ctx.type_names.2.mark(ctx.module, ty);
         format!("{}({})", ctx.name(NameKey::Type(ty)), args.join(", "))
     }
 
@@ -2203,7 +2204,10 @@ fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
             let (b, d) = value_name(ctx, base);
             (b, format!("[{}]{d}", array_count(size)))
         }
-        _ => (ctx.name(NameKey::Type(ty)).to_string(), String::new()),
+        _ => {
+            ctx.type_names.2.mark(ctx.module, ty);
+            (ctx.name(NameKey::Type(ty)).to_string(), String::new())
+        }
     }
 }
 

@@ -449,6 +449,7 @@ fn modf_frexp(
         ));
         return a.to_string();
     };
+    ctx.type_names.named.mark(ctx.module, handle);
     let result_name = ctx.name(NameKey::Type(handle)).to_string();
     let first = ctx.name(NameKey::StructMember(handle, 0)).to_string();
     let second = ctx.name(NameKey::StructMember(handle, 1)).to_string();
