@@ -2047,6 +2047,9 @@ impl Plan {
                 _ => {}
             }
         }
+        if self.order.is_empty() {
+            return Vec::new();
+        }
         let mut names = Vec::new();
         for f in self.blocks.iter().flat_map(|b| &b.fields) {
             struct_names(&f.ty, &mut names);
