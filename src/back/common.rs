@@ -502,9 +502,14 @@ impl NamedStructs {
         self.named.replace(0)
     }
 
-    /// Put back what [`Self::take`] returned, keeping what was named since.
-    pub fn restore(&self, named: u64) {
-        self.named.set(self.named.get() | named);
+    /// Run `f` without recording what it names: for spelling the
+    /// declarations themselves, whose member types [`DeclPart::names`]
+    /// accounts for.
+    pub fn unrecorded<R>(&self, f: impl FnOnce() -> R) -> R {
+        let named = self.named.get();
+        let result = f();
+        self.named.set(named);
+        result
     }
 }
 

@@ -608,11 +608,11 @@ pub fn struct_declarations<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs) -> (&'c str,
     let (text, extensions, parts) = ctx.type_names.1.get_or_init(|| {
         // The member types a declaration spells are named by the
         // declaration ([`DeclPart::names`]), not by the file.
-        let named = ctx.type_names.2.take();
         let mut own = Needs::default();
-        let (text, parts) = spell_struct_declarations(ctx, &mut own);
-        ctx.type_names.2.take();
-        ctx.type_names.2.restore(named);
+        let (text, parts) = ctx
+            .type_names
+            .2
+            .unrecorded(|| spell_struct_declarations(ctx, &mut own));
         (text, own.extensions.into_iter().collect(), parts)
     });
     for &e in extensions {

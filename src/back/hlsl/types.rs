@@ -373,11 +373,9 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
 /// declarations spell as named by the output ([`DeclPart::names`] has
 /// them).
 pub fn struct_declaration_parts_unnamed(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
-    let named = ctx.type_names.named.take();
-    let spelled = struct_declaration_parts(ctx);
-    ctx.type_names.named.take();
-    ctx.type_names.named.restore(named);
-    spelled
+    ctx.type_names
+        .named
+        .unrecorded(|| struct_declaration_parts(ctx))
 }
 
 /// [`struct_declarations`], with the part of the text each struct and
