@@ -790,7 +790,7 @@ fn write_entry_point(
     // a part that wrote anything with a blank line.
     let mut body = String::with_capacity(4096);
     // What earlier files (and the plan) named is not this file's.
-    ctx.type_names.2.take();
+    ctx.type_names.named.take();
     stage_layout(ctx, needs, index, &mut body);
     // The value structs go here once the rest of the file shows which of
     // them it names.
@@ -955,12 +955,12 @@ fn write_entry_point(
 
     // The buffer structs this file named, and those buffer storage names
     // (the plan names them once for every file).
-    let uses = ctx.type_names.2.uses(module);
+    let uses = ctx.type_names.named.uses(module);
     let named = ctx
         .plan
         .value_structs
         .iter()
-        .fold(ctx.type_names.2.take(), |n, &h| n | uses.of(h));
+        .fold(ctx.type_names.named.take(), |n, &h| n | uses.of(h));
 
     let helpers: usize = needs.helpers.values().map(|h| h.len() + 2).sum();
     let mut text = String::with_capacity(

@@ -175,10 +175,10 @@ pub fn matrix_spelling(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, s
 /// Spelled once per module (see [`TypeNames`]); every use records the
 /// extensions the type needs.
 pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> &'c str {
-    let all = ctx.type_names.0.get_or_init(|| {
+    let all = ctx.type_names.spelled.get_or_init(|| {
         // What spelling records is recomputed by `type_extension`.
         let mut ignored = Needs::default();
-        let uses = ctx.type_names.2.uses(ctx.module);
+        let uses = ctx.type_names.named.uses(ctx.module);
         ctx.module
             .types
             .iter()
@@ -194,7 +194,7 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
                 needs.extension(e);
             }
             if *structs != 0 {
-                ctx.type_names.2.add(*structs);
+                ctx.type_names.named.add(*structs);
             }
             name
         }
@@ -202,19 +202,21 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
     }
 }
 
-/// The spelling of every type of the module, by handle index, with the
-/// extensions it needs and the buffer structs it names, made on the first
-/// [`type_name`]; and the value
-/// struct declarations with their extensions, made on the first
-/// [`struct_declarations`].
+/// What the writer spells once per module, and the buffer structs the
+/// file being written has named.
 #[derive(Default)]
 #[allow(clippy::type_complexity)]
-pub struct TypeNames(
-    OnceCell<Vec<(Cow<'static, str>, Option<&'static str>, u64)>>,
-    OnceCell<(String, Vec<&'static str>, Vec<DeclPart>)>,
+pub struct TypeNames {
+    /// Every type of the module, by handle index, with the extension it
+    /// needs and the buffer structs it names; made on the first
+    /// [`type_name`].
+    spelled: OnceCell<Vec<(Cow<'static, str>, Option<&'static str>, u64)>>,
+    /// The value struct declarations with their extensions and parts;
+    /// made on the first [`struct_declarations`].
+    structs: OnceCell<(String, Vec<&'static str>, Vec<DeclPart>)>,
     /// The buffer structs the file being written has named.
-    pub NamedStructs,
-);
+    pub named: NamedStructs,
+}
 
 /// [`spell`] for the cache: scalars, vectors and matrices keep their
 /// static spellings (no copy); the needs recorded are those of `spell`.
@@ -321,7 +323,7 @@ fn spell_inner<'c>(
             let found = ctx.module.types.iter().find(|(_, t)| t.inner == *inner);
             match found {
                 Some((h, _)) => {
-                    ctx.type_names.2.mark(ctx.module, h);
+                    ctx.type_names.named.mark(ctx.module, h);
                     Cow::Borrowed(ctx.name(naga::proc::NameKey::Type(h)))
                 }
                 None => Cow::Borrowed("_unnamed_struct"),
@@ -418,7 +420,7 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
             out.push(')');
         }
         TypeInner::Struct { ref members, .. } => {
-            ctx.type_names.2.mark(ctx.module, ty);
+            ctx.type_names.named.mark(ctx.module, ty);
             out.push_str(ctx.name(naga::proc::NameKey::Type(ty)));
             out.push('(');
             for (i, m) in members.iter().enumerate() {
@@ -605,13 +607,13 @@ pub fn es_storage_format(qualifier: &str) -> bool {
 /// The text is the same for every entry point: it is made once per module
 /// (see [`TypeNames`]) and every use records the extensions it needs.
 pub fn struct_declarations<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs) -> (&'c str, &'c [DeclPart]) {
-    let (text, extensions, parts) = ctx.type_names.1.get_or_init(|| {
+    let (text, extensions, parts) = ctx.type_names.structs.get_or_init(|| {
         // The member types a declaration spells are named by the
         // declaration ([`DeclPart::names`]), not by the file.
         let mut own = Needs::default();
         let (text, parts) = ctx
             .type_names
-            .2
+            .named
             .unrecorded(|| spell_struct_declarations(ctx, &mut own));
         (text, own.extensions.into_iter().collect(), parts)
     });
@@ -638,7 +640,7 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
         .sum();
     let mut out = String::with_capacity(24 * lines);
     let mut parts = Vec::new();
-    let uses = ctx.type_names.2.uses(ctx.module);
+    let uses = ctx.type_names.named.uses(ctx.module);
     for (h, t) in ctx.module.types.iter() {
         let TypeInner::Struct { ref members, .. } = t.inner else {
             continue;

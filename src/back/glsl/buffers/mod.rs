@@ -1842,7 +1842,7 @@ impl Plan {
                 self.load(ctx, needs, &lvalue, repr, vm.ty)
             })
             .collect();
-        ctx.type_names.2.mark(ctx.module, ty);
+        ctx.type_names.named.mark(ctx.module, ty);
         format!("{}({})", ctx.name(NameKey::Type(ty)), args.join(", "))
     }
 
@@ -2208,7 +2208,7 @@ fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
             (b, format!("[{}]{d}", array_count(size)))
         }
         _ => {
-            ctx.type_names.2.mark(ctx.module, ty);
+            ctx.type_names.named.mark(ctx.module, ty);
             (ctx.name(NameKey::Type(ty)).to_string(), String::new())
         }
     }
