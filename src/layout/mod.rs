@@ -8,6 +8,7 @@
 
 pub mod build;
 pub mod check;
+pub mod realize;
 pub mod rules;
 #[cfg(test)]
 mod tests;
