@@ -74,8 +74,9 @@ struct Cli {
     target: TargetArg,
 
     /// Output file for one input, directory for several (created if
-    /// missing; files are named <stem>.spv, <stem>.hlsl, <stem>.layout.txt,
-    /// <stem>.reflect.json, or <stem>.<entry>.<vert|frag|comp> for GLSL).
+    /// missing; files are named <stem>.spv, <stem>.hlsl, <stem>.slang,
+    /// <stem>.layout.txt, <stem>.reflect.json, or
+    /// <stem>.<entry>.<vert|frag|comp> for GLSL).
     /// Text targets go to stdout without it. A GLSL module with several
     /// entry points needs a directory (or -e).
     #[arg(short, long, value_name = "PATH")]
@@ -108,8 +109,9 @@ struct Cli {
     #[arg(long, value_name = "DIALECT", value_parser = parse_glsl_dialect)]
     glsl: Option<stride::back::glsl::Dialect>,
 
-    /// The entry point to write (GLSL, HLSL); without it GLSL writes every
-    /// entry point to its own file and HLSL all of them into one file
+    /// The entry point to write (GLSL, HLSL, Slang); without it GLSL writes
+    /// every entry point to its own file, HLSL and Slang all of them into
+    /// one file
     #[arg(short = 'e', long = "entry-point", value_name = "NAME")]
     entry_point: Option<String>,
 
