@@ -11,6 +11,9 @@ use std::ffi::{c_char, CString};
 
 use ash::vk;
 
+/// How long one dispatch may run before the test calls it hung.
+const FENCE_TIMEOUT_NS: u64 = 120_000_000_000;
+
 /// Device features a test module may need.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
@@ -504,7 +507,10 @@ impl Gpu {
             let submit = [vk::SubmitInfo::default().command_buffers(&cmds)];
             d.queue_submit(self.queue, &submit, fence)
                 .map_err(vk_err("vkQueueSubmit"))?;
-            d.wait_for_fences(&[fence], true, 20_000_000_000)
+            // A guard against a hung dispatch, not a timing check: one
+            // dispatch on lavapipe took over 20 s on a 2-core machine
+            // busy with parallel builds, so the guard is 2 minutes.
+            d.wait_for_fences(&[fence], true, FENCE_TIMEOUT_NS)
                 .map_err(vk_err("vkWaitForFences"))?;
         }
 
