@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 /// The version of the JSON format; bumped on incompatible changes.
 pub const FORMAT_VERSION: u64 = 1;
 
-pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
+pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutModule) -> String {
     let globals: Vec<Value> = crate::back::common::declaration_order(&parsed.module)
         .into_iter()
         .map(|handle| {
@@ -27,7 +27,12 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
         crate::back::glsl::Dialect::Gl450,
     ]
     .into_iter()
-    .map(|d| (d.name().to_string(), glsl_bindings(parsed, contract, d)))
+    .map(|d| {
+        (
+            d.name().to_string(),
+            glsl_bindings(parsed, info, contract, d),
+        )
+    })
     .collect();
     let mut compact = None;
     let hlsl: Map<String, Value> = [
@@ -36,7 +41,7 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
     ]
     .into_iter()
     .map(|m| {
-        let (value, out) = hlsl_registers(parsed, contract, m);
+        let (value, out) = hlsl_registers(parsed, info, contract, m);
         if m == crate::back::hlsl::RegisterMode::Compact {
             compact = out;
         }
@@ -69,6 +74,7 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
 /// in that dialect.
 fn glsl_bindings(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     dialect: crate::back::glsl::Dialect,
 ) -> Value {
@@ -76,7 +82,7 @@ fn glsl_bindings(
         dialect,
         ..Default::default()
     };
-    let out = match crate::back::glsl::write(parsed, contract, &options) {
+    let out = match crate::back::glsl::write(parsed, info, contract, &options) {
         Ok(out) => out,
         Err(e) => {
             let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
@@ -132,6 +138,7 @@ fn glsl_bindings(
 /// written as HLSL.
 fn hlsl_registers(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     mode: crate::back::hlsl::RegisterMode,
 ) -> (Value, Option<crate::back::hlsl::HlslOutput>) {
@@ -139,7 +146,7 @@ fn hlsl_registers(
         registers: mode,
         ..Default::default()
     };
-    let out = match crate::back::hlsl::write(parsed, contract, &options) {
+    let out = match crate::back::hlsl::write(parsed, info, contract, &options) {
         Ok(out) => out,
         Err(e) => {
             let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
@@ -461,6 +468,12 @@ var<private> q : f32;
 var<workgroup> w : array<u32, 4>;
 ";
 
+    /// [`write`] after validating the module.
+    fn json(p: &Parsed, contract: &LayoutModule) -> String {
+        let info = crate::front::validate_parsed(p).expect("valid");
+        write(p, &info, contract)
+    }
+
     fn small() -> (Parsed, LayoutModule) {
         let p = parsed(SMALL, &[]);
         let hp = type_handle(&p.module, "P");
@@ -726,13 +739,13 @@ var<workgroup> w : array<u32, 4>;
     #[test]
     fn small_module_json() {
         let (p, contract) = small();
-        assert_eq!(write(&p, &contract), SMALL_JSON);
+        assert_eq!(json(&p, &contract), SMALL_JSON);
     }
 
     #[test]
     fn key_order_is_stable() {
         let (p, contract) = small();
-        let text = write(&p, &contract);
+        let text = json(&p, &contract);
         let root: Value = serde_json::from_str(&text).unwrap();
         let keys: Vec<&String> = root.as_object().unwrap().keys().collect();
         assert_eq!(
@@ -759,9 +772,9 @@ var<workgroup> w : array<u32, 4>;
     #[test]
     fn spec_example_json_is_deterministic() {
         let (p, contract) = spec_example();
-        let first = write(&p, &contract);
+        let first = json(&p, &contract);
         for _ in 0..3 {
-            assert_eq!(write(&p, &contract), first);
+            assert_eq!(json(&p, &contract), first);
         }
         let root: Value = serde_json::from_str(&first).unwrap();
         let b = &root["types"][1];

@@ -247,10 +247,19 @@ fn finish(
         warnings.push(d);
     }
 
-    let mut info = validated(&module)?;
-    if hazard::spill_pointer_arguments(&mut module, &info) {
-        info = validated(&module)?;
-    }
+    // One validation of the module handed to the writer. Where the spill
+    // rewrote calls and the result is invalid, the errors reported are
+    // those of the module before it.
+    let mut info = match hazard::spill_pointer_arguments(&module) {
+        None => validated(&module)?,
+        Some(spilled) => match validated(&spilled) {
+            Ok(info) => {
+                module = spilled;
+                info
+            }
+            Err(e) => return Err(validated(&module).err().unwrap_or(e)),
+        },
+    };
 
     if !module.overrides.is_empty() || !options.overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(

@@ -1,5 +1,5 @@
-//! The module driver and everything at module scope: validation, override
-//! baking, naming, registers, the file header, constants, resources,
+//! The module driver and everything at module scope: override baking,
+//! naming, registers, the file header, constants, resources,
 //! private and workgroup globals, and the entry points' input and output
 //! structs.
 //!
@@ -92,10 +92,10 @@ pub(crate) const NUM_WORKGROUPS: &str = "_s_num_workgroups";
 /// The whole backend for one module: see `super::write`.
 pub fn write_module(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    let info = crate::front::validate_parsed(parsed)?;
     // A module without entry points (a shared include) is written as a
     // library: every function and every global, for DXC's `lib_6_x`
     // profiles (`selected` is then empty).
@@ -105,7 +105,7 @@ pub fn write_module(
     let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
         let (mut module, mut info, notes) = crate::back::overrides::bake(
             &parsed.module,
-            &info,
+            info,
             &options.overrides,
             "HLSL",
             "baked because HLSL has no specialization constants",
@@ -124,7 +124,7 @@ pub fn write_module(
             remapped = remap_contract(contract, &parsed.module, module);
             (module, info, &remapped)
         }
-        None => (&parsed.module, &info, contract),
+        None => (&parsed.module, info, contract),
     };
 
     let names = module_names(module);
@@ -1826,8 +1826,12 @@ mod tests {
     /// Run `f` on a context for `source` (no buffer plan: the buffers part
     /// is not needed by what these tests print).
     fn with_ctx<R>(source: &str, options: HlslOptions, f: impl FnOnce(&Ctx<'_>) -> R) -> R {
-        let (parsed, contract, _) = crate::analyze(source).expect("valid WGSL");
-        let info = crate::front::validate_parsed(&parsed).expect("validates");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(source).expect("valid WGSL");
         let names = module_names(&parsed.module);
         let ctx = Ctx {
             parsed: &parsed,
@@ -2132,27 +2136,38 @@ mod tests {
         let source = "
             override gain: f32;
             @compute @workgroup_size(1) fn main() { _ = gain; }";
-        let (parsed, contract, _) = crate::analyze(source).expect("valid");
-        let e = write_module(&parsed, &contract, &HlslOptions::default())
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(source).expect("valid");
+        let e = write_module(&parsed, &info, &contract, &HlslOptions::default())
             .expect_err("no value for the override");
         assert!(e.0[0].message.contains("no default value"), "{:?}", e.0[0]);
         let options = HlslOptions {
             entry_point: Some("other".to_string()),
             ..Default::default()
         };
-        let e = write_module(&parsed, &contract, &options).expect_err("unknown entry point");
+        let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown entry point");
         assert!(e.0[0].message.contains("no entry point named `other`"));
         assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
         let options = HlslOptions {
             overrides: vec![("nope".to_string(), 1.0)],
             ..Default::default()
         };
-        let e = write_module(&parsed, &contract, &options).expect_err("unknown override");
+        let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown override");
         assert!(e.0[0].message.contains("no override named `nope`"));
 
         // No entry point: a library with every function.
-        let (parsed, contract, _) = crate::analyze("fn f() {}").expect("valid");
-        let lib = write_module(&parsed, &contract, &HlslOptions::default()).expect("library");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze("fn f() {}").expect("valid");
+        let lib =
+            write_module(&parsed, &info, &contract, &HlslOptions::default()).expect("library");
         assert!(lib.entry_points.is_empty());
         assert!(lib.text.contains("void f()"), "{}", lib.text);
     }
@@ -2162,8 +2177,14 @@ mod tests {
         let f16 = "enable f16;
             var<private> h: vec2<f16>;
             @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }";
-        let (parsed, contract, _) = crate::analyze(f16).expect("valid");
-        let e = write_module(&parsed, &contract, &HlslOptions::default()).expect_err("f16 at 6.0");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(f16).expect("valid");
+        let e = write_module(&parsed, &info, &contract, &HlslOptions::default())
+            .expect_err("f16 at 6.0");
         assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
         assert!(e.0[0]
             .notes

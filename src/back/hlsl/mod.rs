@@ -12,7 +12,7 @@
 //!   `RWByteAddressBuffer`, read and written at the contract's byte offsets.
 //! - `types`: HLSL spellings of value types, array typedefs and the value
 //!   struct declarations.
-//! - `decl`: the module driver: validation, override baking, naming,
+//! - `decl`: the module driver: override baking, naming,
 //!   registers, resource declarations, private and workgroup globals, and
 //!   the entry points' input and output structs with their semantics.
 //! - `func`: function bodies (expressions, statements, WGSL's defined
@@ -325,13 +325,15 @@ impl Needs {
     }
 }
 
-/// Write `parsed` as one HLSL file.
+/// Write `parsed` as one HLSL file. `info` is naga's validation of
+/// `parsed.module`.
 pub fn write(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    decl::write_module(parsed, contract, options)
+    decl::write_module(parsed, info, contract, options)
 }
 
 /// The note on every error about a buffer layout that is valid WGSL (the
