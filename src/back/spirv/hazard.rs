@@ -23,7 +23,7 @@ use naga::{Expression, Handle, Module, Type, TypeInner};
 
 /// Struct members to wrap, by (struct type in the parsed module, member
 /// index), with the stride of the one-element array.
-pub type Wraps = IndexMap<(Handle<Type>, usize), u32>;
+pub type Wraps = crate::layout::vulkan::OneElementArrays;
 
 /// Does `ty` contain a two-row matrix that naga would split?
 fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Type>, bool>) -> bool {
