@@ -327,7 +327,7 @@ fn backend(
                     others.push(layout::build(&parsed, r)?);
                 }
             }
-            Output::Text(back::layout::write(&parsed, contract, &others))
+            Output::Text(back::listing::write(&parsed, contract, &others))
         }
         Target::Reflect => {
             let info = validate(&parsed, &warnings)?;

@@ -1,7 +1,7 @@
 //! `--target reflect`: JSON with every global and every type's contract
 //! layout. Key order is stable; the format is documented in docs/reflect.md.
 
-use crate::back::layout::{global_type_text, layout_type_name, member_type_text};
+use crate::back::listing::{global_type_text, layout_type_name, member_type_text};
 use crate::front::Parsed;
 use crate::layout::{Layout, LayoutKind, LayoutModule, PaddingReason, Slot, StructLayout};
 use serde_json::{json, Map, Value};
@@ -448,7 +448,7 @@ fn layout_value(contract: &LayoutModule, layout: &Layout) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::back::layout::tests::{
+    use crate::back::listing::tests::{
         array_, f32_, member, pad, parsed, spec_example, struct_, type_handle, vec_,
     };
     use crate::layout::{GlobalLayout, RuleSet};
