@@ -950,8 +950,6 @@ fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
 struct Part {
     binding: Binding,
     ty: Handle<naga::Type>,
-    /// The argument index (inputs only).
-    argument: usize,
     /// The struct member index, when the argument or result is a struct.
     member: Option<u32>,
 }
@@ -963,12 +961,10 @@ fn parts_of<'m>(
     module: &'m naga::Module,
     ty: Handle<naga::Type>,
     binding: Option<&'m Binding>,
-    argument: usize,
 ) -> impl Iterator<Item = Part> + 'm {
     let whole = binding.map(|b| Part {
         binding: b.clone(),
         ty,
-        argument,
         member: None,
     });
     let members: &[naga::StructMember] = match module.types.get_handle(ty).map(|t| &t.inner) {
@@ -981,7 +977,6 @@ fn parts_of<'m>(
             Some(Part {
                 binding: m.binding.clone()?,
                 ty: m.ty,
-                argument,
                 member: Some(i as u32),
             })
         }))
@@ -994,8 +989,7 @@ fn input_parts<'m>(
     ep.function
         .arguments
         .iter()
-        .enumerate()
-        .flat_map(move |(i, a)| parts_of(module, a.ty, a.binding.as_ref(), i))
+        .flat_map(move |a| parts_of(module, a.ty, a.binding.as_ref()))
 }
 
 fn output_parts<'m>(
@@ -1005,7 +999,7 @@ fn output_parts<'m>(
     ep.function
         .result
         .iter()
-        .flat_map(move |r| parts_of(module, r.ty, r.binding.as_ref(), 0))
+        .flat_map(move |r| parts_of(module, r.ty, r.binding.as_ref()))
 }
 
 /// One member of an input or output struct.
@@ -1721,13 +1715,13 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
         if arg.binding.is_some() {
             // A bound argument is a single part.
             super::push_parts(out, &["    ", ty, " ", name, " = "]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+            for part in parts_of(module, arg.ty, arg.binding.as_ref()) {
                 push_input_value(ctx, needs, index, &part, out);
             }
             out.push_str(";\n");
         } else {
             super::push_parts(out, &["    ", ty, " ", name, ";\n"]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+            for part in parts_of(module, arg.ty, arg.binding.as_ref()) {
                 match part.member {
                     Some(m) => {
                         super::push_parts(

@@ -39,8 +39,6 @@
 //! - Every name stride invents starts with `_s_`; naga's namer keeps module
 //!   names away from that prefix and from HLSL's reserved words.
 
-#![allow(dead_code)] // Until the parts are wired to the CLI.
-
 /// `format!` into a string with room for a typical piece of HLSL, so that
 /// writing the arguments rarely has to grow it (`format!` starts from a
 /// small guess and grows as it writes).
@@ -262,7 +260,6 @@ pub(crate) struct Ctx<'a> {
     pub module: &'a naga::Module,
     pub info: &'a naga::valid::ModuleInfo,
     /// The contract layout of `module` (after override baking, remapped).
-    #[allow(dead_code)]
     pub contract: &'a LayoutModule,
     pub options: &'a HlslOptions,
     /// HLSL names of every module item, free of keywords and clashes.
