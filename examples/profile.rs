@@ -11,8 +11,9 @@
 //!
 //! SIDE is one of:
 //!
-//! - `stride-glsl`, `naga-glsl`: `stride::back::glsl::write` (Vulkan GLSL
-//!   4.50, every entry point) on stride's parsed module and layout, against
+//! - `stride-glsl`, `naga-glsl`: naga's validation and
+//!   `stride::back::glsl::write` (Vulkan GLSL 4.50, every entry point) on
+//!   stride's parsed module and layout, against
 //!   naga's validation plus its GLSL writer (desktop 4.50, once per entry
 //!   point), as the bench's `glsl-writer` section times them;
 //! - `stride-hlsl`, `naga-hlsl`: the same for HLSL (shader model 6.0, every
@@ -54,7 +55,7 @@ use stride::{Options, Target};
 
 #[path = "../benches/common/shared.rs"]
 mod shared;
-use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer, stride_backend};
+use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer, stride_backend, stride_write};
 
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);
 static REALLOCS: AtomicUsize = AtomicUsize::new(0);
@@ -191,14 +192,14 @@ fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options, r
     match side {
         "stride-glsl" => {
             for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
-                let out = stride::back::glsl::write(&c.parsed, &c.contract, &options.glsl);
-                std::hint::black_box(out.is_ok());
+                let glsl = true;
+                std::hint::black_box(stride_write(&c.parsed, &c.contract, options, glsl));
             }
         }
         "stride-hlsl" => {
             for c in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
-                let out = stride::back::hlsl::write(&c.parsed, &c.contract, &options.hlsl);
-                std::hint::black_box(out.is_ok());
+                let glsl = false;
+                std::hint::black_box(stride_write(&c.parsed, &c.contract, options, glsl));
             }
         }
         "stride-glsl-backend" | "stride-hlsl-backend" => {

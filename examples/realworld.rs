@@ -627,8 +627,13 @@ fn stride_hlsl(source: &str, sm62: bool, f16: bool) -> Result<Vec<Unit>, Outcome
     // this runs what `translate` runs for `Target::Hlsl` (analysis, then
     // the backend) and keeps the whole output.
     let written = panic::catch_unwind(AssertUnwindSafe(|| {
-        let (parsed, contract, _) = stride::analyze(source)?;
-        stride::back::hlsl::write(&parsed, &contract, &options)
+        let stride::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = stride::analyze(source)?;
+        stride::back::hlsl::write(&parsed, &info, &contract, &options)
     }));
     let out = match written {
         Ok(Ok(out)) => out,

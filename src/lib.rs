@@ -146,16 +146,36 @@ pub struct Translation {
     pub warnings: Diagnostics,
 }
 
-/// Parse, lay out and check `source`; the result of every stage before the
-/// backend. Errors are diagnostics; warnings are returned alongside. Like
-/// [`translate`], it never panics.
-pub fn analyze(
-    source: &str,
-) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
+/// Everything stride works out about a source before a backend runs.
+#[derive(Debug)]
+pub struct Analysis {
+    pub parsed: front::Parsed,
+    /// naga's validation of `parsed.module`: the GLSL and HLSL writers read
+    /// expression types and use counts from it.
+    pub info: naga::valid::ModuleInfo,
+    /// The layout IR: every buffer layout under the source's rules.
+    pub contract: layout::LayoutModule,
+    /// Non-fatal diagnostics, spans in the original source.
+    pub warnings: Diagnostics,
+}
+
+/// Parse, lay out, check and validate `source`; the result of every stage
+/// before the backend. Errors are diagnostics; warnings are returned
+/// alongside. Like [`translate`], it never panics.
+pub fn analyze(source: &str) -> Result<Analysis, Diagnostics> {
     let mapped = || {
-        let (parsed, contract, mut warnings) = analyze_with(source, true)?;
+        let (parsed, contract, mut warnings) = lay_out(source)?;
+        let info = validate(&parsed, &warnings).map_err(|mut d| {
+            parsed.map.diagnostics(&mut d);
+            d
+        })?;
         parsed.map.diagnostics(&mut warnings);
-        Ok((parsed, contract, warnings))
+        Ok(Analysis {
+            parsed,
+            info,
+            contract,
+            warnings,
+        })
     };
     match guard::guarded(mapped) {
         Ok(result) => result,
@@ -171,45 +191,39 @@ fn internal_error(panic: &str) -> Diagnostics {
     .into()
 }
 
-/// [`analyze`], with naga's validation of the parsed module optional: the
-/// SPIR-V backend validates the module it rewrites, with the same spans, so
-/// validating twice would only cost time. Errors are mapped to the
-/// original source; the warnings of a success are not yet (the caller maps
-/// them once, with the backend's).
-fn analyze_with(
+/// Parse, lay out and check `source`: the stages every target runs. Errors
+/// are mapped to the original source; the warnings of a success are not yet
+/// (the caller maps them once, with the backend's).
+fn lay_out(
     source: &str,
-    validate: bool,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
     let parsed = front::parse(source)?;
-    let map = parsed.map.clone();
-    analyze_parsed(parsed, validate).map_err(|mut d| {
-        map.diagnostics(&mut d);
-        d
-    })
+    let mut diags = Diagnostics(parsed.warnings.clone());
+    match layout::build(&parsed, RuleSet::Wgsl) {
+        Ok(contract) => {
+            diags.extend(layout::check::check(&parsed, &contract));
+            if !diags.has_errors() {
+                return Ok((parsed, contract, diags));
+            }
+        }
+        Err(e) => diags.extend(e),
+    }
+    parsed.map.diagnostics(&mut diags);
+    Err(diags)
 }
 
-fn analyze_parsed(
-    parsed: front::Parsed,
-    validate: bool,
-) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
-    let mut diags = Diagnostics(parsed.warnings.clone());
-    let contract = match layout::build(&parsed, RuleSet::Wgsl) {
-        Ok(c) => c,
-        Err(e) => {
-            diags.extend(e);
-            return Err(diags);
-        }
-    };
-    diags.extend(layout::check::check(&parsed, &contract));
-    if validate && !diags.has_errors() {
-        if let Err(e) = front::validate_parsed(&parsed) {
-            diags.extend(e);
-        }
-    }
-    if diags.has_errors() {
-        return Err(diags);
-    }
-    Ok((parsed, contract, diags))
+/// naga's validation of the parsed module: once per translation, by the
+/// targets that read the source module (SPIR-V validates the module it
+/// rewrites instead). Errors follow `warnings`, spans not yet mapped.
+fn validate(
+    parsed: &front::Parsed,
+    warnings: &Diagnostics,
+) -> Result<naga::valid::ModuleInfo, Diagnostics> {
+    front::validate_parsed(parsed).map_err(|e| {
+        let mut all = warnings.clone();
+        all.extend(e);
+        all
+    })
 }
 
 /// Translate one WGSL source to `options.target`.
@@ -224,13 +238,7 @@ pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnos
 }
 
 fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
-    // The SPIR-V and GLSL backends validate the module they write (with the
-    // same spans), so validating here too would only cost time.
-    let backend_validates = matches!(
-        options.target,
-        Target::Spirv | Target::Glsl | Target::Hlsl | Target::Slang
-    );
-    let (parsed, contract, warnings) = analyze_with(source, !backend_validates)?;
+    let (parsed, contract, warnings) = lay_out(source)?;
     let map = parsed.map.clone();
     let mut result = backend(source, options, parsed, &contract, warnings);
     match &mut result {
@@ -252,9 +260,10 @@ fn backend(
     let output = match options.target {
         Target::Spirv => {
             let out = back::spirv::write_owned(parsed, contract, &options.spirv).map_err(|e| {
-                // The backend validates the module it rewrote (translate
-                // skips the earlier validation). When the source itself is
-                // invalid, report naga's errors on the source as they are.
+                // The backend validates the module it rewrote, not the
+                // source's (whose validation would serve no writer). When
+                // the source itself is invalid, report naga's errors on the
+                // source as they are.
                 let e = match front::parse(source).map(|p| front::validate_parsed(&p)) {
                     Ok(Err(source_errors)) => source_errors,
                     _ => e,
@@ -271,7 +280,8 @@ fn backend(
             if glsl.overrides.is_empty() {
                 glsl.overrides = options.spirv.overrides.clone();
             }
-            let out = back::glsl::write(&parsed, contract, &glsl).map_err(|e| {
+            let info = validate(&parsed, &warnings)?;
+            let out = back::glsl::write(&parsed, &info, contract, &glsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
                 all
@@ -298,7 +308,8 @@ fn backend(
                 hlsl.slang = true;
                 hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
             }
-            let out = back::hlsl::write(&parsed, contract, &hlsl).map_err(|e| {
+            let info = validate(&parsed, &warnings)?;
+            let out = back::hlsl::write(&parsed, &info, contract, &hlsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
                 all
@@ -307,15 +318,21 @@ fn backend(
             Output::Text(out.text)
         }
         Target::Layout => {
+            // The listing reads no expression, but an invalid module is
+            // reported as for every other target.
+            validate(&parsed, &warnings)?;
             let mut others = Vec::new();
             for &r in &options.rules {
                 if r != RuleSet::Wgsl {
                     others.push(layout::build(&parsed, r)?);
                 }
             }
-            Output::Text(back::layout::write(&parsed, contract, &others))
+            Output::Text(back::listing::write(&parsed, contract, &others))
         }
-        Target::Reflect => Output::Text(back::reflect::write(&parsed, contract)),
+        Target::Reflect => {
+            let info = validate(&parsed, &warnings)?;
+            Output::Text(back::reflect::write(&parsed, &info, contract))
+        }
     };
     Ok(Translation { output, warnings })
 }

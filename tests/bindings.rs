@@ -54,7 +54,7 @@ fn resources(reflect: &Value) -> Vec<Resource> {
 
 /// Per entry point name, the resource globals it statically uses.
 fn used(source: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let Ok((parsed, _, _)) = stride::analyze(source) else {
+    let Ok(stride::Analysis { parsed, .. }) = stride::analyze(source) else {
         return BTreeMap::new();
     };
     let module = &parsed.module;

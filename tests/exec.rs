@@ -246,8 +246,13 @@ impl ExecTarget for OurHlsl {
             ..Default::default()
         };
         let rendered = |d: &stride::Diagnostics| d.render("probe.wgsl", source, false);
-        let (parsed, contract, _) = stride::analyze(source).map_err(|d| rendered(&d))?;
-        let out = match stride::back::hlsl::write(&parsed, &contract, &options) {
+        let stride::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = stride::analyze(source).map_err(|d| rendered(&d))?;
+        let out = match stride::back::hlsl::write(&parsed, &info, &contract, &options) {
             Ok(out) => out,
             Err(d) => return Err(hlsl_error(&d, source)),
         };
@@ -646,7 +651,7 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
         ));
     };
     let contract = match stride::analyze(&case.source) {
-        Ok((_, contract, _)) => contract,
+        Ok(analysis) => analysis.contract,
         Err(d) => {
             let first = d
                 .iter()

@@ -182,8 +182,13 @@ fn translate(name: &str, source: &str, dialect: Dialect) -> Translated {
     // The binding list (which blocks each file declares, and where) comes
     // from the backend's own output.
     let bindings = panic::catch_unwind(AssertUnwindSafe(|| {
-        let (parsed, contract, _) = stride::analyze(source).ok()?;
-        stride::back::glsl::write(&parsed, &contract, &glsl).ok()
+        let stride::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = stride::analyze(source).ok()?;
+        stride::back::glsl::write(&parsed, &info, &contract, &glsl).ok()
     }))
     .ok()
     .flatten();
@@ -735,7 +740,7 @@ fn glsl_compiles_and_blocks_match_layout_ir() {
             failures.push(format!("{name}: cannot read"));
             continue;
         };
-        let contract = stride::analyze(&source).ok().map(|(_, c, _)| c);
+        let contract = stride::analyze(&source).ok().map(|a| a.contract);
         for dialect in DIALECTS {
             let c = counts.entry(dialect.name()).or_default();
             c.inputs += 1;
@@ -949,7 +954,7 @@ fn self_check_compare_in(
 
 fn self_check_contract() -> LayoutModule {
     match stride::analyze(SELF_CHECK) {
-        Ok((_, c, _)) => c,
+        Ok(a) => a.contract,
         Err(d) => panic!("{}", d.render("self-check.wgsl", SELF_CHECK, false)),
     }
 }

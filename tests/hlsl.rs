@@ -68,14 +68,18 @@ fn translate(
     source: &str,
     model: ShaderModel,
 ) -> Result<(HlslOutput, LayoutModule), Result<String, String>> {
-    let (parsed, contract, _) =
-        stride::analyze(source).map_err(|e| Err(e.render("input.wgsl", source, false)))?;
+    let stride::Analysis {
+        parsed,
+        info,
+        contract,
+        ..
+    } = stride::analyze(source).map_err(|e| Err(e.render("input.wgsl", source, false)))?;
     let options = HlslOptions {
         shader_model: model,
         registers: common::registers_for(&parsed),
         ..Default::default()
     };
-    match stride::back::hlsl::write(&parsed, &contract, &options) {
+    match stride::back::hlsl::write(&parsed, &info, &contract, &options) {
         Ok(out) => Ok((out, contract)),
         Err(e) => {
             let text = e.render("input.wgsl", source, false);

@@ -604,7 +604,7 @@ fn spirv_cross_offsets_match_layout_ir() {
     for case in &cases {
         let name = display_name(&case.input);
         let contract = match stride::analyze(&case.source) {
-            Ok((_, contract, _)) => contract,
+            Ok(a) => a.contract,
             Err(_) => {
                 failures.push(format!(
                     "{name}: translates to SPIR-V but stride::analyze fails"
@@ -682,7 +682,7 @@ fn layout_flags_follow_warning_text() {
 /// a standard WGSL source.
 fn naga_reflection(source: &str) -> (LayoutModule, Value) {
     let contract = match stride::analyze(source) {
-        Ok((_, contract, _)) => contract,
+        Ok(a) => a.contract,
         Err(d) => panic!(
             "stride::analyze rejects the self-check shader:\n{}",
             d.render("self-check.wgsl", source, false)

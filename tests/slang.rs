@@ -168,8 +168,12 @@ type Translated = (Parsed, HlslOutput, LayoutModule);
 /// rejects it with error diagnostics, `Err(Err(..))` for an internal
 /// error.
 fn translate(name: &str, source: &str) -> Result<Translated, Result<String, String>> {
-    let (parsed, contract, _) =
-        stride::analyze(source).map_err(|e| Err(e.render(name, source, false)))?;
+    let stride::Analysis {
+        parsed,
+        info,
+        contract,
+        ..
+    } = stride::analyze(source).map_err(|e| Err(e.render(name, source, false)))?;
     // What `--target slang` does (src/lib.rs).
     let options = HlslOptions {
         slang: true,
@@ -177,7 +181,7 @@ fn translate(name: &str, source: &str) -> Result<Translated, Result<String, Stri
         registers: common::registers_for(&parsed),
         ..Default::default()
     };
-    match stride::back::hlsl::write(&parsed, &contract, &options) {
+    match stride::back::hlsl::write(&parsed, &info, &contract, &options) {
         Ok(out) => Ok((parsed, out, contract)),
         Err(e) => {
             let text = e.render(name, source, false);

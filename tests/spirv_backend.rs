@@ -90,7 +90,9 @@ struct Written {
 }
 
 fn write_with(source: &str, options: &SpirvOptions) -> Written {
-    let (parsed, contract, _) = match stride::analyze(source) {
+    let stride::Analysis {
+        parsed, contract, ..
+    } = match stride::analyze(source) {
         Ok(r) => r,
         Err(e) => panic!("analyze failed:\n{}", e.render("test.wgsl", source, false)),
     };
@@ -410,7 +412,9 @@ fn version_selection() {
             panic!("SPIR-V 1.{minor} invalid:\n{e}");
         }
     }
-    let (parsed, contract, _) = stride::analyze(source).expect("valid");
+    let stride::Analysis {
+        parsed, contract, ..
+    } = stride::analyze(source).expect("valid");
     for bad in [(1, 7), (2, 0), (0, 9)] {
         let e = spirv::write(
             &parsed,
@@ -562,7 +566,9 @@ fn overrides_are_baked_with_defaults_or_given_values() {
 
 #[test]
 fn override_without_value_or_unknown_name_is_an_error() {
-    let (parsed, contract, _) = stride::analyze(WITH_OVERRIDES).expect("valid");
+    let stride::Analysis {
+        parsed, contract, ..
+    } = stride::analyze(WITH_OVERRIDES).expect("valid");
     let missing = spirv::write(&parsed, &contract, &SpirvOptions::default())
         .err()
         .expect("GAIN has no default");
@@ -608,7 +614,9 @@ fn nested_matcx2_without_room_for_a_16_byte_stride() {
 }
 
 fn write_err(source: &str) -> stride::Diagnostics {
-    let (parsed, contract, _) = stride::analyze(source).expect("analyze");
+    let stride::Analysis {
+        parsed, contract, ..
+    } = stride::analyze(source).expect("analyze");
     match spirv::write(&parsed, &contract, &SpirvOptions::default()) {
         Ok(_) => panic!("expected an error for:\n{source}"),
         Err(e) => e,

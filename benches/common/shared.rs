@@ -29,18 +29,21 @@ pub fn stride_layout(parsed: &stride::front::Parsed) -> Option<stride::layout::L
 }
 
 /// stride's GLSL writer (`glsl`) or HLSL writer on a parsed module and its
-/// layout IR; the writer validates the module, as naga's side does.
-/// Whether it succeeded.
+/// layout IR, after validating the module, as naga's side does. Whether it
+/// succeeded.
 pub fn stride_write(
     parsed: &stride::front::Parsed,
     contract: &stride::layout::LayoutModule,
     options: &stride::Options,
     glsl: bool,
 ) -> bool {
+    let Ok(info) = stride::front::validate_parsed(parsed) else {
+        return false;
+    };
     if glsl {
-        stride::back::glsl::write(parsed, contract, &options.glsl).is_ok()
+        stride::back::glsl::write(parsed, &info, contract, &options.glsl).is_ok()
     } else {
-        stride::back::hlsl::write(parsed, contract, &options.hlsl).is_ok()
+        stride::back::hlsl::write(parsed, &info, contract, &options.hlsl).is_ok()
     }
 }
 

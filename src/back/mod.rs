@@ -3,7 +3,7 @@
 pub(crate) mod common;
 pub mod glsl;
 pub mod hlsl;
-pub mod layout;
+pub mod listing;
 pub mod overrides;
 pub mod reflect;
 pub mod remap;

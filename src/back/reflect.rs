@@ -1,7 +1,7 @@
 //! `--target reflect`: JSON with every global and every type's contract
 //! layout. Key order is stable; the format is documented in docs/reflect.md.
 
-use crate::back::layout::{global_type_text, layout_type_name, member_type_text};
+use crate::back::listing::{global_type_text, layout_type_name, member_type_text};
 use crate::front::Parsed;
 use crate::layout::{Layout, LayoutKind, LayoutModule, PaddingReason, Slot, StructLayout};
 use serde_json::{json, Map, Value};
@@ -9,7 +9,7 @@ use serde_json::{json, Map, Value};
 /// The version of the JSON format; bumped on incompatible changes.
 pub const FORMAT_VERSION: u64 = 1;
 
-pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
+pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutModule) -> String {
     let globals: Vec<Value> = crate::back::common::declaration_order(&parsed.module)
         .into_iter()
         .map(|handle| {
@@ -27,7 +27,12 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
         crate::back::glsl::Dialect::Gl450,
     ]
     .into_iter()
-    .map(|d| (d.name().to_string(), glsl_bindings(parsed, contract, d)))
+    .map(|d| {
+        (
+            d.name().to_string(),
+            glsl_bindings(parsed, info, contract, d),
+        )
+    })
     .collect();
     let mut compact = None;
     let hlsl: Map<String, Value> = [
@@ -36,7 +41,7 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
     ]
     .into_iter()
     .map(|m| {
-        let (value, out) = hlsl_registers(parsed, contract, m);
+        let (value, out) = hlsl_registers(parsed, info, contract, m);
         if m == crate::back::hlsl::RegisterMode::Compact {
             compact = out;
         }
@@ -69,6 +74,7 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule) -> String {
 /// in that dialect.
 fn glsl_bindings(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     dialect: crate::back::glsl::Dialect,
 ) -> Value {
@@ -76,7 +82,7 @@ fn glsl_bindings(
         dialect,
         ..Default::default()
     };
-    let out = match crate::back::glsl::write(parsed, contract, &options) {
+    let out = match crate::back::glsl::write(parsed, info, contract, &options) {
         Ok(out) => out,
         Err(e) => {
             let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
@@ -132,6 +138,7 @@ fn glsl_bindings(
 /// written as HLSL.
 fn hlsl_registers(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     mode: crate::back::hlsl::RegisterMode,
 ) -> (Value, Option<crate::back::hlsl::HlslOutput>) {
@@ -139,7 +146,7 @@ fn hlsl_registers(
         registers: mode,
         ..Default::default()
     };
-    let out = match crate::back::hlsl::write(parsed, contract, &options) {
+    let out = match crate::back::hlsl::write(parsed, info, contract, &options) {
         Ok(out) => out,
         Err(e) => {
             let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
@@ -441,7 +448,7 @@ fn layout_value(contract: &LayoutModule, layout: &Layout) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::back::layout::tests::{
+    use crate::back::listing::tests::{
         array_, f32_, member, pad, parsed, spec_example, struct_, type_handle, vec_,
     };
     use crate::layout::{GlobalLayout, RuleSet};
@@ -460,6 +467,12 @@ struct P {
 var<private> q : f32;
 var<workgroup> w : array<u32, 4>;
 ";
+
+    /// [`write`] after validating the module.
+    fn json(p: &Parsed, contract: &LayoutModule) -> String {
+        let info = crate::front::validate_parsed(p).expect("valid");
+        write(p, &info, contract)
+    }
 
     fn small() -> (Parsed, LayoutModule) {
         let p = parsed(SMALL, &[]);
@@ -726,13 +739,13 @@ var<workgroup> w : array<u32, 4>;
     #[test]
     fn small_module_json() {
         let (p, contract) = small();
-        assert_eq!(write(&p, &contract), SMALL_JSON);
+        assert_eq!(json(&p, &contract), SMALL_JSON);
     }
 
     #[test]
     fn key_order_is_stable() {
         let (p, contract) = small();
-        let text = write(&p, &contract);
+        let text = json(&p, &contract);
         let root: Value = serde_json::from_str(&text).unwrap();
         let keys: Vec<&String> = root.as_object().unwrap().keys().collect();
         assert_eq!(
@@ -759,9 +772,9 @@ var<workgroup> w : array<u32, 4>;
     #[test]
     fn spec_example_json_is_deterministic() {
         let (p, contract) = spec_example();
-        let first = write(&p, &contract);
+        let first = json(&p, &contract);
         for _ in 0..3 {
-            assert_eq!(write(&p, &contract), first);
+            assert_eq!(json(&p, &contract), first);
         }
         let root: Value = serde_json::from_str(&first).unwrap();
         let b = &root["types"][1];

@@ -6,7 +6,7 @@
 //! [`hazard`] works around two naga 30 writer bugs (two-row matrices behind
 //! nested structs in uniform buffers; pointers into variables as call
 //! arguments); [`coerce`] rebuilds whole-array stores between sites whose
-//! strides differ; [`vulkan::required_features`] says which Vulkan layout
+//! strides differ; [`crate::layout::vulkan::required_features`] says which Vulkan layout
 //! feature each buffer needs (a warning at the global); naga validates the
 //! rewritten module (layout rules off: they are ours) and writes SPIR-V with
 //! fixed options. A panic inside naga (or here) is caught and reported as an
@@ -24,11 +24,11 @@
 pub mod apply;
 pub mod coerce;
 pub mod hazard;
-pub mod vulkan;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::{Annotations, Parsed};
 use crate::guard::guarded;
+use crate::layout::vulkan::Feature;
 use crate::layout::LayoutModule;
 use naga::back::spv;
 use naga::proc::{BoundsCheckPolicies, BoundsCheckPolicy};
@@ -220,37 +220,21 @@ fn finish(
         Err(panic) => return Err(backend_panic(&panic)),
     };
 
-    let mut warnings = Vec::new();
-    for global in &contract.globals {
-        let Some((features, reason)) = vulkan::required_features(contract, wraps, global) else {
-            continue;
-        };
-        let names: Vec<&str> = features.iter().map(|f| f.describe()).collect();
-        let mut d = Diagnostic::warning(format!(
-            "the layout of `{}` needs the Vulkan feature {}",
-            global.name,
-            names.join(" and ")
-        ));
-        if let Some(ann) = annotations.globals.get(global.name.as_str()) {
-            d = d.at(ann.name_span.clone(), "declared here");
-        }
-        let flags: Vec<&str> = features.iter().map(|f| f.spirv_val_flag()).collect();
-        d = d
-            .note(format!("Vulkan's standard layout is broken here: {reason}"))
-            .note(format!(
-                "enable the feature on the device; `spirv-val {}` accepts this module",
-                flags.join(" ")
-            ));
-        if !wraps.is_empty() {
-            d = d.note("struct members holding a 2-row matrix are read through a one-element array (stride's workaround for naga 30's invalid access chains); that array's stride is part of this layout");
-        }
-        warnings.push(d);
-    }
+    let mut warnings = feature_warnings(contract, wraps, annotations);
 
-    let mut info = validated(&module)?;
-    if hazard::spill_pointer_arguments(&mut module, &info) {
-        info = validated(&module)?;
-    }
+    // One validation of the module handed to the writer. Where the spill
+    // rewrote calls and the result is invalid, the errors reported are
+    // those of the module before it.
+    let mut info = match hazard::spill_pointer_arguments(&module) {
+        None => validated(&module)?,
+        Some(spilled) => match validated(&spilled) {
+            Ok(info) => {
+                module = spilled;
+                info
+            }
+            Err(e) => return Err(validated(&module).err().unwrap_or(e)),
+        },
+    };
 
     if !module.overrides.is_empty() || !options.overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(
@@ -274,6 +258,68 @@ fn finish(
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
     Ok(SpirvOutput { words, warnings })
+}
+
+/// One warning per buffer whose contract layout breaks Vulkan's standard
+/// block layout: the feature it needs, as [`crate::layout::vulkan`] says.
+fn feature_warnings(
+    contract: &LayoutModule,
+    wraps: &hazard::Wraps,
+    annotations: &Annotations,
+) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    for global in &contract.globals {
+        let Some((features, reason)) =
+            crate::layout::vulkan::required_features(contract, wraps, global)
+        else {
+            continue;
+        };
+        let names: Vec<&str> = features.iter().map(|&f| feature_name(f)).collect();
+        let mut d = Diagnostic::warning(format!(
+            "the layout of `{}` needs the Vulkan feature {}",
+            global.name,
+            names.join(" and ")
+        ));
+        if let Some(ann) = annotations.globals.get(global.name.as_str()) {
+            d = d.at(ann.name_span.clone(), "declared here");
+        }
+        let flags: Vec<&str> = features.iter().map(|&f| spirv_val_flag(f)).collect();
+        d = d
+            .note(format!("Vulkan's standard layout is broken here: {reason}"))
+            .note(format!(
+                "enable the feature on the device; `spirv-val {}` accepts this module",
+                flags.join(" ")
+            ));
+        if !wraps.is_empty() {
+            d = d.note("struct members holding a 2-row matrix are read through a one-element array (stride's workaround for naga 30's invalid access chains); that array's stride is part of this layout");
+        }
+        warnings.push(d);
+    }
+    warnings
+}
+
+/// How the feature is named to a Vulkan user.
+fn feature_name(feature: Feature) -> &'static str {
+    match feature {
+        Feature::RelaxedBlockLayout => {
+            "relaxed block layout (VK_KHR_relaxed_block_layout, core in Vulkan 1.1)"
+        }
+        Feature::UniformBufferStandardLayout => {
+            "`uniformBufferStandardLayout` (VK_KHR_uniform_buffer_standard_layout, core in Vulkan 1.2)"
+        }
+        Feature::ScalarBlockLayout => {
+            "`scalarBlockLayout` (VK_EXT_scalar_block_layout, core in Vulkan 1.2)"
+        }
+    }
+}
+
+/// The `spirv-val` option that accepts layouts needing this feature.
+fn spirv_val_flag(feature: Feature) -> &'static str {
+    match feature {
+        Feature::RelaxedBlockLayout => "--relax-block-layout",
+        Feature::UniformBufferStandardLayout => "--uniform-buffer-standard-layout",
+        Feature::ScalarBlockLayout => "--scalar-block-layout",
+    }
 }
 
 /// naga 30 writes an invalid access chain for a 2-row matrix inside a

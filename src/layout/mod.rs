@@ -4,7 +4,8 @@
 //!
 //! `build` computes them from the naga module and the source annotations;
 //! `rules` holds the rule-set table; `check` applies the address-space rules
-//! and produces diagnostics with fixes.
+//! and produces diagnostics with fixes; `vulkan` says which Vulkan
+//! block-layout feature a buffer's layout needs.
 
 pub mod build;
 pub mod check;
@@ -12,6 +13,7 @@ pub mod realize;
 pub mod rules;
 #[cfg(test)]
 mod tests;
+pub mod vulkan;
 
 pub use build::build;
 pub use rules::RuleSet;

@@ -1,5 +1,5 @@
-//! The module driver and everything at module scope: validation, override
-//! handling, naming, the `#version` header and extensions, constants,
+//! The module driver and everything at module scope: override handling,
+//! naming, the `#version` header and extensions, constants,
 //! overrides, resources with their bindings, private and workgroup
 //! globals, and the entry point's inputs and outputs.
 //!
@@ -73,11 +73,11 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 /// The whole backend for one module: see `super::write`.
 pub fn write_module(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
     let dialect = options.dialect;
-    let info = crate::front::validate_parsed(parsed)?;
     if parsed.module.entry_points.is_empty() {
         return Err(Diagnostic::error(
             "this module has no entry point; a GLSL file is written per @compute, @vertex or @fragment function",
@@ -112,7 +112,7 @@ pub fn write_module(
 
     let mut warnings = Vec::new();
     let baked = if must_bake(&parsed.module, options) {
-        let (mut module, mut info, notes) = bake_overrides(&parsed.module, &info, options)?;
+        let (mut module, mut info, notes) = bake_overrides(&parsed.module, info, options)?;
         warnings.extend(notes);
         if resolve_pending_sizes(&mut module) {
             info = crate::front::validate(&module)?;
@@ -127,7 +127,7 @@ pub fn write_module(
             remapped = remap_contract(contract, &parsed.module, module);
             (module, info, &remapped)
         }
-        None => (&parsed.module, &info, contract),
+        None => (&parsed.module, info, contract),
     };
 
     let mut names = module_names(module);
@@ -2085,8 +2085,12 @@ mod module_tests {
 
     #[test]
     fn baking_remaps_the_contract_onto_the_compacted_module() {
-        let (parsed, contract, _) = crate::analyze(OVERRIDES).expect("valid");
-        let info = crate::front::validate_parsed(&parsed).expect("valid");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(OVERRIDES).expect("valid");
         let options = GlslOptions {
             dialect: Dialect::Gl450,
             ..Default::default()
@@ -2113,18 +2117,23 @@ mod module_tests {
 
     #[test]
     fn unknown_override_and_entry_point_are_errors() {
-        let (parsed, contract, _) = crate::analyze(OVERRIDES).expect("valid");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(OVERRIDES).expect("valid");
         let options = GlslOptions {
             overrides: vec![("nope".to_string(), 1.0)],
             ..Default::default()
         };
-        let e = write_module(&parsed, &contract, &options).expect_err("unknown override");
+        let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown override");
         assert!(e.0[0].message.contains("no override named `nope`"));
         let options = GlslOptions {
             entry_point: Some("other".to_string()),
             ..Default::default()
         };
-        let e = write_module(&parsed, &contract, &options).expect_err("unknown entry");
+        let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown entry");
         assert!(e.0[0].message.contains("no entry point named `other`"));
         assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
     }
@@ -2169,8 +2178,12 @@ mod module_tests {
                 s1[0] = s0[0] + u32(u0.x + u1.x);
                 textureStore(img, vec2<i32>(0), vec4<f32>(0.0));
             }";
-        let (parsed, contract, _) = crate::analyze(source).expect("valid");
-        let info = crate::front::validate_parsed(&parsed).expect("valid");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(source).expect("valid");
         let options = GlslOptions {
             dialect: Dialect::Gl450,
             ..Default::default()

@@ -249,13 +249,14 @@ impl Needs {
 }
 
 /// Write `parsed` as GLSL: one file per entry point (or only
-/// `options.entry_point`).
+/// `options.entry_point`). `info` is naga's validation of `parsed.module`.
 pub fn write(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
-    decl::write_module(parsed, contract, options)
+    decl::write_module(parsed, info, contract, options)
 }
 
 /// The note on every error about a buffer layout that is valid WGSL (the

@@ -1,5 +1,5 @@
-//! The module driver and everything at module scope: validation, override
-//! baking, naming, registers, the file header, constants, resources,
+//! The module driver and everything at module scope: override baking,
+//! naming, registers, the file header, constants, resources,
 //! private and workgroup globals, and the entry points' input and output
 //! structs.
 //!
@@ -92,10 +92,10 @@ pub(crate) const NUM_WORKGROUPS: &str = "_s_num_workgroups";
 /// The whole backend for one module: see `super::write`.
 pub fn write_module(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    let info = crate::front::validate_parsed(parsed)?;
     // A module without entry points (a shared include) is written as a
     // library: every function and every global, for DXC's `lib_6_x`
     // profiles (`selected` is then empty).
@@ -105,7 +105,7 @@ pub fn write_module(
     let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
         let (mut module, mut info, notes) = crate::back::overrides::bake(
             &parsed.module,
-            &info,
+            info,
             &options.overrides,
             "HLSL",
             "baked because HLSL has no specialization constants",
@@ -124,7 +124,7 @@ pub fn write_module(
             remapped = remap_contract(contract, &parsed.module, module);
             (module, info, &remapped)
         }
-        None => (&parsed.module, &info, contract),
+        None => (&parsed.module, info, contract),
     };
 
     let names = module_names(module);
@@ -950,8 +950,6 @@ fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
 struct Part {
     binding: Binding,
     ty: Handle<naga::Type>,
-    /// The argument index (inputs only).
-    argument: usize,
     /// The struct member index, when the argument or result is a struct.
     member: Option<u32>,
 }
@@ -963,12 +961,10 @@ fn parts_of<'m>(
     module: &'m naga::Module,
     ty: Handle<naga::Type>,
     binding: Option<&'m Binding>,
-    argument: usize,
 ) -> impl Iterator<Item = Part> + 'm {
     let whole = binding.map(|b| Part {
         binding: b.clone(),
         ty,
-        argument,
         member: None,
     });
     let members: &[naga::StructMember] = match module.types.get_handle(ty).map(|t| &t.inner) {
@@ -981,7 +977,6 @@ fn parts_of<'m>(
             Some(Part {
                 binding: m.binding.clone()?,
                 ty: m.ty,
-                argument,
                 member: Some(i as u32),
             })
         }))
@@ -994,8 +989,7 @@ fn input_parts<'m>(
     ep.function
         .arguments
         .iter()
-        .enumerate()
-        .flat_map(move |(i, a)| parts_of(module, a.ty, a.binding.as_ref(), i))
+        .flat_map(move |a| parts_of(module, a.ty, a.binding.as_ref()))
 }
 
 fn output_parts<'m>(
@@ -1005,7 +999,7 @@ fn output_parts<'m>(
     ep.function
         .result
         .iter()
-        .flat_map(move |r| parts_of(module, r.ty, r.binding.as_ref(), 0))
+        .flat_map(move |r| parts_of(module, r.ty, r.binding.as_ref()))
 }
 
 /// One member of an input or output struct.
@@ -1721,13 +1715,13 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
         if arg.binding.is_some() {
             // A bound argument is a single part.
             super::push_parts(out, &["    ", ty, " ", name, " = "]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+            for part in parts_of(module, arg.ty, arg.binding.as_ref()) {
                 push_input_value(ctx, needs, index, &part, out);
             }
             out.push_str(";\n");
         } else {
             super::push_parts(out, &["    ", ty, " ", name, ";\n"]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+            for part in parts_of(module, arg.ty, arg.binding.as_ref()) {
                 match part.member {
                     Some(m) => {
                         super::push_parts(
@@ -1826,8 +1820,12 @@ mod tests {
     /// Run `f` on a context for `source` (no buffer plan: the buffers part
     /// is not needed by what these tests print).
     fn with_ctx<R>(source: &str, options: HlslOptions, f: impl FnOnce(&Ctx<'_>) -> R) -> R {
-        let (parsed, contract, _) = crate::analyze(source).expect("valid WGSL");
-        let info = crate::front::validate_parsed(&parsed).expect("validates");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(source).expect("valid WGSL");
         let names = module_names(&parsed.module);
         let ctx = Ctx {
             parsed: &parsed,
@@ -2132,27 +2130,38 @@ mod tests {
         let source = "
             override gain: f32;
             @compute @workgroup_size(1) fn main() { _ = gain; }";
-        let (parsed, contract, _) = crate::analyze(source).expect("valid");
-        let e = write_module(&parsed, &contract, &HlslOptions::default())
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(source).expect("valid");
+        let e = write_module(&parsed, &info, &contract, &HlslOptions::default())
             .expect_err("no value for the override");
         assert!(e.0[0].message.contains("no default value"), "{:?}", e.0[0]);
         let options = HlslOptions {
             entry_point: Some("other".to_string()),
             ..Default::default()
         };
-        let e = write_module(&parsed, &contract, &options).expect_err("unknown entry point");
+        let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown entry point");
         assert!(e.0[0].message.contains("no entry point named `other`"));
         assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
         let options = HlslOptions {
             overrides: vec![("nope".to_string(), 1.0)],
             ..Default::default()
         };
-        let e = write_module(&parsed, &contract, &options).expect_err("unknown override");
+        let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown override");
         assert!(e.0[0].message.contains("no override named `nope`"));
 
         // No entry point: a library with every function.
-        let (parsed, contract, _) = crate::analyze("fn f() {}").expect("valid");
-        let lib = write_module(&parsed, &contract, &HlslOptions::default()).expect("library");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze("fn f() {}").expect("valid");
+        let lib =
+            write_module(&parsed, &info, &contract, &HlslOptions::default()).expect("library");
         assert!(lib.entry_points.is_empty());
         assert!(lib.text.contains("void f()"), "{}", lib.text);
     }
@@ -2162,8 +2171,14 @@ mod tests {
         let f16 = "enable f16;
             var<private> h: vec2<f16>;
             @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }";
-        let (parsed, contract, _) = crate::analyze(f16).expect("valid");
-        let e = write_module(&parsed, &contract, &HlslOptions::default()).expect_err("f16 at 6.0");
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(f16).expect("valid");
+        let e = write_module(&parsed, &info, &contract, &HlslOptions::default())
+            .expect_err("f16 at 6.0");
         assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
         assert!(e.0[0]
             .notes

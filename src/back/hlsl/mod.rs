@@ -12,7 +12,7 @@
 //!   `RWByteAddressBuffer`, read and written at the contract's byte offsets.
 //! - `types`: HLSL spellings of value types, array typedefs and the value
 //!   struct declarations.
-//! - `decl`: the module driver: validation, override baking, naming,
+//! - `decl`: the module driver: override baking, naming,
 //!   registers, resource declarations, private and workgroup globals, and
 //!   the entry points' input and output structs with their semantics.
 //! - `func`: function bodies (expressions, statements, WGSL's defined
@@ -38,8 +38,6 @@
 //!   locals, struct members, function results and constructor helpers.
 //! - Every name stride invents starts with `_s_`; naga's namer keeps module
 //!   names away from that prefix and from HLSL's reserved words.
-
-#![allow(dead_code)] // Until the parts are wired to the CLI.
 
 /// `format!` into a string with room for a typical piece of HLSL, so that
 /// writing the arguments rarely has to grow it (`format!` starts from a
@@ -262,7 +260,6 @@ pub(crate) struct Ctx<'a> {
     pub module: &'a naga::Module,
     pub info: &'a naga::valid::ModuleInfo,
     /// The contract layout of `module` (after override baking, remapped).
-    #[allow(dead_code)]
     pub contract: &'a LayoutModule,
     pub options: &'a HlslOptions,
     /// HLSL names of every module item, free of keywords and clashes.
@@ -325,13 +322,15 @@ impl Needs {
     }
 }
 
-/// Write `parsed` as one HLSL file.
+/// Write `parsed` as one HLSL file. `info` is naga's validation of
+/// `parsed.module`.
 pub fn write(
     parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    decl::write_module(parsed, contract, options)
+    decl::write_module(parsed, info, contract, options)
 }
 
 /// The note on every error about a buffer layout that is valid WGSL (the

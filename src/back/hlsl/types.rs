@@ -365,6 +365,7 @@ fn is_value(ctx: &Ctx<'_>, unsized_types: &[bool], h: Handle<naga::Type>) -> boo
 /// members, no padding) and of the array typedefs, in naga's type order (a
 /// type comes after the types it contains). Structs that hold a
 /// runtime-sized array are not values and are not declared.
+#[cfg(test)]
 pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     struct_declaration_parts(ctx).0
 }

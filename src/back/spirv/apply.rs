@@ -552,7 +552,10 @@ mod tests {
             let Ok(source) = std::fs::read_to_string(path) else {
                 continue;
             };
-            let Ok((parsed, contract, _)) = crate::analyze(&source) else {
+            let Ok(crate::Analysis {
+                parsed, contract, ..
+            }) = crate::analyze(&source)
+            else {
                 continue;
             };
             let no_wraps = super::super::hazard::Wraps::new();

@@ -23,7 +23,7 @@ use naga::{Expression, Handle, Module, Type, TypeInner};
 
 /// Struct members to wrap, by (struct type in the parsed module, member
 /// index), with the stride of the one-element array.
-pub type Wraps = IndexMap<(Handle<Type>, usize), u32>;
+pub type Wraps = crate::layout::vulkan::OneElementArrays;
 
 /// Does `ty` contain a two-row matrix that naga would split?
 fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Type>, bool>) -> bool {
@@ -223,14 +223,9 @@ pub fn find_wrapped_accesses(
 ) -> Option<Vec<IndexSet<Handle<Expression>>>> {
     let keys: IndexSet<(Handle<Type>, usize)> = wraps.keys().copied().collect();
     let in_function = |f: &naga::Function| {
-        let mut typifier = naga::front::Typifier::new();
-        if let Some((last, _)) = f.expressions.iter().next_back() {
-            let ctx =
-                naga::proc::ResolveContext::with_locals(source, &f.local_variables, &f.arguments);
-            typifier.grow(last, &f.expressions, &ctx).ok()?;
-        }
+        let types = resolved_types(source, f)?;
         Some(wrapped_accesses(f, &keys, |h| {
-            struct_of_resolution(&source.types, &typifier[h])
+            struct_of_resolution(&source.types, &types[h])
         }))
     };
     let mut accesses = Vec::with_capacity(source.functions.len() + source.entry_points.len());
@@ -304,33 +299,62 @@ pub fn rewrite_wrapped(
 /// aliasing rules forbid the callee from reaching the same memory another
 /// way while it writes through the pointer, so the copy is not observable.
 ///
-/// Returns whether anything changed.
-pub fn spill_pointer_arguments(module: &mut Module, info: &naga::valid::ModuleInfo) -> bool {
-    let mut changed = false;
+/// Expression types come from naga's type resolver, as the validator
+/// gives them, so that the module is validated once, after the rewrite.
+/// Returns the rewritten module, or `None` when no call needs it (or when
+/// a function's types do not resolve: the module is invalid, and naga's
+/// validation says why).
+pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
+    let functions = module.functions.iter().map(|(h, f)| (Site::Function(h), f));
+    let entry_points = module
+        .entry_points
+        .iter()
+        .enumerate()
+        .map(|(i, ep)| (Site::EntryPoint(i), &ep.function));
+    let mut spills = Vec::new();
+    for (site, f) in functions.chain(entry_points) {
+        let types = resolved_types(module, f)?;
+        if block_may_spill(module, f, &types, &f.body) {
+            spills.push((site, types));
+        }
+    }
+    if spills.is_empty() {
+        return None;
+    }
+    let mut module = module.clone();
     let mut privates = 0usize;
-    let handles: Vec<Handle<naga::Function>> = module.functions.iter().map(|(h, _)| h).collect();
-    for handle in handles {
-        let fi = &info[handle];
-        let f = &module.functions[handle];
-        if !block_may_spill(module, f, fi, &f.body) {
-            // Nothing to rewrite: leave the function where it is.
-            continue;
+    let mut changed = false;
+    for (site, types) in spills {
+        let f = match site {
+            Site::Function(h) => &mut module.functions[h],
+            Site::EntryPoint(i) => &mut module.entry_points[i].function,
+        };
+        let mut f = std::mem::take(f);
+        changed |= spill_in_function(&mut module, &mut f, &types, &mut privates);
+        match site {
+            Site::Function(h) => module.functions[h] = f,
+            Site::EntryPoint(i) => module.entry_points[i].function = f,
         }
-        let mut f = std::mem::take(&mut module.functions[handle]);
-        changed |= spill_in_function(module, &mut f, fi, &mut privates);
-        module.functions[handle] = f;
     }
-    for i in 0..module.entry_points.len() {
-        let fi = info.get_entry_point(i);
-        let f = &module.entry_points[i].function;
-        if !block_may_spill(module, f, fi, &f.body) {
-            continue;
-        }
-        let mut f = std::mem::take(&mut module.entry_points[i].function);
-        changed |= spill_in_function(module, &mut f, fi, &mut privates);
-        module.entry_points[i].function = f;
+    changed.then_some(module)
+}
+
+/// A function of a module, or the function of one of its entry points.
+#[derive(Clone, Copy)]
+enum Site {
+    Function(Handle<naga::Function>),
+    EntryPoint(usize),
+}
+
+/// The type of every expression of `f`, as the validator resolves them;
+/// `None` when one does not resolve.
+fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga::front::Typifier> {
+    let mut typifier = naga::front::Typifier::new();
+    if let Some((last, _)) = f.expressions.iter().next_back() {
+        let ctx = naga::proc::ResolveContext::with_locals(module, &f.local_variables, &f.arguments);
+        typifier.grow(last, &f.expressions, &ctx).ok()?;
     }
-    changed
+    Some(typifier)
 }
 
 /// Spill the pointer arguments of `f`, one that [`block_may_spill`] found
@@ -338,11 +362,11 @@ pub fn spill_pointer_arguments(module: &mut Module, info: &naga::valid::ModuleIn
 fn spill_in_function(
     module: &mut Module,
     f: &mut naga::Function,
-    fi: &naga::valid::FunctionInfo,
+    types: &naga::front::Typifier,
     privates: &mut usize,
 ) -> bool {
     let mut body = std::mem::take(&mut f.body);
-    let changed = spill_in_block(module, f, fi, &mut body, privates);
+    let changed = spill_in_block(module, f, types, &mut body, privates);
     f.body = body;
     changed
 }
@@ -354,28 +378,30 @@ fn spill_in_function(
 fn block_may_spill(
     module: &Module,
     f: &naga::Function,
-    fi: &naga::valid::FunctionInfo,
+    types: &naga::front::Typifier,
     block: &naga::Block,
 ) -> bool {
     use naga::Statement as S;
     block.iter().any(|statement| match statement {
-        S::Block(b) => block_may_spill(module, f, fi, b),
+        S::Block(b) => block_may_spill(module, f, types, b),
         S::If { accept, reject, .. } => {
-            block_may_spill(module, f, fi, accept) || block_may_spill(module, f, fi, reject)
+            block_may_spill(module, f, types, accept) || block_may_spill(module, f, types, reject)
         }
         S::Switch { cases, .. } => cases
             .iter()
-            .any(|c| block_may_spill(module, f, fi, &c.body)),
+            .any(|c| block_may_spill(module, f, types, &c.body)),
         S::Loop {
             body, continuing, ..
-        } => block_may_spill(module, f, fi, body) || block_may_spill(module, f, fi, continuing),
+        } => {
+            block_may_spill(module, f, types, body) || block_may_spill(module, f, types, continuing)
+        }
         S::Call { arguments, .. } => arguments.iter().any(|arg| {
             let is_chain = matches!(
                 f.expressions.try_get(*arg),
                 Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
             );
             is_chain
-                && match *fi[*arg].ty.inner_with(&module.types) {
+                && match *types[*arg].inner_with(&module.types) {
                     TypeInner::Pointer { space, .. } => matches!(
                         space,
                         naga::AddressSpace::Function | naga::AddressSpace::Private
@@ -391,7 +417,7 @@ fn block_may_spill(
 fn spill_in_block(
     module: &mut Module,
     f: &mut naga::Function,
-    fi: &naga::valid::FunctionInfo,
+    types: &naga::front::Typifier,
     block: &mut naga::Block,
     privates: &mut usize,
 ) -> bool {
@@ -401,21 +427,21 @@ fn spill_in_block(
     let mut out = naga::Block::with_capacity(old.len());
     for (mut statement, span) in old.span_into_iter() {
         match &mut statement {
-            S::Block(b) => changed |= spill_in_block(module, f, fi, b, privates),
+            S::Block(b) => changed |= spill_in_block(module, f, types, b, privates),
             S::If { accept, reject, .. } => {
-                changed |= spill_in_block(module, f, fi, accept, privates);
-                changed |= spill_in_block(module, f, fi, reject, privates);
+                changed |= spill_in_block(module, f, types, accept, privates);
+                changed |= spill_in_block(module, f, types, reject, privates);
             }
             S::Switch { cases, .. } => {
                 for c in cases.iter_mut() {
-                    changed |= spill_in_block(module, f, fi, &mut c.body, privates);
+                    changed |= spill_in_block(module, f, types, &mut c.body, privates);
                 }
             }
             S::Loop {
                 body, continuing, ..
             } => {
-                changed |= spill_in_block(module, f, fi, body, privates);
-                changed |= spill_in_block(module, f, fi, continuing, privates);
+                changed |= spill_in_block(module, f, types, body, privates);
+                changed |= spill_in_block(module, f, types, continuing, privates);
             }
             _ => {}
         }
@@ -432,7 +458,7 @@ fn spill_in_block(
             if !is_chain {
                 continue;
             }
-            let (pointee, space) = match *fi[*arg].ty.inner_with(&module.types) {
+            let (pointee, space) = match *types[*arg].inner_with(&module.types) {
                 TypeInner::Pointer { base, space } => (base, space),
                 TypeInner::ValuePointer {
                     size,

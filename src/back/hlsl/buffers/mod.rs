@@ -131,6 +131,7 @@ impl<'a> From<&'a str> for Offset<'a> {
 
 impl Offset<'_> {
     /// The offset's text.
+    #[cfg(test)]
     pub fn into_owned(self) -> String {
         match self {
             Offset::Const(c) => {
@@ -431,6 +432,7 @@ pub struct Cbuffer {
     /// The cbuffer's name (`<global>_cb`).
     pub name: String,
     /// The WGSL type of the global.
+    #[cfg_attr(not(test), expect(dead_code, reason = "only the tests read it"))]
     pub ty: Handle<naga::Type>,
     /// The repr of the global's pointer: `Cbuffer(global)` for a struct;
     /// otherwise the repr of the single member.
@@ -2448,6 +2450,7 @@ fn push_store16(
 }
 
 /// Indent every line of `text` by four spaces.
+#[cfg(test)]
 fn indent(text: &str) -> String {
     text.lines().map(|l| text!("    {l}\n")).collect()
 }
@@ -2516,11 +2519,6 @@ impl Plan {
 
     fn storage(&self, g: Handle<naga::GlobalVariable>) -> Option<&Storage> {
         self.storages.iter().find(|s| s.global == g)
-    }
-
-    /// Whether `g` is a buffer global this plan declares.
-    pub fn is_buffer(&self, g: Handle<naga::GlobalVariable>) -> bool {
-        self.cbuffer(g).is_some() || self.storage(g).is_some()
     }
 
     /// The place of buffer global `g` itself (`None`: not a buffer).
@@ -3549,6 +3547,7 @@ impl Plan {
 
     /// The declaration of buffer global `g`, with `register` as the text
     /// after `register(` (e.g. `b0, space1`).
+    #[cfg(test)]
     pub fn buffer_declaration(
         &self,
         ctx: &Ctx<'_>,

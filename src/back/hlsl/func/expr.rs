@@ -1048,21 +1048,9 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The index into `container` (an array, vector or matrix), clamped as
+    /// Append the index into `container` (an array, vector or matrix), clamped as
     /// naga's `Restrict` policy does: `min(uint(i), N - 1u)`, or against
     /// the length of a runtime-sized array in a buffer at `place`.
-    pub(super) fn index_text(
-        &mut self,
-        container: &Ti,
-        index: Handle<naga::Expression>,
-        place: Option<&Place>,
-    ) -> String {
-        let mut text = String::with_capacity(24);
-        self.push_index(&mut text, container, index, place);
-        text
-    }
-
-    /// [`Self::index_text`], appended to `out`.
     pub(super) fn push_index(
         &mut self,
         out: &mut String,

@@ -72,15 +72,6 @@ pub(crate) fn texture_declaration(dim: ImageDimension, arrayed: bool, class: Ima
     types::texture_type(dim, arrayed, class)
 }
 
-fn dim_name(dim: ImageDimension) -> &'static str {
-    match dim {
-        ImageDimension::D1 => "1D",
-        ImageDimension::D2 => "2D",
-        ImageDimension::D3 => "3D",
-        ImageDimension::Cube => "Cube",
-    }
-}
-
 /// How many coordinates address a texel of `dim` (without the layer).
 fn coordinate_count(dim: ImageDimension) -> usize {
     match dim {

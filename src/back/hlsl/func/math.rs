@@ -145,6 +145,7 @@ fn suffix(type_text: &str) -> String {
 /// (a call, a name or parenthesized). Polyfills go into
 /// `needs.helpers`; a function HLSL cannot compute at the chosen shader
 /// model is an error pushed to `needs` at `span`.
+#[cfg(test)]
 pub(crate) fn call(
     ctx: &Ctx<'_>,
     needs: &mut Needs,

@@ -5,15 +5,26 @@
 //! alignment for uniform buffers, base alignment for storage buffers and push
 //! constants), relaxed block layout (vectors aligned to their component and
 //! not straddling 16 bytes), standard uniform buffer layout (base alignment
-//! for uniform buffers) and scalar block layout (scalar alignment, padding of
-//! structs and arrays may be reused).
+//! for uniform buffers) and, where none of those fits, scalar block layout
+//! (scalar alignment, padding of structs and arrays may be reused), which
+//! is never checked: it is the answer when the others all fail.
 //!
-//! The checked tree is the one naga's writer declares: in a uniform buffer, a
-//! two-row matrix reached from the root through struct members of array or
-//! root structs is split into its column vectors (see naga's "std140
-//! compatible" types); everywhere else it stays a matrix.
+//! The checked tree is the one the SPIR-V module declares (naga's writer):
+//! in a uniform buffer, a two-row matrix reached from the root through
+//! struct members of array or root structs is split into its column vectors
+//! (see naga's "std140 compatible" types); everywhere else it stays a
+//! matrix. Struct members the SPIR-V backend reads through a one-element
+//! array ([`OneElementArrays`]) are arrays in that tree.
+//!
+//! The SPIR-V backend asks [`required_features`] and only prints the answer.
 
 use crate::layout::{Layout, LayoutKind, LayoutModule, ScalarKind};
+use indexmap::IndexMap;
+
+/// Struct members declared as a one-element array of their struct type, by
+/// (struct type, member index), with the array's stride (the SPIR-V
+/// backend's work-around for naga's two-row matrices in uniform buffers).
+pub type OneElementArrays = IndexMap<(naga::Handle<naga::Type>, usize), u32>;
 
 /// A Vulkan feature that relaxes block layout rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,32 +32,6 @@ pub enum Feature {
     RelaxedBlockLayout,
     UniformBufferStandardLayout,
     ScalarBlockLayout,
-}
-
-impl Feature {
-    /// How the feature is named to a Vulkan user.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Feature::RelaxedBlockLayout => {
-                "relaxed block layout (VK_KHR_relaxed_block_layout, core in Vulkan 1.1)"
-            }
-            Feature::UniformBufferStandardLayout => {
-                "`uniformBufferStandardLayout` (VK_KHR_uniform_buffer_standard_layout, core in Vulkan 1.2)"
-            }
-            Feature::ScalarBlockLayout => {
-                "`scalarBlockLayout` (VK_EXT_scalar_block_layout, core in Vulkan 1.2)"
-            }
-        }
-    }
-
-    /// The `spirv-val` option that accepts layouts needing this feature.
-    pub fn spirv_val_flag(self) -> &'static str {
-        match self {
-            Feature::RelaxedBlockLayout => "--relax-block-layout",
-            Feature::UniformBufferStandardLayout => "--uniform-buffer-standard-layout",
-            Feature::ScalarBlockLayout => "--scalar-block-layout",
-        }
-    }
 }
 
 /// A type as naga's writer declares it in the buffer.
@@ -90,18 +75,61 @@ impl std::fmt::Display for Label<'_> {
     }
 }
 
+/// One of Vulkan's block-layout rule sets.
 #[derive(Clone, Copy, Debug)]
 struct Rules {
     /// Round struct, array and matrix alignment up to 16 (uniform buffers
     /// without the standard uniform buffer layout).
     extended: bool,
+    /// Vectors align to their component and do not straddle 16 bytes.
     relaxed: bool,
-    scalar: bool,
 }
+
+/// Standard layout of a uniform buffer: extended alignment.
+const EXTENDED: Rules = Rules {
+    extended: true,
+    relaxed: false,
+};
+
+/// Standard layout of a storage buffer or push constants, and of a uniform
+/// buffer with `uniformBufferStandardLayout`: base alignment.
+const BASE: Rules = Rules {
+    extended: false,
+    ..EXTENDED
+};
+
+/// [`EXTENDED`] with relaxed block layout.
+const EXTENDED_RELAXED: Rules = Rules {
+    relaxed: true,
+    ..EXTENDED
+};
+
+/// [`BASE`] with relaxed block layout.
+const BASE_RELAXED: Rules = Rules {
+    relaxed: true,
+    ..BASE
+};
+
+/// For a buffer that breaks its standard layout, the rule sets to try in
+/// order, each with the features that allow it; where none fits, scalar
+/// block layout does.
+const UNIFORM_FALLBACKS: [(Rules, &[Feature]); 3] = [
+    (EXTENDED_RELAXED, &[Feature::RelaxedBlockLayout]),
+    (BASE, &[Feature::UniformBufferStandardLayout]),
+    (
+        BASE_RELAXED,
+        &[
+            Feature::UniformBufferStandardLayout,
+            Feature::RelaxedBlockLayout,
+        ],
+    ),
+];
+const STORAGE_FALLBACKS: [(Rules, &[Feature]); 1] =
+    [(BASE_RELAXED, &[Feature::RelaxedBlockLayout])];
 
 struct Tree<'a> {
     contract: &'a LayoutModule,
-    wraps: &'a super::hazard::Wraps,
+    wraps: &'a OneElementArrays,
     uniform: bool,
     depth: u32,
 }
@@ -182,7 +210,7 @@ impl<'a> Tree<'a> {
                         ));
                     }
                 }
-                // A wrapped member is a one-element array (see `hazard`).
+                // A wrapped member is a one-element array.
                 LayoutKind::Struct(_) if self.wraps.contains_key(&(ty, m.index)) => {
                     let stride = self.wraps[&(ty, m.index)];
                     let n = Node::Array {
@@ -219,19 +247,6 @@ fn scalar_width(s: crate::layout::Scalar) -> u64 {
 
 use crate::layout::rules::round_up_saturating as round_up;
 
-fn scalar_alignment(n: &Node) -> u64 {
-    match n {
-        Node::Scalar(w) => *w,
-        Node::Vector { width, .. } | Node::Matrix { width, .. } => *width,
-        Node::Array { element, .. } => scalar_alignment(element),
-        Node::Struct(members) => members
-            .iter()
-            .map(|(_, _, m)| scalar_alignment(m))
-            .max()
-            .unwrap_or(1),
-    }
-}
-
 fn vector_alignment(count: u64, width: u64) -> u64 {
     if count == 2 {
         2 * width
@@ -241,9 +256,6 @@ fn vector_alignment(count: u64, width: u64) -> u64 {
 }
 
 fn alignment(n: &Node, rules: Rules) -> u64 {
-    if rules.scalar {
-        return scalar_alignment(n);
-    }
     let extend = |a: u64| if rules.extended { round_up(16, a) } else { a };
     match n {
         Node::Scalar(w) => *w,
@@ -334,7 +346,7 @@ fn check_struct(
         let offset = base.saturating_add(*rel);
         let path = Path::Field(path, *name);
         let align = alignment(node, rules);
-        if let (false, true, Node::Vector { width, .. }) = (rules.scalar, rules.relaxed, node) {
+        if let (true, Node::Vector { width, .. }) = (rules.relaxed, node) {
             if !offset.is_multiple_of(*width) {
                 return Err(format!(
                     "`{path}` at offset {offset} is not aligned to its component size {width}"
@@ -358,7 +370,7 @@ fn check_struct(
         }
         check_node(node, offset, align, rules, &path)?;
         next_valid = rel.saturating_add(size(node));
-        if !rules.scalar && matches!(node, Node::Array { .. } | Node::Struct(_)) {
+        if matches!(node, Node::Array { .. } | Node::Struct(_)) {
             next_valid = round_up(align, next_valid);
         }
     }
@@ -433,7 +445,7 @@ fn check_root(root: &Node, rules: Rules, name: &str) -> Result<(), String> {
 /// the first rule that the standard layout breaks.
 pub fn required_features(
     contract: &LayoutModule,
-    wraps: &super::hazard::Wraps,
+    wraps: &OneElementArrays,
     global: &crate::layout::GlobalLayout,
 ) -> Option<(Vec<Feature>, String)> {
     let uniform = match global.space {
@@ -449,41 +461,15 @@ pub fn required_features(
     };
     let root = tree.node(&global.layout, true);
     let name = global.name.as_str();
-    let standard = Rules {
-        extended: uniform,
-        relaxed: false,
-        scalar: false,
+    let (standard, fallbacks): (Rules, &[(Rules, &[Feature])]) = if uniform {
+        (EXTENDED, &UNIFORM_FALLBACKS)
+    } else {
+        (BASE, &STORAGE_FALLBACKS)
     };
     let reason = check_root(&root, standard, name).err()?;
-    let relaxed = Rules {
-        relaxed: true,
-        ..standard
-    };
-    if check_root(&root, relaxed, name).is_ok() {
-        return Some((vec![Feature::RelaxedBlockLayout], reason));
-    }
-    if uniform {
-        let base = Rules {
-            extended: false,
-            ..standard
-        };
-        if check_root(&root, base, name).is_ok() {
-            return Some((vec![Feature::UniformBufferStandardLayout], reason));
-        }
-        let base_relaxed = Rules {
-            extended: false,
-            relaxed: true,
-            scalar: false,
-        };
-        if check_root(&root, base_relaxed, name).is_ok() {
-            return Some((
-                vec![
-                    Feature::UniformBufferStandardLayout,
-                    Feature::RelaxedBlockLayout,
-                ],
-                reason,
-            ));
-        }
-    }
-    Some((vec![Feature::ScalarBlockLayout], reason))
+    let features = fallbacks
+        .iter()
+        .find(|(rules, _)| check_root(&root, *rules, name).is_ok())
+        .map_or_else(|| vec![Feature::ScalarBlockLayout], |(_, f)| f.to_vec());
+    Some((features, reason))
 }
