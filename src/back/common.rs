@@ -10,6 +10,100 @@ use naga::{Handle, TypeInner};
 pub(crate) use crate::bind::module::calls_in;
 pub(crate) use crate::bind::module::{declaration_order, element_inner, reachable_functions};
 
+/// The module a text writer writes: `parsed.module`, or its copy with the
+/// overrides baked, with the validation info and the contract of the one
+/// written.
+pub(crate) struct Written {
+    /// `parsed.module`'s info.
+    info: naga::valid::ModuleInfo,
+    /// With overrides baked: the module, its info, and the contract
+    /// remapped onto its handles.
+    baked: Option<(naga::Module, naga::valid::ModuleInfo, LayoutModule)>,
+}
+
+impl Written {
+    /// `baked`: the module with its overrides baked (and its info), if the
+    /// writer bakes them; array sizes are then resolved and the contract
+    /// remapped.
+    pub fn new(
+        contract: &LayoutModule,
+        from: &naga::Module,
+        info: naga::valid::ModuleInfo,
+        baked: Option<(naga::Module, naga::valid::ModuleInfo)>,
+    ) -> Result<Written, crate::diag::Diagnostics> {
+        let baked = match baked {
+            Some((mut module, mut baked_info)) => {
+                if resolve_pending_sizes(&mut module) {
+                    baked_info = crate::front::validate(&module)?;
+                }
+                let remapped = remap_contract(contract, from, &module);
+                Some((module, baked_info, remapped))
+            }
+            None => None,
+        };
+        Ok(Written { info, baked })
+    }
+
+    /// Whether the overrides were baked.
+    pub fn is_baked(&self) -> bool {
+        self.baked.is_some()
+    }
+
+    /// The module written, its info and its contract.
+    pub fn get<'a>(
+        &'a self,
+        module: &'a naga::Module,
+        contract: &'a LayoutModule,
+    ) -> (
+        &'a naga::Module,
+        &'a naga::valid::ModuleInfo,
+        &'a LayoutModule,
+    ) {
+        match &self.baked {
+            Some((module, info, remapped)) => (module, info, remapped),
+            None => (module, &self.info, contract),
+        }
+    }
+}
+
+/// Everything a text writer writes a module from, worked out before any
+/// text: the module written (overrides baked where the writer needs it),
+/// the entry points to write, the names, the buffer plan and the target's
+/// binding assignment. `--target reflect` reads the bindings and names
+/// from it without writing.
+pub(crate) struct Resolved<Plan, Bindings> {
+    pub written: Written,
+    pub warnings: Vec<crate::diag::Diagnostic>,
+    pub selected: Vec<usize>,
+    pub names: naga::FastHashMap<naga::proc::NameKey, String>,
+    pub plan: Plan,
+    /// The globals in declaration order.
+    pub order: Vec<Handle<naga::GlobalVariable>>,
+    pub bindings: Bindings,
+}
+
+impl<Plan, Bindings> Resolved<Plan, Bindings> {
+    pub fn new(
+        written: Written,
+        warnings: Vec<crate::diag::Diagnostic>,
+        selected: Vec<usize>,
+        names: naga::FastHashMap<naga::proc::NameKey, String>,
+        plan: Plan,
+        order: Vec<Handle<naga::GlobalVariable>>,
+        bindings: Bindings,
+    ) -> Self {
+        Resolved {
+            written,
+            warnings,
+            selected,
+            names,
+            plan,
+            order,
+            bindings,
+        }
+    }
+}
+
 /// naga's override baking evaluates every override to a literal but leaves
 /// arrays sized by an override `Pending`. Give such arrays their baked
 /// length, so that every part of the writer sees a constant size. Returns

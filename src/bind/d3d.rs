@@ -20,7 +20,7 @@
 //!   cbuffers: their register and space), `[[vk::push_constant]]` for push
 //!   constants.
 
-use super::module::{binding_count, element_inner};
+use super::module::{binding_count, element_inner, global_range};
 use crate::diag::{Diagnostic, Diagnostics};
 use indexmap::IndexMap;
 use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, TypeInner};
@@ -184,14 +184,7 @@ pub fn assign(
         let Some(count) = binding_count(module, var.ty) else {
             errors.push(
                 Diagnostic::error("HLSL output cannot bind a runtime-sized binding array")
-                    .at(
-                        module
-                            .global_variables
-                            .get_span(h)
-                            .to_range()
-                            .unwrap_or(0..0),
-                        "runtime-sized binding array",
-                    )
+                    .at(global_range(module, h), "runtime-sized binding array")
                     .note("give the binding array a fixed size: `binding_array<T, N>`"),
             );
             continue;
@@ -311,14 +304,8 @@ fn overlaps(module: &naga::Module, registers: &Registers) -> Vec<Diagnostic> {
                     r.space,
                     module.entry_points[ep].name
                 ))
-                .at(
-                    module.global_variables.get_span(h).to_range().unwrap_or(0..0),
-                    format!("registers {}", range(r)),
-                )
-                .also(
-                    module.global_variables.get_span(other).to_range().unwrap_or(0..0),
-                    format!("registers {}", range(o)),
-                )
+                .at(global_range(module, h), format!("registers {}", range(r)))
+                .also(global_range(module, other), format!("registers {}", range(o)))
                 .note("with `--registers wgsl` a register is the WGSL binding, and a binding array takes one register per element")
                 .note("help: pass `--registers compact`, or move the other resource's `@binding` past the binding array's last element"),
             );

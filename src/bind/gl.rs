@@ -11,7 +11,7 @@
 //! ordered by texture then sampler (none last) in declaration order. Each
 //! file (entry point) declares the pairs its entry point uses.
 
-use super::module::{binding_count, element_inner, reachable_functions};
+use super::module::{binding_count, element_inner, global_range, reachable_functions, visit_calls};
 use crate::diag::{Diagnostic, Diagnostics};
 use indexmap::IndexMap;
 use naga::{AddressSpace, Handle, ImageClass, TypeInner};
@@ -164,14 +164,7 @@ fn runtime_binding_array(module: &naga::Module, h: GlobalHandle, dialect: &str) 
     Diagnostic::error(format!(
         "{dialect} cannot bind a runtime-sized binding array"
     ))
-    .at(
-        module
-            .global_variables
-            .get_span(h)
-            .to_range()
-            .unwrap_or(0..0),
-        "runtime-sized binding array",
-    )
+    .at(global_range(module, h), "runtime-sized binding array")
     .note("give the binding array a fixed size, or write Vulkan GLSL (--glsl vulkan450)")
 }
 
@@ -285,39 +278,6 @@ fn unsampled_textures(module: &naga::Module, index: usize) -> FastIndexSet<Globa
         })
     });
     found
-}
-
-fn visit_calls(
-    block: &naga::Block,
-    f: &mut impl FnMut(Handle<naga::Function>, &[Handle<naga::Expression>]),
-) {
-    use naga::Statement as S;
-    for s in block.iter() {
-        match s {
-            S::Call {
-                function,
-                arguments,
-                ..
-            } => f(*function, arguments),
-            S::Block(b) => visit_calls(b, f),
-            S::If { accept, reject, .. } => {
-                visit_calls(accept, f);
-                visit_calls(reject, f);
-            }
-            S::Switch { cases, .. } => {
-                for c in cases {
-                    visit_calls(&c.body, f);
-                }
-            }
-            S::Loop {
-                body, continuing, ..
-            } => {
-                visit_calls(body, f);
-                visit_calls(continuing, f);
-            }
-            _ => {}
-        }
-    }
 }
 
 /// The (texture, sampler) pairs entry point `index` uses, in the order of

@@ -56,29 +56,51 @@ pub fn reachable_functions(module: &naga::Module, index: usize) -> Vec<Handle<na
 }
 
 pub fn calls_in(block: &naga::Block, out: &mut Vec<Handle<naga::Function>>) {
+    visit_calls(block, &mut |f, _| out.push(f));
+}
+
+/// Call `f` with the callee and arguments of every call statement in
+/// `block`, nested blocks included.
+pub fn visit_calls(
+    block: &naga::Block,
+    f: &mut impl FnMut(Handle<naga::Function>, &[Handle<naga::Expression>]),
+) {
     use naga::Statement as S;
     for s in block.iter() {
         match s {
-            S::Call { function, .. } => out.push(*function),
-            S::Block(b) => calls_in(b, out),
+            S::Call {
+                function,
+                arguments,
+                ..
+            } => f(*function, arguments),
+            S::Block(b) => visit_calls(b, f),
             S::If { accept, reject, .. } => {
-                calls_in(accept, out);
-                calls_in(reject, out);
+                visit_calls(accept, f);
+                visit_calls(reject, f);
             }
             S::Switch { cases, .. } => {
                 for c in cases {
-                    calls_in(&c.body, out);
+                    visit_calls(&c.body, f);
                 }
             }
             S::Loop {
                 body, continuing, ..
             } => {
-                calls_in(body, out);
-                calls_in(continuing, out);
+                visit_calls(body, f);
+                visit_calls(continuing, f);
             }
             _ => {}
         }
     }
+}
+
+/// The source range of global `h`'s declaration, for diagnostics.
+pub fn global_range(module: &naga::Module, h: GlobalHandle) -> std::ops::Range<usize> {
+    module
+        .global_variables
+        .get_span(h)
+        .to_range()
+        .unwrap_or(0..0)
 }
 
 /// The type of a resource with binding arrays unwrapped.

@@ -51,7 +51,7 @@ use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
 use crate::back::common::{
     binding_array_suffix, declaration_order, element_inner, is_abstract, reachable_functions,
-    remap_contract, resolve_pending_sizes,
+    Written,
 };
 use crate::bind::gl::{combined_pairs, resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -64,51 +64,20 @@ use std::fmt::Write as _;
 
 type GlobalHandle = Handle<naga::GlobalVariable>;
 
-/// Everything the files of a module are written from, worked out before
-/// any text: the module written (with overrides baked where needed), the
-/// entry points to write, the names, the buffer plan and the bindings.
-/// `--target reflect` reads the bindings from it without writing.
-pub(crate) struct Resolved {
-    info: naga::valid::ModuleInfo,
-    /// With overrides baked: the module, its info, and the contract
-    /// remapped onto its handles.
-    baked: Option<(naga::Module, naga::valid::ModuleInfo, LayoutModule)>,
-    warnings: Vec<Diagnostic>,
-    selected: Vec<usize>,
-    names: naga::FastHashMap<NameKey, String>,
-    plan: buffers::Plan,
-    order: Vec<GlobalHandle>,
-    bindings: GlBindings,
-}
+/// What the module is written from (see [`crate::back::common::Resolved`]).
+pub(crate) type Resolved = crate::back::common::Resolved<buffers::Plan, GlBindings>;
 
-/// The module written, its info and its contract: `parsed`'s, or the
-/// baked copy's.
-type Written<'a> = (
-    &'a naga::Module,
-    &'a naga::valid::ModuleInfo,
-    &'a LayoutModule,
-);
-
-fn written<'a>(
-    parsed: &'a Parsed,
-    contract: &'a LayoutModule,
-    baked: &'a Option<(naga::Module, naga::valid::ModuleInfo, LayoutModule)>,
-    info: &'a naga::valid::ModuleInfo,
-) -> Written<'a> {
-    match baked {
-        Some((module, info, remapped)) => (module, info, remapped),
-        None => (&parsed.module, info, contract),
-    }
-}
-
-/// The writer's context for `written`, owning `names` and `plan`.
+/// The writer's context for the module `r` writes, owning its names and
+/// plan.
 fn context<'a>(
     parsed: &'a Parsed,
-    (module, info, contract): Written<'a>,
+    contract: &'a LayoutModule,
     options: &'a GlslOptions,
+    written: &'a Written,
     names: naga::FastHashMap<NameKey, String>,
     plan: buffers::Plan,
 ) -> Ctx<'a> {
+    let (module, info, contract) = written.get(&parsed.module, contract);
     Ctx {
         parsed,
         module,
@@ -164,17 +133,14 @@ pub(crate) fn resolve(
 
     let mut warnings = Vec::new();
     let baked = if must_bake(&parsed.module, options) {
-        let (mut module, mut info, notes) = bake_overrides(&parsed.module, &info, options)?;
+        let (module, info, notes) = bake_overrides(&parsed.module, &info, options)?;
         warnings.extend(notes);
-        if resolve_pending_sizes(&mut module) {
-            info = crate::front::validate(&module)?;
-        }
-        let remapped = remap_contract(contract, &parsed.module, &module);
-        Some((module, info, remapped))
+        Some((module, info))
     } else {
         None
     };
-    let (module, module_info, contract) = written(parsed, contract, &baked, &info);
+    let written = Written::new(contract, &parsed.module, info, baked)?;
+    let (module, module_info, contract) = written.get(&parsed.module, contract);
 
     let mut names = module_names(module);
     let order = declaration_order(module);
@@ -205,16 +171,9 @@ pub(crate) fn resolve(
         dialect.is_vulkan(),
         dialect.name(),
     )?;
-    Ok(Resolved {
-        info,
-        baked,
-        warnings,
-        selected,
-        names,
-        plan,
-        order,
-        bindings,
-    })
+    Ok(Resolved::new(
+        written, warnings, selected, names, plan, order, bindings,
+    ))
 }
 
 /// The whole backend for one module: see `super::write`.
@@ -223,28 +182,19 @@ pub fn write_module(
     contract: &LayoutModule,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
-    let Resolved {
-        info,
-        baked,
-        warnings,
-        selected,
-        names,
-        plan,
-        order,
-        bindings,
-    } = resolve(parsed, contract, options)?;
+    let r = resolve(parsed, contract, options)?;
     let dialect = options.dialect;
     // naga's `process_overrides` leaves the (now unused) overrides in the
     // arena: only an unbaked module declares them.
-    let spec_constants = baked.is_none();
+    let spec_constants = !r.written.is_baked();
     let mut output = GlslOutput {
-        warnings,
+        warnings: r.warnings,
         ..Default::default()
     };
-    let written = written(parsed, contract, &baked, &info);
-    let ctx = context(parsed, written, options, names, plan);
+    let (bindings, order) = (r.bindings, r.order);
+    let ctx = context(parsed, contract, options, &r.written, r.names, r.plan);
     let mut errors = Diagnostics::new();
-    for index in selected {
+    for index in r.selected {
         let mut needs = Needs::default();
         let file = write_entry_point(&ctx, &bindings, spec_constants, &order, &mut needs, index);
         if !needs.errors.is_empty() {
@@ -283,22 +233,12 @@ pub(crate) fn module_bindings(
     contract: &LayoutModule,
     options: &GlslOptions,
 ) -> Result<Vec<FileBindings>, Diagnostics> {
-    let Resolved {
-        info,
-        baked,
-        selected,
-        names,
-        plan,
-        order,
-        bindings,
-        ..
-    } = resolve(parsed, contract, options)?;
-    let written = written(parsed, contract, &baked, &info);
-    let ctx = context(parsed, written, options, names, plan);
-    Ok(selected
+    let r = resolve(parsed, contract, options)?;
+    let ctx = context(parsed, contract, options, &r.written, r.names, r.plan);
+    Ok(r.selected
         .into_iter()
         .map(|index| {
-            let (bindings, combined) = file_bindings(&ctx, &bindings, &order, index);
+            let (bindings, combined) = file_bindings(&ctx, &r.bindings, &r.order, index);
             let ep = &ctx.module.entry_points[index];
             FileBindings {
                 entry_point: ep.name.clone(),
@@ -1892,6 +1832,7 @@ mod tests {
 #[cfg(test)]
 mod module_tests {
     use super::*;
+    use crate::back::common::remap_contract;
 
     const OVERRIDES: &str = "
         struct Unused { x: f32 }

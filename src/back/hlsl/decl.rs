@@ -59,9 +59,7 @@ use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, ShaderModel};
 use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
-use crate::back::common::{
-    declaration_order, reachable_functions, remap_contract, resolve_pending_sizes, use_span,
-};
+use crate::back::common::{declaration_order, reachable_functions, use_span, Written};
 use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
@@ -75,40 +73,8 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 
 pub(crate) use crate::bind::d3d::NUM_WORKGROUPS;
 
-/// Everything the file of a module is written from, worked out before any
-/// text: the module written (with overrides baked), the entry points to
-/// write, the names, the buffer plan and the registers. `--target
-/// reflect` reads the registers from it without writing.
-pub(crate) struct Resolved {
-    info: naga::valid::ModuleInfo,
-    /// With overrides baked: the module, its info, and the contract
-    /// remapped onto its handles.
-    baked: Option<(naga::Module, naga::valid::ModuleInfo, LayoutModule)>,
-    warnings: Vec<Diagnostic>,
-    selected: Vec<usize>,
-    names: naga::FastHashMap<NameKey, String>,
-    plan: super::buffers::Plan,
-    order: Vec<GlobalHandle>,
-    registers: Registers,
-}
-
-/// The module written, its info and its contract: `parsed`'s, or the
-/// baked copy's.
-fn written<'a>(
-    parsed: &'a Parsed,
-    contract: &'a LayoutModule,
-    baked: &'a Option<(naga::Module, naga::valid::ModuleInfo, LayoutModule)>,
-    info: &'a naga::valid::ModuleInfo,
-) -> (
-    &'a naga::Module,
-    &'a naga::valid::ModuleInfo,
-    &'a LayoutModule,
-) {
-    match baked {
-        Some((module, info, remapped)) => (module, info, remapped),
-        None => (&parsed.module, info, contract),
-    }
-}
+/// What the module is written from (see [`crate::back::common::Resolved`]).
+pub(crate) type Resolved = crate::back::common::Resolved<super::buffers::Plan, Registers>;
 
 /// Validate, bake the overrides, name, plan the buffers and assign the
 /// registers: everything but the text (see [`Resolved`]).
@@ -125,7 +91,7 @@ pub(crate) fn resolve(
 
     let mut warnings = Vec::new();
     let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
-        let (mut module, mut info, notes) = crate::back::overrides::bake(
+        let (module, info, notes) = crate::back::overrides::bake(
             &parsed.module,
             &info,
             &options.overrides,
@@ -133,15 +99,12 @@ pub(crate) fn resolve(
             "baked because HLSL has no specialization constants",
         )?;
         warnings.extend(notes);
-        if resolve_pending_sizes(&mut module) {
-            info = crate::front::validate(&module)?;
-        }
-        let remapped = remap_contract(contract, &parsed.module, &module);
-        Some((module, info, remapped))
+        Some((module, info))
     } else {
         None
     };
-    let (module, _, contract) = written(parsed, contract, &baked, &info);
+    let written = Written::new(contract, &parsed.module, info, baked)?;
+    let (module, _, contract) = written.get(&parsed.module, contract);
 
     let names = module_names(module);
     let unwritable = shader_model_type_errors(module, options.shader_model);
@@ -151,16 +114,9 @@ pub(crate) fn resolve(
     let plan = super::buffers::plan(parsed, module, contract, &names, options.slang)?;
     let order = declaration_order(module);
     let registers = crate::bind::d3d::assign(module, &order, options.registers)?;
-    Ok(Resolved {
-        info,
-        baked,
-        warnings,
-        selected,
-        names,
-        plan,
-        order,
-        registers,
-    })
+    Ok(Resolved::new(
+        written, warnings, selected, names, plan, order, registers,
+    ))
 }
 
 /// The whole backend for one module: see `super::write`.
@@ -169,31 +125,23 @@ pub fn write_module(
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    let Resolved {
-        info,
-        baked,
-        mut warnings,
-        selected,
-        names,
-        plan,
-        order,
-        registers,
-    } = resolve(parsed, contract, options)?;
-    let (module, info, contract) = written(parsed, contract, &baked, &info);
+    let r = resolve(parsed, contract, options)?;
+    let (module, info, contract) = r.written.get(&parsed.module, contract);
+    let (selected, registers, mut warnings) = (r.selected, r.bindings, r.warnings);
     let ctx = Ctx {
         parsed,
         module,
         info,
         contract,
         options,
-        names,
-        plan,
+        names: r.names,
+        plan: r.plan,
         type_names: Default::default(),
     };
     warnings.extend(builtin_warnings(&ctx, &selected));
 
     let mut needs = Needs::default();
-    let text = write_file(&ctx, &mut needs, &registers, &order, &selected);
+    let text = write_file(&ctx, &mut needs, &registers, &r.order, &selected);
     if !needs.errors.is_empty() {
         return Err(Diagnostics(needs.errors));
     }
@@ -219,23 +167,15 @@ pub(crate) fn module_registers(
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<(Vec<HlslEntryPoint>, Vec<HlslRegister>), Diagnostics> {
-    let Resolved {
-        info,
-        baked,
-        selected,
-        names,
-        plan,
-        registers,
-        ..
-    } = resolve(parsed, contract, options)?;
-    let (module, info, contract) = written(parsed, contract, &baked, &info);
-    let errors = storage_model_errors(module, info, contract, &plan, &selected, options);
+    let r = resolve(parsed, contract, options)?;
+    let (module, info, contract) = r.written.get(&parsed.module, contract);
+    let errors = storage_model_errors(info, contract, &r.plan, &r.selected, options);
     if !errors.is_empty() {
         return Err(Diagnostics(errors));
     }
     Ok((
-        entry_points(module, &names, &selected),
-        register_records(&registers, &names, &plan),
+        entry_points(module, &r.names, &r.selected),
+        register_records(&r.bindings, &r.names, &r.plan),
     ))
 }
 
@@ -305,7 +245,6 @@ fn register_records(
 /// uses, at the first such scalar of its contract layout (what the file's
 /// first load or store of one reports).
 fn storage_model_errors(
-    module: &naga::Module,
     info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     plan: &super::buffers::Plan,
@@ -350,7 +289,6 @@ fn storage_model_errors(
             .note("help: use --shader-model 6_2 (or later)"),
         );
     }
-    let _ = module;
     errors
 }
 
