@@ -6,7 +6,103 @@ use crate::layout::{Layout, LayoutKind, LayoutModule, Slot};
 use indexmap::IndexMap;
 use naga::{Handle, TypeInner};
 
-type GlobalHandle = Handle<naga::GlobalVariable>;
+#[cfg(test)]
+pub(crate) use crate::bind::module::calls_in;
+pub(crate) use crate::bind::module::{declaration_order, element_inner, reachable_functions};
+
+/// The module a text writer writes: `parsed.module`, or its copy with the
+/// overrides baked, with the validation info and the contract of the one
+/// written. The parsed module's own info is the translation's, validated
+/// once (`crate::Analysis`), and is passed in rather than kept.
+pub(crate) struct Written {
+    /// With overrides baked: the module, its info, and the contract
+    /// remapped onto its handles.
+    baked: Option<(naga::Module, naga::valid::ModuleInfo, LayoutModule)>,
+}
+
+impl Written {
+    /// `baked`: the module with its overrides baked (and its info), if the
+    /// writer bakes them; array sizes are then resolved and the contract
+    /// remapped.
+    pub fn new(
+        contract: &LayoutModule,
+        from: &naga::Module,
+        baked: Option<(naga::Module, naga::valid::ModuleInfo)>,
+    ) -> Result<Written, crate::diag::Diagnostics> {
+        let baked = match baked {
+            Some((mut module, mut baked_info)) => {
+                if resolve_pending_sizes(&mut module) {
+                    baked_info = crate::front::validate(&module)?;
+                }
+                let remapped = remap_contract(contract, from, &module);
+                Some((module, baked_info, remapped))
+            }
+            None => None,
+        };
+        Ok(Written { baked })
+    }
+
+    /// Whether the overrides were baked.
+    pub fn is_baked(&self) -> bool {
+        self.baked.is_some()
+    }
+
+    /// The module written, its info and its contract: the baked copy's,
+    /// else `module`'s (with its `info` and `contract`).
+    pub fn get<'a>(
+        &'a self,
+        module: &'a naga::Module,
+        info: &'a naga::valid::ModuleInfo,
+        contract: &'a LayoutModule,
+    ) -> (
+        &'a naga::Module,
+        &'a naga::valid::ModuleInfo,
+        &'a LayoutModule,
+    ) {
+        match &self.baked {
+            Some((module, info, remapped)) => (module, info, remapped),
+            None => (module, info, contract),
+        }
+    }
+}
+
+/// Everything a text writer writes a module from, worked out before any
+/// text: the module written (overrides baked where the writer needs it),
+/// the entry points to write, the names, the buffer plan and the target's
+/// binding assignment. `--target reflect` reads the bindings and names
+/// from it without writing.
+pub(crate) struct Resolved<Plan, Bindings> {
+    pub written: Written,
+    pub warnings: Vec<crate::diag::Diagnostic>,
+    pub selected: Vec<usize>,
+    pub names: naga::FastHashMap<naga::proc::NameKey, String>,
+    pub plan: Plan,
+    /// The globals in declaration order.
+    pub order: Vec<Handle<naga::GlobalVariable>>,
+    pub bindings: Bindings,
+}
+
+impl<Plan, Bindings> Resolved<Plan, Bindings> {
+    pub fn new(
+        written: Written,
+        warnings: Vec<crate::diag::Diagnostic>,
+        selected: Vec<usize>,
+        names: naga::FastHashMap<naga::proc::NameKey, String>,
+        plan: Plan,
+        order: Vec<Handle<naga::GlobalVariable>>,
+        bindings: Bindings,
+    ) -> Self {
+        Resolved {
+            written,
+            warnings,
+            selected,
+            names,
+            plan,
+            order,
+            bindings,
+        }
+    }
+}
 
 /// naga's override baking evaluates every override to a literal but leaves
 /// arrays sized by an override `Pending`. Give such arrays their baked
@@ -148,82 +244,6 @@ pub(crate) fn remap_contract(
     }
 }
 
-/// Globals in declaration order: by source position, then binding (the
-/// globals split from one parameter share its position), then handle.
-pub(crate) fn declaration_order(module: &naga::Module) -> Vec<GlobalHandle> {
-    let mut order: Vec<GlobalHandle> = module.global_variables.iter().map(|(h, _)| h).collect();
-    order.sort_by_key(|&h| {
-        let start = module
-            .global_variables
-            .get_span(h)
-            .to_range()
-            .map_or(usize::MAX, |r| r.start);
-        // The globals split from one parameter share its span: binding order.
-        let binding = module.global_variables[h]
-            .binding
-            .map(|b| (b.group, b.binding));
-        (start, binding, h.index())
-    });
-    order
-}
-
-/// The functions entry point `index` calls, directly or not, in arena order
-/// (naga's function arena lists a callee before its callers).
-pub(crate) fn reachable_functions(
-    module: &naga::Module,
-    index: usize,
-) -> Vec<Handle<naga::Function>> {
-    let mut seen = vec![false; module.functions.len()];
-    let mut stack = Vec::new();
-    if let Some(ep) = module.entry_points.get(index) {
-        calls_in(&ep.function.body, &mut stack);
-    }
-    while let Some(f) = stack.pop() {
-        let Some(slot) = seen.get_mut(f.index()) else {
-            continue;
-        };
-        if *slot {
-            continue;
-        }
-        *slot = true;
-        if let Ok(func) = module.functions.try_get(f) {
-            calls_in(&func.body, &mut stack);
-        }
-    }
-    module
-        .functions
-        .iter()
-        .map(|(h, _)| h)
-        .filter(|h| seen.get(h.index()).copied().unwrap_or(false))
-        .collect()
-}
-
-pub(crate) fn calls_in(block: &naga::Block, out: &mut Vec<Handle<naga::Function>>) {
-    use naga::Statement as S;
-    for s in block.iter() {
-        match s {
-            S::Call { function, .. } => out.push(*function),
-            S::Block(b) => calls_in(b, out),
-            S::If { accept, reject, .. } => {
-                calls_in(accept, out);
-                calls_in(reject, out);
-            }
-            S::Switch { cases, .. } => {
-                for c in cases {
-                    calls_in(&c.body, out);
-                }
-            }
-            S::Loop {
-                body, continuing, ..
-            } => {
-                calls_in(body, out);
-                calls_in(continuing, out);
-            }
-            _ => {}
-        }
-    }
-}
-
 /// The length of an array sized by override `o` once overrides are baked:
 /// naga's baking evaluates the override's initializer to a literal but leaves
 /// the array size pointing at the override.
@@ -305,15 +325,6 @@ pub(crate) fn runtime_sized(module: &naga::Module) -> Vec<bool> {
         flags.push(value);
     }
     flags
-}
-
-/// The type of a resource with binding arrays unwrapped.
-pub(crate) fn element_inner(module: &naga::Module, ty: Handle<naga::Type>) -> &TypeInner {
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::BindingArray { base, .. }) => element_inner(module, *base),
-        Ok(inner) => inner,
-        Err(_) => &TypeInner::Scalar(naga::Scalar::BOOL),
-    }
 }
 
 /// `[N]` (nested binding arrays: `[N][M]`), `[]` or nothing for a resource

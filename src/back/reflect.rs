@@ -1,6 +1,7 @@
 //! `--target reflect`: JSON with every global and every type's contract
 //! layout. Key order is stable; the format is documented in docs/reflect.md.
 
+use crate::back::hlsl::{HlslRegister, RegisterMode};
 use crate::back::listing::{global_type_text, layout_type_name, member_type_text};
 use crate::front::Parsed;
 use crate::layout::{Layout, LayoutKind, LayoutModule, PaddingReason, Slot, StructLayout};
@@ -35,24 +36,21 @@ pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutM
     })
     .collect();
     let mut compact = None;
-    let hlsl: Map<String, Value> = [
-        crate::back::hlsl::RegisterMode::Wgsl,
-        crate::back::hlsl::RegisterMode::Compact,
-    ]
-    .into_iter()
-    .map(|m| {
-        let (value, out) = hlsl_registers(parsed, info, contract, m);
-        if m == crate::back::hlsl::RegisterMode::Compact {
-            compact = out;
-        }
-        (m.name().to_string(), value)
-    })
-    .collect();
+    let hlsl: Map<String, Value> = RegisterMode::ALL
+        .into_iter()
+        .map(|m| {
+            let (value, registers) = hlsl_registers(parsed, info, contract, m);
+            if m == RegisterMode::Compact {
+                compact = registers;
+            }
+            (m.name().to_string(), value)
+        })
+        .collect();
     let parameters: Vec<Value> = parsed
         .annotations
         .params
         .iter()
-        .map(|p| parameter(parsed, p, compact.as_ref()))
+        .map(|p| parameter(parsed, p, compact.as_deref()))
         .collect();
     let root = json!({
         "version": FORMAT_VERSION,
@@ -69,9 +67,16 @@ pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutM
     text
 }
 
+/// The first error of a target that cannot be written.
+fn error_value(e: &crate::diag::Diagnostics) -> Value {
+    let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
+    json!({ "error": first.unwrap_or_default() })
+}
+
 /// Where the GLSL target of `dialect` binds every resource, per output
 /// file (entry point); `{"error": ...}` when the module cannot be written
-/// in that dialect.
+/// in that dialect (its layouts, types or bindings; the bindings come from
+/// the binding stage, not from writing the files).
 fn glsl_bindings(
     parsed: &Parsed,
     info: &naga::valid::ModuleInfo,
@@ -82,22 +87,16 @@ fn glsl_bindings(
         dialect,
         ..Default::default()
     };
-    let out = match crate::back::glsl::write(parsed, info, contract, &options) {
-        Ok(out) => out,
-        Err(e) => {
-            let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
-            return json!({ "error": first.unwrap_or_default() });
-        }
+    let files = match crate::back::glsl::decl::module_bindings(parsed, info, contract, &options) {
+        Ok(files) => files,
+        Err(e) => return error_value(&e),
     };
-    let files: Vec<Value> = out
-        .files
+    let files: Vec<Value> = files
         .iter()
         .map(|f| {
-            let bindings: Vec<Value> = out
+            let bindings: Vec<Value> = f
                 .bindings
                 .iter()
-                .filter(|(entry, _)| *entry == f.entry_point)
-                .flat_map(|(_, b)| b)
                 .map(|b| {
                     json!({
                         "global": b.global,
@@ -108,11 +107,9 @@ fn glsl_bindings(
                     })
                 })
                 .collect();
-            let combined: Vec<Value> = out
-                .combined_samplers
+            let combined: Vec<Value> = f
+                .combined
                 .iter()
-                .filter(|(entry, _)| *entry == f.entry_point)
-                .flat_map(|(_, c)| c)
                 .map(|c| {
                     json!({
                         "name": c.name,
@@ -124,7 +121,7 @@ fn glsl_bindings(
                 .collect();
             json!({
                 "entry_point": f.entry_point,
-                "file": format!("{}.{}", f.entry_point, f.stage_extension()),
+                "file": format!("{}.{}", f.entry_point, crate::back::glsl::stage_extension(f.stage)),
                 "bindings": bindings,
                 "combined_samplers": combined,
             })
@@ -134,27 +131,25 @@ fn glsl_bindings(
 }
 
 /// Where the HLSL target binds every resource with register mode `mode`
-/// (the default shader model); `{"error": ...}` when the module cannot be
-/// written as HLSL.
+/// (the default shader model), with its entry points; `{"error": ...}`
+/// when the module cannot be written as HLSL. The registers come from the
+/// binding stage, not from writing the file.
 fn hlsl_registers(
     parsed: &Parsed,
     info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
-    mode: crate::back::hlsl::RegisterMode,
-) -> (Value, Option<crate::back::hlsl::HlslOutput>) {
+    mode: RegisterMode,
+) -> (Value, Option<Vec<HlslRegister>>) {
     let options = crate::back::hlsl::HlslOptions {
         registers: mode,
         ..Default::default()
     };
-    let out = match crate::back::hlsl::write(parsed, info, contract, &options) {
-        Ok(out) => out,
-        Err(e) => {
-            let first = e.iter().find(|d| d.is_error()).map(|d| d.message.clone());
-            return (json!({ "error": first.unwrap_or_default() }), None);
-        }
-    };
-    let registers: Vec<Value> = out
-        .registers
+    let (entry_points, registers) =
+        match crate::back::hlsl::decl::module_registers(parsed, info, contract, &options) {
+            Ok(found) => found,
+            Err(e) => return (error_value(&e), None),
+        };
+    let list: Vec<Value> = registers
         .iter()
         .map(|r| {
             json!({
@@ -167,8 +162,7 @@ fn hlsl_registers(
             })
         })
         .collect();
-    let entry_points: Vec<Value> = out
-        .entry_points
+    let entry_points: Vec<Value> = entry_points
         .iter()
         .map(|e| {
             json!({
@@ -179,8 +173,8 @@ fn hlsl_registers(
         })
         .collect();
     (
-        json!({ "entry_points": entry_points, "registers": registers }),
-        Some(out),
+        json!({ "entry_points": entry_points, "registers": list }),
+        Some(registers),
     )
 }
 
@@ -190,7 +184,7 @@ fn hlsl_registers(
 fn parameter(
     parsed: &Parsed,
     p: &crate::front::split::Param,
-    compact: Option<&crate::back::hlsl::HlslOutput>,
+    compact: Option<&[HlslRegister]>,
 ) -> Value {
     let module = &parsed.module;
     let handle = |name: &str| {
@@ -234,7 +228,7 @@ fn parameter(
         .collect();
     let first_binding = bindings.iter().filter_map(|b| b.3).map(|b| b.binding).min();
     let group = bindings.iter().find_map(|b| b.3).map(|b| b.group);
-    let register = |g: &str| compact.and_then(|o| o.registers.iter().find(|r| r.global == g));
+    let register = |g: &str| compact.and_then(|list| list.iter().find(|r| r.global == g));
     // Per register class: the first register the parameter takes.
     let mut classes: Vec<(char, u32, u32, u32)> = Vec::new(); // class, first, end, space
     for (_, g, _, _) in &bindings {

@@ -18,17 +18,10 @@
 //!   constant by naga's `process_overrides`, with a warning each. Baking
 //!   compacts the module, so the contract is remapped onto the new handles
 //!   (structs and globals by name).
-//! - Bindings. Vulkan: `set = @group, binding = @binding`, push constants
-//!   `layout(push_constant)`. OpenGL and ES have no sets: bindings are
-//!   allocated per kind (uniform blocks (push constants included), storage
-//!   blocks, texture units, image units), each from 0, over the whole
-//!   module (not per entry point, so the files of one module agree), in
-//!   declaration order (source position) of the WGSL globals; a binding
-//!   array takes a contiguous range. Texture units go to the combined
-//!   samplers: every (texture, sampler) pair some entry point samples with,
-//!   plus (texture, none) for a texture read without a sampler
-//!   (`textureLoad`, `textureDimensions`, ...), ordered by texture then
-//!   sampler (none last) in declaration order.
+//! - Bindings: assigned by [`crate::bind::gl`] (Vulkan: `set = @group,
+//!   binding = @binding`, push constants `layout(push_constant)`; OpenGL
+//!   and ES: units per kind, combined samplers per (texture, sampler)
+//!   pair); printed here.
 //! - Combined sampler names: `<texture>_<sampler>` for a pair, the
 //!   texture's own name for (texture, none); made unique against every other
 //!   name. They are stored in `ctx.names` under
@@ -58,8 +51,9 @@ use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
 use crate::back::common::{
     binding_array_suffix, declaration_order, element_inner, is_abstract, reachable_functions,
-    remap_contract, resolve_pending_sizes,
+    Written,
 };
+use crate::bind::gl::{combined_pairs, resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
@@ -70,13 +64,42 @@ use std::fmt::Write as _;
 
 type GlobalHandle = Handle<naga::GlobalVariable>;
 
-/// The whole backend for one module: see `super::write`.
-pub fn write_module(
+/// What the module is written from (see [`crate::back::common::Resolved`]).
+pub(crate) type Resolved = crate::back::common::Resolved<buffers::Plan, GlBindings>;
+
+/// The writer's context for the module `r` writes, owning its names and
+/// plan.
+fn context<'a>(
+    parsed: &'a Parsed,
+    info: &'a naga::valid::ModuleInfo,
+    contract: &'a LayoutModule,
+    options: &'a GlslOptions,
+    written: &'a Written,
+    names: naga::FastHashMap<NameKey, String>,
+    plan: buffers::Plan,
+) -> Ctx<'a> {
+    let (module, info, contract) = written.get(&parsed.module, info, contract);
+    Ctx {
+        parsed,
+        module,
+        info,
+        contract,
+        options,
+        names,
+        plan,
+        type_names: Default::default(),
+    }
+}
+
+/// Bake the overrides where needed, name, plan the buffers and assign the
+/// bindings: everything but the text (see [`Resolved`]). `info` is
+/// `parsed.module`'s, validated once per translation.
+pub(crate) fn resolve(
     parsed: &Parsed,
     info: &naga::valid::ModuleInfo,
     contract: &LayoutModule,
     options: &GlslOptions,
-) -> Result<GlslOutput, Diagnostics> {
+) -> Result<Resolved, Diagnostics> {
     let dialect = options.dialect;
     if parsed.module.entry_points.is_empty() {
         return Err(Diagnostic::error(
@@ -112,23 +135,14 @@ pub fn write_module(
 
     let mut warnings = Vec::new();
     let baked = if must_bake(&parsed.module, options) {
-        let (mut module, mut info, notes) = bake_overrides(&parsed.module, info, options)?;
+        let (module, info, notes) = bake_overrides(&parsed.module, info, options)?;
         warnings.extend(notes);
-        if resolve_pending_sizes(&mut module) {
-            info = crate::front::validate(&module)?;
-        }
         Some((module, info))
     } else {
         None
     };
-    let remapped;
-    let (module, info, contract) = match &baked {
-        Some((module, info)) => {
-            remapped = remap_contract(contract, &parsed.module, module);
-            (module, info, &remapped)
-        }
-        None => (&parsed.module, info, contract),
-    };
+    let written = Written::new(contract, &parsed.module, baked)?;
+    let (module, module_info, contract) = written.get(&parsed.module, info, contract);
 
     let mut names = module_names(module);
     let order = declaration_order(module);
@@ -136,8 +150,8 @@ pub fn write_module(
     // sampled with a sampler are made (they keep other names apart);
     // textures read without one add no name (their pair is named after
     // the texture itself).
-    let pairs = combined_pairs(module, info, &order, !dialect.is_vulkan());
-    name_combined_samplers(module, &pairs, &mut names);
+    let pairs = combined_pairs(module, module_info, &order, !dialect.is_vulkan());
+    name_combined_samplers(&pairs, &mut names);
     let unwritable = super::dialect_type_errors(module, dialect);
     if !unwritable.is_empty() {
         return Err(Diagnostics(unwritable));
@@ -151,29 +165,41 @@ pub fn write_module(
         }
         e
     })?;
-    let ctx = Ctx {
-        parsed,
+    let bindings = crate::bind::gl::assign(
         module,
-        info,
-        contract,
-        options,
-        names,
-        plan,
-        type_names: Default::default(),
-    };
-    let mut bindings = allocate_bindings(&ctx, &order, &pairs)?;
+        module_info,
+        &order,
+        &pairs,
+        dialect.is_vulkan(),
+        dialect.name(),
+    )?;
+    Ok(Resolved::new(
+        written, warnings, selected, names, plan, order, bindings,
+    ))
+}
+
+/// The whole backend for one module: see `super::write`.
+pub fn write_module(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &GlslOptions,
+) -> Result<GlslOutput, Diagnostics> {
+    let r = resolve(parsed, info, contract, options)?;
+    let dialect = options.dialect;
     // naga's `process_overrides` leaves the (now unused) overrides in the
     // arena: only an unbaked module declares them.
-    bindings.spec_constants = baked.is_none();
-
+    let spec_constants = !r.written.is_baked();
     let mut output = GlslOutput {
-        warnings,
+        warnings: r.warnings,
         ..Default::default()
     };
+    let (bindings, order) = (r.bindings, r.order);
+    let ctx = context(parsed, info, contract, options, &r.written, r.names, r.plan);
     let mut errors = Diagnostics::new();
-    for index in selected {
+    for index in r.selected {
         let mut needs = Needs::default();
-        let file = write_entry_point(&ctx, &bindings, &order, &mut needs, index);
+        let file = write_entry_point(&ctx, &bindings, spec_constants, &order, &mut needs, index);
         if !needs.errors.is_empty() {
             // One error per construct, even when several files hit it.
             for e in needs.errors {
@@ -184,13 +210,14 @@ pub fn write_module(
             continue;
         }
         output.warnings.extend(file.warnings);
+        let (records, combined) = file_bindings(&ctx, &bindings, &order, index);
         output
             .bindings
-            .push((file.file.entry_point.clone(), file.bindings));
+            .push((file.file.entry_point.clone(), records));
         if !dialect.is_vulkan() {
             output
                 .combined_samplers
-                .push((file.file.entry_point.clone(), file.combined));
+                .push((file.file.entry_point.clone(), combined));
         }
         output.files.push(file.file);
     }
@@ -198,6 +225,111 @@ pub fn write_module(
         return Err(errors);
     }
     Ok(output)
+}
+
+/// The bindings of the files of a module, without writing them: per
+/// entry point (in module order, or the one `-e` picks) its name, its
+/// stage, what [`GlslOutput::bindings`] reports for its file, and OpenGL's
+/// combined samplers (empty for Vulkan). For `--target reflect`.
+pub(crate) fn module_bindings(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &GlslOptions,
+) -> Result<Vec<FileBindings>, Diagnostics> {
+    let r = resolve(parsed, info, contract, options)?;
+    let ctx = context(parsed, info, contract, options, &r.written, r.names, r.plan);
+    Ok(r.selected
+        .into_iter()
+        .map(|index| {
+            let (bindings, combined) = file_bindings(&ctx, &r.bindings, &r.order, index);
+            let ep = &ctx.module.entry_points[index];
+            FileBindings {
+                entry_point: ep.name.clone(),
+                stage: ep.stage,
+                bindings,
+                combined,
+            }
+        })
+        .collect())
+}
+
+/// One file's bindings (see [`module_bindings`]).
+pub(crate) struct FileBindings {
+    pub entry_point: String,
+    pub stage: ShaderStage,
+    pub bindings: Vec<GlslBinding>,
+    pub combined: Vec<CombinedSampler>,
+}
+
+/// What the file of entry point `index` binds: the resources it uses, in
+/// declaration order (Vulkan push constants have no binding; a buffer the
+/// plan declares no block for is not declared), then OpenGL's combined
+/// samplers, which are also listed on their own.
+fn file_bindings(
+    ctx: &Ctx<'_>,
+    bindings: &GlBindings,
+    order: &[GlobalHandle],
+    index: usize,
+) -> (Vec<GlslBinding>, Vec<CombinedSampler>) {
+    let module = ctx.module;
+    let vulkan = ctx.dialect().is_vulkan();
+    let ep_info = ctx.info.get_entry_point(index);
+    let global_name = |g: GlobalHandle| module.global_variables[g].name.clone().unwrap_or_default();
+    let mut records = Vec::new();
+    for &h in order {
+        if ep_info[h].is_empty() {
+            continue;
+        }
+        let Some(kind) = resource_kind(module, &module.global_variables[h]) else {
+            continue;
+        };
+        let declared = match kind {
+            "uniform-block" | "storage-block" => ctx.plan.block(h).is_some(),
+            "push-constant" => ctx.plan.block(h).is_some() && !vulkan,
+            "image" => true,
+            _ => vulkan,
+        };
+        let Some(slot) = bindings.global(h).filter(|_| declared) else {
+            continue;
+        };
+        records.push(GlslBinding {
+            global: global_name(h),
+            glsl_name: ctx.name(NameKey::GlobalVariable(h)).to_string(),
+            kind: slot.kind,
+            set: slot.set,
+            binding: slot.binding,
+        });
+    }
+    let mut combined = Vec::new();
+    for (pair, unit) in entry_units(bindings, index) {
+        let name = combined_sampler_name(ctx, pair.0, pair.1);
+        combined.push(CombinedSampler {
+            texture: global_name(pair.0),
+            sampler: pair.1.map(global_name),
+            name: name.clone(),
+            binding: unit,
+        });
+        records.push(GlslBinding {
+            global: global_name(pair.0),
+            glsl_name: name,
+            kind: "combined-sampler",
+            set: None,
+            binding: unit,
+        });
+    }
+    (records, combined)
+}
+
+/// OpenGL: the combined samplers the file of entry point `index` declares,
+/// with their texture units.
+fn entry_units(bindings: &GlBindings, index: usize) -> impl Iterator<Item = (Pair, u32)> + '_ {
+    bindings
+        .entry_pairs
+        .get(index)
+        .into_iter()
+        .flatten()
+        .filter_map(|pair| Some((*pair, *bindings.units.get(pair)?)))
 }
 
 // ---------------------------------------------------------------------------
@@ -384,11 +516,7 @@ fn combined_key(image: GlobalHandle, sampler: Option<GlobalHandle>) -> NameKey {
 }
 
 /// Name every combined sampler of `pairs`, unique against all names.
-fn name_combined_samplers(
-    module: &naga::Module,
-    pairs: &[(GlobalHandle, Option<GlobalHandle>)],
-    names: &mut naga::FastHashMap<NameKey, String>,
-) {
+fn name_combined_samplers(pairs: &[Pair], names: &mut naga::FastHashMap<NameKey, String>) {
     for &(image, sampler) in pairs {
         let image_name = names
             .get(&NameKey::GlobalVariable(image))
@@ -413,7 +541,6 @@ fn name_combined_samplers(
                 candidate
             }
         };
-        let _ = module;
         names.insert(combined_key(image, sampler), name);
     }
 }
@@ -440,338 +567,19 @@ pub fn combined_sampler_name(
 }
 
 // ---------------------------------------------------------------------------
-// Reachability and resource use
-
-/// The global behind an image operand: the global itself or an element of
-/// a binding array.
-fn image_global(func: &naga::Function, expr: Handle<naga::Expression>) -> ImageOperand {
-    match func.expressions.try_get(expr) {
-        Ok(&naga::Expression::GlobalVariable(g)) => ImageOperand::Global(g),
-        Ok(&naga::Expression::FunctionArgument(i)) => ImageOperand::Argument(i),
-        Ok(
-            &naga::Expression::Access { base, .. } | &naga::Expression::AccessIndex { base, .. },
-        ) => image_global(func, base),
-        _ => ImageOperand::Other,
-    }
-}
-
-enum ImageOperand {
-    Global(GlobalHandle),
-    Argument(u32),
-    Other,
-}
-
-/// Textures entry point `index` reads without a sampler (`textureLoad`,
-/// `textureDimensions`, ...): directly, or through a function argument a
-/// caller passes a global to.
-fn unsampled_textures(module: &naga::Module, index: usize) -> FastIndexSet<GlobalHandle> {
-    let Some(ep) = module.entry_points.get(index) else {
-        return FastIndexSet::default();
-    };
-    let reachable = reachable_functions(module, index);
-    // Per function: which of its arguments are read without a sampler.
-    let mut arg_reads: FastIndexMap<Handle<naga::Function>, FastIndexSet<u32>> =
-        FastIndexMap::default();
-    let mut found = FastIndexSet::default();
-    let mut scan = |func: &naga::Function, own: Option<Handle<naga::Function>>| {
-        for (_, e) in func.expressions.iter() {
-            let image = match *e {
-                naga::Expression::ImageLoad { image, .. }
-                | naga::Expression::ImageQuery { image, .. } => image,
-                _ => continue,
-            };
-            match image_global(func, image) {
-                ImageOperand::Global(g) => {
-                    found.insert(g);
-                }
-                ImageOperand::Argument(i) => {
-                    if let Some(f) = own {
-                        arg_reads.entry(f).or_default().insert(i);
-                    }
-                }
-                ImageOperand::Other => {}
-            }
-        }
-    };
-    for &f in &reachable {
-        scan(&module.functions[f], Some(f));
-    }
-    scan(&ep.function, None);
-    // Resolve arguments at the call sites (callers come after callees in
-    // the arena; iterate until nothing changes for chains of calls).
-    let mut changed = true;
-    while changed {
-        changed = false;
-        let callers = reachable
-            .iter()
-            .map(|&f| (Some(f), &module.functions[f]))
-            .chain(std::iter::once((None, &ep.function)));
-        for (own, func) in callers {
-            let mut new_args = Vec::new();
-            visit_calls(&func.body, &mut |callee, arguments| {
-                let Some(reads) = arg_reads.get(&callee) else {
-                    return;
-                };
-                for &i in reads {
-                    let Some(&arg) = arguments.get(i as usize) else {
-                        continue;
-                    };
-                    match image_global(func, arg) {
-                        ImageOperand::Global(g) => {
-                            if found.insert(g) {
-                                changed = true;
-                            }
-                        }
-                        ImageOperand::Argument(j) => new_args.push(j),
-                        ImageOperand::Other => {}
-                    }
-                }
-            });
-            if let Some(f) = own {
-                for j in new_args {
-                    if arg_reads.entry(f).or_default().insert(j) {
-                        changed = true;
-                    }
-                }
-            }
-        }
-    }
-    // Storage textures are images, not texture units.
-    found.retain(|g| {
-        module.global_variables.try_get(*g).is_ok_and(|v| {
-            !matches!(
-                element_inner(module, v.ty),
-                TypeInner::Image {
-                    class: ImageClass::Storage { .. },
-                    ..
-                }
-            )
-        })
-    });
-    found
-}
-
-fn visit_calls(
-    block: &naga::Block,
-    f: &mut impl FnMut(Handle<naga::Function>, &[Handle<naga::Expression>]),
-) {
-    use naga::Statement as S;
-    for s in block.iter() {
-        match s {
-            S::Call {
-                function,
-                arguments,
-                ..
-            } => f(*function, arguments),
-            S::Block(b) => visit_calls(b, f),
-            S::If { accept, reject, .. } => {
-                visit_calls(accept, f);
-                visit_calls(reject, f);
-            }
-            S::Switch { cases, .. } => {
-                for c in cases {
-                    visit_calls(&c.body, f);
-                }
-            }
-            S::Loop {
-                body, continuing, ..
-            } => {
-                visit_calls(body, f);
-                visit_calls(continuing, f);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The (texture, sampler) pairs entry point `index` uses, in the order of
-/// `order` (texture, then sampler, none last).
-/// `unsampled`: with the textures read without a sampler (`(texture,
-/// None)`).
-fn entry_pairs(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    order: &[GlobalHandle],
-    index: usize,
-    unsampled: bool,
-) -> Vec<(GlobalHandle, Option<GlobalHandle>)> {
-    let rank = |g: GlobalHandle| order.iter().position(|&o| o == g).unwrap_or(usize::MAX);
-    let mut pairs: Vec<(GlobalHandle, Option<GlobalHandle>)> = info
-        .get_entry_point(index)
-        .sampling_set
-        .iter()
-        .map(|k| (k.image, Some(k.sampler)))
-        .collect();
-    if unsampled {
-        pairs.extend(
-            unsampled_textures(module, index)
-                .into_iter()
-                .map(|g| (g, None)),
-        );
-    }
-    pairs.sort_by_key(|&(t, s)| (rank(t), s.map_or(usize::MAX, rank)));
-    pairs.dedup();
-    pairs
-}
-
-/// Every pair any entry point of the module uses, in the same order
-/// (`unsampled` as for [`entry_pairs`]).
-fn combined_pairs(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    order: &[GlobalHandle],
-    unsampled: bool,
-) -> Vec<(GlobalHandle, Option<GlobalHandle>)> {
-    let rank = |g: GlobalHandle| order.iter().position(|&o| o == g).unwrap_or(usize::MAX);
-    let mut all = Vec::new();
-    for i in 0..module.entry_points.len() {
-        all.extend(entry_pairs(module, info, order, i, unsampled));
-    }
-    all.sort_by_key(|&(t, s)| (rank(t), s.map_or(usize::MAX, rank)));
-    all.dedup();
-    all
-}
-
-// ---------------------------------------------------------------------------
-// Bindings
-
-/// Where one resource global or combined sampler is bound.
-#[derive(Clone, Copy, Debug)]
-struct Slot2 {
-    set: Option<u32>,
-    binding: u32,
-    kind: &'static str,
-}
-
-/// The bindings of the module (see the module doc for the rules).
-struct Bindings {
-    /// Per global (by handle index).
-    globals: Vec<Option<Slot2>>,
-    /// OpenGL: texture unit of every combined sampler.
-    units: FastIndexMap<(GlobalHandle, Option<GlobalHandle>), u32>,
-    /// Whether the overrides are declared as specialization constants.
-    spec_constants: bool,
-}
-
-/// The binding kind of a global, `None` for non-resources.
-fn resource_kind(ctx: &Ctx<'_>, var: &naga::GlobalVariable) -> Option<&'static str> {
-    match var.space {
-        AddressSpace::Uniform => Some("uniform-block"),
-        AddressSpace::Immediate => Some("push-constant"),
-        AddressSpace::Storage { .. } => Some("storage-block"),
-        AddressSpace::Handle => match element_inner(ctx.module, var.ty) {
-            TypeInner::Image {
-                class: ImageClass::Storage { .. },
-                ..
-            } => Some("image"),
-            TypeInner::Image { .. } => Some("texture"),
-            TypeInner::Sampler { .. } => Some("sampler"),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-fn allocate_bindings(
-    ctx: &Ctx<'_>,
-    order: &[GlobalHandle],
-    pairs: &[(GlobalHandle, Option<GlobalHandle>)],
-) -> Result<Bindings, Diagnostics> {
-    let module = ctx.module;
-    let mut globals = vec![None; module.global_variables.len()];
-    let mut units = FastIndexMap::default();
-    if ctx.dialect().is_vulkan() {
-        for (h, var) in module.global_variables.iter() {
-            let (Some(kind), Some(rb)) = (resource_kind(ctx, var), var.binding.as_ref()) else {
-                continue;
-            };
-            globals[h.index()] = Some(Slot2 {
-                set: Some(rb.group),
-                binding: rb.binding,
-                kind,
-            });
-        }
-        return Ok(Bindings {
-            globals,
-            units,
-            spec_constants: false,
-        });
-    }
-    let mut errors = Diagnostics::new();
-    let (mut uniform, mut storage, mut image) = (0u32, 0u32, 0u32);
-    for &h in order {
-        let var = &module.global_variables[h];
-        let Some(kind) = resource_kind(ctx, var) else {
-            continue;
-        };
-        let (_, count) = binding_array_suffix(module, var.ty);
-        let counter = match kind {
-            "uniform-block" | "push-constant" => &mut uniform,
-            "storage-block" => &mut storage,
-            "image" => &mut image,
-            _ => continue,
-        };
-        let Some(count) = count else {
-            errors.push(runtime_binding_array(ctx, h));
-            continue;
-        };
-        globals[h.index()] = Some(Slot2 {
-            set: None,
-            binding: *counter,
-            kind: if kind == "push-constant" {
-                "uniform-block"
-            } else {
-                kind
-            },
-        });
-        *counter = counter.saturating_add(count);
-    }
-    let mut unit = 0u32;
-    for &pair in pairs {
-        let (_, count) = binding_array_suffix(module, module.global_variables[pair.0].ty);
-        let Some(count) = count else {
-            errors.push(runtime_binding_array(ctx, pair.0));
-            continue;
-        };
-        units.insert(pair, unit);
-        unit = unit.saturating_add(count);
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(Bindings {
-        globals,
-        units,
-        spec_constants: false,
-    })
-}
-
-fn runtime_binding_array(ctx: &Ctx<'_>, h: GlobalHandle) -> Diagnostic {
-    super::error_at(
-        format!(
-            "{} cannot bind a runtime-sized binding array",
-            ctx.dialect().name()
-        ),
-        ctx.module.global_variables.get_span(h),
-        "runtime-sized binding array",
-    )
-    .note("give the binding array a fixed size, or write Vulkan GLSL (--glsl vulkan450)")
-}
-
-// ---------------------------------------------------------------------------
 // One entry point
 
 struct EntryFile {
     file: GlslFile,
-    bindings: Vec<GlslBinding>,
-    combined: Vec<CombinedSampler>,
     warnings: Vec<Diagnostic>,
 }
 
-/// `order`: the module's `declaration_order`.
+/// `order`: the module's `declaration_order`; `spec_constants`: whether
+/// the overrides are declared as specialization constants.
 fn write_entry_point(
     ctx: &Ctx<'_>,
-    bindings: &Bindings,
+    bindings: &GlBindings,
+    spec_constants: bool,
     order: &[GlobalHandle],
     needs: &mut Needs,
     index: usize,
@@ -781,8 +589,6 @@ fn write_entry_point(
     let ep = &module.entry_points[index];
     let ep_info = ctx.info.get_entry_point(index);
     let mut warnings = Vec::new();
-    let mut file_bindings = Vec::new();
-    let mut combined = Vec::new();
 
     // Everything below `#version` and the extensions, in order; written
     // first so that the extensions they need are known.
@@ -802,7 +608,7 @@ fn write_entry_point(
     let start = body.len();
     constants(ctx, needs, &mut body);
     end_section(&mut body, start);
-    if bindings.spec_constants {
+    if spec_constants {
         let start = body.len();
         overrides(ctx, needs, &mut body);
         end_section(&mut body, start);
@@ -820,21 +626,10 @@ fn write_entry_point(
         if !used(h) {
             continue;
         }
-        let Some(kind) = resource_kind(ctx, var) else {
+        let Some(kind) = resource_kind(module, var) else {
             continue;
         };
-        let slot = bindings.globals.get(h.index()).copied().flatten();
-        let record = |file_bindings: &mut Vec<GlslBinding>, slot: Option<Slot2>| {
-            if let Some(slot) = slot {
-                file_bindings.push(GlslBinding {
-                    global: var.name.clone().unwrap_or_default(),
-                    glsl_name: ctx.name(NameKey::GlobalVariable(h)).to_string(),
-                    kind: slot.kind,
-                    set: slot.set,
-                    binding: slot.binding,
-                });
-            }
-        };
+        let slot = bindings.global(h);
         match kind {
             "uniform-block" | "storage-block" | "push-constant" => {
                 let Some(block) = ctx.plan.block(h) else {
@@ -845,7 +640,7 @@ fn write_entry_point(
                     ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
                     (
                         _,
-                        Some(Slot2 {
+                        Some(Slot {
                             set: Some(set),
                             binding,
                             ..
@@ -867,44 +662,18 @@ fn write_entry_point(
                 if !resources.ends_with('\n') {
                     resources.push('\n');
                 }
-                if kind != "push-constant" || !dialect.is_vulkan() {
-                    record(&mut file_bindings, slot);
-                }
             }
             "image" => {
                 resources.push_str(&image_declaration(ctx, needs, h, slot));
-                record(&mut file_bindings, slot);
             }
             "texture" | "sampler" if dialect.is_vulkan() => {
                 resources.push_str(&separate_declaration(ctx, needs, h, slot));
-                record(&mut file_bindings, slot);
             }
             _ => {}
         }
     }
-    if !dialect.is_vulkan() {
-        for pair in entry_pairs(module, ctx.info, order, index, true) {
-            let Some(&unit) = bindings.units.get(&pair) else {
-                continue;
-            };
-            let (text, name) = combined_declaration(ctx, needs, pair, unit);
-            resources.push_str(&text);
-            let global_name =
-                |g: GlobalHandle| module.global_variables[g].name.clone().unwrap_or_default();
-            combined.push(CombinedSampler {
-                texture: global_name(pair.0),
-                sampler: pair.1.map(global_name),
-                name: name.clone(),
-                binding: unit,
-            });
-            file_bindings.push(GlslBinding {
-                global: global_name(pair.0),
-                glsl_name: name,
-                kind: "combined-sampler",
-                set: None,
-                binding: unit,
-            });
-        }
+    for (pair, unit) in entry_units(bindings, index) {
+        resources.push_str(&combined_declaration(ctx, needs, pair, unit));
     }
     end_section(&mut body, start);
 
@@ -1001,8 +770,6 @@ fn write_entry_point(
             stage: ep.stage,
             text,
         },
-        bindings: file_bindings,
-        combined,
         warnings,
     }
 }
@@ -1137,7 +904,7 @@ fn separate_declaration(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     h: GlobalHandle,
-    slot: Option<Slot2>,
+    slot: Option<Slot>,
 ) -> String {
     let var = &ctx.module.global_variables[h];
     let (suffix, count) = binding_array_suffix(ctx.module, var.ty);
@@ -1164,8 +931,8 @@ fn separate_declaration(
 }
 
 /// Append `set = S, binding = B` (or `binding = B`) for `slot`.
-fn push_slot_layout(out: &mut String, slot: Option<Slot2>) {
-    if let Some(Slot2 { set: Some(set), .. }) = slot {
+fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
+    if let Some(Slot { set: Some(set), .. }) = slot {
         out.push_str("set = ");
         super::push_decimal(out, u64::from(set));
         out.push_str(", ");
@@ -1174,13 +941,13 @@ fn push_slot_layout(out: &mut String, slot: Option<Slot2>) {
     super::push_decimal(out, u64::from(slot.map_or(0, |s| s.binding)));
 }
 
-/// OpenGL: a combined sampler and its name.
+/// OpenGL: a combined sampler's declaration.
 fn combined_declaration(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
-    (image, sampler): (GlobalHandle, Option<GlobalHandle>),
+    (image, sampler): Pair,
     unit: u32,
-) -> (String, String) {
+) -> String {
     let module = ctx.module;
     let var = &module.global_variables[image];
     let (suffix, _) = binding_array_suffix(module, var.ty);
@@ -1207,10 +974,7 @@ fn combined_declaration(
     };
     let name = combined_sampler_name(ctx, image, sampler);
     let precision = if ctx.dialect().is_es() { "highp " } else { "" };
-    (
-        format!("layout(binding = {unit}) uniform {precision}{ty} {name}{suffix};\n"),
-        name,
-    )
+    format!("layout(binding = {unit}) uniform {precision}{ty} {name}{suffix};\n")
 }
 
 /// ES: push an error, or add the extension, for images ES lacks.
@@ -1244,7 +1008,7 @@ fn image_declaration(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     h: GlobalHandle,
-    slot: Option<Slot2>,
+    slot: Option<Slot>,
 ) -> String {
     let module = ctx.module;
     let dialect = ctx.dialect();
@@ -2072,6 +1836,7 @@ mod tests {
 #[cfg(test)]
 mod module_tests {
     use super::*;
+    use crate::back::common::remap_contract;
 
     const OVERRIDES: &str = "
         struct Unused { x: f32 }
@@ -2164,57 +1929,5 @@ mod module_tests {
         )
         .expect("parses");
         assert!(must_bake(&derived, &vulkan));
-    }
-
-    #[test]
-    fn gl_bindings_are_allocated_per_kind_in_declaration_order() {
-        let source = "
-            @group(1) @binding(0) var<storage, read_write> s1: array<u32>;
-            @group(0) @binding(5) var<uniform> u1: vec4<f32>;
-            @group(0) @binding(0) var<storage> s0: array<u32>;
-            @group(0) @binding(1) var<uniform> u0: vec4<f32>;
-            @group(2) @binding(0) var img: texture_storage_2d<rgba8unorm, write>;
-            @compute @workgroup_size(1) fn main() {
-                s1[0] = s0[0] + u32(u0.x + u1.x);
-                textureStore(img, vec2<i32>(0), vec4<f32>(0.0));
-            }";
-        let crate::Analysis {
-            parsed,
-            info,
-            contract,
-            ..
-        } = crate::analyze(source).expect("valid");
-        let options = GlslOptions {
-            dialect: Dialect::Gl450,
-            ..Default::default()
-        };
-        let module = &parsed.module;
-        let names = module_names(module);
-        let ctx = Ctx {
-            parsed: &parsed,
-            module,
-            info: &info,
-            contract: &contract,
-            options: &options,
-            names,
-            plan: buffers::Plan::default(),
-            type_names: Default::default(),
-        };
-        let order = declaration_order(module);
-        let b = allocate_bindings(&ctx, &order, &[]).expect("allocates");
-        let slot = |name: &str| {
-            let (h, _) = module
-                .global_variables
-                .iter()
-                .find(|(_, v)| v.name.as_deref() == Some(name))
-                .expect("global");
-            let s = b.globals[h.index()].expect("bound");
-            (s.kind, s.binding)
-        };
-        assert_eq!(slot("s1"), ("storage-block", 0));
-        assert_eq!(slot("s0"), ("storage-block", 1));
-        assert_eq!(slot("u1"), ("uniform-block", 0));
-        assert_eq!(slot("u0"), ("uniform-block", 1));
-        assert_eq!(slot("img"), ("image", 0));
     }
 }

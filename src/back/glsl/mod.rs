@@ -22,7 +22,7 @@
 pub(crate) use crate::back::common::push_decimal;
 
 mod buffers;
-mod decl;
+pub(crate) mod decl;
 mod func;
 mod keywords;
 mod types;

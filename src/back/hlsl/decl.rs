@@ -27,21 +27,8 @@
 //! Rules this part follows:
 //!
 //! - Registers (reported in `HlslOutput::registers` for every resource of
-//!   the module, in declaration order). Class: `b` for uniform buffers and
-//!   push constants (cbuffers), `t` for read-only storage buffers
-//!   (`ByteAddressBuffer`), sampled and depth textures and read-only
-//!   storage textures, `u` for read-write storage buffers and writable
-//!   storage textures, `s` for samplers. `RegisterMode::Wgsl`: space =
-//!   `@group`, register = `@binding`. `RegisterMode::Compact`
-//!   (spec/001): space = `@group`; per space and class, each resource in
-//!   declaration order takes the first free contiguous range (a binding
-//!   array of N takes N registers). Runtime-sized binding arrays are an
-//!   error in both modes.
-//! - stride's own space: push constants (`var<immediate>`) and the
-//!   workgroup-count cbuffer have no `@group`; they live in space
-//!   `max(@group) + 1` (0 when the module binds nothing), registers
-//!   `b0, b1, ...`: push constants in declaration order first, then
-//!   `_s_num_workgroups` (in both modes).
+//!   the module, in declaration order) and Slang's Vulkan bindings are
+//!   assigned by [`crate::bind::d3d`] and printed here.
 //! - `@builtin(num_workgroups)` has no HLSL semantic: it is read from
 //!   `cbuffer _s_num_workgroups_cb { uint3 _s_num_workgroups; }`, which the
 //!   application fills with the dispatch size (reported in the registers
@@ -70,15 +57,13 @@
 use super::keywords;
 use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
-use super::{HlslNames, RegisterMode, ShaderModel};
+use super::{HlslNames, ShaderModel};
 use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
-use crate::back::common::{
-    declaration_order, reachable_functions, remap_contract, resolve_pending_sizes, use_span,
-};
+use crate::back::common::{declaration_order, reachable_functions, use_span, Written};
+use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
-use indexmap::IndexMap;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, ShaderStage, TypeInner};
 use std::borrow::Cow;
@@ -86,8 +71,54 @@ use std::fmt::Write as _;
 
 type GlobalHandle = Handle<naga::GlobalVariable>;
 
-/// The name stride gives the workgroup-count value (see the module doc).
-pub(crate) const NUM_WORKGROUPS: &str = "_s_num_workgroups";
+pub(crate) use crate::bind::d3d::NUM_WORKGROUPS;
+
+/// What the module is written from (see [`crate::back::common::Resolved`]).
+pub(crate) type Resolved = crate::back::common::Resolved<super::buffers::Plan, Registers>;
+
+/// Bake the overrides, name, plan the buffers and assign the registers:
+/// everything but the text (see [`Resolved`]). `info` is `parsed.module`'s,
+/// validated once per translation.
+pub(crate) fn resolve(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &HlslOptions,
+) -> Result<Resolved, Diagnostics> {
+    // A module without entry points (a shared include) is written as a
+    // library: every function and every global, for DXC's `lib_6_x`
+    // profiles (`selected` is then empty).
+    let selected = select_entry_points(&parsed.module, options)?;
+
+    let mut warnings = Vec::new();
+    let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
+        let (module, info, notes) = crate::back::overrides::bake(
+            &parsed.module,
+            info,
+            &options.overrides,
+            "HLSL",
+            "baked because HLSL has no specialization constants",
+        )?;
+        warnings.extend(notes);
+        Some((module, info))
+    } else {
+        None
+    };
+    let written = Written::new(contract, &parsed.module, baked)?;
+    let (module, _, contract) = written.get(&parsed.module, info, contract);
+
+    let names = module_names(module);
+    let unwritable = shader_model_type_errors(module, options.shader_model);
+    if !unwritable.is_empty() {
+        return Err(Diagnostics(unwritable));
+    }
+    let plan = super::buffers::plan(parsed, module, contract, &names, options.slang)?;
+    let order = declaration_order(module);
+    let registers = crate::bind::d3d::assign(module, &order, options.registers)?;
+    Ok(Resolved::new(
+        written, warnings, selected, names, plan, order, registers,
+    ))
+}
 
 /// The whole backend for one module: see `super::write`.
 pub fn write_module(
@@ -96,81 +127,200 @@ pub fn write_module(
     contract: &LayoutModule,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    // A module without entry points (a shared include) is written as a
-    // library: every function and every global, for DXC's `lib_6_x`
-    // profiles (`selected` is then empty).
-    let selected = select_entry_points(&parsed.module, options)?;
-
-    let mut warnings = Vec::new();
-    let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
-        let (mut module, mut info, notes) = crate::back::overrides::bake(
-            &parsed.module,
-            info,
-            &options.overrides,
-            "HLSL",
-            "baked because HLSL has no specialization constants",
-        )?;
-        warnings.extend(notes);
-        if resolve_pending_sizes(&mut module) {
-            info = crate::front::validate(&module)?;
-        }
-        Some((module, info))
-    } else {
-        None
-    };
-    let remapped;
-    let (module, info, contract) = match &baked {
-        Some((module, info)) => {
-            remapped = remap_contract(contract, &parsed.module, module);
-            (module, info, &remapped)
-        }
-        None => (&parsed.module, info, contract),
-    };
-
-    let names = module_names(module);
-    let unwritable = shader_model_type_errors(module, options.shader_model);
-    if !unwritable.is_empty() {
-        return Err(Diagnostics(unwritable));
-    }
-    let plan = super::buffers::plan(parsed, module, contract, &names, options.slang)?;
+    let r = resolve(parsed, info, contract, options)?;
+    let (module, info, contract) = r.written.get(&parsed.module, info, contract);
+    let (selected, registers, mut warnings) = (r.selected, r.bindings, r.warnings);
     let ctx = Ctx {
         parsed,
         module,
         info,
         contract,
         options,
-        names,
-        plan,
+        names: r.names,
+        plan: r.plan,
         type_names: Default::default(),
     };
-    let order = declaration_order(module);
-    let registers = allocate_registers(&ctx, &order)?;
     warnings.extend(builtin_warnings(&ctx, &selected));
 
     let mut needs = Needs::default();
-    let text = write_file(&ctx, &mut needs, &registers, &order, &selected);
+    let text = write_file(&ctx, &mut needs, &registers, &r.order, &selected);
     if !needs.errors.is_empty() {
         return Err(Diagnostics(needs.errors));
     }
-    let entry_points = selected
+    let entry_points = entry_points(module, &ctx.names, &selected);
+    let registers = register_records(&registers, &ctx.names, &ctx.plan);
+    let names = output_names(ctx);
+    Ok(HlslOutput {
+        text,
+        entry_points,
+        registers,
+        names,
+        warnings,
+    })
+}
+
+/// The entry points of the file and the registers of every resource, as
+/// [`HlslOutput`] reports them, without writing the file: for `--target
+/// reflect`. Also an error where a storage buffer holds 16- or 64-bit
+/// values that the shader model cannot load or store
+/// ([`storage_model_errors`]), as writing the file would report.
+pub(crate) fn module_registers(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &HlslOptions,
+) -> Result<(Vec<HlslEntryPoint>, Vec<HlslRegister>), Diagnostics> {
+    let r = resolve(parsed, info, contract, options)?;
+    let (module, info, contract) = r.written.get(&parsed.module, info, contract);
+    let errors = storage_model_errors(info, contract, &r.plan, &r.selected, options);
+    if !errors.is_empty() {
+        return Err(Diagnostics(errors));
+    }
+    Ok((
+        entry_points(module, &r.names, &r.selected),
+        register_records(&r.bindings, &r.names, &r.plan),
+    ))
+}
+
+/// The written entry points with their HLSL function names.
+fn entry_points(
+    module: &naga::Module,
+    names: &naga::FastHashMap<NameKey, String>,
+    selected: &[usize],
+) -> Vec<HlslEntryPoint> {
+    selected
         .iter()
         .map(|&i| {
             let ep = &module.entry_points[i];
             HlslEntryPoint {
                 name: ep.name.clone(),
-                function: ctx.name(NameKey::EntryPoint(i as u16)).to_string(),
+                function: names
+                    .get(&NameKey::EntryPoint(i as u16))
+                    .map_or("_unnamed", String::as_str)
+                    .to_string(),
                 stage: ep.stage,
             }
         })
-        .collect();
-    let names = output_names(ctx);
-    Ok(HlslOutput {
-        text,
-        entry_points,
-        registers: registers.list,
-        names,
-        warnings,
-    })
+        .collect()
+}
+
+/// The registers as reported: with the HLSL names of the declarations (a
+/// cbuffer is named by the plan, `<global>_cb`; everything else by the
+/// namer).
+fn register_records(
+    registers: &Registers,
+    names: &naga::FastHashMap<NameKey, String>,
+    plan: &super::buffers::Plan,
+) -> Vec<HlslRegister> {
+    registers
+        .list
+        .iter()
+        .map(|r| {
+            let hlsl_name = match r.handle {
+                Some(h) => plan
+                    .cbuffers
+                    .iter()
+                    .find(|c| c.global == h)
+                    .map(|c| c.name.clone())
+                    .unwrap_or_else(|| {
+                        names
+                            .get(&NameKey::GlobalVariable(h))
+                            .map_or("_unnamed", String::as_str)
+                            .to_string()
+                    }),
+                None => text!("{NUM_WORKGROUPS}_cb"),
+            };
+            HlslRegister {
+                global: r.global.clone(),
+                hlsl_name,
+                kind: r.kind,
+                class: r.class,
+                register: r.register,
+                space: r.space,
+                count: r.count,
+            }
+        })
+        .collect()
+}
+
+/// Before shader model 6.2, a byte-address buffer cannot load or store 16-
+/// or 64-bit values: an error per storage buffer a written entry point
+/// uses, at the first such scalar of its contract layout (what the file's
+/// first load or store of one reports).
+fn storage_model_errors(
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    plan: &super::buffers::Plan,
+    selected: &[usize],
+    options: &HlslOptions,
+) -> Vec<Diagnostic> {
+    let model = options.shader_model;
+    if model >= ShaderModel::Sm6_2 {
+        return Vec::new();
+    }
+    let mut errors = Vec::new();
+    for st in &plan.storages {
+        let used = selected.is_empty()
+            || selected
+                .iter()
+                .any(|&i| !info.get_entry_point(i)[st.global].is_empty());
+        let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) else {
+            continue;
+        };
+        let how = if s.width == 2 {
+            "which need HLSL's 16-bit types (`-enable-16bit-types`)"
+        } else {
+            "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
+        };
+        let scalar = naga::Scalar {
+            kind: match s.kind {
+                crate::layout::ScalarKind::Sint => naga::ScalarKind::Sint,
+                crate::layout::ScalarKind::Uint => naga::ScalarKind::Uint,
+                crate::layout::ScalarKind::Bool => naga::ScalarKind::Bool,
+                _ => naga::ScalarKind::Float,
+            },
+            width: s.width,
+        };
+        errors.push(
+            Diagnostic::error(text!(
+                "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
+                st.name,
+                types::scalar(scalar),
+                model
+            ))
+            .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
+            .note("help: use --shader-model 6_2 (or later)"),
+        );
+    }
+    errors
+}
+
+/// The first 16- or 64-bit scalar of `layout`, members in offset order.
+fn wide_scalar(
+    contract: &LayoutModule,
+    layout: &crate::layout::Layout,
+) -> Option<crate::layout::Scalar> {
+    use crate::layout::{LayoutKind, Slot};
+    match &layout.kind {
+        LayoutKind::Scalar(s)
+        | LayoutKind::Atomic(s)
+        | LayoutKind::Vector { scalar: s, .. }
+        | LayoutKind::Matrix { scalar: s, .. } => {
+            (s.width != 4 && s.kind != crate::layout::ScalarKind::Bool).then_some(*s)
+        }
+        LayoutKind::Array { element, .. } => wide_scalar(contract, element),
+        LayoutKind::Struct(h) => {
+            contract
+                .structs
+                .get(h)?
+                .slots
+                .iter()
+                .find_map(|slot| match slot {
+                    Slot::Member(m) => wide_scalar(contract, &m.layout),
+                    Slot::Padding(_) => None,
+                })
+        }
+    }
 }
 
 /// The HLSL names of the WGSL structs and cbuffer members (see
@@ -329,40 +479,15 @@ fn builtin_warnings(ctx: &Ctx<'_>, selected: &[usize]) -> Vec<Diagnostic> {
 // ---------------------------------------------------------------------------
 // Registers
 
-/// The registers of every resource of the module.
-#[derive(Debug, Default)]
-struct Registers {
-    /// Per global (by handle index): its register's position in `list`.
-    globals: Vec<Option<usize>>,
-    /// The workgroup-count cbuffer's position in `list`, when some entry
-    /// point reads it.
-    num_workgroups: Option<usize>,
-    /// Every register: globals in declaration order, then stride's own.
-    list: Vec<HlslRegister>,
-}
-
-impl Registers {
-    /// The register of global `h`, when it is a resource.
-    fn global(&self, h: GlobalHandle) -> Option<&HlslRegister> {
-        let i = (*self.globals.get(h.index())?)?;
-        self.list.get(i)
-    }
-
-    /// The workgroup-count cbuffer's register.
-    fn num_workgroups(&self) -> Option<&HlslRegister> {
-        self.list.get(self.num_workgroups?)
-    }
-}
-
 /// The text inside `register(...)`: `t0, space1`.
 #[cfg(test)]
-fn register_text(r: &HlslRegister) -> String {
+fn register_text(r: &Register) -> String {
     RegisterText(r).to_string()
 }
 
 /// The text inside `register(...)`: `t0, space1`, written where it is
 /// formatted.
-struct RegisterText<'a>(&'a HlslRegister);
+struct RegisterText<'a>(&'a Register);
 
 impl RegisterText<'_> {
     /// The text, appended to `out`.
@@ -383,229 +508,22 @@ impl std::fmt::Display for RegisterText<'_> {
     }
 }
 
-/// [`vk_binding`], appended to `out`.
-fn push_vk_binding(out: &mut String, ctx: &Ctx<'_>, h: Option<GlobalHandle>, reg: &HlslRegister) {
-    if ctx.options.slang {
-        out.push_str(&vk_binding(ctx, h, reg));
-    }
-}
-
-/// Slang output: the Vulkan binding attribute line of a resource, from its
-/// WGSL binding (stride's own cbuffers: their register and space); HLSL
-/// output: nothing.
-fn vk_binding(ctx: &Ctx<'_>, h: Option<GlobalHandle>, reg: &HlslRegister) -> String {
+/// Slang output: the Vulkan binding attribute line of a resource (see
+/// [`crate::bind::d3d`]), appended to `out`; HLSL output: nothing.
+fn push_vk_binding(out: &mut String, ctx: &Ctx<'_>, reg: &Register) {
     if !ctx.options.slang {
-        return String::new();
+        return;
     }
-    let var = h.map(|h| &ctx.module.global_variables[h]);
-    match var {
-        Some(v) if v.space == AddressSpace::Immediate => "[[vk::push_constant]]\n".to_string(),
-        Some(naga::GlobalVariable {
-            binding: Some(rb), ..
-        }) => text!("[[vk::binding({}, {})]]\n", rb.binding, rb.group),
-        _ => text!("[[vk::binding({}, {})]]\n", reg.register, reg.space),
-    }
-}
-
-/// The kind (as reported) and register class of a resource global;
-/// `None` for other globals.
-fn resource_kind(
-    module: &naga::Module,
-    var: &naga::GlobalVariable,
-) -> Option<(&'static str, char)> {
-    match var.space {
-        AddressSpace::Uniform | AddressSpace::Immediate => Some(("cbuffer", 'b')),
-        AddressSpace::Storage { access } => Some(if access.contains(naga::StorageAccess::STORE) {
-            ("rw-byte-address-buffer", 'u')
-        } else {
-            ("byte-address-buffer", 't')
-        }),
-        AddressSpace::Handle => match *element_inner(module, var.ty) {
-            TypeInner::Image {
-                class: ImageClass::Storage { access, .. },
-                ..
-            } => Some(if access.contains(naga::StorageAccess::STORE) {
-                ("rw-texture", 'u')
-            } else {
-                ("texture", 't')
-            }),
-            TypeInner::Image { .. } => Some(("texture", 't')),
-            TypeInner::Sampler { comparison: true } => Some(("comparison-sampler", 's')),
-            TypeInner::Sampler { comparison: false } => Some(("sampler", 's')),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// Whether any entry point of `module` reads `@builtin(num_workgroups)`.
-fn reads_num_workgroups(module: &naga::Module, ep: &naga::EntryPoint) -> bool {
-    input_parts(module, ep).any(|p| p.binding == Binding::BuiltIn(BuiltIn::NumWorkGroups))
-}
-
-/// Registers for every resource of the module (see the module doc).
-fn allocate_registers(ctx: &Ctx<'_>, order: &[GlobalHandle]) -> Result<Registers, Diagnostics> {
-    let module = ctx.module;
-    let mut registers = Registers {
-        globals: vec![None; module.global_variables.len()],
-        ..Default::default()
-    };
-    let own_space = module
-        .global_variables
-        .iter()
-        .filter_map(|(_, v)| v.binding.as_ref().map(|b| b.group.saturating_add(1)))
-        .max()
-        .unwrap_or(0);
-    let mut next: IndexMap<(u32, char), u32> = IndexMap::new();
-    let mut own_next = 0u32;
-    let mut errors = Diagnostics::new();
-    for &h in order {
-        let var = &module.global_variables[h];
-        let Some((kind, class)) = resource_kind(module, var) else {
-            continue;
-        };
-        let (_, count) = binding_array_suffix(module, var.ty);
-        let Some(count) = count else {
-            errors.push(
-                super::error_at(
-                    "HLSL output cannot bind a runtime-sized binding array",
-                    module.global_variables.get_span(h),
-                    "runtime-sized binding array",
-                )
-                .note("give the binding array a fixed size: `binding_array<T, N>`"),
-            );
-            continue;
-        };
-        let (space, register) = match (var.space, var.binding.as_ref()) {
-            (AddressSpace::Immediate, _) => {
-                let r = own_next;
-                own_next = own_next.saturating_add(count);
-                (own_space, r)
-            }
-            (_, Some(rb)) => match ctx.options.registers {
-                RegisterMode::Wgsl => (rb.group, rb.binding),
-                RegisterMode::Compact => {
-                    let counter = next.entry((rb.group, class)).or_insert(0);
-                    let r = *counter;
-                    *counter = counter.saturating_add(count);
-                    (rb.group, r)
-                }
-            },
-            // Valid WGSL binds every resource.
-            (_, None) => continue,
-        };
-        // A cbuffer is named by the plan (`<global>_cb`), everything else
-        // by the namer.
-        let hlsl_name = ctx
-            .plan
-            .cbuffers
-            .iter()
-            .find(|c| c.global == h)
-            .map(|c| c.name.clone())
-            .unwrap_or_else(|| ctx.name(NameKey::GlobalVariable(h)).to_string());
-        let reg = HlslRegister {
-            global: var.name.clone().unwrap_or_default(),
-            hlsl_name,
-            kind,
-            class,
-            register,
-            space,
-            count,
-        };
-        registers.globals[h.index()] = Some(registers.list.len());
-        registers.list.push(reg);
-    }
-    errors.extend(Diagnostics(register_overlaps(ctx, &registers)));
-    if module
-        .entry_points
-        .iter()
-        .any(|ep| reads_num_workgroups(module, ep))
-    {
-        let reg = HlslRegister {
-            global: NUM_WORKGROUPS.to_string(),
-            hlsl_name: text!("{NUM_WORKGROUPS}_cb"),
-            kind: "cbuffer",
-            class: 'b',
-            register: own_next,
-            space: own_space,
-            count: 1,
-        };
-        registers.num_workgroups = Some(registers.list.len());
-        registers.list.push(reg);
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(registers)
-}
-
-/// With `--registers wgsl`, a binding array takes the registers from its
-/// binding on, which can run into the next binding's register. DXC rejects
-/// such overlapping ranges in one entry point; report them at both globals.
-/// (One register for resources of different entry points, which WGSL
-/// allows for one binding, is fine in DXC too.)
-fn register_overlaps(ctx: &Ctx<'_>, registers: &Registers) -> Vec<Diagnostic> {
-    // Only binding arrays take more than one register.
-    if registers.list.iter().all(|r| r.count == 1) {
-        return Vec::new();
-    }
-    let module = ctx.module;
-    let uses: Vec<Vec<bool>> = (0..module.entry_points.len())
-        .map(|i| crate::bind::used_by_entry_point(module, i))
-        .collect();
-    let placed: Vec<(GlobalHandle, &HlslRegister)> = module
-        .global_variables
-        .iter()
-        .filter_map(|(h, _)| Some((h, registers.global(h)?)))
-        .collect();
-    let mut errors = Vec::new();
-    for (k, &(h, r)) in placed.iter().enumerate() {
-        for &(other, o) in &placed[..k] {
-            let same_range = r.class == o.class && r.space == o.space;
-            let overlap = r.register < o.register.saturating_add(o.count)
-                && o.register < r.register.saturating_add(r.count);
-            if !same_range || !overlap || (r.count == 1 && o.count == 1) {
-                continue;
-            }
-            let Some(ep) = uses.iter().position(|u| u[h.index()] && u[other.index()]) else {
-                continue;
-            };
-            let range = |r: &HlslRegister| {
-                if r.count == 1 {
-                    text!("{}{}", r.class, r.register)
-                } else {
-                    text!(
-                        "{c}{}..{c}{}",
-                        r.register,
-                        r.register.saturating_add(r.count - 1),
-                        c = r.class
-                    )
-                }
-            };
-            errors.push(
-                Diagnostic::error(text!(
-                    "`{}` ({}) and `{}` ({}) overlap in HLSL register space {}, and entry point `{}` uses both",
-                    o.global,
-                    range(o),
-                    r.global,
-                    range(r),
-                    r.space,
-                    module.entry_points[ep].name
-                ))
-                .at(
-                    module.global_variables.get_span(h).to_range().unwrap_or(0..0),
-                    text!("registers {}", range(r)),
-                )
-                .also(
-                    module.global_variables.get_span(other).to_range().unwrap_or(0..0),
-                    text!("registers {}", range(o)),
-                )
-                .note("with `--registers wgsl` a register is the WGSL binding, and a binding array takes one register per element")
-                .note("help: pass `--registers compact`, or move the other resource's `@binding` past the binding array's last element"),
-            );
+    match reg.vulkan {
+        VkBinding::PushConstant => out.push_str("[[vk::push_constant]]\n"),
+        VkBinding::Binding { binding, set } => {
+            out.push_str("[[vk::binding(");
+            super::push_decimal(out, u64::from(binding));
+            out.push_str(", ");
+            super::push_decimal(out, u64::from(set));
+            out.push_str(")]]\n");
         }
     }
-    errors
 }
 
 // ---------------------------------------------------------------------------
@@ -814,7 +732,7 @@ fn resource_declarations(
             var.space,
             AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Immediate
         ) {
-            push_vk_binding(&mut resources, ctx, Some(h), reg);
+            push_vk_binding(&mut resources, ctx, reg);
             ctx.plan
                 .write_buffer_declaration(ctx, &mut resources, h, |out| {
                     RegisterText(reg).push_to(out)
@@ -845,7 +763,7 @@ fn resource_declarations(
             TypeInner::Sampler { comparison } => types::sampler_type(comparison),
             _ => continue,
         };
-        push_vk_binding(&mut resources, ctx, Some(h), reg);
+        push_vk_binding(&mut resources, ctx, reg);
         super::push_parts(
             &mut resources,
             &[
@@ -864,10 +782,10 @@ fn resource_declarations(
             .iter()
             .any(|&i| reads_num_workgroups(module, &module.entry_points[i]))
         {
-            push_vk_binding(&mut resources, ctx, None, reg);
+            push_vk_binding(&mut resources, ctx, reg);
             super::push_parts(
                 &mut resources,
-                &["cbuffer ", &reg.hlsl_name, " : register("],
+                &["cbuffer ", NUM_WORKGROUPS, "_cb : register("],
             );
             RegisterText(reg).push_to(&mut resources);
             super::push_parts(
@@ -1815,6 +1733,7 @@ pub fn push_entry_return(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::back::hlsl::RegisterMode;
     use std::path::PathBuf;
 
     /// Run `f` on a context for `source` (no buffer plan: the buffers part
@@ -1980,7 +1899,8 @@ mod tests {
         };
         with_ctx(RESOURCES, options, |ctx| {
             let order = declaration_order(ctx.module);
-            let r = allocate_registers(ctx, &order).expect("allocates");
+            let r = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
+                .expect("allocates");
             r.list
                 .iter()
                 .map(|r| {
@@ -2054,7 +1974,8 @@ mod tests {
         };
         with_ctx(RESOURCES, options, |ctx| {
             let order = declaration_order(ctx.module);
-            let r = allocate_registers(ctx, &order).expect("allocates");
+            let r = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
+                .expect("allocates");
             for (i, a) in r.list.iter().enumerate() {
                 for b in &r.list[i + 1..] {
                     if a.space == b.space && a.class == b.class {
@@ -2079,7 +2000,8 @@ mod tests {
             }";
         with_ctx(source, HlslOptions::default(), |ctx| {
             let order = declaration_order(ctx.module);
-            let e = allocate_registers(ctx, &order).expect_err("runtime-sized");
+            let e = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
+                .expect_err("runtime-sized");
             assert!(e.0[0].message.contains("runtime-sized binding array"));
             assert!(e.0[0].primary_span().is_some());
         });
@@ -2100,7 +2022,8 @@ mod tests {
             @fragment fn fb() -> @location(0) vec4<f32> { return textureLoad(b, vec2<i32>(0), 0); }";
         with_ctx(source, HlslOptions::default(), |ctx| {
             let order = declaration_order(ctx.module);
-            let e = allocate_registers(ctx, &order).expect_err("t0..t3 and t2");
+            let e = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
+                .expect_err("t0..t3 and t2");
             // Only the binding array's overlap: `a` and `b` share t5 but no
             // entry point uses both.
             assert_eq!(e.0.len(), 1, "{:?}", e.0);
@@ -2119,7 +2042,8 @@ mod tests {
         };
         with_ctx(source, compact, |ctx| {
             let order = declaration_order(ctx.module);
-            let r = allocate_registers(ctx, &order).expect("compact ranges");
+            let r = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
+                .expect("compact ranges");
             let regs: Vec<(u32, u32)> = r.list.iter().map(|r| (r.register, r.count)).collect();
             assert_eq!(regs, vec![(0, 4), (4, 1), (5, 1), (6, 1)]);
         });
@@ -2343,7 +2267,8 @@ mod tests {
         with_ctx(source, HlslOptions::default(), |ctx| {
             let mut needs = Needs::default();
             let order = declaration_order(ctx.module);
-            let registers = allocate_registers(ctx, &order).expect("allocates");
+            let registers = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
+                .expect("allocates");
             let resources = resource_declarations(ctx, &mut needs, &registers, &order, &[0]);
             assert!(
                 resources.contains("Texture2D<float4> tex[2] : register(t0, space0);"),

@@ -61,7 +61,7 @@ pub(crate) fn push_parts(out: &mut String, parts: &[&str]) {
 }
 
 mod buffers;
-mod decl;
+pub(crate) mod decl;
 mod func;
 mod keywords;
 mod types;
@@ -151,31 +151,9 @@ impl std::fmt::Display for ShaderModel {
     }
 }
 
-/// How resource registers are chosen (`--registers`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum RegisterMode {
-    /// `space` = `@group`, register number = `@binding`.
-    #[default]
-    Wgsl,
-    /// ../shared/spec/001: per space and class, the first free contiguous
-    /// range, in declaration order.
-    Compact,
-}
-
-impl RegisterMode {
-    pub fn name(self) -> &'static str {
-        match self {
-            RegisterMode::Wgsl => "wgsl",
-            RegisterMode::Compact => "compact",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<RegisterMode> {
-        [RegisterMode::Wgsl, RegisterMode::Compact]
-            .into_iter()
-            .find(|m| m.name() == name)
-    }
-}
+/// How resource registers are chosen (`--registers`); assigned by
+/// [`crate::bind::d3d`].
+pub use crate::bind::d3d::RegisterMode;
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct HlslOptions {

@@ -16,14 +16,21 @@
 //!
 //! The assignment depends on declarations only, never on function bodies:
 //! changing a body cannot move a binding, and a resource declared the same
-//! way takes the same resources in every module. D3D registers (`--target
-//! hlsl`) and GL units (`--glsl gl*`) are derived from these bindings by
-//! the backends, with the same first-free rule per register class or unit
-//! kind.
+//! way takes the same resources in every module.
+//!
+//! From these bindings, the other APIs' assignments are derived here as
+//! data, which the writers print and `--target reflect` reports:
+//! [`gl`] (Vulkan GLSL set/binding, OpenGL units per kind and the
+//! combined-sampler pairs) and [`d3d`] (HLSL registers in both
+//! `--registers` modes, with Slang's Vulkan bindings).
 
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::dialect::Annotations;
 use naga::{AddressSpace, GlobalVariable, Handle, ResourceBinding};
+
+pub mod d3d;
+pub mod gl;
+pub mod module;
 
 /// One binding stride chose for a resource whose source omits `@binding`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +66,7 @@ pub fn used_by_entry_point(module: &naga::Module, index: usize) -> Vec<bool> {
     if let Some(ep) = module.entry_points.get(index) {
         mark(&ep.function.expressions);
     }
-    for f in crate::back::common::reachable_functions(module, index) {
+    for f in module::reachable_functions(module, index) {
         if let Ok(func) = module.functions.try_get(f) {
             mark(&func.expressions);
         }
@@ -92,7 +99,7 @@ fn explicit(module: &naga::Module, h: Handle<GlobalVariable>) -> Option<Resource
 
 /// Whether the globals' spans start strictly increasing in arena order, so
 /// that the arena order is the declaration order
-/// ([`crate::back::common::declaration_order`] sorts by span start first).
+/// ([`module::declaration_order`] sorts by span start first).
 fn in_span_order(module: &naga::Module) -> bool {
     let mut last = None;
     for (h, _) in module.global_variables.iter() {
@@ -130,7 +137,7 @@ pub fn assign(
     ann: &Annotations,
 ) -> Result<Vec<Allocation>, Diagnostics> {
     // Declaration order is usually the arena's own: then no sorted copy.
-    let sorted = (!in_span_order(module)).then(|| crate::back::common::declaration_order(module));
+    let sorted = (!in_span_order(module)).then(|| module::declaration_order(module));
     let order = || in_order(module, sorted.as_deref());
     let mut errors = Diagnostics::new();
 

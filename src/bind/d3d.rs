@@ -1,0 +1,315 @@
+//! D3D registers (`--target hlsl`) and the Vulkan bindings Slang declares
+//! beside them (`--target slang`).
+//!
+//! - Class: `b` for uniform buffers and push constants (cbuffers), `t` for
+//!   read-only storage buffers (`ByteAddressBuffer`), sampled and depth
+//!   textures and read-only storage textures, `u` for read-write storage
+//!   buffers and writable storage textures, `s` for samplers.
+//! - [`RegisterMode::Wgsl`]: space = `@group`, register = `@binding`.
+//!   [`RegisterMode::Compact`] (spec/001): space = `@group`; per space and
+//!   class, each resource in declaration order takes the first free
+//!   contiguous range (a binding array of N takes N registers).
+//!   Runtime-sized binding arrays are an error in both modes.
+//! - stride's own space: push constants (`var<immediate>`) and the
+//!   workgroup-count cbuffer have no `@group`; they live in space
+//!   `max(@group) + 1` (0 when the module binds nothing), registers
+//!   `b0, b1, ...`: push constants in declaration order first, then
+//!   [`NUM_WORKGROUPS`] (in both modes), which is listed when any entry
+//!   point of the module reads `@builtin(num_workgroups)`.
+//! - Slang: `[[vk::binding(b, set)]]` is the WGSL binding (stride's own
+//!   cbuffers: their register and space), `[[vk::push_constant]]` for push
+//!   constants.
+
+use super::module::{binding_count, element_inner, global_range};
+use crate::diag::{Diagnostic, Diagnostics};
+use indexmap::IndexMap;
+use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, TypeInner};
+
+type GlobalHandle = Handle<naga::GlobalVariable>;
+
+/// The name stride gives the workgroup-count value (see the module doc).
+pub const NUM_WORKGROUPS: &str = "_s_num_workgroups";
+
+/// How resource registers are chosen (`--registers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RegisterMode {
+    /// `space` = `@group`, register number = `@binding`.
+    #[default]
+    Wgsl,
+    /// ../shared/spec/001: per space and class, the first free contiguous
+    /// range, in declaration order.
+    Compact,
+}
+
+impl RegisterMode {
+    pub const ALL: [RegisterMode; 2] = [RegisterMode::Wgsl, RegisterMode::Compact];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RegisterMode::Wgsl => "wgsl",
+            RegisterMode::Compact => "compact",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RegisterMode> {
+        RegisterMode::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// The Vulkan binding Slang declares for a resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VkBinding {
+    /// `[[vk::push_constant]]`.
+    PushConstant,
+    /// `[[vk::binding(binding, set)]]`.
+    Binding { binding: u32, set: u32 },
+}
+
+/// Where one resource is bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Register {
+    /// The global; `None` for stride's own workgroup-count cbuffer.
+    pub handle: Option<GlobalHandle>,
+    /// The WGSL global's name ([`NUM_WORKGROUPS`] for stride's own).
+    pub global: String,
+    /// `cbuffer`, `byte-address-buffer`, `rw-byte-address-buffer`,
+    /// `texture`, `rw-texture`, `sampler`, `comparison-sampler`.
+    pub kind: &'static str,
+    /// `b`, `t`, `u` or `s`.
+    pub class: char,
+    pub register: u32,
+    pub space: u32,
+    /// Registers taken: 1, or the length of a binding array.
+    pub count: u32,
+    /// Slang's Vulkan binding.
+    pub vulkan: VkBinding,
+}
+
+/// The registers of every resource of a module.
+#[derive(Clone, Debug, Default)]
+pub struct Registers {
+    /// Per global (by handle index): its register's position in `list`.
+    pub globals: Vec<Option<usize>>,
+    /// The workgroup-count cbuffer's position in `list`, when some entry
+    /// point reads it.
+    pub num_workgroups: Option<usize>,
+    /// Every register: globals in declaration order, then stride's own.
+    pub list: Vec<Register>,
+}
+
+impl Registers {
+    /// The register of global `h`, when it is a resource.
+    pub fn global(&self, h: GlobalHandle) -> Option<&Register> {
+        let i = (*self.globals.get(h.index())?)?;
+        self.list.get(i)
+    }
+
+    /// The workgroup-count cbuffer's register.
+    pub fn num_workgroups(&self) -> Option<&Register> {
+        self.list.get(self.num_workgroups?)
+    }
+}
+
+/// The kind (as reported) and register class of a resource global;
+/// `None` for other globals.
+pub fn resource_kind(
+    module: &naga::Module,
+    var: &naga::GlobalVariable,
+) -> Option<(&'static str, char)> {
+    match var.space {
+        AddressSpace::Uniform | AddressSpace::Immediate => Some(("cbuffer", 'b')),
+        AddressSpace::Storage { access } => Some(if access.contains(naga::StorageAccess::STORE) {
+            ("rw-byte-address-buffer", 'u')
+        } else {
+            ("byte-address-buffer", 't')
+        }),
+        AddressSpace::Handle => match *element_inner(module, var.ty) {
+            TypeInner::Image {
+                class: ImageClass::Storage { access, .. },
+                ..
+            } => Some(if access.contains(naga::StorageAccess::STORE) {
+                ("rw-texture", 'u')
+            } else {
+                ("texture", 't')
+            }),
+            TypeInner::Image { .. } => Some(("texture", 't')),
+            TypeInner::Sampler { comparison: true } => Some(("comparison-sampler", 's')),
+            TypeInner::Sampler { comparison: false } => Some(("sampler", 's')),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether entry point `ep` reads `@builtin(num_workgroups)`: an argument
+/// bound to it, or a member of an unbound struct argument.
+pub fn reads_num_workgroups(module: &naga::Module, ep: &naga::EntryPoint) -> bool {
+    let wanted = Some(&Binding::BuiltIn(BuiltIn::NumWorkGroups));
+    ep.function.arguments.iter().any(|a| match a.binding {
+        Some(_) => a.binding.as_ref() == wanted,
+        None => match module.types.get_handle(a.ty).map(|t| &t.inner) {
+            Ok(TypeInner::Struct { members, .. }) => {
+                members.iter().any(|m| m.binding.as_ref() == wanted)
+            }
+            _ => false,
+        },
+    })
+}
+
+/// Registers for every resource of `module` in `order` (its declaration
+/// order), in register mode `mode` (see the module doc).
+pub fn assign(
+    module: &naga::Module,
+    order: &[GlobalHandle],
+    mode: RegisterMode,
+) -> Result<Registers, Diagnostics> {
+    let mut registers = Registers {
+        globals: vec![None; module.global_variables.len()],
+        ..Default::default()
+    };
+    let own_space = module
+        .global_variables
+        .iter()
+        .filter_map(|(_, v)| v.binding.as_ref().map(|b| b.group.saturating_add(1)))
+        .max()
+        .unwrap_or(0);
+    let mut next: IndexMap<(u32, char), u32> = IndexMap::new();
+    let mut own_next = 0u32;
+    let mut errors = Diagnostics::new();
+    for &h in order {
+        let var = &module.global_variables[h];
+        let Some((kind, class)) = resource_kind(module, var) else {
+            continue;
+        };
+        let Some(count) = binding_count(module, var.ty) else {
+            errors.push(
+                Diagnostic::error("HLSL output cannot bind a runtime-sized binding array")
+                    .at(global_range(module, h), "runtime-sized binding array")
+                    .note("give the binding array a fixed size: `binding_array<T, N>`"),
+            );
+            continue;
+        };
+        let (space, register, vulkan) = match (var.space, var.binding.as_ref()) {
+            (AddressSpace::Immediate, _) => {
+                let r = own_next;
+                own_next = own_next.saturating_add(count);
+                (own_space, r, VkBinding::PushConstant)
+            }
+            (_, Some(rb)) => {
+                let vulkan = VkBinding::Binding {
+                    binding: rb.binding,
+                    set: rb.group,
+                };
+                match mode {
+                    RegisterMode::Wgsl => (rb.group, rb.binding, vulkan),
+                    RegisterMode::Compact => {
+                        let counter = next.entry((rb.group, class)).or_insert(0);
+                        let r = *counter;
+                        *counter = counter.saturating_add(count);
+                        (rb.group, r, vulkan)
+                    }
+                }
+            }
+            // Valid WGSL binds every resource.
+            (_, None) => continue,
+        };
+        registers.globals[h.index()] = Some(registers.list.len());
+        registers.list.push(Register {
+            handle: Some(h),
+            global: var.name.clone().unwrap_or_default(),
+            kind,
+            class,
+            register,
+            space,
+            count,
+            vulkan,
+        });
+    }
+    errors.extend(Diagnostics(overlaps(module, &registers)));
+    if module
+        .entry_points
+        .iter()
+        .any(|ep| reads_num_workgroups(module, ep))
+    {
+        registers.num_workgroups = Some(registers.list.len());
+        registers.list.push(Register {
+            handle: None,
+            global: NUM_WORKGROUPS.to_string(),
+            kind: "cbuffer",
+            class: 'b',
+            register: own_next,
+            space: own_space,
+            count: 1,
+            vulkan: VkBinding::Binding {
+                binding: own_next,
+                set: own_space,
+            },
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(registers)
+}
+
+/// With `--registers wgsl`, a binding array takes the registers from its
+/// binding on, which can run into the next binding's register. DXC rejects
+/// such overlapping ranges in one entry point; report them at both globals.
+/// (One register for resources of different entry points, which WGSL
+/// allows for one binding, is fine in DXC too.)
+fn overlaps(module: &naga::Module, registers: &Registers) -> Vec<Diagnostic> {
+    // Only binding arrays take more than one register.
+    if registers.list.iter().all(|r| r.count == 1) {
+        return Vec::new();
+    }
+    let uses: Vec<Vec<bool>> = (0..module.entry_points.len())
+        .map(|i| super::used_by_entry_point(module, i))
+        .collect();
+    let placed: Vec<(GlobalHandle, &Register)> = module
+        .global_variables
+        .iter()
+        .filter_map(|(h, _)| Some((h, registers.global(h)?)))
+        .collect();
+    let mut errors = Vec::new();
+    for (k, &(h, r)) in placed.iter().enumerate() {
+        for &(other, o) in &placed[..k] {
+            let same_range = r.class == o.class && r.space == o.space;
+            let overlap = r.register < o.register.saturating_add(o.count)
+                && o.register < r.register.saturating_add(r.count);
+            if !same_range || !overlap || (r.count == 1 && o.count == 1) {
+                continue;
+            }
+            let Some(ep) = uses.iter().position(|u| u[h.index()] && u[other.index()]) else {
+                continue;
+            };
+            let range = |r: &Register| {
+                if r.count == 1 {
+                    format!("{}{}", r.class, r.register)
+                } else {
+                    format!(
+                        "{c}{}..{c}{}",
+                        r.register,
+                        r.register.saturating_add(r.count - 1),
+                        c = r.class
+                    )
+                }
+            };
+            errors.push(
+                Diagnostic::error(format!(
+                    "`{}` ({}) and `{}` ({}) overlap in HLSL register space {}, and entry point `{}` uses both",
+                    o.global,
+                    range(o),
+                    r.global,
+                    range(r),
+                    r.space,
+                    module.entry_points[ep].name
+                ))
+                .at(global_range(module, h), format!("registers {}", range(r)))
+                .also(global_range(module, other), format!("registers {}", range(o)))
+                .note("with `--registers wgsl` a register is the WGSL binding, and a binding array takes one register per element")
+                .note("help: pass `--registers compact`, or move the other resource's `@binding` past the binding array's last element"),
+            );
+        }
+    }
+    errors
+}
