@@ -385,37 +385,33 @@ impl<'a> Namer<'a> {
             .contains(name)
     }
 
-    /// A global declaration name derived from `base`, free of clashes.
+    /// A global declaration name derived from `base`, free of clashes
+    /// (`base`, then `_s_base`, `_s_base_1`, ...).
     fn fresh(&mut self, base: String) -> String {
-        let base = collapse_underscores(base);
-        let name = if !self.is_taken(&base) {
-            base
-        } else {
-            let mut name = format!("_s_{base}");
-            let mut n = 1;
-            while self.is_taken(&name) {
-                name = format!("_s_{base}_{n}");
-                n += 1;
-            }
-            name
-        };
-        self.own.push_str(&name);
-        self.own.push('\0');
-        name
+        self.free_name(base, |base, n| match n {
+            0 => format!("_s_{base}"),
+            n => format!("_s_{base}_{n}"),
+        })
     }
 
     /// A name for a declaration starting with the reserved prefix `_s_`,
-    /// free of clashes (`base`, `base_1`, ...).
+    /// free of clashes (`base`, `base_1`, `base_2`, ...).
     fn fresh_reserved(&mut self, base: String) -> String {
+        self.free_name(base, |base, n| format!("{base}_{}", n + 1))
+    }
+
+    /// `base` (doubled underscores collapsed) if it is free, else the
+    /// first free `retry(base, n)` for n = 0, 1, ...; recorded as taken.
+    fn free_name(&mut self, base: String, retry: impl Fn(&str, usize) -> String) -> String {
         let base = collapse_underscores(base);
         let name = if !self.is_taken(&base) {
             base
         } else {
-            let mut name = format!("{base}_1");
-            let mut n = 2;
+            let mut n = 0;
+            let mut name = retry(&base, n);
             while self.is_taken(&name) {
-                name = format!("{base}_{n}");
                 n += 1;
+                name = retry(&base, n);
             }
             name
         };
