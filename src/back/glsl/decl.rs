@@ -727,6 +727,7 @@ fn write_entry_point(
     let uses = ctx.type_names.named.uses(module);
     let named = ctx
         .plan
+        .layout
         .value_structs
         .iter()
         .fold(ctx.type_names.named.take(), |n, &h| n | uses.of(h));

@@ -17,5 +17,174 @@
 //! - [`block`]: GLSL blocks (std140 uniform blocks, std430 storage blocks).
 //! - [`cbuffer`]: D3D constant buffers (HLSL and Slang).
 
-pub mod cbuffer;
 pub mod block;
+pub mod cbuffer;
+
+use crate::layout::rules::RuleTable;
+use crate::layout::RuleSet;
+use naga::Handle;
+
+/// How the storage behind a pointer into a buffer is shaped, relative to
+/// the WGSL value it holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Repr {
+    /// Same type and layout as the value: plain indexing, load, store.
+    Plain,
+    /// The block of a buffer global whose WGSL type is a struct: its
+    /// top-level members are the block's members.
+    Block(Handle<naga::GlobalVariable>),
+    /// A variant of a WGSL struct (padding members, split matrices): an
+    /// index into the realization's variants.
+    Variant(usize),
+    /// An array (fixed or runtime-sized) whose element is not `Plain`.
+    Array(Box<Repr>),
+    /// An array element wrapped in an element struct (an index into the
+    /// realization's elements) so that the array reaches its contract
+    /// stride: the value is the struct's first field, stored as `inner`
+    /// says; the other fields are padding. Only ever the element repr of a
+    /// [`Repr::Array`].
+    Wrapped { element: usize, inner: Box<Repr> },
+    /// A matrix stored as its column vectors.
+    Columns {
+        columns: u8,
+        rows: u8,
+        scalar: naga::Scalar,
+        style: ColumnStyle,
+    },
+}
+
+/// Where the columns of a split matrix ([`Repr::Columns`]) live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColumnStyle {
+    /// Split in place: the columns are consecutive fields of the block or
+    /// variant that holds the matrix ([`Role::Column`]).
+    Members,
+    /// An array element: a column struct ([`StructRef::Columns`]) whose
+    /// fields are the columns.
+    Wrapper,
+}
+
+/// A type as a realization stores it (fields of blocks, variants and
+/// element structs). Names are the backend's: structs are referred to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// Scalars and atomics.
+    Scalar(naga::Scalar),
+    Vector(u8, naga::Scalar),
+    Matrix {
+        columns: u8,
+        rows: u8,
+        scalar: naga::Scalar,
+    },
+    /// `None`: runtime-sized.
+    Array(Box<Storage>, Option<u64>),
+    /// A struct, with its size (`None`: ends in a runtime-sized array) and
+    /// alignment under the rules of the block it is in.
+    Struct {
+        of: StructRef,
+        size: Option<u64>,
+        align: u64,
+    },
+}
+
+/// Which struct a [`Storage::Struct`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StructRef {
+    /// The WGSL struct itself: its target layout is the contract's.
+    Value(Handle<naga::Type>),
+    /// A variant of a WGSL struct: an index into the realization's variants.
+    Variant(usize),
+    /// A struct of matrix columns: an index into the realization's column structs.
+    Columns(usize),
+    /// An element struct: an index into the realization's elements.
+    Element(usize),
+}
+
+/// What a realized field stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// WGSL member `index` of the struct (the value of an element struct, or
+    /// of a block of a non-struct global: 0).
+    Member(usize),
+    /// Column `column` of the split matrix in WGSL member `member`.
+    Column { member: usize, column: u8 },
+    /// Padding: never read or written.
+    Padding,
+}
+
+/// One field of a realized struct or block, in offset order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// Its byte offset in the contract (where no explicit offset is written,
+    /// also the offset the target's own rules give it).
+    pub offset: u64,
+    pub ty: Storage,
+    pub role: Role,
+}
+
+impl Field {
+    /// A padding field.
+    pub fn is_padding(&self) -> bool {
+        self.role == Role::Padding
+    }
+}
+
+/// What a target can write down on top of its own layout rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capabilities {
+    /// The target's name in messages (`vulkan450`, `es310`).
+    pub name: &'static str,
+    /// Top-level block members may carry an explicit offset (GLSL
+    /// `layout(offset = N)`); otherwise they are placed by padding fields.
+    pub member_offsets: bool,
+    /// The unsigned scalars padding fields may be made of, widest first
+    /// (as scalars and 2- and 4-component vectors).
+    pub padding_scalars: &'static [naga::Scalar],
+    /// The rule set of push-constant blocks.
+    pub push_constant_rules: RuleSet,
+}
+
+impl Storage {
+    /// Natural (size, alignment) under `table`; size `None`: runtime-sized.
+    pub fn layout(&self, table: &RuleTable) -> (Option<u64>, u64) {
+        match self {
+            Storage::Scalar(s) => {
+                let (size, align) = table.scalar(s.width);
+                (Some(size), align)
+            }
+            Storage::Vector(n, s) => {
+                let (size, align) = table.vector(*n, s.width);
+                (Some(size), align)
+            }
+            Storage::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let (stride, align) = column_stride(table, *rows, scalar.width);
+                (Some(stride.saturating_mul(u64::from(*columns))), align)
+            }
+            Storage::Array(e, count) => {
+                let (stride, align) = self.stride(table).unwrap_or((0, e.layout(table).1));
+                (count.map(|n| stride.saturating_mul(n)), align)
+            }
+            Storage::Struct { size, align, .. } => (*size, *align),
+        }
+    }
+
+    /// Array stride and alignment of an array type under `table`.
+    pub fn stride(&self, table: &RuleTable) -> Option<(u64, u64)> {
+        let Storage::Array(e, _) = self else {
+            return None;
+        };
+        let (size, align) = e.layout(table);
+        table.array_stride(size?, align)
+    }
+}
+
+/// Column stride and alignment of a matrix with `rows`-component columns
+/// of `width`-byte scalars under `table`.
+pub fn column_stride(table: &RuleTable, rows: u8, width: u8) -> (u64, u64) {
+    let (size, align) = table.vector(rows, width);
+    table.array_stride(size, align).unwrap_or((size, align))
+}

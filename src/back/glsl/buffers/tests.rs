@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::back::glsl::GlslOptions;
-use crate::layout::MemberSlot;
+use crate::layout::{Layout, MemberSlot};
 use naga::FastHashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -389,7 +389,7 @@ impl Cmp<'_> {
         if let (
             Repr::Columns {
                 columns,
-                style: ColumnStyle::Suffix,
+                style: ColumnStyle::Members,
                 ..
             },
             LayoutKind::Matrix { column_stride, .. },
@@ -526,7 +526,10 @@ impl Cmp<'_> {
                 };
                 let slots: Vec<MemberSlot> = sl.members().cloned().collect();
                 let members: Vec<(Rc<str>, Repr)> = match repr {
-                    Repr::Variant(i) => self.ctx.plan.variants[*i].members.clone(),
+                    Repr::Variant(i) => pairs(
+                        &self.ctx.plan.names.variants[*i].members,
+                        &self.ctx.plan.layout.variants[*i].members,
+                    ),
                     _ => slots
                         .iter()
                         .map(|s| {
@@ -544,6 +547,11 @@ impl Cmp<'_> {
             _ => {}
         }
     }
+}
+
+/// GLSL member names paired with their reprs.
+fn pairs(names: &[Rc<str>], reprs: &[Repr]) -> Vec<(Rc<str>, Repr)> {
+    names.iter().cloned().zip(reprs.iter().cloned()).collect()
 }
 
 fn corpus_files() -> Vec<PathBuf> {
@@ -687,9 +695,13 @@ fn run_oracle(sources: &[(String, String)], dir: &Path, stats: &mut Stats) {
                     LayoutKind::Struct(h) => {
                         let slots: Vec<MemberSlot> =
                             ctx.contract.structs[h].members().cloned().collect();
-                        cmp.members(&t, &b.members, &slots, &g.name);
+                        let members = pairs(&b.members, &ctx.plan.layout.blocks[b.index].members);
+                        cmp.members(&t, &members, &slots, &g.name);
                     }
-                    _ => cmp.value(&t, "value", &b.repr, &g.layout, 0, &g.name),
+                    _ => {
+                        let repr = &ctx.plan.layout.blocks[b.index].repr;
+                        cmp.value(&t, "value", repr, &g.layout, 0, &g.name)
+                    }
                 }
             }
         }
@@ -991,7 +1003,7 @@ fn split_matrix_access_text() {
         Repr::Columns {
             columns: 4,
             rows: 2,
-            style: ColumnStyle::Suffix,
+            style: ColumnStyle::Members,
             ..
         }
     ));
@@ -1143,9 +1155,10 @@ fn stores_never_write_padding() {
     for dialect in DIALECTS {
         let plan = fx.plan(dialect).expect("plan");
         assert!(
-            plan.variants
+            plan.layout
+                .variants
                 .iter()
-                .any(|v| v.fields.iter().any(|f| f.padding)),
+                .any(|v| v.fields.iter().any(|f| f.is_padding())),
             "{dialect}: expected padded variants"
         );
         let options = GlslOptions {
