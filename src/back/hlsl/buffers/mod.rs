@@ -109,92 +109,131 @@ pub enum Place<'a> {
     /// component, which the contract does not spell out).
     Bytes {
         global: Handle<naga::GlobalVariable>,
-        offset: Offset<'a>,
+        offset: ByteOffset<'a>,
         layout: Cow<'a, Layout>,
     },
 }
 
-/// The byte offset of a [`Place::Bytes`]: a number while every step of the
-/// access chain is constant (no text is built for it), else its `uint`
-/// text.
+/// The byte offset of a [`Place::Bytes`], as data: a constant plus terms,
+/// combined as the access chain walks down and printed once, where a load,
+/// store or atomic is written. Nothing is ever read back from its text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByteOffset<'a> {
+    /// The constant part, in bytes.
+    pub constant: u64,
+    /// The other terms, in the order they were added (none while every step
+    /// of the chain is constant: then nothing is allocated).
+    pub terms: Vec<Term<'a>>,
+}
+
+/// One non-constant term of a [`ByteOffset`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Offset<'a> {
-    Const(u64),
-    Text(Cow<'a, str>),
+pub enum Term<'a> {
+    /// A `uint` variable that holds a byte offset (a helper's parameter).
+    Base(&'a str),
+    /// `stride * index`, with the index as `func` wrote it.
+    Scaled { stride: u64, index: Cow<'a, str> },
 }
 
-impl<'a> From<&'a str> for Offset<'a> {
-    fn from(text: &'a str) -> Self {
-        Offset::Text(Cow::Borrowed(text))
-    }
-}
-
-impl Offset<'_> {
-    /// The offset's text.
-    pub fn into_owned(self) -> String {
-        match self {
-            Offset::Const(c) => {
-                let mut text = String::with_capacity(24);
-                super::push_decimal(&mut text, c);
-                text.push('u');
-                text
-            }
-            Offset::Text(t) => t.into_owned(),
+impl<'a> ByteOffset<'a> {
+    /// A constant offset.
+    pub fn constant(constant: u64) -> Self {
+        ByteOffset {
+            constant,
+            terms: Vec::new(),
         }
     }
 
-    /// Call `f` with the offset's text (a constant is written into a
-    /// buffer on the stack: `16u`).
-    fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
-        match self {
-            Offset::Const(c) => {
-                let mut digits = [0u8; 21];
-                let mut start = digits.len() - 1;
-                digits[start] = b'u';
-                let mut rest = *c;
-                loop {
-                    start -= 1;
-                    digits[start] = b'0' + (rest % 10) as u8;
-                    rest /= 10;
-                    if rest == 0 || start == 0 {
-                        break;
+    /// The offset held in the `uint` variable `name`.
+    pub fn base(name: &'a str) -> Self {
+        ByteOffset {
+            constant: 0,
+            terms: vec![Term::Base(name)],
+        }
+    }
+
+    /// This offset plus `constant` bytes.
+    pub fn plus(mut self, constant: u64) -> Self {
+        self.constant = self.constant.saturating_add(constant);
+        self
+    }
+
+    /// This offset plus `stride * index`.
+    pub fn plus_scaled(mut self, stride: u64, index: impl Into<Cow<'a, str>>) -> Self {
+        self.terms.push(Term::Scaled {
+            stride,
+            index: index.into(),
+        });
+        self
+    }
+
+    /// Whether this is the constant 0.
+    pub fn is_zero(&self) -> bool {
+        self.constant == 0 && self.terms.is_empty()
+    }
+
+    /// The `uint` text, appended to `out`: `16u`, a lone term, or
+    /// `(32u + o + 16u * i)` (the constant first, then the terms).
+    pub fn push_to(&self, out: &mut String) {
+        if self.terms.is_empty() {
+            super::push_decimal(out, self.constant);
+            out.push('u');
+            return;
+        }
+        let sum = self.terms.len() + usize::from(self.constant != 0) > 1;
+        if sum {
+            out.push('(');
+        }
+        if self.constant != 0 {
+            super::push_decimal(out, self.constant);
+            out.push_str("u + ");
+        }
+        for (k, term) in self.terms.iter().enumerate() {
+            if k > 0 {
+                out.push_str(" + ");
+            }
+            match term {
+                Term::Base(name) => out.push_str(name),
+                Term::Scaled { stride, index } => {
+                    if *stride != 1 {
+                        super::push_decimal(out, *stride);
+                        out.push_str("u * ");
                     }
+                    push_operand(out, index);
                 }
-                f(std::str::from_utf8(&digits[start..]).unwrap_or("0u"))
             }
-            Offset::Text(t) => f(t),
+        }
+        if sum {
+            out.push(')');
         }
     }
 
-    /// This offset plus `constant` (plus `stride * index`): see
-    /// [`offset_add`].
-    fn add(&self, constant: u64, dynamic: Option<(u64, &str)>) -> Offset<'static> {
-        match (self, dynamic) {
-            (Offset::Const(c), None) => Offset::Const(c.saturating_add(constant)),
-            (Offset::Const(c), Some((stride, index))) => {
-                // What `offset_add` writes for a constant base, without
-                // parsing it: `(32u + 16u * i)`, or `16u * i` alone.
-                let c = c.saturating_add(constant);
-                let mut out = String::with_capacity(index.len() + 32);
-                if c != 0 {
-                    out.push('(');
-                    super::push_decimal(&mut out, c);
-                    out.push_str("u + ");
-                }
-                if stride != 1 {
-                    super::push_decimal(&mut out, stride);
-                    out.push_str("u * ");
-                }
-                push_operand(&mut out, index);
-                if c != 0 {
-                    out.push(')');
-                }
-                Offset::Text(Cow::Owned(out))
-            }
-            _ => Offset::Text(Cow::Owned(
-                self.with_text(|base| offset_add(base, constant, dynamic)),
-            )),
+    /// The text of [`Self::push_to`] as a string of its own.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(24);
+        self.push_to(&mut out);
+        out
+    }
+
+    /// Call `f` with the offset's text (a constant is written into a buffer
+    /// on the stack: `16u`).
+    fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        if !self.terms.is_empty() {
+            return f(&self.text());
         }
+        let mut digits = [0u8; 21];
+        let mut start = digits.len() - 1;
+        digits[start] = b'u';
+        let mut rest = self.constant;
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 || start == 0 {
+                break;
+            }
+        }
+        f(std::str::from_utf8(&digits[start..]).unwrap_or("0u"))
     }
 }
 
@@ -2138,74 +2177,6 @@ impl std::fmt::Display for Operand<'_> {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Byte offsets: a constant plus `uint` terms, printed `16u` or
-// `(32u + 16u * i)`.
-
-/// `16u` -> 16.
-fn constant_literal(s: &str) -> Option<u64> {
-    let digits = s.strip_suffix('u')?;
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
-}
-
-/// The position of the `)` matching the `(` at byte 0.
-fn matching_paren(s: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The top-level terms of an offset text, borrowed from it: the parts of
-/// `(a + b + ...)` split at each ` + ` outside brackets, or the whole
-/// (trimmed) text when it is a constant or not one parenthesized sum.
-fn offset_terms(s: &str) -> impl Iterator<Item = &str> + Clone {
-    let s = s.trim();
-    let sum = constant_literal(s).is_none()
-        && s.starts_with('(')
-        && matching_paren(s) == Some(s.len() - 1);
-    let mut rest = if sum { s.get(1..s.len() - 1) } else { Some(s) };
-    std::iter::from_fn(move || {
-        let text = rest?;
-        if !sum {
-            rest = None;
-            return Some(text);
-        }
-        let bytes = text.as_bytes();
-        let mut depth = 0i32;
-        for i in 0..bytes.len() {
-            match bytes[i] {
-                b'(' | b'[' => depth += 1,
-                b')' | b']' => depth -= 1,
-                b'+' if depth == 0
-                    && i > 0
-                    && bytes[i - 1] == b' '
-                    && bytes.get(i + 1) == Some(&b' ') =>
-                {
-                    rest = text.get(i + 2..);
-                    return Some(text.get(..i - 1).unwrap_or(""));
-                }
-                _ => {}
-            }
-        }
-        rest = None;
-        Some(text)
-    })
-}
-
 /// The byte step and the layout of one element of `l`: an array's
 /// element (borrowed from `l`), a matrix's column or a vector's component;
 /// `None` for anything else.
@@ -2239,90 +2210,6 @@ fn element_layout(l: &Layout) -> Option<(u64, Cow<'_, Layout>)> {
             }),
         )),
         _ => None,
-    }
-}
-
-/// `base` + `constant` (+ `stride * index`), constants folded: `16u`, a
-/// lone term, or `(32u + a + 16u * i)` (the constant first, then `base`'s
-/// other terms, then the new one). Written straight into one string: the
-/// offsets of a chain of member and element accesses are built step by
-/// step from each other.
-fn offset_add(base: &str, constant: u64, dynamic: Option<(u64, &str)>) -> String {
-    let mut out = String::with_capacity(base.len() + 24);
-    push_offset_add(&mut out, base, constant, dynamic);
-    out
-}
-
-/// [`offset_add`], appended to `out`.
-fn push_offset_add(out: &mut String, base: &str, constant: u64, dynamic: Option<(u64, &str)>) {
-    if !base.is_empty() && operand_is_simple(base) && constant_literal(base).is_none() {
-        // A lone name (a helper's `o`) is its own single term: written
-        // as the general case below would, without splitting it.
-        let sum = dynamic.is_some() || constant != 0;
-        if sum {
-            out.push('(');
-        }
-        if constant != 0 {
-            super::push_decimal(out, constant);
-            out.push_str("u + ");
-        }
-        out.push_str(base);
-        if let Some((stride, index)) = dynamic {
-            out.push_str(" + ");
-            if stride != 1 {
-                super::push_decimal(out, stride);
-                out.push_str("u * ");
-            }
-            push_operand(out, index);
-        }
-        if sum {
-            out.push(')');
-        }
-        return;
-    }
-    let terms = offset_terms(base);
-    let mut c = constant;
-    let mut count = usize::from(dynamic.is_some());
-    for t in terms.clone() {
-        match constant_literal(t) {
-            Some(k) => c = c.saturating_add(k),
-            None => count += 1,
-        }
-    }
-    if count == 0 {
-        super::push_decimal(out, c);
-        out.push('u');
-        return;
-    }
-    let sum = count + usize::from(c != 0) > 1;
-    let mut first = true;
-    let mut sep = |out: &mut String| {
-        if !std::mem::take(&mut first) {
-            out.push_str(" + ");
-        }
-    };
-    if sum {
-        out.push('(');
-    }
-    if c != 0 {
-        sep(out);
-        super::push_decimal(out, c);
-        out.push('u');
-    }
-    for t in terms.filter(|t| constant_literal(t).is_none()) {
-        sep(out);
-        out.push_str(t);
-    }
-    if let Some((stride, index)) = dynamic {
-        sep(out);
-        if stride != 1 {
-            super::push_decimal(out, stride);
-            out.push_str("u * ");
-        }
-        push_operand(out, index);
-    }
-    if sum {
-        out.push(')');
     }
 }
 
@@ -2364,10 +2251,9 @@ fn push_load16(
     } else {
         super::types::vector(n, s)
     };
-    // The call starts with the helper's name.
-    let start = out.len();
-    super::push_parts(out, &["_s_", ld, "_", &t]);
-    let helper = out.get(start..).unwrap_or("");
+    let mut name = String::with_capacity(24);
+    super::push_parts(&mut name, &["_s_", ld, "_", &t]);
+    let helper = name.as_str();
     needs.helper(helper, |_| {
         let body = match n {
             0 | 1 => text!(
@@ -2398,7 +2284,7 @@ fn push_load16(
         };
         text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
     });
-    super::push_parts(out, &["(", buf, ", ", off, ")"]);
+    super::push_parts(out, &[helper, "(", buf, ", ", off, ")"]);
 }
 
 /// Statements writing the 16-bit scalar (`n` = 0) or vector `value` at
@@ -2418,11 +2304,9 @@ fn push_store16(
     } else {
         super::types::vector(n, s)
     };
-    out.push_str(pad);
-    // The call starts with the helper's name.
-    let start = out.len();
-    super::push_parts(out, &["_s_store_", &t]);
-    let helper = out.get(start..).unwrap_or("");
+    let mut name = String::with_capacity(24);
+    super::push_parts(&mut name, &["_s_store_", &t]);
+    let helper = name.as_str();
     needs.helper(helper, |needs| {
         let pair = |a: &str, b: &str| text!("{} | ({} << 16u)", to16(s, a), to16(s, b));
         let body = match n {
@@ -2444,7 +2328,10 @@ fn push_store16(
         };
         text!("void {helper}(RWByteAddressBuffer b, uint o, {t} v) {{\n{body}}}\n")
     });
-    super::push_parts(out, &["(", buf, ", ", off, ", ", value, ");\n"]);
+    super::push_parts(
+        out,
+        &[pad, helper, "(", buf, ", ", off, ", ", value, ");\n"],
+    );
 }
 
 /// Indent every line of `text` by four spaces.
@@ -2538,13 +2425,13 @@ impl Plan {
         let s = self.storage(g)?;
         Some(Place::Bytes {
             global: g,
-            offset: Offset::Const(0),
+            offset: ByteOffset::constant(0),
             layout: Cow::Borrowed(&s.layout),
         })
     }
 
     /// Member `index` of the struct at `place`.
-    pub fn member<'p>(&'p self, ctx: &'p Ctx<'_>, place: &Place<'p>, index: u32) -> Place<'p> {
+    pub fn member<'p>(&'p self, ctx: &'p Ctx<'_>, place: Place<'p>, index: u32) -> Place<'p> {
         match place {
             Place::Text { text, repr } => {
                 let (members, global) = match repr {
@@ -2557,11 +2444,11 @@ impl Plan {
                         text: if global {
                             Cow::Borrowed(name)
                         } else {
-                            Cow::Owned(text!("{}.{name}", Operand(text)))
+                            Cow::Owned(text!("{}.{name}", Operand(&text)))
                         },
                         repr: r,
                     },
-                    None => place.clone(),
+                    None => Place::Text { text, repr },
                 }
             }
             Place::Bytes {
@@ -2569,21 +2456,25 @@ impl Plan {
                 offset,
                 layout,
             } => {
-                let LayoutKind::Struct(h) = layout.kind else {
-                    return place.clone();
+                let slot = match layout.kind {
+                    LayoutKind::Struct(h) => ctx
+                        .contract
+                        .structs
+                        .get(&h)
+                        .and_then(|s| s.members().find(|m| m.index == index as usize)),
+                    _ => None,
                 };
-                let Some(slot) = ctx
-                    .contract
-                    .structs
-                    .get(&h)
-                    .and_then(|s| s.members().find(|m| m.index == index as usize))
-                else {
-                    return place.clone();
-                };
-                Place::Bytes {
-                    global: *global,
-                    offset: offset.add(slot.offset, None),
-                    layout: Cow::Borrowed(&slot.layout),
+                match slot {
+                    Some(slot) => Place::Bytes {
+                        global,
+                        offset: offset.plus(slot.offset),
+                        layout: Cow::Borrowed(&slot.layout),
+                    },
+                    None => Place::Bytes {
+                        global,
+                        offset,
+                        layout,
+                    },
                 }
             }
         }
@@ -2595,12 +2486,13 @@ impl Plan {
     pub fn element<'p>(
         &'p self,
         ctx: &'p Ctx<'_>,
-        place: &Place<'p>,
+        place: Place<'p>,
         index: Index<'_>,
     ) -> Place<'p> {
         let _ = ctx;
         match place {
             Place::Text { text, repr } => {
+                let text: &str = &text;
                 // `<text>[<index>]`, written in one go.
                 let indexed = |suffix: &str| {
                     let mut out = String::with_capacity(text.len() + 16);
@@ -2643,21 +2535,25 @@ impl Plan {
                 offset,
                 layout,
             } => {
-                let sub = match layout {
+                let sub = match &layout {
                     Cow::Borrowed(l) => element_layout(l),
                     Cow::Owned(l) => {
                         element_layout(l).map(|(step, e)| (step, Cow::Owned(e.into_owned())))
                     }
                 };
                 let Some((step, layout)) = sub else {
-                    return place.clone();
+                    return Place::Bytes {
+                        global,
+                        offset,
+                        layout,
+                    };
                 };
                 let offset = match index {
-                    Index::Constant(n) => offset.add(step * u64::from(n), None),
-                    Index::Dynamic(i) => offset.add(0, Some((step, i))),
+                    Index::Constant(n) => offset.plus(step * u64::from(n)),
+                    Index::Dynamic(i) => offset.plus_scaled(step, i.to_string()),
                 };
                 Place::Bytes {
-                    global: *global,
+                    global,
                     offset,
                     layout,
                 }
@@ -2773,7 +2669,7 @@ impl Plan {
                         text: Cow::Borrowed("x"),
                         repr,
                     };
-                    let item = match self.element(ctx, &x, Index::Dynamic("i")) {
+                    let item = match self.element(ctx, x, Index::Dynamic("i")) {
                         Place::Text { text, repr } => {
                             self.load_text(ctx, needs, &text, repr, *base)
                         }
@@ -2936,7 +2832,8 @@ impl Plan {
     ) {
         let ld = if rw { "rwload" } else { "load" };
         let b = buffer_type(rw);
-        let start = out.len();
+        // The helper's name, built before the call is written.
+        let mut name = String::with_capacity(32);
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
                 return self.push_leaf_load(
@@ -2968,8 +2865,8 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                super::push_parts(out, &["_s_", ld, "_", &t]);
-                let helper = out.get(start..).unwrap_or("");
+                super::push_parts(&mut name, &["_s_", ld, "_", &t]);
+                let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
                     super::push_parts(
@@ -2991,7 +2888,9 @@ impl Plan {
                             def.push_str(", ");
                         }
                         o.clear();
-                        push_offset_add(&mut o, "o", j * column_stride, None);
+                        ByteOffset::base("o")
+                            .plus(j * column_stride)
+                            .push_to(&mut o);
                         self.push_leaf_load(&mut def, ctx, needs, st, ("b", rw, &o), *rows, s);
                     }
                     def.push_str(");\n}\n");
@@ -3010,9 +2909,9 @@ impl Plan {
                 };
                 let t = super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
-                super::push_parts(out, &["_s_", ld, "_"]);
-                push_mangle_layout(out, ctx, layout, ty);
-                let helper = out.get(start..).unwrap_or("");
+                super::push_parts(&mut name, &["_s_", ld, "_"]);
+                push_mangle_layout(&mut name, ctx, layout, ty);
+                let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let mut def = String::with_capacity(256);
                     super::push_parts(
@@ -3030,7 +2929,7 @@ impl Plan {
                     );
                     super::push_decimal(&mut def, *n);
                     def.push_str("u; ++i) {\n        r[i] = ");
-                    let o = offset_add("o", 0, Some((*stride, "i")));
+                    let o = ByteOffset::base("o").plus_scaled(*stride, "i").text();
                     self.push_load_bytes(&mut def, ctx, needs, st, ("b", rw, &o), element, base);
                     def.push_str(";\n    }\n    return r;\n}\n");
                     def
@@ -3038,8 +2937,8 @@ impl Plan {
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                super::push_parts(out, &["_s_", ld, "_", t]);
-                let helper = out.get(start..).unwrap_or("");
+                super::push_parts(&mut name, &["_s_", ld, "_", t]);
+                let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let mut def = String::with_capacity(256);
                     super::push_parts(
@@ -3062,7 +2961,7 @@ impl Plan {
                                 _ => continue,
                             };
                             o.clear();
-                            push_offset_add(&mut o, "o", m.offset, None);
+                            ByteOffset::base("o").plus(m.offset).push_to(&mut o);
                             let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
                             super::push_parts(&mut def, &["    r.", name, " = "]);
                             self.push_load_bytes(
@@ -3082,7 +2981,7 @@ impl Plan {
                 });
             }
         }
-        super::push_parts(out, &["(", buf, ", ", off, ")"]);
+        super::push_parts(out, &[&name, "(", buf, ", ", off, ")"]);
     }
 
     /// Statements (each line ending in `;` and a newline, not indented)
@@ -3180,7 +3079,8 @@ impl Plan {
                 super::push_parts(out, &[buf, ".Store<", &t, ">(", off, ", ", value, ");\n"]);
             }
         };
-        let start = out.len();
+        // The helper's name, built before the call is written.
+        let mut name = String::with_capacity(32);
         match &layout.kind {
             LayoutKind::Scalar(s) => return leaf(out, needs, 0, naga_scalar(*s)),
             LayoutKind::Vector { size, scalar } => {
@@ -3188,9 +3088,7 @@ impl Plan {
             }
             LayoutKind::Atomic(s) => {
                 let s = naga_scalar(*s);
-                out.push_str(pad);
-                if !self.push_atomic_helper(out, ctx, needs, st, "store", s) {
-                    out.truncate(start);
+                if !self.push_atomic_helper(&mut name, ctx, needs, st, "store", s) {
                     return;
                 }
             }
@@ -3202,10 +3100,8 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::types::matrix(*columns, *rows, s);
-                out.push_str(pad);
-                let name_start = out.len();
-                super::push_parts(out, &["_s_store_", &t]);
-                let helper = out.get(name_start..).unwrap_or("");
+                super::push_parts(&mut name, &["_s_store_", &t]);
+                let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let column = Layout {
                         size: Some(u64::from(*rows) * u64::from(scalar.width)),
@@ -3229,7 +3125,9 @@ impl Plan {
                     let (mut o, mut v) = (String::new(), String::new());
                     for j in 0..u64::from(*columns) {
                         o.clear();
-                        push_offset_add(&mut o, "o", j * column_stride, None);
+                        ByteOffset::base("o")
+                            .plus(j * column_stride)
+                            .push_to(&mut o);
                         v.clear();
                         v.push_str("v[");
                         super::push_decimal(&mut v, j);
@@ -3259,11 +3157,9 @@ impl Plan {
                 };
                 let t = super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
-                out.push_str(pad);
-                let name_start = out.len();
-                out.push_str("_s_store_");
-                push_mangle_layout(out, ctx, layout, ty);
-                let helper = out.get(name_start..).unwrap_or("");
+                name.push_str("_s_store_");
+                push_mangle_layout(&mut name, ctx, layout, ty);
+                let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let mut def = String::with_capacity(256);
                     super::push_parts(
@@ -3278,7 +3174,7 @@ impl Plan {
                     );
                     super::push_decimal(&mut def, *n);
                     def.push_str("u; ++i) {\n");
-                    let o = offset_add("o", 0, Some((*stride, "i")));
+                    let o = ByteOffset::base("o").plus_scaled(*stride, "i").text();
                     self.push_store_bytes(
                         &mut def,
                         "        ",
@@ -3295,10 +3191,8 @@ impl Plan {
             }
             LayoutKind::Struct(h) => {
                 let t = super::types::type_name(ctx, *h);
-                out.push_str(pad);
-                let name_start = out.len();
-                super::push_parts(out, &["_s_store_", t]);
-                let helper = out.get(name_start..).unwrap_or("");
+                super::push_parts(&mut name, &["_s_store_", t]);
+                let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let mut def = String::with_capacity(256);
                     super::push_parts(
@@ -3327,7 +3221,7 @@ impl Plan {
                                 continue;
                             }
                             o.clear();
-                            push_offset_add(&mut o, "o", m.offset, None);
+                            ByteOffset::base("o").plus(m.offset).push_to(&mut o);
                             let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
                             v.clear();
                             super::push_parts(&mut v, &["v.", name]);
@@ -3348,7 +3242,7 @@ impl Plan {
                 });
             }
         }
-        super::push_parts(out, &["(", buf, ", ", off, ", ", value, ");\n"]);
+        super::push_parts(out, &[pad, &name, "(", buf, ", ", off, ", ", value, ");\n"]);
     }
 
     /// The helper performing atomic operation `op` (`add`, `sub`, `and`,
@@ -3378,10 +3272,10 @@ impl Plan {
             return false;
         }
         let t = super::types::scalar(s);
-        let start = out.len();
-        super::push_parts(out, &["_s_atomic_", op, "_", t]);
-        let name = out.get(start..).unwrap_or("");
-        needs.helper(name, |_| atomic_helper_text(name, op, s));
+        let mut name = String::with_capacity(24);
+        super::push_parts(&mut name, &["_s_atomic_", op, "_", t]);
+        needs.helper(&name, |_| atomic_helper_text(&name, op, s));
+        out.push_str(&name);
         true
     }
 
@@ -3508,8 +3402,7 @@ impl Plan {
         });
         // `(size / stride)` or `((size - offset) / stride)`.
         let mut out = String::with_capacity(helper.len() + st.name.len() + 48);
-        let whole = matches!(offset, Offset::Const(0))
-            || matches!(offset, Offset::Text(t) if constant_literal(t) == Some(0));
+        let whole = offset.is_zero();
         out.push_str(if whole { "(" } else { "((" });
         super::push_parts(&mut out, &[helper, "(", &st.name, ")"]);
         if !whole {
