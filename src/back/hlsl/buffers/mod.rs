@@ -59,15 +59,14 @@ mod tests;
 use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use crate::front::Parsed;
-use crate::layout::rules::round_up_saturating as round_up;
-use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot, ScalarKind};
+use crate::layout::realize::cbuffer::{
+    self as engine, naga_scalar, ArrayStride, Misplaced, PackOffset, Pad, Placed, Shape,
+};
+use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot};
 use naga::proc::NameKey;
 use naga::Handle;
 use std::borrow::Cow;
 use std::fmt::Write as _;
-
-/// Bytes in one cbuffer register (`c0`, `c1`, ...).
-const REGISTER: u64 = 16;
 
 /// How the HLSL storage behind a cbuffer lvalue is shaped.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -270,66 +269,36 @@ pub enum HType {
     },
 }
 
-/// Bytes of one scalar in a cbuffer.
-fn cb_width(s: naga::Scalar) -> u64 {
-    if s.kind == naga::ScalarKind::Bool {
-        4
-    } else {
-        u64::from(s.width)
-    }
-}
-
 impl HType {
-    /// Bytes from the member's start to the end of its last component (D3D
-    /// does not round sizes up).
-    pub fn size(&self) -> u64 {
+    /// How the cbuffer packs it (see [`engine::Shape`]).
+    pub fn shape(&self) -> Shape {
         match self {
-            HType::Scalar(s) => cb_width(*s),
-            HType::Vector(n, s) => u64::from(*n) * cb_width(*s),
+            HType::Scalar(s) => Shape::scalar(*s),
+            HType::Vector(n, s) => Shape::vector(*n, *s),
             HType::Matrix {
                 columns,
                 rows,
                 scalar,
-            } => {
-                let row = u64::from(*rows) * cb_width(*scalar);
-                u64::from(columns.saturating_sub(1)) * round_up(REGISTER, row) + row
-            }
-            HType::Array(e, n) => {
-                let e = e.size();
-                n.saturating_sub(1).saturating_mul(round_up(REGISTER, e)) + e
-            }
-            HType::Struct { size, .. } => *size,
+            } => Shape::matrix(*columns, *rows, *scalar),
+            HType::Array(e, n) => e.shape().array(*n),
+            HType::Struct { size, .. } => Shape::structure(*size),
         }
+    }
+
+    /// Bytes from the member's start to the end of its last component.
+    pub fn size(&self) -> u64 {
+        self.shape().size()
     }
 
     /// The distance between two elements of an array of this type.
     pub fn stride(&self) -> u64 {
-        round_up(REGISTER, self.size())
+        self.shape().stride()
     }
 
     /// The offset D3D packs this type at when the previous member ends at
     /// byte `cur`.
     pub fn place(&self, cur: u64) -> u64 {
-        match self {
-            HType::Scalar(s) | HType::Vector(_, s) => {
-                let size = self.size();
-                if size > REGISTER {
-                    return round_up(REGISTER, cur);
-                }
-                let at = round_up(cb_width(*s), cur);
-                if at / REGISTER != (at + size - 1) / REGISTER {
-                    round_up(REGISTER, at)
-                } else {
-                    at
-                }
-            }
-            _ => round_up(REGISTER, cur),
-        }
-    }
-
-    /// Whether a member of this type may start at `offset` at all.
-    fn legal_at(&self, offset: u64) -> bool {
-        self.place(offset) == offset
+        self.shape().place(cur)
     }
 
     /// The HLSL spelling: (type with `row_major` where a matrix, array
@@ -587,19 +556,6 @@ fn member_slots(sl: &crate::layout::StructLayout) -> impl Iterator<Item = &Membe
         crate::layout::Slot::Member(m) => Some(m),
         crate::layout::Slot::Padding(_) => None,
     })
-}
-
-fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
-    let kind = match s.kind {
-        ScalarKind::Sint => naga::ScalarKind::Sint,
-        ScalarKind::Uint => naga::ScalarKind::Uint,
-        ScalarKind::Float => naga::ScalarKind::Float,
-        ScalarKind::Bool => naga::ScalarKind::Bool,
-    };
-    naga::Scalar {
-        kind,
-        width: s.width,
-    }
 }
 
 /// Column `j` of the split matrix at lvalue `base`.
@@ -1047,7 +1003,7 @@ impl<'a> Builder<'a> {
                 // vector's components from there whatever their width.
                 let packoffset = slots
                     .clone()
-                    .all(|m| self.packoffset_ok(&m.layout, m.offset));
+                    .all(|m| engine::packoffset_ok(&m.layout, m.offset));
                 let mut p = Placer::new(packoffset, None);
                 p.global_pads = Some(gname);
                 let count = slots.clone().count();
@@ -1059,7 +1015,7 @@ impl<'a> Builder<'a> {
                     let base = [gname, "_", wname].concat();
                     // With `packoffset` nothing is padded.
                     let tail_split = !packoffset
-                        && self.tail_split(
+                        && engine::tail_split(
                             &m.layout,
                             m.offset,
                             match rest.peek() {
@@ -1067,7 +1023,7 @@ impl<'a> Builder<'a> {
                                 None => (None, 0),
                             },
                         );
-                    let split = tail_split || self.splits(&m.layout, m.offset);
+                    let split = tail_split || engine::splits(&m.layout, m.offset);
                     let hname = match (&m.layout.kind, split) {
                         (LayoutKind::Matrix { columns, .. }, true) => {
                             self.fresh_columns(&base, *columns)
@@ -1147,94 +1103,6 @@ impl<'a> Builder<'a> {
         });
     }
 
-    /// Whether `packoffset` can name the place of a top-level member of
-    /// contract `layout` at `offset` (columns of a split matrix included).
-    fn packoffset_ok(&self, layout: &Layout, offset: u64) -> bool {
-        match &layout.kind {
-            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
-                packoffset_expressible(&HType::Scalar(naga_scalar(*s)), offset)
-            }
-            LayoutKind::Vector { size, scalar } => {
-                packoffset_expressible(&HType::Vector(*size, naga_scalar(*scalar)), offset)
-            }
-            LayoutKind::Matrix {
-                columns,
-                rows,
-                scalar,
-                column_stride,
-            } if self.splits(layout, offset) => (0..u64::from(*columns)).all(|j| {
-                packoffset_expressible(
-                    &HType::Vector(*rows, naga_scalar(*scalar)),
-                    offset + j * column_stride,
-                )
-            }),
-            _ => true,
-        }
-    }
-
-    /// Whether a matrix of contract `layout` at `offset` is stored as
-    /// column vectors: its column stride is not HLSL's row stride, or it
-    /// does not start a register.
-    fn splits(&self, layout: &Layout, offset: u64) -> bool {
-        match layout.kind {
-            LayoutKind::Matrix {
-                rows,
-                scalar,
-                column_stride,
-                ..
-            } => {
-                let row = u64::from(rows) * cb_width(naga_scalar(scalar));
-                column_stride != round_up(REGISTER, row) || !offset.is_multiple_of(REGISTER)
-            }
-            _ => false,
-        }
-    }
-
-    /// Whether a matrix member of contract `layout` at `offset`, which
-    /// [`Self::splits`] keeps whole, must still be split because padding
-    /// would follow it in the unused tail of its last HLSL row (a
-    /// `row_major floatCx3` leaves 4 bytes there). `next` is what comes
-    /// after it in the same struct: the next member's layout and offset,
-    /// or `None` and the padded end of the struct. D3D packs such padding
-    /// without complaint, but DXC's SPIR-V route (`-spirv
-    /// -fvk-use-dx-layout`) counts the matrix as whole rows and rejects a
-    /// member in its tail as an overlap, so a split keeps the output
-    /// usable there too.
-    fn tail_split(&self, layout: &Layout, offset: u64, next: (Option<&Layout>, u64)) -> bool {
-        let LayoutKind::Matrix {
-            columns,
-            rows,
-            scalar,
-            ..
-        } = layout.kind
-        else {
-            return false;
-        };
-        if self.splits(layout, offset) {
-            return false;
-        }
-        let scalar = naga_scalar(scalar);
-        let ty = HType::Matrix {
-            columns,
-            rows,
-            scalar,
-        };
-        let end = offset + ty.size();
-        if end.is_multiple_of(REGISTER) {
-            return false;
-        }
-        let (next_layout, target) = next;
-        let next_ty = next_layout.and_then(|l| match l.kind {
-            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Some(HType::Scalar(naga_scalar(s))),
-            LayoutKind::Vector { size, scalar } => Some(HType::Vector(size, naga_scalar(scalar))),
-            _ => None,
-        });
-        // Where D3D would put the next thing without padding: scalars and
-        // small vectors fit in the tail, everything else starts a register.
-        let natural = next_ty.map_or(round_up(REGISTER, end), |t| t.place(end));
-        natural < target
-    }
-
     // -- members ------------------------------------------------------------
 
     /// Place one WGSL member (or a non-struct global's member) at contract
@@ -1287,16 +1155,12 @@ impl<'a> Builder<'a> {
         target: u64,
         site: &Site<'s>,
     ) -> Option<()> {
-        if !p.packoffset && ty.place(p.cur) < target {
-            self.pad(p, target, Some(&ty));
+        let shape = ty.shape();
+        if !p.packoffset && shape.place(p.cur) < target {
+            self.pad(p, target, Some(shape));
         }
-        let ok = if p.packoffset {
-            target.is_multiple_of(4) && ty.legal_at(target) && target >= p.cur
-        } else {
-            ty.place(p.cur) == target
-        };
-        if !ok {
-            self.placement_error(p, &ty, target, site);
+        if let Some(problem) = engine::misplaced(shape, p.cur, target, p.packoffset) {
+            self.placement_error(p, &ty, target, site, problem);
             return None;
         }
         p.cur = target + ty.size();
@@ -1313,28 +1177,15 @@ impl<'a> Builder<'a> {
     /// Padding members from `p.cur` until `next` (or, without one, the end
     /// of the padding itself) lands at `target`. Each is a `uint`,
     /// `uintN` that stays inside its register, or a `uint16_t`.
-    fn pad(&mut self, p: &mut Placer<'_>, target: u64, next: Option<&HType>) {
-        let at_next = |cur: u64| next.map_or(cur, |t| t.place(cur));
-        while at_next(p.cur) < target {
-            let cur = p.cur;
-            let at4 = round_up(4, cur);
-            let (ty, at, size) = if at4 + 4 <= target {
-                let room = (REGISTER - at4 % REGISTER) / 4;
-                let n = room.min((target - at4) / 4).clamp(1, 4);
-                let ty = if n == 1 {
-                    HType::Scalar(naga::Scalar::U32)
-                } else {
-                    HType::Vector(n as u8, naga::Scalar::U32)
-                };
-                (ty, at4, n * 4)
-            } else if self.pad16 && cur.is_multiple_of(2) && cur + 2 <= target {
-                let u16s = naga::Scalar {
+    fn pad(&mut self, p: &mut Placer<'_>, target: u64, next: Option<Shape>) {
+        for (pad, at) in engine::padding(p.cur, target, next, self.pad16) {
+            let ty = match pad {
+                Pad::U32(1) => HType::Scalar(naga::Scalar::U32),
+                Pad::U32(n) => HType::Vector(n, naga::Scalar::U32),
+                Pad::U16 => HType::Scalar(naga::Scalar {
                     kind: naga::ScalarKind::Uint,
                     width: 2,
-                };
-                (HType::Scalar(u16s), cur, 2)
-            } else {
-                break;
+                }),
             };
             let name = if let Some(g) = p.global_pads {
                 let n = pad_name(Some(g), p.pads);
@@ -1349,25 +1200,27 @@ impl<'a> Builder<'a> {
                     }
                 }
             };
+            p.cur = at + pad.shape().size();
             p.fields.push(Field {
                 name,
                 ty,
                 offset: at,
                 padding: true,
             });
-            p.cur = at + size;
         }
     }
 
-    fn placement_error(&mut self, p: &Placer<'_>, ty: &HType, target: u64, site: &Site) {
+    fn placement_error(
+        &mut self,
+        p: &Placer<'_>,
+        ty: &HType,
+        target: u64,
+        site: &Site,
+        problem: Misplaced,
+    ) {
         let what = capitalize(&site.what.to_string());
         let hlsl = ty.describe();
-        let aggregate = matches!(
-            ty,
-            HType::Struct { .. } | HType::Array(..) | HType::Matrix { .. }
-        );
-        if aggregate && !target.is_multiple_of(REGISTER) {
-            let fixed = round_up(REGISTER, target);
+        if let Misplaced::AggregateOffRegister { fixed } = problem {
             let fix = self.align_fix(
                 site,
                 16,
@@ -1391,7 +1244,7 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        if !ty.legal_at(target) || (p.packoffset && !target.is_multiple_of(4)) {
+        if problem == Misplaced::Straddles {
             let size = ty.size();
             let fix = self.align_fix(
                 site,
@@ -1412,8 +1265,7 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        let natural = ty.place(p.cur);
-        if natural > target {
+        if let Misplaced::TooEarly { natural } = problem {
             let (prev, prev_ty, prev_offset) =
                 match p.last.and_then(|(n, i)| Some((n, p.fields.get(i)?))) {
                     Some((n, f)) => (n, &f.ty, f.offset),
@@ -1440,7 +1292,10 @@ impl<'a> Builder<'a> {
             );
             return;
         }
-        let gap = target.saturating_sub(p.cur);
+        let gap = match problem {
+            Misplaced::Gap { bytes } => bytes,
+            _ => target.saturating_sub(p.cur),
+        };
         self.error(
             site,
             text!(
@@ -1471,7 +1326,7 @@ impl<'a> Builder<'a> {
             } => {
                 let scalar = naga_scalar(*scalar);
                 let (columns, rows) = (*columns, *rows);
-                if !self.splits(layout, offset) {
+                if !engine::splits(layout, offset) {
                     return Some(Stored::One(
                         HType::Matrix {
                             columns,
@@ -1502,8 +1357,7 @@ impl<'a> Builder<'a> {
                     );
                     return None;
                 };
-                if stride % REGISTER != 0 {
-                    let fixed = round_up(REGISTER, stride);
+                if let ArrayStride::OffRegister { fixed } = engine::array_stride(stride, None) {
                     let fix = self.stride_fix(site, fixed);
                     self.error(
                         site,
@@ -1533,9 +1387,10 @@ impl<'a> Builder<'a> {
                         // as `row_major T m[N]`, so for Slang all of them
                         // hold wrapped matrices.
                         let wrap = (outer || self.slang) && matches!(ety, HType::Matrix { .. });
-                        if stride == hstride && !wrap {
+                        let class = engine::array_stride(stride, Some(ety.shape()));
+                        if class == ArrayStride::Natural && !wrap {
                             (ety, erepr)
-                        } else if stride < hstride {
+                        } else if class == ArrayStride::TooSmall {
                             let fix = self.stride_fix(site, hstride);
                             self.error(
                                 site,
@@ -1558,9 +1413,12 @@ impl<'a> Builder<'a> {
                                 scalar,
                             },
                             LayoutKind::Matrix { column_stride, .. },
-                            false,
-                        ) = (&ety, &element.kind, ety.size().is_multiple_of(REGISTER))
-                        {
+                            true,
+                        ) = (
+                            &ety,
+                            &element.kind,
+                            engine::ends_inside_register(ety.size()),
+                        ) {
                             // The element padding would start in the tail
                             // of the matrix's last row: split it, as
                             // `tail_split` explains.
@@ -1771,7 +1629,7 @@ impl<'a> Builder<'a> {
                 Some(n) => (Some(&n.layout), n.offset),
                 None => (None, size_to.unwrap_or(0)),
             };
-            let tail_split = self.tail_split(&m.layout, m.offset, next);
+            let tail_split = engine::tail_split(&m.layout, m.offset, next);
             let site = Site {
                 at: SiteAt::Member(h, &sl.name),
                 what: What::Member {
@@ -1783,7 +1641,7 @@ impl<'a> Builder<'a> {
             };
             let mut prefix = name.to_string();
             if let LayoutKind::Matrix { columns, .. } = m.layout.kind {
-                if tail_split || self.splits(&m.layout, m.offset) {
+                if tail_split || engine::splits(&m.layout, m.offset) {
                     while (0..columns)
                         .any(|j| self.is_member_name(p.member_names, &column_name(&prefix, j)))
                     {
@@ -1881,7 +1739,7 @@ fn verify_plan(plan: &Plan) -> Vec<String> {
     }
     for e in &plan.elements {
         let bad = packing_mismatch(&e.fields, Some(e.size), &sizes).or_else(|| {
-            (round_up(REGISTER, e.size) != e.size)
+            (!engine::is_array_stride(e.size))
                 .then(|| text!("size {} is not an array stride", e.size))
         });
         if let Some(bad) = bad {
@@ -1929,200 +1787,51 @@ fn struct_size_mismatch(ty: &HType, sizes: &naga::FastHashMap<&str, u64>) -> Opt
     }
 }
 
-/// Pack `fields` by D3D's rules alone; the first field whose packed offset
-/// differs from its recorded offset, or a size that differs from `size`.
+/// The members of a declaration as the packing engine sees them.
+fn placed(fields: &[Field]) -> Vec<Placed<'_>> {
+    fields
+        .iter()
+        .map(|f| Placed {
+            name: &f.name,
+            shape: f.ty.shape(),
+            offset: f.offset,
+        })
+        .collect()
+}
+
+/// Whether `fields` pack by D3D's rules alone to their recorded offsets
+/// (and to `size`), referenced structs at their declared sizes.
 fn packing_mismatch(
     fields: &[Field],
     size: Option<u64>,
     sizes: &naga::FastHashMap<&str, u64>,
 ) -> Option<String> {
-    let mut cur = 0u64;
-    for f in fields {
-        if let Some(bad) = struct_size_mismatch(&f.ty, sizes) {
-            return Some(bad);
-        }
-        let at = f.ty.place(cur);
-        if at != f.offset {
-            return Some(text!(
-                "`{}` packs at offset {at}, the contract says {}",
-                f.name,
-                f.offset
-            ));
-        }
-        cur = at + f.ty.size();
-    }
-    match size {
-        Some(s) if s != cur => Some(text!("it packs to {cur} bytes, the plan says {s}")),
-        _ => None,
-    }
+    fields
+        .iter()
+        .find_map(|f| struct_size_mismatch(&f.ty, sizes))
+        .or_else(|| engine::packing_mismatch(placed(fields), size))
 }
 
-/// Whether `packoffset(cR.c)` can place `ty` at `offset`: a 4-byte
-/// component, and (as DXC counts) the component index plus the number of
-/// components of the vector (a 16-bit component counts as one, a
-/// 64-bit one as two) at most 4. Aggregates start a register anyway.
-fn packoffset_expressible(ty: &HType, offset: u64) -> bool {
-    let (n, s) = match ty {
-        HType::Scalar(s) => (1, *s),
-        HType::Vector(n, s) => (u64::from(*n), *s),
-        _ => return true,
-    };
-    let slots = if s.width == 8 { 2 * n } else { n };
-    offset.is_multiple_of(4) && (offset % REGISTER) / 4 + slots <= 4
-}
-
-/// `packoffset(cR.x)` text for a byte offset (aggregates: `cR`).
-fn packoffset_text(ty: &HType, offset: u64) -> PackOffset {
-    let component = match ty {
-        HType::Scalar(_) | HType::Vector(..) => {
-            Some(["x", "y", "z", "w"][((offset % REGISTER) / 4) as usize])
-        }
-        _ => None,
-    };
-    PackOffset {
-        register: offset / REGISTER,
-        component,
-    }
-}
-
-/// A [`packoffset_text`], displayed as `c1.y` or `c2` (formatted straight
-/// into the declaration).
-struct PackOffset {
-    register: u64,
-    component: Option<&'static str>,
-}
-
-impl PackOffset {
-    /// The text, appended to `out`.
-    fn push_to(&self, out: &mut String) {
-        out.push('c');
-        super::push_decimal(out, self.register);
-        if let Some(c) = self.component {
-            out.push('.');
-            out.push_str(c);
-        }
-    }
-}
-
-impl PackOffset {
-    /// The text, written to `out` (a stack buffer: no formatting
-    /// machinery).
-    fn write_to(&self, out: &mut SmallText) {
-        let _ = out.write_str("c");
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut rest = self.register;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 || at == 0 {
-                break;
-            }
-        }
-        let _ = out.write_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
-        if let Some(c) = self.component {
-            let _ = out.write_str(".");
-            let _ = out.write_str(c);
-        }
-    }
-}
-
-impl std::fmt::Display for PackOffset {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "c{}", self.register)?;
-        match self.component {
-            Some(c) => write!(f, ".{c}"),
-            None => Ok(()),
-        }
-    }
-}
-
-/// The byte offset a `packoffset` text names.
-fn packoffset_bytes(text: &str) -> Option<u64> {
-    let rest = text.strip_prefix('c')?;
-    let (reg, comp) = match rest.split_once('.') {
-        Some((r, c)) => (r, c),
-        None => (rest, "x"),
-    };
-    let comp = match comp {
-        "x" => 0,
-        "y" => 1,
-        "z" => 2,
-        "w" => 3,
-        _ => return None,
-    };
-    Some(reg.parse::<u64>().ok()? * REGISTER + comp * 4)
-}
-
-/// Check `packoffset` members: each printed offset names its contract
-/// offset, is legal for the type (no straddling, aggregates on a register)
-/// and does not overlap the members before it.
+/// Whether the `packoffset` members `fields` name their offsets without
+/// straddling or overlapping, referenced structs at their declared sizes.
 fn packoffset_mismatch(fields: &[Field], sizes: &naga::FastHashMap<&str, u64>) -> Option<String> {
-    for (k, f) in fields.iter().enumerate() {
-        if let Some(bad) = struct_size_mismatch(&f.ty, sizes) {
-            return Some(bad);
-        }
-        // The printed text of the member's offset, parsed back.
-        let mut text = SmallText::default();
-        packoffset_text(&f.ty, f.offset).write_to(&mut text);
-        let text = text.as_str();
-        if packoffset_bytes(text) != Some(f.offset) {
-            return Some(text!(
-                "`{}`: packoffset({text}) does not name offset {}",
-                f.name,
-                f.offset
-            ));
-        }
-        if !f.ty.legal_at(f.offset) || !packoffset_expressible(&f.ty, f.offset) {
-            return Some(text!(
-                "`{}` (`{}`) cannot start at offset {}",
-                f.name,
-                f.ty.describe(),
-                f.offset
-            ));
-        }
-        let end = f.offset + f.ty.size();
-        let before = fields.get(..k).unwrap_or(&[]);
-        if let Some(other) = before
-            .iter()
-            .find(|o| f.offset < o.offset + o.ty.size() && o.offset < end)
-        {
-            return Some(text!("`{}` overlaps `{}`", f.name, other.name));
-        }
-    }
-    None
+    fields
+        .iter()
+        .find_map(|f| struct_size_mismatch(&f.ty, sizes))
+        .or_else(|| {
+            engine::packoffset_mismatch(&placed(fields), |k| {
+                fields.get(k).map_or_else(String::new, |f| f.ty.describe())
+            })
+        })
 }
 
-/// A short text written on the stack (an offset, a `packoffset`): up to
-/// 48 bytes; writing more fails.
-struct SmallText {
-    buf: [u8; 48],
-    len: usize,
-}
-
-impl Default for SmallText {
-    fn default() -> Self {
-        SmallText {
-            buf: [0; 48],
-            len: 0,
-        }
-    }
-}
-
-impl SmallText {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(self.buf.get(..self.len).unwrap_or(&[])).unwrap_or("")
-    }
-}
-
-impl std::fmt::Write for SmallText {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let end = self.len + s.len();
-        let dst = self.buf.get_mut(self.len..end).ok_or(std::fmt::Error)?;
-        dst.copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+/// `packoffset(cR.c)` of a member, appended to `out` (the `cR.c` part).
+fn push_packoffset(out: &mut String, position: PackOffset) {
+    out.push('c');
+    super::push_decimal(out, position.register);
+    if let Some(c) = position.component {
+        out.push('.');
+        out.push(['x', 'y', 'z', 'w'][usize::from(c & 3)]);
     }
 }
 
@@ -3474,7 +3183,7 @@ impl Plan {
                 f.ty.push_declarator(out, &f.name);
                 if c.packoffset {
                     out.push_str(" : packoffset(");
-                    packoffset_text(&f.ty, f.offset).push_to(out);
+                    push_packoffset(out, PackOffset::at(f.ty.shape(), f.offset));
                     out.push(')');
                 }
                 out.push_str(";\n");

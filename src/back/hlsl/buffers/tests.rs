@@ -1000,39 +1000,6 @@ fn offsets_fold_constants() {
     assert!(o(0).plus(0).is_zero());
 }
 
-#[test]
-fn d3d_packing_rules() {
-    let f = naga::Scalar::F32;
-    let h = naga::Scalar::F16;
-    let d = naga::Scalar::F64;
-    // No straddling; 16-bit types pack tightly; >16-byte vectors start a register.
-    assert_eq!(HType::Vector(3, f).place(4), 4);
-    assert_eq!(HType::Vector(3, f).place(8), 16);
-    assert_eq!(HType::Vector(2, f).place(4), 4);
-    assert_eq!(HType::Scalar(h).place(2), 2);
-    assert_eq!(HType::Vector(4, h).place(10), 16);
-    assert_eq!(HType::Vector(3, d).place(8), 16);
-    assert_eq!(HType::Vector(3, d).size(), 24);
-    // Aggregates start a register; sizes end at the last component.
-    let m = HType::Matrix {
-        columns: 3,
-        rows: 2,
-        scalar: f,
-    };
-    assert_eq!((m.place(4), m.size()), (16, 40));
-    let a = HType::Array(Box::new(HType::Scalar(f)), 4);
-    assert_eq!((a.place(20), a.size(), a.stride()), (32, 52, 64));
-    // packoffset components count whole components from the named one.
-    assert!(packoffset_expressible(&HType::Vector(2, h), 8));
-    assert!(!packoffset_expressible(&HType::Vector(4, h), 8));
-    assert!(!packoffset_expressible(&HType::Scalar(h), 2));
-    assert_eq!(
-        packoffset_text(&HType::Vector(2, f), 40).to_string(),
-        "c2.z"
-    );
-    assert_eq!(packoffset_bytes("c2.z"), Some(40));
-}
-
 fn plan_errors(source: &str) -> (Fixture, Diagnostics) {
     let fx = match fixture(source) {
         Ok(fx) => fx,
@@ -1299,7 +1266,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
             .filter(|w| {
                 w[1].padding
                     && matches!(w[0].ty, HType::Matrix { .. })
-                    && w[1].offset < round_up(REGISTER, w[0].offset + w[0].ty.size())
+                    && w[1].offset < (w[0].offset + w[0].ty.size()).next_multiple_of(16)
             })
             .map(|w| format!("{} after {}", w[1].name, w[0].name))
             .collect()
