@@ -1321,3 +1321,8 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
         );
     }
 }
+
+/// Indent every line of `text` by four spaces.
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
