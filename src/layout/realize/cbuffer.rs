@@ -534,7 +534,7 @@ mod tests {
 
     #[test]
     fn padding_stays_inside_registers() {
-        let u = |n| Pad::U32(n);
+        let u = Pad::U32;
         assert_eq!(padding(4, 16, None, false), vec![(u(3), 4)]);
         assert_eq!(padding(12, 24, None, false), vec![(u(1), 12), (u(2), 16)]);
         // Whole words first; a 16-bit padding member only for what is left.
