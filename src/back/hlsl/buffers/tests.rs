@@ -260,7 +260,7 @@ fn sink<'a>(ctx: &Ctx<'_>, layout: &'a Layout) -> Option<Place<'a>> {
         .find(|(_, g)| g.name.as_deref() == Some(SINK))?;
     Some(Place::Bytes {
         global: g,
-        offset: "0u".into(),
+        offset: ByteOffset::constant(0),
         layout: std::borrow::Cow::Borrowed(layout),
     })
 }
@@ -366,7 +366,7 @@ fn exercise(
         }
         naga::TypeInner::Struct { members, .. } => {
             for (i, m) in members.iter().enumerate() {
-                let p = plan.member(ctx, place, i as u32);
+                let p = plan.member(ctx, place.clone(), i as u32);
                 exercise(ctx, needs, &p, m.ty, writable, n, out);
             }
         }
@@ -376,9 +376,9 @@ fn exercise(
                 let len = plan.array_length(ctx, needs, place);
                 let _ = writeln!(out, "    uint n{n} = {len};");
             }
-            let p = plan.element(ctx, place, Index::Dynamic("id.x"));
+            let p = plan.element(ctx, place.clone(), Index::Dynamic("id.x"));
             exercise(ctx, needs, &p, base, writable, n, out);
-            let p = plan.element(ctx, place, Index::Constant(1));
+            let p = plan.element(ctx, place.clone(), Index::Constant(1));
             exercise(ctx, needs, &p, base, writable, n, out);
         }
         _ => {}
@@ -421,13 +421,13 @@ fn walk_text(
                 let Some(m) = members.get(slot.index) else {
                     continue;
                 };
-                let p = ctx.plan.member(ctx, place, slot.index as u32);
+                let p = ctx.plan.member(ctx, place.clone(), slot.index as u32);
                 walk_text(ctx, needs, &p, m.ty, &slot.layout, depth + 1, n, out);
             }
         }
         (naga::TypeInner::Array { base, .. }, LayoutKind::Array { element, .. }) => {
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
-                let p = ctx.plan.element(ctx, place, index);
+                let p = ctx.plan.element(ctx, place.clone(), index);
                 walk_text(ctx, needs, &p, *base, element, depth + 1, n, out);
             }
         }
@@ -463,7 +463,7 @@ fn walk_text(
                 },
             };
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
-                let p = ctx.plan.element(ctx, place, index);
+                let p = ctx.plan.element(ctx, place.clone(), index);
                 walk_text(ctx, needs, &p, vt, &column, depth + 1, n, out);
             }
         }
@@ -979,47 +979,25 @@ fn print_inline_shaders() {
 
 #[test]
 fn offsets_fold_constants() {
-    assert_eq!(offset_add("0u", 16, None), "16u");
-    assert_eq!(offset_add("16u", 16, Some((16, "i"))), "(32u + 16u * i)");
-    assert_eq!(offset_add("(32u + 16u * i)", 8, None), "(40u + 16u * i)");
-    assert_eq!(offset_add("o", 0, Some((4, "i + 1"))), "(o + 4u * (i + 1))");
-    assert_eq!(offset_add("(4u + o)", 4, None), "(8u + o)");
-    assert_eq!(offset_add("64u * id.x", 4, None), "(4u + 64u * id.x)");
-    assert_eq!(offset_add("(min(a + b, 3u))", 0, None), "min(a + b, 3u)");
-    assert_eq!(offset_add("0u", 0, Some((16, "i & 3u"))), "16u * (i & 3u)");
-}
-
-#[test]
-fn d3d_packing_rules() {
-    let f = naga::Scalar::F32;
-    let h = naga::Scalar::F16;
-    let d = naga::Scalar::F64;
-    // No straddling; 16-bit types pack tightly; >16-byte vectors start a register.
-    assert_eq!(HType::Vector(3, f).place(4), 4);
-    assert_eq!(HType::Vector(3, f).place(8), 16);
-    assert_eq!(HType::Vector(2, f).place(4), 4);
-    assert_eq!(HType::Scalar(h).place(2), 2);
-    assert_eq!(HType::Vector(4, h).place(10), 16);
-    assert_eq!(HType::Vector(3, d).place(8), 16);
-    assert_eq!(HType::Vector(3, d).size(), 24);
-    // Aggregates start a register; sizes end at the last component.
-    let m = HType::Matrix {
-        columns: 3,
-        rows: 2,
-        scalar: f,
-    };
-    assert_eq!((m.place(4), m.size()), (16, 40));
-    let a = HType::Array(Box::new(HType::Scalar(f)), 4);
-    assert_eq!((a.place(20), a.size(), a.stride()), (32, 52, 64));
-    // packoffset components count whole components from the named one.
-    assert!(packoffset_expressible(&HType::Vector(2, h), 8));
-    assert!(!packoffset_expressible(&HType::Vector(4, h), 8));
-    assert!(!packoffset_expressible(&HType::Scalar(h), 2));
+    let o = ByteOffset::constant;
+    assert_eq!(o(0).plus(16).text(), "16u");
     assert_eq!(
-        packoffset_text(&HType::Vector(2, f), 40).to_string(),
-        "c2.z"
+        o(16).plus(16).plus_scaled(16, "i").text(),
+        "(32u + 16u * i)"
     );
-    assert_eq!(packoffset_bytes("c2.z"), Some(40));
+    assert_eq!(
+        o(16).plus(16).plus_scaled(16, "i").plus(8).text(),
+        "(40u + 16u * i)"
+    );
+    let base = || ByteOffset::base("o");
+    assert_eq!(base().plus_scaled(4, "i + 1").text(), "(o + 4u * (i + 1))");
+    assert_eq!(base().plus(4).plus(4).text(), "(8u + o)");
+    assert_eq!(
+        o(0).plus_scaled(64, "id.x").plus(4).text(),
+        "(4u + 64u * id.x)"
+    );
+    assert_eq!(o(0).plus_scaled(16, "i & 3u").text(), "16u * (i & 3u)");
+    assert!(o(0).plus(0).is_zero());
 }
 
 fn plan_errors(source: &str) -> (Fixture, Diagnostics) {
@@ -1152,22 +1130,22 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     );
     let text = |p: Place| match p {
         Place::Text { text, .. } => text.into_owned(),
-        Place::Bytes { offset, .. } => offset.into_owned(),
+        Place::Bytes { offset, .. } => offset.text(),
     };
-    let i = ctx.plan.member(&ctx, &u, 1);
-    let m = ctx.plan.member(&ctx, &i, 1);
+    let i = ctx.plan.member(&ctx, u.clone(), 1);
+    let m = ctx.plan.member(&ctx, i.clone(), 1);
     assert_eq!(
-        text(ctx.plan.element(&ctx, &m, Index::Constant(1))),
+        text(ctx.plan.element(&ctx, m.clone(), Index::Constant(1))),
         "u_i.m_c1"
     );
     assert_eq!(
-        text(ctx.plan.element(&ctx, &m, Index::Dynamic("k"))),
+        text(ctx.plan.element(&ctx, m.clone(), Index::Dynamic("k"))),
         "(float2x2(u_i.m_c0, u_i.m_c1))[k]"
     );
     // A plain struct inside a variant: members by name.
-    let p = ctx.plan.member(&ctx, &i, 2);
-    assert_eq!(text(ctx.plan.member(&ctx, &p, 1)), "u_i.p.r");
-    let q = ctx.plan.member(&ctx, &i, 3);
+    let p = ctx.plan.member(&ctx, i.clone(), 2);
+    assert_eq!(text(ctx.plan.member(&ctx, p.clone(), 1)), "u_i.p.r");
+    let q = ctx.plan.member(&ctx, i.clone(), 3);
     assert!(matches!(
         q,
         Place::Text {
@@ -1175,19 +1153,19 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
             ..
         }
     ));
-    assert_eq!(text(ctx.plan.member(&ctx, &q, 0)), "u_i.s.z");
-    let arr = ctx.plan.member(&ctx, &u, 2);
-    let e = ctx.plan.element(&ctx, &arr, Index::Dynamic("j"));
+    assert_eq!(text(ctx.plan.member(&ctx, q.clone(), 0)), "u_i.s.z");
+    let arr = ctx.plan.member(&ctx, u.clone(), 2);
+    let e = ctx.plan.element(&ctx, arr.clone(), Index::Dynamic("j"));
     assert_eq!(
-        text(ctx.plan.element(&ctx, &e, Index::Constant(1))),
+        text(ctx.plan.element(&ctx, e.clone(), Index::Constant(1))),
         "u_arr[j].v_c1"
     );
     // Storage: offsets fold.
     let sg = ctx.plan.storages[0].global;
     let b = ctx.plan.global(sg).expect("b");
-    let e = ctx.plan.element(&ctx, &b, Index::Dynamic("k"));
-    let v = ctx.plan.member(&ctx, &e, 3);
-    let v1 = ctx.plan.element(&ctx, &v, Index::Constant(1));
+    let e = ctx.plan.element(&ctx, b.clone(), Index::Dynamic("k"));
+    let v = ctx.plan.member(&ctx, e.clone(), 3);
+    let v1 = ctx.plan.element(&ctx, v.clone(), Index::Constant(1));
     let (stride, v_offset) = match &ctx.contract.globals[1].layout.kind {
         LayoutKind::Array {
             stride, element, ..
@@ -1288,7 +1266,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
             .filter(|w| {
                 w[1].padding
                     && matches!(w[0].ty, HType::Matrix { .. })
-                    && w[1].offset < round_up(REGISTER, w[0].offset + w[0].ty.size())
+                    && w[1].offset < (w[0].offset + w[0].ty.size()).next_multiple_of(16)
             })
             .map(|w| format!("{} after {}", w[1].name, w[0].name))
             .collect()
@@ -1342,4 +1320,9 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
             "{name}: {elem:?}"
         );
     }
+}
+
+/// Indent every line of `text` by four spaces.
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
 }

@@ -882,7 +882,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     Ptr::Buffer(place) => {
                         let mut i = self.take_buf();
                         self.push_index(&mut i, &container, index, Some(&place));
-                        let element = ctx.plan.element(ctx, &place, Index::Dynamic(&i));
+                        let element = ctx.plan.element(ctx, place, Index::Dynamic(&i));
                         self.give_buf(i);
                         Ptr::Buffer(element)
                     }
@@ -893,8 +893,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 let (bty, container) = self.pointee(base);
                 match b {
                     Ptr::Buffer(place) => Ptr::Buffer(match *container {
-                        Ti::Struct { .. } => ctx.plan.member(ctx, &place, index),
-                        _ => ctx.plan.element(ctx, &place, Index::Constant(index)),
+                        Ti::Struct { .. } => ctx.plan.member(ctx, place, index),
+                        _ => ctx.plan.element(ctx, place, Index::Constant(index)),
                     }),
                     Ptr::Text { text, root } => {
                         let text = match *container {

@@ -1,0 +1,931 @@
+//! Byte-address buffers: byte offsets as data, and the loads, stores,
+//! atomics and array lengths that read and write every leaf at its
+//! contract offset.
+
+use super::*;
+
+/// The byte offset of a [`Place::Bytes`], as data: a constant plus terms,
+/// combined as the access chain walks down and printed once, where a load,
+/// store or atomic is written. Nothing is ever read back from its text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByteOffset<'a> {
+    /// The constant part, in bytes.
+    pub constant: u64,
+    /// The other terms, in the order they were added (none while every step
+    /// of the chain is constant: then nothing is allocated).
+    pub terms: Vec<Term<'a>>,
+}
+
+/// One non-constant term of a [`ByteOffset`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Term<'a> {
+    /// A `uint` variable that holds a byte offset (a helper's parameter).
+    Base(&'a str),
+    /// `stride * index`, with the index as `func` wrote it.
+    Scaled { stride: u64, index: Cow<'a, str> },
+}
+
+impl<'a> ByteOffset<'a> {
+    /// A constant offset.
+    pub fn constant(constant: u64) -> Self {
+        ByteOffset {
+            constant,
+            terms: Vec::new(),
+        }
+    }
+
+    /// The offset held in the `uint` variable `name`.
+    pub fn base(name: &'a str) -> Self {
+        ByteOffset {
+            constant: 0,
+            terms: vec![Term::Base(name)],
+        }
+    }
+
+    /// This offset plus `constant` bytes.
+    pub fn plus(mut self, constant: u64) -> Self {
+        self.constant = self.constant.saturating_add(constant);
+        self
+    }
+
+    /// This offset plus `stride * index`.
+    pub fn plus_scaled(mut self, stride: u64, index: impl Into<Cow<'a, str>>) -> Self {
+        self.terms.push(Term::Scaled {
+            stride,
+            index: index.into(),
+        });
+        self
+    }
+
+    /// Whether this is the constant 0.
+    pub fn is_zero(&self) -> bool {
+        self.constant == 0 && self.terms.is_empty()
+    }
+
+    /// The `uint` text, appended to `out`: `16u`, a lone term, or
+    /// `(32u + o + 16u * i)` (the constant first, then the terms).
+    pub fn push_to(&self, out: &mut String) {
+        if self.terms.is_empty() {
+            super::super::push_decimal(out, self.constant);
+            out.push('u');
+            return;
+        }
+        let sum = self.terms.len() + usize::from(self.constant != 0) > 1;
+        if sum {
+            out.push('(');
+        }
+        if self.constant != 0 {
+            super::super::push_decimal(out, self.constant);
+            out.push_str("u + ");
+        }
+        for (k, term) in self.terms.iter().enumerate() {
+            if k > 0 {
+                out.push_str(" + ");
+            }
+            match term {
+                Term::Base(name) => out.push_str(name),
+                Term::Scaled { stride, index } => {
+                    if *stride != 1 {
+                        super::super::push_decimal(out, *stride);
+                        out.push_str("u * ");
+                    }
+                    push_operand(out, index);
+                }
+            }
+        }
+        if sum {
+            out.push(')');
+        }
+    }
+
+    /// The text of [`Self::push_to`] as a string of its own.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(24);
+        self.push_to(&mut out);
+        out
+    }
+
+    /// Call `f` with the offset's text (a constant is written into a buffer
+    /// on the stack: `16u`).
+    pub(super) fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        if !self.terms.is_empty() {
+            return f(&self.text());
+        }
+        let mut digits = [0u8; 21];
+        let mut start = digits.len() - 1;
+        digits[start] = b'u';
+        let mut rest = self.constant;
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 || start == 0 {
+                break;
+            }
+        }
+        f(std::str::from_utf8(&digits[start..]).unwrap_or("0u"))
+    }
+}
+
+/// A helper-name fragment for a contract layout of value type `ty`,
+/// appended to `out`.
+pub(super) fn push_mangle_layout(
+    out: &mut String,
+    ctx: &Ctx<'_>,
+    layout: &Layout,
+    ty: Handle<naga::Type>,
+) {
+    match &layout.kind {
+        LayoutKind::Array {
+            element,
+            stride,
+            count,
+        } => {
+            out.push('a');
+            match count {
+                Some(n) => super::super::push_decimal(out, *n),
+                None => out.push_str("rt"),
+            }
+            out.push('s');
+            super::super::push_decimal(out, *stride);
+            out.push('_');
+            let base = match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+                Ok(naga::TypeInner::Array { base, .. }) => *base,
+                _ => ty,
+            };
+            push_mangle_layout(out, ctx, element, base);
+        }
+        _ => out.push_str(super::super::types::type_name(ctx, ty)),
+    }
+}
+
+/// The element type of array type `ty` (itself when not an array).
+pub(super) fn element_type(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> Handle<naga::Type> {
+    match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(naga::TypeInner::Array { base, .. }) => *base,
+        _ => ty,
+    }
+}
+
+pub(super) fn buffer_type(rw: bool) -> &'static str {
+    if rw {
+        "RWByteAddressBuffer"
+    } else {
+        "ByteAddressBuffer"
+    }
+}
+
+/// The definition of the atomic helper `name` (see
+/// [`Plan::atomic_helper`]).
+pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> String {
+    let t = super::super::types::scalar(s);
+    let signed = s.kind == naga::ScalarKind::Sint;
+    let back = if signed { "asint(r)" } else { "r" };
+    let head = "(RWByteAddressBuffer b, uint o, ";
+    let mut out = String::with_capacity(320);
+    let parts: &[&str] = match op {
+        "store" => &[
+            "void ",
+            name,
+            head,
+            t,
+            " v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n",
+        ],
+        "cmpxchg" => &[
+            t,
+            " ",
+            name,
+            head,
+            t,
+            " c, ",
+            t,
+            " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
+            back,
+            ";\n}\n",
+        ],
+        // DXC's int overloads of InterlockedMin/Max on byte-address
+        // buffers produce invalid SPIR-V (-spirv): a compare-exchange
+        // loop works on both targets.
+        "min" | "max" if signed => &[
+            t,
+            " ",
+            name,
+            head,
+            t,
+            " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
+            op,
+            "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
+        ],
+        _ => {
+            let (method, arg) = match op {
+                "add" => ("InterlockedAdd", "asuint(v)"),
+                "sub" => ("InterlockedAdd", "0u - asuint(v)"),
+                "and" => ("InterlockedAnd", "asuint(v)"),
+                "or" => ("InterlockedOr", "asuint(v)"),
+                "xor" => ("InterlockedXor", "asuint(v)"),
+                "min" => ("InterlockedMin", "asuint(v)"),
+                "max" => ("InterlockedMax", "asuint(v)"),
+                _ => ("InterlockedExchange", "asuint(v)"),
+            };
+            super::super::push_parts(
+                &mut out,
+                &[
+                    t,
+                    " ",
+                    name,
+                    head,
+                    t,
+                    " v) {\n    uint r;\n    b.",
+                    method,
+                    "(o, ",
+                    arg,
+                    ", r);\n    return ",
+                    back,
+                    ";\n}\n",
+                ],
+            );
+            return out;
+        }
+    };
+    super::super::push_parts(&mut out, parts);
+    out
+}
+
+impl Plan {
+    /// Record that a 16- or 64-bit load or store needs shader model 6.2.
+    pub(super) fn require_sm62(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        s: naga::Scalar,
+    ) {
+        if ctx.shader_model() < super::super::ShaderModel::Sm6_2 {
+            let how = if s.width == 2 {
+                "which need HLSL's 16-bit types (`-enable-16bit-types`)"
+            } else {
+                "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
+            };
+            needs.error(
+                Diagnostic::error(text!(
+                    "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
+                    st.name,
+                    super::super::types::scalar(s),
+                    ctx.shader_model()
+                ))
+                .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
+                .note("help: use --shader-model 6_2 (or later)"),
+            );
+        }
+    }
+
+    /// A scalar (`n` = 0) or vector read at `off` of `buf`, appended to
+    /// `out`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn push_leaf_load(
+        &self,
+        out: &mut String,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        (buf, rw, off): (&str, bool, &str),
+        n: u8,
+        s: naga::Scalar,
+    ) {
+        if s.width == 2 {
+            self.require_sm62(ctx, needs, st, s);
+            return push_load16(out, needs, (buf, rw, off), n, s);
+        }
+        if s.width == 4 || s.kind == naga::ScalarKind::Bool {
+            // `buf.LoadN(off)`, converted from `uint`.
+            out.push_str(match s.kind {
+                naga::ScalarKind::Sint => "asint(",
+                naga::ScalarKind::Float => "asfloat(",
+                naga::ScalarKind::Bool => "(",
+                _ => "",
+            });
+            out.push_str(buf);
+            out.push_str(".Load");
+            if n > 1 {
+                super::super::push_decimal(out, u64::from(n));
+            }
+            out.push('(');
+            out.push_str(off);
+            out.push(')');
+            out.push_str(match s.kind {
+                naga::ScalarKind::Sint | naga::ScalarKind::Float => ")",
+                naga::ScalarKind::Bool => " != 0u)",
+                _ => "",
+            });
+        } else {
+            self.require_sm62(ctx, needs, st, s);
+            let t = if n == 0 {
+                super::super::types::scalar(s).into()
+            } else {
+                super::super::types::vector(n, s)
+            };
+            super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
+        }
+    }
+
+    /// The value of type `ty` laid out as `layout` at `off` of the
+    /// byte-address buffer `buf` (`rw`: a `RWByteAddressBuffer`), appended
+    /// to `out`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn push_load_bytes(
+        &self,
+        out: &mut String,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        (buf, rw, off): (&str, bool, &str),
+        layout: &Layout,
+        ty: Handle<naga::Type>,
+    ) {
+        let ld = if rw { "rwload" } else { "load" };
+        let b = buffer_type(rw);
+        // The helper's name, built before the call is written.
+        let mut name = String::with_capacity(32);
+        match &layout.kind {
+            LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
+                return self.push_leaf_load(
+                    out,
+                    ctx,
+                    needs,
+                    st,
+                    (buf, rw, off),
+                    0,
+                    naga_scalar(*s),
+                );
+            }
+            LayoutKind::Vector { size, scalar } => {
+                return self.push_leaf_load(
+                    out,
+                    ctx,
+                    needs,
+                    st,
+                    (buf, rw, off),
+                    *size,
+                    naga_scalar(*scalar),
+                );
+            }
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } => {
+                let s = naga_scalar(*scalar);
+                let t = super::super::types::matrix(*columns, *rows, s);
+                super::super::push_parts(&mut name, &["_s_", ld, "_", &t]);
+                let helper = name.as_str();
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
+                    super::super::push_parts(
+                        &mut def,
+                        &[
+                            &t,
+                            " ",
+                            helper,
+                            "(",
+                            b,
+                            " b, uint o) {\n    return ",
+                            &t,
+                            "(",
+                        ],
+                    );
+                    let mut o = String::new();
+                    for j in 0..u64::from(*columns) {
+                        if j > 0 {
+                            def.push_str(", ");
+                        }
+                        o.clear();
+                        ByteOffset::base("o")
+                            .plus(j * column_stride)
+                            .push_to(&mut o);
+                        self.push_leaf_load(&mut def, ctx, needs, st, ("b", rw, &o), *rows, s);
+                    }
+                    def.push_str(");\n}\n");
+                    def
+                });
+            }
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => {
+                let Some(n) = count else {
+                    // Runtime-sized arrays are never loaded whole.
+                    out.push_str(&super::super::types::zero_value(ctx, ty));
+                    return;
+                };
+                let t = super::super::types::type_name(ctx, ty);
+                let base = element_type(ctx, ty);
+                super::super::push_parts(&mut name, &["_s_", ld, "_"]);
+                push_mangle_layout(&mut name, ctx, layout, ty);
+                let helper = name.as_str();
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::super::push_parts(
+                        &mut def,
+                        &[
+                            t,
+                            " ",
+                            helper,
+                            "(",
+                            b,
+                            " b, uint o) {\n    ",
+                            t,
+                            " r;\n    for (uint i = 0u; i < ",
+                        ],
+                    );
+                    super::super::push_decimal(&mut def, *n);
+                    def.push_str("u; ++i) {\n        r[i] = ");
+                    let o = ByteOffset::base("o").plus_scaled(*stride, "i").text();
+                    self.push_load_bytes(&mut def, ctx, needs, st, ("b", rw, &o), element, base);
+                    def.push_str(";\n    }\n    return r;\n}\n");
+                    def
+                });
+            }
+            LayoutKind::Struct(h) => {
+                let t = super::super::types::type_name(ctx, *h);
+                super::super::push_parts(&mut name, &["_s_", ld, "_", t]);
+                let helper = name.as_str();
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::super::push_parts(
+                        &mut def,
+                        &[t, " ", helper, "(", b, " b, uint o) {\n    ", t, " r;\n"],
+                    );
+                    let mut o = String::new();
+                    if let Some(sl) = ctx.contract.structs.get(h) {
+                        for m in sl.members() {
+                            if m.layout.size.is_none() {
+                                continue;
+                            }
+                            let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
+                                Ok(naga::TypeInner::Struct { members, .. }) => {
+                                    match members.get(m.index) {
+                                        Some(vm) => vm.ty,
+                                        None => continue,
+                                    }
+                                }
+                                _ => continue,
+                            };
+                            o.clear();
+                            ByteOffset::base("o").plus(m.offset).push_to(&mut o);
+                            let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
+                            super::super::push_parts(&mut def, &["    r.", name, " = "]);
+                            self.push_load_bytes(
+                                &mut def,
+                                ctx,
+                                needs,
+                                st,
+                                ("b", rw, &o),
+                                &m.layout,
+                                mty,
+                            );
+                            def.push_str(";\n");
+                        }
+                    }
+                    def.push_str("    return r;\n}\n");
+                    def
+                });
+            }
+        }
+        super::super::push_parts(out, &[&name, "(", buf, ", ", off, ")"]);
+    }
+
+    /// Statements (each line ending in `;` and a newline, not indented)
+    /// storing `value` (of WGSL type `ty`) at `place`.
+    pub fn store(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        place: &Place,
+        ty: Handle<naga::Type>,
+        value: &str,
+    ) -> String {
+        match place {
+            // Uniforms are never stored to.
+            Place::Text { .. } => String::new(),
+            Place::Bytes {
+                global,
+                offset,
+                layout,
+            } => match self.storage(*global) {
+                Some(st) => offset.with_text(|off| {
+                    let mut out =
+                        String::with_capacity(st.name.len() + off.len() + value.len() + 32);
+                    self.push_store_bytes(
+                        &mut out,
+                        "",
+                        ctx,
+                        needs,
+                        st,
+                        (&st.name, off, value),
+                        layout,
+                        ty,
+                    );
+                    out
+                }),
+                None => String::new(),
+            },
+        }
+    }
+
+    /// Statements storing the value `value` (evaluated once) of type `ty`,
+    /// laid out as `layout`, at `off` of the `RWByteAddressBuffer` `buf`;
+    /// leaf by leaf, so padding bytes are never written. Appended to `out`:
+    /// one line, starting with `pad` (nothing where it cannot be written).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn push_store_bytes(
+        &self,
+        out: &mut String,
+        pad: &str,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        (buf, off, value): (&str, &str, &str),
+        layout: &Layout,
+        ty: Handle<naga::Type>,
+    ) {
+        let leaf = |out: &mut String, needs: &mut Needs, n: u8, s: naga::Scalar| {
+            if s.width == 2 {
+                self.require_sm62(ctx, needs, st, s);
+                return push_store16(out, pad, needs, (buf, off, value), n, s);
+            }
+            out.push_str(pad);
+            if s.width == 4 || s.kind == naga::ScalarKind::Bool {
+                // `buf.StoreN(off, v);`
+                out.push_str(buf);
+                out.push_str(".Store");
+                if n > 1 {
+                    super::super::push_decimal(out, u64::from(n));
+                }
+                out.push('(');
+                out.push_str(off);
+                out.push_str(", ");
+                match s.kind {
+                    naga::ScalarKind::Uint => out.push_str(value),
+                    naga::ScalarKind::Bool if n <= 1 => {
+                        super::super::push_parts(out, &["uint(", value, ")"]);
+                    }
+                    naga::ScalarKind::Bool => {
+                        out.push_str("uint");
+                        super::super::push_decimal(out, u64::from(n));
+                        super::super::push_parts(out, &["(", value, ")"]);
+                    }
+                    _ => {
+                        super::super::push_parts(out, &["asuint(", value, ")"]);
+                    }
+                }
+                out.push_str(");\n");
+            } else {
+                self.require_sm62(ctx, needs, st, s);
+                let t = if n == 0 {
+                    super::super::types::scalar(s).into()
+                } else {
+                    super::super::types::vector(n, s)
+                };
+                super::super::push_parts(
+                    out,
+                    &[buf, ".Store<", &t, ">(", off, ", ", value, ");\n"],
+                );
+            }
+        };
+        // The helper's name, built before the call is written.
+        let mut name = String::with_capacity(32);
+        match &layout.kind {
+            LayoutKind::Scalar(s) => return leaf(out, needs, 0, naga_scalar(*s)),
+            LayoutKind::Vector { size, scalar } => {
+                return leaf(out, needs, *size, naga_scalar(*scalar))
+            }
+            LayoutKind::Atomic(s) => {
+                let s = naga_scalar(*s);
+                if !self.push_atomic_helper(&mut name, ctx, needs, st, "store", s) {
+                    return;
+                }
+            }
+            LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar,
+                column_stride,
+            } => {
+                let s = naga_scalar(*scalar);
+                let t = super::super::types::matrix(*columns, *rows, s);
+                super::super::push_parts(&mut name, &["_s_store_", &t]);
+                let helper = name.as_str();
+                needs.helper(helper, |needs| {
+                    let column = Layout {
+                        size: Some(u64::from(*rows) * u64::from(scalar.width)),
+                        align: u64::from(scalar.width),
+                        kind: LayoutKind::Vector {
+                            size: *rows,
+                            scalar: *scalar,
+                        },
+                    };
+                    let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
+                    super::super::push_parts(
+                        &mut def,
+                        &[
+                            "void ",
+                            helper,
+                            "(RWByteAddressBuffer b, uint o, ",
+                            &t,
+                            " v) {\n",
+                        ],
+                    );
+                    let (mut o, mut v) = (String::new(), String::new());
+                    for j in 0..u64::from(*columns) {
+                        o.clear();
+                        ByteOffset::base("o")
+                            .plus(j * column_stride)
+                            .push_to(&mut o);
+                        v.clear();
+                        v.push_str("v[");
+                        super::super::push_decimal(&mut v, j);
+                        v.push(']');
+                        self.push_store_bytes(
+                            &mut def,
+                            "    ",
+                            ctx,
+                            needs,
+                            st,
+                            ("b", &o, &v),
+                            &column,
+                            ty,
+                        );
+                    }
+                    def.push_str("}\n");
+                    def
+                });
+            }
+            LayoutKind::Array {
+                element,
+                stride,
+                count,
+            } => {
+                let Some(n) = count else {
+                    return;
+                };
+                let t = super::super::types::type_name(ctx, ty);
+                let base = element_type(ctx, ty);
+                name.push_str("_s_store_");
+                push_mangle_layout(&mut name, ctx, layout, ty);
+                let helper = name.as_str();
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::super::push_parts(
+                        &mut def,
+                        &[
+                            "void ",
+                            helper,
+                            "(RWByteAddressBuffer b, uint o, ",
+                            t,
+                            " v) {\n    for (uint i = 0u; i < ",
+                        ],
+                    );
+                    super::super::push_decimal(&mut def, *n);
+                    def.push_str("u; ++i) {\n");
+                    let o = ByteOffset::base("o").plus_scaled(*stride, "i").text();
+                    self.push_store_bytes(
+                        &mut def,
+                        "        ",
+                        ctx,
+                        needs,
+                        st,
+                        ("b", &o, "v[i]"),
+                        element,
+                        base,
+                    );
+                    def.push_str("    }\n}\n");
+                    def
+                });
+            }
+            LayoutKind::Struct(h) => {
+                let t = super::super::types::type_name(ctx, *h);
+                super::super::push_parts(&mut name, &["_s_store_", t]);
+                let helper = name.as_str();
+                needs.helper(helper, |needs| {
+                    let mut def = String::with_capacity(256);
+                    super::super::push_parts(
+                        &mut def,
+                        &[
+                            "void ",
+                            helper,
+                            "(RWByteAddressBuffer b, uint o, ",
+                            t,
+                            " v) {\n",
+                        ],
+                    );
+                    let (mut o, mut v) = (String::new(), String::new());
+                    if let Some(sl) = ctx.contract.structs.get(h) {
+                        for m in sl.members() {
+                            let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
+                                Ok(naga::TypeInner::Struct { members, .. }) => {
+                                    match members.get(m.index) {
+                                        Some(vm) => vm.ty,
+                                        None => continue,
+                                    }
+                                }
+                                _ => continue,
+                            };
+                            if m.layout.size.is_none() {
+                                continue;
+                            }
+                            o.clear();
+                            ByteOffset::base("o").plus(m.offset).push_to(&mut o);
+                            let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
+                            v.clear();
+                            super::super::push_parts(&mut v, &["v.", name]);
+                            self.push_store_bytes(
+                                &mut def,
+                                "    ",
+                                ctx,
+                                needs,
+                                st,
+                                ("b", &o, &v),
+                                &m.layout,
+                                mty,
+                            );
+                        }
+                    }
+                    def.push_str("}\n");
+                    def
+                });
+            }
+        }
+        super::super::push_parts(out, &[pad, &name, "(", buf, ", ", off, ", ", value, ");\n"]);
+    }
+
+    /// The helper performing atomic operation `op` (`add`, `sub`, `and`,
+    /// `or`, `xor`, `min`, `max`, `exchange`, `cmpxchg`, `store`) on a
+    /// 32-bit `s`, returning the old value (`store`: nothing): its name,
+    /// appended to `out`. `false` (with an error, nothing appended) for
+    /// other widths.
+    pub(super) fn push_atomic_helper(
+        &self,
+        out: &mut String,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        op: &str,
+        s: naga::Scalar,
+    ) -> bool {
+        let _ = ctx;
+        if s.width != 4 {
+            needs.error(
+                Diagnostic::error(text!(
+                    "`{}` holds 64-bit atomics, which the HLSL target does not write yet.",
+                    st.name
+                ))
+                .at(st.span.clone(), "64-bit atomics")
+                .note("help: use `atomic<u32>` or `atomic<i32>`, or --target spirv"),
+            );
+            return false;
+        }
+        let t = super::super::types::scalar(s);
+        let mut name = String::with_capacity(24);
+        super::super::push_parts(&mut name, &["_s_atomic_", op, "_", t]);
+        needs.helper(&name, |_| atomic_helper_text(&name, op, s));
+        out.push_str(&name);
+        true
+    }
+
+    /// Statements performing atomic `fun` at `place` (a `Bytes` place of an
+    /// atomic) with `value` (and `compare`, printed, for compare-exchange),
+    /// storing the old value into the already declared variable `result`
+    /// when given (for compare-exchange, a `__atomic_compare_exchange_result`
+    /// struct: `result.old_value` and `result.exchanged`, by the member
+    /// names in `ctx.names`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn atomic(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        place: &Place,
+        fun: &naga::AtomicFunction,
+        value: &str,
+        compare: Option<&str>,
+        result: Option<&str>,
+    ) -> String {
+        let Place::Bytes {
+            global,
+            offset,
+            layout,
+        } = place
+        else {
+            return String::new();
+        };
+        let (LayoutKind::Atomic(s) | LayoutKind::Scalar(s)) = layout.kind else {
+            return String::new();
+        };
+        let s = naga_scalar(s);
+        let Some(st) = self.storage(*global) else {
+            return String::new();
+        };
+        let buf = &st.name;
+        use naga::AtomicFunction as F;
+        let op = match fun {
+            F::Add => "add",
+            F::Subtract => "sub",
+            F::And => "and",
+            F::InclusiveOr => "or",
+            F::ExclusiveOr => "xor",
+            F::Min => "min",
+            F::Max => "max",
+            F::Exchange { compare: None } => "exchange",
+            F::Exchange { compare: Some(_) } => "cmpxchg",
+        };
+        // The statement is written around the helper's name: the result
+        // (if any), the name, then the call's arguments.
+        let (old, exchanged) = if op == "cmpxchg" && result.is_some() {
+            let ty = ctx
+                .module
+                .special_types
+                .predeclared_types
+                .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
+                .copied();
+            match ty {
+                Some(h) => (
+                    ctx.name(NameKey::StructMember(h, 0)),
+                    ctx.name(NameKey::StructMember(h, 1)),
+                ),
+                None => ("old_value", "exchanged"),
+            }
+        } else {
+            ("", "")
+        };
+        let mut out = String::with_capacity(96 + buf.len() + value.len());
+        match (result, op == "cmpxchg") {
+            (Some(r), true) => super::super::push_parts(&mut out, &[r, ".", old, " = "]),
+            (Some(r), false) => super::super::push_parts(&mut out, &[r, " = "]),
+            (None, _) => {}
+        }
+        if !self.push_atomic_helper(&mut out, ctx, needs, st, op, s) {
+            return String::new();
+        }
+        offset.with_text(|offset| {
+            super::super::push_parts(&mut out, &["(", buf, ", ", offset, ", "]);
+            if op == "cmpxchg" {
+                let cmp = compare.unwrap_or("0");
+                super::super::push_parts(&mut out, &[cmp, ", ", value, ");\n"]);
+                if let Some(r) = result {
+                    super::super::push_parts(
+                        &mut out,
+                        &[r, ".", exchanged, " = (", r, ".", old, " == ", cmp, ");\n"],
+                    );
+                }
+            } else {
+                super::super::push_parts(&mut out, &[value, ");\n"]);
+            }
+        });
+        out
+    }
+
+    /// A `uint` expression: the element count of the runtime-sized array at
+    /// `place`.
+    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> String {
+        let _ = ctx;
+        let Place::Bytes {
+            global,
+            offset,
+            layout,
+        } = place
+        else {
+            return "0u".to_string();
+        };
+        let LayoutKind::Array { stride, .. } = layout.kind else {
+            return "0u".to_string();
+        };
+        let Some(st) = self.storage(*global) else {
+            return "0u".to_string();
+        };
+        let rw = !st.read_only;
+        let helper = if rw {
+            "_s_rw_byte_size"
+        } else {
+            "_s_byte_size"
+        };
+        needs.helper(helper, |_| {
+            text!(
+                "uint {helper}({} b) {{\n    uint n;\n    b.GetDimensions(n);\n    return n;\n}}\n",
+                buffer_type(rw)
+            )
+        });
+        // `(size / stride)` or `((size - offset) / stride)`.
+        let mut out = String::with_capacity(helper.len() + st.name.len() + 48);
+        let whole = offset.is_zero();
+        out.push_str(if whole { "(" } else { "((" });
+        super::super::push_parts(&mut out, &[helper, "(", &st.name, ")"]);
+        if !whole {
+            offset.with_text(|offset| super::super::push_parts(&mut out, &[" - ", offset, ")"]));
+        }
+        out.push_str(" / ");
+        super::super::push_decimal(&mut out, stride);
+        out.push_str("u)");
+        out
+    }
+}

@@ -1,0 +1,418 @@
+//! Constant buffers: the HLSL spelling of stored types, the declarations of
+//! variant and element structs and of the cbuffers themselves (with
+//! `packoffset`), and the helpers that rebuild a value from cbuffer storage.
+
+use super::*;
+
+/// An HLSL type as stored in a cbuffer (members of cbuffers, variants and
+/// element structs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HType {
+    /// Scalars (a `bool` takes 4 bytes).
+    Scalar(naga::Scalar),
+    Vector(u8, naga::Scalar),
+    /// `row_major TCxR`: `columns` rows of `rows` components.
+    Matrix {
+        columns: u8,
+        rows: u8,
+        scalar: naga::Scalar,
+    },
+    Array(Box<HType>, u64),
+    /// A value struct, variant or element struct by name, with its packed
+    /// size (the end of its last member).
+    Struct {
+        name: String,
+        size: u64,
+    },
+}
+
+impl HType {
+    /// How the cbuffer packs it (see [`engine::Shape`]).
+    pub fn shape(&self) -> Shape {
+        match self {
+            HType::Scalar(s) => Shape::scalar(*s),
+            HType::Vector(n, s) => Shape::vector(*n, *s),
+            HType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => Shape::matrix(*columns, *rows, *scalar),
+            HType::Array(e, n) => e.shape().array(*n),
+            HType::Struct { size, .. } => Shape::structure(*size),
+        }
+    }
+
+    /// Bytes from the member's start to the end of its last component.
+    pub fn size(&self) -> u64 {
+        self.shape().size()
+    }
+
+    /// The distance between two elements of an array of this type.
+    pub fn stride(&self) -> u64 {
+        self.shape().stride()
+    }
+
+    /// The HLSL spelling: (type with `row_major` where a matrix, array
+    /// dimensions).
+    /// (Borrowed where the spelling is a fixed word or the struct's name.)
+    pub fn spell(&self) -> (Cow<'_, str>, Cow<'static, str>) {
+        let none = Cow::Borrowed("");
+        match self {
+            HType::Scalar(s) => (Cow::Borrowed(super::super::types::scalar(*s)), none),
+            HType::Vector(n, s) => (super::super::types::vector(*n, *s), none),
+            HType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => (
+                Cow::Owned(text!(
+                    "row_major {}",
+                    super::super::types::matrix(*columns, *rows, *scalar)
+                )),
+                none,
+            ),
+            HType::Array(e, n) => {
+                let (b, d) = e.spell();
+                (b, Cow::Owned(text!("[{n}]{d}")))
+            }
+            HType::Struct { name, .. } => (Cow::Borrowed(name), none),
+        }
+    }
+
+    /// `{base} {name}{dims}` of [`Self::spell`], appended to `out`: a
+    /// member declaration.
+    pub(super) fn push_declarator(&self, out: &mut String, name: &str) {
+        self.push_base(out);
+        out.push(' ');
+        out.push_str(name);
+        self.push_dims(out);
+    }
+
+    /// The type part of [`Self::spell`], appended to `out`.
+    pub(super) fn push_base(&self, out: &mut String) {
+        match self {
+            HType::Scalar(s) => out.push_str(super::super::types::scalar(*s)),
+            HType::Vector(n, s) => out.push_str(&super::super::types::vector(*n, *s)),
+            HType::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                out.push_str("row_major ");
+                out.push_str(&super::super::types::matrix(*columns, *rows, *scalar));
+            }
+            HType::Array(e, _) => e.push_base(out),
+            HType::Struct { name, .. } => out.push_str(name),
+        }
+    }
+
+    /// The array dimensions of [`Self::spell`], appended to `out`.
+    pub(super) fn push_dims(&self, out: &mut String) {
+        if let HType::Array(e, n) = self {
+            out.push('[');
+            super::super::push_decimal(out, *n);
+            out.push(']');
+            e.push_dims(out);
+        }
+    }
+
+    pub(super) fn describe(&self) -> String {
+        let (b, d) = self.spell();
+        text!("{}{d}", b.trim_start_matches("row_major "))
+    }
+
+    /// What kind of thing this is, for messages.
+    pub(super) fn kind_name(&self) -> &'static str {
+        match self {
+            HType::Scalar(_) => "a scalar",
+            HType::Vector(..) => "a vector",
+            HType::Matrix { .. } => "a matrix",
+            HType::Array(..) => "an array",
+            HType::Struct { .. } => "a struct",
+        }
+    }
+}
+
+/// `packoffset(cR.c)` of a member, appended to `out` (the `cR.c` part).
+pub(super) fn push_packoffset(out: &mut String, position: PackOffset) {
+    out.push('c');
+    super::super::push_decimal(out, position.register);
+    if let Some(c) = position.component {
+        out.push('.');
+        out.push(['x', 'y', 'z', 'w'][usize::from(c & 3)]);
+    }
+}
+
+/// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.
+pub(super) fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar) -> String {
+    let t = super::super::types::matrix(columns, rows, s);
+    let mut out = String::with_capacity(t.len() + 2 + usize::from(columns) * (base.len() + 6));
+    out.push_str(&t);
+    out.push('(');
+    for j in 0..columns {
+        if j > 0 {
+            out.push_str(", ");
+        }
+        push_column_name(&mut out, base, j);
+    }
+    out.push(')');
+    out
+}
+
+/// A helper-name fragment for a storage spelling (`S_cb` + `[4][2]` ->
+/// `S_cb_a4_a2`).
+pub(super) fn mangle_dims(base: &str, dims: &str) -> String {
+    let mut out = base.to_string();
+    for d in dims.split(']').filter(|d| !d.is_empty()) {
+        out.push_str("_a");
+        out.push_str(d.trim_start_matches('['));
+    }
+    out
+}
+
+impl Plan {
+    pub(super) fn load_text(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        text: &str,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+    ) -> String {
+        if self.plain(repr) {
+            return text.to_string();
+        }
+        match repr {
+            Repr::Plain => text.to_string(),
+            Repr::Columns {
+                columns,
+                rows,
+                scalar,
+            } => columns_matrix(text, *columns, *rows, *scalar),
+            Repr::Wrapped { inner, .. } => {
+                self.load_text(ctx, needs, &text!("{}.v", Operand(text)), inner, ty)
+            }
+            Repr::Cbuffer(g) => {
+                let Some(c) = self.cbuffer(*g) else {
+                    return text.to_string();
+                };
+                // The call starts with the helper's name.
+                let mut call = String::with_capacity(c.name.len() + 16);
+                super::super::push_parts(
+                    &mut call,
+                    &["_s_cbload_", c.name.trim_start_matches("_s_")],
+                );
+                let helper = call.as_str();
+                needs.helper(helper, |needs| {
+                    let body = self.construct(ctx, needs, "", &c.members, ty, true);
+                    let t = super::super::types::type_name(ctx, ty);
+                    text!("{t} {helper}() {{\n{body}}}\n")
+                });
+                call.push_str("()");
+                call
+            }
+            Repr::Variant(i) => {
+                let Some(v) = self.variants.get(*i) else {
+                    return text.to_string();
+                };
+                // The call starts with the helper's name.
+                let mut call = String::with_capacity(v.name.len() + text.len() + 16);
+                super::super::push_parts(
+                    &mut call,
+                    &["_s_cbload_", v.name.trim_start_matches("_s_")],
+                );
+                let helper = call.as_str();
+                needs.helper(helper, |needs| {
+                    let body = self.construct(ctx, needs, "x", &v.members, ty, false);
+                    let t = super::super::types::type_name(ctx, ty);
+                    text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
+                });
+                super::super::push_parts(&mut call, &["(", text, ")"]);
+                call
+            }
+            Repr::Array(_) => {
+                let Ok(naga::TypeInner::Array { base, size, .. }) =
+                    ctx.module.types.get_handle(ty).map(|t| &t.inner)
+                else {
+                    return text.to_string();
+                };
+                let Some(n) = super::super::types::array_count(ctx, *size) else {
+                    return text.to_string();
+                };
+                let (sb, sd) = self.storage_name(ctx, repr, ty);
+                let helper = text!(
+                    "_s_cbload_{}",
+                    mangle_dims(&sb, &sd).trim_start_matches("_s_")
+                );
+                needs.helper(&helper, |needs| {
+                    let x = Place::Text {
+                        text: Cow::Borrowed("x"),
+                        repr,
+                    };
+                    let item = match self.element(ctx, x, Index::Dynamic("i")) {
+                        Place::Text { text, repr } => {
+                            self.load_text(ctx, needs, &text, repr, *base)
+                        }
+                        Place::Bytes { .. } => "x[i]".to_string(),
+                    };
+                    let t = super::super::types::type_name(ctx, ty);
+                    text!(
+                        "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
+                    )
+                });
+                text!("{helper}({text})")
+            }
+        }
+    }
+
+    /// The body of a helper that builds the value struct `ty` from the
+    /// storage members `members` of `base` (`global`: the members are
+    /// cbuffer members, named on their own).
+    pub(super) fn construct(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        base: &str,
+        members: &[(String, Repr)],
+        ty: Handle<naga::Type>,
+        global: bool,
+    ) -> String {
+        let t = super::super::types::type_name(ctx, ty);
+        let mut out = text!("    {t} r;\n");
+        let value_members: &[naga::StructMember] =
+            match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+                Ok(naga::TypeInner::Struct { members, .. }) => members,
+                _ => &[],
+            };
+        for (i, ((name, repr), vm)) in members.iter().zip(value_members).enumerate() {
+            let lvalue = if global {
+                Cow::Borrowed(name.as_str())
+            } else {
+                Cow::Owned(text!("{}.{name}", Operand(base)))
+            };
+            let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
+            let member = ctx.name(NameKey::StructMember(ty, i as u32));
+            let _ = writeln!(out, "    r.{member} = {value};");
+        }
+        out.push_str("    return r;\n");
+        out
+    }
+
+    /// The HLSL spelling (element, dims) of the cbuffer storage of `repr`
+    /// holding a value of type `ty`.
+    pub(super) fn storage_name(
+        &self,
+        ctx: &Ctx<'_>,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+    ) -> (String, String) {
+        match repr {
+            Repr::Variant(i) => (
+                self.variants
+                    .get(*i)
+                    .map_or_else(String::new, |v| v.name.clone()),
+                String::new(),
+            ),
+            Repr::Wrapped { element, .. } => (
+                self.elements
+                    .get(*element)
+                    .map_or_else(String::new, |e| e.name.clone()),
+                String::new(),
+            ),
+            Repr::Array(elem) => match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+                Ok(naga::TypeInner::Array { base, size, .. }) => {
+                    let (b, d) = self.storage_name(ctx, elem, *base);
+                    let n = super::super::types::array_count(ctx, *size).unwrap_or(0);
+                    (b, text!("[{n}]{d}"))
+                }
+                _ => (
+                    super::super::types::type_name(ctx, ty).to_string(),
+                    String::new(),
+                ),
+            },
+            _ => (
+                super::super::types::type_name(ctx, ty).to_string(),
+                String::new(),
+            ),
+        }
+    }
+
+    /// The buffer variant and wrapper structs, in dependency order.
+    pub fn declarations(&self, ctx: &Ctx<'_>) -> String {
+        let _ = ctx;
+        let mut out = String::new();
+        for d in &self.order {
+            let (name, fields) = match *d {
+                Declared::Variant(i) => match self.variants.get(i) {
+                    Some(v) if !v.value => (&v.name, &v.fields),
+                    _ => continue,
+                },
+                Declared::Element(i) => match self.elements.get(i) {
+                    Some(e) => (&e.name, &e.fields),
+                    None => continue,
+                },
+            };
+            super::super::push_parts(&mut out, &["struct ", name, " {\n"]);
+            for f in fields {
+                out.push_str("    ");
+                f.ty.push_declarator(&mut out, &f.name);
+                out.push_str(";\n");
+            }
+            out.push_str("};\n\n");
+        }
+        out
+    }
+
+    /// The declaration of buffer global `g`, with `register` as the text
+    /// after `register(` (e.g. `b0, space1`).
+    #[cfg(test)]
+    pub fn buffer_declaration(
+        &self,
+        ctx: &Ctx<'_>,
+        g: Handle<naga::GlobalVariable>,
+        register: &str,
+    ) -> String {
+        let mut out = String::new();
+        self.write_buffer_declaration(ctx, &mut out, g, |out| out.push_str(register));
+        out
+    }
+
+    /// [`Self::buffer_declaration`], appended to `out`; `register` appends
+    /// the text inside `register(...)`.
+    pub fn write_buffer_declaration(
+        &self,
+        ctx: &Ctx<'_>,
+        out: &mut String,
+        g: Handle<naga::GlobalVariable>,
+        register: impl Fn(&mut String),
+    ) {
+        let _ = ctx;
+        if let Some(c) = self.cbuffer(g) {
+            // Room for the header and a typical member line each.
+            out.reserve(64 + 64 * c.fields.len());
+            super::super::push_parts(out, &["cbuffer ", &c.name, " : register("]);
+            register(out);
+            out.push_str(") {\n");
+            for f in &c.fields {
+                out.push_str("    ");
+                f.ty.push_declarator(out, &f.name);
+                if c.packoffset {
+                    out.push_str(" : packoffset(");
+                    push_packoffset(out, PackOffset::at(f.ty.shape(), f.offset));
+                    out.push(')');
+                }
+                out.push_str(";\n");
+            }
+            out.push_str("};\n");
+            return;
+        }
+        if let Some(s) = self.storage(g) {
+            super::super::push_parts(
+                out,
+                &[buffer_type(!s.read_only), " ", &s.name, " : register("],
+            );
+            register(out);
+            out.push_str(");\n");
+        }
+    }
+}
