@@ -1534,7 +1534,7 @@ impl<'a> Builder<'a> {
         }
         for p in problems {
             self.errors.push(
-                Diagnostic::error(format!(
+                Diagnostic::internal(format!(
                     "internal error: the GLSL layout of {p} differs from the contract"
                 ))
                 .note("this is a bug in stride's GLSL writer; please report it"),
