@@ -73,9 +73,29 @@ impl Fix {
     }
 }
 
+/// What a diagnostic is about: data for code that decides on a diagnostic
+/// (a test sorting failures, a writer adding its note), never printed, so
+/// that nothing needs to read the message text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DiagnosticKind {
+    /// The source: an error in it, or a warning about it.
+    #[default]
+    Source,
+    /// A valid source whose buffer layout this target cannot express (the
+    /// SPIR-V target writes it).
+    Inexpressible,
+    /// A valid source that this target, or naga's writer for it, does not
+    /// support.
+    Unsupported,
+    /// A failure inside stride or naga: a caught panic or a failed
+    /// self-check. Always a bug to report.
+    Internal,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
+    pub kind: DiagnosticKind,
     pub message: String,
     pub labels: Vec<Label>,
     pub notes: Vec<String>,
@@ -86,6 +106,7 @@ impl Diagnostic {
     fn new(severity: Severity, message: impl Into<String>) -> Self {
         Diagnostic {
             severity,
+            kind: DiagnosticKind::Source,
             message: message.into(),
             labels: Vec::new(),
             notes: Vec::new(),
@@ -97,6 +118,22 @@ impl Diagnostic {
     }
     pub fn warning(message: impl Into<String>) -> Self {
         Self::new(Severity::Warning, message)
+    }
+    /// An error about a layout this target cannot express.
+    pub fn inexpressible(message: impl Into<String>) -> Self {
+        Self::error(message).with_kind(DiagnosticKind::Inexpressible)
+    }
+    /// An error about something this target does not support.
+    pub fn unsupported(message: impl Into<String>) -> Self {
+        Self::error(message).with_kind(DiagnosticKind::Unsupported)
+    }
+    /// An internal error: a bug in stride or naga.
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::error(message).with_kind(DiagnosticKind::Internal)
+    }
+    pub fn with_kind(mut self, kind: DiagnosticKind) -> Self {
+        self.kind = kind;
+        self
     }
     /// Primary label.
     pub fn at(mut self, span: Span, message: impl Into<String>) -> Self {
@@ -126,6 +163,9 @@ impl Diagnostic {
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+    pub fn is_internal(&self) -> bool {
+        self.kind == DiagnosticKind::Internal
     }
     /// The span of the first primary label, if any.
     pub fn primary_span(&self) -> Option<Span> {
@@ -236,4 +276,28 @@ fn to_codespan(d: &Diagnostic, len: usize) -> cs::Diagnostic<()> {
         .with_message(d.message.clone())
         .with_labels(labels)
         .with_notes(notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kind_is_data_not_text() {
+        let source = "var<private> x: f32;";
+        let render =
+            |d: Diagnostic| Diagnostics::from(d.at(0..3, "here")).render("a.wgsl", source, false);
+        let plain = render(Diagnostic::error("no"));
+        for d in [
+            Diagnostic::inexpressible("no"),
+            Diagnostic::unsupported("no"),
+            Diagnostic::internal("no"),
+        ] {
+            assert!(d.is_error());
+            assert_ne!(d.kind, DiagnosticKind::Source);
+            assert_eq!(render(d), plain);
+        }
+        assert!(Diagnostic::internal("no").is_internal());
+        assert!(!Diagnostic::error("no").is_internal());
+    }
 }

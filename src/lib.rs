@@ -23,7 +23,7 @@ pub mod front;
 mod guard;
 pub mod layout;
 
-pub use diag::{Diagnostic, Diagnostics};
+pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
 pub use layout::RuleSet;
 
 use std::fmt;
@@ -184,7 +184,7 @@ pub fn analyze(source: &str) -> Result<Analysis, Diagnostics> {
 }
 
 fn internal_error(panic: &str) -> Diagnostics {
-    Diagnostic::error(format!(
+    Diagnostic::internal(format!(
         "internal error while translating this input: {panic}; please report"
     ))
     .note("stride caught a panic and produced no output")

@@ -536,7 +536,7 @@ fn translate_all(
         .zip(inputs)
         .map(|(slot, input)| {
             slot.into_inner().ok().flatten().unwrap_or_else(|| {
-                Err(stride::Diagnostic::error(format!(
+                Err(stride::Diagnostic::internal(format!(
                     "internal error: the translation of `{}` did not finish",
                     input.name
                 ))

@@ -36,8 +36,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use probe::{Leaf, Probe, Space, Style};
-use stride::layout::ScalarKind;
-use stride::{Options, Output, Target};
+use stride::layout::{vulkan, ScalarKind};
+use stride::{DiagnosticKind, Options, Output, Target};
 
 /// The seed of the generated modules.
 const SEED: u64 = 0x5354_5249_4445_0001;
@@ -164,11 +164,10 @@ impl ExecTarget for OurGlsl {
             },
             Err(d) => {
                 let text = d.render("probe.wgsl", source, false);
-                let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
-                    e.notes
-                        .iter()
-                        .any(|n| n == stride::back::glsl::INEXPRESSIBLE_NOTE)
-                });
+                let inexpressible = d
+                    .iter()
+                    .filter(|e| e.is_error())
+                    .all(|e| e.kind == DiagnosticKind::Inexpressible);
                 return Err(if inexpressible {
                     TargetError::Inexpressible(text)
                 } else {
@@ -342,13 +341,12 @@ impl ExecTarget for OurHlsl {
 }
 
 /// stride's HLSL or Slang writer refused a module: inexpressible when every
-/// error carries the HLSL inexpressible note.
+/// error is about a layout HLSL cannot express.
 fn hlsl_error(d: &stride::Diagnostics, source: &str) -> TargetError {
-    let inexpressible = d.iter().filter(|e| e.is_error()).all(|e| {
-        e.notes
-            .iter()
-            .any(|n| n == stride::back::hlsl::INEXPRESSIBLE_NOTE)
-    });
+    let inexpressible = d
+        .iter()
+        .filter(|e| e.is_error())
+        .all(|e| e.kind == DiagnosticKind::Inexpressible);
     let text = d.render("probe.wgsl", source, false);
     if inexpressible {
         TargetError::Inexpressible(text)
@@ -594,7 +592,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// The device features a probe's leaves need, plus the layout features
-/// stride's SPIR-V warnings name.
+/// stride's SPIR-V target needs for its buffers (and names in warnings).
 fn needed_features(probe: &Probe, source: &str) -> vk::Features {
     let mut f = vk::Features::default();
     for leaf in probe.reads.iter().chain(&probe.writes) {
@@ -612,10 +610,18 @@ fn needed_features(probe: &Probe, source: &str) -> vk::Features {
         target: Target::Spirv,
         ..Default::default()
     };
-    if let Ok(t) = stride::translate(source, &options) {
-        for w in t.warnings.iter() {
-            f.scalar_block_layout |= w.message.contains("scalarBlockLayout");
-            f.uniform_buffer_standard_layout |= w.message.contains("uniformBufferStandardLayout");
+    let Ok(a) = stride::analyze(source) else {
+        return f;
+    };
+    let wraps = stride::back::spirv::hazard::find_wraps(&a.parsed.module, &a.contract);
+    if let (Ok(wraps), true) = (wraps, stride::translate(source, &options).is_ok()) {
+        for global in &a.contract.globals {
+            let features = vulkan::required_features(&a.contract, &wraps, global);
+            for feature in features.map(|(f, _)| f).unwrap_or_default() {
+                f.scalar_block_layout |= feature == vulkan::Feature::ScalarBlockLayout;
+                f.uniform_buffer_standard_layout |=
+                    feature == vulkan::Feature::UniformBufferStandardLayout;
+            }
         }
     }
     f

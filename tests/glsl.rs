@@ -173,7 +173,7 @@ fn translate(name: &str, source: &str, dialect: Dialect) -> Translated {
         },
         Err(d) => {
             let text = d.render(name, source, false);
-            if d.iter().any(|d| d.message.starts_with("internal error")) {
+            if d.iter().any(|d| d.is_internal()) {
                 return Translated::Broken(text);
             }
             return Translated::Rejected(text);

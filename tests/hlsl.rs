@@ -83,9 +83,7 @@ fn translate(
         Ok(out) => Ok((out, contract)),
         Err(e) => {
             let text = e.render("input.wgsl", source, false);
-            if e.iter()
-                .any(|d| d.is_error() && d.message.starts_with("internal error"))
-            {
+            if e.iter().any(|d| d.is_error() && d.is_internal()) {
                 Err(Err(text))
             } else {
                 Err(Ok(text))

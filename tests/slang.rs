@@ -185,9 +185,7 @@ fn translate(name: &str, source: &str) -> Result<Translated, Result<String, Stri
         Ok(out) => Ok((parsed, out, contract)),
         Err(e) => {
             let text = e.render(name, source, false);
-            if e.iter()
-                .any(|d| d.is_error() && d.message.starts_with("internal error"))
-            {
+            if e.iter().any(|d| d.is_error() && d.is_internal()) {
                 Err(Err(text))
             } else {
                 Err(Ok(text))

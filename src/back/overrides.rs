@@ -87,7 +87,7 @@ pub fn bake(
             }
             Err(d.into())
         }
-        Err(panic) => Err(Diagnostic::error(format!(
+        Err(panic) => Err(Diagnostic::internal(format!(
             "internal error in naga's override processing: {panic}; please report"
         ))
         .note("stride caught a panic in naga and produced no output")

@@ -193,7 +193,7 @@ fn write_module(
 }
 
 fn backend_panic(panic: &str) -> Diagnostics {
-    Diagnostic::error(format!(
+    Diagnostic::internal(format!(
         "internal error in stride's SPIR-V backend: {panic}; please report"
     ))
     .into()
@@ -351,7 +351,7 @@ fn unwrappable_error(
             format!("build that value at run time (a `let` inside the function) instead of in a module-scope constant, or move the matrix out of `{member_name}`'s struct"),
         ),
     };
-    let mut d = Diagnostic::error(format!(
+    let mut d = Diagnostic::unsupported(format!(
         "naga's SPIR-V writer cannot read `{struct_name}.{member_name}` from a uniform buffer: it holds a 2-row matrix, and stride's workaround does not apply because {reason}"
     ));
     if let Some(span) = span {
@@ -383,7 +383,7 @@ fn prepare(
     // the parsed module (the contract changes no expression's type, only
     // the layouts of the types).
     let Some(accesses) = hazard::find_wrapped_accesses(&source, wraps) else {
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::internal(
             "internal error in stride's SPIR-V backend: an expression type does not resolve; please report",
         )
         .into());
@@ -419,7 +419,7 @@ fn validated(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Diagnosti
 }
 
 fn internal_error(stage: &str, panic: &str) -> Diagnostic {
-    Diagnostic::error(format!(
+    Diagnostic::internal(format!(
         "internal error in naga's {stage}: {panic}; please report"
     ))
     .note("stride caught a panic in naga and produced no output")

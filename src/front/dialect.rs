@@ -224,7 +224,7 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
         Err(_) => {
             let mut all = Diagnostics(diags);
             all.push(
-                Diagnostic::error("internal error: blanking the dialect produced invalid UTF-8")
+                Diagnostic::internal("internal error: blanking the dialect produced invalid UTF-8")
                     .at(0..0, "in this input"),
             );
             return Err(all);

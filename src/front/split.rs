@@ -821,7 +821,7 @@ pub fn split(
     out.push(b'\n');
     ann.params = params;
     let standard = String::from_utf8(out).map_err(|_| {
-        Diagnostics::from(Diagnostic::error(
+        Diagnostics::from(Diagnostic::internal(
             "internal error: splitting resource structs broke UTF-8; please report",
         ))
     })?;

@@ -157,10 +157,8 @@ pub(crate) fn resolve(
         return Err(Diagnostics(unwritable));
     }
     let plan = buffers::plan(parsed, module, contract, dialect, &names).map_err(|mut e| {
-        for d in
-            e.0.iter_mut()
-                .filter(|d| d.is_error() && !d.message.starts_with("internal error"))
-        {
+        for d in e.0.iter_mut().filter(|d| d.is_error() && !d.is_internal()) {
+            d.kind = crate::diag::DiagnosticKind::Inexpressible;
             d.notes.push(super::INEXPRESSIBLE_NOTE.to_string());
         }
         e

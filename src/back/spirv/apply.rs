@@ -41,7 +41,7 @@ impl std::fmt::Display for Site<'_> {
 }
 
 fn internal(message: impl std::fmt::Display) -> Diagnostic {
-    Diagnostic::error(format!(
+    Diagnostic::internal(format!(
         "internal error in the SPIR-V backend: {message}; please report"
     ))
 }

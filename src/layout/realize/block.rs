@@ -312,7 +312,7 @@ impl Site<'_> {
 
 impl Origin {
     fn diagnostic(&self, message: String, label: String, notes: Vec<String>) -> Diagnostic {
-        let mut d = Diagnostic::error(message).at(self.span.clone(), label);
+        let mut d = Diagnostic::inexpressible(message).at(self.span.clone(), label);
         if let Some((span, label)) = &self.global {
             if *span != self.span {
                 d = d.also(span.clone(), label.clone());
@@ -1165,7 +1165,7 @@ impl<'a> Realizer<'a> {
                         "size {size}, alignment {align}, array stride {stride}; the plan says size and stride {want_size}, alignment {want_align}"
                     ),
                 };
-                Diagnostic::error(format!(
+                Diagnostic::internal(format!(
                     "internal error: the GLSL layout of {kind} `{}`: {detail} differs from the contract",
                     s.made(what)
                 ))

@@ -459,7 +459,7 @@ impl<'a> Builder<'a> {
         fix: Option<Fix>,
     ) {
         let site_span = self.site_span(site);
-        let mut d = Diagnostic::error(message).at(site_span.clone(), label);
+        let mut d = Diagnostic::inexpressible(message).at(site_span.clone(), label);
         if let Some((span, global)) = &site.global {
             if *span != site_span {
                 d = d.also(span.clone(), text!("`{global}` is a cbuffer in HLSL"));
@@ -1243,7 +1243,7 @@ impl<'a> Builder<'a> {
     pub(super) fn verify(&mut self) {
         for p in verify_plan(&self.plan) {
             self.errors.push(
-                Diagnostic::error(text!(
+                Diagnostic::internal(text!(
                     "internal error: the HLSL cbuffer packing of {p} differs from the contract"
                 ))
                 .note("this is a bug in stride's HLSL writer; please report it"),
