@@ -958,6 +958,113 @@ pub(crate) trait TextWriter<'a> {
     }
 }
 
+// ---- entry points -------------------------------------------------------
+
+/// One bound part of an entry point's arguments or result: the part that
+/// one interface variable (GLSL) or struct member (HLSL) carries.
+#[derive(Clone, Debug)]
+pub(crate) struct IoPart {
+    pub binding: naga::Binding,
+    pub ty: Handle<naga::Type>,
+    /// The struct member index, when the argument or result is a struct.
+    pub member: Option<u32>,
+}
+
+/// Flatten an argument or result into its bound parts: itself when it has
+/// a binding, else its struct members that have one. (An iterator: the
+/// parts are walked again by every part of a writer that needs them.)
+pub(crate) fn io_parts<'m>(
+    module: &'m naga::Module,
+    ty: Handle<naga::Type>,
+    binding: Option<&'m naga::Binding>,
+) -> impl Iterator<Item = IoPart> + 'm {
+    let whole = binding.map(|b| IoPart {
+        binding: b.clone(),
+        ty,
+        member: None,
+    });
+    let members: &[naga::StructMember] = match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(Ti::Struct { members, .. }) if binding.is_none() => members,
+        _ => &[],
+    };
+    whole
+        .into_iter()
+        .chain(members.iter().enumerate().filter_map(move |(i, m)| {
+            Some(IoPart {
+                binding: m.binding.clone()?,
+                ty: m.ty,
+                member: Some(i as u32),
+            })
+        }))
+}
+
+/// The bound parts of every argument of `ep`.
+pub(crate) fn input_parts<'m>(
+    module: &'m naga::Module,
+    ep: &'m naga::EntryPoint,
+) -> impl Iterator<Item = IoPart> + 'm {
+    ep.function
+        .arguments
+        .iter()
+        .flat_map(move |a| io_parts(module, a.ty, a.binding.as_ref()))
+}
+
+/// The bound parts of the result of `ep`.
+pub(crate) fn output_parts<'m>(
+    module: &'m naga::Module,
+    ep: &'m naga::EntryPoint,
+) -> impl Iterator<Item = IoPart> + 'm {
+    ep.function
+        .result
+        .iter()
+        .flat_map(move |r| io_parts(module, r.ty, r.binding.as_ref()))
+}
+
+/// Whether global `var` is workgroup memory entry point `index` uses.
+fn uses_workgroup_variable(
+    info: &naga::valid::FunctionInfo,
+    h: Handle<naga::GlobalVariable>,
+    var: &naga::GlobalVariable,
+) -> bool {
+    var.space == naga::AddressSpace::WorkGroup && !info[h].is_empty()
+}
+
+/// Whether entry point `index` zeroes workgroup memory before its body:
+/// WGSL zero-initializes workgroup variables, so a compute entry point
+/// that uses any has invocation 0 zero them, then all invocations wait at
+/// a barrier.
+pub(crate) fn zeroes_workgroup_memory(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    index: usize,
+) -> bool {
+    let Some(ep) = module.entry_points.get(index) else {
+        return false;
+    };
+    let ep_info = info.get_entry_point(index);
+    ep.stage == naga::ShaderStage::Compute
+        && module
+            .global_variables
+            .iter()
+            .any(|(h, v)| uses_workgroup_variable(ep_info, h, v))
+}
+
+/// The workgroup variables entry point `index` zeroes, in declaration
+/// order (see [`zeroes_workgroup_memory`]).
+pub(crate) fn zeroed_workgroup_variables(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    index: usize,
+) -> Vec<Handle<naga::GlobalVariable>> {
+    if !zeroes_workgroup_memory(module, info, index) {
+        return Vec::new();
+    }
+    let ep_info = info.get_entry_point(index);
+    let mut order = crate::back::common::declaration_order(module);
+    order.retain(|&h| uses_workgroup_variable(ep_info, h, &module.global_variables[h]));
+    order
+}
+
 // ---- text helpers -------------------------------------------------------
 
 /// Whether values of `inner` can be held in a local.

@@ -60,6 +60,7 @@ use crate::back::common::{
     binding_array_suffix, declaration_order, element_inner, is_abstract, reachable_functions,
     remap_contract, resolve_pending_sizes,
 };
+use crate::back::text::{io_parts, zeroed_workgroup_variables};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
@@ -1339,40 +1340,6 @@ fn image_declaration(
 // ---------------------------------------------------------------------------
 // Entry-point inputs and outputs
 
-/// One input or output of an entry point: its binding, type, and how the
-/// WGSL value reaches it (argument index and member, or result member).
-struct Io {
-    binding: Binding,
-    ty: Handle<naga::Type>,
-    /// The struct member index, when the argument or result is a struct.
-    member: Option<u32>,
-}
-
-/// Flatten an argument or result into its bound parts.
-fn io_parts(module: &naga::Module, ty: Handle<naga::Type>, binding: Option<&Binding>) -> Vec<Io> {
-    if let Some(b) = binding {
-        return vec![Io {
-            binding: b.clone(),
-            ty,
-            member: None,
-        }];
-    }
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::Struct { members, .. }) => members
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| {
-                Some(Io {
-                    binding: m.binding.clone()?,
-                    ty: m.ty,
-                    member: Some(i as u32),
-                })
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// The name of the interface variable at `location` (see the module doc).
 #[cfg(test)]
 fn location_name(
@@ -1790,16 +1757,13 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     };
     let span = entry_span(ctx, index);
     let mut out = String::with_capacity(256);
-    if ep.stage == ShaderStage::Compute {
-        out.push_str(&zero_workgroup_memory(ctx, needs, index));
-    }
+    out.push_str(&zero_workgroup_memory(ctx, needs, index));
     let mut ignored = Vec::new();
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, needs, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        let parts = io_parts(module, arg.ty, arg.binding.as_ref());
-        let mut exprs = Vec::with_capacity(parts.len());
-        for io in &parts {
+        let mut exprs = Vec::new();
+        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
             let e = match io.binding {
                 Binding::Location { location, .. } => {
                     let mut name = String::with_capacity(12);
@@ -1906,13 +1870,9 @@ pub fn entry_return(
 /// Invocation 0 zeroes every workgroup variable the entry point uses; then
 /// all invocations wait at a barrier.
 fn zero_workgroup_memory(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let ep_info = ctx.info.get_entry_point(index);
     let mut stores = String::new();
-    for h in declaration_order(ctx.module) {
+    for h in zeroed_workgroup_variables(ctx.module, ctx.info, index) {
         let var = &ctx.module.global_variables[h];
-        if var.space != AddressSpace::WorkGroup || ep_info[h].is_empty() {
-            continue;
-        }
         let name = ctx.name(NameKey::GlobalVariable(h)).to_string();
         zero_store(ctx, needs, &name, var.ty, "        ", 0, &mut stores);
     }

@@ -75,6 +75,10 @@ use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
 use crate::back::common::{
     declaration_order, reachable_functions, remap_contract, resolve_pending_sizes, use_span,
 };
+use crate::back::text::{
+    input_parts, io_parts, output_parts, zeroed_workgroup_variables, zeroes_workgroup_memory,
+    IoPart,
+};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
@@ -945,69 +949,6 @@ fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
 // ---------------------------------------------------------------------------
 // Entry-point inputs and outputs
 
-/// One bound part of an entry point's arguments or result.
-#[derive(Clone, Debug)]
-struct Part {
-    binding: Binding,
-    ty: Handle<naga::Type>,
-    /// The argument index (inputs only).
-    argument: usize,
-    /// The struct member index, when the argument or result is a struct.
-    member: Option<u32>,
-}
-
-/// Flatten an argument or result into its bound parts: itself when it has
-/// a binding, else its struct members that have one. (An iterator: the
-/// parts are walked again by every part of the writer that needs them.)
-fn parts_of<'m>(
-    module: &'m naga::Module,
-    ty: Handle<naga::Type>,
-    binding: Option<&'m Binding>,
-    argument: usize,
-) -> impl Iterator<Item = Part> + 'm {
-    let whole = binding.map(|b| Part {
-        binding: b.clone(),
-        ty,
-        argument,
-        member: None,
-    });
-    let members: &[naga::StructMember] = match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::Struct { members, .. }) if binding.is_none() => members,
-        _ => &[],
-    };
-    whole
-        .into_iter()
-        .chain(members.iter().enumerate().filter_map(move |(i, m)| {
-            Some(Part {
-                binding: m.binding.clone()?,
-                ty: m.ty,
-                argument,
-                member: Some(i as u32),
-            })
-        }))
-}
-
-fn input_parts<'m>(
-    module: &'m naga::Module,
-    ep: &'m naga::EntryPoint,
-) -> impl Iterator<Item = Part> + 'm {
-    ep.function
-        .arguments
-        .iter()
-        .enumerate()
-        .flat_map(move |(i, a)| parts_of(module, a.ty, a.binding.as_ref(), i))
-}
-
-fn output_parts<'m>(
-    module: &'m naga::Module,
-    ep: &'m naga::EntryPoint,
-) -> impl Iterator<Item = Part> + 'm {
-    ep.function
-        .result
-        .iter()
-        .flat_map(move |r| parts_of(module, r.ty, r.binding.as_ref(), 0))
-}
-
 /// One member of an input or output struct.
 /// (Texts borrow the type names of `Ctx` and fixed spellings: the members
 /// are computed again by each part that needs them.)
@@ -1227,7 +1168,7 @@ fn input_source<'c>(
     ctx: &'c Ctx<'_>,
     needs: &mut Needs,
     index: usize,
-    part: &Part,
+    part: &IoPart,
 ) -> Option<Source<'c>> {
     let ep = &ctx.module.entry_points[index];
     let ty = types::type_name(ctx, part.ty);
@@ -1333,7 +1274,7 @@ fn output_member<'c>(
     ctx: &'c Ctx<'_>,
     needs: &mut Needs,
     index: usize,
-    part: &Part,
+    part: &IoPart,
 ) -> Option<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
     let ty = types::type_name(ctx, part.ty);
@@ -1452,23 +1393,11 @@ impl std::fmt::Display for IoName<'_> {
     }
 }
 
-/// Whether entry point `index` uses any workgroup variable (and so zeroes
-/// them first).
-fn zeroes_workgroup_memory(ctx: &Ctx<'_>, index: usize) -> bool {
-    let ep_info = ctx.info.get_entry_point(index);
-    ctx.module.entry_points[index].stage == ShaderStage::Compute
-        && ctx
-            .module
-            .global_variables
-            .iter()
-            .any(|(h, v)| v.space == AddressSpace::WorkGroup && !ep_info[h].is_empty())
-}
-
 /// The members of the input struct, in order.
 fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
     let mut members = Vec::with_capacity(ep.function.arguments.len());
-    let mut wants_index = zeroes_workgroup_memory(ctx, index);
+    let mut wants_index = zeroes_workgroup_memory(ctx.module, ctx.info, index);
     for part in input_parts(ctx.module, ep) {
         if matches!(part.binding, Binding::BuiltIn(BuiltIn::SubgroupId)) {
             wants_index = true;
@@ -1502,9 +1431,9 @@ fn output_members<'c>(
     ctx: &'c Ctx<'_>,
     needs: &mut Needs,
     index: usize,
-) -> Vec<(Part, Member<'c>)> {
+) -> Vec<(IoPart, Member<'c>)> {
     let ep = &ctx.module.entry_points[index];
-    let mut members: Vec<(Option<u32>, (Part, Member<'c>))> = output_parts(ctx.module, ep)
+    let mut members: Vec<(Option<u32>, (IoPart, Member<'c>))> = output_parts(ctx.module, ep)
         .filter_map(|p| {
             let m = output_member(ctx, needs, index, &p)?;
             Some((location_of(&p.binding), (p, m)))
@@ -1694,14 +1623,11 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
     let Some(ep) = module.entry_points.get(index) else {
         return;
     };
-    if zeroes_workgroup_memory(ctx, index) {
-        let ep_info = ctx.info.get_entry_point(index);
+    let zeroed = zeroed_workgroup_variables(module, ctx.info, index);
+    if !zeroed.is_empty() {
         out.push_str("    if (_s_in._s_local_invocation_index == 0u) {\n");
-        for h in declaration_order(module) {
+        for h in zeroed {
             let var = &module.global_variables[h];
-            if var.space != AddressSpace::WorkGroup || ep_info[h].is_empty() {
-                continue;
-            }
             super::push_parts(
                 out,
                 &[
@@ -1721,13 +1647,13 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
         if arg.binding.is_some() {
             // A bound argument is a single part.
             super::push_parts(out, &["    ", ty, " ", name, " = "]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
                 push_input_value(ctx, needs, index, &part, out);
             }
             out.push_str(";\n");
         } else {
             super::push_parts(out, &["    ", ty, " ", name, ";\n"]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref(), i) {
+            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
                 match part.member {
                     Some(m) => {
                         super::push_parts(
@@ -1755,7 +1681,13 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
 
 /// Append the value of input `part` of entry point `index`: the input
 /// struct member it is read from, the expression standing for it, or a zero.
-fn push_input_value(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part, out: &mut String) {
+fn push_input_value(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    part: &IoPart,
+    out: &mut String,
+) {
     match input_source(ctx, needs, index, part) {
         Some(Source::Member(m)) => {
             let fragment_position = ctx.module.entry_points[index].stage == ShaderStage::Fragment
