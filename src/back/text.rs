@@ -1020,6 +1020,29 @@ pub(crate) fn output_parts<'m>(
         .flat_map(move |r| io_parts(module, r.ty, r.binding.as_ref()))
 }
 
+/// A span for errors about entry point `index`: its name in the source
+/// (naga keeps no entry-point span).
+pub(crate) fn entry_span(
+    parsed: &crate::front::Parsed,
+    module: &naga::Module,
+    index: usize,
+) -> naga::Span {
+    let Some(ep) = module.entry_points.get(index) else {
+        return naga::Span::default();
+    };
+    parsed
+        .scanned
+        .items
+        .iter()
+        .find_map(|item| match &item.kind {
+            crate::front::scan::ItemKind::Fn { name, name_span } if *name == ep.name => Some(
+                naga::Span::new(name_span.start as u32, name_span.end as u32),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
 /// Whether global `var` is workgroup memory entry point `index` uses.
 fn uses_workgroup_variable(
     info: &naga::valid::FunctionInfo,

@@ -60,6 +60,7 @@ use crate::back::common::{
     binding_array_suffix, declaration_order, element_inner, is_abstract, reachable_functions,
     remap_contract, resolve_pending_sizes,
 };
+use crate::back::text;
 use crate::back::text::{io_parts, zeroed_workgroup_variables};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
@@ -1538,22 +1539,9 @@ fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {
     }
 }
 
-/// A span for errors about entry point `index`: its first argument's or
-/// its result type's, else nothing (naga keeps no entry-point span).
+/// A span for errors about entry point `index` (see [`text::entry_span`]).
 fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
-    let ep = &ctx.module.entry_points[index];
-    let name = &ep.name;
-    ctx.parsed
-        .scanned
-        .items
-        .iter()
-        .find_map(|item| match &item.kind {
-            crate::front::scan::ItemKind::Fn { name: n, name_span } if n == name => Some(
-                naga::Span::new(name_span.start as u32, name_span.end as u32),
-            ),
-            _ => None,
-        })
-        .unwrap_or_default()
+    text::entry_span(ctx.parsed, ctx.module, index)
 }
 
 /// The GLSL expression for an input builtin, with WGSL's type.

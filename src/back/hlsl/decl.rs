@@ -75,6 +75,7 @@ use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
 use crate::back::common::{
     declaration_order, reachable_functions, remap_contract, resolve_pending_sizes, use_span,
 };
+use crate::back::text;
 use crate::back::text::{
     input_parts, io_parts, output_parts, zeroed_workgroup_variables, zeroes_workgroup_memory,
     IoPart,
@@ -929,21 +930,9 @@ fn global_declarations(
     globals
 }
 
-/// A span for errors about entry point `index`: its name in the source
-/// (naga keeps no entry-point span).
+/// A span for errors about entry point `index` (see [`text::entry_span`]).
 fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
-    let name = &ctx.module.entry_points[index].name;
-    ctx.parsed
-        .scanned
-        .items
-        .iter()
-        .find_map(|item| match &item.kind {
-            crate::front::scan::ItemKind::Fn { name: n, name_span } if n == name => Some(
-                naga::Span::new(name_span.start as u32, name_span.end as u32),
-            ),
-            _ => None,
-        })
-        .unwrap_or_default()
+    text::entry_span(ctx.parsed, ctx.module, index)
 }
 
 // ---------------------------------------------------------------------------
