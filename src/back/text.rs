@@ -1003,10 +1003,8 @@ pub(crate) fn input_parts<'m>(
     module: &'m naga::Module,
     ep: &'m naga::EntryPoint,
 ) -> impl Iterator<Item = IoPart> + 'm {
-    ep.function
-        .arguments
-        .iter()
-        .flat_map(move |a| io_parts(module, a.ty, a.binding.as_ref()))
+    let arguments = ep.function.arguments.iter();
+    arguments.flat_map(move |a| io_parts(module, a.ty, a.binding.as_ref()))
 }
 
 /// The bound parts of the result of `ep`.
@@ -1014,9 +1012,9 @@ pub(crate) fn output_parts<'m>(
     module: &'m naga::Module,
     ep: &'m naga::EntryPoint,
 ) -> impl Iterator<Item = IoPart> + 'm {
-    ep.function
-        .result
-        .iter()
+    let result = ep.function.result.as_ref();
+    result
+        .into_iter()
         .flat_map(move |r| io_parts(module, r.ty, r.binding.as_ref()))
 }
 

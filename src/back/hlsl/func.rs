@@ -234,6 +234,36 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         text!("inout {} {name}", types::type_name(ctx, base))
     }
 
+    /// An image statement: the operands printed (image, coordinate, layer,
+    /// value, in this order), and the statements `write` makes of them.
+    fn image_statement(
+        &mut self,
+        at: Texel,
+        value: Expr,
+        write: impl FnOnce(&Ctx<'_>, &mut Needs, &image::Image, &str, Option<&str>, &str) -> String,
+    ) {
+        let image_text = self.expr(at.image);
+        let (dim, arrayed, class) = self.image_kind(at.image);
+        let coordinate = self.arg(at.coordinate);
+        let array_index = at.array_index.map(|a| self.arg(a));
+        let value = self.arg(value);
+        let image = image::Image {
+            text: &image_text,
+            dim,
+            arrayed,
+            class,
+        };
+        let text = write(
+            self.ctx,
+            self.needs,
+            &image,
+            &coordinate,
+            array_index.as_deref(),
+            &value,
+        );
+        self.st.lines(&text);
+    }
+
     fn subgroup_error(&mut self) {
         self.error_at(
             "subgroup operations are not supported by --target hlsl yet",
@@ -265,22 +295,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         unwrap_parens_from(out, start);
     }
 
-    fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
-        if !is_pointer(self.st.ty(a)) {
-            return self.push_arg(out, a);
-        }
-        match self.place(a) {
-            Ptr::Text { text, .. } => out.push_str(&text),
-            Ptr::Buffer(_) => {
-                self.error(
-                    "a pointer into a buffer cannot be passed to an HLSL function (HLSL reaches storage buffers by byte offset); pass the value, or inline the function",
-                    a,
-                );
-                out.push_str("_s_invalid");
-            }
-        }
-    }
-
     fn local_type(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
         self.type_of(h)
     }
@@ -307,6 +321,22 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn i32_label(v: i32) -> String {
         expr::i32_text(v)
+    }
+
+    fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
+        if !is_pointer(self.st.ty(a)) {
+            return self.push_arg(out, a);
+        }
+        match self.place(a) {
+            Ptr::Text { text, .. } => out.push_str(&text),
+            Ptr::Buffer(_) => {
+                self.error(
+                    "a pointer into a buffer cannot be passed to an HLSL function (HLSL reaches storage buffers by byte offset); pass the value, or inline the function",
+                    a,
+                );
+                out.push_str("_s_invalid");
+            }
+        }
     }
 
     /// Declared with its initializer, zero-initialized without one (WGSL
@@ -375,52 +405,13 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {
-        let (image, coordinate, array_index) = (at.image, at.coordinate, at.array_index);
-        let image_text = self.expr(image);
-        let (dim, arrayed, class) = self.image_kind(image);
-        let coordinate = self.arg(coordinate);
-        let array_index = array_index.map(|a| self.arg(a));
-        let value = self.arg(value);
-        let image = image::Image {
-            text: &image_text,
-            dim,
-            arrayed,
-            class,
-        };
-        let text = image::store(
-            self.ctx,
-            self.needs,
-            &image,
-            &coordinate,
-            array_index.as_deref(),
-            &value,
-        );
-        self.st.lines(&text);
+        self.image_statement(at, value, image::store);
     }
 
     fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr) {
-        let (image, coordinate, array_index) = (at.image, at.coordinate, at.array_index);
-        let image_text = self.expr(image);
-        let (dim, arrayed, class) = self.image_kind(image);
-        let coordinate = self.arg(coordinate);
-        let array_index = array_index.map(|a| self.arg(a));
-        let value = self.arg(value);
-        let image = image::Image {
-            text: &image_text,
-            dim,
-            arrayed,
-            class,
-        };
-        let text = image::atomic(
-            self.ctx,
-            self.needs,
-            &image,
-            &coordinate,
-            array_index.as_deref(),
-            fun,
-            &value,
-        );
-        self.st.lines(&text);
+        self.image_statement(at, value, |ctx, needs, image, coordinate, layer, value| {
+            image::atomic(ctx, needs, image, coordinate, layer, fun, value)
+        });
     }
 
     fn r#return(&mut self, value: Option<Handle<naga::Expression>>) {
