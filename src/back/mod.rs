@@ -9,3 +9,4 @@ pub mod reflect;
 pub mod remap;
 pub(crate) mod scope;
 pub mod spirv;
+pub(crate) mod text;

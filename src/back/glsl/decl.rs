@@ -53,6 +53,8 @@ use crate::back::common::{
     binding_array_suffix, declaration_order, element_inner, is_abstract, reachable_functions,
     Written,
 };
+use crate::back::text;
+use crate::back::text::{io_parts, zeroed_workgroup_variables};
 use crate::bind::gl::{combined_pairs, resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
@@ -1102,40 +1104,6 @@ fn image_declaration(
 // ---------------------------------------------------------------------------
 // Entry-point inputs and outputs
 
-/// One input or output of an entry point: its binding, type, and how the
-/// WGSL value reaches it (argument index and member, or result member).
-struct Io {
-    binding: Binding,
-    ty: Handle<naga::Type>,
-    /// The struct member index, when the argument or result is a struct.
-    member: Option<u32>,
-}
-
-/// Flatten an argument or result into its bound parts.
-fn io_parts(module: &naga::Module, ty: Handle<naga::Type>, binding: Option<&Binding>) -> Vec<Io> {
-    if let Some(b) = binding {
-        return vec![Io {
-            binding: b.clone(),
-            ty,
-            member: None,
-        }];
-    }
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::Struct { members, .. }) => members
-            .iter()
-            .enumerate()
-            .filter_map(|(i, m)| {
-                Some(Io {
-                    binding: m.binding.clone()?,
-                    ty: m.ty,
-                    member: Some(i as u32),
-                })
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// The name of the interface variable at `location` (see the module doc).
 #[cfg(test)]
 fn location_name(
@@ -1334,22 +1302,9 @@ fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {
     }
 }
 
-/// A span for errors about entry point `index`: its first argument's or
-/// its result type's, else nothing (naga keeps no entry-point span).
+/// A span for errors about entry point `index` (see [`text::entry_span`]).
 fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
-    let ep = &ctx.module.entry_points[index];
-    let name = &ep.name;
-    ctx.parsed
-        .scanned
-        .items
-        .iter()
-        .find_map(|item| match &item.kind {
-            crate::front::scan::ItemKind::Fn { name: n, name_span } if n == name => Some(
-                naga::Span::new(name_span.start as u32, name_span.end as u32),
-            ),
-            _ => None,
-        })
-        .unwrap_or_default()
+    text::entry_span(ctx.parsed, ctx.module, index)
 }
 
 /// The GLSL expression for an input builtin, with WGSL's type.
@@ -1553,16 +1508,13 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     };
     let span = entry_span(ctx, index);
     let mut out = String::with_capacity(256);
-    if ep.stage == ShaderStage::Compute {
-        out.push_str(&zero_workgroup_memory(ctx, needs, index));
-    }
+    out.push_str(&zero_workgroup_memory(ctx, needs, index));
     let mut ignored = Vec::new();
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, needs, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        let parts = io_parts(module, arg.ty, arg.binding.as_ref());
-        let mut exprs = Vec::with_capacity(parts.len());
-        for io in &parts {
+        let mut exprs = Vec::new();
+        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
             let e = match io.binding {
                 Binding::Location { location, .. } => {
                     let mut name = String::with_capacity(12);
@@ -1669,13 +1621,9 @@ pub fn entry_return(
 /// Invocation 0 zeroes every workgroup variable the entry point uses; then
 /// all invocations wait at a barrier.
 fn zero_workgroup_memory(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let ep_info = ctx.info.get_entry_point(index);
     let mut stores = String::new();
-    for h in declaration_order(ctx.module) {
+    for h in zeroed_workgroup_variables(ctx.module, ctx.info, index) {
         let var = &ctx.module.global_variables[h];
-        if var.space != AddressSpace::WorkGroup || ep_info[h].is_empty() {
-            continue;
-        }
         let name = ctx.name(NameKey::GlobalVariable(h)).to_string();
         zero_store(ctx, needs, &name, var.ty, "        ", 0, &mut stores);
     }

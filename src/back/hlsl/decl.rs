@@ -60,6 +60,11 @@ use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, ShaderModel};
 use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
 use crate::back::common::{declaration_order, reachable_functions, use_span, Written};
+use crate::back::text;
+use crate::back::text::{
+    input_parts, io_parts, output_parts, zeroed_workgroup_variables, zeroes_workgroup_memory,
+    IoPart,
+};
 use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
@@ -843,82 +848,13 @@ fn global_declarations(
     globals
 }
 
-/// A span for errors about entry point `index`: its name in the source
-/// (naga keeps no entry-point span).
+/// A span for errors about entry point `index` (see [`text::entry_span`]).
 fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
-    let name = &ctx.module.entry_points[index].name;
-    ctx.parsed
-        .scanned
-        .items
-        .iter()
-        .find_map(|item| match &item.kind {
-            crate::front::scan::ItemKind::Fn { name: n, name_span } if n == name => Some(
-                naga::Span::new(name_span.start as u32, name_span.end as u32),
-            ),
-            _ => None,
-        })
-        .unwrap_or_default()
+    text::entry_span(ctx.parsed, ctx.module, index)
 }
 
 // ---------------------------------------------------------------------------
 // Entry-point inputs and outputs
-
-/// One bound part of an entry point's arguments or result.
-#[derive(Clone, Debug)]
-struct Part {
-    binding: Binding,
-    ty: Handle<naga::Type>,
-    /// The struct member index, when the argument or result is a struct.
-    member: Option<u32>,
-}
-
-/// Flatten an argument or result into its bound parts: itself when it has
-/// a binding, else its struct members that have one. (An iterator: the
-/// parts are walked again by every part of the writer that needs them.)
-fn parts_of<'m>(
-    module: &'m naga::Module,
-    ty: Handle<naga::Type>,
-    binding: Option<&'m Binding>,
-) -> impl Iterator<Item = Part> + 'm {
-    let whole = binding.map(|b| Part {
-        binding: b.clone(),
-        ty,
-        member: None,
-    });
-    let members: &[naga::StructMember] = match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(TypeInner::Struct { members, .. }) if binding.is_none() => members,
-        _ => &[],
-    };
-    whole
-        .into_iter()
-        .chain(members.iter().enumerate().filter_map(move |(i, m)| {
-            Some(Part {
-                binding: m.binding.clone()?,
-                ty: m.ty,
-                member: Some(i as u32),
-            })
-        }))
-}
-
-fn input_parts<'m>(
-    module: &'m naga::Module,
-    ep: &'m naga::EntryPoint,
-) -> impl Iterator<Item = Part> + 'm {
-    ep.function
-        .arguments
-        .iter()
-        .flat_map(move |a| parts_of(module, a.ty, a.binding.as_ref()))
-}
-
-fn output_parts<'m>(
-    module: &'m naga::Module,
-    ep: &'m naga::EntryPoint,
-) -> impl Iterator<Item = Part> + 'm {
-    ep.function
-        .result
-        .iter()
-        .flat_map(move |r| parts_of(module, r.ty, r.binding.as_ref()))
-}
 
 /// One member of an input or output struct.
 /// (Texts borrow the type names of `Ctx` and fixed spellings: the members
@@ -1139,7 +1075,7 @@ fn input_source<'c>(
     ctx: &'c Ctx<'_>,
     needs: &mut Needs,
     index: usize,
-    part: &Part,
+    part: &IoPart,
 ) -> Option<Source<'c>> {
     let ep = &ctx.module.entry_points[index];
     let ty = types::type_name(ctx, part.ty);
@@ -1245,7 +1181,7 @@ fn output_member<'c>(
     ctx: &'c Ctx<'_>,
     needs: &mut Needs,
     index: usize,
-    part: &Part,
+    part: &IoPart,
 ) -> Option<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
     let ty = types::type_name(ctx, part.ty);
@@ -1364,23 +1300,11 @@ impl std::fmt::Display for IoName<'_> {
     }
 }
 
-/// Whether entry point `index` uses any workgroup variable (and so zeroes
-/// them first).
-fn zeroes_workgroup_memory(ctx: &Ctx<'_>, index: usize) -> bool {
-    let ep_info = ctx.info.get_entry_point(index);
-    ctx.module.entry_points[index].stage == ShaderStage::Compute
-        && ctx
-            .module
-            .global_variables
-            .iter()
-            .any(|(h, v)| v.space == AddressSpace::WorkGroup && !ep_info[h].is_empty())
-}
-
 /// The members of the input struct, in order.
 fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
     let mut members = Vec::with_capacity(ep.function.arguments.len());
-    let mut wants_index = zeroes_workgroup_memory(ctx, index);
+    let mut wants_index = zeroes_workgroup_memory(ctx.module, ctx.info, index);
     for part in input_parts(ctx.module, ep) {
         if matches!(part.binding, Binding::BuiltIn(BuiltIn::SubgroupId)) {
             wants_index = true;
@@ -1414,9 +1338,9 @@ fn output_members<'c>(
     ctx: &'c Ctx<'_>,
     needs: &mut Needs,
     index: usize,
-) -> Vec<(Part, Member<'c>)> {
+) -> Vec<(IoPart, Member<'c>)> {
     let ep = &ctx.module.entry_points[index];
-    let mut members: Vec<(Option<u32>, (Part, Member<'c>))> = output_parts(ctx.module, ep)
+    let mut members: Vec<(Option<u32>, (IoPart, Member<'c>))> = output_parts(ctx.module, ep)
         .filter_map(|p| {
             let m = output_member(ctx, needs, index, &p)?;
             Some((location_of(&p.binding), (p, m)))
@@ -1606,14 +1530,11 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
     let Some(ep) = module.entry_points.get(index) else {
         return;
     };
-    if zeroes_workgroup_memory(ctx, index) {
-        let ep_info = ctx.info.get_entry_point(index);
+    let zeroed = zeroed_workgroup_variables(module, ctx.info, index);
+    if !zeroed.is_empty() {
         out.push_str("    if (_s_in._s_local_invocation_index == 0u) {\n");
-        for h in declaration_order(module) {
+        for h in zeroed {
             let var = &module.global_variables[h];
-            if var.space != AddressSpace::WorkGroup || ep_info[h].is_empty() {
-                continue;
-            }
             super::push_parts(
                 out,
                 &[
@@ -1633,13 +1554,13 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
         if arg.binding.is_some() {
             // A bound argument is a single part.
             super::push_parts(out, &["    ", ty, " ", name, " = "]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref()) {
+            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
                 push_input_value(ctx, needs, index, &part, out);
             }
             out.push_str(";\n");
         } else {
             super::push_parts(out, &["    ", ty, " ", name, ";\n"]);
-            for part in parts_of(module, arg.ty, arg.binding.as_ref()) {
+            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
                 match part.member {
                     Some(m) => {
                         super::push_parts(
@@ -1667,7 +1588,13 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
 
 /// Append the value of input `part` of entry point `index`: the input
 /// struct member it is read from, the expression standing for it, or a zero.
-fn push_input_value(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, part: &Part, out: &mut String) {
+fn push_input_value(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    part: &IoPart,
+    out: &mut String,
+) {
     match input_source(ctx, needs, index, part) {
         Some(Source::Member(m)) => {
             let fragment_position = ctx.module.entry_points[index].stage == ShaderStage::Fragment

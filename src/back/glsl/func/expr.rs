@@ -5,10 +5,14 @@
 //! expression or wrapped in parentheses, so it can be an operand, be
 //! indexed or swizzled as it is.
 
-use super::{Body, FunctionWriter};
+use super::FunctionWriter;
 use crate::back::common::push_f32_debug;
 use crate::back::glsl::buffers::{Index, Repr};
 use crate::back::glsl::{types, Needs};
+pub(super) use crate::back::text::{
+    component, i32_text, is_pointer, strip_parens, unwrap_parens, unwrap_parens_from, vector_size,
+};
+use crate::back::text::{math_operands, Body, Load, Sample, TextWriter as _};
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
 use std::borrow::Cow;
@@ -17,63 +21,19 @@ use std::fmt::Write as _;
 impl<'a> FunctionWriter<'a, '_> {
     // ---- types ----------------------------------------------------------
 
-    /// The resolved type of expression `h`.
-    pub(super) fn ty(&self, h: Handle<naga::Expression>) -> &'a Ti {
-        let types = &self.ctx.module.types;
-        match self.body {
-            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.inner_with(types),
-            Body::Module => self.ctx.info[h].inner_with(types),
-        }
-    }
-
-    fn ty_handle(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::Type>> {
-        match self.body {
-            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.handle(),
-            Body::Module => self.ctx.info[h].handle(),
-        }
-    }
-
     /// The GLSL spelling of the type of `h`.
     pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
-        match self.ty_handle(h) {
+        match self.st.ty_handle(h) {
             Some(t) => Cow::Borrowed(types::type_name(self.ctx, self.needs, t)),
-            None => types::inner_name(self.ctx, self.needs, self.ty(h)),
+            None => types::inner_name(self.ctx, self.needs, self.st.ty(h)),
         }
-    }
-
-    /// The type a pointer expression points to: its handle when it has one,
-    /// and its inner type.
-    pub(super) fn pointee(
-        &self,
-        h: Handle<naga::Expression>,
-    ) -> (Option<Handle<naga::Type>>, Cow<'a, Ti>) {
-        match *self.ty(h) {
-            Ti::Pointer { base, .. } => (
-                Some(base),
-                Cow::Borrowed(&self.ctx.module.types[base].inner),
-            ),
-            Ti::ValuePointer {
-                size: Some(size),
-                scalar,
-                ..
-            } => (None, Cow::Owned(Ti::Vector { size, scalar })),
-            Ti::ValuePointer {
-                size: None, scalar, ..
-            } => (None, Cow::Owned(Ti::Scalar(scalar))),
-            ref other => (None, Cow::Borrowed(other)),
-        }
-    }
-
-    /// The scalar of a scalar, vector or matrix expression.
-    pub(super) fn scalar_of(&self, h: Handle<naga::Expression>) -> Scalar {
-        self.ty(h).scalar().unwrap_or(Scalar::F32)
     }
 
     // ---- expressions ----------------------------------------------------
 
     /// The text of expression `h`: its baked name, or the expression.
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        match self.baked_name(h) {
+        match self.st.baked.get(&h) {
             Some(name) => name.to_string(),
             None => self.write_expr(h),
         }
@@ -83,7 +43,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// a temporary `String`, and the common expressions are written in
     /// place by [`Self::write_expr_into`].
     pub(super) fn expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
-        match self.baked_name(h) {
+        match self.st.baked.get(&h) {
             Some(name) => out.push_str(name),
             None => self.write_expr_into(h, out),
         }
@@ -98,16 +58,16 @@ impl<'a> FunctionWriter<'a, '_> {
     /// those of `write_expr`.
     pub(super) fn write_expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
         let ctx = self.ctx;
-        if is_pointer(self.ty(h)) {
+        if is_pointer(self.st.ty(h)) {
             self.place_into(h, out);
             return;
         }
-        let exprs = self.exprs;
+        let exprs = self.st.exprs;
         match exprs[h] {
             E::Constant(c) => out.push_str(ctx.name(NameKey::Constant(c))),
             E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
             E::Splat { size, value } => {
-                out.push_str(types::vector(self.needs, size, self.scalar_of(value)));
+                out.push_str(types::vector(self.needs, size, self.st.scalar_of(value)));
                 out.push('(');
                 let start = out.len();
                 self.expr_into(value, out);
@@ -116,7 +76,7 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::Relational { fun, argument } => {
                 use naga::RelationalFunction as R;
-                let vector = matches!(*self.ty(argument), Ti::Vector { .. });
+                let vector = matches!(*self.st.ty(argument), Ti::Vector { .. });
                 let name = match fun {
                     R::All | R::Any if !vector => {
                         self.expr_into(argument, out);
@@ -137,7 +97,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 condition,
                 accept,
                 reject,
-            } if vector_size(self.ty(condition)).is_none() => {
+            } if vector_size(self.st.ty(condition)).is_none() => {
                 // A scalar condition: `(c ? a : r)`, as `select` prints it.
                 out.push('(');
                 self.expr_into(condition, out);
@@ -152,12 +112,12 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Binary { op, left, right } => self.binary_into(op, left, right, out),
             E::AccessIndex { base, index } => {
                 self.expr_into(base, out);
-                match *self.ty(base) {
+                match *self.st.ty(base) {
                     Ti::Vector { .. } => {
                         out.push('.');
                         out.push(component(index));
                     }
-                    Ti::Struct { .. } => match self.ty_handle(base) {
+                    Ti::Struct { .. } => match self.st.ty_handle(base) {
                         Some(st) => {
                             out.push('.');
                             out.push_str(ctx.name(NameKey::StructMember(st, index)));
@@ -186,19 +146,16 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::Load { pointer } => self.load_into(pointer, out),
             E::Access { base, index } => {
-                let container = self.ty(base);
+                let container = self.st.ty(base);
                 self.expr_into(base, out);
                 out.push('[');
                 self.index_into(container, index, None, out);
                 out.push(']');
             }
-            E::Math {
-                fun,
-                arg,
-                arg1,
-                arg2,
-                arg3,
-            } => self.math_into(h, fun, arg, arg1, arg2, arg3, out),
+            E::Math { fun, arg, .. } => {
+                let [arg1, arg2, arg3] = math_operands(&exprs[h]);
+                self.math_into(h, fun, arg, arg1, arg2, arg3, out)
+            }
             E::As {
                 expr,
                 kind,
@@ -209,7 +166,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 // parentheses (the argument of `not(v)`).
                 let (open, bare) = match op {
                     naga::UnaryOperator::Negate => ("(-", false),
-                    naga::UnaryOperator::LogicalNot => match *self.ty(expr) {
+                    naga::UnaryOperator::LogicalNot => match *self.st.ty(expr) {
                         Ti::Vector { .. } => ("not(", true),
                         _ => ("(!", false),
                     },
@@ -252,10 +209,10 @@ impl<'a> FunctionWriter<'a, '_> {
     /// Print expression `h` itself (not its baked name).
     pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> String {
         let ctx = self.ctx;
-        if is_pointer(self.ty(h)) {
+        if is_pointer(self.st.ty(h)) {
             return self.place(h).0;
         }
-        let exprs = self.exprs;
+        let exprs = self.st.exprs;
         match exprs[h] {
             E::Literal(lit) => literal(self.needs, lit),
             E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
@@ -282,34 +239,14 @@ impl<'a> FunctionWriter<'a, '_> {
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
             E::LocalVariable(_) => self.place(h).0,
             E::Load { pointer } => self.load(pointer),
-            E::ImageSample {
-                image,
-                sampler,
-                gather,
-                coordinate,
-                array_index,
-                offset,
-                level,
-                depth_ref,
-                clamp_to_edge,
-            } => self.image_sample(super::image::Sample {
-                image,
-                sampler,
-                gather,
-                coordinate,
-                array_index,
-                offset,
-                level,
-                depth_ref,
-                clamp_to_edge,
-            }),
-            E::ImageLoad {
-                image,
-                coordinate,
-                array_index,
-                sample,
-                level,
-            } => self.image_load(image, coordinate, array_index, sample, level),
+            E::ImageSample { .. } => match Sample::of(&exprs[h]) {
+                Some(sample) => self.image_sample(sample),
+                None => String::new(),
+            },
+            E::ImageLoad { image, .. } => match Load::of(&exprs[h]) {
+                Some(load) => self.image_load(image, load),
+                None => String::new(),
+            },
             E::ImageQuery { image, query } => self.image_query(h, image, query),
             E::Binary { op, left, right } => {
                 let mut text = String::with_capacity(32);
@@ -343,17 +280,14 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
                 format!("{base}{suffix}({})", self.arg(expr))
             }
-            E::CallResult(_)
-            | E::AtomicResult { .. }
-            | E::WorkGroupUniformLoadResult { .. }
-            | E::SubgroupBallotResult
-            | E::SubgroupOperationResult { .. }
-            | E::RayQueryProceedResult => {
-                // Results are declared by their statements; reaching here
-                // means an unsupported statement produced it.
-                self.error("this result is not supported by the GLSL output", h);
-                "_s_unsupported".to_string()
+            // Results are declared by their statements; reaching here
+            // means an unsupported statement produced it.
+            E::CallResult(_) | E::AtomicResult { .. } | E::WorkGroupUniformLoadResult { .. } => {
+                self.unsupported_result(h)
             }
+            E::SubgroupBallotResult
+            | E::SubgroupOperationResult { .. }
+            | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => {
                 let (p, _) = self.place(pointer);
                 format!("uint({p}.length())")
@@ -374,7 +308,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     fn argument_name(&self, i: u32) -> &'a str {
         let ctx: &'a crate::back::glsl::Ctx<'_> = self.ctx;
-        match self.body {
+        match self.st.body {
             Body::Function(f, ..) => ctx.name(NameKey::FunctionArgument(f, i)),
             Body::Entry(index, ..) => ctx.name(NameKey::EntryPointArgument(index as u16, i)),
             Body::Module => "_s_invalid",
@@ -394,17 +328,16 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::place`], with the lvalue text appended to `out`.
     pub(super) fn place_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Repr {
         let ctx = self.ctx;
-        let exprs = self.exprs;
+        let exprs = self.st.exprs;
         match exprs[h] {
             E::GlobalVariable(g) => ctx.plan.global_into(g, out).unwrap_or_else(|| {
                 out.push_str(ctx.name(NameKey::GlobalVariable(g)));
                 Repr::Plain
             }),
             E::LocalVariable(l) => {
-                let key = match self.body {
-                    Body::Function(f, ..) => NameKey::FunctionLocal(f, l),
-                    Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, l),
-                    Body::Module => {
+                let key = match self.st.body.local_key(l) {
+                    Some(key) => key,
+                    None => {
                         out.push_str("_s_invalid");
                         return Repr::Plain;
                     }
@@ -419,7 +352,7 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Access { base, index } => {
                 let start = out.len();
                 let repr = self.place_into(base, out);
-                let (_, container) = self.pointee(base);
+                let (_, container) = self.st.pointee(base);
                 if repr == Repr::Plain {
                     let place = start..out.len();
                     out.push('[');
@@ -437,7 +370,7 @@ impl<'a> FunctionWriter<'a, '_> {
             E::AccessIndex { base, index } => {
                 let start = out.len();
                 let repr = self.place_into(base, out);
-                let (bty, container) = self.pointee(base);
+                let (bty, container) = self.st.pointee(base);
                 match *container {
                     Ti::Struct { .. } => {
                         if repr != Repr::Plain {
@@ -497,7 +430,7 @@ impl<'a> FunctionWriter<'a, '_> {
             return;
         }
         let text = take_from(out, start);
-        match self.pointee(pointer).0 {
+        match self.st.pointee(pointer).0 {
             Some(ty) => {
                 let value = self.ctx.plan.load(self.ctx, self.needs, &text, &repr, ty);
                 append(out, value);
@@ -551,14 +484,14 @@ impl<'a> FunctionWriter<'a, '_> {
             } => Some(n.get()),
             _ => None,
         };
-        let known = self.const_u32(index);
+        let known = self.st.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
                 crate::back::glsl::push_decimal(out, u64::from(k));
                 return;
             }
         }
-        let uint = self.scalar_of(index).kind == K::Uint;
+        let uint = self.st.scalar_of(index).kind == K::Uint;
         // The closing text after the index: the clamp's bound.
         let dynamic = matches!(
             container,
@@ -595,26 +528,6 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The value of an index expression known before the shader runs.
-    fn const_u32(&self, h: Handle<naga::Expression>) -> Option<u32> {
-        let lit = match self.exprs[h] {
-            E::Literal(l) => l,
-            E::Constant(c) => {
-                match self.ctx.module.global_expressions[self.ctx.module.constants[c].init] {
-                    E::Literal(l) => l,
-                    _ => return None,
-                }
-            }
-            _ => return None,
-        };
-        match lit {
-            naga::Literal::U32(v) => Some(v),
-            naga::Literal::I32(v) => u32::try_from(v).ok(),
-            naga::Literal::AbstractInt(v) => u32::try_from(v).ok(),
-            _ => None,
-        }
-    }
-
     // ---- operators ------------------------------------------------------
 
     /// [`Self::binary`], appended to `out`. The operators that `binary`
@@ -640,8 +553,8 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push(')');
             return;
         }
-        let lt = self.ty(left);
-        let rt = self.ty(right);
+        let lt = self.st.ty(left);
+        let rt = self.st.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::F32);
         let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
         let bool_ = scalar.kind == K::Bool;
@@ -694,15 +607,15 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
             B::Modulo if scalar.kind == K::Float => {
-                let mut l = self.take_scratch();
+                let mut l = self.st.take_buf();
                 self.expr_into(left, &mut l);
-                let mut r = self.take_scratch();
+                let mut r = self.st.take_buf();
                 self.expr_into(right, &mut r);
                 for part in ["(", &l, " - ", &r, " * trunc(", &l, " / ", &r, "))"] {
                     out.push_str(part);
                 }
-                self.give_back_scratch(r);
-                self.give_back_scratch(l);
+                self.st.give_buf(r);
+                self.st.give_buf(l);
             }
             B::Divide => self.int_div_mod_into("div", left, right, out),
             B::Modulo => self.int_div_mod_into("mod", left, right, out),
@@ -730,8 +643,8 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
     ) -> Option<&'static str> {
         use naga::BinaryOperator as B;
-        let lt = self.ty(left);
-        let rt = self.ty(right);
+        let lt = self.st.ty(left);
+        let rt = self.st.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::F32);
         let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
         let int = matches!(scalar.kind, K::Sint | K::Uint);
@@ -769,13 +682,13 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
         out: &mut String,
     ) {
-        let lt = self.ty(left);
-        let rt = self.ty(right);
+        let lt = self.st.ty(left);
+        let rt = self.st.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::I32);
         let size = vector_size(lt).or(vector_size(rt));
-        let mut l = self.take_scratch();
+        let mut l = self.st.take_buf();
         self.expr_into(left, &mut l);
-        let mut r = self.take_scratch();
+        let mut r = self.st.take_buf();
         self.expr_into(right, &mut r);
         self.div_mod_helper_into(what, scalar, size, out);
         out.push('(');
@@ -795,8 +708,8 @@ impl<'a> FunctionWriter<'a, '_> {
             }
         }
         out.push(')');
-        self.give_back_scratch(r);
-        self.give_back_scratch(l);
+        self.st.give_buf(r);
+        self.st.give_buf(l);
     }
 
     /// Define (once) the helper for integer `what` ("div" or "mod") on
@@ -810,7 +723,7 @@ impl<'a> FunctionWriter<'a, '_> {
         out: &mut String,
     ) {
         let s = types::scalar(self.needs, scalar);
-        let mut scalar_name = self.take_scratch();
+        let mut scalar_name = self.st.take_buf();
         for part in ["_s_", what, "_", s] {
             scalar_name.push_str(part);
         }
@@ -864,7 +777,7 @@ impl<'a> FunctionWriter<'a, '_> {
         });
         let Some(size) = size else {
             out.push_str(&scalar_name);
-            self.give_back_scratch(scalar_name);
+            self.st.give_buf(scalar_name);
             return;
         };
         let v = types::vector(self.needs, size, scalar);
@@ -901,7 +814,7 @@ impl<'a> FunctionWriter<'a, '_> {
             text.push_str(");\n}\n");
             text
         });
-        self.give_back_scratch(scalar_name);
+        self.st.give_buf(scalar_name);
     }
 
     fn select(
@@ -914,10 +827,10 @@ impl<'a> FunctionWriter<'a, '_> {
         let c = self.expr(condition);
         let a = self.expr(accept);
         let r = self.expr(reject);
-        let Some(size) = vector_size(self.ty(condition)) else {
+        let Some(size) = vector_size(self.st.ty(condition)) else {
             return format!("({c} ? {a} : {r})");
         };
-        let scalar = self.scalar_of(h);
+        let scalar = self.st.scalar_of(h);
         // mix() with a bool selector takes float vectors everywhere, and
         // integer and bool vectors since GLSL 4.50 and ES 3.10.
         let d = self.ctx.dialect();
@@ -951,7 +864,7 @@ impl<'a> FunctionWriter<'a, '_> {
         convert: Option<naga::Bytes>,
         out: &mut String,
     ) {
-        let from = self.scalar_of(expr);
+        let from = self.st.scalar_of(expr);
         let start = out.len();
         self.expr_into(expr, out);
         unwrap_parens_from(out, start);
@@ -1041,50 +954,6 @@ fn plain_operator(op: naga::BinaryOperator) -> &'static str {
     }
 }
 
-pub(super) fn is_value_type(inner: &Ti) -> bool {
-    !matches!(
-        *inner,
-        Ti::Pointer { .. }
-            | Ti::ValuePointer { .. }
-            | Ti::Image { .. }
-            | Ti::Sampler { .. }
-            | Ti::AccelerationStructure { .. }
-            | Ti::RayQuery { .. }
-            | Ti::BindingArray { .. }
-    )
-}
-
-fn is_pointer(inner: &Ti) -> bool {
-    matches!(*inner, Ti::Pointer { .. } | Ti::ValuePointer { .. })
-}
-
-pub(super) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
-    match *inner {
-        Ti::Vector { size, .. } => Some(size),
-        _ => None,
-    }
-}
-
-/// `x`, `y`, `z`, `w`.
-pub(super) fn component(i: u32) -> char {
-    ['x', 'y', 'z', 'w'].get(i as usize).copied().unwrap_or('x')
-}
-
-/// Whether `text` is a plain identifier.
-pub(super) fn is_identifier(text: &str) -> bool {
-    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// [`unwrap_parens`] of an owned text, in place.
-pub(super) fn strip_parens(mut text: String) -> String {
-    if unwrap_parens(&text).len() != text.len() {
-        text.pop();
-        text.remove(0);
-    }
-    text
-}
-
 /// `out[start..]`, removed from `out`; all of `out` (its allocation
 /// included) when `start` is 0.
 fn take_from(out: &mut String, start: usize) -> String {
@@ -1101,41 +970,6 @@ fn append(out: &mut String, text: String) {
         *out = text;
     } else {
         out.push_str(&text);
-    }
-}
-
-/// Remove one pair of parentheses around all of `out[start..]`, as
-/// [`unwrap_parens`] would.
-pub(super) fn unwrap_parens_from(out: &mut String, start: usize) {
-    let len = out.len() - start;
-    if unwrap_parens(&out[start..]).len() != len {
-        out.pop();
-        out.remove(start);
-    }
-}
-
-/// `text` without one pair of parentheses around all of it.
-pub(super) fn unwrap_parens(text: &str) -> &str {
-    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
-        return text;
-    };
-    let mut depth = 0i32;
-    for c in inner.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return text;
-                }
-            }
-            _ => {}
-        }
-    }
-    if depth == 0 {
-        inner
-    } else {
-        text
     }
 }
 
@@ -1166,18 +1000,6 @@ pub(crate) fn f64_text(v: f64) -> String {
         format!("({t})")
     } else {
         t
-    }
-}
-
-/// An i32 value as GLSL: negative values in parentheses, the most negative
-/// one as an expression (its magnitude is not an int literal).
-pub(crate) fn i32_text(v: i32) -> String {
-    if v == i32::MIN {
-        "(-2147483647 - 1)".to_string()
-    } else if v < 0 {
-        format!("({v})")
-    } else {
-        v.to_string()
     }
 }
 

@@ -9,20 +9,8 @@
 use super::expr::component;
 use super::FunctionWriter;
 use crate::back::glsl::{decl, types};
+use crate::back::text::{Load, Sample, TextWriter as _};
 use naga::{Expression as E, Handle, ImageClass, ImageDimension as Dim, ScalarKind as K};
-
-/// The operands of `Expression::ImageSample`.
-pub(super) struct Sample {
-    pub image: Handle<naga::Expression>,
-    pub sampler: Handle<naga::Expression>,
-    pub gather: Option<naga::SwizzleComponent>,
-    pub coordinate: Handle<naga::Expression>,
-    pub array_index: Option<Handle<naga::Expression>>,
-    pub offset: Option<Handle<naga::Expression>>,
-    pub level: naga::SampleLevel,
-    pub depth_ref: Option<Handle<naga::Expression>>,
-    pub clamp_to_edge: bool,
-}
 
 /// How many coordinates address a texel of `dim` (without the layer).
 fn coordinate_count(dim: Dim) -> usize {
@@ -34,8 +22,11 @@ fn coordinate_count(dim: Dim) -> usize {
 }
 
 impl FunctionWriter<'_, '_> {
-    fn image_kind(&mut self, image: Handle<naga::Expression>) -> (Dim, bool, ImageClass) {
-        match *self.ty(image) {
+    pub(super) fn image_kind(
+        &mut self,
+        image: Handle<naga::Expression>,
+    ) -> (Dim, bool, ImageClass) {
+        match *self.st.ty(image) {
             naga::TypeInner::Image {
                 dim,
                 arrayed,
@@ -56,7 +47,7 @@ impl FunctionWriter<'_, '_> {
     }
 
     fn global_of(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::GlobalVariable>> {
-        match self.exprs[h] {
+        match self.st.exprs[h] {
             E::GlobalVariable(g) => Some(g),
             _ => None,
         }
@@ -88,7 +79,7 @@ impl FunctionWriter<'_, '_> {
         }
         // An element of a binding array of textures: the element of the
         // combined sampler array (one texture unit per element).
-        let element = match self.exprs[image] {
+        let element = match self.st.exprs[image] {
             E::Access { base, index } => Some((base, None, Some(index))),
             E::AccessIndex { base, index } => Some((base, Some(index), None)),
             _ => None,
@@ -119,7 +110,7 @@ impl FunctionWriter<'_, '_> {
         }
         let Some(ig) = self.global_of(image) else {
             // A texture parameter: reported at the function's signature.
-            if matches!(self.exprs[image], E::FunctionArgument(_)) {
+            if matches!(self.st.exprs[image], E::FunctionArgument(_)) {
                 return self.expr(image);
             }
             self.error(
@@ -131,7 +122,7 @@ impl FunctionWriter<'_, '_> {
         let sg = match sampler {
             Some(s) => match self.global_of(s) {
                 Some(g) => Some(g),
-                None if matches!(self.exprs[s], E::FunctionArgument(_)) => {
+                None if matches!(self.st.exprs[s], E::FunctionArgument(_)) => {
                     return self.expr(image);
                 }
                 None => {
@@ -158,7 +149,7 @@ impl FunctionWriter<'_, '_> {
     /// `float(x)` unless `x` is already a float.
     fn as_float(&mut self, h: Handle<naga::Expression>) -> String {
         let t = self.arg(h);
-        if self.scalar_of(h).kind == K::Float {
+        if self.st.scalar_of(h).kind == K::Float {
             t
         } else {
             format!("float({t})")
@@ -168,7 +159,7 @@ impl FunctionWriter<'_, '_> {
     /// `int(x)` unless `x` is already an int.
     fn as_int(&mut self, h: Handle<naga::Expression>) -> String {
         let t = self.arg(h);
-        if self.scalar_of(h).kind == K::Sint {
+        if self.st.scalar_of(h).kind == K::Sint {
             t
         } else {
             format!("int({t})")
@@ -295,7 +286,7 @@ impl FunctionWriter<'_, '_> {
     }
 
     /// `ivecN(coordinate[, layer])`.
-    fn texel_coords(
+    pub(super) fn texel_coords(
         &mut self,
         dim: Dim,
         coordinate: Handle<naga::Expression>,
@@ -309,14 +300,14 @@ impl FunctionWriter<'_, '_> {
                 format!("ivec{n}({c}, {l})")
             }
             None if n == 1 => {
-                if self.scalar_of(coordinate).kind == K::Sint {
+                if self.st.scalar_of(coordinate).kind == K::Sint {
                     c
                 } else {
                     format!("int({c})")
                 }
             }
             None => {
-                if self.scalar_of(coordinate).kind == K::Sint {
+                if self.st.scalar_of(coordinate).kind == K::Sint {
                     c
                 } else {
                     format!("ivec{n}({c})")
@@ -326,14 +317,13 @@ impl FunctionWriter<'_, '_> {
         (text, n)
     }
 
-    pub(super) fn image_load(
-        &mut self,
-        image: Handle<naga::Expression>,
-        coordinate: Handle<naga::Expression>,
-        array_index: Option<Handle<naga::Expression>>,
-        sample: Option<Handle<naga::Expression>>,
-        level: Option<Handle<naga::Expression>>,
-    ) -> String {
+    pub(super) fn image_load(&mut self, image: Handle<naga::Expression>, load: Load) -> String {
+        let Load {
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } = load;
         let (dim, _, class) = self.image_kind(image);
         let (coords, n) = self.texel_coords(dim, coordinate, array_index);
         let d = self.ctx.dialect();
@@ -464,51 +454,6 @@ impl FunctionWriter<'_, '_> {
                 }
             }
         }
-    }
-
-    pub(super) fn image_store(
-        &mut self,
-        image: Handle<naga::Expression>,
-        coordinate: Handle<naga::Expression>,
-        array_index: Option<Handle<naga::Expression>>,
-        value: Handle<naga::Expression>,
-    ) {
-        let (dim, _, _) = self.image_kind(image);
-        let img = self.expr(image);
-        let (c, _) = self.texel_coords(dim, coordinate, array_index);
-        let v = self.arg(value);
-        self.line_fmt(format_args!("imageStore({img}, {c}, {v});"));
-    }
-
-    pub(super) fn image_atomic(
-        &mut self,
-        image: Handle<naga::Expression>,
-        coordinate: Handle<naga::Expression>,
-        array_index: Option<Handle<naga::Expression>>,
-        fun: &naga::AtomicFunction,
-        value: Handle<naga::Expression>,
-    ) {
-        let (dim, _, _) = self.image_kind(image);
-        let img = self.expr(image);
-        let (c, _) = self.texel_coords(dim, coordinate, array_index);
-        let v = self.arg(value);
-        let call = match *fun {
-            naga::AtomicFunction::Add => format!("imageAtomicAdd({img}, {c}, {v})"),
-            naga::AtomicFunction::Subtract => format!("imageAtomicAdd({img}, {c}, -({v}))"),
-            naga::AtomicFunction::And => format!("imageAtomicAnd({img}, {c}, {v})"),
-            naga::AtomicFunction::ExclusiveOr => format!("imageAtomicXor({img}, {c}, {v})"),
-            naga::AtomicFunction::InclusiveOr => format!("imageAtomicOr({img}, {c}, {v})"),
-            naga::AtomicFunction::Min => format!("imageAtomicMin({img}, {c}, {v})"),
-            naga::AtomicFunction::Max => format!("imageAtomicMax({img}, {c}, {v})"),
-            naga::AtomicFunction::Exchange { compare: None } => {
-                format!("imageAtomicExchange({img}, {c}, {v})")
-            }
-            naga::AtomicFunction::Exchange { compare: Some(cmp) } => {
-                let cmp = self.arg(cmp);
-                format!("imageAtomicCompSwap({img}, {c}, {cmp}, {v})")
-            }
-        };
-        self.line_fmt(format_args!("{call};"));
     }
 }
 

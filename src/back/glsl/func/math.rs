@@ -5,6 +5,7 @@
 use super::expr::{component, typed_number, unwrap_parens, unwrap_parens_from, vector_size};
 use super::FunctionWriter;
 use crate::back::glsl::types;
+use crate::back::text::TextWriter as _;
 use naga::{Handle, MathFunction as M, Scalar, ScalarKind as K, TypeInner as Ti};
 
 impl FunctionWriter<'_, '_> {
@@ -23,7 +24,7 @@ impl FunctionWriter<'_, '_> {
         arg3: Option<Handle<naga::Expression>>,
         out: &mut String,
     ) {
-        let scalar = self.scalar_of(arg);
+        let scalar = self.st.scalar_of(arg);
         // `abs` of unsigned values is the value itself.
         if fun == M::Abs && scalar.kind == K::Uint {
             self.expr_into(arg, out);
@@ -62,8 +63,8 @@ impl FunctionWriter<'_, '_> {
         arg2: Option<Handle<naga::Expression>>,
         arg3: Option<Handle<naga::Expression>>,
     ) -> String {
-        let scalar = self.scalar_of(arg);
-        let size = vector_size(self.ty(arg));
+        let scalar = self.st.scalar_of(arg);
+        let size = vector_size(self.st.ty(arg));
         let a = self.expr(arg);
         // The other arguments in order (empty strings do not allocate).
         let mut rest: [String; 3] = Default::default();
@@ -198,7 +199,7 @@ impl FunctionWriter<'_, '_> {
         let (what, second) = if fun == M::Modf {
             ("modf", t.clone())
         } else {
-            let second = match *self.ty(arg) {
+            let second = match *self.st.ty(arg) {
                 Ti::Vector { size, .. } => types::vector(self.needs, size, Scalar::I32).into(),
                 _ => "int".into(),
             };

@@ -5,9 +5,13 @@
 //! expression or wrapped in parentheses, so it can be an operand, be
 //! indexed or swizzled as it is.
 
-use super::{helpers, image, math, Body, FunctionWriter};
+use super::{helpers, image, math, FunctionWriter};
 use crate::back::hlsl::buffers::{Index, Place, Repr};
 use crate::back::hlsl::types;
+pub(super) use crate::back::text::{
+    component, i32_text, is_identifier, is_pointer, strip_parens, unwrap_parens, vector_size,
+};
+use crate::back::text::{is_buffer_space, Body, Load, Sample, TextWriter as _};
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
 use std::borrow::Cow;
@@ -34,50 +38,11 @@ pub(super) enum Ptr<'a> {
 impl<'a> FunctionWriter<'a, '_> {
     // ---- types ----------------------------------------------------------
 
-    /// The resolved type of expression `h`.
-    pub(super) fn ty(&self, h: Handle<naga::Expression>) -> &'a Ti {
-        let types = &self.ctx.module.types;
-        match self.body {
-            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.inner_with(types),
-            Body::Module => self.ctx.info[h].inner_with(types),
-        }
-    }
-
-    pub(super) fn ty_handle(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::Type>> {
-        match self.body {
-            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.handle(),
-            Body::Module => self.ctx.info[h].handle(),
-        }
-    }
-
     /// The HLSL spelling of the type of `h`.
     pub(super) fn type_of(&self, h: Handle<naga::Expression>) -> Cow<'a, str> {
-        match self.ty_handle(h) {
+        match self.st.ty_handle(h) {
             Some(t) => Cow::Borrowed(types::type_name(self.ctx, t)),
-            None => types::inner_name(self.ctx, self.ty(h)),
-        }
-    }
-
-    /// The type a pointer expression points to: its handle when it has one,
-    /// and its inner type.
-    pub(super) fn pointee(
-        &self,
-        h: Handle<naga::Expression>,
-    ) -> (Option<Handle<naga::Type>>, Cow<'a, Ti>) {
-        match *self.ty(h) {
-            Ti::Pointer { base, .. } => (
-                Some(base),
-                Cow::Borrowed(&self.ctx.module.types[base].inner),
-            ),
-            Ti::ValuePointer {
-                size: Some(size),
-                scalar,
-                ..
-            } => (None, Cow::Owned(Ti::Vector { size, scalar })),
-            Ti::ValuePointer {
-                size: None, scalar, ..
-            } => (None, Cow::Owned(Ti::Scalar(scalar))),
-            ref other => (None, Cow::Borrowed(other)),
+            None => types::inner_name(self.ctx, self.st.ty(h)),
         }
     }
 
@@ -91,7 +56,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// own layout and repr, and use the handle only for structs and arrays,
     /// which always have one.
     pub(super) fn pointee_handle(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::Type>> {
-        match self.pointee(h) {
+        match self.st.pointee(h) {
             (Some(t), _) => Some(t),
             (None, inner) => {
                 let leaf = matches!(
@@ -113,18 +78,13 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The scalar of a scalar, vector or matrix expression.
-    pub(super) fn scalar_of(&self, h: Handle<naga::Expression>) -> Scalar {
-        self.ty(h).scalar().unwrap_or(Scalar::F32)
-    }
-
     // ---- expressions ----------------------------------------------------
 
     /// The text of expression `h`: its baked name, or the expression (a
     /// [`Self::leaf_name`] copied from where it is kept, with room to add to
     /// it).
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        let mut text = self.take_buf();
+        let mut text = self.st.take_buf();
         self.push_expr(&mut text, h);
         text
     }
@@ -133,7 +93,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::leaf_name`] is copied from where its name is kept, without a
     /// string of its own.
     pub(super) fn push_expr(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        if let Some(name) = self.baked.get(&h) {
+        if let Some(name) = self.st.baked.get(&h) {
             out.push_str(name);
         } else {
             self.push_expr_itself(out, h);
@@ -152,19 +112,20 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push_str(o);
             self.push_expr(out, right);
             out.push(')');
-        } else if let E::Load { pointer } = self.exprs[h] {
+        } else if let E::Load { pointer } = self.st.exprs[h] {
             self.push_load(out, pointer);
-        } else if let E::Compose { ty, ref components } = self.exprs[h] {
+        } else if let E::Compose { ty, ref components } = self.st.exprs[h] {
             self.push_compose(out, ty, components);
-        } else if let E::Literal(lit) = self.exprs[h] {
+        } else if let E::Literal(lit) = self.st.exprs[h] {
             push_literal(out, lit);
-        } else if let (E::GlobalVariable(g), false) = (&self.exprs[h], is_pointer(self.ty(h))) {
+        } else if let (E::GlobalVariable(g), false) = (&self.st.exprs[h], is_pointer(self.st.ty(h)))
+        {
             // A texture or sampler.
             out.push_str(self.ctx.name(NameKey::GlobalVariable(*g)));
         } else if !self.push_postfix(out, h) {
             let text = self.write_expr(h);
             out.push_str(&text);
-            self.give_buf(text);
+            self.st.give_buf(text);
         }
     }
 
@@ -173,25 +134,25 @@ impl<'a> FunctionWriter<'a, '_> {
     /// included: no string for the base or for the access. `false` (and
     /// nothing written) for any other expression.
     fn push_postfix(&mut self, out: &mut String, h: Handle<naga::Expression>) -> bool {
-        if is_pointer(self.ty(h)) {
+        if is_pointer(self.st.ty(h)) {
             return false;
         }
-        match self.exprs[h] {
+        match self.st.exprs[h] {
             E::Access { base, index } => {
-                let container = self.ty(base);
+                let container = self.st.ty(base);
                 self.push_expr(out, base);
                 out.push('[');
                 self.push_index(out, container, index, None);
                 out.push(']');
             }
-            E::AccessIndex { base, index } => match *self.ty(base) {
+            E::AccessIndex { base, index } => match *self.st.ty(base) {
                 Ti::Vector { .. } => {
                     self.push_expr(out, base);
                     out.push('.');
                     out.push_str(component_name(index));
                 }
                 Ti::Struct { .. } => {
-                    let Some(st) = self.ty_handle(base) else {
+                    let Some(st) = self.st.ty_handle(base) else {
                         return false;
                     };
                     self.push_expr(out, base);
@@ -262,7 +223,7 @@ impl<'a> FunctionWriter<'a, '_> {
         Handle<naga::Expression>,
         Handle<naga::Expression>,
     )> {
-        let E::Binary { op, left, right } = self.exprs[h] else {
+        let E::Binary { op, left, right } = self.st.exprs[h] else {
             return None;
         };
         Some((self.plain_operator(op, left, right)?, left, right))
@@ -274,25 +235,20 @@ impl<'a> FunctionWriter<'a, '_> {
     /// other expression, printed by `write_expr`).
     pub(super) fn leaf_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
         let ctx = self.ctx;
-        let variable = |h: Handle<naga::Expression>| match self.exprs[h] {
-            E::LocalVariable(l) => Some(match self.body {
+        let variable = |h: Handle<naga::Expression>| match self.st.exprs[h] {
+            E::LocalVariable(l) => Some(match self.st.body {
                 Body::Function(f, ..) => ctx.name(NameKey::FunctionLocal(f, l)),
                 Body::Entry(i, ..) => ctx.name(NameKey::EntryPointLocal(i as u16, l)),
                 Body::Module => "_s_invalid",
             }),
             E::FunctionArgument(i) => Some(self.argument_str(i)),
             E::GlobalVariable(g) => {
-                let buffer = matches!(
-                    ctx.module.global_variables[g].space,
-                    naga::AddressSpace::Uniform
-                        | naga::AddressSpace::Storage { .. }
-                        | naga::AddressSpace::Immediate
-                );
+                let buffer = is_buffer_space(ctx.module.global_variables[g].space);
                 (!buffer).then(|| ctx.name(NameKey::GlobalVariable(g)))
             }
             _ => None,
         };
-        match self.exprs[h] {
+        match self.st.exprs[h] {
             E::Constant(c) => Some(ctx.name(NameKey::Constant(c))),
             E::FunctionArgument(i) => Some(self.argument_str(i)),
             E::Load { pointer } => variable(pointer),
@@ -308,7 +264,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// Print expression `h` itself (not its baked name).
     pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> String {
         let ctx = self.ctx;
-        if is_pointer(self.ty(h)) {
+        if is_pointer(self.st.ty(h)) {
             return match self.place(h) {
                 Ptr::Text { text, .. } => text.into_owned(),
                 Ptr::Buffer(_) => {
@@ -317,7 +273,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
             };
         }
-        let exprs = self.exprs;
+        let exprs = self.st.exprs;
         match exprs[h] {
             E::Literal(lit) => literal(lit),
             E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
@@ -329,7 +285,7 @@ impl<'a> FunctionWriter<'a, '_> {
             E::ZeroValue(ty) => text!("({})", types::zero_value(ctx, ty)),
             E::Compose { ty, ref components } => self.compose(ty, components),
             E::Access { base, index } => {
-                let container = self.ty(base);
+                let container = self.st.ty(base);
                 let mut b = self.expr(base);
                 b.push('[');
                 self.push_index(&mut b, container, index, None);
@@ -338,9 +294,9 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::AccessIndex { base, index } => {
                 let b = self.expr(base);
-                match *self.ty(base) {
+                match *self.st.ty(base) {
                     Ti::Vector { .. } => member(b, component_name(index)),
-                    Ti::Struct { .. } => match self.ty_handle(base) {
+                    Ti::Struct { .. } => match self.st.ty_handle(base) {
                         Some(st) => member(b, ctx.name(NameKey::StructMember(st, index))),
                         None => {
                             self.error("internal: a struct value without a type handle", h);
@@ -351,8 +307,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
             }
             E::Splat { size, value } => {
-                let t = types::vector(size as u8, self.scalar_of(value));
-                let mut text = self.take_buf();
+                let t = types::vector(size as u8, self.st.scalar_of(value));
+                let mut text = self.st.take_buf();
                 super::super::push_parts(&mut text, &["((", &t, ")"]);
                 self.push_expr(&mut text, value);
                 text.push(')');
@@ -380,27 +336,22 @@ impl<'a> FunctionWriter<'a, '_> {
                 Ptr::Buffer(_) => "_s_invalid".to_string(),
             },
             E::Load { pointer } => self.load(pointer),
-            E::ImageSample {
-                image,
-                sampler,
-                gather,
-                coordinate,
-                array_index,
-                offset,
-                level,
-                depth_ref,
-                clamp_to_edge,
-            } => {
+            E::ImageSample { .. } => {
+                let Some(op) = Sample::of(&self.st.exprs[h]) else {
+                    return String::new();
+                };
                 // The operands' texts one after another in one string.
-                let mut texts = self.take_buf();
-                let image_at = self.push_operand(&mut texts, image, false);
-                let (dim, arrayed, class) = self.image_kind(image);
-                let sampler = self.push_operand(&mut texts, sampler, false);
-                let coordinate = self.push_operand(&mut texts, coordinate, true);
-                let array_index = array_index.map(|a| self.push_operand(&mut texts, a, true));
-                let offset = offset.map(|o| self.push_operand(&mut texts, o, true));
-                let depth_ref = depth_ref.map(|d| self.push_operand(&mut texts, d, true));
-                let (l1, l2) = match level {
+                let mut texts = self.st.take_buf();
+                let image_at = self.push_operand(&mut texts, op.image, false);
+                let (dim, arrayed, class) = self.image_kind(op.image);
+                let sampler = self.push_operand(&mut texts, op.sampler, false);
+                let coordinate = self.push_operand(&mut texts, op.coordinate, true);
+                let array_index = op
+                    .array_index
+                    .map(|a| self.push_operand(&mut texts, a, true));
+                let offset = op.offset.map(|o| self.push_operand(&mut texts, o, true));
+                let depth_ref = op.depth_ref.map(|d| self.push_operand(&mut texts, d, true));
+                let (l1, l2) = match op.level {
                     naga::SampleLevel::Exact(e) | naga::SampleLevel::Bias(e) => {
                         (Some(self.push_operand(&mut texts, e, true)), None)
                     }
@@ -416,7 +367,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let l1 = text(l1);
                 let l2 = text(l2);
-                let level = match level {
+                let level = match op.level {
                     naga::SampleLevel::Auto => image::Level::Auto,
                     naga::SampleLevel::Zero => image::Level::Zero,
                     naga::SampleLevel::Exact(_) => image::Level::Exact(l1),
@@ -431,18 +382,18 @@ impl<'a> FunctionWriter<'a, '_> {
                         class,
                     },
                     sampler: text(Some(sampler)),
-                    gather,
+                    gather: op.gather,
                     coordinate: text(Some(coordinate)),
                     array_index: array_index.map(|a| text(Some(a))),
                     offset: offset.map(|o| text(Some(o))),
                     level,
                     depth_ref: depth_ref.map(|d| text(Some(d))),
-                    clamp_to_edge,
-                    span: self.exprs.get_span(h),
+                    clamp_to_edge: op.clamp_to_edge,
+                    span: self.st.exprs.get_span(h),
                 };
                 let text = image::sample(ctx, self.needs, &s);
-                self.give_buf(texts);
-                if clamp_to_edge || matches!(class, naga::ImageClass::External) {
+                self.st.give_buf(texts);
+                if op.clamp_to_edge || matches!(class, naga::ImageClass::External) {
                     wrap(text)
                 } else {
                     // `t.Sample(...)` (`t` balanced): never a primary
@@ -450,21 +401,20 @@ impl<'a> FunctionWriter<'a, '_> {
                     parenthesized(text)
                 }
             }
-            E::ImageLoad {
-                image,
-                coordinate,
-                array_index,
-                sample,
-                level,
-            } => {
+            E::ImageLoad { image, .. } => {
+                let Some(op) = Load::of(&self.st.exprs[h]) else {
+                    return String::new();
+                };
                 // The operands' texts one after another in one string.
-                let mut texts = self.take_buf();
+                let mut texts = self.st.take_buf();
                 let image_at = self.push_operand(&mut texts, image, false);
                 let (dim, arrayed, class) = self.image_kind(image);
-                let coordinate = self.push_operand(&mut texts, coordinate, true);
-                let array_index = array_index.map(|a| self.push_operand(&mut texts, a, true));
-                let sample = sample.map(|a| self.push_operand(&mut texts, a, true));
-                let level = level.map(|a| self.push_operand(&mut texts, a, true));
+                let coordinate = self.push_operand(&mut texts, op.coordinate, true);
+                let array_index = op
+                    .array_index
+                    .map(|a| self.push_operand(&mut texts, a, true));
+                let sample = op.sample.map(|a| self.push_operand(&mut texts, a, true));
+                let level = op.level.map(|a| self.push_operand(&mut texts, a, true));
                 let text = |(start, end): (usize, usize)| texts.get(start..end).unwrap_or("");
                 let image = image::Image {
                     text: text(image_at),
@@ -481,12 +431,12 @@ impl<'a> FunctionWriter<'a, '_> {
                     sample.map(text),
                     level.map(text),
                 );
-                self.give_buf(texts);
+                self.st.give_buf(texts);
                 wrap(loaded)
             }
             E::ImageQuery { image, query } => {
                 // The operands' texts one after another in one string.
-                let mut texts = self.take_buf();
+                let mut texts = self.st.take_buf();
                 let image_at = self.push_operand(&mut texts, image, false);
                 let (dim, arrayed, class) = self.image_kind(image);
                 let level = match query {
@@ -510,8 +460,8 @@ impl<'a> FunctionWriter<'a, '_> {
                     arrayed,
                     class,
                 };
-                let queried = image::query(ctx, self.needs, &image, &query, self.ty(h));
-                self.give_buf(texts);
+                let queried = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
+                self.st.give_buf(texts);
                 // `f(t, level).xy` or `0u`: never a primary expression for
                 // `wrap`, which need not scan it.
                 parenthesized(queried)
@@ -522,7 +472,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     naga::UnaryOperator::LogicalNot => "(!",
                     naga::UnaryOperator::BitwiseNot => "(~",
                 };
-                let mut text = self.take_buf();
+                let mut text = self.st.take_buf();
                 text.push_str(o);
                 self.push_expr(&mut text, expr);
                 text.push(')');
@@ -537,13 +487,13 @@ impl<'a> FunctionWriter<'a, '_> {
                 let c = self.expr(condition);
                 let a = self.expr(accept);
                 let r = self.expr(reject);
-                let mut text = self.take_buf();
-                match vector_size(self.ty(condition)) {
+                let mut text = self.st.take_buf();
+                match vector_size(self.st.ty(condition)) {
                     None => {
                         super::super::push_parts(&mut text, &["(", &c, " ? ", &a, " : ", &r, ")"])
                     }
                     Some(size) => {
-                        let f = helpers::select(self.needs, size, self.scalar_of(h));
+                        let f = helpers::select(self.needs, size, self.st.scalar_of(h));
                         super::super::push_parts(
                             &mut text,
                             &[
@@ -559,9 +509,9 @@ impl<'a> FunctionWriter<'a, '_> {
                         );
                     }
                 }
-                self.give_buf(c);
-                self.give_buf(a);
-                self.give_buf(r);
+                self.st.give_buf(c);
+                self.st.give_buf(a);
+                self.st.give_buf(r);
                 text
             }
             E::Derivative { axis, ctrl, expr } => {
@@ -585,7 +535,7 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Relational { fun, argument } => {
                 use naga::RelationalFunction as R;
                 let a = self.expr(argument);
-                let vector = matches!(*self.ty(argument), Ti::Vector { .. });
+                let vector = matches!(*self.st.ty(argument), Ti::Vector { .. });
                 let f = match fun {
                     R::All | R::Any if !vector => return a,
                     R::All => "all(",
@@ -593,9 +543,9 @@ impl<'a> FunctionWriter<'a, '_> {
                     R::IsNan => "isnan(",
                     R::IsInf => "isinf(",
                 };
-                let mut text = self.take_buf();
+                let mut text = self.st.take_buf();
                 super::super::push_parts(&mut text, &[f, unwrap_parens(&a), ")"]);
-                self.give_buf(a);
+                self.st.give_buf(a);
                 text
             }
             E::Math {
@@ -606,7 +556,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 arg3,
             } => {
                 // The operands' texts one after another in one string.
-                let mut texts = self.take_buf();
+                let mut texts = self.st.take_buf();
                 let mut operands = [(arg, 0, 0); 4];
                 let mut count = 0;
                 for o in [Some(arg), arg1, arg2, arg3].into_iter().flatten() {
@@ -620,7 +570,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 let arg_of =
                     |&(o, start, end): &(Handle<naga::Expression>, usize, usize)| math::Arg {
                         text: texts.get(start..end).unwrap_or(""),
-                        ty: self.ty(o),
+                        ty: self.st.ty(o),
                     };
                 let args = [
                     arg_of(&operands[0]),
@@ -628,11 +578,11 @@ impl<'a> FunctionWriter<'a, '_> {
                     arg_of(&operands[2]),
                     arg_of(&operands[3]),
                 ];
-                let span = self.exprs.get_span(h);
+                let span = self.st.exprs.get_span(h);
                 let args = args.get(..count).unwrap_or(&args);
                 let (text, parenthesized) =
-                    math::call_parenthesized(ctx, self.needs, fun, args, self.ty(h), span);
-                self.give_buf(texts);
+                    math::call_parenthesized(ctx, self.needs, fun, args, self.st.ty(h), span);
+                self.st.give_buf(texts);
                 if parenthesized {
                     // `(e)` with `e` balanced: `wrap` would leave it as it is.
                     text
@@ -645,17 +595,14 @@ impl<'a> FunctionWriter<'a, '_> {
                 kind,
                 convert,
             } => self.cast(h, expr, kind, convert),
-            E::CallResult(_)
-            | E::AtomicResult { .. }
-            | E::WorkGroupUniformLoadResult { .. }
-            | E::SubgroupBallotResult
-            | E::SubgroupOperationResult { .. }
-            | E::RayQueryProceedResult => {
-                // Results are declared by their statements; reaching here
-                // means an unsupported statement produced it.
-                self.error("this result is not supported by --target hlsl yet", h);
-                "_s_unsupported".to_string()
+            // Results are declared by their statements; reaching here
+            // means an unsupported statement produced it.
+            E::CallResult(_) | E::AtomicResult { .. } | E::WorkGroupUniformLoadResult { .. } => {
+                self.unsupported_result(h)
             }
+            E::SubgroupBallotResult
+            | E::SubgroupOperationResult { .. }
+            | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => wrap(ctx.plan.array_length(ctx, self.needs, &place)),
                 Ptr::Text { .. } => {
@@ -680,7 +627,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// [`Self::argument_name`], borrowed.
     fn argument_str(&self, i: u32) -> &'a str {
-        match self.body {
+        match self.st.body {
             Body::Function(f, ..) => self.ctx.name(NameKey::FunctionArgument(f, i)),
             Body::Entry(index, ..) => self.ctx.name(NameKey::EntryPointArgument(index as u16, i)),
             Body::Module => "_s_invalid",
@@ -713,7 +660,7 @@ impl<'a> FunctionWriter<'a, '_> {
         );
         // Module scope: an initializer list (helpers come later in the file
         // than constants); otherwise a constructor call.
-        let list = aggregate && matches!(self.body, Body::Module);
+        let list = aggregate && matches!(self.st.body, Body::Module);
         let start = out.len();
         if !aggregate {
             out.push_str(types::type_name(self.ctx, ty));
@@ -734,11 +681,11 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    fn image_kind(
+    pub(super) fn image_kind(
         &mut self,
         image: Handle<naga::Expression>,
     ) -> (naga::ImageDimension, bool, naga::ImageClass) {
-        match *self.ty(image) {
+        match *self.st.ty(image) {
             Ti::Image {
                 dim,
                 arrayed,
@@ -758,83 +705,16 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    // ---- image statements -----------------------------------------------
-
-    pub(super) fn image_store(
-        &mut self,
-        image: Handle<naga::Expression>,
-        coordinate: Handle<naga::Expression>,
-        array_index: Option<Handle<naga::Expression>>,
-        value: Handle<naga::Expression>,
-    ) {
-        let image_text = self.expr(image);
-        let (dim, arrayed, class) = self.image_kind(image);
-        let coordinate = self.arg(coordinate);
-        let array_index = array_index.map(|a| self.arg(a));
-        let value = self.arg(value);
-        let image = image::Image {
-            text: &image_text,
-            dim,
-            arrayed,
-            class,
-        };
-        let text = image::store(
-            self.ctx,
-            self.needs,
-            &image,
-            &coordinate,
-            array_index.as_deref(),
-            &value,
-        );
-        self.lines(&text);
-    }
-
-    pub(super) fn image_atomic(
-        &mut self,
-        image: Handle<naga::Expression>,
-        coordinate: Handle<naga::Expression>,
-        array_index: Option<Handle<naga::Expression>>,
-        fun: &naga::AtomicFunction,
-        value: Handle<naga::Expression>,
-    ) {
-        let image_text = self.expr(image);
-        let (dim, arrayed, class) = self.image_kind(image);
-        let coordinate = self.arg(coordinate);
-        let array_index = array_index.map(|a| self.arg(a));
-        let value = self.arg(value);
-        let image = image::Image {
-            text: &image_text,
-            dim,
-            arrayed,
-            class,
-        };
-        let text = image::atomic(
-            self.ctx,
-            self.needs,
-            &image,
-            &coordinate,
-            array_index.as_deref(),
-            fun,
-            &value,
-        );
-        self.lines(&text);
-    }
-
     // ---- pointers -------------------------------------------------------
 
     /// Pointer expression `h`: lvalue text, or a place in a buffer.
     pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> Ptr<'a> {
         let ctx = self.ctx;
-        let exprs = self.exprs;
+        let exprs = self.st.exprs;
         match exprs[h] {
             E::GlobalVariable(g) => {
                 let space = ctx.module.global_variables[g].space;
-                let buffer = matches!(
-                    space,
-                    naga::AddressSpace::Uniform
-                        | naga::AddressSpace::Storage { .. }
-                        | naga::AddressSpace::Immediate
-                );
+                let buffer = is_buffer_space(space);
                 if buffer {
                     if let Some(place) = ctx.plan.global(g) {
                         return Ptr::Buffer(place);
@@ -846,10 +726,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
             }
             E::LocalVariable(l) => {
-                let key = match self.body {
-                    Body::Function(f, ..) => NameKey::FunctionLocal(f, l),
-                    Body::Entry(i, ..) => NameKey::EntryPointLocal(i as u16, l),
-                    Body::Module => {
+                let key = match self.st.body.local_key(l) {
+                    Some(key) => key,
+                    None => {
                         return Ptr::Text {
                             text: Cow::Borrowed("_s_invalid"),
                             root: Root::Local,
@@ -867,7 +746,7 @@ impl<'a> FunctionWriter<'a, '_> {
             },
             E::Access { base, index } => {
                 let b = self.place(base);
-                let (_, container) = self.pointee(base);
+                let (_, container) = self.st.pointee(base);
                 match b {
                     Ptr::Text { text, root } => {
                         let mut text = with_room(text, 24);
@@ -880,17 +759,17 @@ impl<'a> FunctionWriter<'a, '_> {
                         }
                     }
                     Ptr::Buffer(place) => {
-                        let mut i = self.take_buf();
+                        let mut i = self.st.take_buf();
                         self.push_index(&mut i, &container, index, Some(&place));
                         let element = ctx.plan.element(ctx, place, Index::Dynamic(&i));
-                        self.give_buf(i);
+                        self.st.give_buf(i);
                         Ptr::Buffer(element)
                     }
                 }
             }
             E::AccessIndex { base, index } => {
                 let b = self.place(base);
-                let (bty, container) = self.pointee(base);
+                let (bty, container) = self.st.pointee(base);
                 match b {
                     Ptr::Buffer(place) => Ptr::Buffer(match *container {
                         Ti::Struct { .. } => ctx.plan.member(ctx, place, index),
@@ -982,18 +861,13 @@ impl<'a> FunctionWriter<'a, '_> {
     /// not a buffer.
     pub(super) fn text_rooted(&self, mut h: Handle<naga::Expression>) -> bool {
         loop {
-            match self.exprs[h] {
+            match self.st.exprs[h] {
                 E::Access { base, .. } | E::AccessIndex { base, .. } => h = base,
-                E::LocalVariable(_) => return !matches!(self.body, Body::Module),
+                E::LocalVariable(_) => return !matches!(self.st.body, Body::Module),
                 E::FunctionArgument(_) => return true,
                 E::GlobalVariable(g) => {
                     let space = self.ctx.module.global_variables[g].space;
-                    let buffer = matches!(
-                        space,
-                        naga::AddressSpace::Uniform
-                            | naga::AddressSpace::Storage { .. }
-                            | naga::AddressSpace::Immediate
-                    );
+                    let buffer = is_buffer_space(space);
                     return !buffer || self.ctx.plan.global(g).is_none();
                 }
                 _ => return false,
@@ -1005,26 +879,26 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::text_rooted`] holds), appended to `out`.
     pub(super) fn push_place_text(&mut self, out: &mut String, h: Handle<naga::Expression>) {
         let ctx = self.ctx;
-        match self.exprs[h] {
+        match self.st.exprs[h] {
             E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
             E::LocalVariable(l) => {
-                if let Body::Function(f, ..) = self.body {
+                if let Body::Function(f, ..) = self.st.body {
                     out.push_str(ctx.name(NameKey::FunctionLocal(f, l)));
-                } else if let Body::Entry(i, ..) = self.body {
+                } else if let Body::Entry(i, ..) = self.st.body {
                     out.push_str(ctx.name(NameKey::EntryPointLocal(i as u16, l)));
                 }
             }
             E::FunctionArgument(i) => out.push_str(self.argument_str(i)),
             E::Access { base, index } => {
                 self.push_place_text(out, base);
-                let (_, container) = self.pointee(base);
+                let (_, container) = self.st.pointee(base);
                 out.push('[');
                 self.push_index(out, &container, index, None);
                 out.push(']');
             }
             E::AccessIndex { base, index } => {
                 self.push_place_text(out, base);
-                let (bty, container) = self.pointee(base);
+                let (bty, container) = self.st.pointee(base);
                 match *container {
                     Ti::Struct { .. } => match bty {
                         Some(st) => {
@@ -1064,7 +938,7 @@ impl<'a> FunctionWriter<'a, '_> {
             Ti::Array { size, .. } => types::array_count(self.ctx, size),
             _ => None,
         };
-        let known = self.const_u32(index);
+        let known = self.st.const_u32(index);
         if let (Some(n), Some(k)) = (count, known) {
             if k < n {
                 super::super::push_decimal(out, u64::from(k));
@@ -1087,7 +961,7 @@ impl<'a> FunctionWriter<'a, '_> {
         if clamped {
             out.push_str("min(");
         }
-        let uint = self.scalar_of(index).kind == K::Uint;
+        let uint = self.st.scalar_of(index).kind == K::Uint;
         if !uint {
             out.push_str("uint(");
         }
@@ -1107,25 +981,6 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The value of an index expression known before the shader runs.
-    fn const_u32(&self, h: Handle<naga::Expression>) -> Option<u32> {
-        let module = self.ctx.module;
-        let lit = match self.exprs[h] {
-            E::Literal(l) => l,
-            E::Constant(c) => match module.global_expressions[module.constants[c].init] {
-                E::Literal(l) => l,
-                _ => return None,
-            },
-            _ => return None,
-        };
-        match lit {
-            naga::Literal::U32(v) => Some(v),
-            naga::Literal::I32(v) => u32::try_from(v).ok(),
-            naga::Literal::AbstractInt(v) => u32::try_from(v).ok(),
-            _ => None,
-        }
-    }
-
     // ---- operators ------------------------------------------------------
 
     /// What the printing of `left op right` depends on in its operands.
@@ -1134,8 +989,8 @@ impl<'a> FunctionWriter<'a, '_> {
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
     ) -> BinaryOperands<'a> {
-        let lt = self.ty(left);
-        let rt = self.ty(right);
+        let lt = self.st.ty(left);
+        let rt = self.st.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::F32);
         let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
         let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
@@ -1250,8 +1105,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 ["(", &l, o, &r, &mask].concat()
             }
         };
-        self.give_buf(l);
-        self.give_buf(r);
+        self.st.give_buf(l);
+        self.st.give_buf(r);
         text
     }
 
@@ -1265,8 +1120,8 @@ impl<'a> FunctionWriter<'a, '_> {
         l: &str,
         r: &str,
     ) -> String {
-        let lt = self.ty(left);
-        let rt = self.ty(right);
+        let lt = self.st.ty(left);
+        let rt = self.st.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::I32);
         let size = vector_size(lt).or(vector_size(rt));
         let helper = helpers::div_mod(self.needs, what, scalar, size);
@@ -1284,8 +1139,8 @@ impl<'a> FunctionWriter<'a, '_> {
         kind: K,
         convert: Option<naga::Bytes>,
     ) -> String {
-        let from = self.scalar_of(expr);
-        let size = vector_size(self.ty(expr));
+        let from = self.st.scalar_of(expr);
+        let size = vector_size(self.st.ty(expr));
         let e = self.expr(expr);
         let target = self.type_of(h);
         let same_bits = convert.is_none() && from.kind == kind;
@@ -1293,7 +1148,7 @@ impl<'a> FunctionWriter<'a, '_> {
             return e;
         }
         let text = self.cast_text(&e, &target, from, size, kind, convert);
-        self.give_buf(e);
+        self.st.give_buf(e);
         text
     }
 
@@ -1365,36 +1220,6 @@ fn splat_to(text: &str, t: &Ti, size: Option<naga::VectorSize>) -> String {
     }
 }
 
-/// Whether values of `inner` can be held in an HLSL local.
-pub(super) fn is_value_type(inner: &Ti) -> bool {
-    !matches!(
-        *inner,
-        Ti::Pointer { .. }
-            | Ti::ValuePointer { .. }
-            | Ti::Image { .. }
-            | Ti::Sampler { .. }
-            | Ti::AccelerationStructure { .. }
-            | Ti::RayQuery { .. }
-            | Ti::BindingArray { .. }
-    )
-}
-
-pub(super) fn is_pointer(inner: &Ti) -> bool {
-    matches!(*inner, Ti::Pointer { .. } | Ti::ValuePointer { .. })
-}
-
-pub(super) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
-    match *inner {
-        Ti::Vector { size, .. } => Some(size),
-        _ => None,
-    }
-}
-
-/// `x`, `y`, `z`, `w`.
-pub(super) fn component(i: u32) -> char {
-    ['x', 'y', 'z', 'w'].get(i as usize).copied().unwrap_or('x')
-}
-
 /// `x`, `y`, `z`, `w` as text.
 fn component_name(i: u32) -> &'static str {
     ["x", "y", "z", "w"].get(i as usize).copied().unwrap_or("x")
@@ -1427,16 +1252,6 @@ fn member(mut base: String, name: &str) -> String {
     base.push('.');
     base.push_str(name);
     base
-}
-
-/// `text` without one pair of parentheses around all of it (see
-/// [`unwrap_parens`]), reusing its buffer.
-pub(super) fn strip_parens(mut text: String) -> String {
-    if unwrap_parens(&text).len() != text.len() {
-        text.pop();
-        text.remove(0);
-    }
-    text
 }
 
 /// `prefix`, `value`, `suffix` in one string: numbers in the text.
@@ -1486,12 +1301,6 @@ pub(super) fn call(f: &str, args: &[String]) -> String {
     text
 }
 
-/// Whether `text` is a plain identifier.
-pub(super) fn is_identifier(text: &str) -> bool {
-    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
-}
-
 /// Whether `text` is a number literal (possibly negative, in parentheses).
 pub(super) fn is_literal(text: &str) -> bool {
     let t = unwrap_parens(text);
@@ -1499,31 +1308,6 @@ pub(super) fn is_literal(text: &str) -> bool {
     t.starts_with(|c: char| c.is_ascii_digit())
         && t.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '+' || c == '-')
-}
-
-/// `text` without one pair of parentheses around all of it.
-pub(super) fn unwrap_parens(text: &str) -> &str {
-    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
-        return text;
-    };
-    let mut depth = 0i32;
-    for c in inner.bytes() {
-        match c {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return text;
-                }
-            }
-            _ => {}
-        }
-    }
-    if depth == 0 {
-        inner
-    } else {
-        text
-    }
 }
 
 /// `text` as an operand: itself when it is an identifier, a call or
@@ -1605,18 +1389,6 @@ fn half_bits(v: f32) -> u16 {
         sign | 0x7e00
     } else {
         sign | 0x7c00
-    }
-}
-
-/// An i32 value as HLSL: negative values in parentheses, the most negative
-/// one as an expression (its magnitude is not an int literal).
-pub(crate) fn i32_text(v: i32) -> String {
-    if v == i32::MIN {
-        "(-2147483647 - 1)".to_string()
-    } else if v < 0 {
-        affix_int("(", v, ")")
-    } else {
-        affix_int("", v, "")
     }
 }
 

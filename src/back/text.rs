@@ -1,0 +1,1187 @@
+//! The text-writer core: what the GLSL and HLSL function writers share.
+//!
+//! Both writers print a naga function body the same way; only the syntax
+//! of what they print differs. This module holds the shared part:
+//!
+//! - [`FunctionState`]: the state of one function being printed (the body
+//!   and its expressions, the output, the indentation, the names of baked
+//!   expressions, temporaries, values declared ahead of a loop);
+//! - the baking policy ([`FunctionState::should_bake`],
+//!   [`FunctionState::bake_name`]): an expression is printed inline where
+//!   it is used, unless WGSL names it (`let`), it is used more than once,
+//!   or it must be evaluated at its `Emit` point (loads, image reads,
+//!   derivatives, call and atomic results);
+//! - the statement skeleton ([`TextWriter`]): blocks, `if`, `switch`,
+//!   loops with their continuing block behind a gate, jumps, `Emit`, calls
+//!   and results, written once and driven by the methods each language
+//!   implements to print its own syntax (expressions, stores, atomics,
+//!   barriers, returns);
+//! - the text helpers both languages' expressions use (literal integers,
+//!   parentheses).
+//!
+//! Each language's `FunctionWriter` holds a [`FunctionState`] and
+//! implements [`TextWriter`]; the skeleton is generic over it (no dynamic
+//! dispatch).
+
+use naga::proc::NameKey;
+use naga::{Handle, Statement, TypeInner as Ti};
+use std::borrow::Cow;
+
+/// An expression of the body being printed.
+pub(crate) type Expr = Handle<naga::Expression>;
+
+/// What the expressions being printed belong to.
+#[derive(Clone, Copy)]
+pub(crate) enum Body<'a> {
+    /// A function and its analysis.
+    Function(
+        Handle<naga::Function>,
+        &'a naga::Function,
+        &'a naga::valid::FunctionInfo,
+    ),
+    /// Entry point `index`.
+    Entry(usize, &'a naga::Function, &'a naga::valid::FunctionInfo),
+    /// `module.global_expressions` (constant expressions only).
+    Module,
+}
+
+impl<'a> Body<'a> {
+    /// The function and its analysis (none for module expressions).
+    pub fn function(self) -> Option<(&'a naga::Function, &'a naga::valid::FunctionInfo)> {
+        match self {
+            Body::Function(_, f, i) | Body::Entry(_, f, i) => Some((f, i)),
+            Body::Module => None,
+        }
+    }
+
+    /// The name key of local variable `l` of the body.
+    pub fn local_key(self, l: Handle<naga::LocalVariable>) -> Option<NameKey> {
+        match self {
+            Body::Function(f, ..) => Some(NameKey::FunctionLocal(f, l)),
+            Body::Entry(i, ..) => Some(NameKey::EntryPointLocal(i as u16, l)),
+            Body::Module => None,
+        }
+    }
+}
+
+/// Names of baked expressions, by expression handle. The names are kept
+/// one after another in `text` (one string for the whole body instead of
+/// one per name): `slots[h]` is one more than the position in `spans` of
+/// `h`'s name, 0 while unbaked.
+#[derive(Default)]
+pub(crate) struct Baked {
+    slots: Vec<u32>,
+    text: String,
+    /// Byte range of each name in `text`.
+    spans: Vec<(usize, usize)>,
+}
+
+impl Baked {
+    /// Empty, with room for the expressions of an arena of `len` (the
+    /// buffers are kept).
+    fn reset(&mut self, len: usize) {
+        self.slots.clear();
+        self.slots.resize(len, 0);
+        self.text.clear();
+        self.spans.clear();
+    }
+
+    pub fn get(&self, h: &Expr) -> Option<&str> {
+        match self.slots.get(h.index()) {
+            Some(&slot) if slot > 0 => {
+                let &(start, end) = self.spans.get(slot as usize - 1)?;
+                self.text.get(start..end)
+            }
+            _ => None,
+        }
+    }
+
+    pub fn contains_key(&self, h: &Expr) -> bool {
+        self.get(h).is_some()
+    }
+
+    pub fn insert(&mut self, h: Expr, name: &str) {
+        self.insert_with(h, |text| text.push_str(name));
+    }
+
+    /// Name `h` with what `write` appends to the names' text.
+    fn insert_with(&mut self, h: Expr, write: impl FnOnce(&mut String)) {
+        let i = h.index();
+        if i >= self.slots.len() {
+            self.slots.resize(i + 1, 0);
+        }
+        if self.spans.capacity() == 0 {
+            // Room for names of about a quarter of the expressions, so that
+            // the names rarely have to grow.
+            self.text.reserve(2 * self.slots.len());
+            self.spans.reserve(self.slots.len() / 4 + 1);
+        }
+        let start = self.text.len();
+        write(&mut self.text);
+        self.spans.push((start, self.text.len()));
+        self.slots[i] = self.spans.len() as u32;
+    }
+}
+
+/// Buffers one function's writer leaves to the next one of the file (the
+/// names of baked expressions, the spare strings), so that they are
+/// allocated once per file rather than once per function.
+#[derive(Default)]
+pub(crate) struct Reuse {
+    baked: Baked,
+    spare: Vec<String>,
+}
+
+/// The state of one function (or constant expression) being printed.
+pub(crate) struct FunctionState<'a> {
+    pub module: &'a naga::Module,
+    pub module_info: &'a naga::valid::ModuleInfo,
+    pub body: Body<'a>,
+    pub exprs: &'a naga::Arena<naga::Expression>,
+    pub out: String,
+    /// Current indentation, in levels of four spaces.
+    pub indent: usize,
+    /// Names of baked expressions.
+    pub baked: Baked,
+    /// Counter for fresh temporaries (`_s_tN`) and loop gates.
+    pub temps: usize,
+    /// Baked expressions declared ahead (before a loop whose continuing
+    /// block reads them): their `Emit` assigns instead of declaring.
+    pub declared_ahead: naga::FastHashSet<Expr>,
+    /// Span of the statement being written (for diagnostics without an
+    /// expression).
+    pub stmt_span: naga::Span,
+    /// Strings given back after use, handed out again by
+    /// [`FunctionState::take_buf`] for expression texts, so that printing
+    /// an expression rarely allocates.
+    spare: Vec<String>,
+}
+
+impl<'a> FunctionState<'a> {
+    /// The state for `body` of `module`, with the buffers another writer
+    /// left in `reuse`.
+    pub fn new(
+        module: &'a naga::Module,
+        module_info: &'a naga::valid::ModuleInfo,
+        body: Body<'a>,
+        reuse: Reuse,
+    ) -> Self {
+        let Reuse { mut baked, spare } = reuse;
+        let exprs = match body {
+            Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
+            Body::Module => &module.global_expressions,
+        };
+        baked.reset(exprs.len());
+        FunctionState {
+            module,
+            module_info,
+            body,
+            exprs,
+            out: String::new(),
+            indent: 0,
+            baked,
+            temps: 0,
+            declared_ahead: Default::default(),
+            stmt_span: naga::Span::UNDEFINED,
+            spare,
+        }
+    }
+
+    /// The text written, leaving the buffers to `reuse`.
+    pub fn finish(self, reuse: &mut Reuse) -> String {
+        *reuse = Reuse {
+            baked: self.baked,
+            spare: self.spare,
+        };
+        self.out
+    }
+
+    pub fn function(&self) -> Option<(&'a naga::Function, &'a naga::valid::FunctionInfo)> {
+        self.body.function()
+    }
+
+    /// The resolved type of expression `h`.
+    pub fn ty(&self, h: Expr) -> &'a Ti {
+        let types = &self.module.types;
+        match self.body {
+            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.inner_with(types),
+            Body::Module => self.module_info[h].inner_with(types),
+        }
+    }
+
+    /// The type handle of expression `h`, when it has one.
+    pub fn ty_handle(&self, h: Expr) -> Option<Handle<naga::Type>> {
+        match self.body {
+            Body::Function(_, _, info) | Body::Entry(_, _, info) => info[h].ty.handle(),
+            Body::Module => self.module_info[h].handle(),
+        }
+    }
+
+    /// The type a pointer expression points to: its handle when it has one,
+    /// and its inner type.
+    pub fn pointee(&self, h: Expr) -> (Option<Handle<naga::Type>>, Cow<'a, Ti>) {
+        match *self.ty(h) {
+            Ti::Pointer { base, .. } => (Some(base), Cow::Borrowed(&self.module.types[base].inner)),
+            Ti::ValuePointer {
+                size: Some(size),
+                scalar,
+                ..
+            } => (None, Cow::Owned(Ti::Vector { size, scalar })),
+            Ti::ValuePointer {
+                size: None, scalar, ..
+            } => (None, Cow::Owned(Ti::Scalar(scalar))),
+            ref other => (None, Cow::Borrowed(other)),
+        }
+    }
+
+    /// The scalar of a scalar, vector or matrix expression.
+    pub fn scalar_of(&self, h: Expr) -> naga::Scalar {
+        self.ty(h).scalar().unwrap_or(naga::Scalar::F32)
+    }
+
+    /// The value of an index expression known before the shader runs.
+    pub fn const_u32(&self, h: Expr) -> Option<u32> {
+        use naga::Expression as E;
+        let module = self.module;
+        let lit = match self.exprs[h] {
+            E::Literal(l) => l,
+            E::Constant(c) => match module.global_expressions[module.constants[c].init] {
+                E::Literal(l) => l,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        match lit {
+            naga::Literal::U32(v) => Some(v),
+            naga::Literal::I32(v) => u32::try_from(v).ok(),
+            naga::Literal::AbstractInt(v) => u32::try_from(v).ok(),
+            _ => None,
+        }
+    }
+
+    // ---- output ---------------------------------------------------------
+
+    pub fn write_indent(&mut self) {
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+    }
+
+    pub fn line(&mut self, text: &str) {
+        self.write_indent();
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for formatted text, written straight into the output.
+    pub fn line_fmt(&mut self, args: std::fmt::Arguments<'_>) {
+        use std::fmt::Write as _;
+        self.write_indent();
+        let _ = self.out.write_fmt(args);
+        self.out.push('\n');
+    }
+
+    /// [`Self::line`] for a line made of `parts`.
+    pub fn line_parts(&mut self, parts: &[&str]) {
+        push_line(&mut self.out, self.indent, parts);
+    }
+
+    /// Statements printed by another part (not indented, each line ending
+    /// in a newline), indented to the current level.
+    pub fn lines(&mut self, text: &str) {
+        for l in text.lines() {
+            if l.is_empty() {
+                self.out.push('\n');
+            } else {
+                self.line(l);
+            }
+        }
+    }
+
+    /// A fresh name for a temporary.
+    pub fn temp(&mut self, what: &str) -> String {
+        self.temps += 1;
+        let mut name = String::with_capacity(what.len() + 8);
+        name.push_str("_s_");
+        name.push_str(what);
+        crate::back::common::push_decimal(&mut name, self.temps as u64);
+        name
+    }
+
+    /// An empty string, from those given back by [`Self::give_buf`] when
+    /// there is one.
+    pub fn take_buf(&mut self) -> String {
+        match self.spare.pop() {
+            Some(mut text) => {
+                text.clear();
+                text
+            }
+            None => String::with_capacity(64),
+        }
+    }
+
+    /// Keep `text`'s buffer for a later [`Self::take_buf`].
+    pub fn give_buf(&mut self, text: String) {
+        if text.capacity() >= 64 && self.spare.len() < 16 {
+            self.spare.push(text);
+        }
+    }
+
+    /// The span of expression `h`, or of the current statement when it
+    /// has none.
+    pub fn span_of(&self, h: Expr) -> naga::Span {
+        self.span_or_statement(self.exprs.get_span(h))
+    }
+
+    /// `span`, or the current statement's when it is undefined.
+    pub fn span_or_statement(&self, span: naga::Span) -> naga::Span {
+        if span.is_defined() {
+            span
+        } else {
+            self.stmt_span
+        }
+    }
+
+    // ---- baking ---------------------------------------------------------
+
+    /// Whether the `Emit` of `h` declares a local for it.
+    pub fn should_bake(&self, h: Expr) -> bool {
+        use naga::Expression as E;
+        let Some((func, info)) = self.function() else {
+            return false;
+        };
+        if self.baked.contains_key(&h) || !is_value_type(self.ty(h)) {
+            return false;
+        }
+        if func.named_expressions.contains_key(&h) {
+            return true;
+        }
+        let min_refs = match self.exprs[h] {
+            E::Access { .. } | E::AccessIndex { .. } => usize::MAX,
+            E::Load { .. } | E::ImageSample { .. } | E::ImageLoad { .. } | E::Derivative { .. } => {
+                1
+            }
+            _ => 2,
+        };
+        info[h].ref_count >= min_refs
+    }
+
+    /// Give baked expression `h` its local name (in `self.baked`):
+    /// `name_eN` for a WGSL `let` whose name `keep` accepts (the `_eN`
+    /// suffix keeps it apart from every namer-made name, which never end
+    /// in a digit, and from the language's keywords), `_eN` otherwise.
+    pub fn bake_name(&mut self, h: Expr, keep: impl Fn(&str) -> bool) {
+        let index = h.index();
+        let named = self
+            .function()
+            .and_then(|(func, _)| func.named_expressions.get(&h))
+            .filter(|name| {
+                name.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && keep(name)
+            });
+        self.baked.insert_with(h, |text| {
+            if let Some(name) = named {
+                text.push_str(name);
+            }
+            text.push_str("_e");
+            crate::back::common::push_decimal(text, index as u64);
+        });
+    }
+}
+
+/// A line made of `parts` at indentation level `indent`, appended to `out`
+/// (for parts that borrow other fields of the writer).
+pub(crate) fn push_line(out: &mut String, indent: usize, parts: &[&str]) {
+    for _ in 0..indent {
+        out.push_str("    ");
+    }
+    for part in parts {
+        out.push_str(part);
+    }
+    out.push('\n');
+}
+
+/// Whether `block` always leaves by its last statement (so a `case` needs
+/// no `break`).
+pub(crate) fn ends_in_jump(block: &naga::Block) -> bool {
+    matches!(
+        block.last(),
+        Some(Statement::Break | Statement::Continue | Statement::Return { .. } | Statement::Kill)
+    )
+}
+
+/// The texel an image statement writes: `Statement::ImageStore` and
+/// `Statement::ImageAtomic`'s operands besides the value.
+#[derive(Clone, Copy)]
+pub(crate) struct Texel {
+    pub image: Expr,
+    pub coordinate: Expr,
+    pub array_index: Option<Expr>,
+}
+
+/// The operands of `Statement::Atomic`.
+#[derive(Clone, Copy)]
+pub(crate) struct Atomic<'s> {
+    pub pointer: Expr,
+    pub fun: &'s naga::AtomicFunction,
+    pub value: Expr,
+    pub result: Option<Expr>,
+}
+
+/// The operands of `Expression::ImageSample`.
+#[derive(Clone, Copy)]
+pub(crate) struct Sample {
+    pub image: Expr,
+    pub sampler: Expr,
+    pub gather: Option<naga::SwizzleComponent>,
+    pub coordinate: Expr,
+    pub array_index: Option<Expr>,
+    pub offset: Option<Expr>,
+    pub level: naga::SampleLevel,
+    pub depth_ref: Option<Expr>,
+    pub clamp_to_edge: bool,
+}
+
+impl Sample {
+    /// The operands of `e`, when it is an `ImageSample`.
+    pub fn of(e: &naga::Expression) -> Option<Self> {
+        match *e {
+            naga::Expression::ImageSample {
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                clamp_to_edge,
+            } => Some(Sample {
+                clamp_to_edge,
+                depth_ref,
+                level,
+                offset,
+                array_index,
+                coordinate,
+                gather,
+                sampler,
+                image,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The operands of `Expression::ImageLoad` besides the image.
+#[derive(Clone, Copy)]
+pub(crate) struct Load {
+    pub coordinate: Expr,
+    pub array_index: Option<Expr>,
+    pub sample: Option<Expr>,
+    pub level: Option<Expr>,
+}
+
+impl Load {
+    /// The operands of `e`, when it is an `ImageLoad`.
+    pub fn of(e: &naga::Expression) -> Option<Self> {
+        match *e {
+            naga::Expression::ImageLoad {
+                coordinate,
+                array_index,
+                sample,
+                level,
+                ..
+            } => Some(Load {
+                coordinate,
+                array_index,
+                sample,
+                level,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `space` is a buffer's (uniform, storage or immediate data),
+/// which the writers reach through the buffer plan.
+pub(crate) fn is_buffer_space(space: naga::AddressSpace) -> bool {
+    matches!(
+        space,
+        naga::AddressSpace::Uniform
+            | naga::AddressSpace::Storage { .. }
+            | naga::AddressSpace::Immediate
+    )
+}
+
+/// The text of module-scope constant expression `h`, printed by `w` (a
+/// writer of `Body::Module`), without outer parentheses.
+pub(crate) fn const_text<'a>(mut w: impl TextWriter<'a>, h: Expr) -> String {
+    strip_parens(w.expr_text(h))
+}
+
+/// A statement neither language's output supports.
+#[derive(Clone, Copy)]
+pub(crate) enum Unsupported {
+    RayTracing,
+    Subgroup,
+    Cooperative,
+    /// The result of such a statement, used by an expression.
+    Result,
+}
+
+/// The second to fourth operands of a `Math` expression `e`.
+pub(crate) fn math_operands(e: &naga::Expression) -> [Option<Expr>; 3] {
+    match *e {
+        naga::Expression::Math {
+            arg1, arg2, arg3, ..
+        } => [arg1, arg2, arg3],
+        _ => [None; 3],
+    }
+}
+
+/// One language's function writer: the syntax it prints, and the shared
+/// statement skeleton (the provided methods) printed through it.
+pub(crate) trait TextWriter<'a> {
+    fn state(&self) -> &FunctionState<'a>;
+    fn state_mut(&mut self) -> &mut FunctionState<'a>;
+
+    // ---- what each language prints --------------------------------------
+
+    /// Append the text of expression `h` (its baked name, or the
+    /// expression) to `out`, without parentheses around all of it.
+    fn push_bare(&mut self, out: &mut String, h: Expr);
+    /// Append the text of expression `h` itself (even when baked) to
+    /// `out`, without parentheses around all of it.
+    fn push_bare_itself(&mut self, out: &mut String, h: Expr);
+    /// Append call argument `a` (a value or a pointer) to `out`.
+    fn push_call_argument(&mut self, out: &mut String, a: Expr);
+    /// The spelling of the type of `h`.
+    fn local_type(&mut self, h: Expr) -> Cow<'a, str>;
+    /// The name of function `f`.
+    fn function_name(&self, f: Handle<naga::Function>) -> &str;
+    /// What goes before the type of a baked expression's declaration.
+    fn bake_qualifier(&self) -> &'static str;
+    /// Whether the language takes WGSL `let` name `name` into baked names.
+    fn keeps_let_name(name: &str) -> bool;
+    /// Whether the text of an expression can be printed several times as
+    /// it is (no temporary needed).
+    fn is_reusable(text: &str) -> bool;
+    /// The text of expression `h` (its baked name, or the expression).
+    fn expr_text(&mut self, h: Expr) -> String;
+    /// The text of a case label's negative `i32`.
+    fn i32_label(v: i32) -> String;
+    /// Declare local variable `var` named `name`.
+    fn local(&mut self, name: NameKey, var: &naga::LocalVariable);
+    /// Report error `message` at `span` (never undefined).
+    fn diagnostic(&mut self, message: String, span: naga::Span);
+    /// The message for a statement the language's output does not support.
+    fn unsupported(&self, what: Unsupported) -> &'static str;
+
+    fn r#return(&mut self, value: Option<Expr>);
+    fn control_barrier(&mut self, barrier: naga::Barrier);
+    fn memory_barrier(&mut self, barrier: naga::Barrier);
+    /// The barrier before and after a workgroup-uniform load.
+    fn workgroup_sync(&mut self);
+    /// The value loaded through `pointer`.
+    fn load_value(&mut self, pointer: Expr) -> String;
+    fn store(&mut self, pointer: Expr, value: Expr);
+    fn atomic(&mut self, atomic: Atomic<'_>);
+    fn image_store(&mut self, at: Texel, value: Expr);
+    fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr);
+
+    // ---- shared ---------------------------------------------------------
+
+    /// An error diagnostic at `span` (the current statement when undefined).
+    fn error_at(&mut self, message: impl Into<String>, span: naga::Span) {
+        let span = self.state().span_or_statement(span);
+        self.diagnostic(message.into(), span);
+    }
+
+    /// An error diagnostic at expression `h`.
+    fn error(&mut self, message: impl Into<String>, h: Expr) {
+        let span = self.state().span_of(h);
+        self.diagnostic(message.into(), span);
+    }
+
+    /// A line of `before`, the text of expression `h` without outer
+    /// parentheses, and `after`.
+    fn line_with(&mut self, before: &str, h: Expr, after: &str) {
+        let mut text = self.state_mut().take_buf();
+        self.push_bare(&mut text, h);
+        self.state_mut().line_parts(&[before, &text, after]);
+        self.state_mut().give_buf(text);
+    }
+
+    /// `lvalue = <h>;`.
+    fn assign(&mut self, lvalue: &str, h: Expr) {
+        let mut text = self.state_mut().take_buf();
+        self.push_bare(&mut text, h);
+        self.state_mut().line_parts(&[lvalue, " = ", &text, ";"]);
+        self.state_mut().give_buf(text);
+    }
+
+    /// The body of the function: its locals and statements at one level of
+    /// indentation, and the closing brace.
+    fn body(&mut self, block: &naga::Block) {
+        self.state_mut().indent = 1;
+        self.locals();
+        self.block(block);
+        self.state_mut().out.push_str("}\n");
+    }
+
+    /// Local variables, declared at the start of the body.
+    fn locals(&mut self) {
+        let st = self.state();
+        let (Some((func, _)), body) = (st.function(), st.body) else {
+            return;
+        };
+        for (h, var) in func.local_variables.iter() {
+            if let Some(key) = body.local_key(h) {
+                self.local(key, var);
+            }
+        }
+    }
+
+    fn block(&mut self, block: &naga::Block) {
+        for (stmt, span) in block.span_iter() {
+            self.state_mut().stmt_span = *span;
+            self.statement(stmt);
+        }
+    }
+
+    /// `{ block }` at one more level of indentation, `open` and `close`
+    /// on the lines around it.
+    fn nested(&mut self, open: &str, block: &naga::Block, close: &str) {
+        self.state_mut().line(open);
+        self.state_mut().indent += 1;
+        self.block(block);
+        self.state_mut().indent -= 1;
+        self.state_mut().line(close);
+    }
+
+    fn statement(&mut self, stmt: &Statement) {
+        match *stmt {
+            Statement::Emit(ref range) => {
+                for h in range.clone() {
+                    if self.state_mut().declared_ahead.remove(&h) {
+                        let mut value = self.state_mut().take_buf();
+                        self.push_bare_itself(&mut value, h);
+                        let st = self.state_mut();
+                        let name = st.baked.get(&h).unwrap_or_default();
+                        push_line(&mut st.out, st.indent, &[name, " = ", &value, ";"]);
+                        st.give_buf(value);
+                    } else if self.state().should_bake(h) {
+                        self.bake(h);
+                    }
+                }
+            }
+            Statement::Block(ref b) => self.nested("{", b, "}"),
+            Statement::If {
+                condition,
+                ref accept,
+                ref reject,
+            } => {
+                self.line_with("if (", condition, ") {");
+                self.state_mut().indent += 1;
+                self.block(accept);
+                self.state_mut().indent -= 1;
+                if !reject.is_empty() {
+                    self.nested("} else {", reject, "}");
+                } else {
+                    self.state_mut().line("}");
+                }
+            }
+            Statement::Switch {
+                selector,
+                ref cases,
+            } => self.switch(selector, cases),
+            Statement::Loop {
+                ref body,
+                ref continuing,
+                break_if,
+            } => self.r#loop(body, continuing, break_if),
+            Statement::Break => self.state_mut().line("break;"),
+            Statement::Continue => self.state_mut().line("continue;"),
+            Statement::Return { value } => self.r#return(value),
+            // WGSL `discard` demotes the invocation to a helper; GLSL's and
+            // HLSL's `discard` end it (or demote it). Either stops every
+            // later side effect of the invocation, which is what WGSL
+            // observably guarantees; only derivatives in the rest of the
+            // quad can differ.
+            Statement::Kill => self.state_mut().line("discard;"),
+            Statement::ControlBarrier(barrier) => self.control_barrier(barrier),
+            Statement::MemoryBarrier(barrier) => self.memory_barrier(barrier),
+            Statement::Store { pointer, value } => self.store(pointer, value),
+            Statement::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => {
+                let at = Texel {
+                    image,
+                    coordinate,
+                    array_index,
+                };
+                self.image_store(at, value);
+            }
+            Statement::Atomic {
+                pointer,
+                ref fun,
+                value,
+                result,
+            } => self.atomic(Atomic {
+                pointer,
+                fun,
+                value,
+                result,
+            }),
+            Statement::ImageAtomic {
+                image,
+                coordinate,
+                array_index,
+                ref fun,
+                value,
+            } => {
+                let at = Texel {
+                    image,
+                    coordinate,
+                    array_index,
+                };
+                self.image_atomic(at, fun, value);
+            }
+            Statement::WorkGroupUniformLoad { pointer, result } => {
+                self.workgroup_sync();
+                let v = self.load_value(pointer);
+                let v = unwrap_parens(&v).to_string();
+                self.declare_result(result, &v);
+                self.workgroup_sync();
+            }
+            Statement::Call {
+                function,
+                ref arguments,
+                result,
+            } => self.call(function, arguments, result),
+            Statement::RayQuery { .. } | Statement::RayPipelineFunction(..) => {
+                let span = self.state().stmt_span;
+                self.error_at(self.unsupported(Unsupported::RayTracing), span);
+            }
+            Statement::SubgroupBallot { result, .. }
+            | Statement::SubgroupGather { result, .. }
+            | Statement::SubgroupCollectiveOperation { result, .. } => {
+                let span = self.state().stmt_span;
+                self.error_at(self.unsupported(Unsupported::Subgroup), span);
+                // Keep later uses printable.
+                self.state_mut().baked.insert(result, "_s_unsupported");
+            }
+            Statement::CooperativeStore { .. } => {
+                let span = self.state().stmt_span;
+                self.error_at(self.unsupported(Unsupported::Cooperative), span);
+            }
+        }
+    }
+
+    /// The text of a result of an unsupported statement (which declares
+    /// no name for it), after an error.
+    fn unsupported_result(&mut self, h: Expr) -> String {
+        self.error(self.unsupported(Unsupported::Result), h);
+        "_s_unsupported".to_string()
+    }
+
+    fn switch(&mut self, selector: Expr, cases: &[naga::SwitchCase]) {
+        self.line_with("switch (", selector, ") {");
+        self.state_mut().indent += 1;
+        for case in cases {
+            let st = self.state_mut();
+            // The label, written straight into the output.
+            match case.value {
+                naga::SwitchValue::I32(v) if v >= 0 => {
+                    st.write_indent();
+                    st.out.push_str("case ");
+                    crate::back::common::push_decimal(&mut st.out, v as u64);
+                    st.out.push_str(":\n");
+                }
+                naga::SwitchValue::I32(v) => {
+                    let text = Self::i32_label(v);
+                    st.line_parts(&["case ", &text, ":"]);
+                }
+                naga::SwitchValue::U32(v) => {
+                    st.write_indent();
+                    st.out.push_str("case ");
+                    crate::back::common::push_decimal(&mut st.out, u64::from(v));
+                    st.out.push_str("u:\n");
+                }
+                naga::SwitchValue::Default => st.line("default:"),
+            }
+            if case.fall_through && case.body.is_empty() {
+                continue;
+            }
+            self.nested("{", &case.body, "}");
+            if !case.fall_through && !ends_in_jump(&case.body) {
+                self.state_mut().line("break;");
+            }
+        }
+        self.state_mut().indent -= 1;
+        self.state_mut().line("}");
+    }
+
+    /// `loop { body continuing { ... break if c; } }` as
+    /// `bool gate = true; while (true) { if (!gate) { continuing; if (c) break; } gate = false; body }`,
+    /// so that `continue` (also from inside a `switch`) runs the continuing
+    /// block before the next iteration. Values of the body that the
+    /// continuing block reads are declared before the loop
+    /// (`back::scope::loop_carried`).
+    fn r#loop(&mut self, body: &naga::Block, continuing: &naga::Block, break_if: Option<Expr>) {
+        if continuing.is_empty() && break_if.is_none() {
+            self.nested("while (true) {", body, "}");
+            return;
+        }
+        let st = self.state();
+        let carried = crate::back::scope::loop_carried(st.exprs, body, continuing, break_if, |h| {
+            is_value_type(st.ty(h))
+        });
+        for h in carried {
+            self.state_mut().bake_name(h, Self::keeps_let_name);
+            let ty = self.local_type(h);
+            let st = self.state_mut();
+            let name = st.baked.get(&h).unwrap_or_default();
+            push_line(&mut st.out, st.indent, &[&ty, " ", name, ";"]);
+            st.declared_ahead.insert(h);
+        }
+        let st = self.state_mut();
+        let gate = st.temp("loop_init");
+        st.line_fmt(format_args!("bool {gate} = true;"));
+        st.line("while (true) {");
+        st.indent += 1;
+        st.line_fmt(format_args!("if (!{gate}) {{"));
+        st.indent += 1;
+        self.block(continuing);
+        if let Some(c) = break_if {
+            self.line_with("if (", c, ") {");
+            let st = self.state_mut();
+            st.line("    break;");
+            st.line("}");
+        }
+        let st = self.state_mut();
+        st.indent -= 1;
+        st.line("}");
+        st.line_fmt(format_args!("{gate} = false;"));
+        self.block(body);
+        let st = self.state_mut();
+        st.indent -= 1;
+        st.line("}");
+    }
+
+    /// `name(a, b, ...);`, or the declaration of its result.
+    fn call(&mut self, function: Handle<naga::Function>, arguments: &[Expr], result: Option<Expr>) {
+        let mut call = self.state_mut().take_buf();
+        call.push_str(self.function_name(function));
+        call.push('(');
+        for (i, &a) in arguments.iter().enumerate() {
+            if i > 0 {
+                call.push_str(", ");
+            }
+            self.push_call_argument(&mut call, a);
+        }
+        call.push(')');
+        match result {
+            Some(r) => self.declare_result(r, &call),
+            None => self.state_mut().line_parts(&[&call, ";"]),
+        }
+        self.state_mut().give_buf(call);
+    }
+
+    /// Declare a local for expression `h` at the current point.
+    fn bake(&mut self, h: Expr) {
+        let ty = self.local_type(h);
+        let mut value = self.state_mut().take_buf();
+        self.push_bare_itself(&mut value, h);
+        let qualifier = self.bake_qualifier();
+        let st = self.state_mut();
+        st.bake_name(h, Self::keeps_let_name);
+        let name = st.baked.get(&h).unwrap_or_default();
+        push_line(
+            &mut st.out,
+            st.indent,
+            &[qualifier, &ty, " ", name, " = ", &value, ";"],
+        );
+        st.give_buf(value);
+    }
+
+    /// Declare the result `r` of a statement (call, atomic, uniform load)
+    /// with value `value`; only assign it if it was declared ahead.
+    fn declare_result(&mut self, r: Expr, value: &str) {
+        if self.state_mut().declared_ahead.remove(&r) {
+            let st = self.state_mut();
+            let name = st.baked.get(&r).unwrap_or_default();
+            push_line(&mut st.out, st.indent, &[name, " = ", value, ";"]);
+            return;
+        }
+        let ty = self.local_type(r);
+        let st = self.state_mut();
+        st.bake_name(r, Self::keeps_let_name);
+        let name = st.baked.get(&r).unwrap_or_default();
+        push_line(&mut st.out, st.indent, &[&ty, " ", name, " = ", value, ";"]);
+    }
+
+    /// Declare the result `r` of a statement without a value (an atomic
+    /// stores into it), unless it was declared ahead; its name.
+    fn declare_uninit(&mut self, r: Expr) -> String {
+        if self.state_mut().declared_ahead.remove(&r) {
+            return self.state().baked.get(&r).unwrap_or_default().to_string();
+        }
+        let ty = self.local_type(r);
+        let st = self.state_mut();
+        st.bake_name(r, Self::keeps_let_name);
+        let name = st.baked.get(&r).unwrap_or_default();
+        push_line(&mut st.out, st.indent, &[&ty, " ", name, ";"]);
+        name.to_string()
+    }
+
+    /// A name (or other side-effect free, cheap text) for the value of `h`,
+    /// declaring a temporary if `h` is not baked: for texts the caller
+    /// prints several times.
+    fn named_value(&mut self, h: Expr) -> String {
+        if let Some(name) = self.state().baked.get(&h) {
+            return name.to_string();
+        }
+        let text = self.expr_text(h);
+        if Self::is_reusable(&text) {
+            return text;
+        }
+        let ty = self.local_type(h);
+        let st = self.state_mut();
+        let tmp = st.temp("v");
+        st.line_parts(&[&ty, " ", &tmp, " = ", unwrap_parens(&text), ";"]);
+        tmp
+    }
+}
+
+// ---- entry points -------------------------------------------------------
+
+/// One bound part of an entry point's arguments or result: the part that
+/// one interface variable (GLSL) or struct member (HLSL) carries.
+#[derive(Clone, Debug)]
+pub(crate) struct IoPart {
+    pub binding: naga::Binding,
+    pub ty: Handle<naga::Type>,
+    /// The struct member index, when the argument or result is a struct.
+    pub member: Option<u32>,
+}
+
+/// Flatten an argument or result into its bound parts: itself when it has
+/// a binding, else its struct members that have one. (An iterator: the
+/// parts are walked again by every part of a writer that needs them.)
+pub(crate) fn io_parts<'m>(
+    module: &'m naga::Module,
+    ty: Handle<naga::Type>,
+    binding: Option<&'m naga::Binding>,
+) -> impl Iterator<Item = IoPart> + 'm {
+    let whole = binding.map(|b| IoPart {
+        binding: b.clone(),
+        ty,
+        member: None,
+    });
+    let members: &[naga::StructMember] = match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(Ti::Struct { members, .. }) if binding.is_none() => members,
+        _ => &[],
+    };
+    whole
+        .into_iter()
+        .chain(members.iter().enumerate().filter_map(move |(i, m)| {
+            Some(IoPart {
+                binding: m.binding.clone()?,
+                ty: m.ty,
+                member: Some(i as u32),
+            })
+        }))
+}
+
+/// The bound parts of every argument of `ep`.
+pub(crate) fn input_parts<'m>(
+    module: &'m naga::Module,
+    ep: &'m naga::EntryPoint,
+) -> impl Iterator<Item = IoPart> + 'm {
+    let arguments = ep.function.arguments.iter();
+    arguments.flat_map(move |a| io_parts(module, a.ty, a.binding.as_ref()))
+}
+
+/// The bound parts of the result of `ep`.
+pub(crate) fn output_parts<'m>(
+    module: &'m naga::Module,
+    ep: &'m naga::EntryPoint,
+) -> impl Iterator<Item = IoPart> + 'm {
+    let result = ep.function.result.as_ref();
+    result
+        .into_iter()
+        .flat_map(move |r| io_parts(module, r.ty, r.binding.as_ref()))
+}
+
+/// A span for errors about entry point `index`: its name in the source
+/// (naga keeps no entry-point span).
+pub(crate) fn entry_span(
+    parsed: &crate::front::Parsed,
+    module: &naga::Module,
+    index: usize,
+) -> naga::Span {
+    let Some(ep) = module.entry_points.get(index) else {
+        return naga::Span::default();
+    };
+    parsed
+        .scanned
+        .items
+        .iter()
+        .find_map(|item| match &item.kind {
+            crate::front::scan::ItemKind::Fn { name, name_span } if *name == ep.name => Some(
+                naga::Span::new(name_span.start as u32, name_span.end as u32),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// Whether global `var` is workgroup memory entry point `index` uses.
+fn uses_workgroup_variable(
+    info: &naga::valid::FunctionInfo,
+    h: Handle<naga::GlobalVariable>,
+    var: &naga::GlobalVariable,
+) -> bool {
+    var.space == naga::AddressSpace::WorkGroup && !info[h].is_empty()
+}
+
+/// Whether entry point `index` zeroes workgroup memory before its body:
+/// WGSL zero-initializes workgroup variables, so a compute entry point
+/// that uses any has invocation 0 zero them, then all invocations wait at
+/// a barrier.
+pub(crate) fn zeroes_workgroup_memory(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    index: usize,
+) -> bool {
+    let Some(ep) = module.entry_points.get(index) else {
+        return false;
+    };
+    let ep_info = info.get_entry_point(index);
+    ep.stage == naga::ShaderStage::Compute
+        && module
+            .global_variables
+            .iter()
+            .any(|(h, v)| uses_workgroup_variable(ep_info, h, v))
+}
+
+/// The workgroup variables entry point `index` zeroes, in declaration
+/// order (see [`zeroes_workgroup_memory`]).
+pub(crate) fn zeroed_workgroup_variables(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    index: usize,
+) -> Vec<Handle<naga::GlobalVariable>> {
+    if !zeroes_workgroup_memory(module, info, index) {
+        return Vec::new();
+    }
+    let ep_info = info.get_entry_point(index);
+    let mut order = crate::back::common::declaration_order(module);
+    order.retain(|&h| uses_workgroup_variable(ep_info, h, &module.global_variables[h]));
+    order
+}
+
+// ---- text helpers -------------------------------------------------------
+
+/// Whether values of `inner` can be held in a local.
+pub(crate) fn is_value_type(inner: &Ti) -> bool {
+    !matches!(
+        *inner,
+        Ti::Pointer { .. }
+            | Ti::ValuePointer { .. }
+            | Ti::Image { .. }
+            | Ti::Sampler { .. }
+            | Ti::AccelerationStructure { .. }
+            | Ti::RayQuery { .. }
+            | Ti::BindingArray { .. }
+    )
+}
+
+pub(crate) fn is_pointer(inner: &Ti) -> bool {
+    matches!(*inner, Ti::Pointer { .. } | Ti::ValuePointer { .. })
+}
+
+pub(crate) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
+    match *inner {
+        Ti::Vector { size, .. } => Some(size),
+        _ => None,
+    }
+}
+
+/// `x`, `y`, `z`, `w`.
+pub(crate) fn component(i: u32) -> char {
+    ['x', 'y', 'z', 'w'].get(i as usize).copied().unwrap_or('x')
+}
+
+/// Whether `text` is a plain identifier.
+pub(crate) fn is_identifier(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+}
+
+/// [`unwrap_parens`] of an owned text, in place.
+pub(crate) fn strip_parens(mut text: String) -> String {
+    if unwrap_parens(&text).len() != text.len() {
+        text.pop();
+        text.remove(0);
+    }
+    text
+}
+
+/// Remove one pair of parentheses around all of `out[start..]`, as
+/// [`unwrap_parens`] would.
+pub(crate) fn unwrap_parens_from(out: &mut String, start: usize) {
+    let len = out.len() - start;
+    if unwrap_parens(&out[start..]).len() != len {
+        out.pop();
+        out.remove(start);
+    }
+}
+
+/// `text` without one pair of parentheses around all of it.
+pub(crate) fn unwrap_parens(text: &str) -> &str {
+    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
+        return text;
+    };
+    let mut depth = 0i32;
+    for c in inner.bytes() {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth < 0 {
+                    return text;
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth == 0 {
+        inner
+    } else {
+        text
+    }
+}
+
+/// An i32 value: negative values in parentheses, the most negative one as
+/// an expression (its magnitude is not an int literal in GLSL or HLSL).
+pub(crate) fn i32_text(v: i32) -> String {
+    if v == i32::MIN {
+        "(-2147483647 - 1)".to_string()
+    } else {
+        let mut text = String::with_capacity(14);
+        if v < 0 {
+            text.push_str("(-");
+        }
+        crate::back::common::push_decimal(&mut text, u64::from(v.unsigned_abs()));
+        if v < 0 {
+            text.push(')');
+        }
+        text
+    }
+}
