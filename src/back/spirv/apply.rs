@@ -53,8 +53,6 @@ pub fn naga_matrix_stride(rows: u8, width: u8) -> u64 {
     aligned_rows * u64::from(width)
 }
 
-use crate::layout::rules::round_up_saturating as round_up;
-
 struct Builder<'a> {
     module: &'a Module,
     contract: &'a LayoutModule,
@@ -201,7 +199,6 @@ impl Builder<'_> {
             })));
         };
         let mut new_members = Vec::with_capacity(members.len());
-        let mut end = 0u64;
         for (index, member) in members.iter().enumerate() {
             let slot = layout.members().find(|s| s.index == index).ok_or_else(|| {
                 internal(format!(
@@ -233,17 +230,6 @@ impl Builder<'_> {
                 slot.offset,
                 format_args!("the offset of {}.{}", layout.name, slot.name),
             )?;
-            // naga checks `offset + size(type) <= span`; a runtime-sized array
-            // counts as one element there.
-            let type_size = match &slot.layout.kind {
-                LayoutKind::Array {
-                    stride,
-                    count: None,
-                    ..
-                } => Some(*stride),
-                _ => slot.layout.size,
-            };
-            end = end.max(slot.offset.saturating_add(type_size.unwrap_or(0)));
             new_members.push(naga::StructMember {
                 name: member.name.clone(),
                 ty,
@@ -251,11 +237,10 @@ impl Builder<'_> {
                 offset,
             });
         }
-        let span = match layout.size {
-            Some(size) => size,
-            None => round_up(layout.align, end),
-        };
-        let span = to_u32(span, format_args!("struct {}", layout.name))?;
+        let span = to_u32(
+            crate::layout::realize::spirv::struct_span(layout),
+            format_args!("struct {}", layout.name),
+        )?;
         Ok(Some(TypeInner::Struct {
             members: new_members,
             span,

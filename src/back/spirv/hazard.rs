@@ -17,7 +17,8 @@
 //! its offset and its struct keeps its layout.
 
 use crate::back::remap;
-use crate::layout::{LayoutModule, Slot};
+use crate::layout::realize::spirv::one_element_array_stride;
+use crate::layout::LayoutModule;
 use indexmap::{IndexMap, IndexSet};
 use naga::{Expression, Handle, Module, Type, TypeInner};
 
@@ -107,7 +108,7 @@ pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Result<Wraps, Unw
                     let is_struct =
                         matches!(module.types[member.ty].inner, TypeInner::Struct { .. });
                     if is_struct && needs_split(module, member.ty, &mut memo) {
-                        match wrap_stride(contract, ty, index, member.ty) {
+                        match one_element_array_stride(contract, ty, index, member.ty) {
                             Some(stride) => {
                                 wraps.insert((ty, index), stride);
                             }
@@ -140,44 +141,6 @@ pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Result<Wraps, Unw
     }
     wraps.sort_keys();
     Ok(wraps)
-}
-
-/// The one-element array stride for member `index` of `outer`, if the
-/// rounded-up struct size fits before the next member.
-fn wrap_stride(
-    contract: &LayoutModule,
-    outer: Handle<Type>,
-    index: usize,
-    inner: Handle<Type>,
-) -> Option<u32> {
-    let outer_layout = contract.structs.get(&outer)?;
-    let inner_size = contract.structs.get(&inner)?.size?;
-    let inner_align = contract.structs.get(&inner)?.align.max(1);
-    let slot = outer_layout.members().find(|m| m.index == index)?;
-    let limit = outer_layout
-        .slots
-        .iter()
-        .filter_map(|s| match s {
-            Slot::Member(m) if m.offset > slot.offset => Some(m.offset),
-            _ => None,
-        })
-        .min()
-        .or(outer_layout.size)?;
-    // A stride that is a multiple of 16 keeps the standard uniform layout;
-    // where that does not fit, the struct's own size (rounded to its
-    // alignment) still reads the same bytes, and the Vulkan check then asks
-    // for uniformBufferStandardLayout.
-    [
-        inner_size.div_ceil(16).checked_mul(16)?,
-        inner_size.div_ceil(inner_align).checked_mul(inner_align)?,
-    ]
-    .into_iter()
-    .find(|&stride| {
-        slot.offset
-            .checked_add(stride)
-            .is_some_and(|end| end <= limit)
-    })
-    .and_then(|stride| u32::try_from(stride).ok())
 }
 
 /// The struct type an expression of type `ty` is, or points to.

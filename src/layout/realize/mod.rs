@@ -16,9 +16,11 @@
 //!
 //! - [`block`]: GLSL blocks (std140 uniform blocks, std430 storage blocks).
 //! - [`cbuffer`]: D3D constant buffers (HLSL and Slang).
+//! - [`spirv`]: the two sizes naga's SPIR-V writer needs beyond the contract.
 
 pub mod block;
 pub mod cbuffer;
+pub mod spirv;
 
 use crate::layout::rules::RuleTable;
 use crate::layout::RuleSet;
