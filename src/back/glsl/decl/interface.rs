@@ -1,0 +1,607 @@
+//! The entry point's interface: input and output variables with their
+//! locations and interpolation, built-ins, the prologue that reads the
+//! inputs into the WGSL arguments, the code that writes a returned value,
+//! and the zeroing of workgroup memory.
+
+use crate::back::glsl;
+use crate::back::glsl::{types, Ctx, Dialect, Needs};
+use crate::back::text;
+use crate::back::text::{io_parts, zeroed_workgroup_variables};
+use crate::diag::Diagnostic;
+use naga::proc::NameKey;
+use naga::{Binding, BuiltIn, Handle, ShaderStage, TypeInner};
+use std::fmt::Write as _;
+
+/// The name of the interface variable at `location` (see the module doc).
+#[cfg(test)]
+pub(super) fn location_name(
+    stage: ShaderStage,
+    output: bool,
+    location: u32,
+    blend_src: Option<u32>,
+) -> String {
+    let mut name = String::new();
+    push_location_name(&mut name, stage, output, location, blend_src);
+    name
+}
+
+/// Append the name of the interface variable at `location` to `out`.
+fn push_location_name(
+    out: &mut String,
+    stage: ShaderStage,
+    output: bool,
+    location: u32,
+    blend_src: Option<u32>,
+) {
+    out.push_str(match (stage, output) {
+        (ShaderStage::Vertex, false) => "_s_attr",
+        (ShaderStage::Fragment, true) => "_s_frag",
+        _ => "_s_vary",
+    });
+    glsl::push_decimal(out, u64::from(location));
+    if let (ShaderStage::Fragment, true, Some(i)) = (stage, output, blend_src) {
+        if i > 0 {
+            out.push('_');
+            glsl::push_decimal(out, u64::from(i));
+        }
+    }
+}
+
+/// The interpolation qualifiers of a varying (`flat `, `noperspective
+/// centroid `, ...), for vertex outputs and fragment inputs.
+fn interpolation_qualifiers(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    interpolation: Option<naga::Interpolation>,
+    sampling: Option<naga::Sampling>,
+    span: naga::Span,
+) -> String {
+    let mut q = String::new();
+    match interpolation {
+        Some(naga::Interpolation::Flat) => q.push_str("flat "),
+        Some(naga::Interpolation::Linear) => {
+            if ctx.dialect().is_es() {
+                needs.extension("GL_NV_shader_noperspective_interpolation");
+            }
+            q.push_str("noperspective ");
+        }
+        Some(naga::Interpolation::PerVertex) => needs.errors.push(
+            glsl::error_at(
+                "GLSL has no per-vertex inputs here",
+                span,
+                "@interpolate(per_vertex)",
+            )
+            .note("use flat or perspective interpolation"),
+        ),
+        Some(naga::Interpolation::Perspective) | None => {}
+    }
+    match sampling {
+        Some(naga::Sampling::Centroid) => q.push_str("centroid "),
+        Some(naga::Sampling::Sample) => {
+            if ctx.dialect() == Dialect::Es310 {
+                needs.extension("GL_OES_shader_multisample_interpolation");
+            }
+            q.push_str("sample ");
+        }
+        _ => {}
+    }
+    q
+}
+
+/// `layout(location = N) in T name;` and builtin redeclarations of entry
+/// point `index`.
+pub(super) fn interface_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    warnings: &mut Vec<Diagnostic>,
+    out: &mut String,
+) {
+    let module = ctx.module;
+    let ep = &module.entry_points[index];
+    let span = entry_span(ctx, index);
+    for arg in &ep.function.arguments {
+        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
+            match io.binding {
+                Binding::Location {
+                    location,
+                    interpolation,
+                    sampling,
+                    ..
+                } => {
+                    let ty = types::type_name(ctx, needs, io.ty);
+                    let q = if ep.stage == ShaderStage::Fragment {
+                        interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
+                    } else {
+                        String::new()
+                    };
+                    out.push_str("layout(location = ");
+                    glsl::push_decimal(out, u64::from(location));
+                    for part in [") ", &q, "in ", ty, " "] {
+                        out.push_str(part);
+                    }
+                    push_location_name(out, ep.stage, false, location, None);
+                    out.push_str(";\n");
+                }
+                Binding::BuiltIn(BuiltIn::Position { .. })
+                    if ep.stage == ShaderStage::Fragment
+                        && !ctx.dialect().is_es()
+                        && !ctx.dialect().is_vulkan() =>
+                {
+                    out.push_str("layout(origin_upper_left) in vec4 gl_FragCoord;\n");
+                }
+                Binding::BuiltIn(b) => {
+                    let _ = input_builtin(ctx, needs, b, span, warnings);
+                }
+            }
+        }
+    }
+    if let Some(result) = &ep.function.result {
+        for io in io_parts(module, result.ty, result.binding.as_ref()) {
+            match io.binding {
+                Binding::Location {
+                    location,
+                    interpolation,
+                    sampling,
+                    blend_src,
+                    ..
+                } => {
+                    let ty = types::type_name(ctx, needs, io.ty);
+                    let q = if ep.stage == ShaderStage::Vertex {
+                        interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
+                    } else {
+                        String::new()
+                    };
+                    out.push_str("layout(location = ");
+                    glsl::push_decimal(out, u64::from(location));
+                    if let Some(i) = blend_src {
+                        if ctx.dialect().is_es() {
+                            needs.extension("GL_EXT_blend_func_extended");
+                        }
+                        out.push_str(", index = ");
+                        glsl::push_decimal(out, u64::from(i));
+                    }
+                    for part in [") ", &q, "out ", ty, " "] {
+                        out.push_str(part);
+                    }
+                    push_location_name(out, ep.stage, true, location, blend_src);
+                    out.push_str(";\n");
+                }
+                Binding::BuiltIn(BuiltIn::Position { invariant: true }) => {
+                    out.push_str("invariant gl_Position;\n");
+                }
+                Binding::BuiltIn(b @ BuiltIn::ClipDistances) => {
+                    if ctx.dialect().is_es() {
+                        // GL_EXT_clip_cull_distance exists on some ES
+                        // drivers, but glslang does not know it.
+                        needs.errors.push(unsupported_builtin(ctx, b, span).note(
+                            "GLSL ES 3.x has no gl_ClipDistance; clip in the fragment shader with `discard` instead",
+                        ));
+                    }
+                    let n = array_len(module, io.ty);
+                    let _ = writeln!(out, "out float gl_ClipDistance[{n}];");
+                }
+                Binding::BuiltIn(b @ BuiltIn::CullDistance) => {
+                    if ctx.dialect().is_es() {
+                        // GL_EXT_clip_cull_distance exists on some ES
+                        // drivers, but glslang does not know it.
+                        needs.errors.push(unsupported_builtin(ctx, b, span).note(
+                            "GLSL ES 3.x has no gl_CullDistance; clip in the fragment shader with `discard` instead",
+                        ));
+                    }
+                    let n = array_len(module, io.ty);
+                    let _ = writeln!(out, "out float gl_CullDistance[{n}];");
+                }
+                Binding::BuiltIn(b) => {
+                    let _ = output_builtin(ctx, needs, b, span);
+                }
+            }
+        }
+    }
+}
+
+fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Array {
+            size: naga::ArraySize::Constant(n),
+            ..
+        }) => n.get(),
+        _ => 1,
+    }
+}
+
+/// A span for errors about entry point `index` (see [`text::entry_span`]).
+fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
+    text::entry_span(ctx.parsed, ctx.module, index)
+}
+
+/// The GLSL expression for an input builtin, with WGSL's type.
+fn input_builtin(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    builtin: BuiltIn,
+    span: naga::Span,
+    warnings: &mut Vec<Diagnostic>,
+) -> String {
+    let dialect = ctx.dialect();
+    let es310 = dialect == Dialect::Es310;
+    match builtin {
+        BuiltIn::Position { .. } => "gl_FragCoord".to_string(),
+        BuiltIn::VertexIndex => {
+            if dialect.is_vulkan() {
+                "uint(gl_VertexIndex)".to_string()
+            } else {
+                "uint(gl_VertexID)".to_string()
+            }
+        }
+        BuiltIn::InstanceIndex => match dialect {
+            Dialect::Vulkan450 => "uint(gl_InstanceIndex)".to_string(),
+            Dialect::Gl460 => "uint(gl_InstanceID + gl_BaseInstance)".to_string(),
+            Dialect::Gl430 | Dialect::Gl440 | Dialect::Gl450 | Dialect::Es310 | Dialect::Es320 => {
+                // GL 4.30-4.50 would need GL_ARB_shader_draw_parameters
+                // (`gl_BaseInstanceARB`), which glslang's OpenGL SPIR-V
+                // mode does not declare; ES has no base instance at all.
+                let w = Diagnostic::warning(format!(
+                    "{dialect} has no base instance: @builtin(instance_index) counts from 0 in every draw"
+                ))
+                .at(span.to_range().unwrap_or(0..0), "reads instance_index")
+                .note("draw with first instance 0, add the base instance from a uniform, or write gl460 (gl_BaseInstance)");
+                if !warnings.iter().any(|d| d == &w) {
+                    warnings.push(w);
+                }
+                "uint(gl_InstanceID)".to_string()
+            }
+        },
+        BuiltIn::BaseInstance | BuiltIn::BaseVertex | BuiltIn::DrawIndex => {
+            let var = match builtin {
+                BuiltIn::BaseInstance => "gl_BaseInstance",
+                BuiltIn::BaseVertex => "gl_BaseVertex",
+                _ => "gl_DrawID",
+            };
+            if !matches!(dialect, Dialect::Gl460 | Dialect::Vulkan450) {
+                if dialect.is_es() {
+                    needs.errors.push(unsupported_builtin(ctx, builtin, span));
+                    return "0u".to_string();
+                }
+                needs.extension("GL_ARB_shader_draw_parameters");
+                return format!("uint({var}ARB)");
+            }
+            if dialect.is_vulkan() {
+                needs.extension("GL_ARB_shader_draw_parameters");
+                return format!("uint({var}ARB)");
+            }
+            format!("uint({var})")
+        }
+        BuiltIn::FrontFacing => "gl_FrontFacing".to_string(),
+        BuiltIn::SampleIndex => {
+            if es310 {
+                needs.extension("GL_OES_sample_variables");
+            }
+            "uint(gl_SampleID)".to_string()
+        }
+        BuiltIn::SampleMask => {
+            if es310 {
+                needs.extension("GL_OES_sample_variables");
+            }
+            "uint(gl_SampleMaskIn[0])".to_string()
+        }
+        BuiltIn::PointCoord => "gl_PointCoord".to_string(),
+        BuiltIn::PrimitiveIndex => {
+            if es310 {
+                needs.extension("GL_EXT_geometry_shader");
+            }
+            "uint(gl_PrimitiveID)".to_string()
+        }
+        BuiltIn::ViewIndex => {
+            if dialect.is_vulkan() {
+                needs.extension("GL_EXT_multiview");
+                "int(gl_ViewIndex)".to_string()
+            } else {
+                needs.extension("GL_OVR_multiview2");
+                "int(gl_ViewID_OVR)".to_string()
+            }
+        }
+        BuiltIn::Barycentric { perspective } => {
+            needs.extension("GL_EXT_fragment_shader_barycentric");
+            if perspective {
+                "gl_BaryCoordEXT".to_string()
+            } else {
+                "gl_BaryCoordNoPerspEXT".to_string()
+            }
+        }
+        BuiltIn::GlobalInvocationId => "gl_GlobalInvocationID".to_string(),
+        BuiltIn::LocalInvocationId => "gl_LocalInvocationID".to_string(),
+        BuiltIn::LocalInvocationIndex => "gl_LocalInvocationIndex".to_string(),
+        BuiltIn::WorkGroupId => "gl_WorkGroupID".to_string(),
+        BuiltIn::WorkGroupSize => "gl_WorkGroupSize".to_string(),
+        BuiltIn::NumWorkGroups => "gl_NumWorkGroups".to_string(),
+        BuiltIn::NumSubgroups => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_NumSubgroups".to_string()
+        }
+        BuiltIn::SubgroupId => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_SubgroupID".to_string()
+        }
+        BuiltIn::SubgroupSize => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_SubgroupSize".to_string()
+        }
+        BuiltIn::SubgroupInvocationId => {
+            needs.extension("GL_KHR_shader_subgroup_basic");
+            "gl_SubgroupInvocationID".to_string()
+        }
+        _ => {
+            needs.errors.push(unsupported_builtin(ctx, builtin, span));
+            "0".to_string()
+        }
+    }
+}
+
+fn unsupported_builtin(ctx: &Ctx<'_>, builtin: BuiltIn, span: naga::Span) -> Diagnostic {
+    glsl::error_at(
+        format!(
+            "@builtin({}) cannot be written in {}",
+            builtin_wgsl_name(builtin),
+            ctx.dialect()
+        ),
+        span,
+        "this entry point uses it",
+    )
+}
+
+/// A builtin as WGSL spells it, for messages.
+fn builtin_wgsl_name(builtin: BuiltIn) -> String {
+    let name = match builtin {
+        BuiltIn::Position { .. } => "position",
+        BuiltIn::ClipDistances => "clip_distances",
+        BuiltIn::CullDistance => "cull_distance",
+        BuiltIn::PrimitiveIndex => "primitive_index",
+        BuiltIn::ViewIndex => "view_index",
+        BuiltIn::BaseInstance => "base_instance",
+        BuiltIn::BaseVertex => "base_vertex",
+        BuiltIn::DrawIndex => "draw_index",
+        BuiltIn::InstanceIndex => "instance_index",
+        BuiltIn::VertexIndex => "vertex_index",
+        BuiltIn::PointSize => "point_size",
+        BuiltIn::FragDepth => "frag_depth",
+        BuiltIn::PointCoord => "point_coord",
+        BuiltIn::FrontFacing => "front_facing",
+        BuiltIn::Barycentric { .. } => "barycentric",
+        BuiltIn::SampleIndex => "sample_index",
+        BuiltIn::SampleMask => "sample_mask",
+        BuiltIn::SubgroupSize => "subgroup_size",
+        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
+        other => return format!("{other:?}"),
+    };
+    name.to_string()
+}
+
+/// The GLSL variable an output builtin is written to; `None` for the
+/// builtins written element by element (clip and cull distances).
+fn output_builtin(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    builtin: BuiltIn,
+    span: naga::Span,
+) -> Option<&'static str> {
+    match builtin {
+        BuiltIn::Position { .. } => Some("gl_Position"),
+        BuiltIn::FragDepth => Some("gl_FragDepth"),
+        BuiltIn::PointSize => Some("gl_PointSize"),
+        BuiltIn::SampleMask => {
+            if ctx.dialect() == Dialect::Es310 {
+                needs.extension("GL_OES_sample_variables");
+            }
+            Some("gl_SampleMask[0]")
+        }
+        BuiltIn::ClipDistances | BuiltIn::CullDistance => None,
+        _ => {
+            needs.errors.push(unsupported_builtin(ctx, builtin, span));
+            None
+        }
+    }
+}
+
+/// Statements at the start of `main` (indented one level) that declare a
+/// local for every entry-point argument, named
+/// `ctx.name(NameKey::EntryPointArgument(index, i))`, built from the input
+/// variables and builtins (with the conversions WGSL types need, e.g.
+/// `uint(gl_VertexIndex)`). Compute entry points first zero the workgroup
+/// memory they use (see the module doc).
+pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let module = ctx.module;
+    let Some(ep) = module.entry_points.get(index) else {
+        return String::new();
+    };
+    let span = entry_span(ctx, index);
+    let mut out = String::with_capacity(256);
+    out.push_str(&zero_workgroup_memory(ctx, needs, index));
+    let mut ignored = Vec::new();
+    for (i, arg) in ep.function.arguments.iter().enumerate() {
+        let ty = types::type_name(ctx, needs, arg.ty);
+        let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
+        let mut exprs = Vec::new();
+        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
+            let e = match io.binding {
+                Binding::Location { location, .. } => {
+                    let mut name = String::with_capacity(12);
+                    push_location_name(&mut name, ep.stage, false, location, None);
+                    name
+                }
+                Binding::BuiltIn(b) => input_builtin(ctx, needs, b, span, &mut ignored),
+            };
+            exprs.push(e);
+        }
+        let value = if arg.binding.is_some() {
+            exprs.pop().unwrap_or_default()
+        } else {
+            format!("{ty}({})", exprs.join(", "))
+        };
+        for part in ["    ", ty, " ", name, " = ", &value, ";\n"] {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// Statements (each starting with `indent`) that write the entry point's
+/// result `value` (a side-effect-free expression, possibly used several
+/// times) to its outputs. `func` follows them with `return;`.
+pub fn entry_return(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    value: &str,
+    indent: &str,
+) -> String {
+    let module = ctx.module;
+    let Some(ep) = module.entry_points.get(index) else {
+        return String::new();
+    };
+    let Some(result) = &ep.function.result else {
+        return String::new();
+    };
+    let span = entry_span(ctx, index);
+    let mut out = String::with_capacity(256);
+    for io in io_parts(module, result.ty, result.binding.as_ref()) {
+        let access: std::borrow::Cow<'_, str> = match io.member {
+            Some(m) => {
+                let member = ctx.name(NameKey::StructMember(result.ty, m));
+                [value, ".", member].concat().into()
+            }
+            None => value.into(),
+        };
+        match io.binding {
+            Binding::Location {
+                location,
+                blend_src,
+                ..
+            } => {
+                out.push_str(indent);
+                push_location_name(&mut out, ep.stage, true, location, blend_src);
+                for part in [" = ", &access, ";\n"] {
+                    out.push_str(part);
+                }
+            }
+            Binding::BuiltIn(BuiltIn::ClipDistances) => {
+                for k in 0..array_len(module, io.ty) {
+                    let _ = writeln!(out, "{indent}gl_ClipDistance[{k}] = {access}[{k}];");
+                }
+            }
+            Binding::BuiltIn(BuiltIn::CullDistance) => {
+                for k in 0..array_len(module, io.ty) {
+                    let _ = writeln!(out, "{indent}gl_CullDistance[{k}] = {access}[{k}];");
+                }
+            }
+            Binding::BuiltIn(BuiltIn::SampleMask) => {
+                if let Some(var) = output_builtin(ctx, needs, BuiltIn::SampleMask, span) {
+                    let _ = writeln!(out, "{indent}{var} = int({access});");
+                }
+            }
+            Binding::BuiltIn(b @ BuiltIn::Position { .. }) => {
+                if let Some(var) = output_builtin(ctx, needs, b, span) {
+                    for part in [indent, var, " = ", &access, ";\n"] {
+                        out.push_str(part);
+                    }
+                }
+                if ep.stage == ShaderStage::Vertex {
+                    out.push_str(indent);
+                    out.push_str(if ctx.dialect().is_vulkan() {
+                        "gl_Position.y = -gl_Position.y;\n"
+                    } else {
+                        "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;\n"
+                    });
+                }
+            }
+            Binding::BuiltIn(b) => {
+                if let Some(var) = output_builtin(ctx, needs, b, span) {
+                    for part in [indent, var, " = ", &access, ";\n"] {
+                        out.push_str(part);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Invocation 0 zeroes every workgroup variable the entry point uses; then
+/// all invocations wait at a barrier.
+fn zero_workgroup_memory(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut stores = String::new();
+    for h in zeroed_workgroup_variables(ctx.module, ctx.info, index) {
+        let var = &ctx.module.global_variables[h];
+        let name = ctx.name(NameKey::GlobalVariable(h)).to_string();
+        zero_store(ctx, needs, &name, var.ty, "        ", 0, &mut stores);
+    }
+    if stores.is_empty() {
+        return String::new();
+    }
+    format!("    if (gl_LocalInvocationIndex == 0u) {{\n{stores}    }}\n    barrier();\n")
+}
+
+/// Arrays longer than this are zeroed in a loop rather than by one
+/// constructor with every element spelled out.
+const ZERO_LOOP_THRESHOLD: u32 = 16;
+
+fn holds_long_array(module: &naga::Module, ty: Handle<naga::Type>) -> bool {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Array { base, size, .. }) => {
+            matches!(size, naga::ArraySize::Constant(n) if n.get() > ZERO_LOOP_THRESHOLD)
+                || holds_long_array(module, *base)
+        }
+        Ok(TypeInner::Struct { members, .. }) => {
+            members.iter().any(|m| holds_long_array(module, m.ty))
+        }
+        _ => false,
+    }
+}
+
+fn zero_store(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    lvalue: &str,
+    ty: Handle<naga::Type>,
+    indent: &str,
+    depth: usize,
+    out: &mut String,
+) {
+    let module = ctx.module;
+    if !holds_long_array(module, ty) {
+        let zero = types::zero_value(ctx, needs, ty);
+        let _ = writeln!(out, "{indent}{lvalue} = {zero};");
+        return;
+    }
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(TypeInner::Array {
+            base,
+            size: naga::ArraySize::Constant(n),
+            ..
+        }) => {
+            let i = format!("_s_z{depth}");
+            let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; {i}++) {{");
+            let inner = format!("{indent}    ");
+            zero_store(
+                ctx,
+                needs,
+                &format!("{lvalue}[{i}]"),
+                *base,
+                &inner,
+                depth + 1,
+                out,
+            );
+            let _ = writeln!(out, "{indent}}}");
+        }
+        Ok(TypeInner::Struct { members, .. }) => {
+            for (m, member) in members.iter().enumerate() {
+                let field = format!("{lvalue}.{}", ctx.name(NameKey::StructMember(ty, m as u32)));
+                zero_store(ctx, needs, &field, member.ty, indent, depth, out);
+            }
+        }
+        _ => {
+            let zero = types::zero_value(ctx, needs, ty);
+            let _ = writeln!(out, "{indent}{lvalue} = {zero};");
+        }
+    }
+}

@@ -1,0 +1,687 @@
+//! The module driver and everything at module scope: override handling,
+//! naming, the `#version` header and extensions, constants,
+//! overrides, resources with their bindings, private and workgroup
+//! globals, and the entry point's inputs and outputs.
+//!
+//! INTERFACE (owned by the module part; `func` calls the entry-point
+//! functions below).
+//!
+//! Rules this part follows (and `func` relies on):
+//!
+//! - Overrides. Vulkan without `--override` values: every override becomes
+//!   a specialization constant `layout(constant_id = N) const T name = v;`
+//!   (N: its `@id`, else the lowest id no other override uses, in
+//!   declaration order), and `func` prints `Expression::Override(h)` as
+//!   `ctx.name(NameKey::Override(h))`. Otherwise (values given, an OpenGL or
+//!   ES dialect, an override whose default is not a literal, an
+//!   override-sized workgroup or array) every override is baked into a
+//!   constant by naga's `process_overrides`, with a warning each. Baking
+//!   compacts the module, so the contract is remapped onto the new handles
+//!   (structs and globals by name).
+//! - Bindings: assigned by [`crate::bind::gl`] (Vulkan: `set = @group,
+//!   binding = @binding`, push constants `layout(push_constant)`; OpenGL
+//!   and ES: units per kind, combined samplers per (texture, sampler)
+//!   pair); printed here.
+//! - Combined sampler names: `<texture>_<sampler>` for a pair, the
+//!   texture's own name for (texture, none); made unique against every other
+//!   name. They are stored in `ctx.names` under
+//!   `NameKey::ExternalTextureGlobalVariable(texture, Plane(sampler + 1))`
+//!   (`Plane(0)`: none), keys naga's namer never uses for GLSL.
+//! - Entry-point interface variables: vertex inputs `_s_attr{L}`, vertex
+//!   outputs and fragment inputs `_s_vary{L}` (same names in both stages,
+//!   so OpenGL links by name or location), fragment outputs `_s_frag{L}`
+//!   (`_s_frag{L}_{I}` for `@blend_src(I)`).
+//! - Clip space. WGSL's normalized device coordinates have y up and z in
+//!   [0, 1]. Vulkan: y is negated (`gl_Position.y = -gl_Position.y`), as
+//!   stride's SPIR-V target does (naga's ADJUST_COORDINATE_SPACE), so both
+//!   targets draw the same. OpenGL and ES: z is mapped to [-1, 1]
+//!   (`gl_Position.z = 2z - w`), so the default depth range stores the same
+//!   depth; y is kept (both y up). In desktop OpenGL the fragment position
+//!   is redeclared `layout(origin_upper_left)` so that `@builtin(position)`
+//!   reads WGSL's top-left framebuffer coordinates; ES has no such
+//!   qualifier, so there the fragment position's y counts from the bottom.
+//! - Workgroup memory is zeroed as WGSL requires: at the start of `main`,
+//!   invocation 0 (`gl_LocalInvocationIndex == 0u`) stores zero into every
+//!   workgroup variable the entry point uses (arrays longer than 16 in a
+//!   loop), then all invocations meet at `barrier()`.
+//!
+//! This file holds the module assembly (resolving bindings and overrides,
+//! [`write_module`], one file per entry point, the stage layout line);
+//! `names` names the module's items and combined samplers, `resources`
+//! declares constants, overrides, textures, samplers and images with their
+//! bindings, and `interface` the entry point's inputs and outputs, its
+//! prologue and return, and the zeroing of workgroup memory.
+
+use super::buffers;
+use super::types;
+use super::{CombinedSampler, Ctx, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
+use crate::back::common::{declaration_order, reachable_functions, Written};
+use crate::bind::gl::{combined_pairs, resource_kind, GlBindings, Pair, Slot};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::Parsed;
+use crate::layout::LayoutModule;
+use interface::interface_declarations;
+use naga::proc::NameKey;
+use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
+use names::{module_names, name_combined_samplers};
+use resources::{
+    combined_declaration, constants, image_declaration, overrides, separate_declaration,
+};
+use std::fmt::Write as _;
+
+pub(crate) use interface::{entry_prologue, entry_return};
+pub(crate) use names::combined_sampler_name;
+
+mod interface;
+mod names;
+mod resources;
+
+#[cfg(test)]
+mod module_tests;
+#[cfg(test)]
+mod tests;
+
+type GlobalHandle = Handle<naga::GlobalVariable>;
+
+/// What the module is written from (see [`crate::back::common::Resolved`]).
+pub(crate) type Resolved = crate::back::common::Resolved<buffers::Plan, GlBindings>;
+
+/// The writer's context for the module `r` writes, owning its names and
+/// plan.
+fn context<'a>(
+    parsed: &'a Parsed,
+    info: &'a naga::valid::ModuleInfo,
+    contract: &'a LayoutModule,
+    options: &'a GlslOptions,
+    written: &'a Written,
+    names: naga::FastHashMap<NameKey, String>,
+    plan: buffers::Plan,
+) -> Ctx<'a> {
+    let (module, info, contract) = written.get(&parsed.module, info, contract);
+    Ctx {
+        parsed,
+        module,
+        info,
+        contract,
+        options,
+        names,
+        plan,
+        type_names: Default::default(),
+    }
+}
+
+/// Bake the overrides where needed, name, plan the buffers and assign the
+/// bindings: everything but the text (see [`Resolved`]). `info` is
+/// `parsed.module`'s, validated once per translation.
+pub(crate) fn resolve(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &GlslOptions,
+) -> Result<Resolved, Diagnostics> {
+    let dialect = options.dialect;
+    if parsed.module.entry_points.is_empty() {
+        return Err(Diagnostic::error(
+            "this module has no entry point; a GLSL file is written per @compute, @vertex or @fragment function",
+        )
+        .into());
+    }
+    // Which entry points to write, checked before any work.
+    let selected: Vec<usize> = match &options.entry_point {
+        Some(name) => match parsed
+            .module
+            .entry_points
+            .iter()
+            .position(|e| e.name == *name)
+        {
+            Some(i) => vec![i],
+            None => {
+                let available: Vec<String> = parsed
+                    .module
+                    .entry_points
+                    .iter()
+                    .map(|e| format!("`{}`", e.name))
+                    .collect();
+                return Err(Diagnostic::error(format!(
+                    "no entry point named `{name}` in this module (-e {name})"
+                ))
+                .note(format!("the entry points are {}", available.join(", ")))
+                .into());
+            }
+        },
+        None => (0..parsed.module.entry_points.len()).collect(),
+    };
+
+    let mut warnings = Vec::new();
+    let baked = if must_bake(&parsed.module, options) {
+        let (module, info, notes) = bake_overrides(&parsed.module, info, options)?;
+        warnings.extend(notes);
+        Some((module, info))
+    } else {
+        None
+    };
+    let written = Written::new(contract, &parsed.module, baked)?;
+    let (module, module_info, contract) = written.get(&parsed.module, info, contract);
+
+    let mut names = module_names(module);
+    let order = declaration_order(module);
+    // Vulkan declares no combined samplers: only the names of the pairs
+    // sampled with a sampler are made (they keep other names apart);
+    // textures read without one add no name (their pair is named after
+    // the texture itself).
+    let pairs = combined_pairs(module, module_info, &order, !dialect.is_vulkan());
+    name_combined_samplers(&pairs, &mut names);
+    let unwritable = super::dialect_type_errors(module, dialect);
+    if !unwritable.is_empty() {
+        return Err(Diagnostics(unwritable));
+    }
+    let plan = buffers::plan(parsed, module, contract, dialect, &names).map_err(|mut e| {
+        for d in e.0.iter_mut().filter(|d| d.is_error() && !d.is_internal()) {
+            d.kind = crate::diag::DiagnosticKind::Inexpressible;
+            d.notes.push(super::INEXPRESSIBLE_NOTE.to_string());
+        }
+        e
+    })?;
+    let bindings = crate::bind::gl::assign(
+        module,
+        module_info,
+        &order,
+        &pairs,
+        dialect.is_vulkan(),
+        dialect.name(),
+    )?;
+    Ok(Resolved::new(
+        written, warnings, selected, names, plan, order, bindings,
+    ))
+}
+
+/// The whole backend for one module: see `super::write`.
+pub fn write_module(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &GlslOptions,
+) -> Result<GlslOutput, Diagnostics> {
+    let r = resolve(parsed, info, contract, options)?;
+    let dialect = options.dialect;
+    // naga's `process_overrides` leaves the (now unused) overrides in the
+    // arena: only an unbaked module declares them.
+    let spec_constants = !r.written.is_baked();
+    let mut output = GlslOutput {
+        warnings: r.warnings,
+        ..Default::default()
+    };
+    let (bindings, order) = (r.bindings, r.order);
+    let ctx = context(parsed, info, contract, options, &r.written, r.names, r.plan);
+    let mut errors = Diagnostics::new();
+    for index in r.selected {
+        let mut needs = Needs::default();
+        let file = write_entry_point(&ctx, &bindings, spec_constants, &order, &mut needs, index);
+        if !needs.errors.is_empty() {
+            // One error per construct, even when several files hit it.
+            for e in needs.errors {
+                if !errors.iter().any(|d| d == &e) {
+                    errors.push(e);
+                }
+            }
+            continue;
+        }
+        output.warnings.extend(file.warnings);
+        let (records, combined) = file_bindings(&ctx, &bindings, &order, index);
+        output
+            .bindings
+            .push((file.file.entry_point.clone(), records));
+        if !dialect.is_vulkan() {
+            output
+                .combined_samplers
+                .push((file.file.entry_point.clone(), combined));
+        }
+        output.files.push(file.file);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(output)
+}
+
+/// The bindings of the files of a module, without writing them: per
+/// entry point (in module order, or the one `-e` picks) its name, its
+/// stage, what [`GlslOutput::bindings`] reports for its file, and OpenGL's
+/// combined samplers (empty for Vulkan). For `--target reflect`.
+pub(crate) fn module_bindings(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &GlslOptions,
+) -> Result<Vec<FileBindings>, Diagnostics> {
+    let r = resolve(parsed, info, contract, options)?;
+    let ctx = context(parsed, info, contract, options, &r.written, r.names, r.plan);
+    Ok(r.selected
+        .into_iter()
+        .map(|index| {
+            let (bindings, combined) = file_bindings(&ctx, &r.bindings, &r.order, index);
+            let ep = &ctx.module.entry_points[index];
+            FileBindings {
+                entry_point: ep.name.clone(),
+                stage: ep.stage,
+                bindings,
+                combined,
+            }
+        })
+        .collect())
+}
+
+/// One file's bindings (see [`module_bindings`]).
+pub(crate) struct FileBindings {
+    pub entry_point: String,
+    pub stage: ShaderStage,
+    pub bindings: Vec<GlslBinding>,
+    pub combined: Vec<CombinedSampler>,
+}
+
+/// What the file of entry point `index` binds: the resources it uses, in
+/// declaration order (Vulkan push constants have no binding; a buffer the
+/// plan declares no block for is not declared), then OpenGL's combined
+/// samplers, which are also listed on their own.
+fn file_bindings(
+    ctx: &Ctx<'_>,
+    bindings: &GlBindings,
+    order: &[GlobalHandle],
+    index: usize,
+) -> (Vec<GlslBinding>, Vec<CombinedSampler>) {
+    let module = ctx.module;
+    let vulkan = ctx.dialect().is_vulkan();
+    let ep_info = ctx.info.get_entry_point(index);
+    let global_name = |g: GlobalHandle| module.global_variables[g].name.clone().unwrap_or_default();
+    let mut records = Vec::new();
+    for &h in order {
+        if ep_info[h].is_empty() {
+            continue;
+        }
+        let Some(kind) = resource_kind(module, &module.global_variables[h]) else {
+            continue;
+        };
+        let declared = match kind {
+            "uniform-block" | "storage-block" => ctx.plan.block(h).is_some(),
+            "push-constant" => ctx.plan.block(h).is_some() && !vulkan,
+            "image" => true,
+            _ => vulkan,
+        };
+        let Some(slot) = bindings.global(h).filter(|_| declared) else {
+            continue;
+        };
+        records.push(GlslBinding {
+            global: global_name(h),
+            glsl_name: ctx.name(NameKey::GlobalVariable(h)).to_string(),
+            kind: slot.kind,
+            set: slot.set,
+            binding: slot.binding,
+        });
+    }
+    let mut combined = Vec::new();
+    for (pair, unit) in entry_units(bindings, index) {
+        let name = combined_sampler_name(ctx, pair.0, pair.1);
+        combined.push(CombinedSampler {
+            texture: global_name(pair.0),
+            sampler: pair.1.map(global_name),
+            name: name.clone(),
+            binding: unit,
+        });
+        records.push(GlslBinding {
+            global: global_name(pair.0),
+            glsl_name: name,
+            kind: "combined-sampler",
+            set: None,
+            binding: unit,
+        });
+    }
+    (records, combined)
+}
+
+/// OpenGL: the combined samplers the file of entry point `index` declares,
+/// with their texture units.
+fn entry_units(bindings: &GlBindings, index: usize) -> impl Iterator<Item = (Pair, u32)> + '_ {
+    bindings
+        .entry_pairs
+        .get(index)
+        .into_iter()
+        .flatten()
+        .filter_map(|pair| Some((*pair, *bindings.units.get(pair)?)))
+}
+
+// ---------------------------------------------------------------------------
+// Overrides
+
+/// Whether the overrides are baked into constants (see the module doc).
+fn must_bake(module: &naga::Module, options: &GlslOptions) -> bool {
+    if !options.overrides.is_empty() {
+        return true;
+    }
+    if module.overrides.is_empty() {
+        return false;
+    }
+    if !options.dialect.is_vulkan() {
+        return true;
+    }
+    !spec_constant_reasons(module).is_empty()
+}
+
+/// Why the overrides of `module` cannot all be specialization constants:
+/// one (span, reason) per obstacle.
+fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
+    let mut reasons = Vec::new();
+    for (h, o) in module.overrides.iter() {
+        if let Some(init) = o.init {
+            if !matches!(
+                module.global_expressions[init],
+                naga::Expression::Literal(_)
+            ) {
+                let name = o.name.as_deref().unwrap_or("(unnamed)");
+                reasons.push((
+                    module.overrides.get_span(h),
+                    format!("the default of override `{name}` is an expression, not a literal"),
+                ));
+            }
+        }
+    }
+    for ep in &module.entry_points {
+        if ep.workgroup_size_overrides.is_some() {
+            reasons.push((
+                naga::Span::default(),
+                format!("the workgroup size of `{}` depends on an override", ep.name),
+            ));
+        }
+    }
+    for (h, t) in module.types.iter() {
+        if let TypeInner::Array {
+            size: naga::ArraySize::Pending(_),
+            ..
+        } = t.inner
+        {
+            reasons.push((
+                module.types.get_span(h),
+                "an array is sized by an override".to_string(),
+            ));
+        }
+    }
+    reasons
+}
+
+/// Bake every override (see `must_bake` for when), with the reason in each
+/// warning.
+fn bake_overrides(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    options: &GlslOptions,
+) -> Result<crate::back::overrides::Baked, Diagnostics> {
+    let why = if !options.overrides.is_empty() {
+        "values were given with --override".to_string()
+    } else if !options.dialect.is_vulkan() {
+        format!("{} has no specialization constants", options.dialect.name())
+    } else {
+        spec_constant_reasons(module)
+            .first()
+            .map(|(_, r)| format!("not every override can be a specialization constant: {r}"))
+            .unwrap_or_default()
+    };
+    crate::back::overrides::bake(
+        module,
+        info,
+        &options.overrides,
+        "GLSL",
+        &format!("baked because {why}"),
+    )
+}
+
+// ---------------------------------------------------------------------------
+// One entry point
+
+struct EntryFile {
+    file: GlslFile,
+    warnings: Vec<Diagnostic>,
+}
+
+/// `order`: the module's `declaration_order`; `spec_constants`: whether
+/// the overrides are declared as specialization constants.
+fn write_entry_point(
+    ctx: &Ctx<'_>,
+    bindings: &GlBindings,
+    spec_constants: bool,
+    order: &[GlobalHandle],
+    needs: &mut Needs,
+    index: usize,
+) -> EntryFile {
+    let module = ctx.module;
+    let dialect = ctx.dialect();
+    let ep = &module.entry_points[index];
+    let ep_info = ctx.info.get_entry_point(index);
+    let mut warnings = Vec::new();
+
+    // Everything below `#version` and the extensions, in order; written
+    // first so that the extensions they need are known.
+    // Each part is written straight into `body`; `end_section` then ends
+    // a part that wrote anything with a blank line.
+    let mut body = String::with_capacity(4096);
+    // What earlier files (and the plan) named is not this file's.
+    ctx.type_names.named.take();
+    stage_layout(ctx, needs, index, &mut body);
+    // The value structs go here once the rest of the file shows which of
+    // them it names.
+    let structs_at = body.len();
+    let (structs, struct_parts) = types::struct_declarations(ctx, needs);
+    let start = body.len();
+    ctx.plan.write_declarations(needs, &mut body);
+    end_section(&mut body, start);
+    let start = body.len();
+    constants(ctx, needs, &mut body);
+    end_section(&mut body, start);
+    if spec_constants {
+        let start = body.len();
+        overrides(ctx, needs, &mut body);
+        end_section(&mut body, start);
+    }
+
+    // Resources the entry point uses, in declaration order.
+    let used = |h: GlobalHandle| !ep_info[h].is_empty();
+    let start = body.len();
+    let resources = &mut body;
+    // The layout qualifiers of one block, rewritten for each block (room
+    // for `set = N, binding = M`, so that it never regrows).
+    let mut prefix = String::with_capacity(32);
+    for &h in order {
+        let var = &module.global_variables[h];
+        if !used(h) {
+            continue;
+        }
+        let Some(kind) = resource_kind(module, var) else {
+            continue;
+        };
+        let slot = bindings.global(h);
+        match kind {
+            "uniform-block" | "storage-block" | "push-constant" => {
+                let Some(block) = ctx.plan.block(h) else {
+                    continue;
+                };
+                prefix.clear();
+                match (kind, slot) {
+                    ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
+                    (
+                        _,
+                        Some(Slot {
+                            set: Some(set),
+                            binding,
+                            ..
+                        }),
+                    ) => {
+                        prefix.push_str("set = ");
+                        super::push_decimal(&mut prefix, u64::from(set));
+                        prefix.push_str(", binding = ");
+                        super::push_decimal(&mut prefix, u64::from(binding));
+                    }
+                    (_, Some(slot)) => {
+                        prefix.push_str("binding = ");
+                        super::push_decimal(&mut prefix, u64::from(slot.binding));
+                    }
+                    (_, None) => {}
+                }
+                ctx.plan
+                    .write_block_declaration(ctx, needs, block, &prefix, resources);
+                if !resources.ends_with('\n') {
+                    resources.push('\n');
+                }
+            }
+            "image" => {
+                resources.push_str(&image_declaration(ctx, needs, h, slot));
+            }
+            "texture" | "sampler" if dialect.is_vulkan() => {
+                resources.push_str(&separate_declaration(ctx, needs, h, slot));
+            }
+            _ => {}
+        }
+    }
+    for (pair, unit) in entry_units(bindings, index) {
+        resources.push_str(&combined_declaration(ctx, needs, pair, unit));
+    }
+    end_section(&mut body, start);
+
+    let start = body.len();
+    interface_declarations(ctx, needs, index, &mut warnings, &mut body);
+    end_section(&mut body, start);
+
+    // Private and workgroup globals.
+    let start = body.len();
+    let globals = &mut body;
+    for &h in order {
+        let var = &module.global_variables[h];
+        if !used(h) {
+            continue;
+        }
+        match var.space {
+            AddressSpace::Private => {
+                let ty = types::type_name(ctx, needs, var.ty);
+                let init = match var.init {
+                    Some(init) => super::func::const_expression(ctx, needs, init),
+                    None => types::zero_value(ctx, needs, var.ty),
+                };
+                let name = ctx.name(NameKey::GlobalVariable(h));
+                for part in [ty, " ", name, " = ", &init, ";\n"] {
+                    globals.push_str(part);
+                }
+            }
+            AddressSpace::WorkGroup => {
+                let ty = types::type_name(ctx, needs, var.ty);
+                let name = ctx.name(NameKey::GlobalVariable(h));
+                for part in ["shared ", ty, " ", name, ";\n"] {
+                    globals.push_str(part);
+                }
+            }
+            _ => {}
+        }
+    }
+    end_section(&mut body, start);
+
+    let mut functions = String::new();
+    for f in reachable_functions(module, index) {
+        functions.push_str(&super::func::write_function(ctx, needs, f));
+        functions.push('\n');
+    }
+    let main = super::func::write_entry_main(ctx, needs, index);
+
+    // ES: the features the dialect lacks.
+
+    // The buffer structs this file named, and those buffer storage names
+    // (the plan names them once for every file).
+    let uses = ctx.type_names.named.uses(module);
+    let named = ctx
+        .plan
+        .layout
+        .value_structs
+        .iter()
+        .fold(ctx.type_names.named.take(), |n, &h| n | uses.of(h));
+
+    let helpers: usize = needs.helpers.values().map(|h| h.len() + 2).sum();
+    let mut text = String::with_capacity(
+        256 + structs.len() + body.len() + helpers + functions.len() + main.len(),
+    );
+    text.push_str("#version ");
+    super::push_decimal(&mut text, u64::from(dialect.version()));
+    text.push_str(if dialect.is_es() { " es\n" } else { "\n" });
+    for ext in &needs.extensions {
+        for part in ["#extension ", ext, " : require\n"] {
+            text.push_str(part);
+        }
+    }
+    if dialect.is_es() {
+        text.push_str("precision highp float;\nprecision highp int;\n");
+    }
+    text.push('\n');
+    text.push_str(&body[..structs_at]);
+    let start = text.len();
+    crate::back::common::push_live_declarations(&mut text, structs, struct_parts, named);
+    end_section(&mut text, start);
+    text.push_str(&body[structs_at..]);
+    for helper in needs.helpers.values() {
+        text.push_str(helper);
+        if !helper.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    text.push_str(&functions);
+    text.push_str(&main);
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    EntryFile {
+        file: GlslFile {
+            entry_point: ep.name.clone(),
+            stage: ep.stage,
+            text,
+        },
+        warnings,
+    }
+}
+
+/// End the part written to `out` from byte `start` on: nothing if it is
+/// empty, else a newline if it lacks one and a blank line.
+fn end_section(out: &mut String, start: usize) {
+    if out.len() == start {
+        return;
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// `layout(local_size_x = ...) in;` and fragment-stage layouts.
+fn stage_layout(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
+    let ep = &ctx.module.entry_points[index];
+    match ep.stage {
+        ShaderStage::Compute => {
+            let [x, y, z] = ep.workgroup_size;
+            let _ = writeln!(
+                out,
+                "layout(local_size_x = {x}, local_size_y = {y}, local_size_z = {z}) in;\n"
+            );
+        }
+        ShaderStage::Fragment => match ep.early_depth_test {
+            Some(naga::EarlyDepthTest::Force) => {
+                out.push_str("layout(early_fragment_tests) in;\n\n");
+            }
+            Some(naga::EarlyDepthTest::Allow { conservative }) => {
+                if ctx.dialect().is_es() {
+                    needs.extension("GL_EXT_conservative_depth");
+                }
+                let q = match conservative {
+                    naga::ConservativeDepth::GreaterEqual => "depth_greater",
+                    naga::ConservativeDepth::LessEqual => "depth_less",
+                    naga::ConservativeDepth::Unchanged => "depth_unchanged",
+                };
+                let _ = writeln!(out, "layout({q}) out float gl_FragDepth;\n");
+            }
+            None => {}
+        },
+        _ => {}
+    }
+}

@@ -1,0 +1,160 @@
+//! Naming: every module item's GLSL name (naga's namer with the reserved
+//! words and prefixes, repaired for `__`) and the names of the combined
+//! samplers.
+
+use super::GlobalHandle;
+use crate::back::glsl::{keywords, Ctx};
+use crate::bind::gl::Pair;
+use naga::proc::{ExternalTextureNameKey, NameKey};
+use naga::{FastIndexMap, FastIndexSet};
+use naga::{Handle, TypeInner};
+
+/// Every module item's GLSL name: naga's namer with our reserved words and
+/// prefixes, then the one repair it needs for GLSL (no `__`).
+pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
+    // Room for every name the namer writes (external textures aside), so
+    // that the map never rehashes while it fills.
+    let members: usize = module
+        .types
+        .iter()
+        .map(|(_, ty)| match ty.inner {
+            TypeInner::Struct { ref members, .. } => members.len(),
+            _ => 0,
+        })
+        .sum();
+    let entry_points: usize = module
+        .entry_points
+        .iter()
+        .map(|ep| 1 + ep.function.arguments.len() + ep.function.local_variables.len())
+        .sum();
+    let functions: usize = module
+        .functions
+        .iter()
+        .map(|(_, f)| 1 + f.arguments.len() + f.local_variables.len())
+        .sum();
+    let mut names = naga::FastHashMap::with_capacity_and_hasher(
+        module.types.len()
+            + members
+            + entry_points
+            + functions
+            + module.global_variables.len()
+            + module.constants.len()
+            + module.overrides.len(),
+        Default::default(),
+    );
+    let mut namer = naga::proc::Namer::default();
+    namer.reset(
+        module,
+        &keywords::RESERVED,
+        &keywords::BUILTINS,
+        naga::proc::CaseInsensitiveKeywordSet::empty(),
+        keywords::RESERVED_PREFIXES,
+        &mut names,
+    );
+    repair_double_underscores(&mut names);
+    names
+}
+
+/// GLSL reserves every identifier containing `__`. naga's namer collapses
+/// runs of `_` in source names but writes `gen_` before a name that starts
+/// with a reserved prefix (`_s_x` becomes `gen__s_x`); such names get the
+/// run collapsed and, if that clashes, a numeric suffix. Deterministic: the
+/// names are repaired in sorted order.
+fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
+    let mut broken: Vec<(String, String)> = names
+        .iter()
+        .filter(|(_, n)| n.contains("__"))
+        .map(|(k, n)| (n.clone(), format!("{k:?}")))
+        .collect();
+    if broken.is_empty() {
+        return;
+    }
+    broken.sort();
+    let mut taken: FastIndexSet<String> = names.values().cloned().collect();
+    let mut repaired: FastIndexMap<(String, String), String> = FastIndexMap::default();
+    for (old, key_text) in broken {
+        let mut base = String::with_capacity(old.len());
+        for c in old.chars() {
+            if !(c == '_' && base.ends_with('_')) {
+                base.push(c);
+            }
+        }
+        let mut candidate = base.clone();
+        let mut n = 1;
+        while taken.contains(&candidate) {
+            candidate = format!("{base}_{n}");
+            n += 1;
+        }
+        taken.insert(candidate.clone());
+        repaired.insert((old, key_text), candidate);
+    }
+    for (key, name) in names.iter_mut() {
+        if !name.contains("__") {
+            continue;
+        }
+        if let Some(new) = repaired.get(&(name.clone(), format!("{key:?}"))) {
+            *name = new.clone();
+        }
+    }
+}
+
+/// The key under which the combined sampler of `image` with `sampler` is
+/// named (see the module doc).
+fn combined_key(image: GlobalHandle, sampler: Option<GlobalHandle>) -> NameKey {
+    let plane = sampler.map_or(0, |s| s.index() + 1);
+    NameKey::ExternalTextureGlobalVariable(image, ExternalTextureNameKey::Plane(plane))
+}
+
+/// Name every combined sampler of `pairs`, unique against all names.
+pub(super) fn name_combined_samplers(
+    pairs: &[Pair],
+    names: &mut naga::FastHashMap<NameKey, String>,
+) {
+    for &(image, sampler) in pairs {
+        let image_name = names
+            .get(&NameKey::GlobalVariable(image))
+            .cloned()
+            .unwrap_or_default();
+        let name = match sampler {
+            // The texture itself is not declared in OpenGL: its name is free.
+            None => image_name,
+            Some(s) => {
+                let sampler_name = names
+                    .get(&NameKey::GlobalVariable(s))
+                    .cloned()
+                    .unwrap_or_default();
+                let base = format!("{image_name}_{sampler_name}");
+                let mut candidate = base.clone();
+                let mut n = 1;
+                // Every name given so far is a value of `names`.
+                while names.values().any(|taken| *taken == candidate) {
+                    candidate = format!("{base}_{n}");
+                    n += 1;
+                }
+                candidate
+            }
+        };
+        names.insert(combined_key(image, sampler), name);
+    }
+}
+
+/// OpenGL dialects: the name of the combined sampler for `image` used with
+/// `sampler` (`None`: read without a sampler).
+pub fn combined_sampler_name(
+    ctx: &Ctx<'_>,
+    image: Handle<naga::GlobalVariable>,
+    sampler: Option<Handle<naga::GlobalVariable>>,
+) -> String {
+    match ctx.names.get(&combined_key(image, sampler)) {
+        Some(name) => name.clone(),
+        // Not collected (should not happen): a stable fallback.
+        None => match sampler {
+            Some(s) => format!(
+                "{}_{}",
+                ctx.name(NameKey::GlobalVariable(image)),
+                ctx.name(NameKey::GlobalVariable(s))
+            ),
+            None => ctx.name(NameKey::GlobalVariable(image)).to_string(),
+        },
+    }
+}

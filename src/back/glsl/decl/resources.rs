@@ -1,0 +1,296 @@
+//! Declarations at module scope: constants, overrides (specialization
+//! constants), and the texture, sampler and image resources with their
+//! printed bindings.
+
+use super::names::combined_sampler_name;
+use super::GlobalHandle;
+use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
+use crate::back::glsl;
+use crate::back::glsl::{types, Ctx, Needs};
+use crate::bind::gl::{Pair, Slot};
+use naga::proc::NameKey;
+use naga::FastIndexSet;
+use naga::{ImageClass, TypeInner};
+use std::fmt::Write as _;
+
+/// `const T name = value;` for every constant of the module.
+pub(super) fn constants(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
+    for (h, c) in ctx.module.constants.iter() {
+        if is_abstract(ctx.module, c.ty) {
+            continue;
+        }
+        let ty = types::type_name(ctx, needs, c.ty);
+        let value = glsl::func::const_expression(ctx, needs, c.init);
+        let name = ctx.name(NameKey::Constant(h));
+        for part in ["const ", ty, " ", name, " = ", &value, ";\n"] {
+            out.push_str(part);
+        }
+    }
+}
+
+/// Specialization constants (Vulkan, overrides not baked).
+pub(super) fn overrides(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
+    let module = ctx.module;
+    let used: FastIndexSet<u16> = module.overrides.iter().filter_map(|(_, o)| o.id).collect();
+    let mut next = 0u16;
+    for (h, o) in module.overrides.iter() {
+        let id = match o.id {
+            Some(id) => id,
+            None => {
+                while used.contains(&next) {
+                    next = next.saturating_add(1);
+                }
+                let id = next;
+                next = next.saturating_add(1);
+                id
+            }
+        };
+        let ty = types::type_name(ctx, needs, o.ty);
+        let value = match o.init.map(|i| &module.global_expressions[i]) {
+            Some(naga::Expression::Literal(lit)) => literal(needs, lit),
+            _ => types::zero_value(ctx, needs, o.ty),
+        };
+        let _ = writeln!(
+            out,
+            "layout(constant_id = {id}) const {ty} {} = {value};",
+            ctx.name(NameKey::Override(h))
+        );
+    }
+}
+
+/// A literal as GLSL.
+pub(super) fn literal(needs: &mut Needs, lit: &naga::Literal) -> String {
+    use naga::Literal as L;
+    let float = |v: f64| {
+        let s = format!("{v:?}");
+        if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") {
+            s
+        } else {
+            format!("{s}.0")
+        }
+    };
+    match *lit {
+        L::F64(v) => format!("{}lf", float(v)),
+        L::F32(v) => float(f64::from(v)),
+        L::F16(v) => {
+            needs.extension(types::F16_EXTENSION);
+            format!("{}hf", float(f64::from(f32::from(v))))
+        }
+        L::U32(v) => format!("{v}u"),
+        L::I32(v) => v.to_string(),
+        L::U64(v) => {
+            needs.extension(types::INT64_EXTENSION);
+            format!("{v}ul")
+        }
+        L::I64(v) => {
+            needs.extension(types::INT64_EXTENSION);
+            format!("{v}l")
+        }
+        L::U16(v) => format!("uint16_t({v}u)"),
+        L::I16(v) => format!("int16_t({v})"),
+        L::Bool(v) => v.to_string(),
+        L::AbstractInt(v) => v.to_string(),
+        L::AbstractFloat(v) => float(v),
+    }
+}
+
+/// Vulkan: a separate texture or sampler.
+pub(super) fn separate_declaration(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    h: GlobalHandle,
+    slot: Option<Slot>,
+) -> String {
+    let var = &ctx.module.global_variables[h];
+    let (suffix, count) = binding_array_suffix(ctx.module, var.ty);
+    if count.is_none() {
+        needs.extension("GL_EXT_nonuniform_qualifier");
+    }
+    let ty = match *element_inner(ctx.module, var.ty) {
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => types::texture_type(dim, arrayed, class),
+        TypeInner::Sampler { comparison: true } => "samplerShadow".to_string(),
+        _ => "sampler".to_string(),
+    };
+    let mut text = String::with_capacity(64);
+    text.push_str("layout(");
+    push_slot_layout(&mut text, slot);
+    let name = ctx.name(NameKey::GlobalVariable(h));
+    for part in [") uniform ", &ty, " ", name, &suffix, ";\n"] {
+        text.push_str(part);
+    }
+    text
+}
+
+/// Append `set = S, binding = B` (or `binding = B`) for `slot`.
+fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
+    if let Some(Slot { set: Some(set), .. }) = slot {
+        out.push_str("set = ");
+        glsl::push_decimal(out, u64::from(set));
+        out.push_str(", ");
+    }
+    out.push_str("binding = ");
+    glsl::push_decimal(out, u64::from(slot.map_or(0, |s| s.binding)));
+}
+
+/// OpenGL: a combined sampler's declaration.
+pub(super) fn combined_declaration(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    (image, sampler): Pair,
+    unit: u32,
+) -> String {
+    let module = ctx.module;
+    let var = &module.global_variables[image];
+    let (suffix, _) = binding_array_suffix(module, var.ty);
+    let comparison = sampler.is_some_and(|s| {
+        matches!(
+            element_inner(module, module.global_variables[s].ty),
+            TypeInner::Sampler { comparison: true }
+        )
+    });
+    let ty = match *element_inner(module, var.ty) {
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => {
+            let multi = matches!(
+                class,
+                ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
+            );
+            check_image_support(ctx, needs, image, dim, arrayed, multi);
+            types::sampler_type(dim, arrayed, class, comparison)
+        }
+        _ => "sampler2D".to_string(),
+    };
+    let name = combined_sampler_name(ctx, image, sampler);
+    let precision = if ctx.dialect().is_es() { "highp " } else { "" };
+    format!("layout(binding = {unit}) uniform {precision}{ty} {name}{suffix};\n")
+}
+
+/// ES: push an error, or add the extension, for images ES lacks.
+fn check_image_support(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    h: GlobalHandle,
+    dim: naga::ImageDimension,
+    arrayed: bool,
+    multi: bool,
+) {
+    match types::image_support(ctx.dialect(), dim, arrayed, multi) {
+        Ok(Some(ext)) => needs.extension(ext),
+        Ok(None) => {}
+        Err(why) => needs.errors.push(
+            glsl::error_at(
+                format!(
+                    "{why}; this texture cannot be written for {}",
+                    ctx.dialect()
+                ),
+                ctx.module.global_variables.get_span(h),
+                "not expressible in GLSL ES",
+            )
+            .note("use a 2D texture, or a desktop dialect (--glsl gl430 or later)"),
+        ),
+    }
+}
+
+/// A storage texture: `layout(..., rgba8) uniform readonly image2D name;`.
+pub(super) fn image_declaration(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    h: GlobalHandle,
+    slot: Option<Slot>,
+) -> String {
+    let module = ctx.module;
+    let dialect = ctx.dialect();
+    let var = &module.global_variables[h];
+    let (suffix, count) = binding_array_suffix(module, var.ty);
+    if count.is_none() {
+        needs.extension("GL_EXT_nonuniform_qualifier");
+    }
+    let TypeInner::Image {
+        dim,
+        arrayed,
+        class: ImageClass::Storage { format, access },
+    } = *element_inner(module, var.ty)
+    else {
+        return String::new();
+    };
+    check_image_support(ctx, needs, h, dim, arrayed, false);
+    let span = module.global_variables.get_span(h);
+    let (ty, qualifier) = types::image_type(dim, arrayed, format);
+    if format == naga::StorageFormat::R64Uint {
+        needs.extension("GL_EXT_shader_image_int64");
+        needs.extension(types::INT64_EXTENSION);
+    }
+    let load = access.contains(naga::StorageAccess::LOAD);
+    let store = access.contains(naga::StorageAccess::STORE);
+    let atomic = access.contains(naga::StorageAccess::ATOMIC);
+    let memory = match (load || atomic, store) {
+        (true, false) => "readonly ",
+        (false, true) => "writeonly ",
+        _ => "",
+    };
+    if qualifier.is_empty() && (load || atomic || dialect.is_es()) {
+        needs.errors.push(
+            glsl::error_at(
+                format!(
+                    "GLSL has no format qualifier for `{format:?}`; {} can only declare such a storage texture write-only{}",
+                    dialect,
+                    if dialect.is_es() { ", and GLSL ES not at all" } else { "" }
+                ),
+                span,
+                "storage texture format",
+            )
+            .note("use rgba8unorm and swizzle, or make the texture `write` only"),
+        );
+    }
+    if dialect.is_es() {
+        if !qualifier.is_empty() && !types::es_storage_format(qualifier) {
+            needs.errors.push(
+                glsl::error_at(
+                    format!("GLSL ES has no `{qualifier}` storage images"),
+                    span,
+                    "storage texture format",
+                )
+                .note("GLSL ES storage images are rgba32f, rgba16f, r32f, rgba8, rgba8_snorm and the rgba32/rgba16/rgba8/r32 integer formats"),
+            );
+        }
+        if memory.is_empty() && !matches!(qualifier, "r32f" | "r32i" | "r32ui") {
+            needs.errors.push(
+                glsl::error_at(
+                    format!("GLSL ES can read and write only r32f, r32i and r32ui storage images, not `{qualifier}`"),
+                    span,
+                    "read_write storage texture",
+                )
+                .note("split it into a read-only and a write-only texture, or write a desktop dialect"),
+            );
+        }
+    }
+    let mut text = String::with_capacity(96);
+    text.push_str("layout(");
+    push_slot_layout(&mut text, slot);
+    if !qualifier.is_empty() {
+        text.push_str(", ");
+        text.push_str(qualifier);
+    }
+    let precision = if dialect.is_es() { "highp " } else { "" };
+    let name = ctx.name(NameKey::GlobalVariable(h));
+    for part in [
+        ") uniform ",
+        memory,
+        precision,
+        &ty,
+        " ",
+        name,
+        &suffix,
+        ";\n",
+    ] {
+        text.push_str(part);
+    }
+    text
+}

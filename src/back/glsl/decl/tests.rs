@@ -1,0 +1,83 @@
+//! Unit tests of naming, literals and the interface variables.
+
+use super::interface::location_name;
+use super::names::module_names;
+use super::resources::literal;
+use super::*;
+
+fn names_of(source: &str) -> (naga::Module, naga::FastHashMap<NameKey, String>) {
+    let module = naga::front::wgsl::parse_str(source).expect("parses");
+    let names = module_names(&module);
+    (module, names)
+}
+
+#[test]
+fn reserved_prefix_names_have_no_double_underscore() {
+    let (module, names) = names_of(
+        "var<private> _s_x: f32;
+             var<private> gen_s_x: f32;
+             @compute @workgroup_size(1) fn main() { _s_x = gen_s_x; }",
+    );
+    let mut globals: Vec<&str> = module
+        .global_variables
+        .iter()
+        .map(|(h, _)| names[&NameKey::GlobalVariable(h)].as_str())
+        .collect();
+    globals.sort_unstable();
+    assert!(globals.iter().all(|n| !n.contains("__")), "{globals:?}");
+    assert_eq!(globals.len(), 2);
+    assert_ne!(globals[0], globals[1]);
+}
+
+#[test]
+fn entry_point_named_main_is_renamed_but_functions_keep_names() {
+    let (module, names) = names_of(
+        "fn helper() -> f32 { return 1.0; }
+             @compute @workgroup_size(1) fn main() { _ = helper(); }",
+    );
+    assert_eq!(names[&NameKey::EntryPoint(0)], "main_");
+    let (h, _) = module.functions.iter().next().expect("a function");
+    assert_eq!(names[&NameKey::Function(h)], "helper");
+}
+
+#[test]
+fn reachable_functions_follow_calls_in_arena_order() {
+    let module = naga::front::wgsl::parse_str(
+        "fn a() -> f32 { return 1.0; }
+             fn b() -> f32 { return a(); }
+             fn unused() {}
+             @compute @workgroup_size(1) fn main() { if true { _ = b(); } }",
+    )
+    .expect("parses");
+    let names: Vec<_> = reachable_functions(&module, 0)
+        .into_iter()
+        .map(|f| module.functions[f].name.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+}
+
+#[test]
+fn float_literals_keep_a_point() {
+    let mut needs = Needs::default();
+    assert_eq!(literal(&mut needs, &naga::Literal::F32(1.0)), "1.0");
+    assert_eq!(literal(&mut needs, &naga::Literal::F32(0.5)), "0.5");
+    assert_eq!(literal(&mut needs, &naga::Literal::U32(7)), "7u");
+    assert_eq!(literal(&mut needs, &naga::Literal::I32(-3)), "-3");
+    assert_eq!(literal(&mut needs, &naga::Literal::Bool(true)), "true");
+}
+
+#[test]
+fn interface_names_match_across_stages() {
+    assert_eq!(
+        location_name(ShaderStage::Vertex, true, 2, None),
+        location_name(ShaderStage::Fragment, false, 2, None)
+    );
+    assert_eq!(
+        location_name(ShaderStage::Vertex, false, 0, None),
+        "_s_attr0"
+    );
+    assert_eq!(
+        location_name(ShaderStage::Fragment, true, 0, Some(1)),
+        "_s_frag0_1"
+    );
+}

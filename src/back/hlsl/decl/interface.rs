@@ -1,0 +1,820 @@
+//! The entry points' interface: the input and output structs with their
+//! semantics and interpolation modifiers, the entry signature, the prologue
+//! that declares the WGSL arguments and the function a returned value goes
+//! through.
+
+use super::{entry_span, NUM_WORKGROUPS};
+use crate::back::hlsl;
+use crate::back::hlsl::types;
+use crate::back::hlsl::ShaderModel;
+use crate::back::hlsl::{Ctx, Needs};
+use crate::back::text::{
+    input_parts, io_parts, output_parts, zeroed_workgroup_variables, zeroes_workgroup_memory,
+    IoPart,
+};
+use crate::diag::Diagnostic;
+use naga::proc::NameKey;
+use naga::{Binding, BuiltIn, ShaderStage};
+use std::borrow::Cow;
+use std::fmt::Write as _;
+
+/// One member of an input or output struct.
+/// (Texts borrow the type names of `Ctx` and fixed spellings: the members
+/// are computed again by each part that needs them.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Member<'a> {
+    /// Interpolation and other modifiers, each followed by a space.
+    modifiers: Cow<'a, str>,
+    ty: &'a str,
+    name: Word,
+    semantic: Word,
+}
+
+/// The name or semantic of an IO struct member, formatted where it is
+/// printed: `_s_position`, `_s_loc3`, `_s_` + a builtin's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Word {
+    Fixed(&'static str),
+    /// A prefix and a number: `LOC3`.
+    Numbered(&'static str, u32),
+    /// A prefix and a word: `_s_vertex_index`.
+    Prefixed(&'static str, &'static str),
+}
+
+impl Word {
+    /// The word, appended to `out`.
+    fn push_to(self, out: &mut String) {
+        match self {
+            Word::Fixed(word) => out.push_str(word),
+            Word::Numbered(prefix, n) => {
+                out.push_str(prefix);
+                hlsl::push_decimal(out, u64::from(n));
+            }
+            Word::Prefixed(prefix, word) => {
+                out.push_str(prefix);
+                out.push_str(word);
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Word {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Word::Fixed(word) => f.write_str(word),
+            Word::Numbered(prefix, n) => write!(f, "{prefix}{n}"),
+            Word::Prefixed(prefix, word) => {
+                f.write_str(prefix)?;
+                f.write_str(word)
+            }
+        }
+    }
+}
+
+/// How an input part is read in the prologue.
+enum Source<'a> {
+    /// A member of the input struct.
+    Member(Member<'a>),
+    /// An HLSL expression without a struct member (wave intrinsics, the
+    /// workgroup-count cbuffer).
+    Expression(Cow<'a, str>),
+}
+
+/// A builtin as WGSL spells it: member names and messages.
+fn builtin_name(builtin: BuiltIn) -> &'static str {
+    match builtin {
+        BuiltIn::Position { .. } => "position",
+        BuiltIn::ViewIndex => "view_index",
+        BuiltIn::BaseInstance => "base_instance",
+        BuiltIn::BaseVertex => "base_vertex",
+        BuiltIn::ClipDistances => "clip_distances",
+        BuiltIn::CullDistance => "cull_distance",
+        BuiltIn::InstanceIndex => "instance_index",
+        BuiltIn::PointSize => "point_size",
+        BuiltIn::VertexIndex => "vertex_index",
+        BuiltIn::DrawIndex => "draw_index",
+        BuiltIn::FragDepth => "frag_depth",
+        BuiltIn::PointCoord => "point_coord",
+        BuiltIn::FrontFacing => "front_facing",
+        BuiltIn::PrimitiveIndex => "primitive_index",
+        BuiltIn::Barycentric { .. } => "barycentric",
+        BuiltIn::SampleIndex => "sample_index",
+        BuiltIn::SampleMask => "sample_mask",
+        BuiltIn::GlobalInvocationId => "global_invocation_id",
+        BuiltIn::LocalInvocationId => "local_invocation_id",
+        BuiltIn::LocalInvocationIndex => "local_invocation_index",
+        BuiltIn::WorkGroupId => "workgroup_id",
+        BuiltIn::WorkGroupSize => "workgroup_size",
+        BuiltIn::NumWorkGroups => "num_workgroups",
+        BuiltIn::NumSubgroups => "num_subgroups",
+        BuiltIn::SubgroupId => "subgroup_id",
+        BuiltIn::SubgroupSize => "subgroup_size",
+        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
+        _ => "unsupported",
+    }
+}
+
+fn unsupported_builtin(
+    ctx: &Ctx<'_>,
+    index: usize,
+    builtin: BuiltIn,
+    why: &str,
+    fix: &str,
+) -> Diagnostic {
+    let name = builtin_name(builtin);
+    let name = if name == "unsupported" {
+        text!("{builtin:?}")
+    } else {
+        name.to_string()
+    };
+    let mut d = hlsl::error_at(
+        text!("@builtin({name}) cannot be written as HLSL: {why}"),
+        entry_span(ctx, index),
+        "this entry point uses it",
+    );
+    if !fix.is_empty() {
+        d = d.note(fix);
+    }
+    d
+}
+
+/// A builtin that needs shader model `min`: an error below it.
+fn require_model(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    builtin: BuiltIn,
+    min: ShaderModel,
+) {
+    if ctx.shader_model() < min {
+        needs.error(unsupported_builtin(
+            ctx,
+            index,
+            builtin,
+            &text!("it needs shader model {min}"),
+            &text!("pass `--shader-model {}` or later", min.name()),
+        ));
+    }
+}
+
+/// `nointerpolation `, `noperspective centroid `, ... for a varying.
+fn interpolation_modifiers(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    binding: &Binding,
+) -> String {
+    let Binding::Location {
+        interpolation,
+        sampling,
+        per_primitive,
+        ..
+    } = *binding
+    else {
+        return String::new();
+    };
+    let mut m = String::new();
+    if per_primitive {
+        needs.error(
+            hlsl::error_at(
+                "per-primitive inputs cannot be written as HLSL: stride writes no mesh shaders",
+                entry_span(ctx, index),
+                "this entry point uses one",
+            )
+            .note("pass the value per vertex with @interpolate(flat)"),
+        );
+    }
+    match interpolation {
+        Some(naga::Interpolation::Flat) => m.push_str("nointerpolation "),
+        Some(naga::Interpolation::Linear) => m.push_str("noperspective "),
+        Some(naga::Interpolation::PerVertex) => needs.error(
+            hlsl::error_at(
+                "@interpolate(per_vertex) cannot be written as HLSL",
+                entry_span(ctx, index),
+                "this entry point uses it",
+            )
+            .note("use flat or perspective interpolation"),
+        ),
+        Some(naga::Interpolation::Perspective) | None => {}
+    }
+    match sampling {
+        Some(naga::Sampling::Centroid) => m.push_str("centroid "),
+        Some(naga::Sampling::Sample) => m.push_str("sample "),
+        _ => {}
+    }
+    if ctx.options.slang
+        && interpolation == Some(naga::Interpolation::Linear)
+        && matches!(
+            sampling,
+            Some(naga::Sampling::Centroid | naga::Sampling::Sample)
+        )
+    {
+        needs.error(
+            hlsl::error_at(
+                "@interpolate(linear, centroid|sample) cannot be written as Slang: Slang (2026.12) rejects `noperspective` together with `centroid` or `sample` as a duplicate modifier",
+                entry_span(ctx, index),
+                "this entry point uses it",
+            )
+            .note("use @interpolate(perspective, ...) or @interpolate(linear), or --target hlsl"),
+        );
+    }
+    m
+}
+
+/// Slang output: the Vulkan location of a user-defined semantic, which
+/// Slang otherwise assigns in declaration order, ignoring the number in
+/// `LOC<n>`.
+fn vk_location(ctx: &Ctx<'_>, location: u32) -> String {
+    if ctx.options.slang {
+        text!("[[vk::location({location})]] ")
+    } else {
+        String::new()
+    }
+}
+
+/// How an input part reaches the entry function.
+fn input_source<'c>(
+    ctx: &'c Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    part: &IoPart,
+) -> Option<Source<'c>> {
+    let ep = &ctx.module.entry_points[index];
+    let ty = types::type_name(ctx, part.ty);
+    let member = |name: Word, semantic: Word, modifiers: Cow<'c, str>| {
+        Some(Source::Member(Member {
+            modifiers,
+            ty,
+            name,
+            semantic,
+        }))
+    };
+    let b = match part.binding {
+        Binding::Location { location, .. } => {
+            let mut modifiers = vk_location(ctx, location);
+            if ep.stage == ShaderStage::Fragment {
+                modifiers.push_str(&interpolation_modifiers(ctx, needs, index, &part.binding));
+            }
+            return member(
+                Word::Numbered("_s_loc", location),
+                Word::Numbered("LOC", location),
+                Cow::Owned(modifiers),
+            );
+        }
+        Binding::BuiltIn(b) => b,
+    };
+    let own = Word::Prefixed("_s_", builtin_name(b));
+    let semantic = match b {
+        BuiltIn::Position { .. } => "SV_Position",
+        BuiltIn::VertexIndex => "SV_VertexID",
+        BuiltIn::InstanceIndex => "SV_InstanceID",
+        BuiltIn::FrontFacing => "SV_IsFrontFace",
+        BuiltIn::SampleIndex => "SV_SampleIndex",
+        BuiltIn::SampleMask => "SV_Coverage",
+        BuiltIn::PrimitiveIndex => "SV_PrimitiveID",
+        BuiltIn::GlobalInvocationId => "SV_DispatchThreadID",
+        BuiltIn::LocalInvocationId => "SV_GroupThreadID",
+        BuiltIn::LocalInvocationIndex => "SV_GroupIndex",
+        BuiltIn::WorkGroupId => "SV_GroupID",
+        BuiltIn::ViewIndex => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_1);
+            "SV_ViewID"
+        }
+        BuiltIn::Barycentric { perspective } => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_1);
+            let modifiers = if perspective { "" } else { "noperspective " };
+            return member(
+                own,
+                Word::Fixed("SV_Barycentrics"),
+                Cow::Borrowed(modifiers),
+            );
+        }
+        BuiltIn::NumWorkGroups => {
+            return Some(Source::Expression(Cow::Borrowed(NUM_WORKGROUPS)));
+        }
+        BuiltIn::SubgroupSize => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            return Some(Source::Expression(Cow::Borrowed("WaveGetLaneCount()")));
+        }
+        BuiltIn::SubgroupInvocationId => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            return Some(Source::Expression(Cow::Borrowed("WaveGetLaneIndex()")));
+        }
+        BuiltIn::SubgroupId => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            return Some(Source::Expression(Cow::Borrowed(
+                "(_s_in._s_local_invocation_index / WaveGetLaneCount())",
+            )));
+        }
+        BuiltIn::NumSubgroups => {
+            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
+            let [x, y, z] = ep.workgroup_size;
+            let total = x.saturating_mul(y).saturating_mul(z);
+            return Some(Source::Expression(Cow::Owned(text!(
+                "(({total}u + WaveGetLaneCount() - 1u) / WaveGetLaneCount())"
+            ))));
+        }
+        BuiltIn::BaseInstance | BuiltIn::BaseVertex | BuiltIn::DrawIndex => {
+            needs.error(unsupported_builtin(
+                ctx,
+                index,
+                b,
+                "D3D has no such system value before shader model 6.8",
+                "pass the value in a uniform",
+            ));
+            return None;
+        }
+        _ => {
+            needs.error(unsupported_builtin(
+                ctx,
+                index,
+                b,
+                "no HLSL system value for this input",
+                "",
+            ));
+            return None;
+        }
+    };
+    member(own, Word::Fixed(semantic), Cow::Borrowed(""))
+}
+
+/// The output struct member of an output part.
+fn output_member<'c>(
+    ctx: &'c Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    part: &IoPart,
+) -> Option<Member<'c>> {
+    let ep = &ctx.module.entry_points[index];
+    let ty = types::type_name(ctx, part.ty);
+    let (modifiers, name, semantic) = match part.binding {
+        Binding::Location {
+            location,
+            blend_src,
+            ..
+        } => {
+            if ep.stage == ShaderStage::Fragment {
+                let target = blend_src.map_or(location, |i| location.saturating_add(i));
+                (
+                    Cow::Borrowed(""),
+                    Word::Numbered("_s_target", target),
+                    Word::Numbered("SV_Target", target),
+                )
+            } else {
+                (
+                    Cow::Owned(
+                        vk_location(ctx, location)
+                            + &interpolation_modifiers(ctx, needs, index, &part.binding),
+                    ),
+                    Word::Numbered("_s_loc", location),
+                    Word::Numbered("LOC", location),
+                )
+            }
+        }
+        Binding::BuiltIn(b) => {
+            let semantic = match b {
+                BuiltIn::Position { invariant } => {
+                    let m = if invariant { "precise " } else { "" };
+                    return Some(Member {
+                        modifiers: Cow::Borrowed(m),
+                        ty,
+                        name: Word::Fixed("_s_position"),
+                        semantic: Word::Fixed("SV_Position"),
+                    });
+                }
+                BuiltIn::FragDepth => match ep.early_depth_test {
+                    Some(naga::EarlyDepthTest::Allow {
+                        conservative: naga::ConservativeDepth::GreaterEqual,
+                    }) => "SV_DepthGreaterEqual",
+                    Some(naga::EarlyDepthTest::Allow {
+                        conservative: naga::ConservativeDepth::LessEqual,
+                    }) => "SV_DepthLessEqual",
+                    _ => "SV_Depth",
+                },
+                BuiltIn::SampleMask => "SV_Coverage",
+                BuiltIn::ClipDistances => "SV_ClipDistance",
+                BuiltIn::CullDistance => "SV_CullDistance",
+                _ => {
+                    needs.error(unsupported_builtin(
+                        ctx,
+                        index,
+                        b,
+                        "no HLSL system value for this output",
+                        "",
+                    ));
+                    return None;
+                }
+            };
+            (
+                Cow::Borrowed(""),
+                Word::Prefixed("_s_", builtin_name(b)),
+                Word::Fixed(semantic),
+            )
+        }
+    };
+    Some(Member {
+        modifiers,
+        ty,
+        name,
+        semantic,
+    })
+}
+
+/// Locations first, ascending, then builtins in their order.
+fn sort_members(members: &mut [(Option<u32>, Member)]) {
+    members.sort_by_key(|(location, _)| location.map_or((1, 0), |l| (0, l)));
+}
+
+fn location_of(binding: &Binding) -> Option<u32> {
+    match *binding {
+        Binding::Location { location, .. } => Some(location),
+        Binding::BuiltIn(_) => None,
+    }
+}
+
+/// The HLSL names of entry point `index`'s input and output structs.
+fn io_names<'c>(ctx: &'c Ctx<'_>, index: usize) -> (IoName<'c>, IoName<'c>, IoName<'c>) {
+    let f = ctx.name(NameKey::EntryPoint(index as u16));
+    (
+        IoName("_s_in_", f),
+        IoName("_s_out_", f),
+        IoName("_s_output_", f),
+    )
+}
+
+/// One of [`io_names`]: a prefix and the entry function's name, displayed
+/// together (formatted straight into the text that uses it).
+#[derive(Clone, Copy)]
+struct IoName<'c>(&'static str, &'c str);
+
+impl IoName<'_> {
+    /// The name, appended to `out`.
+    fn push_to(self, out: &mut String) {
+        out.push_str(self.0);
+        out.push_str(self.1);
+    }
+}
+
+impl std::fmt::Display for IoName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)?;
+        f.write_str(self.1)
+    }
+}
+
+/// The members of the input struct, in order.
+fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
+    let ep = &ctx.module.entry_points[index];
+    let mut members = Vec::with_capacity(ep.function.arguments.len());
+    let mut wants_index = zeroes_workgroup_memory(ctx.module, ctx.info, index);
+    for part in input_parts(ctx.module, ep) {
+        if matches!(part.binding, Binding::BuiltIn(BuiltIn::SubgroupId)) {
+            wants_index = true;
+        }
+        if let Some(Source::Member(m)) = input_source(ctx, needs, index, &part) {
+            members.push((location_of(&part.binding), m));
+        }
+    }
+    if wants_index
+        && !members
+            .iter()
+            .any(|(_, m)| m.semantic == Word::Fixed("SV_GroupIndex"))
+    {
+        members.push((
+            None,
+            Member {
+                modifiers: Cow::Borrowed(""),
+                ty: "uint",
+                name: Word::Fixed("_s_local_invocation_index"),
+                semantic: Word::Fixed("SV_GroupIndex"),
+            },
+        ));
+    }
+    sort_members(&mut members);
+    members.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The members of the output struct, in order, each with the part it
+/// comes from.
+fn output_members<'c>(
+    ctx: &'c Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+) -> Vec<(IoPart, Member<'c>)> {
+    let ep = &ctx.module.entry_points[index];
+    let mut members: Vec<(Option<u32>, (IoPart, Member<'c>))> = output_parts(ctx.module, ep)
+        .filter_map(|p| {
+            let m = output_member(ctx, needs, index, &p)?;
+            Some((location_of(&p.binding), (p, m)))
+        })
+        .collect();
+    members.sort_by_key(|(location, _)| location.map_or((1, 0), |l| (0, l)));
+    members.into_iter().map(|(_, pm)| pm).collect()
+}
+
+fn write_struct_text<'m, 'c: 'm>(
+    out: &mut String,
+    name: IoName<'_>,
+    members: impl IntoIterator<Item = &'m Member<'c>>,
+) {
+    out.push_str("struct ");
+    name.push_to(out);
+    out.push_str(" {\n");
+    for m in members {
+        hlsl::push_parts(out, &["    ", &m.modifiers, m.ty, " "]);
+        m.name.push_to(out);
+        out.push_str(" : ");
+        m.semantic.push_to(out);
+        out.push_str(";\n");
+    }
+    out.push_str("};\n");
+}
+
+/// The input and output structs of entry point `index` and the function
+/// converting the WGSL result into the output struct.
+#[cfg(test)]
+pub(super) fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_io_declarations(ctx, needs, index, &mut out);
+    out
+}
+
+/// [`entry_io_declarations`], appended to `out`; whether the entry point
+/// has an input struct (`None` for a stage the target does not write).
+pub(super) fn push_entry_io_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    out: &mut String,
+) -> Option<bool> {
+    let module = ctx.module;
+    let ep = &module.entry_points[index];
+    if !matches!(
+        ep.stage,
+        ShaderStage::Vertex | ShaderStage::Fragment | ShaderStage::Compute
+    ) {
+        needs.error(
+            hlsl::error_at(
+                text!(
+                    "the HLSL target writes vertex, fragment and compute entry points, not {:?}",
+                    ep.stage
+                ),
+                entry_span(ctx, index),
+                "this entry point",
+            )
+            .note("write this entry point with --target spirv"),
+        );
+        return None;
+    }
+    let (input, output, convert) = io_names(ctx, index);
+    let inputs = input_members(ctx, needs, index);
+    let outputs = ep
+        .function
+        .result
+        .as_ref()
+        .map(|_| output_members(ctx, needs, index));
+    // Room for a line per member: a struct line, and for the outputs the
+    // line that copies it.
+    let lines = inputs.len() + 2 * outputs.as_ref().map_or(0, Vec::len);
+    out.reserve(64 * (lines + 6));
+    let has_input = !inputs.is_empty();
+    if has_input {
+        write_struct_text(out, input, &inputs);
+        out.push('\n');
+    }
+    let (Some(result), Some(outputs)) = (&ep.function.result, outputs) else {
+        return Some(has_input);
+    };
+    write_struct_text(out, output, outputs.iter().map(|(_, m)| m));
+    out.push('\n');
+    let ty = types::type_name(ctx, result.ty);
+    output.push_to(out);
+    out.push(' ');
+    convert.push_to(out);
+    hlsl::push_parts(out, &["(", ty, " _s_r) {\n    "]);
+    output.push_to(out);
+    out.push_str(" _s_o;\n");
+    for (part, m) in &outputs {
+        out.push_str("    _s_o.");
+        m.name.push_to(out);
+        match part.member {
+            Some(i) => {
+                let member = ctx.name(NameKey::StructMember(result.ty, i));
+                hlsl::push_parts(out, &[" = _s_r.", member, ";\n"]);
+            }
+            None => out.push_str(" = _s_r;\n"),
+        }
+    }
+    out.push_str("    return _s_o;\n}\n");
+    Some(has_input)
+}
+
+/// The entry function's attributes and signature, without the body:
+/// `[numthreads(8, 8, 1)]\nvoid main(_s_main_in _s_in)`.
+#[cfg(test)]
+pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_signature(ctx, needs, index, None, &mut out);
+    out
+}
+
+/// [`entry_signature`], appended to `out`. `has_input`: whether the entry
+/// point has an input struct, as [`push_entry_io_declarations`] found
+/// (`None`: work it out here).
+pub fn push_entry_signature(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    has_input: Option<bool>,
+    out: &mut String,
+) {
+    let Some(ep) = ctx.module.entry_points.get(index) else {
+        return;
+    };
+    let (input, output, _) = io_names(ctx, index);
+    if ctx.options.slang {
+        let stage = match ep.stage {
+            ShaderStage::Vertex => "vertex",
+            ShaderStage::Fragment => "fragment",
+            _ => "compute",
+        };
+        let _ = writeln!(out, "[shader(\"{stage}\")]");
+    }
+    match ep.stage {
+        ShaderStage::Compute => {
+            let [x, y, z] = ep.workgroup_size;
+            out.push_str("[numthreads(");
+            hlsl::push_decimal(out, u64::from(x));
+            out.push_str(", ");
+            hlsl::push_decimal(out, u64::from(y));
+            out.push_str(", ");
+            hlsl::push_decimal(out, u64::from(z));
+            out.push_str(")]\n");
+        }
+        ShaderStage::Fragment if ep.early_depth_test == Some(naga::EarlyDepthTest::Force) => {
+            out.push_str("[earlydepthstencil]\n");
+        }
+        _ => {}
+    }
+    if ep.function.result.is_some() {
+        output.push_to(out);
+    } else {
+        out.push_str("void");
+    }
+    hlsl::push_parts(
+        out,
+        &[" ", ctx.name(NameKey::EntryPoint(index as u16)), "("],
+    );
+    let has_input = match has_input {
+        Some(has) => has,
+        None => !input_members(ctx, needs, index).is_empty(),
+    };
+    if has_input {
+        input.push_to(out);
+        out.push_str(" _s_in");
+    }
+    out.push(')');
+}
+
+/// Statements (indented one level, each ending in a newline) at the start
+/// of the entry function: workgroup memory zeroed, then the WGSL arguments
+/// declared from the input struct.
+#[cfg(test)]
+pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_prologue(ctx, needs, index, &mut out);
+    out
+}
+
+/// [`entry_prologue`], appended to `out`.
+pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
+    let module = ctx.module;
+    let Some(ep) = module.entry_points.get(index) else {
+        return;
+    };
+    let zeroed = zeroed_workgroup_variables(module, ctx.info, index);
+    if !zeroed.is_empty() {
+        out.push_str("    if (_s_in._s_local_invocation_index == 0u) {\n");
+        for h in zeroed {
+            let var = &module.global_variables[h];
+            hlsl::push_parts(
+                out,
+                &[
+                    "        ",
+                    ctx.name(NameKey::GlobalVariable(h)),
+                    " = (",
+                    types::type_name(ctx, var.ty),
+                    ")0;\n",
+                ],
+            );
+        }
+        out.push_str("    }\n    GroupMemoryBarrierWithGroupSync();\n");
+    }
+    for (i, arg) in ep.function.arguments.iter().enumerate() {
+        let ty = types::type_name(ctx, arg.ty);
+        let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
+        if arg.binding.is_some() {
+            // A bound argument is a single part.
+            hlsl::push_parts(out, &["    ", ty, " ", name, " = "]);
+            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
+                push_input_value(ctx, needs, index, &part, out);
+            }
+            out.push_str(";\n");
+        } else {
+            hlsl::push_parts(out, &["    ", ty, " ", name, ";\n"]);
+            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
+                match part.member {
+                    Some(m) => {
+                        hlsl::push_parts(
+                            out,
+                            &[
+                                "    ",
+                                name,
+                                ".",
+                                ctx.name(NameKey::StructMember(arg.ty, m)),
+                                " = ",
+                            ],
+                        );
+                        push_input_value(ctx, needs, index, &part, out);
+                        out.push_str(";\n");
+                    }
+                    None => {
+                        // Nothing written, but the diagnostics still count.
+                        push_input_value(ctx, needs, index, &part, &mut String::new());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Append the value of input `part` of entry point `index`: the input
+/// struct member it is read from, the expression standing for it, or a zero.
+fn push_input_value(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    part: &IoPart,
+    out: &mut String,
+) {
+    match input_source(ctx, needs, index, part) {
+        Some(Source::Member(m)) => {
+            let fragment_position = ctx.module.entry_points[index].stage == ShaderStage::Fragment
+                && matches!(part.binding, Binding::BuiltIn(BuiltIn::Position { .. }));
+            if fragment_position {
+                out.push_str("float4(_s_in.");
+                m.name.push_to(out);
+                out.push_str(".xyz, 1.0 / _s_in.");
+                m.name.push_to(out);
+                out.push_str(".w)");
+            } else {
+                out.push_str("_s_in.");
+                m.name.push_to(out);
+            }
+        }
+        Some(Source::Expression(e)) => out.push_str(&e),
+        None => out.push_str(&types::zero_value(ctx, part.ty)),
+    }
+}
+
+/// Statements (not indented, each ending in a newline; the last one a
+/// `return`) that return `value` (the WGSL result, printed) from the entry
+/// function.
+#[cfg(test)]
+pub fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Option<&str>) -> String {
+    let mut out = String::new();
+    push_entry_return(ctx, needs, index, value, &mut out);
+    out
+}
+
+/// [`entry_return`], appended to `out`.
+pub fn push_entry_return(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    index: usize,
+    value: Option<&str>,
+    out: &mut String,
+) {
+    let _ = needs;
+    let Some(ep) = ctx.module.entry_points.get(index) else {
+        out.push_str("return;\n");
+        return;
+    };
+    if ep.function.result.is_none() {
+        out.push_str("return;\n");
+        return;
+    }
+    let (_, output, convert) = io_names(ctx, index);
+    match value {
+        Some(v) => {
+            out.push_str("return ");
+            convert.push_to(out);
+            hlsl::push_parts(out, &["(", v, ");\n"]);
+        }
+        None => {
+            out.push_str("return (");
+            output.push_to(out);
+            out.push_str(")0;\n");
+        }
+    }
+}

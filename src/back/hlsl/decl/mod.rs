@@ -1,0 +1,586 @@
+//! The module driver and everything at module scope: override baking,
+//! naming, registers, the file header, constants, resources,
+//! private and workgroup globals, and the entry points' input and output
+//! structs.
+//!
+//! INTERFACE (owned by the module part; `func` calls the entry-point
+//! functions below).
+//!
+//! - [`write_module`] drives everything and assembles the file in this
+//!   order: header comment and `#pragma pack_matrix(row_major)`, value
+//!   structs and array typedefs (`types::struct_declarations`; with entry
+//!   points, without the buffer structs the file never names), buffer
+//!   variants (`Plan::declarations`), resources with registers, constants
+//!   (`static const`), private (`static`) and workgroup (`groupshared`)
+//!   globals, helper functions (`Needs::helpers`, collected while writing
+//!   the functions below, so printed after them are written), functions
+//!   in arena order, then per entry point its input/output structs and the
+//!   entry function.
+//! - Overrides: HLSL has no specialization constants, so every override is
+//!   baked into a constant (`back::overrides::bake`) with a warning, and
+//!   `func` never sees `Expression::Override`.
+//! - Entry points: the WGSL arguments are declared as locals named
+//!   `ctx.name(NameKey::EntryPointArgument(index, i))` by
+//!   [`entry_prologue`], from the HLSL input struct parameter; every
+//!   `return` is [`entry_return`].
+//!
+//! Rules this part follows:
+//!
+//! - Registers (reported in `HlslOutput::registers` for every resource of
+//!   the module, in declaration order) and Slang's Vulkan bindings are
+//!   assigned by [`crate::bind::d3d`] and printed here.
+//! - `@builtin(num_workgroups)` has no HLSL semantic: it is read from
+//!   `cbuffer _s_num_workgroups_cb { uint3 _s_num_workgroups; }`, which the
+//!   application fills with the dispatch size (reported in the registers
+//!   with global `_s_num_workgroups`). It is declared only when some
+//!   written entry point reads it, but always reported when any entry point
+//!   of the module does.
+//! - Entry-point IO structs `_s_in_<fn>` / `_s_out_<fn>`: members
+//!   `_s_loc<N>` with semantic `LOC<N>` for `@location(N)` (vertex inputs,
+//!   vertex outputs and fragment inputs, so the stages link by semantic),
+//!   `_s_target<N>` with `SV_Target<N>` for fragment outputs
+//!   (`@blend_src(I)`: `SV_Target<I>`, D3D's dual-source convention), and
+//!   `_s_<builtin>` with the system-value semantic. Locations come first in
+//!   ascending order, then builtins, so a vertex output and a fragment
+//!   input list their varyings in the same order.
+//! - A fragment input `@builtin(position)` is `SV_Position` with `w`
+//!   replaced by `1.0 / w` (D3D gives the interpolated clip w, WGSL and
+//!   Vulkan its reciprocal). Clip space needs no change: D3D and WGSL both
+//!   have y up, z in [0, 1] and a top-left framebuffer origin.
+//! - The entry function's result goes through `_s_output_<fn>(value)`, a
+//!   function printed after the output struct, so every `return` is one
+//!   statement that evaluates the WGSL value once.
+//! - Workgroup memory is zeroed as WGSL requires: invocation
+//!   `SV_GroupIndex == 0` stores `(T)0` into every workgroup variable the
+//!   entry point uses, then `GroupMemoryBarrierWithGroupSync()`.
+//!
+//! This file holds the module assembly (resolving registers and overrides,
+//! [`write_module`], module-level checks, the file with its sections);
+//! `names` names the module's items and checks types and builtins against
+//! the shader model, `resources` prints registers and declares resources
+//! and globals, and `interface` the entry points' input and output structs,
+//! signatures, prologues and returns.
+
+use super::types;
+use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
+use super::{HlslNames, ShaderModel};
+use crate::back::common::is_abstract;
+use crate::back::common::{declaration_order, reachable_functions, Written};
+use crate::back::text;
+use crate::bind::d3d::Registers;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::Parsed;
+use crate::layout::LayoutModule;
+use interface::push_entry_io_declarations;
+use naga::proc::NameKey;
+use naga::{Handle, TypeInner};
+use names::{builtin_warnings, module_names, shader_model_type_errors};
+use resources::{global_declarations, resource_declarations};
+
+pub(crate) use interface::{push_entry_prologue, push_entry_return, push_entry_signature};
+
+mod interface;
+mod names;
+mod resources;
+
+#[cfg(test)]
+mod tests;
+
+type GlobalHandle = Handle<naga::GlobalVariable>;
+
+pub(crate) use crate::bind::d3d::NUM_WORKGROUPS;
+
+/// What the module is written from (see [`crate::back::common::Resolved`]).
+pub(crate) type Resolved = crate::back::common::Resolved<super::buffers::Plan, Registers>;
+
+/// Bake the overrides, name, plan the buffers and assign the registers:
+/// everything but the text (see [`Resolved`]). `info` is `parsed.module`'s,
+/// validated once per translation.
+pub(crate) fn resolve(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &HlslOptions,
+) -> Result<Resolved, Diagnostics> {
+    // A module without entry points (a shared include) is written as a
+    // library: every function and every global, for DXC's `lib_6_x`
+    // profiles (`selected` is then empty).
+    let selected = select_entry_points(&parsed.module, options)?;
+
+    let mut warnings = Vec::new();
+    let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
+        let (module, info, notes) = crate::back::overrides::bake(
+            &parsed.module,
+            info,
+            &options.overrides,
+            "HLSL",
+            "baked because HLSL has no specialization constants",
+        )?;
+        warnings.extend(notes);
+        Some((module, info))
+    } else {
+        None
+    };
+    let written = Written::new(contract, &parsed.module, baked)?;
+    let (module, _, contract) = written.get(&parsed.module, info, contract);
+
+    let names = module_names(module);
+    let unwritable = shader_model_type_errors(module, options.shader_model);
+    if !unwritable.is_empty() {
+        return Err(Diagnostics(unwritable));
+    }
+    let plan = super::buffers::plan(parsed, module, contract, &names, options.slang)?;
+    let order = declaration_order(module);
+    let registers = crate::bind::d3d::assign(module, &order, options.registers)?;
+    Ok(Resolved::new(
+        written, warnings, selected, names, plan, order, registers,
+    ))
+}
+
+/// The whole backend for one module: see `super::write`.
+pub fn write_module(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &HlslOptions,
+) -> Result<HlslOutput, Diagnostics> {
+    let r = resolve(parsed, info, contract, options)?;
+    let (module, info, contract) = r.written.get(&parsed.module, info, contract);
+    let (selected, registers, mut warnings) = (r.selected, r.bindings, r.warnings);
+    let ctx = Ctx {
+        parsed,
+        module,
+        info,
+        contract,
+        options,
+        names: r.names,
+        plan: r.plan,
+        type_names: Default::default(),
+    };
+    warnings.extend(builtin_warnings(&ctx, &selected));
+
+    let mut needs = Needs::default();
+    let text = write_file(&ctx, &mut needs, &registers, &r.order, &selected);
+    if !needs.errors.is_empty() {
+        return Err(Diagnostics(needs.errors));
+    }
+    let entry_points = entry_points(module, &ctx.names, &selected);
+    let registers = register_records(&registers, &ctx.names, &ctx.plan);
+    let names = output_names(ctx);
+    Ok(HlslOutput {
+        text,
+        entry_points,
+        registers,
+        names,
+        warnings,
+    })
+}
+
+/// The entry points of the file and the registers of every resource, as
+/// [`HlslOutput`] reports them, without writing the file: for `--target
+/// reflect`. Also an error where a storage buffer holds 16- or 64-bit
+/// values that the shader model cannot load or store
+/// ([`storage_model_errors`]), as writing the file would report.
+pub(crate) fn module_registers(
+    parsed: &Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    options: &HlslOptions,
+) -> Result<(Vec<HlslEntryPoint>, Vec<HlslRegister>), Diagnostics> {
+    let r = resolve(parsed, info, contract, options)?;
+    let (module, info, contract) = r.written.get(&parsed.module, info, contract);
+    let errors = storage_model_errors(info, contract, &r.plan, &r.selected, options);
+    if !errors.is_empty() {
+        return Err(Diagnostics(errors));
+    }
+    Ok((
+        entry_points(module, &r.names, &r.selected),
+        register_records(&r.bindings, &r.names, &r.plan),
+    ))
+}
+
+/// The written entry points with their HLSL function names.
+fn entry_points(
+    module: &naga::Module,
+    names: &naga::FastHashMap<NameKey, String>,
+    selected: &[usize],
+) -> Vec<HlslEntryPoint> {
+    selected
+        .iter()
+        .map(|&i| {
+            let ep = &module.entry_points[i];
+            HlslEntryPoint {
+                name: ep.name.clone(),
+                function: names
+                    .get(&NameKey::EntryPoint(i as u16))
+                    .map_or("_unnamed", String::as_str)
+                    .to_string(),
+                stage: ep.stage,
+            }
+        })
+        .collect()
+}
+
+/// The registers as reported: with the HLSL names of the declarations (a
+/// cbuffer is named by the plan, `<global>_cb`; everything else by the
+/// namer).
+fn register_records(
+    registers: &Registers,
+    names: &naga::FastHashMap<NameKey, String>,
+    plan: &super::buffers::Plan,
+) -> Vec<HlslRegister> {
+    registers
+        .list
+        .iter()
+        .map(|r| {
+            let hlsl_name = match r.handle {
+                Some(h) => plan
+                    .cbuffers
+                    .iter()
+                    .find(|c| c.global == h)
+                    .map(|c| c.name.clone())
+                    .unwrap_or_else(|| {
+                        names
+                            .get(&NameKey::GlobalVariable(h))
+                            .map_or("_unnamed", String::as_str)
+                            .to_string()
+                    }),
+                None => text!("{NUM_WORKGROUPS}_cb"),
+            };
+            HlslRegister {
+                global: r.global.clone(),
+                hlsl_name,
+                kind: r.kind,
+                class: r.class,
+                register: r.register,
+                space: r.space,
+                count: r.count,
+            }
+        })
+        .collect()
+}
+
+/// Before shader model 6.2, a byte-address buffer cannot load or store 16-
+/// or 64-bit values: an error per storage buffer a written entry point
+/// uses, at the first such scalar of its contract layout (what the file's
+/// first load or store of one reports).
+fn storage_model_errors(
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    plan: &super::buffers::Plan,
+    selected: &[usize],
+    options: &HlslOptions,
+) -> Vec<Diagnostic> {
+    let model = options.shader_model;
+    if model >= ShaderModel::Sm6_2 {
+        return Vec::new();
+    }
+    let mut errors = Vec::new();
+    for st in &plan.storages {
+        let used = selected.is_empty()
+            || selected
+                .iter()
+                .any(|&i| !info.get_entry_point(i)[st.global].is_empty());
+        let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) else {
+            continue;
+        };
+        let how = if s.width == 2 {
+            "which need HLSL's 16-bit types (`-enable-16bit-types`)"
+        } else {
+            "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
+        };
+        let scalar = naga::Scalar {
+            kind: match s.kind {
+                crate::layout::ScalarKind::Sint => naga::ScalarKind::Sint,
+                crate::layout::ScalarKind::Uint => naga::ScalarKind::Uint,
+                crate::layout::ScalarKind::Bool => naga::ScalarKind::Bool,
+                _ => naga::ScalarKind::Float,
+            },
+            width: s.width,
+        };
+        errors.push(
+            Diagnostic::error(text!(
+                "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
+                st.name,
+                types::scalar(scalar),
+                model
+            ))
+            .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
+            .note("help: use --shader-model 6_2 (or later)"),
+        );
+    }
+    errors
+}
+
+/// The first 16- or 64-bit scalar of `layout`, members in offset order.
+fn wide_scalar(
+    contract: &LayoutModule,
+    layout: &crate::layout::Layout,
+) -> Option<crate::layout::Scalar> {
+    use crate::layout::{LayoutKind, Slot};
+    match &layout.kind {
+        LayoutKind::Scalar(s)
+        | LayoutKind::Atomic(s)
+        | LayoutKind::Vector { scalar: s, .. }
+        | LayoutKind::Matrix { scalar: s, .. } => {
+            (s.width != 4 && s.kind != crate::layout::ScalarKind::Bool).then_some(*s)
+        }
+        LayoutKind::Array { element, .. } => wide_scalar(contract, element),
+        LayoutKind::Struct(h) => {
+            contract
+                .structs
+                .get(h)?
+                .slots
+                .iter()
+                .find_map(|slot| match slot {
+                    Slot::Member(m) => wide_scalar(contract, &m.layout),
+                    Slot::Padding(_) => None,
+                })
+        }
+    }
+}
+
+/// The HLSL names of the WGSL structs and cbuffer members (see
+/// [`HlslNames`]). Consumes `ctx`: the names are moved out of the namer's
+/// map and the buffer plan instead of copied (this runs after the file is
+/// written, and nothing reads `ctx` afterwards).
+fn output_names(ctx: Ctx<'_>) -> HlslNames {
+    let Ctx {
+        module,
+        mut names,
+        plan,
+        ..
+    } = ctx;
+    let mut take = |key: NameKey| names.remove(&key).unwrap_or_else(|| "_unnamed".into());
+    let mut out = HlslNames::default();
+    for (h, t) in module.types.iter() {
+        let TypeInner::Struct { ref members, .. } = t.inner else {
+            continue;
+        };
+        let Some(wgsl) = t.name.clone() else {
+            continue;
+        };
+        let fields = (0..members.len())
+            .map(|i| take(NameKey::StructMember(h, i as u32)))
+            .collect();
+        out.structs.push((wgsl, take(NameKey::Type(h)), fields));
+    }
+    for cb in plan.cbuffers {
+        let wgsl = module.global_variables[cb.global]
+            .name
+            .clone()
+            .unwrap_or_default();
+        let members = cb.members.into_iter().map(|(n, _)| n).collect();
+        out.cbuffers.push((wgsl, cb.name, members));
+    }
+    out
+}
+
+/// The entry points to write: all, or the one `-e` names.
+fn select_entry_points(
+    module: &naga::Module,
+    options: &HlslOptions,
+) -> Result<Vec<usize>, Diagnostics> {
+    let Some(name) = &options.entry_point else {
+        return Ok((0..module.entry_points.len()).collect());
+    };
+    if let Some(i) = module.entry_points.iter().position(|e| e.name == *name) {
+        return Ok(vec![i]);
+    }
+    let available: Vec<String> = module
+        .entry_points
+        .iter()
+        .map(|e| text!("`{}`", e.name))
+        .collect();
+    Err(Diagnostic::error(text!(
+        "no entry point named `{name}` in this module (-e {name})"
+    ))
+    .note(text!("the entry points are {}", available.join(", ")))
+    .into())
+}
+
+// ---------------------------------------------------------------------------
+// The file
+
+/// Append a non-empty part followed by a blank line.
+fn section(out: &mut String, part: &str) {
+    if part.is_empty() {
+        return;
+    }
+    out.push_str(part);
+    if !part.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+/// About how many bytes of HLSL a function's expression takes, for sizing
+/// the text of the functions up front.
+const CODE_BYTES_PER_EXPRESSION: usize = 24;
+
+fn write_file(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    registers: &Registers,
+    order: &[GlobalHandle],
+    selected: &[usize],
+) -> String {
+    let module = ctx.module;
+    let resources = resource_declarations(ctx, needs, registers, order, selected);
+
+    let mut constants = String::new();
+    for (h, c) in module.constants.iter() {
+        if is_abstract(module, c.ty) {
+            continue;
+        }
+        let ty = types::type_name(ctx, c.ty);
+        let value = super::func::const_expression(ctx, needs, c.init);
+        super::push_parts(
+            &mut constants,
+            &[
+                "static const ",
+                ty,
+                " ",
+                ctx.name(NameKey::Constant(h)),
+                " = ",
+                &value,
+                ";\n",
+            ],
+        );
+    }
+
+    let globals = global_declarations(ctx, needs, order, selected);
+
+    // Functions reached by any written entry point, in arena order; every
+    // function in a library.
+    let mut reached = vec![selected.is_empty(); module.functions.len()];
+    for &i in selected {
+        for f in reachable_functions(module, i) {
+            if let Some(r) = reached.get_mut(f.index()) {
+                *r = true;
+            }
+        }
+    }
+    // The functions, then the entry points (with their input and output
+    // structs): the end of the file, after the helpers they need. One
+    // string for both, with room for about [`CODE_BYTES_PER_EXPRESSION`]
+    // per expression written, so that it rarely has to grow.
+    let expressions = module
+        .functions
+        .iter()
+        .filter(|(f, _)| reached.get(f.index()).copied().unwrap_or(false))
+        .map(|(_, f)| f.expressions.len())
+        .chain(
+            selected
+                .iter()
+                .filter_map(|&i| module.entry_points.get(i))
+                .map(|ep| ep.function.expressions.len()),
+        )
+        .sum::<usize>();
+    let mut code = String::with_capacity(expressions * CODE_BYTES_PER_EXPRESSION);
+    // The function writers' buffers, passed from one function to the next.
+    let mut reuse = super::func::Reuse::default();
+    for (f, _) in module.functions.iter() {
+        if reached.get(f.index()).copied().unwrap_or(false) {
+            super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
+            if !code.ends_with('\n') {
+                code.push('\n');
+            }
+            code.push('\n');
+        }
+    }
+    for &i in selected {
+        // The input and output structs, as a section of their own.
+        let start = code.len();
+        let has_input = push_entry_io_declarations(ctx, needs, i, &mut code);
+        if code.len() > start {
+            if !code.ends_with('\n') {
+                code.push('\n');
+            }
+            code.push('\n');
+        }
+        super::func::write_entry_point_into(ctx, needs, i, has_input, &mut code, &mut reuse);
+        if !code.ends_with('\n') {
+            code.push('\n');
+        }
+        code.push('\n');
+    }
+
+    let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
+    let buffers = ctx.plan.declarations(ctx);
+    // A library declares every struct; with entry points, the buffer
+    // structs nothing names are left out. Named: what the output spelled,
+    // and the structs cbuffers hold as they are (the plan names those once,
+    // before writing).
+    let named = if selected.is_empty() {
+        u64::MAX
+    } else {
+        let uses = ctx.type_names.named.uses(ctx.module);
+        ctx.plan
+            .variants
+            .iter()
+            .filter(|v| v.value)
+            .fold(ctx.type_names.named.take(), |n, v| n | uses.of(v.ty))
+    };
+    // Every part, with room for the header and the newlines of `section`.
+    let size = [&buffers, &resources, &constants, &globals]
+        .into_iter()
+        .chain(needs.helpers.values())
+        .chain([&code])
+        .map(|part| part.len() + 2)
+        .sum::<usize>()
+        + all_structs.len()
+        + 2;
+    let mut text = String::with_capacity(size + 128);
+    if ctx.options.slang {
+        text.push_str("// Generated by stride from WGSL for Slang\n");
+    } else {
+        let (major, minor) = ctx.shader_model().version();
+        text.push_str("// Generated by stride from WGSL; shader model ");
+        super::push_decimal(&mut text, u64::from(major));
+        text.push('.');
+        super::push_decimal(&mut text, u64::from(minor));
+        text.push('\n');
+    }
+    if ctx.options.slang {
+        // Slang has no `#pragma pack_matrix`; every matrix in a buffer
+        // says `row_major` itself.
+        text.push('\n');
+    } else {
+        text.push_str("#pragma pack_matrix(row_major)\n\n");
+    }
+    let start = text.len();
+    crate::back::common::push_live_declarations(&mut text, &all_structs, &struct_parts, named);
+    if text.len() > start {
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    section(&mut text, &buffers);
+    section(&mut text, &resources);
+    section(&mut text, &constants);
+    section(&mut text, &globals);
+    for helper in needs.helpers.values() {
+        section(&mut text, helper);
+    }
+    text.push_str(&code);
+    while text.ends_with("\n\n") {
+        text.pop();
+    }
+    text
+}
+
+/// Whether any written entry point uses global `h`.
+fn used_by(ctx: &Ctx<'_>, selected: &[usize], h: GlobalHandle) -> bool {
+    // A library (no entry points) declares everything.
+    selected.is_empty()
+        || selected
+            .iter()
+            .any(|&i| !ctx.info.get_entry_point(i)[h].is_empty())
+}
+
+/// A span for errors about entry point `index` (see [`text::entry_span`]).
+fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
+    text::entry_span(ctx.parsed, ctx.module, index)
+}

@@ -1,0 +1,108 @@
+//! Naming and shader-model checks: every module item's HLSL name (naga's
+//! namer with the reserved words), the types and builtins a shader model
+//! lacks.
+
+use super::entry_span;
+use crate::back::common::use_span;
+use crate::back::hlsl;
+use crate::back::hlsl::keywords;
+use crate::back::hlsl::Ctx;
+use crate::back::hlsl::ShaderModel;
+use crate::back::text::input_parts;
+use crate::diag::Diagnostic;
+use naga::proc::NameKey;
+use naga::{Binding, BuiltIn, TypeInner};
+
+/// Every module item's HLSL name: naga's namer with our reserved words.
+pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
+    let mut names = naga::FastHashMap::default();
+    let mut namer = naga::proc::Namer::default();
+    namer.reset(
+        module,
+        &keywords::RESERVED,
+        &keywords::BUILTINS,
+        &keywords::RESERVED_CASE_INSENSITIVE,
+        keywords::RESERVED_PREFIXES,
+        &mut names,
+    );
+    names
+}
+
+/// Types the chosen shader model cannot express: f16 before 6.2, 64-bit
+/// integers before 6.0. One error per scalar type, at its first use.
+pub(super) fn shader_model_type_errors(
+    module: &naga::Module,
+    model: ShaderModel,
+) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut reported: Vec<naga::Scalar> = Vec::new();
+    for (handle, ty) in module.types.iter() {
+        let scalar = match ty.inner {
+            TypeInner::Scalar(s)
+            | TypeInner::Vector { scalar: s, .. }
+            | TypeInner::Matrix { scalar: s, .. }
+            | TypeInner::Atomic(s) => s,
+            _ => continue,
+        };
+        let (why, fix) = match (scalar.kind, scalar.width) {
+            (naga::ScalarKind::Float, 2) if model < ShaderModel::Sm6_2 => (
+                "16-bit floats need shader model 6.2",
+                "pass `--shader-model 6_2` (and compile with DXC's `-enable-16bit-types`)",
+            ),
+            (naga::ScalarKind::Sint | naga::ScalarKind::Uint, 8) if model < ShaderModel::Sm6_0 => (
+                "64-bit integers need shader model 6.0",
+                "pass `--shader-model 6_0` or later",
+            ),
+            _ => continue,
+        };
+        if reported.contains(&scalar) {
+            continue;
+        }
+        reported.push(scalar);
+        let name = match (scalar.kind, scalar.width) {
+            (naga::ScalarKind::Float, 2) => "f16",
+            (naga::ScalarKind::Sint, _) => "i64",
+            _ => "u64",
+        };
+        errors.push(
+            hlsl::error_at(
+                text!("`{name}` cannot be written for shader model {model}: {why}"),
+                use_span(module, handle),
+                text!("uses `{name}`"),
+            )
+            .note(fix),
+        );
+    }
+    errors
+}
+
+/// Warnings about builtins whose D3D meaning differs from WGSL's.
+pub(super) fn builtin_warnings(ctx: &Ctx<'_>, selected: &[usize]) -> Vec<Diagnostic> {
+    let mut warnings: Vec<Diagnostic> = Vec::new();
+    for &index in selected {
+        let ep = &ctx.module.entry_points[index];
+        let span = entry_span(ctx, index).to_range().unwrap_or(0..0);
+        for part in input_parts(ctx.module, ep) {
+            let (what, semantic, start) = match part.binding {
+                Binding::BuiltIn(BuiltIn::VertexIndex) => {
+                    ("vertex_index", "SV_VertexID", "base vertex")
+                }
+                Binding::BuiltIn(BuiltIn::InstanceIndex) => {
+                    ("instance_index", "SV_InstanceID", "first instance")
+                }
+                _ => continue,
+            };
+            let w = Diagnostic::warning(text!(
+                "D3D's {semantic} does not include the draw's {start}: @builtin({what}) counts from 0 in every draw"
+            ))
+            .at(span.clone(), text!("reads {what}"))
+            .note(text!(
+                "draw with {start} 0, or add it from a uniform; --target spirv and GLSL for Vulkan include it"
+            ));
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+    }
+    warnings
+}

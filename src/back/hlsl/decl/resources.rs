@@ -1,0 +1,195 @@
+//! Registers and module-scope declarations: the register text, Slang's
+//! Vulkan bindings, the resources the written entry points use, and the
+//! private and workgroup globals.
+
+use super::{used_by, GlobalHandle, NUM_WORKGROUPS};
+use crate::back::common::{binding_array_suffix, element_inner};
+use crate::back::hlsl;
+use crate::back::hlsl::types;
+use crate::back::hlsl::{Ctx, Needs};
+use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
+use naga::proc::NameKey;
+use naga::{AddressSpace, Handle, ImageClass, TypeInner};
+
+/// The text inside `register(...)`: `t0, space1`.
+#[cfg(test)]
+pub(super) fn register_text(r: &Register) -> String {
+    RegisterText(r).to_string()
+}
+
+/// The text inside `register(...)`: `t0, space1`, written where it is
+/// formatted.
+struct RegisterText<'a>(&'a Register);
+
+impl RegisterText<'_> {
+    /// The text, appended to `out`.
+    fn push_to(&self, out: &mut String) {
+        let r = self.0;
+        out.push(r.class);
+        hlsl::push_decimal(out, u64::from(r.register));
+        out.push_str(", space");
+        hlsl::push_decimal(out, u64::from(r.space));
+    }
+}
+
+impl std::fmt::Display for RegisterText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::with_capacity(16);
+        self.push_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
+/// Slang output: the Vulkan binding attribute line of a resource (see
+/// [`crate::bind::d3d`]), appended to `out`; HLSL output: nothing.
+fn push_vk_binding(out: &mut String, ctx: &Ctx<'_>, reg: &Register) {
+    if !ctx.options.slang {
+        return;
+    }
+    match reg.vulkan {
+        VkBinding::PushConstant => out.push_str("[[vk::push_constant]]\n"),
+        VkBinding::Binding { binding, set } => {
+            out.push_str("[[vk::binding(");
+            hlsl::push_decimal(out, u64::from(binding));
+            out.push_str(", ");
+            hlsl::push_decimal(out, u64::from(set));
+            out.push_str(")]]\n");
+        }
+    }
+}
+
+/// The resources the written entry points use, with their registers:
+/// buffers through the buffer plan, textures and samplers here, and the
+/// workgroup-count cbuffer.
+pub(super) fn resource_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    registers: &Registers,
+    order: &[GlobalHandle],
+    selected: &[usize],
+) -> String {
+    let module = ctx.module;
+    // Room for a declaration line per global.
+    let mut resources = String::with_capacity(80 * order.len());
+    for &h in order {
+        if !used_by(ctx, selected, h) {
+            continue;
+        }
+        let var = &module.global_variables[h];
+        let Some(reg) = registers.global(h) else {
+            continue;
+        };
+        if matches!(
+            var.space,
+            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Immediate
+        ) {
+            push_vk_binding(&mut resources, ctx, reg);
+            ctx.plan
+                .write_buffer_declaration(ctx, &mut resources, h, |out| {
+                    RegisterText(reg).push_to(out)
+                });
+            if !resources.ends_with('\n') {
+                resources.push('\n');
+            }
+            continue;
+        }
+        let (suffix, _) = binding_array_suffix(module, var.ty);
+        let ty = match *element_inner(module, var.ty) {
+            TypeInner::Image {
+                class: ImageClass::External,
+                ..
+            } => {
+                needs.error(
+                    hlsl::error_at(
+                        "texture_external cannot be written as HLSL",
+                        module.global_variables.get_span(h),
+                        "external texture",
+                    )
+                    .note("use texture_2d<f32> and convert the video frame before binding it"),
+                );
+                continue;
+            }
+            // The texture type's spelling, kept with the module's types.
+            TypeInner::Image { .. } => types::type_name(ctx, element_type(module, var.ty)),
+            TypeInner::Sampler { comparison } => types::sampler_type(comparison),
+            _ => continue,
+        };
+        push_vk_binding(&mut resources, ctx, reg);
+        hlsl::push_parts(
+            &mut resources,
+            &[
+                ty,
+                " ",
+                ctx.name(NameKey::GlobalVariable(h)),
+                &suffix,
+                " : register(",
+            ],
+        );
+        RegisterText(reg).push_to(&mut resources);
+        resources.push_str(");\n");
+    }
+    if let Some(reg) = registers.num_workgroups() {
+        if selected
+            .iter()
+            .any(|&i| reads_num_workgroups(module, &module.entry_points[i]))
+        {
+            push_vk_binding(&mut resources, ctx, reg);
+            hlsl::push_parts(
+                &mut resources,
+                &["cbuffer ", NUM_WORKGROUPS, "_cb : register("],
+            );
+            RegisterText(reg).push_to(&mut resources);
+            hlsl::push_parts(
+                &mut resources,
+                &[") {\n    uint3 ", NUM_WORKGROUPS, ";\n};\n"],
+            );
+        }
+    }
+    resources
+}
+
+/// The element type of binding array `ty` (nested ones included); `ty`
+/// itself for any other type.
+fn element_type(module: &naga::Module, ty: Handle<naga::Type>) -> Handle<naga::Type> {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(&TypeInner::BindingArray { base, .. }) => element_type(module, base),
+        _ => ty,
+    }
+}
+
+/// Private (`static`) and workgroup (`groupshared`) globals the written
+/// entry points use.
+pub(super) fn global_declarations(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    order: &[GlobalHandle],
+    selected: &[usize],
+) -> String {
+    let mut globals = String::new();
+    for &h in order {
+        if !used_by(ctx, selected, h) {
+            continue;
+        }
+        let var = &ctx.module.global_variables[h];
+        let name = ctx.name(NameKey::GlobalVariable(h));
+        match var.space {
+            AddressSpace::Private => {
+                let ty = types::type_name(ctx, var.ty);
+                let init = match var.init {
+                    Some(init) => hlsl::func::const_expression(ctx, needs, init),
+                    None => types::zero_value(ctx, var.ty),
+                };
+                hlsl::push_parts(
+                    &mut globals,
+                    &["static ", ty, " ", name, " = ", &init, ";\n"],
+                );
+            }
+            AddressSpace::WorkGroup => {
+                let ty = types::type_name(ctx, var.ty);
+                hlsl::push_parts(&mut globals, &["groupshared ", ty, " ", name, ";\n"]);
+            }
+            _ => {}
+        }
+    }
+    globals
+}
