@@ -557,6 +557,15 @@ pub(crate) fn push_live_declarations(
     }
 }
 
+/// An error diagnostic at a source range (the GLSL and HLSL writers' shorthand).
+pub(crate) fn error_at(
+    message: impl Into<String>,
+    span: naga::Span,
+    label: impl Into<String>,
+) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};

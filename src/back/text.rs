@@ -604,6 +604,29 @@ pub(crate) trait TextWriter<'a> {
         self.diagnostic(message.into(), span);
     }
 
+    /// The dimension, arrayness and class of texture expression `image`
+    /// (an error, and a 2D float texture, when it is not one).
+    fn image_kind(&mut self, image: Expr) -> (naga::ImageDimension, bool, naga::ImageClass) {
+        match *self.state().ty(image) {
+            naga::TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => (dim, arrayed, class),
+            _ => {
+                self.error("internal: not a texture", image);
+                (
+                    naga::ImageDimension::D2,
+                    false,
+                    naga::ImageClass::Sampled {
+                        kind: naga::ScalarKind::Float,
+                        multi: false,
+                    },
+                )
+            }
+        }
+    }
+
     /// A line of `before`, the text of expression `h` without outer
     /// parentheses, and `after`.
     fn line_with(&mut self, before: &str, h: Expr, after: &str) {

@@ -265,14 +265,7 @@ pub fn write(
 pub const INEXPRESSIBLE_NOTE: &str =
     "the layout is valid and --target spirv writes it; only GLSL's block layout rules cannot express it";
 
-/// Shorthand used by the parts: an error diagnostic at a source range.
-pub(crate) fn error_at(
-    message: impl Into<String>,
-    span: naga::Span,
-    label: impl Into<String>,
-) -> Diagnostic {
-    Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
-}
+pub(crate) use crate::back::common::error_at;
 
 use crate::back::common::use_span;
 

@@ -30,11 +30,13 @@
 #[cfg(test)]
 mod tests;
 
-use super::{column_stride, Capabilities, ColumnStyle, Field, Repr, Role, Storage, StructRef};
+use super::{
+    column_stride, naga_scalar, Capabilities, ColumnStyle, Field, Repr, Role, Storage, StructRef,
+};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::Parsed;
 use crate::layout::rules::{round_up_saturating as round_up, RuleTable};
-use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, RuleSet, ScalarKind};
+use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, RuleSet};
 use naga::{FastIndexMap, Handle};
 use std::rc::Rc;
 
@@ -206,19 +208,6 @@ pub fn realize(
     r.verify();
     r.out.order = r.stored_order();
     r.out
-}
-
-fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
-    let kind = match s.kind {
-        ScalarKind::Sint => naga::ScalarKind::Sint,
-        ScalarKind::Uint => naga::ScalarKind::Uint,
-        ScalarKind::Float => naga::ScalarKind::Float,
-        ScalarKind::Bool => naga::ScalarKind::Bool,
-    };
-    naga::Scalar {
-        kind,
-        width: s.width,
-    }
 }
 
 /// One type padding fields may have, with its size and alignment.

@@ -148,20 +148,7 @@ pub fn leaf_shape(layout: &Layout) -> Option<Shape> {
     }
 }
 
-/// The naga scalar of a contract scalar.
-pub fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
-    use crate::layout::ScalarKind;
-    let kind = match s.kind {
-        ScalarKind::Sint => naga::ScalarKind::Sint,
-        ScalarKind::Uint => naga::ScalarKind::Uint,
-        ScalarKind::Float => naga::ScalarKind::Float,
-        ScalarKind::Bool => naga::ScalarKind::Bool,
-    };
-    naga::Scalar {
-        kind,
-        width: s.width,
-    }
-}
+pub use super::naga_scalar;
 
 /// A `packoffset(cR.c)` position: register `register`, and for a scalar or
 /// vector its first 4-byte component (0 = `x` .. 3 = `w`).

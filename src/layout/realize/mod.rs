@@ -190,3 +190,18 @@ pub fn column_stride(table: &RuleTable, rows: u8, width: u8) -> (u64, u64) {
     let (size, align) = table.vector(rows, width);
     table.array_stride(size, align).unwrap_or((size, align))
 }
+
+/// The naga scalar of a contract scalar.
+pub fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
+    use crate::layout::ScalarKind;
+    let kind = match s.kind {
+        ScalarKind::Sint => naga::ScalarKind::Sint,
+        ScalarKind::Uint => naga::ScalarKind::Uint,
+        ScalarKind::Float => naga::ScalarKind::Float,
+        ScalarKind::Bool => naga::ScalarKind::Bool,
+    };
+    naga::Scalar {
+        kind,
+        width: s.width,
+    }
+}

@@ -22,30 +22,6 @@ fn coordinate_count(dim: Dim) -> usize {
 }
 
 impl FunctionWriter<'_, '_> {
-    pub(super) fn image_kind(
-        &mut self,
-        image: Handle<naga::Expression>,
-    ) -> (Dim, bool, ImageClass) {
-        match *self.st.ty(image) {
-            naga::TypeInner::Image {
-                dim,
-                arrayed,
-                class,
-            } => (dim, arrayed, class),
-            _ => {
-                self.error("internal: not a texture", image);
-                (
-                    Dim::D2,
-                    false,
-                    ImageClass::Sampled {
-                        kind: K::Float,
-                        multi: false,
-                    },
-                )
-            }
-        }
-    }
-
     fn global_of(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::GlobalVariable>> {
         match self.st.exprs[h] {
             E::GlobalVariable(g) => Some(g),

@@ -681,30 +681,6 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    pub(super) fn image_kind(
-        &mut self,
-        image: Handle<naga::Expression>,
-    ) -> (naga::ImageDimension, bool, naga::ImageClass) {
-        match *self.st.ty(image) {
-            Ti::Image {
-                dim,
-                arrayed,
-                class,
-            } => (dim, arrayed, class),
-            _ => {
-                self.error("internal: not a texture", image);
-                (
-                    naga::ImageDimension::D2,
-                    false,
-                    naga::ImageClass::Sampled {
-                        kind: K::Float,
-                        multi: false,
-                    },
-                )
-            }
-        }
-    }
-
     // ---- pointers -------------------------------------------------------
 
     /// Pointer expression `h`: lvalue text, or a place in a buffer.
