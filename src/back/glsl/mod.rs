@@ -312,7 +312,8 @@ pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Ve
                 use_span(module, handle),
                 format!("uses `{name}`"),
             )
-            .note("use --glsl vulkan450, or --target spirv"),
+            .note("use --glsl vulkan450, or --target spirv")
+            .with_kind(crate::diag::DiagnosticKind::Unsupported),
         );
     }
     errors

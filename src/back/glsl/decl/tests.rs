@@ -81,3 +81,21 @@ fn interface_names_match_across_stages() {
         "_s_frag0_1"
     );
 }
+
+#[test]
+fn types_a_dialect_cannot_spell_are_unsupported_errors() {
+    let source = "enable f16;
+        var<private> h: vec2<f16>;
+        @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }";
+    let options = crate::Options {
+        target: crate::Target::Glsl,
+        glsl: GlslOptions {
+            dialect: crate::back::glsl::Dialect::Gl450,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let e = crate::translate(source, &options).expect_err("f16 in OpenGL GLSL");
+    assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
+    assert_eq!(e.0[0].kind, crate::diag::DiagnosticKind::Unsupported);
+}

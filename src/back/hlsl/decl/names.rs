@@ -70,7 +70,8 @@ pub(super) fn shader_model_type_errors(
                 use_span(module, handle),
                 text!("uses `{name}`"),
             )
-            .note(fix),
+            .note(fix)
+            .with_kind(crate::diag::DiagnosticKind::Unsupported),
         );
     }
     errors

@@ -375,6 +375,7 @@ fn shader_model_type_checks() {
     let e =
         write_module(&parsed, &info, &contract, &HlslOptions::default()).expect_err("f16 at 6.0");
     assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
+    assert_eq!(e.0[0].kind, crate::diag::DiagnosticKind::Unsupported);
     assert!(e.0[0]
         .notes
         .iter()
