@@ -63,11 +63,11 @@ fn used(source: &str) -> BTreeMap<String, BTreeSet<String>> {
         .iter()
         .enumerate()
         .map(|(i, ep)| {
-            let flags = stride::bind::used_by_entry_point(module, i);
+            let flags = stride::front::bindings::used_by_entry_point(module, i);
             let names = module
                 .global_variables
                 .iter()
-                .filter(|(h, v)| flags[h.index()] && stride::bind::is_resource(v))
+                .filter(|(h, v)| flags[h.index()] && stride::front::bindings::is_resource(v))
                 .filter_map(|(_, v)| v.name.clone())
                 .collect();
             (ep.name.clone(), names)

@@ -7,8 +7,8 @@ use indexmap::IndexMap;
 use naga::{Handle, TypeInner};
 
 #[cfg(test)]
-pub(crate) use crate::bind::module::calls_in;
-pub(crate) use crate::bind::module::{declaration_order, element_inner, reachable_functions};
+pub(crate) use crate::front::module::calls_in;
+pub(crate) use crate::front::module::{declaration_order, element_inner, reachable_functions};
 
 /// The module a text writer writes: `parsed.module`, or its copy with the
 /// overrides baked, with the validation info and the contract of the one

@@ -20,8 +20,8 @@
 //!   cbuffers: their register and space), `[[vk::push_constant]]` for push
 //!   constants.
 
-use super::module::{binding_count, element_inner, global_range};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::module::{binding_count, element_inner, global_range};
 use indexmap::IndexMap;
 use naga::{AddressSpace, Binding, BuiltIn, Handle, ImageClass, TypeInner};
 
@@ -263,7 +263,7 @@ fn overlaps(module: &naga::Module, registers: &Registers) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let uses: Vec<Vec<bool>> = (0..module.entry_points.len())
-        .map(|i| super::used_by_entry_point(module, i))
+        .map(|i| crate::front::bindings::used_by_entry_point(module, i))
         .collect();
     let placed: Vec<(GlobalHandle, &Register)> = module
         .global_variables

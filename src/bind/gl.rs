@@ -11,8 +11,10 @@
 //! ordered by texture then sampler (none last) in declaration order. Each
 //! file (entry point) declares the pairs its entry point uses.
 
-use super::module::{binding_count, element_inner, global_range, reachable_functions, visit_calls};
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::front::module::{
+    binding_count, element_inner, global_range, reachable_functions, visit_calls,
+};
 use indexmap::IndexMap;
 use naga::{AddressSpace, Handle, ImageClass, TypeInner};
 use naga::{FastIndexMap, FastIndexSet};
@@ -345,7 +347,7 @@ mod tests {
         let crate::Analysis { parsed, .. } = crate::analyze(source).expect("valid");
         let info = crate::front::validate_parsed(&parsed).expect("valid");
         let module = &parsed.module;
-        let order = super::super::module::declaration_order(module);
+        let order = crate::front::module::declaration_order(module);
         let b = super::assign(module, &info, &order, &[], false, "gl450").expect("allocates");
         let slot = |name: &str| {
             let (h, _) = module

@@ -85,7 +85,7 @@ pub struct GlobalAnn {
     pub span: Span,
     pub ty: Option<TypeAnn>,
     /// `@group(g)` written without `@binding` (blanked for naga): the group
-    /// in which [`crate::bind`] allocates the binding.
+    /// in which [`crate::front::bindings`] allocates the binding.
     pub group: Option<Spanned<u32>>,
 }
 

@@ -2,7 +2,9 @@
 //! (layout attributes -> [`Annotations`] plus standard WGSL with the dialect
 //! text blanked), then naga's WGSL parser.
 
+pub mod bindings;
 pub mod dialect;
+pub mod module;
 pub mod scan;
 pub mod split;
 
@@ -28,7 +30,7 @@ pub struct Parsed {
     pub warnings: Vec<Diagnostic>,
     /// Bindings stride chose for resources whose source omits `@binding`
     /// (already written into `module`).
-    pub allocations: Vec<crate::bind::Allocation>,
+    pub allocations: Vec<crate::front::bindings::Allocation>,
 }
 
 /// scan -> dialect -> naga parse. Errors are returned as diagnostics with
@@ -72,10 +74,11 @@ fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnos
             module.global_variables.append(var, span);
         }
     }
-    let allocations = crate::bind::assign(&mut module, &lowered.annotations).map_err(|mut d| {
-        map.diagnostics(&mut d);
-        d
-    })?;
+    let allocations =
+        crate::front::bindings::assign(&mut module, &lowered.annotations).map_err(|mut d| {
+            map.diagnostics(&mut d);
+            d
+        })?;
     Ok(Parsed {
         source: source.to_string(),
         standard: split.standard,

@@ -1088,7 +1088,7 @@ mod tests {
     }
 
     fn bindings(p: &front::Parsed) -> Vec<(String, u32, u32)> {
-        crate::back::common::declaration_order(&p.module)
+        super::super::module::declaration_order(&p.module)
             .into_iter()
             .filter_map(|h| {
                 let g = &p.module.global_variables[h];
