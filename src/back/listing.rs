@@ -558,9 +558,7 @@ pub(crate) fn layout_type_name(module: &LayoutModule, layout: &Layout) -> String
             count,
         } => {
             let elem = layout_type_name(module, element);
-            let natural = element
-                .size
-                .and_then(|s| s.checked_next_multiple_of(element.align.max(1)));
+            let natural = element.natural_stride();
             let attr = if natural == Some(*stride) {
                 String::new()
             } else {

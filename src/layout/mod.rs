@@ -59,6 +59,15 @@ pub struct Layout {
     pub kind: LayoutKind,
 }
 
+impl Layout {
+    /// The stride an array of this element has with no `@stride`: its size
+    /// rounded up to its alignment. `None` when the size is unknown
+    /// (runtime-sized) or the rounding overflows.
+    pub fn natural_stride(&self) -> Option<u64> {
+        self.size?.checked_next_multiple_of(self.align.max(1))
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayoutKind {
     Scalar(Scalar),
