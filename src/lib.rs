@@ -26,6 +26,7 @@ pub mod layout;
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
 pub use layout::RuleSet;
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// What to produce.
@@ -240,7 +241,48 @@ pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnos
 fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
     let (parsed, contract, warnings) = lay_out(source)?;
     let map = parsed.map.clone();
-    let mut result = backend(source, options, parsed, &contract, warnings);
+    let result = backend(
+        source,
+        options,
+        Cow::Owned(parsed),
+        &contract,
+        warnings,
+        None,
+    );
+    mapped(&map, result)
+}
+
+/// Run the backend of `options.target` on an [`analyze`]d source: several
+/// targets from one parse, layout and validation (call it once per target
+/// on the same analysis). The diagnostics are this backend's own, spans in
+/// the original source; the analysis' warnings are not repeated. Like
+/// [`translate`], it never panics.
+pub fn translate_analysis(
+    analysis: &Analysis,
+    options: &Options,
+) -> Result<Translation, Diagnostics> {
+    let run = || {
+        let result = backend(
+            &analysis.parsed.source,
+            options,
+            Cow::Borrowed(&analysis.parsed),
+            &analysis.contract,
+            Diagnostics::new(),
+            Some(&analysis.info),
+        );
+        mapped(&analysis.parsed.map, result)
+    };
+    match guard::guarded(run) {
+        Ok(result) => result,
+        Err(panic) => Err(internal_error(&panic)),
+    }
+}
+
+/// `result` with its spans mapped to the original source.
+fn mapped(
+    map: &front::split::SourceMap,
+    mut result: Result<Translation, Diagnostics>,
+) -> Result<Translation, Diagnostics> {
     match &mut result {
         Ok(t) => map.diagnostics(&mut t.warnings),
         Err(d) => map.diagnostics(d),
@@ -248,18 +290,36 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
     result
 }
 
+/// naga's validation of `parsed`, unless `known` (an [`Analysis`]'s) is
+/// given.
+fn validated<'a>(
+    parsed: &front::Parsed,
+    warnings: &Diagnostics,
+    known: Option<&'a naga::valid::ModuleInfo>,
+) -> Result<Cow<'a, naga::valid::ModuleInfo>, Diagnostics> {
+    match known {
+        Some(info) => Ok(Cow::Borrowed(info)),
+        None => validate(parsed, warnings).map(Cow::Owned),
+    }
+}
+
 /// The backend part of [`translate`]: spans in its diagnostics are still
 /// those of `parsed.standard`.
 fn backend(
     source: &str,
     options: &Options,
-    parsed: front::Parsed,
+    parsed: Cow<'_, front::Parsed>,
     contract: &layout::LayoutModule,
     mut warnings: Diagnostics,
+    info: Option<&naga::valid::ModuleInfo>,
 ) -> Result<Translation, Diagnostics> {
     let output = match options.target {
         Target::Spirv => {
-            let out = back::spirv::write_owned(parsed, contract, &options.spirv).map_err(|e| {
+            let out = match parsed {
+                Cow::Owned(parsed) => back::spirv::write_owned(parsed, contract, &options.spirv),
+                Cow::Borrowed(parsed) => back::spirv::write(parsed, contract, &options.spirv),
+            };
+            let out = out.map_err(|e| {
                 // The backend validates the module it rewrote, not the
                 // source's (whose validation would serve no writer). When
                 // the source itself is invalid, report naga's errors on the
@@ -280,7 +340,7 @@ fn backend(
             if glsl.overrides.is_empty() {
                 glsl.overrides = options.spirv.overrides.clone();
             }
-            let info = validate(&parsed, &warnings)?;
+            let info = validated(&parsed, &warnings, info)?;
             let out = back::glsl::write(&parsed, &info, contract, &glsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
@@ -308,7 +368,7 @@ fn backend(
                 hlsl.slang = true;
                 hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
             }
-            let info = validate(&parsed, &warnings)?;
+            let info = validated(&parsed, &warnings, info)?;
             let out = back::hlsl::write(&parsed, &info, contract, &hlsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
@@ -320,7 +380,7 @@ fn backend(
         Target::Layout => {
             // The listing reads no expression, but an invalid module is
             // reported as for every other target.
-            validate(&parsed, &warnings)?;
+            validated(&parsed, &warnings, info)?;
             let mut others = Vec::new();
             for &r in &options.rules {
                 if r != RuleSet::Wgsl {
@@ -330,7 +390,7 @@ fn backend(
             Output::Text(back::listing::write(&parsed, contract, &others))
         }
         Target::Reflect => {
-            let info = validate(&parsed, &warnings)?;
+            let info = validated(&parsed, &warnings, info)?;
             Output::Text(back::reflect::write(&parsed, &info, contract))
         }
     };

@@ -1,8 +1,14 @@
 //! The `stride` command line: arguments -> library calls -> files and
 //! diagnostics. Everything that translates lives in the library.
 
+mod cli;
+
 use clap::{Parser, ValueEnum};
-use std::io::{IsTerminal, Read, Write};
+use cli::files::{remove_stale, remove_stale_entry_files, write_output};
+use cli::inputs::{mirrored_dirs, read_inputs, Input};
+use cli::report::{InputReport, Produced, TargetReport};
+use cli::Fatal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -50,6 +56,22 @@ enum ColorArg {
     Never,
 }
 
+const AFTER_HELP: &str = "\
+Exit status: 0 success, 1 diagnostics with errors, 2 usage or IO error.
+Examples:
+  stride --target spirv shader.wgsl -o shader.spv
+  stride -t hlsl --shader-model 6_2 shader.wgsl -o shader.hlsl
+  stride -t layout --rules std140,hlsl-cbuffer shader.wgsl
+  stride -t reflect a.wgsl b.wgsl -o out/
+Several targets from one parse, each keeping its options:
+  stride -t spirv,hlsl,glsl --glsl gl450 --shader-model 6_2 shader.wgsl -o out/
+A tree (shaders/a/main.wgsl -> out/a/main.spv, out/a/main.hlsl, ...):
+  stride -t spirv,hlsl shaders/ -o out/
+  stride -t spirv --root shaders shaders/a/main.wgsl shaders/b/main.wgsl -o out/
+For a build system (unchanged outputs keep their mtime; --force-write rewrites):
+  stride -t spirv,hlsl shaders/ -o out/ --depfile out/shaders.d --manifest out/manifest.json
+";
+
 /// Translate WGSL (plus the stride layout dialect) into targets whose buffer
 /// layouts are exactly the source's.
 ///
@@ -59,30 +81,52 @@ enum ColorArg {
 /// member and say how to fix it.
 #[derive(Debug, Parser)]
 #[command(name = "stride", version, about, long_about = None)]
-#[command(
-    after_help = "Exit status: 0 success, 1 diagnostics with errors, 2 usage or IO error.\n\
-Examples:\n  stride --target spirv shader.wgsl -o shader.spv\n  stride -t hlsl --shader-model 6_2 shader.wgsl -o shader.hlsl\n  stride -t layout --rules std140,hlsl-cbuffer shader.wgsl\n  stride -t reflect a.wgsl b.wgsl -o out/"
-)]
+#[command(after_help = AFTER_HELP)]
 struct Cli {
-    /// Input WGSL files; `-` reads standard input. Several inputs are
+    /// Input WGSL files; `-` reads standard input; a directory stands for
+    /// every *.wgsl file below it, in sorted path order. Several inputs are
     /// translated in parallel; output and diagnostics keep input order.
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<String>,
 
-    /// What to produce
-    #[arg(short, long, value_enum, default_value_t = TargetArg::Spirv)]
-    target: TargetArg,
+    /// What to produce; several targets (comma-separated or repeated -t)
+    /// come from one parse and layout of each input, each with its own
+    /// options below
+    #[arg(short, long, value_enum, value_name = "TARGET[,TARGET...]",
+          value_delimiter = ',', default_values_t = [TargetArg::Spirv])]
+    target: Vec<TargetArg>,
 
-    /// Output file for one input, directory for several (created if
+    /// Output file for one input and target, else a directory (created if
     /// missing; files are named <stem>.spv, <stem>.hlsl, <stem>.slang,
     /// <stem>.layout.txt, <stem>.reflect.json, or
-    /// <stem>.<entry>.<vert|frag|comp> for GLSL).
+    /// <stem>.<entry>.<vert|frag|comp> for GLSL). In a directory, outputs
+    /// mirror the inputs' folders below their common root (or --root).
     /// Text targets go to stdout without it. A GLSL module with several
     /// entry points needs a directory (or -e).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
 
-    /// Only check the inputs (for the chosen target, including what it
+    /// With -o DIR: mirror the inputs' folders relative to this one
+    /// instead of their common root
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+
+    /// Write a Makefile-style depfile (for make and ninja): one rule
+    /// `OUTPUT: INPUT` per output file
+    #[arg(long, value_name = "FILE")]
+    depfile: Option<PathBuf>,
+
+    /// Write a JSON manifest: every input, its outputs per target with
+    /// size and FNV-1a 64 hash, and its diagnostics
+    #[arg(long, value_name = "FILE")]
+    manifest: Option<PathBuf>,
+
+    /// Rewrite output files whose bytes are unchanged (by default they are
+    /// left alone, so that their modification time stays)
+    #[arg(long)]
+    force_write: bool,
+
+    /// Only check the inputs (for the chosen targets, including what they
     /// cannot express) and print diagnostics; write nothing
     #[arg(long)]
     check: bool,
@@ -197,17 +241,6 @@ fn parse_spirv_version(s: &str) -> Result<(u8, u8), String> {
     }
 }
 
-/// A usage or IO error: exit status 2.
-struct Fatal(String);
-
-struct Input {
-    /// As given on the command line (`<stdin>` for `-`).
-    name: String,
-    /// File stem used for output names.
-    stem: String,
-    source: String,
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let color = match cli.color {
@@ -224,32 +257,44 @@ fn main() -> ExitCode {
     }
 }
 
+/// The targets asked for, in the order first given.
+fn targets(cli: &Cli) -> Vec<Target> {
+    let mut targets: Vec<Target> = Vec::new();
+    for &t in &cli.target {
+        if !targets.contains(&t.into()) {
+            targets.push(t.into());
+        }
+    }
+    targets
+}
+
 fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
-    let target: Target = cli.target.into();
-    if !cli.rules.is_empty() && target != Target::Layout {
+    let targets = targets(cli);
+    let has = |wanted: &[Target]| targets.iter().any(|t| wanted.contains(t));
+    if !cli.rules.is_empty() && !has(&[Target::Layout]) {
         return Err(Fatal("--rules only applies to --target layout".into()));
     }
-    if cli.entry_point.is_some() && !matches!(target, Target::Glsl | Target::Hlsl | Target::Slang) {
+    if cli.entry_point.is_some() && !has(&[Target::Glsl, Target::Hlsl, Target::Slang]) {
         return Err(Fatal(
             "-e/--entry-point only applies to --target glsl, hlsl and slang".into(),
         ));
     }
-    if cli.shader_model.is_some() && target != Target::Hlsl {
+    if cli.shader_model.is_some() && !has(&[Target::Hlsl]) {
         return Err(Fatal("--shader-model only applies to --target hlsl".into()));
     }
-    if cli.registers.is_some() && !matches!(target, Target::Hlsl | Target::Slang) {
+    if cli.registers.is_some() && !has(&[Target::Hlsl, Target::Slang]) {
         return Err(Fatal(
             "--registers only applies to --target hlsl and slang".into(),
         ));
     }
-    if cli.glsl.is_some() && target != Target::Glsl {
+    if cli.glsl.is_some() && !has(&[Target::Glsl]) {
         return Err(Fatal("--glsl only applies to --target glsl".into()));
     }
-    let inputs = read_inputs(&cli.inputs)?;
-    let destinations = plan_outputs(cli, target, &inputs)?;
+    let (inputs, any_directory) = read_inputs(&cli.inputs)?;
+    let destinations = plan_outputs(cli, &targets, &inputs, any_directory)?;
 
     let options = Options {
-        target,
+        target: Target::Spirv,
         rules: cli.rules.clone(),
         spirv: stride::back::spirv::SpirvOptions {
             version: cli.spirv_version,
@@ -269,45 +314,78 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             slang: false,
         },
     };
-    let results = translate_all(&inputs, &options, cli.check);
+    let results = translate_all(&inputs, &targets, &options, cli.check);
 
     let mut had_errors = false;
     let mut stdout = std::io::stdout().lock();
     let mut stderr = std::io::stderr().lock();
-    for ((input, result), destination) in inputs.iter().zip(results).zip(destinations) {
-        let (output, diagnostics) = match result {
-            Ok(t) => (Some(t.output), t.warnings),
-            Err(diags) => (None, diags),
+    let mut reports = Vec::with_capacity(inputs.len());
+    for ((input, done), destination) in inputs.iter().zip(results).zip(destinations) {
+        let render =
+            |diagnostics: &Diagnostics| diagnostics.render(&input.name, &input.source, color);
+        if !done.common.is_empty() {
+            let _ = stderr.write_all(render(&done.common).as_bytes());
+        }
+        had_errors |= done.common.has_errors();
+        let mut report = InputReport {
+            input,
+            targets: Vec::with_capacity(targets.len()),
+            diagnostics: done.common.into_iter().map(|d| (None, d)).collect(),
         };
-        if !diagnostics.is_empty() {
-            let text = diagnostics.render(&input.name, &input.source, color);
-            let _ = stderr.write_all(text.as_bytes());
+        for (&target, result) in targets.iter().zip(done.targets) {
+            let (output, diagnostics) = match result {
+                Ok(t) => (Some(t.output), t.warnings),
+                Err(diags) => (None, diags),
+            };
+            if !diagnostics.is_empty() {
+                let text = if targets.len() > 1 {
+                    // Several targets: say which one each diagnostic is for.
+                    let mut named = diagnostics.clone();
+                    for d in &mut named.0 {
+                        d.message = format!("{target}: {}", d.message);
+                    }
+                    render(&named)
+                } else {
+                    render(&diagnostics)
+                };
+                let _ = stderr.write_all(text.as_bytes());
+            }
+            had_errors |= diagnostics.has_errors();
+            let ok = output.is_some();
+            let outputs = match output {
+                Some(_) if cli.check => Vec::new(),
+                Some(output) => emit(cli, target, input, output, &destination, &mut stdout)?,
+                None => {
+                    remove_outputs(target, input, &destination)?;
+                    Vec::new()
+                }
+            };
+            report.targets.push(TargetReport {
+                target,
+                ok,
+                outputs,
+            });
+            report
+                .diagnostics
+                .extend(diagnostics.into_iter().map(|d| (Some(target), d)));
         }
-        had_errors |= diagnostics.has_errors();
-        match (output, destination) {
-            (Some(_), _) if cli.check => {}
-            (Some(Output::Files(files)), destination) => {
-                write_files(input, &files, destination, &mut stdout)?
-            }
-            (Some(output), Dest::File(path)) => write_atomically(&path, &output.to_bytes())?,
-            (Some(output), Dest::Dir(dir)) => write_atomically(
-                &dir.join(format!("{}.{}", input.stem, target.extension())),
-                &output.to_bytes(),
-            )?,
-            (Some(output), Dest::Stdout) => stdout
-                .write_all(&output.to_bytes())
-                .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))?,
-            (None, Dest::File(path)) => remove_stale(&path)?,
-            (None, Dest::Dir(dir)) if target == Target::Glsl => {
-                remove_stale_entry_files(&dir, &input.stem)?
-            }
-            (None, Dest::Dir(dir)) => {
-                remove_stale(&dir.join(format!("{}.{}", input.stem, target.extension())))?
-            }
-            (None, Dest::Stdout) => {}
-        }
+        reports.push(report);
     }
     let _ = stdout.flush();
+    if let Some(path) = &cli.depfile {
+        write_output(
+            path,
+            cli::report::depfile(&reports)?.as_bytes(),
+            cli.force_write,
+        )?;
+    }
+    if let Some(path) = &cli.manifest {
+        write_output(
+            path,
+            cli::report::manifest(&reports).as_bytes(),
+            cli.force_write,
+        )?;
+    }
     Ok(if had_errors {
         ExitCode::from(1)
     } else {
@@ -315,65 +393,53 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     })
 }
 
-fn read_inputs(names: &[String]) -> Result<Vec<Input>, Fatal> {
-    let mut inputs = Vec::with_capacity(names.len());
-    let mut stdin_used = false;
-    for name in names {
-        if name == "-" {
-            if stdin_used {
-                return Err(Fatal("`-` (standard input) can be given only once".into()));
-            }
-            stdin_used = true;
-            let mut source = String::new();
-            std::io::stdin()
-                .read_to_string(&mut source)
-                .map_err(|e| Fatal(format!("cannot read standard input: {e}")))?;
-            inputs.push(Input {
-                name: "<stdin>".into(),
-                stem: "stdin".into(),
-                source,
-            });
-        } else {
-            let path = Path::new(name);
-            let bytes =
-                std::fs::read(path).map_err(|e| Fatal(format!("cannot read `{name}`: {e}")))?;
-            let source = String::from_utf8(bytes)
-                .map_err(|e| Fatal(format!("`{name}` is not UTF-8 text: {e}")))?;
-            let stem = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| "out".into());
-            inputs.push(Input {
-                name: name.clone(),
-                stem,
-                source,
-            });
-        }
-    }
-    Ok(inputs)
-}
-
-/// Where one input's output goes.
+/// Where one input's outputs go.
 enum Dest {
     Stdout,
-    /// This file (one input; for GLSL, one entry point).
+    /// This file (one input and target; for GLSL, one entry point).
     File(PathBuf),
     /// `<dir>/<stem>.<extension>`; for GLSL `<dir>/<stem>.<entry>.<stage>`.
     Dir(PathBuf),
 }
 
-/// Where each input's output goes.
-fn plan_outputs(cli: &Cli, target: Target, inputs: &[Input]) -> Result<Vec<Dest>, Fatal> {
+/// Where each input's outputs go.
+fn plan_outputs(
+    cli: &Cli,
+    targets: &[Target],
+    inputs: &[Input],
+    any_directory: bool,
+) -> Result<Vec<Dest>, Fatal> {
     let stdout = || inputs.iter().map(|_| Dest::Stdout).collect();
+    let lists = cli.depfile.is_some() || cli.manifest.is_some();
     if cli.check {
         if cli.output.is_some() {
             return Err(Fatal("--check writes nothing; drop -o/--output".into()));
         }
-        return Ok(stdout());
+        if lists {
+            return Err(Fatal(
+                "--check writes nothing; drop --depfile and --manifest".into(),
+            ));
+        }
+    }
+    if cli.output.is_none() {
+        if cli.root.is_some() {
+            return Err(Fatal("--root only applies with -o DIR".into()));
+        }
+        if lists {
+            return Err(Fatal(
+                "--depfile and --manifest list output files: give -o".into(),
+            ));
+        }
     }
     match &cli.output {
+        None if cli.check => Ok(stdout()),
         None => {
-            if target == Target::Spirv {
+            if targets.len() > 1 {
+                return Err(Fatal(
+                    "several targets cannot share standard output; use -o DIR".into(),
+                ));
+            }
+            if targets.contains(&Target::Spirv) {
                 if inputs.len() > 1 {
                     return Err(Fatal(
                         "several SPIR-V modules cannot share standard output; use -o DIR".into(),
@@ -386,35 +452,48 @@ fn plan_outputs(cli: &Cli, target: Target, inputs: &[Input]) -> Result<Vec<Dest>
                     ));
                 }
             }
-            if target == Target::Glsl && inputs.len() > 1 {
+            if targets.contains(&Target::Glsl) && inputs.len() > 1 {
                 return Err(Fatal(
                     "several GLSL outputs cannot share standard output; use -o DIR".into(),
                 ));
             }
             Ok(stdout())
         }
-        Some(path) if inputs.len() == 1 && !path.is_dir() && !ends_with_separator(path) => {
+        Some(path)
+            if inputs.len() == 1
+                && targets.len() == 1
+                && !any_directory
+                && cli.root.is_none()
+                && !path.is_dir()
+                && !ends_with_separator(path) =>
+        {
             Ok(vec![Dest::File(path.clone())])
         }
         Some(dir) => {
             if dir.exists() && !dir.is_dir() {
                 return Err(Fatal(format!(
-                    "`{}` is a file; with several inputs -o must be a directory",
+                    "`{}` is a file; with several inputs or targets -o must be a directory",
                     dir.display()
                 )));
             }
             std::fs::create_dir_all(dir)
                 .map_err(|e| Fatal(format!("cannot create directory `{}`: {e}", dir.display())))?;
+            let dirs: Vec<PathBuf> = mirrored_dirs(inputs, cli.root.as_deref())?
+                .into_iter()
+                .map(|rel| dir.join(rel))
+                .collect();
             let mut seen = indexmap::IndexMap::new();
-            for input in inputs {
-                if let Some(first) = seen.insert(input.stem.clone(), input.name.clone()) {
+            for (input, out) in inputs.iter().zip(&dirs) {
+                let place = out.join(&input.stem);
+                if let Some(first) = seen.insert(place.clone(), &input.name) {
                     return Err(Fatal(format!(
-                        "`{first}` and `{}` have the same stem `{}`: their outputs would overwrite each other",
-                        input.name, input.stem
+                        "`{first}` and `{}` would both write `{}.*`",
+                        input.name,
+                        place.display()
                     )));
                 }
             }
-            Ok(inputs.iter().map(|_| Dest::Dir(dir.clone())).collect())
+            Ok(dirs.into_iter().map(Dest::Dir).collect())
         }
     }
 }
@@ -425,16 +504,39 @@ fn ends_with_separator(path: &Path) -> bool {
         .ends_with(std::path::is_separator)
 }
 
-/// Write a several-file output (GLSL: one file per entry point). To a
-/// file or standard output only when there is exactly one.
-fn write_files(
+/// Write one target's output of one input; the files written (or found
+/// unchanged) come back.
+fn emit(
+    cli: &Cli,
+    target: Target,
     input: &Input,
-    files: &[stride::OutputFile],
-    destination: Dest,
+    output: Output,
+    destination: &Dest,
     stdout: &mut impl Write,
-) -> Result<(), Fatal> {
+) -> Result<Vec<Produced>, Fatal> {
+    let to_stdout = |stdout: &mut dyn Write, bytes: &[u8]| {
+        stdout
+            .write_all(bytes)
+            .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
+    };
+    let to_file = |path: PathBuf, bytes: &[u8]| {
+        write_output(&path, bytes, cli.force_write).map(|()| Produced::new(path, bytes))
+    };
+    let Output::Files(files) = output else {
+        let bytes = output.to_bytes();
+        return match destination {
+            Dest::Stdout => to_stdout(stdout, &bytes).map(|()| Vec::new()),
+            Dest::File(path) => Ok(vec![to_file(path.clone(), &bytes)?]),
+            Dest::Dir(dir) => {
+                let name = format!("{}.{}", input.stem, target.extension());
+                Ok(vec![to_file(dir.join(name), &bytes)?])
+            }
+        };
+    };
+    // A several-file output (GLSL: one file per entry point): to a file or
+    // standard output only when there is exactly one.
     let single = || -> Result<&stride::OutputFile, Fatal> {
-        match files {
+        match files.as_slice() {
             [one] => Ok(one),
             _ => Err(Fatal(format!(
                 "`{}` gives {} files ({}); pick one with -e NAME or write them all with -o DIR",
@@ -449,56 +551,44 @@ fn write_files(
         }
     };
     match destination {
-        Dest::Stdout => stdout
-            .write_all(single()?.text.as_bytes())
-            .map_err(|e| Fatal(format!("cannot write to standard output: {e}"))),
-        Dest::File(path) => write_atomically(&path, single()?.text.as_bytes()),
-        Dest::Dir(dir) => {
-            for f in files {
-                let path = dir.join(format!("{}.{}", input.stem, f.suffix));
-                write_atomically(&path, f.text.as_bytes())?;
-            }
-            Ok(())
-        }
+        Dest::Stdout => to_stdout(stdout, single()?.text.as_bytes()).map(|()| Vec::new()),
+        Dest::File(path) => Ok(vec![to_file(path.clone(), single()?.text.as_bytes())?]),
+        Dest::Dir(dir) => files
+            .iter()
+            .map(|f| {
+                let name = format!("{}.{}", input.stem, f.suffix);
+                to_file(dir.join(name), f.text.as_bytes())
+            })
+            .collect(),
     }
 }
 
-/// After a failed GLSL translation: remove `<stem>.<entry>.<stage>` files an
-/// earlier run left in `dir`.
-fn remove_stale_entry_files(dir: &Path, stem: &str) -> Result<(), Fatal> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(());
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = name.strip_prefix(stem).and_then(|r| r.strip_prefix('.')) else {
-            continue;
-        };
-        let Some((entry_name, stage)) = rest.split_once('.') else {
-            continue;
-        };
-        let is_identifier = !entry_name.is_empty()
-            && entry_name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if is_identifier && matches!(stage, "vert" | "frag" | "comp") {
-            remove_stale(&entry.path())?;
-        }
+/// After a failed translation: no output of an earlier run is left behind
+/// for this target.
+fn remove_outputs(target: Target, input: &Input, destination: &Dest) -> Result<(), Fatal> {
+    match destination {
+        Dest::Stdout => Ok(()),
+        Dest::File(path) => remove_stale(path),
+        Dest::Dir(dir) if target == Target::Glsl => remove_stale_entry_files(dir, &input.stem),
+        Dest::Dir(dir) => remove_stale(&dir.join(format!("{}.{}", input.stem, target.extension()))),
     }
-    Ok(())
 }
 
-/// Translate every input, in parallel with one worker per core. Results
-/// come back in input order.
-fn translate_all(
-    inputs: &[Input],
-    options: &Options,
-    check_only: bool,
-) -> Vec<Result<stride::Translation, Diagnostics>> {
+/// The results of one input: the diagnostics of the stages every target
+/// shares, then one result per target. When the shared stages fail, every
+/// target's result is an empty error.
+struct Done {
+    common: Diagnostics,
+    targets: Vec<Result<stride::Translation, Diagnostics>>,
+}
+
+/// Translate one input to every target. One target is one
+/// `stride::translate`; several share one `stride::analyze`.
+fn translate_one(input: &Input, targets: &[Target], options: &Options, check_only: bool) -> Done {
     // --check runs the whole translation, so that it reports what the
     // target cannot express too, and drops the output.
-    let one = |input: &Input| {
-        stride::translate(&input.source, options).map(|t| {
+    let kept = |result: Result<stride::Translation, Diagnostics>| {
+        result.map(|t| {
             if check_only {
                 stride::Translation {
                     output: Output::Text(String::new()),
@@ -509,6 +599,45 @@ fn translate_all(
             }
         })
     };
+    let for_target = |target: Target| Options {
+        target,
+        ..options.clone()
+    };
+    if let [target] = targets {
+        let result = stride::translate(&input.source, &for_target(*target));
+        return Done {
+            common: Diagnostics::new(),
+            targets: vec![kept(result)],
+        };
+    }
+    match stride::analyze(&input.source) {
+        Ok(analysis) => Done {
+            targets: targets
+                .iter()
+                .map(|&t| kept(stride::translate_analysis(&analysis, &for_target(t))))
+                .collect(),
+            common: analysis.warnings,
+        },
+        Err(diagnostics) => failed(diagnostics, targets),
+    }
+}
+
+fn failed(common: Diagnostics, targets: &[Target]) -> Done {
+    Done {
+        common,
+        targets: targets.iter().map(|_| Err(Diagnostics::new())).collect(),
+    }
+}
+
+/// Translate every input, in parallel with one worker per core. Results
+/// come back in input order.
+fn translate_all(
+    inputs: &[Input],
+    targets: &[Target],
+    options: &Options,
+    check_only: bool,
+) -> Vec<Done> {
+    let one = |input: &Input| translate_one(input, targets, options, check_only);
     let workers = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
@@ -516,8 +645,7 @@ fn translate_all(
     if workers <= 1 {
         return inputs.iter().map(one).collect();
     }
-    let slots: Vec<Mutex<Option<Result<stride::Translation, Diagnostics>>>> =
-        inputs.iter().map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<Done>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -536,48 +664,12 @@ fn translate_all(
         .zip(inputs)
         .map(|(slot, input)| {
             slot.into_inner().ok().flatten().unwrap_or_else(|| {
-                Err(stride::Diagnostic::internal(format!(
+                let message = format!(
                     "internal error: the translation of `{}` did not finish",
                     input.name
-                ))
-                .into())
+                );
+                failed(stride::Diagnostic::internal(message).into(), targets)
             })
         })
         .collect()
-}
-
-/// Write through a temporary file in the same folder, then rename, so that
-/// readers never see a partial file.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Fatal> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Fatal(format!("cannot write `{}`: {e}", path.display()))
-    })
-}
-
-/// A failed translation leaves no stale output from an earlier run behind.
-fn remove_stale(path: &Path) -> Result<(), Fatal> {
-    match std::fs::remove_file(path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(Fatal(format!(
-            "cannot remove stale output `{}`: {e}",
-            path.display()
-        ))),
-    }
 }

@@ -138,6 +138,12 @@ fn help_exits_zero() {
         "--rules",
         "--spirv-version",
         "--strip-names",
+        "--root",
+        "--depfile",
+        "--manifest",
+        "--force-write",
+        "-t spirv,hlsl,glsl",
+        "shaders/ -o out/",
     ] {
         assert!(
             text.contains(flag),
@@ -702,4 +708,467 @@ fn glsl_failure_removes_stale_entry_files() {
     let o = stride(&dir, &["-t", "glsl", "two.wgsl", "-o", "out/"]);
     expect_code(&o, 1, "second run fails");
     assert_eq!(listing(&dir.join("out")), ["keep.txt"]);
+}
+
+/// A fragment input that Slang cannot take (`noperspective` with
+/// `centroid`) while every other target can.
+const NO_SLANG: &str = "@fragment
+fn fs(@location(0) @interpolate(linear, centroid) v: f32) -> @location(0) vec4<f32> {
+    return vec4<f32>(v);
+}
+";
+
+#[test]
+fn several_targets_from_one_call_with_one_failing() {
+    let dir = fixture("cli-multi-target", &[("f.wgsl", NO_SLANG)]);
+    let o = stride(
+        &dir,
+        &[
+            "-t",
+            "spirv,slang",
+            "-t",
+            "hlsl",
+            "-t",
+            "glsl",
+            "--shader-model",
+            "6_2",
+            "--color",
+            "never",
+            "f.wgsl",
+            "-o",
+            "out",
+        ],
+    );
+    expect_code(&o, 1, "slang fails, the others do not");
+    let err = stderr(&o);
+    assert!(
+        err.contains("error: slang: "),
+        "the error names its target: {err}"
+    );
+    assert!(!err.contains("hlsl:"), "only slang reports: {err}");
+    assert_eq!(
+        listing(&dir.join("out")),
+        ["f.fs.frag", "f.hlsl", "f.spv"],
+        "every target but slang is written, no temporary file"
+    );
+    // Each output equals its single-target translation, with its options.
+    for (args, file) in [
+        (&["-t", "spirv"][..], "f.spv"),
+        (&["-t", "hlsl", "--shader-model", "6_2"][..], "f.hlsl"),
+        (&["-t", "glsl"][..], "f.fs.frag"),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["f.wgsl", "-o", "single"]);
+        let single = stride(&dir, &all);
+        expect_code(&single, 0, file);
+        assert_eq!(
+            read(&dir.join("out").join(file)),
+            read(&dir.join("single")),
+            "{file}"
+        );
+    }
+    // The single-target error is the same text, without the target name.
+    let alone = stride(&dir, &["-t", "slang", "--color", "never", "f.wgsl"]);
+    expect_code(&alone, 1, "slang alone");
+    assert_eq!(err, stderr(&alone).replacen("error: ", "error: slang: ", 1));
+}
+
+#[test]
+fn several_targets_need_a_directory_or_check() {
+    let dir = fixture("cli-multi-stdout", &[("a.wgsl", GOOD)]);
+    let o = stride(&dir, &["-t", "layout,reflect", "a.wgsl"]);
+    expect_code(&o, 2, "two targets to stdout");
+    assert!(stderr(&o).contains("-o DIR"), "{}", stderr(&o));
+    let o = stride(
+        &dir,
+        &[
+            "--check",
+            "-t",
+            "spirv,hlsl,glsl,slang,layout,reflect",
+            "a.wgsl",
+        ],
+    );
+    expect_code(&o, 0, "--check with every target");
+    assert_eq!(listing(&dir), ["a.wgsl"]);
+}
+
+/// A shader whose one struct is named after `tag`, so that its layout
+/// listing says which input it came from.
+fn named_shader(tag: &str) -> String {
+    format!(
+        "struct S_{tag} {{ x: f32 }}
+@group(0) @binding(0) var<uniform> u: S_{tag};
+@compute @workgroup_size(1) fn main() {{ _ = u.x; }}
+"
+    )
+}
+
+/// Writes `files` (paths with folders) below a new temp folder.
+fn tree(tag: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = temp_dir(tag);
+    for (name, text) in files {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        if let Err(e) = std::fs::write(&path, text) {
+            panic!("cannot write fixture {name}: {e}");
+        }
+    }
+    dir
+}
+
+#[test]
+fn same_named_inputs_in_two_folders_mirror_into_the_output() {
+    let (a, b) = (named_shader("a"), named_shader("b"));
+    let dir = tree(
+        "cli-mirror",
+        &[("shaders/a/main.wgsl", &a), ("shaders/b/main.wgsl", &b)],
+    );
+    let o = stride(
+        &dir,
+        &[
+            "-t",
+            "spirv,layout",
+            "shaders/a/main.wgsl",
+            "shaders/b/main.wgsl",
+            "-o",
+            "out",
+        ],
+    );
+    expect_code(&o, 0, "same stem in two folders");
+    assert_eq!(listing(&dir.join("out")), ["a", "b"]);
+    for (sub, tag) in [("a", "S_a"), ("b", "S_b")] {
+        assert_eq!(
+            listing(&dir.join("out").join(sub)),
+            ["main.layout.txt", "main.spv"]
+        );
+        let text = read(&dir.join("out").join(sub).join("main.layout.txt"));
+        assert!(
+            contains(&text, tag.as_bytes()),
+            "out/{sub} holds {sub}'s listing"
+        );
+    }
+    // --root keeps the folders above the common root.
+    let o = stride(
+        &dir,
+        &[
+            "--root",
+            ".",
+            "shaders/a/main.wgsl",
+            "shaders/b/main.wgsl",
+            "-o",
+            "rooted/",
+        ],
+    );
+    expect_code(&o, 0, "--root");
+    assert!(dir.join("rooted/shaders/a/main.spv").is_file());
+    assert!(dir.join("rooted/shaders/b/main.spv").is_file());
+    let o = stride(
+        &dir,
+        &["--root", "shaders/a", "shaders/b/main.wgsl", "-o", "x/"],
+    );
+    expect_code(&o, 2, "an input outside --root");
+    // A true collision: the same input twice.
+    let o = stride(
+        &dir,
+        &["shaders/a/main.wgsl", "shaders/a/main.wgsl", "-o", "twice"],
+    );
+    expect_code(&o, 2, "two inputs with the same outputs");
+    assert!(stderr(&o).contains("would both write"), "{}", stderr(&o));
+    assert_eq!(listing(&dir.join("twice")), Vec::<String>::new());
+}
+
+#[test]
+fn a_directory_input_recurses_in_sorted_order() {
+    let files: Vec<(String, String)> = ["z.wgsl", "a/y.wgsl", "a/b/x.wgsl", "b.wgsl", "m/k.wgsl"]
+        .iter()
+        .map(|name| {
+            let tag = name.trim_end_matches(".wgsl").replace('/', "_");
+            (format!("shaders/{name}"), named_shader(&tag))
+        })
+        .collect();
+    let mut refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    refs.push(("shaders/notes.txt", "not a shader"));
+    let dir = tree("cli-recurse", &refs);
+    let o = stride(&dir, &["-t", "layout", "shaders"]);
+    expect_code(&o, 0, "a directory to stdout");
+    let text = stdout(&o);
+    let order: Vec<usize> = ["S_a_b_x", "S_a_y", "S_b ", "S_m_k", "S_z"]
+        .iter()
+        .map(|tag| {
+            text.find(tag)
+                .unwrap_or_else(|| panic!("{tag} missing:\n{text}"))
+        })
+        .collect();
+    assert!(order.is_sorted(), "sorted path order: {order:?}\n{text}");
+    let o = stride(&dir, &["-t", "hlsl", "shaders/", "-o", "out/"]);
+    expect_code(&o, 0, "a directory into a tree");
+    assert_eq!(listing(&dir.join("out")), ["a", "b.hlsl", "m", "z.hlsl"]);
+    assert_eq!(listing(&dir.join("out/a")), ["b", "y.hlsl"]);
+    assert_eq!(listing(&dir.join("out/a/b")), ["x.hlsl"]);
+    let empty = temp_dir("cli-recurse-empty");
+    let o = stride(&empty, &["."]);
+    expect_code(&o, 2, "a directory without *.wgsl");
+}
+
+/// The rules of a Makefile-style depfile, read back: `(output, inputs)`.
+fn parse_depfile(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut rules = Vec::new();
+    for line in text.lines() {
+        let mut words = Vec::new();
+        let mut word = String::new();
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if matches!(chars.peek(), Some(' ' | '#' | '\\')) => {
+                    word.extend(chars.next());
+                }
+                '$' if chars.peek() == Some(&'$') => {
+                    chars.next();
+                    word.push('$');
+                }
+                ' ' => {
+                    if !word.is_empty() {
+                        words.push(std::mem::take(&mut word));
+                    }
+                }
+                _ => word.push(c),
+            }
+        }
+        if !word.is_empty() {
+            words.push(word);
+        }
+        let Some(first) = words.first_mut() else {
+            continue;
+        };
+        let Some(output) = first.strip_suffix(':').map(str::to_string) else {
+            panic!("a rule starts with `OUTPUT:`: {line}");
+        };
+        rules.push((output, words[1..].to_vec()));
+    }
+    rules
+}
+
+#[test]
+fn depfile_lists_every_output_with_its_input() {
+    let dir = tree(
+        "cli-depfile",
+        &[
+            ("my shaders/a b.wgsl", TWO_STAGES),
+            ("my shaders/c$#.wgsl", GOOD),
+        ],
+    );
+    let o = stride(
+        &dir,
+        &[
+            "-t",
+            "glsl,spirv",
+            "my shaders",
+            "-o",
+            "out dir",
+            "--depfile",
+            "deps.d",
+        ],
+    );
+    expect_code(&o, 0, "depfile");
+    let text = String::from_utf8_lossy(&read(&dir.join("deps.d"))).into_owned();
+    assert!(
+        text.contains("out\\ dir/a\\ b.spv: my\\ shaders/a\\ b.wgsl\n"),
+        "{text}"
+    );
+    let rules = parse_depfile(&text);
+    let expected: Vec<(String, Vec<String>)> = [
+        ("out dir/a b.vs.vert", "my shaders/a b.wgsl"),
+        ("out dir/a b.fs.frag", "my shaders/a b.wgsl"),
+        ("out dir/a b.spv", "my shaders/a b.wgsl"),
+        ("out dir/c$#.main.comp", "my shaders/c$#.wgsl"),
+        ("out dir/c$#.spv", "my shaders/c$#.wgsl"),
+    ]
+    .iter()
+    .map(|(o, i)| (o.to_string(), vec![i.to_string()]))
+    .collect();
+    assert_eq!(rules, expected, "{text}");
+    for (output, _) in &rules {
+        assert!(dir.join(output).is_file(), "{output} exists");
+    }
+}
+
+/// 64-bit FNV-1a, as the manifest documents it.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+#[test]
+fn manifest_lists_inputs_outputs_hashes_and_warnings() {
+    let dir = fixture(
+        "cli-manifest",
+        &[
+            (
+                "o.wgsl",
+                &WITH_OVERRIDE.replace("GAIN: f32", "GAIN: f32 = 2.0"),
+            ),
+            ("f.wgsl", NO_SLANG),
+        ],
+    );
+    let args = [
+        "-t",
+        "spirv,slang",
+        "o.wgsl",
+        "f.wgsl",
+        "-o",
+        "out",
+        "--manifest",
+        "m.json",
+    ];
+    let o = stride(&dir, &args);
+    expect_code(&o, 1, "slang fails on f.wgsl");
+    let bytes = read(&dir.join("m.json"));
+    let json: serde_json::Value = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(e) => panic!("the manifest is not JSON: {e}"),
+    };
+    assert_eq!(json["hash"], "fnv1a64");
+    let inputs = json["inputs"].as_array().cloned().unwrap_or_default();
+    assert_eq!(inputs.len(), 2);
+    assert_eq!(inputs[0]["input"], "o.wgsl");
+    assert_eq!(inputs[0]["ok"], true);
+    assert_eq!(inputs[1]["input"], "f.wgsl");
+    assert_eq!(inputs[1]["ok"], false);
+    assert_eq!(inputs[1]["targets"]["slang"]["ok"], false);
+    assert_eq!(
+        inputs[1]["targets"]["slang"]["outputs"],
+        serde_json::json!([])
+    );
+    let mut files = 0;
+    for input in &inputs {
+        for target in ["spirv", "slang"] {
+            for out in input["targets"][target]["outputs"]
+                .as_array()
+                .into_iter()
+                .flatten()
+            {
+                let path = out["path"].as_str().unwrap_or_default();
+                let on_disk = read(&dir.join(path));
+                assert_eq!(out["size"], on_disk.len() as u64, "{path}");
+                assert_eq!(out["hash"], format!("{:016x}", fnv1a64(&on_disk)), "{path}");
+                files += 1;
+            }
+        }
+    }
+    assert_eq!(files, 3, "o.spv, o.slang, f.spv");
+    let warnings: Vec<&serde_json::Value> = inputs[0]["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|d| d["severity"] == "warning" && d["target"] == "spirv")
+        .collect();
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w["message"].as_str().is_some_and(|m| m.contains("GAIN"))),
+        "the SPIR-V override warning: {:#}",
+        inputs[0]
+    );
+    let slang_error = &inputs[1]["diagnostics"][0];
+    assert_eq!(slang_error["target"], "slang");
+    assert_eq!(slang_error["severity"], "error");
+    assert_eq!(slang_error["line"], 2);
+    // The same call gives the same manifest.
+    let again = stride(&dir, &args);
+    expect_code(&again, 1, "again");
+    assert_eq!(read(&dir.join("m.json")), bytes);
+}
+
+fn mtime(path: &Path) -> std::time::SystemTime {
+    match std::fs::metadata(path).and_then(|m| m.modified()) {
+        Ok(t) => t,
+        Err(e) => panic!("no mtime for {}: {e}", path.display()),
+    }
+}
+
+#[test]
+fn unchanged_outputs_keep_their_mtime_unless_forced() {
+    let dir = fixture("cli-mtime", &[("a.wgsl", GOOD), ("b.wgsl", GOOD2)]);
+    let args = [
+        "-t",
+        "spirv,hlsl",
+        "a.wgsl",
+        "b.wgsl",
+        "-o",
+        "out",
+        "--depfile",
+        "d.d",
+    ];
+    expect_code(&stride(&dir, &args), 0, "first run");
+    let old = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
+    let outputs = ["out/a.spv", "out/a.hlsl", "out/b.spv", "out/b.hlsl", "d.d"];
+    for name in outputs {
+        let file = std::fs::File::options().write(true).open(dir.join(name));
+        if let Err(e) = file.and_then(|f| f.set_modified(old)) {
+            panic!("cannot set the mtime of {name}: {e}");
+        }
+    }
+    // b changes: only b's outputs are rewritten.
+    std::fs::write(dir.join("b.wgsl"), GOOD2.replace("sink[0]", "sink[1]")).unwrap_or_default();
+    expect_code(&stride(&dir, &args), 0, "second run");
+    for name in ["out/a.spv", "out/a.hlsl", "d.d"] {
+        assert_eq!(mtime(&dir.join(name)), old, "{name} is unchanged and kept");
+    }
+    for name in ["out/b.spv", "out/b.hlsl"] {
+        assert_ne!(
+            mtime(&dir.join(name)),
+            old,
+            "{name} changed and is rewritten"
+        );
+    }
+    let mut forced = args.to_vec();
+    forced.push("--force-write");
+    expect_code(&stride(&dir, &forced), 0, "--force-write");
+    for name in ["out/a.spv", "out/a.hlsl", "d.d"] {
+        assert_ne!(
+            mtime(&dir.join(name)),
+            old,
+            "{name} is rewritten with --force-write"
+        );
+    }
+}
+
+#[test]
+fn a_failing_target_leaves_no_file_partial_or_stale() {
+    let dir = fixture("cli-multi-stale", &[("f.wgsl", GOOD)]);
+    let o = stride(&dir, &["-t", "spirv,slang", "f.wgsl", "-o", "out"]);
+    expect_code(&o, 0, "first run");
+    assert_eq!(listing(&dir.join("out")), ["f.slang", "f.spv"]);
+    std::fs::write(dir.join("f.wgsl"), NO_SLANG).unwrap_or_default();
+    let o = stride(&dir, &["-t", "spirv,slang", "f.wgsl", "-o", "out"]);
+    expect_code(&o, 1, "slang fails now");
+    // The old f.slang no longer matches f.wgsl: it is removed; no
+    // temporary file is left.
+    assert_eq!(listing(&dir.join("out")), ["f.spv"]);
+    // A shared error (a parse error) writes no target at all.
+    std::fs::write(dir.join("f.wgsl"), BAD).unwrap_or_default();
+    let o = stride(
+        &dir,
+        &[
+            "-t",
+            "spirv,slang",
+            "--color",
+            "never",
+            "f.wgsl",
+            "-o",
+            "out",
+        ],
+    );
+    expect_code(&o, 1, "parse error");
+    assert_eq!(listing(&dir.join("out")), Vec::<String>::new());
+    assert!(
+        !stderr(&o).contains("spirv:"),
+        "a shared error names no target"
+    );
 }

@@ -13,7 +13,7 @@ pub use dialect::Annotations;
 pub use scan::ScannedModule;
 
 /// A parsed input: everything downstream needs from the front end.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Parsed {
     /// The original source text; every span points into it.
     pub source: String,
