@@ -27,6 +27,12 @@ enum TargetArg {
     Layout,
     /// JSON: every global, its binding and every type's contract layout
     Reflect,
+    /// C11 header (<stem>.h, also valid C++17): a struct per buffer struct
+    /// with explicit padding, offsetof/sizeof asserts and binding constants
+    C,
+    /// Rust module (<stem>.rs): #[repr(C)] structs with explicit padding,
+    /// offset_of!/size_of asserts and binding constants
+    Rust,
 }
 
 impl From<TargetArg> for Target {
@@ -38,6 +44,8 @@ impl From<TargetArg> for Target {
             TargetArg::Slang => Target::Slang,
             TargetArg::Layout => Target::Layout,
             TargetArg::Reflect => Target::Reflect,
+            TargetArg::C => Target::C,
+            TargetArg::Rust => Target::Rust,
         }
     }
 }
@@ -134,6 +142,11 @@ struct Cli {
     /// SPIR-V output bakes every override in: this value, else its default
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     overrides: Vec<(String, f64)>,
+
+    /// --target rust: extra derives; `bytemuck` adds bytemuck::Pod and
+    /// bytemuck::Zeroable (sound: every padding byte is a named field)
+    #[arg(long, value_name = "CRATE", value_parser = ["bytemuck"])]
+    rust_derive: Option<String>,
 }
 
 fn parse_override(s: &str) -> Result<(String, f64), String> {
@@ -242,6 +255,9 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             "--registers only applies to --target hlsl and slang".into(),
         ));
     }
+    if cli.rust_derive.is_some() && target != Target::Rust {
+        return Err(Fatal("--rust-derive only applies to --target rust".into()));
+    }
     if cli.glsl.is_some() && target != Target::Glsl {
         return Err(Fatal("--glsl only applies to --target glsl".into()));
     }
@@ -267,6 +283,10 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             entry_point: cli.entry_point.clone(),
             overrides: cli.overrides.clone(),
             slang: false,
+        },
+        host: stride::back::host::HostOptions {
+            name: None,
+            bytemuck: cli.rust_derive.is_some(),
         },
     };
     let results = translate_all(&inputs, &options, cli.check);
@@ -498,6 +518,20 @@ fn translate_all(
     // --check runs the whole translation, so that it reports what the
     // target cannot express too, and drops the output.
     let one = |input: &Input| {
+        let named;
+        let options = if matches!(options.target, Target::C) {
+            // The header's include guard carries the input's stem.
+            named = Options {
+                host: stride::back::host::HostOptions {
+                    name: Some(input.stem.clone()),
+                    ..options.host.clone()
+                },
+                ..options.clone()
+            };
+            &named
+        } else {
+            options
+        };
         stride::translate(&input.source, options).map(|t| {
             if check_only {
                 stride::Translation {
