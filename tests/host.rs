@@ -314,18 +314,31 @@ fn host_structs_compile_and_match_the_layout_ir() {
 
 #[test]
 fn spec000_struct_b_fixed_in_c_and_rust() {
-    // spec/000's struct B in its fixed form (the vec3 member padded to 16).
-    let src = "struct B { a: vec3<f32>, b: f32, c: array<vec2<f32>, 2>, d: mat2x3<f32> }\n\
-               @group(0) @binding(0) var<storage, read> b: B;\n\
-               @compute @workgroup_size(1) fn main() { _ = b.b; }\n";
-    let c = text(src, Target::C).unwrap();
-    assert!(c.contains("float a[3];"), "{c}");
-    assert!(c.contains("float d[2][4];"), "{c}");
-    assert!(c.contains("static_assert(offsetof(B, d) == 32"), "{c}");
-    assert!(c.contains("#define B_MIN_BINDING_SIZE 64u"), "{c}");
-    let r = text(src, Target::Rust).unwrap();
-    assert!(r.contains("pub d: [[f32; 4]; 2],"), "{r}");
-    assert!(r.contains("#[repr(C, align(16))]"), "{r}");
+    // spec/000's struct B with the dialect fix on the declarations (A: align
+    // 16, size 32; B: align 16, size 208; g: @stride(32)).
+    let path = corpus_dir().join("dialect/spec_fix_struct_attrs.wgsl");
+    let src = std::fs::read_to_string(path).unwrap();
+    let c = text(&src, Target::C).unwrap();
+    for line in [
+        "    alignas(16) float u;",
+        "    uint8_t _pad1[12];\n    A e;",
+        "    A g[3];\n    float h;\n    uint8_t _pad3[12];\n} B;",
+        "static_assert(sizeof(B) == 208, \"B: size\");",
+        "static_assert(offsetof(B, g) == 96, \"B.g: offset\");",
+        "#define UNIFORM_BUFFER_MIN_BINDING_SIZE 208u",
+    ] {
+        assert!(c.contains(line), "missing {line:?} in\n{c}");
+    }
+    let r = text(&src, Target::Rust).unwrap();
+    for line in [
+        "#[repr(C, align(16))]\n#[derive(Clone, Copy, Debug, PartialEq)]\n#[allow(non_camel_case_types, non_snake_case)]\npub struct A {",
+        "    pub g: [A; 3],",
+        "const _: () = assert!(core::mem::size_of::<B>() == 208);",
+        "pub const STORAGE_BUFFER_BINDING: u32 = 1;",
+        "pub const UNIFORM_BUFFER_MIN_BINDING_SIZE: u64 = 208;",
+    ] {
+        assert!(r.contains(line), "missing {line:?} in\n{r}");
+    }
 }
 
 #[test]
