@@ -39,16 +39,22 @@ pub enum Target {
     Slang,
     Layout,
     Reflect,
+    /// A C11 header (also C++17) of host structs with the contract's bytes.
+    C,
+    /// A Rust module of `#[repr(C)]` host structs with the contract's bytes.
+    Rust,
 }
 
 impl Target {
-    pub const ALL: [Target; 6] = [
+    pub const ALL: [Target; 8] = [
         Target::Spirv,
         Target::Glsl,
         Target::Hlsl,
         Target::Slang,
         Target::Layout,
         Target::Reflect,
+        Target::C,
+        Target::Rust,
     ];
 
     pub fn name(self) -> &'static str {
@@ -59,6 +65,8 @@ impl Target {
             Target::Slang => "slang",
             Target::Layout => "layout",
             Target::Reflect => "reflect",
+            Target::C => "c",
+            Target::Rust => "rust",
         }
     }
 
@@ -73,6 +81,8 @@ impl Target {
             Target::Slang => "slang",
             Target::Layout => "layout.txt",
             Target::Reflect => "reflect.json",
+            Target::C => "h",
+            Target::Rust => "rs",
         }
     }
 }
@@ -95,6 +105,8 @@ pub struct Options {
     /// Shader model, registers and entry point of `--target hlsl`; its
     /// `overrides` are taken from `spirv.overrides` like GLSL's.
     pub hlsl: back::hlsl::HlslOptions,
+    /// Include-guard name and derives of `--target c` and `--target rust`.
+    pub host: back::host::HostOptions,
 }
 
 impl Default for Options {
@@ -105,6 +117,7 @@ impl Default for Options {
             spirv: back::spirv::SpirvOptions::default(),
             glsl: back::glsl::GlslOptions::default(),
             hlsl: back::hlsl::HlslOptions::default(),
+            host: back::host::HostOptions::default(),
         }
     }
 }
@@ -392,6 +405,19 @@ fn backend(
         Target::Reflect => {
             let info = validated(&parsed, &warnings, info)?;
             Output::Text(back::reflect::write(&parsed, &info, contract))
+        }
+        Target::C | Target::Rust => {
+            validate(&parsed, &warnings)?;
+            let host = layout::realize::host::realize(&parsed, contract).map_err(|e| {
+                let mut all = warnings.clone();
+                all.extend(e);
+                all
+            })?;
+            Output::Text(if options.target == Target::C {
+                back::host::c::write(&parsed, contract, &host, &options.host)
+            } else {
+                back::host::rust::write(&parsed, contract, &host, &options.host)
+            })
         }
     };
     Ok(Translation { output, warnings })

@@ -33,6 +33,12 @@ enum TargetArg {
     Layout,
     /// JSON: every global, its binding and every type's contract layout
     Reflect,
+    /// C11 header (<stem>.h, also valid C++17): a struct per buffer struct
+    /// with explicit padding, offsetof/sizeof asserts and binding constants
+    C,
+    /// Rust module (<stem>.rs): #[repr(C)] structs with explicit padding,
+    /// offset_of!/size_of asserts and binding constants
+    Rust,
 }
 
 impl From<TargetArg> for Target {
@@ -44,6 +50,8 @@ impl From<TargetArg> for Target {
             TargetArg::Slang => Target::Slang,
             TargetArg::Layout => Target::Layout,
             TargetArg::Reflect => Target::Reflect,
+            TargetArg::C => Target::C,
+            TargetArg::Rust => Target::Rust,
         }
     }
 }
@@ -178,6 +186,11 @@ struct Cli {
     /// SPIR-V output bakes every override in: this value, else its default
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     overrides: Vec<(String, f64)>,
+
+    /// --target rust: extra derives; `bytemuck` adds bytemuck::Pod and
+    /// bytemuck::Zeroable (sound: every padding byte is a named field)
+    #[arg(long, value_name = "CRATE", value_parser = ["bytemuck"])]
+    rust_derive: Option<String>,
 }
 
 fn parse_override(s: &str) -> Result<(String, f64), String> {
@@ -287,6 +300,9 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             "--registers only applies to --target hlsl and slang".into(),
         ));
     }
+    if cli.rust_derive.is_some() && !has(&[Target::Rust]) {
+        return Err(Fatal("--rust-derive only applies to --target rust".into()));
+    }
     if cli.glsl.is_some() && !has(&[Target::Glsl]) {
         return Err(Fatal("--glsl only applies to --target glsl".into()));
     }
@@ -312,6 +328,10 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             entry_point: cli.entry_point.clone(),
             overrides: cli.overrides.clone(),
             slang: false,
+        },
+        host: stride::back::host::HostOptions {
+            name: None,
+            bytemuck: cli.rust_derive.is_some(),
         },
     };
     let results = translate_all(&inputs, &targets, &options, cli.check);
@@ -601,6 +621,11 @@ fn translate_one(input: &Input, targets: &[Target], options: &Options, check_onl
     };
     let for_target = |target: Target| Options {
         target,
+        // The C header's include guard carries the input's stem.
+        host: stride::back::host::HostOptions {
+            name: Some(input.stem.clone()),
+            ..options.host.clone()
+        },
         ..options.clone()
     };
     if let [target] = targets {

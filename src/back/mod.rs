@@ -3,6 +3,7 @@
 pub(crate) mod common;
 pub mod glsl;
 pub mod hlsl;
+pub mod host;
 pub mod listing;
 pub mod overrides;
 pub mod reflect;

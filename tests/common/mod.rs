@@ -77,6 +77,8 @@ pub fn output_suffix(target: Target) -> &'static str {
         Target::Slang => "slang",
         Target::Layout => "layout.txt",
         Target::Reflect => "reflect.json",
+        Target::C => "h",
+        Target::Rust => "rs",
     }
 }
 

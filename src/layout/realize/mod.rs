@@ -16,10 +16,12 @@
 //!
 //! - [`block`]: GLSL blocks (std140 uniform blocks, std430 storage blocks).
 //! - [`cbuffer`]: D3D constant buffers (HLSL and Slang).
+//! - [`host`]: C and Rust structs (`#[repr(C)]`) for the application.
 //! - [`spirv`]: the two sizes naga's SPIR-V writer needs beyond the contract.
 
 pub mod block;
 pub mod cbuffer;
+pub mod host;
 pub mod spirv;
 
 use crate::layout::rules::RuleTable;

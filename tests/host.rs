@@ -1,0 +1,363 @@
+//! Host structs (`--target c`, `--target rust`) checked by the host
+//! compilers, for every corpus input and the execution test's generated
+//! layouts (same seed):
+//!
+//! - every C header compiles with `cc -std=c11 -Wall -Wextra -Werror` and
+//!   as C++17 with `c++ -std=c++17 -Wall -Werror`; its `static_assert`s
+//!   check each offset and size against the contract;
+//! - a separate C program, written here from the layout IR (not from the
+//!   header), prints `offsetof`/`sizeof` of every WGSL member and struct;
+//!   the printed numbers must equal the layout IR;
+//! - every Rust module compiles with `rustc --edition 2021 -D warnings`
+//!   (its `const` asserts check each `offset_of!` and `size_of`). The
+//!   `--rust-derive bytemuck` variant needs the bytemuck crate, which is
+//!   not available offline here: the test says so and compiles the
+//!   variant's text only for the derive-free part.
+
+mod common;
+#[path = "exec/gen.rs"]
+#[allow(dead_code)]
+mod gen;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+use common::*;
+use stride::layout::{LayoutKind, LayoutModule};
+use stride::{Options, Output, Target};
+
+/// The execution test's seed and how many of its modules to check.
+const SEED: u64 = 0x5354_5249_4445_0001;
+const GENERATED: u64 = 300;
+
+struct Module {
+    name: String,
+    source: String,
+}
+
+fn modules() -> Vec<Module> {
+    let mut out: Vec<Module> = corpus_inputs()
+        .into_iter()
+        .filter_map(|p| {
+            Some(Module {
+                name: display_name(&p),
+                source: std::fs::read_to_string(&p).ok()?,
+            })
+        })
+        .collect();
+    for i in 0..GENERATED {
+        out.push(Module {
+            name: format!("generated #{i} (seed {SEED:#x})"),
+            source: gen::module(SEED, i).source,
+        });
+    }
+    out
+}
+
+fn text(source: &str, target: Target) -> Result<String, String> {
+    let options = Options {
+        target,
+        ..Options::default()
+    };
+    match stride::translate(source, &options) {
+        Ok(t) => match t.output {
+            Output::Text(s) => Ok(s),
+            _ => Err("not text".into()),
+        },
+        Err(d) => Err(d.render("input.wgsl", source, false)),
+    }
+}
+
+/// The C program that prints every WGSL member's offset and every
+/// struct's size, and what it must print (from the layout IR).
+fn offsets_program(contract: &LayoutModule, header: &str) -> (String, String) {
+    let mut program = format!("#include \"{header}\"\n#include <stdio.h>\nint main(void) {{\n");
+    let mut expected = String::new();
+    for s in contract.structs.values() {
+        let c_name = stride::back::host::c::escape(&s.name);
+        let mut tail = None;
+        for m in s.members() {
+            if let LayoutKind::Array { count: None, .. } = m.layout.kind {
+                tail = Some(m.offset);
+                continue;
+            }
+            let field = stride::back::host::c::escape(&m.name);
+            let _ = writeln!(
+                program,
+                "    printf(\"{}.{} %zu\\n\", offsetof({c_name}, {field}));",
+                s.name, m.name
+            );
+            let _ = writeln!(expected, "{}.{} {}", s.name, m.name, m.offset);
+        }
+        let _ = writeln!(
+            program,
+            "    printf(\"{} %zu\\n\", sizeof({c_name}));",
+            s.name
+        );
+        let size = tail.or(s.size).unwrap_or(0);
+        let _ = writeln!(expected, "{} {size}", s.name);
+    }
+    program.push_str("    return 0;\n}\n");
+    (program, expected)
+}
+
+fn run(cmd: &mut Command) -> Result<String, String> {
+    match cmd.output() {
+        Ok(o) if o.status.success() => Ok(String::from_utf8_lossy(&o.stdout).into_owned()),
+        Ok(o) => Err(format!(
+            "{:?} failed:\n{}{}",
+            cmd,
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )),
+        Err(e) => Err(format!("{cmd:?}: {e}")),
+    }
+}
+
+/// Compile and check one module's C header; the number of members compared.
+fn check_c(
+    dir: &Path,
+    index: usize,
+    contract: &LayoutModule,
+    header: &str,
+) -> Result<usize, String> {
+    let h = format!("m{index}.h");
+    std::fs::write(dir.join(&h), header).map_err(|e| e.to_string())?;
+    let (program, expected) = offsets_program(contract, &h);
+    let c = dir.join(format!("m{index}.c"));
+    std::fs::write(&c, &program).map_err(|e| e.to_string())?;
+    let exe = dir.join(format!("m{index}"));
+    run(Command::new("cc")
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&exe)
+        .arg(&c))?;
+    run(Command::new("c++")
+        .args([
+            "-x",
+            "c++",
+            "-std=c++17",
+            "-Wall",
+            "-Werror",
+            "-fsyntax-only",
+        ])
+        .arg(&c))?;
+    let printed = run(&mut Command::new(&exe))?;
+    if printed != expected {
+        return Err(format!(
+            "offsetof/sizeof differ from the layout IR:\nprinted:\n{printed}\nlayout IR:\n{expected}"
+        ));
+    }
+    Ok(expected.lines().count())
+}
+
+fn tool(name: &str) -> bool {
+    tool_available(name, &["--version"])
+}
+
+/// The host targets refuse `source` with an inexpressible-layout error at a
+/// member, whose fix gives a source they translate.
+fn refusal_with_working_fix(source: &str) -> Result<(), String> {
+    let options = Options {
+        target: Target::C,
+        ..Options::default()
+    };
+    let Err(diags) = stride::translate(source, &options) else {
+        return Err("expected a refusal".into());
+    };
+    let Some(d) = diags.iter().find(|d| d.is_error()) else {
+        return Err("a refusal without an error".into());
+    };
+    if d.kind != stride::DiagnosticKind::Inexpressible || d.primary_span().is_none() {
+        return Err(format!(
+            "not an inexpressible-layout error with a span: {d:?}"
+        ));
+    }
+    let Some(fix) = d.fixes.first() else {
+        return Err(format!("no fix: {}", d.message));
+    };
+    let fixed = fix.apply(source);
+    text(&fixed, Target::C)
+        .map(|_| ())
+        .map_err(|e| format!("the fix does not work:\n{e}"))
+}
+
+#[test]
+fn host_structs_compile_and_match_the_layout_ir() {
+    if !(tool("cc") && tool("c++") && tool("rustc")) {
+        assert!(
+            !oracles_required(),
+            "cc, c++ and rustc are required (STRIDE_REQUIRE_ORACLES is set)"
+        );
+        eprintln!("SKIPPED: cc, c++ or rustc not found");
+        return;
+    }
+    let dir = temp_dir("host");
+    let modules = modules();
+    let mut failures = Vec::new();
+    let mut rust_crate = String::new();
+    let mut jobs = Vec::new();
+    let mut structs = 0usize;
+    let mut refused_by_all = 0usize;
+    let mut refused_with_fix = Vec::new();
+    for (i, m) in modules.iter().enumerate() {
+        let Ok(analysis) = stride::analyze(&m.source) else {
+            // Not a valid module: every target refuses it; the host ones too.
+            refused_by_all += 1;
+            if text(&m.source, Target::C).is_ok() || text(&m.source, Target::Rust).is_ok() {
+                failures.push(format!(
+                    "{}: invalid input translated to a host target",
+                    m.name
+                ));
+            }
+            continue;
+        };
+        let (c, rust) = match (text(&m.source, Target::C), text(&m.source, Target::Rust)) {
+            (Ok(c), Ok(r)) => (c, r),
+            (Err(_), Err(_)) => {
+                // A layout C cannot declare: an error at the WGSL member
+                // with a fix, and the fixed source has a host form.
+                match refusal_with_working_fix(&m.source) {
+                    Ok(()) => refused_with_fix.push(m.name.clone()),
+                    Err(e) => failures.push(format!("{}: {e}", m.name)),
+                }
+                continue;
+            }
+            (c, r) => {
+                failures.push(format!(
+                    "{}: C and Rust disagree on whether there is a host form: {}",
+                    m.name,
+                    c.err().or(r.err()).unwrap_or_default()
+                ));
+                continue;
+            }
+        };
+        structs += analysis.contract.structs.len();
+        let _ = writeln!(
+            rust_crate,
+            "pub mod m{i} {{\n    include!(\"m{i}.rs\");\n}}"
+        );
+        if let Err(e) = std::fs::write(dir.join(format!("m{i}.rs")), &rust) {
+            failures.push(format!("{}: {e}", m.name));
+        }
+        jobs.push((i, m.name.clone(), analysis.contract, c));
+    }
+
+    // C and C++: one translation unit per module (the struct names of
+    // different modules collide), on every core.
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = jobs.len().div_ceil(workers.max(1)).max(1);
+    let results: BTreeMap<usize, (String, Result<usize, String>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = jobs
+            .chunks(chunk)
+            .map(|part| {
+                let dir = &dir;
+                s.spawn(move || {
+                    part.iter()
+                        .map(|(i, name, contract, header)| {
+                            (*i, (name.clone(), check_c(dir, *i, contract, header)))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let mut members = 0;
+    for (name, r) in results.values() {
+        match r {
+            Ok(n) => members += n,
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+
+    // Rust: every module in one crate, each in its own `mod`.
+    let lib = dir.join("lib.rs");
+    let rust_ok = std::fs::write(&lib, &rust_crate)
+        .map_err(|e| e.to_string())
+        .and_then(|_| {
+            run(Command::new("rustc")
+                .args([
+                    "--edition",
+                    "2021",
+                    "--crate-type",
+                    "lib",
+                    "-D",
+                    "warnings",
+                    "-o",
+                ])
+                .arg(dir.join("libhost.rlib"))
+                .arg(&lib))
+        });
+    if let Err(e) = rust_ok {
+        failures.push(format!("rustc: {e}"));
+    }
+    eprintln!(
+        "host structs: {} modules ({} invalid, refused by every target), {} compiled as C11, C++17 and Rust; {structs} structs; {members} offsets and sizes printed by the C program equal the layout IR",
+        modules.len(),
+        refused_by_all,
+        jobs.len()
+    );
+    eprintln!(
+        "host structs: {} modules refused (a runtime-sized array C cannot place), each with a fix that works: {}",
+        refused_with_fix.len(),
+        refused_with_fix.join(", ")
+    );
+    eprintln!("host structs: the --rust-derive bytemuck variant is not compiled: bytemuck is not available offline on this machine");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn spec000_struct_b_fixed_in_c_and_rust() {
+    // spec/000's struct B with the dialect fix on the declarations (A: align
+    // 16, size 32; B: align 16, size 208; g: @stride(32)).
+    let path = corpus_dir().join("dialect/spec_fix_struct_attrs.wgsl");
+    let src = std::fs::read_to_string(path).unwrap();
+    let c = text(&src, Target::C).unwrap();
+    for line in [
+        "    alignas(16) float u;",
+        "    uint8_t _pad1[12];\n    A e;",
+        "    A g[3];\n    float h;\n    uint8_t _pad3[12];\n} B;",
+        "static_assert(sizeof(B) == 208, \"B: size\");",
+        "static_assert(offsetof(B, g) == 96, \"B.g: offset\");",
+        "#define UNIFORM_BUFFER_MIN_BINDING_SIZE 208u",
+    ] {
+        assert!(c.contains(line), "missing {line:?} in\n{c}");
+    }
+    let r = text(&src, Target::Rust).unwrap();
+    for line in [
+        "#[repr(C, align(16))]\n#[derive(Clone, Copy, Debug, PartialEq)]\n#[allow(non_camel_case_types, non_snake_case)]\npub struct A {",
+        "    pub g: [A; 3],",
+        "const _: () = assert!(core::mem::size_of::<B>() == 208);",
+        "pub const STORAGE_BUFFER_BINDING: u32 = 1;",
+        "pub const UNIFORM_BUFFER_MIN_BINDING_SIZE: u64 = 208;",
+    ] {
+        assert!(r.contains(line), "missing {line:?} in\n{r}");
+    }
+}
+
+#[test]
+fn a_head_that_cannot_end_at_the_array_is_an_error_with_a_fix() {
+    let src = "enable f16;\n\
+               struct S { a: u32, b: f16, data: array<f16> }\n\
+               @group(0) @binding(0) var<storage, read_write> s: S;\n\
+               @compute @workgroup_size(1) fn main() { s.data[0] = s.b; }\n";
+    let options = Options {
+        target: Target::C,
+        ..Options::default()
+    };
+    let err = stride::translate(src, &options).unwrap_err();
+    let d = err.iter().find(|d| d.is_error()).expect("an error");
+    let span = d.primary_span().expect("a span");
+    assert_eq!(&src[span], "data");
+    let fix = d.fixes.first().expect("a fix");
+    let fixed = fix.apply(src);
+    assert!(fixed.contains("@align(4) data"), "{fixed}");
+    let out = text(&fixed, Target::C).expect("the fix works");
+    assert!(out.contains("#define S_DATA_OFFSET 8u"), "{out}");
+}
