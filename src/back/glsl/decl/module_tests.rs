@@ -26,7 +26,14 @@ fn baking_remaps_the_contract_onto_the_compacted_module() {
         dialect: Dialect::Gl450,
         ..Default::default()
     };
-    let (baked, _, warnings) = bake_overrides(&parsed.module, &info, &options).expect("bakes");
+    let (baked, _, warnings) = crate::back::overrides::bake(
+        &parsed.module,
+        &info,
+        &options.overrides,
+        "GLSL",
+        &bake_reason(&parsed.module, &options),
+    )
+    .expect("bakes");
     assert_eq!(warnings.len(), 1);
     assert!(
         warnings[0].message.contains("`gain`"),

@@ -5,6 +5,7 @@ use super::interface::{entry_io_declarations, entry_prologue, entry_return, entr
 use super::names::{builtin_warnings, module_names, shader_model_type_errors};
 use super::resources::{global_declarations, register_text, resource_declarations};
 use super::*;
+use crate::back::common::declaration_order;
 use crate::back::hlsl::{keywords, RegisterMode};
 use std::fmt::Write as _;
 use std::path::PathBuf;
