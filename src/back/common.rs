@@ -87,6 +87,28 @@ impl<'a> Modules<'a> {
         }
     }
 
+    /// The module a writer writes: with `bake`, `(target, why)` of the
+    /// baking warnings, the baked module (and a warning per override in
+    /// `warnings`, see [`crate::back::overrides::notes`]), else the parsed
+    /// module.
+    pub fn written(
+        &self,
+        bake: Option<(&str, &str)>,
+        warnings: &mut Vec<crate::diag::Diagnostic>,
+    ) -> Result<Written<'_>, crate::diag::Diagnostics> {
+        let Some((target, why)) = bake else {
+            return Ok(self.source());
+        };
+        let written = self.baked()?;
+        warnings.extend(crate::back::overrides::notes(
+            &self.parsed.module,
+            self.values,
+            target,
+            why,
+        ));
+        Ok(written)
+    }
+
     /// The module with its overrides baked, made on the first call: naga's
     /// baking (which validates the result), override-sized arrays given
     /// their length, the contract remapped.
@@ -129,6 +151,24 @@ pub(crate) struct Resolved<'a, Plan> {
     pub selected: Vec<usize>,
     pub names: naga::FastHashMap<naga::proc::NameKey, String>,
     pub plan: Plan,
+}
+
+impl<'a, Plan> Resolved<'a, Plan> {
+    pub fn new(
+        written: Written<'a>,
+        warnings: Vec<crate::diag::Diagnostic>,
+        selected: Vec<usize>,
+        names: naga::FastHashMap<naga::proc::NameKey, String>,
+        plan: Plan,
+    ) -> Self {
+        Resolved {
+            written,
+            warnings,
+            selected,
+            names,
+            plan,
+        }
+    }
 }
 
 /// What [`resolve_pending_sizes`] did.

@@ -46,7 +46,7 @@
 //!   loop), then all invocations meet at `barrier()`.
 //!
 //! This file holds the module assembly (resolving bindings and overrides,
-//! [`write_module`], one file per entry point, the stage layout line);
+//! [`write_modules`], one file per entry point, the stage layout line);
 //! `names` names the module's items and combined samplers, `resources`
 //! declares constants, overrides, textures, samplers and images with their
 //! bindings, and `interface` the entry point's inputs and outputs, its
@@ -59,7 +59,6 @@ use crate::back::common::{reachable_functions, Modules, Written};
 use crate::bind::gl::{resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
-use crate::layout::LayoutModule;
 use interface::interface_declarations;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
@@ -149,18 +148,8 @@ pub(crate) fn resolve<'a>(
     };
 
     let mut warnings = Vec::new();
-    let written = if must_bake(&parsed.module, options) {
-        let written = modules.baked()?;
-        warnings.extend(crate::back::overrides::notes(
-            &parsed.module,
-            &options.overrides,
-            "GLSL",
-            &bake_reason(&parsed.module, options),
-        ));
-        written
-    } else {
-        modules.source()
-    };
+    let why = must_bake(&parsed.module, options).then(|| bake_reason(&parsed.module, options));
+    let written = modules.written(why.as_deref().map(|why| ("GLSL", why)), &mut warnings)?;
     let module = written.module;
 
     let mut names = module_names(module);
@@ -184,13 +173,7 @@ pub(crate) fn resolve<'a>(
             }
             e
         })?;
-    Ok(Resolved {
-        written,
-        warnings,
-        selected,
-        names,
-        plan,
-    })
+    Ok(Resolved::new(written, warnings, selected, names, plan))
 }
 
 /// The bindings the binding stage assigned to `written` for `dialect`.
@@ -204,21 +187,8 @@ fn bindings<'a>(
         .bindings(written.module, dialect.name())
 }
 
-/// The whole backend for one module: see `super::write`.
-pub fn write_module(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    options: &GlslOptions,
-) -> Result<GlslOutput, Diagnostics> {
-    write_modules(
-        &Modules::new(parsed, info, contract, &options.overrides),
-        options,
-    )
-}
-
-/// [`write_module`] from the translation's modules (made with
-/// `options.overrides`).
+/// The whole backend for one module (see `super::write`), from the
+/// translation's modules (made with `options.overrides`).
 pub(crate) fn write_modules(
     modules: &Modules<'_>,
     options: &GlslOptions,

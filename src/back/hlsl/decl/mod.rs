@@ -6,7 +6,7 @@
 //! INTERFACE (owned by the module part; `func` calls the entry-point
 //! functions below).
 //!
-//! - [`write_module`] drives everything and assembles the file in this
+//! - [`write_modules`] drives everything and assembles the file in this
 //!   order: header comment and `#pragma pack_matrix(row_major)`, value
 //!   structs and array typedefs (`types::struct_declarations`; with entry
 //!   points, without the buffer structs the file never names), buffer
@@ -55,7 +55,7 @@
 //!   entry point uses, then `GroupMemoryBarrierWithGroupSync()`.
 //!
 //! This file holds the module assembly (resolving registers and overrides,
-//! [`write_module`], module-level checks, the file with its sections);
+//! [`write_modules`], module-level checks, the file with its sections);
 //! `names` names the module's items and checks types and builtins against
 //! the shader model, `resources` prints registers and declares resources
 //! and globals, and `interface` the entry points' input and output structs,
@@ -69,7 +69,6 @@ use crate::back::common::{reachable_functions, Modules};
 use crate::back::text;
 use crate::bind::d3d::{RegisterMode, Registers};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::front::Parsed;
 use crate::layout::LayoutModule;
 use interface::push_entry_io_declarations;
 use naga::proc::NameKey;
@@ -107,18 +106,11 @@ pub(crate) fn resolve<'a>(
     let selected = select_entry_points(&parsed.module, options)?;
 
     let mut warnings = Vec::new();
-    let written = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
-        let written = modules.baked()?;
-        warnings.extend(crate::back::overrides::notes(
-            &parsed.module,
-            &options.overrides,
-            "HLSL",
-            "baked because HLSL has no specialization constants",
-        ));
-        written
-    } else {
-        modules.source()
-    };
+    let bake = !parsed.module.overrides.is_empty() || !options.overrides.is_empty();
+    let written = modules.written(
+        bake.then_some(("HLSL", "baked because HLSL has no specialization constants")),
+        &mut warnings,
+    )?;
     let module = written.module;
 
     let names = module_names(module);
@@ -127,30 +119,11 @@ pub(crate) fn resolve<'a>(
         return Err(Diagnostics(unwritable));
     }
     let plan = super::buffers::plan(parsed, module, written.contract, &names, options.slang)?;
-    Ok(Resolved {
-        written,
-        warnings,
-        selected,
-        names,
-        plan,
-    })
+    Ok(Resolved::new(written, warnings, selected, names, plan))
 }
 
-/// The whole backend for one module: see `super::write`.
-pub fn write_module(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    options: &HlslOptions,
-) -> Result<HlslOutput, Diagnostics> {
-    write_modules(
-        &Modules::new(parsed, info, contract, &options.overrides),
-        options,
-    )
-}
-
-/// [`write_module`] from the translation's modules (made with
-/// `options.overrides`).
+/// The whole backend for one module (see `super::write`), from the
+/// translation's modules (made with `options.overrides`).
 pub(crate) fn write_modules(
     modules: &Modules<'_>,
     options: &HlslOptions,
