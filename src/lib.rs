@@ -354,7 +354,8 @@ fn backend(
                 glsl.overrides = options.spirv.overrides.clone();
             }
             let info = validated(&parsed, &warnings, info)?;
-            let out = back::glsl::write(&parsed, &info, contract, &glsl).map_err(|e| {
+            let modules = back::common::Modules::new(&parsed, &info, contract, &glsl.overrides);
+            let out = back::glsl::decl::write_modules(&modules, &glsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
                 all
@@ -382,7 +383,8 @@ fn backend(
                 hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
             }
             let info = validated(&parsed, &warnings, info)?;
-            let out = back::hlsl::write(&parsed, &info, contract, &hlsl).map_err(|e| {
+            let modules = back::common::Modules::new(&parsed, &info, contract, &hlsl.overrides);
+            let out = back::hlsl::decl::write_modules(&modules, &hlsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
                 all
@@ -404,10 +406,13 @@ fn backend(
         }
         Target::Reflect => {
             let info = validated(&parsed, &warnings, info)?;
-            Output::Text(back::reflect::write(&parsed, &info, contract))
+            // Reflect reports the targets with their default options: no
+            // override values (the defaults are baked where a target bakes).
+            let modules = back::common::Modules::new(&parsed, &info, contract, &[]);
+            Output::Text(back::reflect::write_modules(&modules))
         }
         Target::C | Target::Rust => {
-            validate(&parsed, &warnings)?;
+            validated(&parsed, &warnings, info)?;
             let host = layout::realize::host::realize(&parsed, contract).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
@@ -421,4 +426,103 @@ fn backend(
         }
     };
     Ok(Translation { output, warnings })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{translate, Options, Target};
+
+    const PLAIN: &str = "
+        @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+        @group(0) @binding(1) var<uniform> scale: vec4<f32>;
+        @group(0) @binding(2) var tex: texture_2d<f32>;
+        @group(0) @binding(3) var samp: sampler;
+        @fragment fn main() -> @location(0) vec4<f32> {
+            out[0] = scale.x;
+            return textureSample(tex, samp, vec2<f32>(0.5)) * scale;
+        }";
+
+    const OVERRIDES: &str = "
+        override gain: f32 = 2.0;
+        @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+        @compute @workgroup_size(1) fn main() { out[0] = gain; }";
+
+    const SIZED: &str = "
+        override n: u32 = 4u;
+        @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+        var<workgroup> tile: array<f32, n>;
+        @compute @workgroup_size(1) fn main() {
+            tile[1] = 1.0;
+            out[0] = tile[1];
+        }";
+
+    /// The validations, and the binding assignments made, while
+    /// translating `source` to `target` (with `dialect` for GLSL).
+    fn counts(source: &str, target: Target, dialect: back::glsl::Dialect) -> (usize, usize) {
+        let options = Options {
+            target,
+            glsl: back::glsl::GlslOptions {
+                dialect,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let (validations, made) = (crate::front::validations(), crate::bind::made());
+        let result = translate(source, &options);
+        assert!(result.is_ok(), "{target}: {:?}", result.err());
+        (
+            crate::front::validations() - validations,
+            crate::bind::made() - made,
+        )
+    }
+
+    use crate::back;
+    use back::glsl::Dialect;
+
+    #[test]
+    fn one_validation_per_translation_and_one_after_baking() {
+        for target in [Target::Glsl, Target::Hlsl, Target::Slang, Target::Reflect] {
+            assert_eq!(counts(PLAIN, target, Dialect::Gl450).0, 1, "{target}");
+            // Baked: by HLSL, Slang, OpenGL GLSL and reflect (for them).
+            assert_eq!(counts(OVERRIDES, target, Dialect::Gl450).0, 2, "{target}");
+            // The override-sized array gets its length in place: the
+            // validation of naga's baking stands.
+            assert_eq!(counts(SIZED, target, Dialect::Gl450).0, 2, "{target}");
+        }
+        // Vulkan GLSL keeps the overrides as specialization constants.
+        assert_eq!(counts(OVERRIDES, Target::Glsl, Dialect::Vulkan450).0, 1);
+        assert_eq!(counts(SIZED, Target::Glsl, Dialect::Vulkan450).0, 2);
+    }
+
+    /// An override-sized array whose baked type the module already has
+    /// (`array<f32, 4>`): the two types become one, handles move, and the
+    /// module is validated a third time.
+    #[test]
+    fn an_array_size_that_merges_two_types_validates_again() {
+        let source = SIZED.replace(
+            "out[0] = tile[1];",
+            "var four: array<f32, 4>; four[0] = tile[1]; out[0] = four[0];",
+        );
+        assert_eq!(counts(&source, Target::Hlsl, Dialect::Gl450).0, 3);
+        let options = Options {
+            target: Target::Hlsl,
+            ..Default::default()
+        };
+        let text = match translate(&source, &options).map(|t| t.output) {
+            Ok(crate::Output::Text(text)) => text,
+            other => panic!("{other:?}"),
+        };
+        assert!(text.contains("[4]"), "{text}");
+    }
+
+    #[test]
+    fn reflect_assigns_each_api_once() {
+        for source in [PLAIN, OVERRIDES, SIZED] {
+            // Vulkan and OpenGL GLSL, D3D in both register modes.
+            assert_eq!(counts(source, Target::Reflect, Dialect::Gl450).1, 4);
+            for target in [Target::Glsl, Target::Hlsl, Target::Slang] {
+                assert_eq!(counts(source, target, Dialect::Gl450).1, 1, "{target}");
+            }
+        }
+    }
 }

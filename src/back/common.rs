@@ -10,87 +10,156 @@ use naga::{Handle, TypeInner};
 pub(crate) use crate::front::module::calls_in;
 pub(crate) use crate::front::module::{declaration_order, element_inner, reachable_functions};
 
-/// The module a text writer writes: `parsed.module`, or its copy with the
-/// overrides baked, with the validation info and the contract of the one
-/// written. The parsed module's own info is the translation's, validated
-/// once (`crate::Analysis`), and is passed in rather than kept.
-pub(crate) struct Written {
-    /// With overrides baked: the module, its info, and the contract
-    /// remapped onto its handles.
-    baked: Option<(naga::Module, naga::valid::ModuleInfo, LayoutModule)>,
+/// The modules of one translation, made once each: the parsed module with
+/// its validation (once per translation, `crate::Analysis`) and contract,
+/// and, when a writer first asks for it, its copy with the overrides baked
+/// (validated once more, by naga's baking); for each, the binding
+/// assignments of every API ([`crate::bind::Assignments`]), each made on
+/// first request. `lib.rs` makes one per translation, so that `--target
+/// reflect` bakes once and assigns each API's bindings once for all the
+/// targets it reports.
+pub(crate) struct Modules<'a> {
+    pub parsed: &'a crate::front::Parsed,
+    info: &'a naga::valid::ModuleInfo,
+    contract: &'a LayoutModule,
+    /// The values the overrides are baked with (`--override`): the
+    /// writers' `overrides` option, the same for every writer that asks.
+    values: &'a [(String, f64)],
+    source: crate::bind::Assignments,
+    baked: std::cell::OnceCell<Result<Baked, crate::diag::Diagnostics>>,
 }
 
-impl Written {
-    /// `baked`: the module with its overrides baked (and its info), if the
-    /// writer bakes them; array sizes are then resolved and the contract
-    /// remapped.
-    pub fn new(
-        contract: &LayoutModule,
-        from: &naga::Module,
-        baked: Option<(naga::Module, naga::valid::ModuleInfo)>,
-    ) -> Result<Written, crate::diag::Diagnostics> {
-        let baked = match baked {
-            Some((mut module, mut baked_info)) => {
-                if resolve_pending_sizes(&mut module) {
-                    baked_info = crate::front::validate(&module)?;
-                }
-                let remapped = remap_contract(contract, from, &module);
-                Some((module, baked_info, remapped))
-            }
-            None => None,
-        };
-        Ok(Written { baked })
-    }
+/// The module with its overrides baked, its info, its contract (remapped
+/// onto its handles) and its binding assignments.
+struct Baked {
+    module: naga::Module,
+    info: naga::valid::ModuleInfo,
+    contract: LayoutModule,
+    bindings: crate::bind::Assignments,
+}
 
+/// The module a text writer writes (`parsed.module` or its copy with the
+/// overrides baked), with its info, contract and binding assignments.
+#[derive(Clone, Copy)]
+pub(crate) struct Written<'a> {
+    pub module: &'a naga::Module,
+    pub info: &'a naga::valid::ModuleInfo,
+    pub contract: &'a LayoutModule,
+    pub bindings: &'a crate::bind::Assignments,
     /// Whether the overrides were baked.
-    pub fn is_baked(&self) -> bool {
-        self.baked.is_some()
-    }
+    pub baked: bool,
+}
 
-    /// The module written, its info and its contract: the baked copy's,
-    /// else `module`'s (with its `info` and `contract`).
-    pub fn get<'a>(
-        &'a self,
-        module: &'a naga::Module,
+impl Written<'_> {
+    /// The module's globals in declaration order.
+    pub fn order(&self) -> &[Handle<naga::GlobalVariable>] {
+        self.bindings.order(self.module)
+    }
+}
+
+impl<'a> Modules<'a> {
+    /// `info`: `parsed.module`'s validation; `values`: the override values
+    /// the writers are given.
+    pub fn new(
+        parsed: &'a crate::front::Parsed,
         info: &'a naga::valid::ModuleInfo,
         contract: &'a LayoutModule,
-    ) -> (
-        &'a naga::Module,
-        &'a naga::valid::ModuleInfo,
-        &'a LayoutModule,
-    ) {
-        match &self.baked {
-            Some((module, info, remapped)) => (module, info, remapped),
-            None => (module, info, contract),
+        values: &'a [(String, f64)],
+    ) -> Self {
+        Modules {
+            parsed,
+            info,
+            contract,
+            values,
+            source: Default::default(),
+            baked: Default::default(),
+        }
+    }
+
+    /// The parsed module.
+    pub fn source(&self) -> Written<'_> {
+        Written {
+            module: &self.parsed.module,
+            info: self.info,
+            contract: self.contract,
+            bindings: &self.source,
+            baked: false,
+        }
+    }
+
+    /// The module a writer writes: with `bake`, `(target, why)` of the
+    /// baking warnings, the baked module (and a warning per override in
+    /// `warnings`, see [`crate::back::overrides::notes`]), else the parsed
+    /// module.
+    pub fn written(
+        &self,
+        bake: Option<(&str, &str)>,
+        warnings: &mut Vec<crate::diag::Diagnostic>,
+    ) -> Result<Written<'_>, crate::diag::Diagnostics> {
+        let Some((target, why)) = bake else {
+            return Ok(self.source());
+        };
+        let written = self.baked()?;
+        warnings.extend(crate::back::overrides::notes(
+            &self.parsed.module,
+            self.values,
+            target,
+            why,
+        ));
+        Ok(written)
+    }
+
+    /// The module with its overrides baked, made on the first call: naga's
+    /// baking (which validates the result), override-sized arrays given
+    /// their length, the contract remapped.
+    pub fn baked(&self) -> Result<Written<'_>, crate::diag::Diagnostics> {
+        let baked = self.baked.get_or_init(|| {
+            let (mut module, mut info) =
+                crate::back::overrides::bake_module(&self.parsed.module, self.info, self.values)?;
+            if resolve_pending_sizes(&mut module) == PendingSizes::Merged {
+                info = crate::front::validate(&module)?;
+            }
+            let contract = remap_contract(self.contract, &self.parsed.module, &module);
+            Ok(Baked {
+                module,
+                info,
+                contract,
+                bindings: Default::default(),
+            })
+        });
+        match baked {
+            Ok(b) => Ok(Written {
+                module: &b.module,
+                info: &b.info,
+                contract: &b.contract,
+                bindings: &b.bindings,
+                baked: true,
+            }),
+            Err(e) => Err(e.clone()),
         }
     }
 }
 
 /// Everything a text writer writes a module from, worked out before any
 /// text: the module written (overrides baked where the writer needs it),
-/// the entry points to write, the names, the buffer plan and the target's
-/// binding assignment. `--target reflect` reads the bindings and names
-/// from it without writing.
-pub(crate) struct Resolved<Plan, Bindings> {
-    pub written: Written,
+/// the entry points to write, the names and the buffer plan. The binding
+/// assignment is `written.bindings`'. `--target reflect` reads the names
+/// and bindings from it without writing.
+pub(crate) struct Resolved<'a, Plan> {
+    pub written: Written<'a>,
     pub warnings: Vec<crate::diag::Diagnostic>,
     pub selected: Vec<usize>,
     pub names: naga::FastHashMap<naga::proc::NameKey, String>,
     pub plan: Plan,
-    /// The globals in declaration order.
-    pub order: Vec<Handle<naga::GlobalVariable>>,
-    pub bindings: Bindings,
 }
 
-impl<Plan, Bindings> Resolved<Plan, Bindings> {
+impl<'a, Plan> Resolved<'a, Plan> {
     pub fn new(
-        written: Written,
+        written: Written<'a>,
         warnings: Vec<crate::diag::Diagnostic>,
         selected: Vec<usize>,
         names: naga::FastHashMap<naga::proc::NameKey, String>,
         plan: Plan,
-        order: Vec<Handle<naga::GlobalVariable>>,
-        bindings: Bindings,
     ) -> Self {
         Resolved {
             written,
@@ -98,45 +167,74 @@ impl<Plan, Bindings> Resolved<Plan, Bindings> {
             selected,
             names,
             plan,
-            order,
-            bindings,
         }
     }
 }
 
+/// What [`resolve_pending_sizes`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PendingSizes {
+    /// No array was sized by an override.
+    None,
+    /// Each such array now has its length, in place: every handle, and so
+    /// the module's validation info, is unchanged.
+    InPlace,
+    /// A sized array equals a type the module already has, so the two
+    /// became one and the type arena was rebuilt: handles moved, and the
+    /// module must be validated again.
+    Merged,
+}
+
 /// naga's override baking evaluates every override to a literal but leaves
 /// arrays sized by an override `Pending`. Give such arrays their baked
-/// length, so that every part of the writer sees a constant size. Returns
-/// whether the type arena changed.
-pub(crate) fn resolve_pending_sizes(module: &mut naga::Module) -> bool {
-    let pending = |inner: &TypeInner| {
-        matches!(
-            inner,
-            TypeInner::Array {
-                size: naga::ArraySize::Pending(_),
-                ..
-            }
-        )
+/// length, so that every part of the writer sees a constant size: in
+/// place where the sized array is a new type (the handles, and so the
+/// validation info, stay), else by rebuilding the type arena.
+pub(crate) fn resolve_pending_sizes(module: &mut naga::Module) -> PendingSizes {
+    let sized = |module: &naga::Module, inner: &TypeInner| match *inner {
+        TypeInner::Array {
+            base,
+            size: naga::ArraySize::Pending(o),
+            stride,
+        } => baked_length(module, o)
+            .and_then(|n| u32::try_from(n).ok())
+            .and_then(std::num::NonZeroU32::new)
+            .map(|n| TypeInner::Array {
+                base,
+                size: naga::ArraySize::Constant(n),
+                stride,
+            }),
+        _ => None,
     };
-    if !module.types.iter().any(|(_, t)| pending(&t.inner)) {
-        return false;
+    let mut replaced: Vec<(Handle<naga::Type>, naga::Type)> = Vec::new();
+    for (handle, ty) in module.types.iter() {
+        if let Some(inner) = sized(module, &ty.inner) {
+            let new = naga::Type {
+                name: ty.name.clone(),
+                inner,
+            };
+            replaced.push((handle, new));
+        }
+    }
+    if replaced.is_empty() {
+        return PendingSizes::None;
+    }
+    let distinct = replaced.iter().enumerate().all(|(i, (_, new))| {
+        module.types.get(new).is_none() && !replaced[..i].iter().any(|(_, other)| other == new)
+    });
+    if distinct {
+        for (handle, new) in replaced {
+            module.types.replace(handle, new);
+        }
+        return PendingSizes::InPlace;
     }
     let mut types = naga::UniqueArena::new();
     let mut map: Vec<Handle<naga::Type>> = Vec::with_capacity(module.types.len());
     for (handle, ty) in module.types.iter() {
         let mut inner =
             crate::back::remap::map_inner(&ty.inner, |h| map.get(h.index()).copied().unwrap_or(h));
-        if let TypeInner::Array {
-            size: ref mut size @ naga::ArraySize::Pending(o),
-            ..
-        } = inner
-        {
-            if let Some(n) = baked_length(module, o)
-                .and_then(|n| u32::try_from(n).ok())
-                .and_then(std::num::NonZeroU32::new)
-            {
-                *size = naga::ArraySize::Constant(n);
-            }
+        if let Some(sized) = sized(module, &inner) {
+            inner = sized;
         }
         let span = module.types.get_span(handle);
         let new = types.insert(
@@ -149,7 +247,7 @@ pub(crate) fn resolve_pending_sizes(module: &mut naga::Module) -> bool {
         map.push(new);
     }
     crate::back::remap::remap_types(module, types, &crate::back::remap::TypeMap::new(map));
-    true
+    PendingSizes::Merged
 }
 
 /// The contract with its handles moved onto `to`, a compacted copy of

@@ -20,12 +20,62 @@ pub fn bake(
     target: &str,
     why: &str,
 ) -> Result<Baked, Diagnostics> {
-    let matches = |o: &naga::Override, name: &str| {
-        o.name.as_deref() == Some(name) || o.id.is_some_and(|id| id.to_string() == name)
-    };
+    let (baked, baked_info) = bake_module(module, info, values)?;
+    Ok((baked, baked_info, notes(module, values, target, why)))
+}
+
+/// Whether override `o` is the one `name` (its name or its `@id`) means.
+fn named(o: &naga::Override, name: &str) -> bool {
+    o.name.as_deref() == Some(name) || o.id.is_some_and(|id| id.to_string() == name)
+}
+
+/// The name of override `handle` in messages.
+fn override_name(handle: naga::Handle<naga::Override>, o: &naga::Override) -> String {
+    o.name
+        .clone()
+        .unwrap_or_else(|| format!("#{}", handle.index()))
+}
+
+/// The warnings of [`bake`] (`target` and `why` as there), one per
+/// override, saying what it was baked in as. For a module that
+/// [`bake_module`] baked with `values`.
+pub fn notes(
+    module: &naga::Module,
+    values: &[(String, f64)],
+    target: &str,
+    why: &str,
+) -> Vec<Diagnostic> {
+    let mut warnings = Vec::new();
+    for (handle, o) in module.overrides.iter() {
+        let name = override_name(handle, o);
+        let given = values.iter().find(|(n, _)| named(o, n));
+        let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
+        let how = match given {
+            Some((_, v)) => format!("the value {v} given with --override"),
+            None => "its default value".to_string(),
+        };
+        warnings.push(
+            Diagnostic::warning(format!(
+                "override `{name}` is baked into the {target} as {how}"
+            ))
+            .at(span, "becomes a constant")
+            .note(why),
+        );
+    }
+    warnings
+}
+
+/// The module with every override replaced by a constant (see [`bake`]),
+/// and its validation info: naga's baking validates the module it makes,
+/// which is the translation's one validation after baking.
+pub fn bake_module(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    values: &[(String, f64)],
+) -> Result<(naga::Module, naga::valid::ModuleInfo), Diagnostics> {
     let mut constants = naga::back::PipelineConstants::default();
     for (name, value) in values {
-        let Some((_, o)) = module.overrides.iter().find(|(_, o)| matches(o, name)) else {
+        let Some((_, o)) = module.overrides.iter().find(|(_, o)| named(o, name)) else {
             let known: Vec<String> = module
                 .overrides
                 .iter()
@@ -43,33 +93,22 @@ pub fn bake(
         let key = o.id.map_or_else(|| name.clone(), |id| id.to_string());
         constants.insert(key, *value);
     }
-    let mut warnings = Vec::new();
     for (handle, o) in module.overrides.iter() {
-        let name = o
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("#{}", handle.index()));
-        let given = values.iter().find(|(n, _)| matches(o, n));
-        let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
-        let how = match (given, o.init) {
-            (Some((_, v)), _) => format!("the value {v} given with --override"),
-            (None, Some(_)) => "its default value".to_string(),
-            (None, None) => {
-                return Err(Diagnostic::error(format!(
-                    "override `{name}` has no default value and none was given"
-                ))
-                .at(span, "needs a value")
-                .note(format!("pass `--override {name}=VALUE`"))
-                .into())
-            }
-        };
-        warnings.push(
-            Diagnostic::warning(format!(
-                "override `{name}` is baked into the {target} as {how}"
+        if o.init.is_none() && !values.iter().any(|(n, _)| named(o, n)) {
+            let name = override_name(handle, o);
+            let span = module.overrides.get_span(handle).to_range().unwrap_or(0..0);
+            return Err(Diagnostic::error(format!(
+                "override `{name}` has no default value and none was given"
             ))
-            .at(span, "becomes a constant")
-            .note(why),
-        );
+            .at(span, "needs a value")
+            .note(format!("pass `--override {name}=VALUE`"))
+            .into());
+        }
+    }
+    if !module.overrides.is_empty() {
+        // naga validates what it baked (with nothing to bake it returns
+        // the module as it is).
+        crate::front::count_validation();
     }
     let baked = guarded(|| {
         naga::back::pipeline_constants::process_overrides(module, info, None, &constants)
@@ -77,7 +116,7 @@ pub fn bake(
             .map_err(|e| crate::diag::error_chain(&e))
     });
     match baked {
-        Ok(Ok((m, i))) => Ok((m, i, warnings)),
+        Ok(Ok(baked)) => Ok(baked),
         Ok(Err(e)) => {
             // Point at the overrides: their values are what failed.
             let mut d = Diagnostic::error(format!("cannot bake the overrides: {e}"));

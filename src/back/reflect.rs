@@ -1,6 +1,7 @@
 //! `--target reflect`: JSON with every global and every type's contract
 //! layout. Key order is stable; the format is documented in docs/reflect.md.
 
+use crate::back::common::Modules;
 use crate::back::hlsl::{HlslRegister, RegisterMode};
 use crate::back::listing::{global_type_text, layout_type_name, member_type_text};
 use crate::front::Parsed;
@@ -11,9 +12,19 @@ use serde_json::{json, Map, Value};
 pub const FORMAT_VERSION: u64 = 1;
 
 pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutModule) -> String {
-    let globals: Vec<Value> = crate::back::common::declaration_order(&parsed.module)
-        .into_iter()
-        .map(|handle| {
+    write_modules(&Modules::new(parsed, info, contract, &[]))
+}
+
+/// [`write`] from the translation's modules (made with no override
+/// values: the defaults are baked): the layouts from the contract, the
+/// bindings and registers from the binding stage, each assigned once.
+pub(crate) fn write_modules(modules: &Modules<'_>) -> String {
+    let (parsed, contract) = (modules.parsed, modules.source().contract);
+    let globals: Vec<Value> = modules
+        .source()
+        .order()
+        .iter()
+        .map(|&handle| {
             let var = &parsed.module.global_variables[handle];
             global(parsed, contract, handle, var)
         })
@@ -28,24 +39,9 @@ pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutM
         crate::back::glsl::Dialect::Gl450,
     ]
     .into_iter()
-    .map(|d| {
-        (
-            d.name().to_string(),
-            glsl_bindings(parsed, info, contract, d),
-        )
-    })
+    .map(|d| (d.name().to_string(), glsl_bindings(modules, d)))
     .collect();
-    let mut compact = None;
-    let hlsl: Map<String, Value> = RegisterMode::ALL
-        .into_iter()
-        .map(|m| {
-            let (value, registers) = hlsl_registers(parsed, info, contract, m);
-            if m == RegisterMode::Compact {
-                compact = registers;
-            }
-            (m.name().to_string(), value)
-        })
-        .collect();
+    let (hlsl, compact) = hlsl_registers(modules);
     let parameters: Vec<Value> = parsed
         .annotations
         .params
@@ -77,17 +73,12 @@ fn error_value(e: &crate::diag::Diagnostics) -> Value {
 /// file (entry point); `{"error": ...}` when the module cannot be written
 /// in that dialect (its layouts, types or bindings; the bindings come from
 /// the binding stage, not from writing the files).
-fn glsl_bindings(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    dialect: crate::back::glsl::Dialect,
-) -> Value {
+fn glsl_bindings(modules: &Modules<'_>, dialect: crate::back::glsl::Dialect) -> Value {
     let options = crate::back::glsl::GlslOptions {
         dialect,
         ..Default::default()
     };
-    let files = match crate::back::glsl::decl::module_bindings(parsed, info, contract, &options) {
+    let files = match crate::back::glsl::decl::module_bindings(modules, &options) {
         Ok(files) => files,
         Err(e) => return error_value(&e),
     };
@@ -130,52 +121,62 @@ fn glsl_bindings(
     json!({ "files": files })
 }
 
-/// Where the HLSL target binds every resource with register mode `mode`
-/// (the default shader model), with its entry points; `{"error": ...}`
-/// when the module cannot be written as HLSL. The registers come from the
-/// binding stage, not from writing the file.
-fn hlsl_registers(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    mode: RegisterMode,
-) -> (Value, Option<Vec<HlslRegister>>) {
-    let options = crate::back::hlsl::HlslOptions {
-        registers: mode,
-        ..Default::default()
-    };
-    let (entry_points, registers) =
-        match crate::back::hlsl::decl::module_registers(parsed, info, contract, &options) {
-            Ok(found) => found,
-            Err(e) => return (error_value(&e), None),
+/// Where the HLSL target binds every resource, per register mode (the
+/// default shader model), with its entry points; `{"error": ...}` for a
+/// mode in which the module cannot be written as HLSL. The registers come
+/// from the binding stage, not from writing the file; the module is
+/// resolved once for both modes. Also the registers of the compact mode.
+fn hlsl_registers(modules: &Modules<'_>) -> (Map<String, Value>, Option<Vec<HlslRegister>>) {
+    let options = crate::back::hlsl::HlslOptions::default();
+    let found = crate::back::hlsl::decl::module_registers(modules, &options, &RegisterMode::ALL);
+    let mut compact = None;
+    let mut values = Map::new();
+    for (i, mode) in RegisterMode::ALL.into_iter().enumerate() {
+        let (entry_points, registers) = match &found {
+            Ok((entry_points, modes)) => match &modes[i] {
+                Ok(registers) => (entry_points, registers),
+                Err(e) => {
+                    values.insert(mode.name().to_string(), error_value(e));
+                    continue;
+                }
+            },
+            Err(e) => {
+                values.insert(mode.name().to_string(), error_value(e));
+                continue;
+            }
         };
-    let list: Vec<Value> = registers
-        .iter()
-        .map(|r| {
-            json!({
-                "global": r.global,
-                "hlsl_name": r.hlsl_name,
-                "kind": r.kind,
-                "register": format!("{}{}", r.class, r.register),
-                "space": r.space,
-                "count": r.count,
+        let list: Vec<Value> = registers
+            .iter()
+            .map(|r| {
+                json!({
+                    "global": r.global,
+                    "hlsl_name": r.hlsl_name,
+                    "kind": r.kind,
+                    "register": format!("{}{}", r.class, r.register),
+                    "space": r.space,
+                    "count": r.count,
+                })
             })
-        })
-        .collect();
-    let entry_points: Vec<Value> = entry_points
-        .iter()
-        .map(|e| {
-            json!({
-                "entry_point": e.name,
-                "function": e.function,
-                "profile": e.profile(options.shader_model),
+            .collect();
+        let entry_points: Vec<Value> = entry_points
+            .iter()
+            .map(|e| {
+                json!({
+                    "entry_point": e.name,
+                    "function": e.function,
+                    "profile": e.profile(options.shader_model),
+                })
             })
-        })
-        .collect();
-    (
-        json!({ "entry_points": entry_points, "registers": list }),
-        Some(registers),
-    )
+            .collect();
+        values.insert(
+            mode.name().to_string(),
+            json!({ "entry_points": entry_points, "registers": list }),
+        );
+        if mode == RegisterMode::Compact {
+            compact = Some(registers.clone());
+        }
+    }
+    (values, compact)
 }
 
 /// One parameter (a variable of a resource struct, split by

@@ -76,19 +76,61 @@ pub fn resource_kind(module: &naga::Module, var: &naga::GlobalVariable) -> Optio
     }
 }
 
+/// A module's GLSL assignment for one dialect family: the pairs its
+/// combined samplers are made of and the bindings, or the resources that
+/// have none.
+#[derive(Clone, Debug)]
+pub struct GlAssignment {
+    /// Vulkan: every (texture, sampler) pair an entry point samples with
+    /// (Vulkan combines them at each use, but names them); OpenGL: those
+    /// and every texture read without a sampler, each a combined sampler.
+    pub pairs: Vec<Pair>,
+    /// The bindings, or the runtime-sized binding arrays OpenGL cannot
+    /// bind (in the order they are reported).
+    bindings: Result<GlBindings, Vec<GlobalHandle>>,
+}
+
+impl GlAssignment {
+    /// The bindings; an error per runtime-sized binding array, which
+    /// `dialect` (its name, in the message) cannot bind.
+    pub fn bindings(
+        &self,
+        module: &naga::Module,
+        dialect: &str,
+    ) -> Result<&GlBindings, Diagnostics> {
+        self.bindings.as_ref().map_err(|unbound| {
+            Diagnostics(
+                unbound
+                    .iter()
+                    .map(|&h| runtime_binding_array(module, h, dialect))
+                    .collect(),
+            )
+        })
+    }
+}
+
 /// The bindings of `module` (see the module doc): Vulkan's when `vulkan`,
-/// else OpenGL's, with texture units for `pairs` (every pair of the
-/// module, [`combined_pairs`] with the unsampled textures). `dialect`
-/// names the target in errors: a runtime-sized binding array has no
-/// OpenGL binding.
+/// else OpenGL's, with texture units for every pair of the module
+/// ([`combined_pairs`] with the unsampled textures). `order` is the
+/// module's declaration order.
 pub fn assign(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    order: &[GlobalHandle],
+    vulkan: bool,
+) -> GlAssignment {
+    let pairs = combined_pairs(module, info, order, !vulkan);
+    let bindings = assign_pairs(module, info, order, &pairs, vulkan);
+    GlAssignment { pairs, bindings }
+}
+
+fn assign_pairs(
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
     order: &[GlobalHandle],
     pairs: &[Pair],
     vulkan: bool,
-    dialect: &str,
-) -> Result<GlBindings, Diagnostics> {
+) -> Result<GlBindings, Vec<GlobalHandle>> {
     let mut globals = vec![None; module.global_variables.len()];
     if vulkan {
         for (h, var) in module.global_variables.iter() {
@@ -106,7 +148,7 @@ pub fn assign(
             ..Default::default()
         });
     }
-    let mut errors = Diagnostics::new();
+    let mut unbound = Vec::new();
     let (mut uniform, mut storage, mut image) = (0u32, 0u32, 0u32);
     for &h in order {
         let var = &module.global_variables[h];
@@ -120,7 +162,7 @@ pub fn assign(
             _ => continue,
         };
         let Some(count) = binding_count(module, var.ty) else {
-            errors.push(runtime_binding_array(module, h, dialect));
+            unbound.push(h);
             continue;
         };
         globals[h.index()] = Some(Slot {
@@ -138,14 +180,14 @@ pub fn assign(
     let mut unit = 0u32;
     for &pair in pairs {
         let Some(count) = binding_count(module, module.global_variables[pair.0].ty) else {
-            errors.push(runtime_binding_array(module, pair.0, dialect));
+            unbound.push(pair.0);
             continue;
         };
         units.insert(pair, unit);
         unit = unit.saturating_add(count);
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if !unbound.is_empty() {
+        return Err(unbound);
     }
     let entry_pairs = (0..module.entry_points.len())
         .map(|i| {
@@ -348,7 +390,8 @@ mod tests {
         let info = crate::front::validate_parsed(&parsed).expect("valid");
         let module = &parsed.module;
         let order = crate::front::module::declaration_order(module);
-        let b = super::assign(module, &info, &order, &[], false, "gl450").expect("allocates");
+        let assignment = super::assign(module, &info, &order, false);
+        let b = assignment.bindings(module, "gl450").expect("allocates");
         let slot = |name: &str| {
             let (h, _) = module
                 .global_variables

@@ -121,6 +121,7 @@ fn validate_with(
     module: &naga::Module,
     scanned: Option<&ScannedModule>,
 ) -> Result<naga::valid::ModuleInfo, Diagnostics> {
+    count_validation();
     let flags = naga::valid::ValidationFlags::all() - naga::valid::ValidationFlags::STRUCT_LAYOUTS;
     let mut validator = naga::valid::Validator::new(flags, naga::valid::Capabilities::all());
     validator.validate(module).map_err(|e| {
@@ -132,6 +133,25 @@ fn validate_with(
         }
         Diagnostics::from(d)
     })
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread has validated a module (tests only).
+    static VALIDATIONS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Count one validation of a module by naga: ours, or the one naga's
+/// override baking runs (tests read the count with [`validations`]).
+pub(crate) fn count_validation() {
+    #[cfg(test)]
+    VALIDATIONS.with(|v| v.set(v.get() + 1));
+}
+
+/// How many modules this thread has validated so far.
+#[cfg(test)]
+pub(crate) fn validations() -> usize {
+    VALIDATIONS.with(|v| v.get())
 }
 
 /// A naga validation error as our diagnostic: the error chain as the

@@ -256,7 +256,8 @@ pub fn write(
     contract: &LayoutModule,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
-    decl::write_module(parsed, info, contract, options)
+    let modules = crate::back::common::Modules::new(parsed, info, contract, &options.overrides);
+    decl::write_modules(&modules, options)
 }
 
 /// The note on every error about a buffer layout that is valid WGSL (the

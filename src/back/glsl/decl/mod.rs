@@ -46,7 +46,7 @@
 //!   loop), then all invocations meet at `barrier()`.
 //!
 //! This file holds the module assembly (resolving bindings and overrides,
-//! [`write_module`], one file per entry point, the stage layout line);
+//! [`write_modules`], one file per entry point, the stage layout line);
 //! `names` names the module's items and combined samplers, `resources`
 //! declares constants, overrides, textures, samplers and images with their
 //! bindings, and `interface` the entry point's inputs and outputs, its
@@ -55,11 +55,10 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{declaration_order, reachable_functions, Written};
-use crate::bind::gl::{combined_pairs, resource_kind, GlBindings, Pair, Slot};
+use crate::back::common::{reachable_functions, Modules, Written};
+use crate::bind::gl::{resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
-use crate::layout::LayoutModule;
 use interface::interface_declarations;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
@@ -84,25 +83,22 @@ mod tests;
 type GlobalHandle = Handle<naga::GlobalVariable>;
 
 /// What the module is written from (see [`crate::back::common::Resolved`]).
-pub(crate) type Resolved = crate::back::common::Resolved<buffers::Plan, GlBindings>;
+pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, buffers::Plan>;
 
-/// The writer's context for the module `r` writes, owning its names and
+/// The writer's context for the module `written`, owning its names and
 /// plan.
 fn context<'a>(
     parsed: &'a Parsed,
-    info: &'a naga::valid::ModuleInfo,
-    contract: &'a LayoutModule,
     options: &'a GlslOptions,
-    written: &'a Written,
+    written: Written<'a>,
     names: naga::FastHashMap<NameKey, String>,
     plan: buffers::Plan,
 ) -> Ctx<'a> {
-    let (module, info, contract) = written.get(&parsed.module, info, contract);
     Ctx {
         parsed,
-        module,
-        info,
-        contract,
+        module: written.module,
+        info: written.info,
+        contract: written.contract,
         options,
         names,
         plan,
@@ -110,15 +106,14 @@ fn context<'a>(
     }
 }
 
-/// Bake the overrides where needed, name, plan the buffers and assign the
-/// bindings: everything but the text (see [`Resolved`]). `info` is
-/// `parsed.module`'s, validated once per translation.
-pub(crate) fn resolve(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
+/// Bake the overrides where needed, name and plan the buffers: everything
+/// but the text and the bindings, which the binding stage assigned (see
+/// [`Resolved`]). `modules` holds the translation's module, validated once.
+pub(crate) fn resolve<'a>(
+    modules: &'a Modules<'_>,
     options: &GlslOptions,
-) -> Result<Resolved, Diagnostics> {
+) -> Result<Resolved<'a>, Diagnostics> {
+    let parsed = modules.parsed;
     let dialect = options.dialect;
     if parsed.module.entry_points.is_empty() {
         return Err(Diagnostic::error(
@@ -153,70 +148,67 @@ pub(crate) fn resolve(
     };
 
     let mut warnings = Vec::new();
-    let baked = if must_bake(&parsed.module, options) {
-        let (module, info, notes) = bake_overrides(&parsed.module, info, options)?;
-        warnings.extend(notes);
-        Some((module, info))
-    } else {
-        None
-    };
-    let written = Written::new(contract, &parsed.module, baked)?;
-    let (module, module_info, contract) = written.get(&parsed.module, info, contract);
+    let why = must_bake(&parsed.module, options).then(|| bake_reason(&parsed.module, options));
+    let written = modules.written(why.as_deref().map(|why| ("GLSL", why)), &mut warnings)?;
+    let module = written.module;
 
     let mut names = module_names(module);
-    let order = declaration_order(module);
     // Vulkan declares no combined samplers: only the names of the pairs
     // sampled with a sampler are made (they keep other names apart);
     // textures read without one add no name (their pair is named after
     // the texture itself).
-    let pairs = combined_pairs(module, module_info, &order, !dialect.is_vulkan());
-    name_combined_samplers(&pairs, &mut names);
+    let assignment = written
+        .bindings
+        .gl(module, written.info, dialect.is_vulkan());
+    name_combined_samplers(&assignment.pairs, &mut names);
     let unwritable = super::dialect_type_errors(module, dialect);
     if !unwritable.is_empty() {
         return Err(Diagnostics(unwritable));
     }
-    let plan = buffers::plan(parsed, module, contract, dialect, &names).map_err(|mut e| {
-        for d in e.0.iter_mut().filter(|d| d.is_error() && !d.is_internal()) {
-            d.kind = crate::diag::DiagnosticKind::Inexpressible;
-            d.notes.push(super::INEXPRESSIBLE_NOTE.to_string());
-        }
-        e
-    })?;
-    let bindings = crate::bind::gl::assign(
-        module,
-        module_info,
-        &order,
-        &pairs,
-        dialect.is_vulkan(),
-        dialect.name(),
-    )?;
-    Ok(Resolved::new(
-        written, warnings, selected, names, plan, order, bindings,
-    ))
+    let plan =
+        buffers::plan(parsed, module, written.contract, dialect, &names).map_err(|mut e| {
+            for d in e.0.iter_mut().filter(|d| d.is_error() && !d.is_internal()) {
+                d.kind = crate::diag::DiagnosticKind::Inexpressible;
+                d.notes.push(super::INEXPRESSIBLE_NOTE.to_string());
+            }
+            e
+        })?;
+    Ok(Resolved::new(written, warnings, selected, names, plan))
 }
 
-/// The whole backend for one module: see `super::write`.
-pub fn write_module(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
+/// The bindings the binding stage assigned to `written` for `dialect`.
+fn bindings<'a>(
+    written: Written<'a>,
+    dialect: super::Dialect,
+) -> Result<&'a GlBindings, Diagnostics> {
+    written
+        .bindings
+        .gl(written.module, written.info, dialect.is_vulkan())
+        .bindings(written.module, dialect.name())
+}
+
+/// The whole backend for one module (see `super::write`), from the
+/// translation's modules (made with `options.overrides`).
+pub(crate) fn write_modules(
+    modules: &Modules<'_>,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
-    let r = resolve(parsed, info, contract, options)?;
+    let r = resolve(modules, options)?;
+    let bindings = bindings(r.written, options.dialect)?;
     let dialect = options.dialect;
     // naga's `process_overrides` leaves the (now unused) overrides in the
     // arena: only an unbaked module declares them.
-    let spec_constants = !r.written.is_baked();
+    let spec_constants = !r.written.baked;
     let mut output = GlslOutput {
         warnings: r.warnings,
         ..Default::default()
     };
-    let (bindings, order) = (r.bindings, r.order);
-    let ctx = context(parsed, info, contract, options, &r.written, r.names, r.plan);
+    let order = r.written.order();
+    let ctx = context(modules.parsed, options, r.written, r.names, r.plan);
     let mut errors = Diagnostics::new();
     for index in r.selected {
         let mut needs = Needs::default();
-        let file = write_entry_point(&ctx, &bindings, spec_constants, &order, &mut needs, index);
+        let file = write_entry_point(&ctx, bindings, spec_constants, order, &mut needs, index);
         if !needs.errors.is_empty() {
             // One error per construct, even when several files hit it.
             for e in needs.errors {
@@ -227,7 +219,7 @@ pub fn write_module(
             continue;
         }
         output.warnings.extend(file.warnings);
-        let (records, combined) = file_bindings(&ctx, &bindings, &order, index);
+        let (records, combined) = file_bindings(&ctx, bindings, order, index);
         output
             .bindings
             .push((file.file.entry_point.clone(), records));
@@ -247,19 +239,20 @@ pub fn write_module(
 /// The bindings of the files of a module, without writing them: per
 /// entry point (in module order, or the one `-e` picks) its name, its
 /// stage, what [`GlslOutput::bindings`] reports for its file, and OpenGL's
-/// combined samplers (empty for Vulkan). For `--target reflect`.
+/// combined samplers (empty for Vulkan). For `--target reflect`, from the
+/// binding stage's assignment.
 pub(crate) fn module_bindings(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
+    modules: &Modules<'_>,
     options: &GlslOptions,
 ) -> Result<Vec<FileBindings>, Diagnostics> {
-    let r = resolve(parsed, info, contract, options)?;
-    let ctx = context(parsed, info, contract, options, &r.written, r.names, r.plan);
+    let r = resolve(modules, options)?;
+    let bindings = bindings(r.written, options.dialect)?;
+    let order = r.written.order();
+    let ctx = context(modules.parsed, options, r.written, r.names, r.plan);
     Ok(r.selected
         .into_iter()
         .map(|index| {
-            let (bindings, combined) = file_bindings(&ctx, &r.bindings, &r.order, index);
+            let (bindings, combined) = file_bindings(&ctx, bindings, order, index);
             let ep = &ctx.module.entry_points[index];
             FileBindings {
                 entry_point: ep.name.clone(),
@@ -407,13 +400,9 @@ fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
     reasons
 }
 
-/// Bake every override (see `must_bake` for when), with the reason in each
-/// warning.
-fn bake_overrides(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    options: &GlslOptions,
-) -> Result<crate::back::overrides::Baked, Diagnostics> {
+/// Why every override is baked (see `must_bake` for when): the note of
+/// each baking warning.
+fn bake_reason(module: &naga::Module, options: &GlslOptions) -> String {
     let why = if !options.overrides.is_empty() {
         "values were given with --override".to_string()
     } else if !options.dialect.is_vulkan() {
@@ -424,13 +413,7 @@ fn bake_overrides(
             .map(|(_, r)| format!("not every override can be a specialization constant: {r}"))
             .unwrap_or_default()
     };
-    crate::back::overrides::bake(
-        module,
-        info,
-        &options.overrides,
-        "GLSL",
-        &format!("baked because {why}"),
-    )
+    format!("baked because {why}")
 }
 
 // ---------------------------------------------------------------------------

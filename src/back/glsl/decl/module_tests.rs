@@ -26,7 +26,14 @@ fn baking_remaps_the_contract_onto_the_compacted_module() {
         dialect: Dialect::Gl450,
         ..Default::default()
     };
-    let (baked, _, warnings) = bake_overrides(&parsed.module, &info, &options).expect("bakes");
+    let (baked, _, warnings) = crate::back::overrides::bake(
+        &parsed.module,
+        &info,
+        &options.overrides,
+        "GLSL",
+        &bake_reason(&parsed.module, &options),
+    )
+    .expect("bakes");
     assert_eq!(warnings.len(), 1);
     assert!(
         warnings[0].message.contains("`gain`"),
@@ -58,13 +65,15 @@ fn unknown_override_and_entry_point_are_errors() {
         overrides: vec![("nope".to_string(), 1.0)],
         ..Default::default()
     };
-    let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown override");
+    let e = crate::back::glsl::write(&parsed, &info, &contract, &options)
+        .expect_err("unknown override");
     assert!(e.0[0].message.contains("no override named `nope`"));
     let options = GlslOptions {
         entry_point: Some("other".to_string()),
         ..Default::default()
     };
-    let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown entry");
+    let e =
+        crate::back::glsl::write(&parsed, &info, &contract, &options).expect_err("unknown entry");
     assert!(e.0[0].message.contains("no entry point named `other`"));
     assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
 }

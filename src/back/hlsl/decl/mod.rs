@@ -6,7 +6,7 @@
 //! INTERFACE (owned by the module part; `func` calls the entry-point
 //! functions below).
 //!
-//! - [`write_module`] drives everything and assembles the file in this
+//! - [`write_modules`] drives everything and assembles the file in this
 //!   order: header comment and `#pragma pack_matrix(row_major)`, value
 //!   structs and array typedefs (`types::struct_declarations`; with entry
 //!   points, without the buffer structs the file never names), buffer
@@ -55,7 +55,7 @@
 //!   entry point uses, then `GroupMemoryBarrierWithGroupSync()`.
 //!
 //! This file holds the module assembly (resolving registers and overrides,
-//! [`write_module`], module-level checks, the file with its sections);
+//! [`write_modules`], module-level checks, the file with its sections);
 //! `names` names the module's items and checks types and builtins against
 //! the shader model, `resources` prints registers and declares resources
 //! and globals, and `interface` the entry points' input and output structs,
@@ -65,11 +65,10 @@ use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, ShaderModel};
 use crate::back::common::is_abstract;
-use crate::back::common::{declaration_order, reachable_functions, Written};
+use crate::back::common::{reachable_functions, Modules};
 use crate::back::text;
-use crate::bind::d3d::Registers;
+use crate::bind::d3d::{RegisterMode, Registers};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::front::Parsed;
 use crate::layout::LayoutModule;
 use interface::push_entry_io_declarations;
 use naga::proc::NameKey;
@@ -91,67 +90,53 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 pub(crate) use crate::bind::d3d::NUM_WORKGROUPS;
 
 /// What the module is written from (see [`crate::back::common::Resolved`]).
-pub(crate) type Resolved = crate::back::common::Resolved<super::buffers::Plan, Registers>;
+pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, super::buffers::Plan>;
 
-/// Bake the overrides, name, plan the buffers and assign the registers:
-/// everything but the text (see [`Resolved`]). `info` is `parsed.module`'s,
-/// validated once per translation.
-pub(crate) fn resolve(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
+/// Bake the overrides, name and plan the buffers: everything but the text
+/// and the registers, which the binding stage assigned (see [`Resolved`]).
+/// `modules` holds the translation's module, validated once.
+pub(crate) fn resolve<'a>(
+    modules: &'a Modules<'_>,
     options: &HlslOptions,
-) -> Result<Resolved, Diagnostics> {
+) -> Result<Resolved<'a>, Diagnostics> {
+    let parsed = modules.parsed;
     // A module without entry points (a shared include) is written as a
     // library: every function and every global, for DXC's `lib_6_x`
     // profiles (`selected` is then empty).
     let selected = select_entry_points(&parsed.module, options)?;
 
     let mut warnings = Vec::new();
-    let baked = if !parsed.module.overrides.is_empty() || !options.overrides.is_empty() {
-        let (module, info, notes) = crate::back::overrides::bake(
-            &parsed.module,
-            info,
-            &options.overrides,
-            "HLSL",
-            "baked because HLSL has no specialization constants",
-        )?;
-        warnings.extend(notes);
-        Some((module, info))
-    } else {
-        None
-    };
-    let written = Written::new(contract, &parsed.module, baked)?;
-    let (module, _, contract) = written.get(&parsed.module, info, contract);
+    let bake = !parsed.module.overrides.is_empty() || !options.overrides.is_empty();
+    let written = modules.written(
+        bake.then_some(("HLSL", "baked because HLSL has no specialization constants")),
+        &mut warnings,
+    )?;
+    let module = written.module;
 
     let names = module_names(module);
     let unwritable = shader_model_type_errors(module, options.shader_model);
     if !unwritable.is_empty() {
         return Err(Diagnostics(unwritable));
     }
-    let plan = super::buffers::plan(parsed, module, contract, &names, options.slang)?;
-    let order = declaration_order(module);
-    let registers = crate::bind::d3d::assign(module, &order, options.registers)?;
-    Ok(Resolved::new(
-        written, warnings, selected, names, plan, order, registers,
-    ))
+    let plan = super::buffers::plan(parsed, module, written.contract, &names, options.slang)?;
+    Ok(Resolved::new(written, warnings, selected, names, plan))
 }
 
-/// The whole backend for one module: see `super::write`.
-pub fn write_module(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
+/// The whole backend for one module (see `super::write`), from the
+/// translation's modules (made with `options.overrides`).
+pub(crate) fn write_modules(
+    modules: &Modules<'_>,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    let r = resolve(parsed, info, contract, options)?;
-    let (module, info, contract) = r.written.get(&parsed.module, info, contract);
-    let (selected, registers, mut warnings) = (r.selected, r.bindings, r.warnings);
+    let r = resolve(modules, options)?;
+    let written = r.written;
+    let registers = written.bindings.d3d(written.module, options.registers)?;
+    let (selected, mut warnings) = (r.selected, r.warnings);
     let ctx = Ctx {
-        parsed,
-        module,
-        info,
-        contract,
+        parsed: modules.parsed,
+        module: written.module,
+        info: written.info,
+        contract: written.contract,
         options,
         names: r.names,
         plan: r.plan,
@@ -160,12 +145,12 @@ pub fn write_module(
     warnings.extend(builtin_warnings(&ctx, &selected));
 
     let mut needs = Needs::default();
-    let text = write_file(&ctx, &mut needs, &registers, &r.order, &selected);
+    let text = write_file(&ctx, &mut needs, registers, written.order(), &selected);
     if !needs.errors.is_empty() {
         return Err(Diagnostics(needs.errors));
     }
-    let entry_points = entry_points(module, &ctx.names, &selected);
-    let registers = register_records(&registers, &ctx.names, &ctx.plan);
+    let entry_points = entry_points(written.module, &ctx.names, &selected);
+    let registers = register_records(registers, &ctx.names, &ctx.plan);
     let names = output_names(ctx);
     Ok(HlslOutput {
         text,
@@ -176,26 +161,43 @@ pub fn write_module(
     })
 }
 
-/// The entry points of the file and the registers of every resource, as
-/// [`HlslOutput`] reports them, without writing the file: for `--target
-/// reflect`. Also an error where a storage buffer holds 16- or 64-bit
-/// values that the shader model cannot load or store
+/// The registers of every resource in one register mode, as
+/// [`HlslOutput`] reports them, or why the module cannot be written.
+pub(crate) type ModeRegisters = Result<Vec<HlslRegister>, Diagnostics>;
+
+/// The entry points of the file and, per register mode of `modes`, the
+/// registers of every resource, as [`HlslOutput`] reports them, without
+/// writing the file: for `--target reflect`, from one resolution and the
+/// binding stage's registers. Also an error where a storage buffer holds
+/// 16- or 64-bit values that the shader model cannot load or store
 /// ([`storage_model_errors`]), as writing the file would report.
 pub(crate) fn module_registers(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
+    modules: &Modules<'_>,
     options: &HlslOptions,
-) -> Result<(Vec<HlslEntryPoint>, Vec<HlslRegister>), Diagnostics> {
-    let r = resolve(parsed, info, contract, options)?;
-    let (module, info, contract) = r.written.get(&parsed.module, info, contract);
-    let errors = storage_model_errors(info, contract, &r.plan, &r.selected, options);
-    if !errors.is_empty() {
-        return Err(Diagnostics(errors));
-    }
+    modes: &[RegisterMode],
+) -> Result<(Vec<HlslEntryPoint>, Vec<ModeRegisters>), Diagnostics> {
+    let r = resolve(modules, options)?;
+    let written = r.written;
+    let errors = storage_model_errors(
+        written.info,
+        written.contract,
+        &r.plan,
+        &r.selected,
+        options,
+    );
+    let registers = modes
+        .iter()
+        .map(|&mode| {
+            let registers = written.bindings.d3d(written.module, mode)?;
+            if !errors.is_empty() {
+                return Err(Diagnostics(errors.clone()));
+            }
+            Ok(register_records(registers, &r.names, &r.plan))
+        })
+        .collect();
     Ok((
-        entry_points(module, &r.names, &r.selected),
-        register_records(&r.bindings, &r.names, &r.plan),
+        entry_points(written.module, &r.names, &r.selected),
+        registers,
     ))
 }
 

@@ -5,6 +5,7 @@ use super::interface::{entry_io_declarations, entry_prologue, entry_return, entr
 use super::names::{builtin_warnings, module_names, shader_model_type_errors};
 use super::resources::{global_declarations, register_text, resource_declarations};
 use super::*;
+use crate::back::common::declaration_order;
 use crate::back::hlsl::{keywords, RegisterMode};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -332,21 +333,23 @@ fn module_level_errors() {
         contract,
         ..
     } = crate::analyze(source).expect("valid");
-    let e = write_module(&parsed, &info, &contract, &HlslOptions::default())
+    let e = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
         .expect_err("no value for the override");
     assert!(e.0[0].message.contains("no default value"), "{:?}", e.0[0]);
     let options = HlslOptions {
         entry_point: Some("other".to_string()),
         ..Default::default()
     };
-    let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown entry point");
+    let e = crate::back::hlsl::write(&parsed, &info, &contract, &options)
+        .expect_err("unknown entry point");
     assert!(e.0[0].message.contains("no entry point named `other`"));
     assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
     let options = HlslOptions {
         overrides: vec![("nope".to_string(), 1.0)],
         ..Default::default()
     };
-    let e = write_module(&parsed, &info, &contract, &options).expect_err("unknown override");
+    let e = crate::back::hlsl::write(&parsed, &info, &contract, &options)
+        .expect_err("unknown override");
     assert!(e.0[0].message.contains("no override named `nope`"));
 
     // No entry point: a library with every function.
@@ -356,7 +359,8 @@ fn module_level_errors() {
         contract,
         ..
     } = crate::analyze("fn f() {}").expect("valid");
-    let lib = write_module(&parsed, &info, &contract, &HlslOptions::default()).expect("library");
+    let lib = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
+        .expect("library");
     assert!(lib.entry_points.is_empty());
     assert!(lib.text.contains("void f()"), "{}", lib.text);
 }
@@ -372,8 +376,8 @@ fn shader_model_type_checks() {
         contract,
         ..
     } = crate::analyze(f16).expect("valid");
-    let e =
-        write_module(&parsed, &info, &contract, &HlslOptions::default()).expect_err("f16 at 6.0");
+    let e = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
+        .expect_err("f16 at 6.0");
     assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
     assert_eq!(e.0[0].kind, crate::diag::DiagnosticKind::Unsupported);
     assert!(e.0[0]
