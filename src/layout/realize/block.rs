@@ -101,12 +101,7 @@ pub struct Element {
     pub align: u64,
 }
 
-/// A struct declaration the realization needs, in dependency order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Declared {
-    Variant(usize),
-    Element(usize),
-}
+pub use super::Declared;
 
 /// Something the realization made, in the order it was made (a backend
 /// that names them in this order names them the same way every time).

@@ -15,16 +15,25 @@
 //! realization: the backends name variants and padding members.
 //!
 //! - [`block`]: GLSL blocks (std140 uniform blocks, std430 storage blocks).
-//! - [`cbuffer`]: D3D constant buffers (HLSL and Slang).
+//! - [`cbuffer`]: D3D constant-buffer packing (HLSL and Slang), as numbers.
+//! - [`d3d`]: D3D constant buffers (HLSL and Slang) realized over it.
 //! - [`spirv`]: the two sizes naga's SPIR-V writer needs beyond the contract.
 
 pub mod block;
 pub mod cbuffer;
+pub mod d3d;
 pub mod spirv;
 
 use crate::layout::rules::RuleTable;
 use crate::layout::RuleSet;
 use naga::Handle;
+
+/// A struct declaration a realization needs, in dependency order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declared {
+    Variant(usize),
+    Element(usize),
+}
 
 /// How the storage behind a pointer into a buffer is shaped, relative to
 /// the WGSL value it holds.
@@ -58,8 +67,8 @@ pub enum Repr {
 /// Where the columns of a split matrix ([`Repr::Columns`]) live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ColumnStyle {
-    /// Split in place: the columns are consecutive fields of the block or
-    /// variant that holds the matrix ([`Role::Column`]).
+    /// Split in place: the columns are consecutive fields of the block,
+    /// variant or element struct that holds the matrix ([`Role::Column`]).
     Members,
     /// An array element: a column struct ([`StructRef::Columns`]) whose
     /// fields are the columns.
