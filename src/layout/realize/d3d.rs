@@ -32,7 +32,9 @@
 
 use super::cbuffer::{self as packing, ArrayStride, Mismatch, Misplaced, PackOffset, Placed};
 use super::cbuffer::{Pad, Shape};
-use super::{naga_scalar, ColumnStyle, Declared, Field, Repr, Role, Storage, StructRef};
+use super::{
+    capitalize, naga_scalar, ColumnStyle, Declared, Field, Repr, Role, Storage, Stored, StructRef,
+};
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
 use crate::front::Parsed;
 use crate::layout::check::replace_value;
@@ -343,18 +345,6 @@ impl std::fmt::Display for What<'_> {
     }
 }
 
-/// The storage of one WGSL member or array element.
-enum Stored {
-    One(Storage, Repr),
-    /// A matrix split into `columns` fields of type `column`.
-    Split {
-        column: Storage,
-        columns: u8,
-        column_stride: u64,
-        repr: Repr,
-    },
-}
-
 /// A matrix stored as `columns` column vectors of `rows` components.
 fn split_matrix(columns: u8, rows: u8, scalar: naga::Scalar, column_stride: u64) -> Stored {
     Stored::Split {
@@ -422,12 +412,7 @@ impl<'a> Realizer<'a> {
 
     /// The span of WGSL member `member` of struct `sname` (`h`).
     fn member_span(&self, h: Handle<naga::Type>, sname: &str, member: &str) -> Span {
-        let ann = self.parsed.annotations.structs.get(sname);
-        ann.and_then(|a| a.members.iter().find(|m| m.name == member))
-            .map(|m| m.span.clone())
-            .or_else(|| ann.map(|a| a.name_span.clone()))
-            .or_else(|| self.module.types.get_span(h).to_range())
-            .unwrap_or(0..0)
+        super::member_span(self.parsed, self.module, h, sname, member)
     }
 
     fn global_span(&self, g: &GlobalLayout) -> Span {
@@ -653,25 +638,11 @@ impl<'a> Realizer<'a> {
             } if tail_split => split_matrix(columns, rows, naga_scalar(scalar), column_stride),
             _ => self.stored(layout, offset, site)?,
         };
-        match stored {
-            Stored::One(ty, repr) => {
-                self.place_field(p, Role::Member(member), ty, offset, site)?;
-                Some(repr)
-            }
-            Stored::Split {
-                column,
-                columns,
-                column_stride,
-                repr,
-            } => {
-                for j in 0..columns {
-                    let at = offset + u64::from(j) * column_stride;
-                    let role = Role::Column { member, column: j };
-                    self.place_field(p, role, column.clone(), at, site)?;
-                }
-                Some(repr)
-            }
+        let (fields, repr) = stored.into_fields(member, offset);
+        for f in fields {
+            self.place_field(p, f.role, f.ty, f.offset, site)?;
         }
+        Some(repr)
     }
 
     /// Put one field at contract offset `target` (padding before it where
@@ -949,27 +920,13 @@ impl<'a> Realizer<'a> {
                 ) {
                     // The element padding would start in the tail of the
                     // matrix's last row: split it, as `tail_split` explains.
-                    let Stored::Split {
-                        column,
-                        columns,
-                        column_stride,
-                        repr,
-                    } = split_matrix(*columns, *rows, *scalar, *column_stride)
-                    else {
-                        return None;
-                    };
-                    self.columns_wrapper(column, columns, column_stride, repr, stride, site)?
+                    let columns = split_matrix(*columns, *rows, *scalar, *column_stride);
+                    self.element_wrapper(columns, stride, site)?
                 } else {
-                    let fields = vec![(Role::Member(0), ety, 0)];
-                    self.element_wrapper(fields, erepr, stride, site)?
+                    self.element_wrapper(Stored::One(ety, erepr), stride, site)?
                 }
             }
-            Stored::Split {
-                column,
-                columns,
-                column_stride,
-                repr,
-            } => self.columns_wrapper(column, columns, column_stride, repr, stride, site)?,
+            columns @ Stored::Split { .. } => self.element_wrapper(columns, stride, site)?,
         };
         let repr = if erepr == Repr::Plain {
             Repr::Plain
@@ -984,43 +941,18 @@ impl<'a> Realizer<'a> {
         // members are reached like those of variants.)
     }
 
-    /// An element struct holding a matrix as its columns.
-    fn columns_wrapper(
-        &mut self,
-        column: Storage,
-        columns: u8,
-        column_stride: u64,
-        repr: Repr,
-        stride: u64,
-        site: &Site,
-    ) -> Option<(Storage, Repr)> {
-        let fields = (0..columns)
-            .map(|j| {
-                (
-                    Role::Column {
-                        member: 0,
-                        column: j,
-                    },
-                    column.clone(),
-                    u64::from(j) * column_stride,
-                )
-            })
-            .collect();
-        self.element_wrapper(fields, repr, stride, site)
-    }
-
-    /// An element struct holding `fields` (the value, or a matrix's
-    /// columns, at offsets within the element) and padding up to `stride`.
+    /// An element struct holding the value `stored` (as `Role::Member(0)`,
+    /// or a matrix's columns) and padding up to `stride`.
     fn element_wrapper(
         &mut self,
-        fields: Vec<(Role, Storage, u64)>,
-        inner: Repr,
+        stored: Stored,
         stride: u64,
         site: &Site,
     ) -> Option<(Storage, Repr)> {
+        let (fields, inner) = stored.into_fields(0, 0);
         let mut p = Placer::new(false);
-        for (role, ty, at) in fields {
-            self.place_field(&mut p, role, ty, at, site)?;
+        for f in fields {
+            self.place_field(&mut p, f.role, f.ty, f.offset, site)?;
         }
         if p.cur > stride {
             return None;
@@ -1332,12 +1264,4 @@ fn struct_size_mismatch(r: &CbufferRealization, fields: &[Field]) -> Option<Bad>
 fn packing_mismatch(r: &CbufferRealization, fields: &[Field], size: Option<u64>) -> Option<Bad> {
     struct_size_mismatch(r, fields)
         .or_else(|| packing::packing_mismatch(placed(fields), size).map(Bad::Packing))
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }

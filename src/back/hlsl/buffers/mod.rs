@@ -70,6 +70,7 @@ use word16::*;
 use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Span};
 use crate::front::Parsed;
+use crate::layout::realize::bytes::{element as bytes_element, matrix_columns};
 use crate::layout::realize::cbuffer::PackOffset;
 use crate::layout::realize::d3d::{self, CbufferRealization, Made};
 use crate::layout::realize::naga_scalar;
@@ -195,42 +196,6 @@ impl std::fmt::Display for Operand<'_> {
         } else {
             write!(f, "({})", self.0)
         }
-    }
-}
-
-/// The byte step and the layout of one element of `l`: an array's
-/// element (borrowed from `l`), a matrix's column or a vector's component;
-/// `None` for anything else.
-fn element_layout(l: &Layout) -> Option<(u64, Cow<'_, Layout>)> {
-    match &l.kind {
-        LayoutKind::Array {
-            element, stride, ..
-        } => Some((*stride, Cow::Borrowed(&**element))),
-        LayoutKind::Matrix {
-            rows,
-            scalar,
-            column_stride,
-            ..
-        } => Some((
-            *column_stride,
-            Cow::Owned(Layout {
-                size: Some(u64::from(*rows) * u64::from(scalar.width)),
-                align: u64::from(scalar.width),
-                kind: LayoutKind::Vector {
-                    size: *rows,
-                    scalar: *scalar,
-                },
-            }),
-        )),
-        LayoutKind::Vector { scalar, .. } => Some((
-            u64::from(scalar.width),
-            Cow::Owned(Layout {
-                size: Some(u64::from(scalar.width)),
-                align: u64::from(scalar.width),
-                kind: LayoutKind::Scalar(*scalar),
-            }),
-        )),
-        _ => None,
     }
 }
 
@@ -403,9 +368,9 @@ impl Plan {
                 layout,
             } => {
                 let sub = match &layout {
-                    Cow::Borrowed(l) => element_layout(l),
+                    Cow::Borrowed(l) => bytes_element(l),
                     Cow::Owned(l) => {
-                        element_layout(l).map(|(step, e)| (step, Cow::Owned(e.into_owned())))
+                        bytes_element(l).map(|(step, e)| (step, Cow::Owned(e.into_owned())))
                     }
                 };
                 let Some((step, layout)) = sub else {
