@@ -7,8 +7,9 @@
 
 use super::*;
 use crate::back::hlsl::{HlslOptions, ShaderModel};
+use crate::back::test_support::{self, Fixture};
 use crate::layout::realize::cbuffer::Shape;
-use crate::layout::{MemberSlot, RuleSet};
+use crate::layout::MemberSlot;
 use naga::FastHashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -126,49 +127,12 @@ const HLSL_WORDS: &[&str] = &[
 ];
 
 fn hlsl_ident(name: &str) -> String {
-    let name: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if HLSL_WORDS.contains(&name.as_str()) || name.starts_with("_s_") || name.contains("__") {
-        format!("{}_x", name.replace("__", "_u_"))
-    } else {
-        name
-    }
+    test_support::ident(name, HLSL_WORDS, "_s_")
 }
 
 /// A minimal namer for the tests: WGSL names, HLSL words escaped.
 fn names_for(module: &naga::Module) -> FastHashMap<NameKey, String> {
-    let mut names = FastHashMap::default();
-    for (h, t) in module.types.iter() {
-        if let Some(n) = &t.name {
-            names.insert(NameKey::Type(h), hlsl_ident(n));
-        }
-        if let naga::TypeInner::Struct { members, .. } = &t.inner {
-            for (i, m) in members.iter().enumerate() {
-                let n = m.name.clone().unwrap_or_else(|| format!("m{i}"));
-                names.insert(NameKey::StructMember(h, i as u32), hlsl_ident(&n));
-            }
-        }
-    }
-    for (h, g) in module.global_variables.iter() {
-        let n = g.name.clone().unwrap_or_else(|| format!("g{}", h.index()));
-        names.insert(NameKey::GlobalVariable(h), hlsl_ident(&n));
-    }
-    names
-}
-
-struct Fixture {
-    parsed: Parsed,
-    contract: LayoutModule,
-    info: naga::valid::ModuleInfo,
-    names: FastHashMap<NameKey, String>,
+    test_support::names_for(module, hlsl_ident)
 }
 
 /// The global every test shader stores loaded values into.
@@ -177,19 +141,16 @@ const SINK: &str = "stride_sink";
 fn fixture(source: &str) -> Result<Fixture, String> {
     let source =
         format!("{source}\n@group(7) @binding(0) var<storage, read_write> {SINK}: array<u32>;\n");
-    let parsed = crate::front::parse(&source).map_err(|d| d.to_string())?;
-    let contract = crate::layout::build(&parsed, RuleSet::Wgsl).map_err(|d| d.to_string())?;
-    let info = crate::front::validate_parsed(&parsed).map_err(|d| d.to_string())?;
-    let names = names_for(&parsed.module);
-    Ok(Fixture {
-        parsed,
-        contract,
-        info,
-        names,
-    })
+    test_support::fixture(&source, hlsl_ident)
 }
 
-impl Fixture {
+/// The HLSL plan and writer context of a fixture.
+trait HlslFixture {
+    fn plan(&self) -> Result<Plan, Diagnostics>;
+    fn ctx<'a>(&'a self, options: &'a HlslOptions, plan: Plan) -> Ctx<'a>;
+}
+
+impl HlslFixture for Fixture {
     fn plan(&self) -> Result<Plan, Diagnostics> {
         plan(
             &self.parsed,
