@@ -10,4 +10,6 @@ pub mod reflect;
 pub mod remap;
 pub(crate) mod scope;
 pub mod spirv;
+#[cfg(test)]
+mod test_support;
 pub(crate) mod text;

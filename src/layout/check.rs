@@ -1186,7 +1186,7 @@ fn struct_of(layout: &Layout) -> Option<naga::Handle<naga::Type>> {
 
 /// Replace the value of an attribute: the text inside its parentheses when
 /// the span covers the whole attribute, else the whole span.
-fn replace_value(source: &str, span: &Span, value: u64) -> Edit {
+pub(crate) fn replace_value(source: &str, span: &Span, value: u64) -> Edit {
     let text = source.get(span.clone()).unwrap_or("");
     match (text.find('('), text.rfind(')')) {
         (Some(open), Some(close)) if open < close => Edit {

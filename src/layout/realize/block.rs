@@ -31,7 +31,8 @@
 mod tests;
 
 use super::{
-    column_stride, naga_scalar, Capabilities, ColumnStyle, Field, Repr, Role, Storage, StructRef,
+    capitalize, column_stride, naga_scalar, Capabilities, ColumnStyle, Field, Repr, Role, Storage,
+    Stored, StructRef,
 };
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::Parsed;
@@ -101,12 +102,7 @@ pub struct Element {
     pub align: u64,
 }
 
-/// A struct declaration the realization needs, in dependency order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Declared {
-    Variant(usize),
-    Element(usize),
-}
+pub use super::Declared;
 
 /// Something the realization made, in the order it was made (a backend
 /// that names them in this order names them the same way every time).
@@ -319,18 +315,6 @@ impl Origin {
     }
 }
 
-/// The storage of one WGSL member or array element.
-enum Stored {
-    One(Storage, Repr),
-    /// A matrix split into `columns` fields of type `column`.
-    Split {
-        column: Storage,
-        columns: u8,
-        column_stride: u64,
-        repr: Repr,
-    },
-}
-
 /// A struct's realization under one rule set: its storage type and repr.
 #[derive(Clone)]
 struct StructInfo {
@@ -426,12 +410,7 @@ impl<'a> Realizer<'a> {
 
     /// The span of WGSL member `member` of struct `name`.
     fn member_span(&self, h: Handle<naga::Type>, name: &str, member: &str) -> Span {
-        let ann = self.parsed.annotations.structs.get(name);
-        ann.and_then(|a| a.members.iter().find(|m| m.name == member))
-            .map(|m| m.span.clone())
-            .or_else(|| ann.map(|a| a.name_span.clone()))
-            .or_else(|| self.module.types.get_span(h).to_range())
-            .unwrap_or(0..0)
+        super::member_span(self.parsed, self.module, h, name, member)
     }
 
     /// Record an error at `site`; `text` makes its message, label and notes
@@ -534,25 +513,11 @@ impl<'a> Realizer<'a> {
         site: &Site<'s>,
     ) -> Option<Repr> {
         let stored = self.stored(layout, p.rules, false, site)?;
-        match stored {
-            Stored::One(ty, repr) => {
-                self.place_field(p, Role::Member(member), ty, offset, site)?;
-                Some(repr)
-            }
-            Stored::Split {
-                column,
-                columns,
-                column_stride,
-                repr,
-            } => {
-                for j in 0..columns {
-                    let at = offset + u64::from(j) * column_stride;
-                    let role = Role::Column { member, column: j };
-                    self.place_field(p, role, column.clone(), at, site)?;
-                }
-                Some(repr)
-            }
+        let (fields, repr) = stored.into_fields(member, offset);
+        for f in fields {
+            self.place_field(p, f.role, f.ty, f.offset, site)?;
         }
+        Some(repr)
     }
 
     /// Put one field at contract offset `target`, with padding before it
@@ -1306,12 +1271,4 @@ fn first_mismatch(fields: &[Field], table: &RuleTable, offsets: bool) -> Option<
         cur = at + size.unwrap_or(0);
     }
     None
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }

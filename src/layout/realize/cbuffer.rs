@@ -21,6 +21,7 @@
 //! ([`packing_mismatch`], [`packoffset_mismatch`]). The backend names what
 //! it declares and prints it.
 
+use super::Storage;
 use crate::layout::rules::{round_up_saturating, RuleTable};
 use crate::layout::{Layout, LayoutKind, RuleSet};
 
@@ -89,6 +90,22 @@ impl Shape {
             .array_size(self.stride(), self.size(), count)
             .unwrap_or(u64::MAX);
         Shape::Aggregate { size }
+    }
+
+    /// How a cbuffer packs a realized field of type `ty` (a struct at the
+    /// size its realization gives it).
+    pub fn of(ty: &Storage) -> Shape {
+        match ty {
+            Storage::Scalar(s) => Shape::scalar(*s),
+            Storage::Vector(n, s) => Shape::vector(*n, *s),
+            Storage::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => Shape::matrix(*columns, *rows, *scalar),
+            Storage::Array(e, n) => Shape::of(e).array(n.unwrap_or(0)),
+            Storage::Struct { size, .. } => Shape::structure(size.unwrap_or(0)),
+        }
     }
 
     /// A struct whose last member ends at `size`.
@@ -413,32 +430,55 @@ pub fn array_stride(stride: u64, element: Option<Shape>) -> ArrayStride {
 
 /// One member of a finished declaration, for verification.
 #[derive(Clone, Copy, Debug)]
-pub struct Placed<'n> {
-    pub name: &'n str,
+pub struct Placed {
     pub shape: Shape,
     /// Its byte offset in the contract.
     pub offset: u64,
 }
 
+/// How a finished member list differs from what D3D makes of it; fields
+/// are indices into the list checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mismatch {
+    /// Packed alone, `field` lands at `at`, not at its contract `offset`.
+    Moved { field: usize, at: u64, offset: u64 },
+    /// The members pack to `packed` bytes, the realization says `size`.
+    Size { packed: u64, size: u64 },
+    /// `packoffset(position)` does not name `field`'s `offset`.
+    Unnamed {
+        field: usize,
+        position: PackOffset,
+        offset: u64,
+    },
+    /// `field` cannot start at its `offset` at all.
+    Illegal { field: usize, offset: u64 },
+    /// `field` overlaps the earlier `other`.
+    Overlaps { field: usize, other: usize },
+}
+
 /// Pack `fields` by D3D's rules alone; the first field whose packed offset
 /// differs from its recorded offset, or a size that differs from `size`.
-pub fn packing_mismatch<'n>(
-    fields: impl IntoIterator<Item = Placed<'n>>,
+pub fn packing_mismatch(
+    fields: impl IntoIterator<Item = Placed>,
     size: Option<u64>,
-) -> Option<String> {
+) -> Option<Mismatch> {
     let mut cur = 0u64;
-    for f in fields {
+    for (field, f) in fields.into_iter().enumerate() {
         let at = f.shape.place(cur);
         if at != f.offset {
-            return Some(format!(
-                "`{}` packs at offset {at}, the contract says {}",
-                f.name, f.offset
-            ));
+            return Some(Mismatch::Moved {
+                field,
+                at,
+                offset: f.offset,
+            });
         }
         cur = at + f.shape.size();
     }
     match size {
-        Some(s) if s != cur => Some(format!("it packs to {cur} bytes, the plan says {s}")),
+        Some(s) if s != cur => Some(Mismatch::Size {
+            packed: cur,
+            size: s,
+        }),
         _ => None,
     }
 }
@@ -450,34 +490,30 @@ pub fn is_array_stride(size: u64) -> bool {
 
 /// Check `packoffset` members: each offset has a position that names it, is
 /// legal for the type (no straddling, aggregates on a register) and does not
-/// overlap the members before it. `describe` spells a member's type.
-pub fn packoffset_mismatch<'n>(
-    fields: &[Placed<'n>],
-    describe: impl Fn(usize) -> String,
-) -> Option<String> {
+/// overlap the members before it.
+pub fn packoffset_mismatch(fields: &[Placed]) -> Option<Mismatch> {
     for (k, f) in fields.iter().enumerate() {
         let position = PackOffset::at(f.shape, f.offset);
         if position.offset() != f.offset {
-            return Some(format!(
-                "`{}`: packoffset({position}) does not name offset {}",
-                f.name, f.offset
-            ));
+            return Some(Mismatch::Unnamed {
+                field: k,
+                position,
+                offset: f.offset,
+            });
         }
         if !f.shape.legal_at(f.offset) || PackOffset::of(f.shape, f.offset).is_none() {
-            return Some(format!(
-                "`{}` (`{}`) cannot start at offset {}",
-                f.name,
-                describe(k),
-                f.offset
-            ));
+            return Some(Mismatch::Illegal {
+                field: k,
+                offset: f.offset,
+            });
         }
         let end = f.offset + f.shape.size();
         let before = fields.get(..k).unwrap_or(&[]);
         if let Some(other) = before
             .iter()
-            .find(|o| f.offset < o.offset + o.shape.size() && o.offset < end)
+            .position(|o| f.offset < o.offset + o.shape.size() && o.offset < end)
         {
-            return Some(format!("`{}` overlaps `{}`", f.name, other.name));
+            return Some(Mismatch::Overlaps { field: k, other });
         }
     }
     None

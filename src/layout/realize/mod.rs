@@ -15,18 +15,29 @@
 //! realization: the backends name variants and padding members.
 //!
 //! - [`block`]: GLSL blocks (std140 uniform blocks, std430 storage blocks).
-//! - [`cbuffer`]: D3D constant buffers (HLSL and Slang).
+//! - [`bytes`]: D3D byte-address buffers, read at the contract's offsets.
+//! - [`cbuffer`]: D3D constant-buffer packing (HLSL and Slang), as numbers.
+//! - [`d3d`]: D3D constant buffers (HLSL and Slang) realized over it.
 //! - [`host`]: C and Rust structs (`#[repr(C)]`) for the application.
 //! - [`spirv`]: the two sizes naga's SPIR-V writer needs beyond the contract.
 
 pub mod block;
+pub mod bytes;
 pub mod cbuffer;
+pub mod d3d;
 pub mod host;
 pub mod spirv;
 
 use crate::layout::rules::RuleTable;
 use crate::layout::RuleSet;
 use naga::Handle;
+
+/// A struct declaration a realization needs, in dependency order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Declared {
+    Variant(usize),
+    Element(usize),
+}
 
 /// How the storage behind a pointer into a buffer is shaped, relative to
 /// the WGSL value it holds.
@@ -60,8 +71,8 @@ pub enum Repr {
 /// Where the columns of a split matrix ([`Repr::Columns`]) live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ColumnStyle {
-    /// Split in place: the columns are consecutive fields of the block or
-    /// variant that holds the matrix ([`Role::Column`]).
+    /// Split in place: the columns are consecutive fields of the block,
+    /// variant or element struct that holds the matrix ([`Role::Column`]).
     Members,
     /// An array element: a column struct ([`StructRef::Columns`]) whose
     /// fields are the columns.
@@ -205,5 +216,71 @@ pub fn naga_scalar(s: crate::layout::Scalar) -> naga::Scalar {
     naga::Scalar {
         kind,
         width: s.width,
+    }
+}
+
+/// The storage of one WGSL member or array element, as a realizer places
+/// it.
+enum Stored {
+    One(Storage, Repr),
+    /// A matrix split into `columns` fields of type `column`.
+    Split {
+        column: Storage,
+        columns: u8,
+        column_stride: u64,
+        repr: Repr,
+    },
+}
+
+impl Stored {
+    /// The fields that store WGSL member `member` at contract offset
+    /// `offset` (role, type, offset), and its repr.
+    fn into_fields(self, member: usize, offset: u64) -> (impl Iterator<Item = Field>, Repr) {
+        let (ty, count, step, split, repr) = match self {
+            Stored::One(ty, repr) => (ty, 1, 0, false, repr),
+            Stored::Split {
+                column,
+                columns,
+                column_stride,
+                repr,
+            } => (column, columns, column_stride, true, repr),
+        };
+        let fields = (0..count).map(move |j| Field {
+            offset: offset + u64::from(j) * step,
+            ty: ty.clone(),
+            role: if split {
+                Role::Column { member, column: j }
+            } else {
+                Role::Member(member)
+            },
+        });
+        (fields, repr)
+    }
+}
+
+/// The span of WGSL member `member` of struct `name` (`h`) for diagnostics:
+/// the member's, else the struct's name, else the type's.
+fn member_span(
+    parsed: &crate::front::Parsed,
+    module: &naga::Module,
+    h: Handle<naga::Type>,
+    name: &str,
+    member: &str,
+) -> crate::diag::Span {
+    let ann = parsed.annotations.structs.get(name);
+    ann.and_then(|a| a.members.iter().find(|m| m.name == member))
+        .map(|m| m.span.clone())
+        .or_else(|| ann.map(|a| a.name_span.clone()))
+        .or_else(|| module.types.get_span(h).to_range())
+        .unwrap_or(0..0)
+}
+
+/// `s` with its first letter in upper case (messages start with a
+/// member's description).
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
     }
 }

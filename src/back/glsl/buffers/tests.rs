@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::back::glsl::GlslOptions;
+use crate::back::test_support::{self, Fixture};
 use crate::layout::{Layout, MemberSlot};
 use naga::FastHashMap;
 use std::path::{Path, PathBuf};
@@ -109,66 +110,25 @@ const GLSL_WORDS: &[&str] = &[
 ];
 
 fn glsl_ident(name: &str) -> String {
-    let name: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let name = name.as_str();
-    if GLSL_WORDS.contains(&name) || name.starts_with("gl_") || name.contains("__") {
-        format!("{}_x", name.replace("__", "_u_"))
-    } else {
-        name.to_string()
-    }
+    test_support::ident(name, GLSL_WORDS, "gl_")
 }
 
 /// A minimal namer for the tests: WGSL names, GLSL words escaped.
 fn names_for(module: &naga::Module) -> FastHashMap<NameKey, String> {
-    let mut names = FastHashMap::default();
-    for (h, t) in module.types.iter() {
-        if let Some(n) = &t.name {
-            names.insert(NameKey::Type(h), glsl_ident(n));
-        }
-        if let naga::TypeInner::Struct { members, .. } = &t.inner {
-            for (i, m) in members.iter().enumerate() {
-                let n = m.name.clone().unwrap_or_else(|| format!("m{i}"));
-                names.insert(NameKey::StructMember(h, i as u32), glsl_ident(&n));
-            }
-        }
-    }
-    for (h, g) in module.global_variables.iter() {
-        let n = g.name.clone().unwrap_or_else(|| format!("g{}", h.index()));
-        names.insert(NameKey::GlobalVariable(h), glsl_ident(&n));
-    }
-    names
-}
-
-struct Fixture {
-    parsed: Parsed,
-    contract: LayoutModule,
-    info: naga::valid::ModuleInfo,
-    names: FastHashMap<NameKey, String>,
+    test_support::names_for(module, glsl_ident)
 }
 
 fn fixture(source: &str) -> Result<Fixture, String> {
-    let parsed = crate::front::parse(source).map_err(|d| d.to_string())?;
-    let contract = crate::layout::build(&parsed, RuleSet::Wgsl).map_err(|d| d.to_string())?;
-    let info = crate::front::validate_parsed(&parsed).map_err(|d| d.to_string())?;
-    let names = names_for(&parsed.module);
-    Ok(Fixture {
-        parsed,
-        contract,
-        info,
-        names,
-    })
+    test_support::fixture(source, glsl_ident)
 }
 
-impl Fixture {
+/// The GLSL plan and writer context of a fixture.
+trait GlslFixture {
+    fn plan(&self, dialect: Dialect) -> Result<Plan, Diagnostics>;
+    fn ctx<'a>(&'a self, options: &'a GlslOptions, plan: Plan) -> Ctx<'a>;
+}
+
+impl GlslFixture for Fixture {
     fn plan(&self, dialect: Dialect) -> Result<Plan, Diagnostics> {
         plan(
             &self.parsed,

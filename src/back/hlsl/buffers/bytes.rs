@@ -373,7 +373,7 @@ impl Plan {
                 columns,
                 rows,
                 scalar,
-                column_stride,
+                ..
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::super::types::matrix(*columns, *rows, s);
@@ -395,14 +395,13 @@ impl Plan {
                         ],
                     );
                     let mut o = String::new();
-                    for j in 0..u64::from(*columns) {
+                    let offsets = matrix_columns(layout).map(|(_, at)| at);
+                    for (j, at) in offsets.into_iter().flatten().enumerate() {
                         if j > 0 {
                             def.push_str(", ");
                         }
                         o.clear();
-                        ByteOffset::base("o")
-                            .plus(j * column_stride)
-                            .push_to(&mut o);
+                        ByteOffset::base("o").plus(at).push_to(&mut o);
                         self.push_leaf_load(&mut def, ctx, needs, st, ("b", rw, &o), *rows, s);
                     }
                     def.push_str(");\n}\n");
@@ -611,20 +610,15 @@ impl Plan {
                 columns,
                 rows,
                 scalar,
-                column_stride,
+                ..
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::super::types::matrix(*columns, *rows, s);
                 super::super::push_parts(&mut name, &["_s_store_", &t]);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {
-                    let column = Layout {
-                        size: Some(u64::from(*rows) * u64::from(scalar.width)),
-                        align: u64::from(scalar.width),
-                        kind: LayoutKind::Vector {
-                            size: *rows,
-                            scalar: *scalar,
-                        },
+                    let Some((column, offsets)) = matrix_columns(layout) else {
+                        return String::new();
                     };
                     let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
                     super::super::push_parts(
@@ -638,11 +632,9 @@ impl Plan {
                         ],
                     );
                     let (mut o, mut v) = (String::new(), String::new());
-                    for j in 0..u64::from(*columns) {
+                    for (j, at) in (0u64..).zip(offsets) {
                         o.clear();
-                        ByteOffset::base("o")
-                            .plus(j * column_stride)
-                            .push_to(&mut o);
+                        ByteOffset::base("o").plus(at).push_to(&mut o);
                         v.clear();
                         v.push_str("v[");
                         super::super::push_decimal(&mut v, j);

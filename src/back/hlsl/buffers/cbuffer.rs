@@ -1,137 +1,8 @@
-//! Constant buffers: the HLSL spelling of stored types, the declarations of
-//! variant and element structs and of the cbuffers themselves (with
-//! `packoffset`), and the helpers that rebuild a value from cbuffer storage.
+//! Constant buffers: the declarations of variant and element structs and of
+//! the cbuffers themselves (with `packoffset`), and the helpers that rebuild
+//! a value from cbuffer storage.
 
 use super::*;
-
-/// An HLSL type as stored in a cbuffer (members of cbuffers, variants and
-/// element structs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HType {
-    /// Scalars (a `bool` takes 4 bytes).
-    Scalar(naga::Scalar),
-    Vector(u8, naga::Scalar),
-    /// `row_major TCxR`: `columns` rows of `rows` components.
-    Matrix {
-        columns: u8,
-        rows: u8,
-        scalar: naga::Scalar,
-    },
-    Array(Box<HType>, u64),
-    /// A value struct, variant or element struct by name, with its packed
-    /// size (the end of its last member).
-    Struct {
-        name: String,
-        size: u64,
-    },
-}
-
-impl HType {
-    /// How the cbuffer packs it (see [`engine::Shape`]).
-    pub fn shape(&self) -> Shape {
-        match self {
-            HType::Scalar(s) => Shape::scalar(*s),
-            HType::Vector(n, s) => Shape::vector(*n, *s),
-            HType::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => Shape::matrix(*columns, *rows, *scalar),
-            HType::Array(e, n) => e.shape().array(*n),
-            HType::Struct { size, .. } => Shape::structure(*size),
-        }
-    }
-
-    /// Bytes from the member's start to the end of its last component.
-    pub fn size(&self) -> u64 {
-        self.shape().size()
-    }
-
-    /// The distance between two elements of an array of this type.
-    pub fn stride(&self) -> u64 {
-        self.shape().stride()
-    }
-
-    /// The HLSL spelling: (type with `row_major` where a matrix, array
-    /// dimensions).
-    /// (Borrowed where the spelling is a fixed word or the struct's name.)
-    pub fn spell(&self) -> (Cow<'_, str>, Cow<'static, str>) {
-        let none = Cow::Borrowed("");
-        match self {
-            HType::Scalar(s) => (Cow::Borrowed(super::super::types::scalar(*s)), none),
-            HType::Vector(n, s) => (super::super::types::vector(*n, *s), none),
-            HType::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => (
-                Cow::Owned(text!(
-                    "row_major {}",
-                    super::super::types::matrix(*columns, *rows, *scalar)
-                )),
-                none,
-            ),
-            HType::Array(e, n) => {
-                let (b, d) = e.spell();
-                (b, Cow::Owned(text!("[{n}]{d}")))
-            }
-            HType::Struct { name, .. } => (Cow::Borrowed(name), none),
-        }
-    }
-
-    /// `{base} {name}{dims}` of [`Self::spell`], appended to `out`: a
-    /// member declaration.
-    pub(super) fn push_declarator(&self, out: &mut String, name: &str) {
-        self.push_base(out);
-        out.push(' ');
-        out.push_str(name);
-        self.push_dims(out);
-    }
-
-    /// The type part of [`Self::spell`], appended to `out`.
-    pub(super) fn push_base(&self, out: &mut String) {
-        match self {
-            HType::Scalar(s) => out.push_str(super::super::types::scalar(*s)),
-            HType::Vector(n, s) => out.push_str(&super::super::types::vector(*n, *s)),
-            HType::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => {
-                out.push_str("row_major ");
-                out.push_str(&super::super::types::matrix(*columns, *rows, *scalar));
-            }
-            HType::Array(e, _) => e.push_base(out),
-            HType::Struct { name, .. } => out.push_str(name),
-        }
-    }
-
-    /// The array dimensions of [`Self::spell`], appended to `out`.
-    pub(super) fn push_dims(&self, out: &mut String) {
-        if let HType::Array(e, n) = self {
-            out.push('[');
-            super::super::push_decimal(out, *n);
-            out.push(']');
-            e.push_dims(out);
-        }
-    }
-
-    pub(super) fn describe(&self) -> String {
-        let (b, d) = self.spell();
-        text!("{}{d}", b.trim_start_matches("row_major "))
-    }
-
-    /// What kind of thing this is, for messages.
-    pub(super) fn kind_name(&self) -> &'static str {
-        match self {
-            HType::Scalar(_) => "a scalar",
-            HType::Vector(..) => "a vector",
-            HType::Matrix { .. } => "a matrix",
-            HType::Array(..) => "an array",
-            HType::Struct { .. } => "a struct",
-        }
-    }
-}
 
 /// `packoffset(cR.c)` of a member, appended to `out` (the `cR.c` part).
 pub(super) fn push_packoffset(out: &mut String, position: PackOffset) {
@@ -188,23 +59,25 @@ impl Plan {
                 columns,
                 rows,
                 scalar,
+                ..
             } => columns_matrix(text, *columns, *rows, *scalar),
             Repr::Wrapped { inner, .. } => {
                 self.load_text(ctx, needs, &text!("{}.v", Operand(text)), inner, ty)
             }
-            Repr::Cbuffer(g) => {
-                let Some(c) = self.cbuffer(*g) else {
+            Repr::Block(g) => {
+                let Some((c, named)) = self.cbuffer(*g) else {
                     return text.to_string();
                 };
                 // The call starts with the helper's name.
-                let mut call = String::with_capacity(c.name.len() + 16);
+                let mut call = String::with_capacity(named.name.len() + 16);
                 super::super::push_parts(
                     &mut call,
-                    &["_s_cbload_", c.name.trim_start_matches("_s_")],
+                    &["_s_cbload_", named.name.trim_start_matches("_s_")],
                 );
                 let helper = call.as_str();
                 needs.helper(helper, |needs| {
-                    let body = self.construct(ctx, needs, "", &c.members, ty, true);
+                    let members = (named.members.as_slice(), c.members.as_slice());
+                    let body = self.construct(ctx, needs, "", members, ty, true);
                     let t = super::super::types::type_name(ctx, ty);
                     text!("{t} {helper}() {{\n{body}}}\n")
                 });
@@ -212,7 +85,8 @@ impl Plan {
                 call
             }
             Repr::Variant(i) => {
-                let Some(v) = self.variants.get(*i) else {
+                let (Some(v), Some(real)) = (self.variants.get(*i), self.real.variants.get(*i))
+                else {
                     return text.to_string();
                 };
                 // The call starts with the helper's name.
@@ -223,7 +97,8 @@ impl Plan {
                 );
                 let helper = call.as_str();
                 needs.helper(helper, |needs| {
-                    let body = self.construct(ctx, needs, "x", &v.members, ty, false);
+                    let members = (v.members.as_slice(), real.members.as_slice());
+                    let body = self.construct(ctx, needs, "x", members, ty, false);
                     let t = super::super::types::type_name(ctx, ty);
                     text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
                 });
@@ -273,7 +148,7 @@ impl Plan {
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         base: &str,
-        members: &[(String, Repr)],
+        (names, reprs): (&[String], &[Repr]),
         ty: Handle<naga::Type>,
         global: bool,
     ) -> String {
@@ -284,7 +159,8 @@ impl Plan {
                 Ok(naga::TypeInner::Struct { members, .. }) => members,
                 _ => &[],
             };
-        for (i, ((name, repr), vm)) in members.iter().zip(value_members).enumerate() {
+        let members = names.iter().zip(reprs);
+        for (i, ((name, repr), vm)) in members.zip(value_members).enumerate() {
             let lvalue = if global {
                 Cow::Borrowed(name.as_str())
             } else {
@@ -340,22 +216,23 @@ impl Plan {
     /// The buffer variant and wrapper structs, in dependency order.
     pub fn declarations(&self, ctx: &Ctx<'_>) -> String {
         let _ = ctx;
+        let spell = self.spell();
         let mut out = String::new();
-        for d in &self.order {
-            let (name, fields) = match *d {
-                Declared::Variant(i) => match self.variants.get(i) {
-                    Some(v) if !v.value => (&v.name, &v.fields),
+        for d in &self.real.order {
+            let (named, fields) = match *d {
+                Declared::Variant(i) => match (self.variants.get(i), self.real.variants.get(i)) {
+                    (Some(n), Some(v)) if !v.value => (n, &v.fields),
                     _ => continue,
                 },
-                Declared::Element(i) => match self.elements.get(i) {
-                    Some(e) => (&e.name, &e.fields),
-                    None => continue,
+                Declared::Element(i) => match (self.elements.get(i), self.real.elements.get(i)) {
+                    (Some(n), Some(e)) => (n, &e.fields),
+                    _ => continue,
                 },
             };
-            super::super::push_parts(&mut out, &["struct ", name, " {\n"]);
-            for f in fields {
+            super::super::push_parts(&mut out, &["struct ", &named.name, " {\n"]);
+            for (f, name) in fields.iter().zip(&named.fields) {
                 out.push_str("    ");
-                f.ty.push_declarator(&mut out, &f.name);
+                spell.push_declarator(&mut out, &f.ty, name);
                 out.push_str(";\n");
             }
             out.push_str("};\n\n");
@@ -387,18 +264,19 @@ impl Plan {
         register: impl Fn(&mut String),
     ) {
         let _ = ctx;
-        if let Some(c) = self.cbuffer(g) {
+        if let Some((c, named)) = self.cbuffer(g) {
+            let spell = self.spell();
             // Room for the header and a typical member line each.
             out.reserve(64 + 64 * c.fields.len());
-            super::super::push_parts(out, &["cbuffer ", &c.name, " : register("]);
+            super::super::push_parts(out, &["cbuffer ", &named.name, " : register("]);
             register(out);
             out.push_str(") {\n");
-            for f in &c.fields {
+            for (k, (f, name)) in c.fields.iter().zip(&named.fields).enumerate() {
                 out.push_str("    ");
-                f.ty.push_declarator(out, &f.name);
-                if c.packoffset {
+                spell.push_declarator(out, &f.ty, name);
+                if let Some(position) = c.packoffsets.as_ref().and_then(|p| p.get(k)) {
                     out.push_str(" : packoffset(");
-                    push_packoffset(out, PackOffset::at(f.ty.shape(), f.offset));
+                    push_packoffset(out, *position);
                     out.push(')');
                 }
                 out.push_str(";\n");

@@ -60,53 +60,28 @@ mod tests;
 mod word16;
 
 pub use bytes::ByteOffset;
-pub use cbuffer::HType;
 pub use plan::plan;
 
 use bytes::*;
 use cbuffer::*;
-#[cfg(test)]
 use plan::*;
 use word16::*;
 
 use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
-use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
+use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Span};
 use crate::front::Parsed;
-use crate::layout::realize::cbuffer::{
-    self as engine, naga_scalar, ArrayStride, Misplaced, PackOffset, Pad, Placed, Shape,
-};
-use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot};
+use crate::layout::realize::bytes::{element as bytes_element, matrix_columns};
+use crate::layout::realize::cbuffer::PackOffset;
+use crate::layout::realize::d3d::{self, CbufferRealization, Made};
+use crate::layout::realize::naga_scalar;
+use crate::layout::realize::{Declared, Field, Role, Storage as LStorage, StructRef};
+use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, StructLayout};
 use naga::proc::NameKey;
 use naga::Handle;
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-/// How the HLSL storage behind a cbuffer lvalue is shaped.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Repr {
-    /// Same HLSL type and layout as the value: plain indexing and loads.
-    Plain,
-    /// A struct-typed uniform global: its members are cbuffer members,
-    /// reached by their own names through [`Plan::member`].
-    Cbuffer(Handle<naga::GlobalVariable>),
-    /// A buffer variant of a WGSL struct (or the plain value struct, when
-    /// its HLSL packing is the contract's): `Plan`-internal index.
-    Variant(usize),
-    /// An array whose element is not `Plain`.
-    Array(Box<Repr>),
-    /// An array element wrapped in an element struct with padding: the
-    /// value lives in member `v` (a split matrix: `v_c0`, `v_c1`, ...),
-    /// stored as `inner` says. Only ever the element repr of a
-    /// [`Repr::Array`]; [`Plan::element`] steps through it to `<a>[i].v`.
-    Wrapped { element: usize, inner: Box<Repr> },
-    /// A matrix stored as column vectors: column `j` of the lvalue `m` is
-    /// `m_c<j>`.
-    Columns {
-        columns: u8,
-        rows: u8,
-        scalar: naga::Scalar,
-    },
-}
+pub use crate::layout::realize::Repr;
 
 /// Where a pointer into a buffer points. It borrows what it can from the
 /// [`Plan`] and the contract (names, reprs, layouts): a chain of accesses
@@ -137,76 +112,18 @@ pub enum Index<'a> {
     Dynamic(&'a str),
 }
 
-/// One member of a cbuffer, variant or element struct.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
+/// The HLSL names of a cbuffer, variant or element struct of the
+/// realization.
+#[derive(Clone, Debug, Default)]
+pub struct Named {
     pub name: String,
-    pub ty: HType,
-    /// Its byte offset in the contract (from the start of the enclosing
-    /// struct, or of the cbuffer).
-    pub offset: u64,
-    /// A padding member: never read.
-    pub padding: bool,
-}
-
-/// A struct that stores a WGSL struct in a cbuffer (`<Struct>_cb`).
-#[derive(Clone, Debug)]
-pub struct Variant {
-    /// The WGSL struct.
-    pub ty: Handle<naga::Type>,
-    pub name: String,
-    /// Per WGSL member: its HLSL member name (a split matrix: the prefix
-    /// of its columns) and repr.
-    pub members: Vec<(String, Repr)>,
-    /// The HLSL members, padding included, in offset order.
-    pub fields: Vec<Field>,
-    /// Packed size (end of the last member).
-    pub size: u64,
-    /// The value struct itself (same members and packing): not declared
-    /// here, listed so that members of plain nested structs are reached
-    /// by name like those of variants.
-    pub value: bool,
-}
-
-/// A struct storing one array element (`v`, or the columns `v_c<j>` of a
-/// matrix) followed by padding up to the contract array stride.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Element {
-    pub name: String,
-    pub fields: Vec<Field>,
-    /// How the value is stored.
-    pub inner: Repr,
-    /// Packed size: the contract array stride.
-    pub size: u64,
-}
-
-/// One struct declaration made by the plan, in dependency order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Declared {
-    Variant(usize),
-    Element(usize),
-}
-
-/// How one uniform (or push-constant) global is declared.
-#[derive(Clone, Debug)]
-pub struct Cbuffer {
-    pub global: Handle<naga::GlobalVariable>,
-    /// The cbuffer's name (`<global>_cb`).
-    pub name: String,
-    /// The WGSL type of the global.
-    #[cfg_attr(not(test), expect(dead_code, reason = "only the tests read it"))]
-    pub ty: Handle<naga::Type>,
-    /// The repr of the global's pointer: `Cbuffer(global)` for a struct;
-    /// otherwise the repr of the single member.
-    pub repr: Repr,
-    /// Per WGSL member (for a struct-typed global; otherwise the single
-    /// member): its global HLSL name (split matrix: column prefix) and repr.
-    pub members: Vec<(String, Repr)>,
-    /// The HLSL members, in offset order.
-    pub fields: Vec<Field>,
-    /// Members carry `packoffset`; otherwise they are placed by packing
-    /// with padding members.
-    pub packoffset: bool,
+    /// Per WGSL member (the single member of a cbuffer of a non-struct
+    /// global; `v` in an element struct): its HLSL member name (a split
+    /// matrix: the prefix of its columns). A cbuffer's members are global
+    /// names.
+    pub members: Vec<String>,
+    /// Per field of the realization, padding included: its name.
+    pub fields: Vec<String>,
 }
 
 /// How one storage global is declared.
@@ -225,10 +142,12 @@ pub struct Storage {
 /// How every buffer global of a module is declared and accessed.
 #[derive(Clone, Debug, Default)]
 pub struct Plan {
-    pub variants: Vec<Variant>,
-    pub elements: Vec<Element>,
-    order: Vec<Declared>,
-    pub cbuffers: Vec<Cbuffer>,
+    /// The cbuffers as [`crate::layout::realize::d3d`] realized them.
+    pub real: CbufferRealization,
+    /// Their names, one per cbuffer, variant and element struct of `real`.
+    pub cbuffers: Vec<Named>,
+    pub variants: Vec<Named>,
+    pub elements: Vec<Named>,
     pub storages: Vec<Storage>,
 }
 
@@ -280,56 +199,31 @@ impl std::fmt::Display for Operand<'_> {
     }
 }
 
-/// The byte step and the layout of one element of `l`: an array's
-/// element (borrowed from `l`), a matrix's column or a vector's component;
-/// `None` for anything else.
-fn element_layout(l: &Layout) -> Option<(u64, Cow<'_, Layout>)> {
-    match &l.kind {
-        LayoutKind::Array {
-            element, stride, ..
-        } => Some((*stride, Cow::Borrowed(&**element))),
-        LayoutKind::Matrix {
-            rows,
-            scalar,
-            column_stride,
-            ..
-        } => Some((
-            *column_stride,
-            Cow::Owned(Layout {
-                size: Some(u64::from(*rows) * u64::from(scalar.width)),
-                align: u64::from(scalar.width),
-                kind: LayoutKind::Vector {
-                    size: *rows,
-                    scalar: *scalar,
-                },
-            }),
-        )),
-        LayoutKind::Vector { scalar, .. } => Some((
-            u64::from(scalar.width),
-            Cow::Owned(Layout {
-                size: Some(u64::from(scalar.width)),
-                align: u64::from(scalar.width),
-                kind: LayoutKind::Scalar(*scalar),
-            }),
-        )),
-        _ => None,
-    }
-}
-
 impl Plan {
     /// Whether storage of `repr` has the value type's spelling and
     /// packing, so that its lvalue text is its value.
     fn plain(&self, repr: &Repr) -> bool {
-        match repr {
-            Repr::Plain => true,
-            Repr::Variant(i) => self.variants.get(*i).is_some_and(|v| v.value),
-            Repr::Array(e) => self.plain(e),
-            _ => false,
-        }
+        self.real.is_plain(repr)
     }
 
-    fn cbuffer(&self, g: Handle<naga::GlobalVariable>) -> Option<&Cbuffer> {
-        self.cbuffers.iter().find(|c| c.global == g)
+    /// The realization of the cbuffer of global `g` and its names.
+    fn cbuffer(&self, g: Handle<naga::GlobalVariable>) -> Option<(&d3d::Cbuffer, &Named)> {
+        let i = self.real.cbuffer(g)?;
+        Some((self.real.cbuffers.get(i)?, self.cbuffers.get(i)?))
+    }
+
+    /// The name of the cbuffer of global `g`, if it is one.
+    pub fn cbuffer_name(&self, g: Handle<naga::GlobalVariable>) -> Option<&str> {
+        self.cbuffer(g).map(|(_, n)| n.name.as_str())
+    }
+
+    /// The spelling of stored types with the plan's names.
+    fn spell(&self) -> Spell<'_> {
+        Spell {
+            cbuffers: &self.cbuffers,
+            variants: &self.variants,
+            elements: &self.elements,
+        }
     }
 
     fn storage(&self, g: Handle<naga::GlobalVariable>) -> Option<&Storage> {
@@ -338,10 +232,10 @@ impl Plan {
 
     /// The place of buffer global `g` itself (`None`: not a buffer).
     pub fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<Place<'_>> {
-        if let Some(c) = self.cbuffer(g) {
+        if let Some((c, named)) = self.cbuffer(g) {
             let text = match &c.repr {
-                Repr::Cbuffer(_) => c.name.as_str(),
-                _ => c.members.first().map_or("", |m| m.0.as_str()),
+                Repr::Block(_) => named.name.as_str(),
+                _ => named.members.first().map_or("", String::as_str),
             };
             return Some(Place::Text {
                 text: Cow::Borrowed(text),
@@ -361,11 +255,22 @@ impl Plan {
         match place {
             Place::Text { text, repr } => {
                 let (members, global) = match repr {
-                    Repr::Cbuffer(g) => (self.cbuffer(*g).map(|c| &c.members), true),
-                    Repr::Variant(i) => (self.variants.get(*i).map(|v| &v.members), false),
+                    Repr::Block(g) => (self.cbuffer(*g).map(|(c, n)| (&c.members, n)), true),
+                    Repr::Variant(i) => (
+                        self.real
+                            .variants
+                            .get(*i)
+                            .zip(self.variants.get(*i))
+                            .map(|(v, n)| (&v.members, n)),
+                        false,
+                    ),
                     _ => (None, false),
                 };
-                match members.and_then(|m| m.get(index as usize)) {
+                let member = members.and_then(|(reprs, names)| {
+                    let k = index as usize;
+                    Some((names.members.get(k)?, reprs.get(k)?))
+                });
+                match member {
                     Some((name, r)) => Place::Text {
                         text: if global {
                             Cow::Borrowed(name)
@@ -442,6 +347,7 @@ impl Plan {
                         columns,
                         rows,
                         scalar,
+                        ..
                     } => match index {
                         Index::Constant(j) => (column_name(text, j), PLAIN),
                         Index::Dynamic(i) => (
@@ -462,9 +368,9 @@ impl Plan {
                 layout,
             } => {
                 let sub = match &layout {
-                    Cow::Borrowed(l) => element_layout(l),
+                    Cow::Borrowed(l) => bytes_element(l),
                     Cow::Owned(l) => {
-                        element_layout(l).map(|(step, e)| (step, Cow::Owned(e.into_owned())))
+                        bytes_element(l).map(|(step, e)| (step, Cow::Owned(e.into_owned())))
                     }
                 };
                 let Some((step, layout)) = sub else {

@@ -7,7 +7,9 @@
 
 use super::*;
 use crate::back::hlsl::{HlslOptions, ShaderModel};
-use crate::layout::{MemberSlot, RuleSet};
+use crate::back::test_support::{self, Fixture};
+use crate::layout::realize::cbuffer::Shape;
+use crate::layout::MemberSlot;
 use naga::FastHashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -125,49 +127,12 @@ const HLSL_WORDS: &[&str] = &[
 ];
 
 fn hlsl_ident(name: &str) -> String {
-    let name: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if HLSL_WORDS.contains(&name.as_str()) || name.starts_with("_s_") || name.contains("__") {
-        format!("{}_x", name.replace("__", "_u_"))
-    } else {
-        name
-    }
+    test_support::ident(name, HLSL_WORDS, "_s_")
 }
 
 /// A minimal namer for the tests: WGSL names, HLSL words escaped.
 fn names_for(module: &naga::Module) -> FastHashMap<NameKey, String> {
-    let mut names = FastHashMap::default();
-    for (h, t) in module.types.iter() {
-        if let Some(n) = &t.name {
-            names.insert(NameKey::Type(h), hlsl_ident(n));
-        }
-        if let naga::TypeInner::Struct { members, .. } = &t.inner {
-            for (i, m) in members.iter().enumerate() {
-                let n = m.name.clone().unwrap_or_else(|| format!("m{i}"));
-                names.insert(NameKey::StructMember(h, i as u32), hlsl_ident(&n));
-            }
-        }
-    }
-    for (h, g) in module.global_variables.iter() {
-        let n = g.name.clone().unwrap_or_else(|| format!("g{}", h.index()));
-        names.insert(NameKey::GlobalVariable(h), hlsl_ident(&n));
-    }
-    names
-}
-
-struct Fixture {
-    parsed: Parsed,
-    contract: LayoutModule,
-    info: naga::valid::ModuleInfo,
-    names: FastHashMap<NameKey, String>,
+    test_support::names_for(module, hlsl_ident)
 }
 
 /// The global every test shader stores loaded values into.
@@ -176,19 +141,16 @@ const SINK: &str = "stride_sink";
 fn fixture(source: &str) -> Result<Fixture, String> {
     let source =
         format!("{source}\n@group(7) @binding(0) var<storage, read_write> {SINK}: array<u32>;\n");
-    let parsed = crate::front::parse(&source).map_err(|d| d.to_string())?;
-    let contract = crate::layout::build(&parsed, RuleSet::Wgsl).map_err(|d| d.to_string())?;
-    let info = crate::front::validate_parsed(&parsed).map_err(|d| d.to_string())?;
-    let names = names_for(&parsed.module);
-    Ok(Fixture {
-        parsed,
-        contract,
-        info,
-        names,
-    })
+    test_support::fixture(&source, hlsl_ident)
 }
 
-impl Fixture {
+/// The HLSL plan and writer context of a fixture.
+trait HlslFixture {
+    fn plan(&self) -> Result<Plan, Diagnostics>;
+    fn ctx<'a>(&'a self, options: &'a HlslOptions, plan: Plan) -> Ctx<'a>;
+}
+
+impl HlslFixture for Fixture {
     fn plan(&self) -> Result<Plan, Diagnostics> {
         plan(
             &self.parsed,
@@ -478,7 +440,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
     let mut decls = String::new();
     let mut body = String::new();
     let mut n = 0usize;
-    for (k, c) in ctx.plan.cbuffers.iter().enumerate() {
+    for (k, c) in ctx.plan.real.cbuffers.iter().enumerate() {
         decls.push_str(&ctx.plan.buffer_declaration(ctx, c.global, &format!("b{k}")));
         let Some(place) = ctx.plan.global(c.global) else {
             continue;
@@ -629,10 +591,12 @@ impl Cmp<'_> {
                 let slots: Vec<MemberSlot> = sl.members().cloned().collect();
                 let members: Vec<(String, Repr)> = match repr {
                     Repr::Variant(i) => {
-                        if !self.ctx.plan.variants[*i].value {
+                        let real = &self.ctx.plan.real.variants[*i];
+                        if !real.value {
                             self.stats.variants += 1;
                         }
-                        self.ctx.plan.variants[*i].members.clone()
+                        let names = self.ctx.plan.variants[*i].members.iter().cloned();
+                        names.zip(real.members.iter().cloned()).collect()
                     }
                     _ => slots
                         .iter()
@@ -775,15 +739,26 @@ fn run_one(stem: &str, source: &str, stats: &mut Stats) {
     }
     let cbuffers = compiled.cbuffers();
     stats.storages += ctx.plan.storages.len().saturating_sub(1);
-    for c in &ctx.plan.cbuffers {
+    for (c, real) in ctx.plan.cbuffers.iter().zip(&ctx.plan.real.cbuffers) {
         stats.cbuffers += 1;
+        let members: Vec<(String, Repr)> = c
+            .members
+            .iter()
+            .cloned()
+            .zip(real.members.iter().cloned())
+            .collect();
         let Some(listed) = cbuffers.iter().find(|b| b.name == c.name) else {
             stats
                 .mismatches
                 .push(format!("{at}: cbuffer `{}` not in DXC's listing", c.name));
             continue;
         };
-        let Some(g) = ctx.contract.globals.iter().find(|g| g.handle == c.global) else {
+        let Some(g) = ctx
+            .contract
+            .globals
+            .iter()
+            .find(|g| g.handle == real.global)
+        else {
             continue;
         };
         let mut cmp = Cmp {
@@ -799,19 +774,19 @@ fn run_one(stem: &str, source: &str, stats: &mut Stats) {
                     .get(h)
                     .map(|s| s.members().cloned().collect())
                     .unwrap_or_default();
-                cmp.members(&listed.members, &c.members, &slots, 0, &g.name);
+                cmp.members(&listed.members, &members, &slots, 0, &g.name);
             }
             _ => {
-                if let Some((name, repr)) = c.members.first() {
+                if let Some((name, repr)) = members.first() {
                     cmp.value(&listed.members, name, repr, &g.layout, 0, &g.name);
                 }
             }
         }
         // The printed size is the end of the last member: ours must agree.
-        let end = c
+        let end = real
             .fields
             .iter()
-            .map(|f| f.offset + f.ty.size())
+            .map(|f| f.offset + Shape::of(&f.ty).size())
             .max()
             .unwrap_or(0);
         cmp.check("cbuffer size", Some(listed.size), end);
@@ -1051,12 +1026,12 @@ fn verification_catches_overlaps_and_moved_members() {
     let plan = fx.plan().expect("plan");
     assert!(verify_plan(&plan).is_empty());
     let mut bad = plan.clone();
-    if let Some(f) = bad.variants[0].fields.last_mut() {
+    if let Some(f) = bad.real.variants[0].fields.last_mut() {
         f.offset += 4;
     }
     assert!(verify_plan(&bad).iter().any(|p| p.contains("variant")));
     let mut bad = plan.clone();
-    let c = &mut bad.cbuffers[0];
+    let c = &mut bad.real.cbuffers[0];
     let first = c.fields[0].offset;
     c.fields[1].offset = first;
     assert!(
@@ -1065,12 +1040,12 @@ fn verification_catches_overlaps_and_moved_members() {
         verify_plan(&bad)
     );
     let mut bad = plan;
-    bad.cbuffers[0].fields.push(Field {
-        name: "straddle".to_string(),
-        ty: HType::Vector(3, naga::Scalar::F32),
+    bad.real.cbuffers[0].fields.push(Field {
+        ty: LStorage::Vector(3, naga::Scalar::F32),
         offset: 8 + 16 * 40,
-        padding: false,
+        role: Role::Member(0),
     });
+    bad.cbuffers[0].fields.push("straddle".to_string());
     assert!(!verify_plan(&bad).is_empty());
 }
 
@@ -1117,7 +1092,7 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     let plan = fx.plan().expect("plan");
     let opts = options(ShaderModel::Sm6_0);
     let ctx = fx.ctx(&opts, plan);
-    let g = ctx.plan.cbuffers[0].global;
+    let g = ctx.plan.real.cbuffers[0].global;
     let u = ctx.plan.global(g).expect("u");
     let decl = ctx.plan.buffer_declaration(&ctx, g, "b3, space0");
     assert!(
@@ -1260,31 +1235,32 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
     let plan = fx.plan().expect("plan");
     // Every padding member in a variant or element struct starts where no
     // `row_major floatCx3` leaves its 4-byte tail.
-    let tails = |fields: &[Field]| -> Vec<String> {
-        fields
-            .windows(2)
-            .filter(|w| {
-                w[1].padding
-                    && matches!(w[0].ty, HType::Matrix { .. })
-                    && w[1].offset < (w[0].offset + w[0].ty.size()).next_multiple_of(16)
+    let tails = |fields: &[Field], names: &Named| -> Vec<String> {
+        let end = |f: &Field| f.offset + Shape::of(&f.ty).size();
+        (1..fields.len())
+            .filter(|&k| {
+                let (a, b) = (&fields[k - 1], &fields[k]);
+                b.is_padding()
+                    && matches!(a.ty, LStorage::Matrix { .. })
+                    && b.offset < end(a).next_multiple_of(16)
             })
-            .map(|w| format!("{} after {}", w[1].name, w[0].name))
+            .map(|k| format!("{} after {}", names.fields[k], names.fields[k - 1]))
             .collect()
     };
-    for v in &plan.variants {
+    for (v, n) in plan.real.variants.iter().zip(&plan.variants) {
         assert!(
-            tails(&v.fields).is_empty(),
+            tails(&v.fields, n).is_empty(),
             "{}: {:?}",
-            v.name,
-            tails(&v.fields)
+            n.name,
+            tails(&v.fields, n)
         );
     }
-    for e in &plan.elements {
+    for (e, n) in plan.real.elements.iter().zip(&plan.elements) {
         assert!(
-            tails(&e.fields).is_empty(),
+            tails(&e.fields, n).is_empty(),
             "{}: {:?}",
-            e.name,
-            tails(&e.fields)
+            n.name,
+            tails(&e.fields, n)
         );
     }
     // `T.m` (a mat2x3 followed by padding) is split; `T.n`, followed by a
@@ -1294,7 +1270,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
         .iter()
         .find(|v| v.name == "T_cb")
         .expect("variant T_cb");
-    let names: Vec<&str> = t.fields.iter().map(|f| f.name.as_str()).collect();
+    let names: Vec<&str> = t.fields.iter().map(String::as_str).collect();
     assert!(
         names.contains(&"m_c0") && names.contains(&"m_c1"),
         "{names:?}"
@@ -1302,21 +1278,22 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
     assert!(names.contains(&"n"), "{names:?}");
     // `grid` and `tails`: arrays of arrays of matrices hold element
     // structs, not bare matrices.
-    let c = &plan.cbuffers[0];
-    for (name, _) in c
+    let (c, real) = (&plan.cbuffers[0], &plan.real.cbuffers[0]);
+    for name in c
         .members
         .iter()
-        .filter(|(n, _)| n.contains("grid") || n.contains("tails"))
+        .filter(|n| n.contains("grid") || n.contains("tails"))
     {
-        let f = c.fields.iter().find(|f| &f.name == name).expect("field");
-        let HType::Array(inner, _) = &f.ty else {
+        let k = c.fields.iter().position(|f| f == name).expect("field");
+        let f = &real.fields[k];
+        let LStorage::Array(inner, _) = &f.ty else {
             panic!("{name}: {:?}", f.ty)
         };
-        let HType::Array(elem, _) = inner.as_ref() else {
+        let LStorage::Array(elem, _) = inner.as_ref() else {
             panic!("{name}: {inner:?}")
         };
         assert!(
-            matches!(elem.as_ref(), HType::Struct { .. }),
+            matches!(elem.as_ref(), LStorage::Struct { .. }),
             "{name}: {elem:?}"
         );
     }

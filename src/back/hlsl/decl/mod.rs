@@ -236,17 +236,12 @@ fn register_records(
         .iter()
         .map(|r| {
             let hlsl_name = match r.handle {
-                Some(h) => plan
-                    .cbuffers
-                    .iter()
-                    .find(|c| c.global == h)
-                    .map(|c| c.name.clone())
-                    .unwrap_or_else(|| {
-                        names
-                            .get(&NameKey::GlobalVariable(h))
-                            .map_or("_unnamed", String::as_str)
-                            .to_string()
-                    }),
+                Some(h) => plan.cbuffer_name(h).map(str::to_string).unwrap_or_else(|| {
+                    names
+                        .get(&NameKey::GlobalVariable(h))
+                        .map_or("_unnamed", String::as_str)
+                        .to_string()
+                }),
                 None => text!("{NUM_WORKGROUPS}_cb"),
             };
             HlslRegister {
@@ -367,13 +362,12 @@ fn output_names(ctx: Ctx<'_>) -> HlslNames {
             .collect();
         out.structs.push((wgsl, take(NameKey::Type(h)), fields));
     }
-    for cb in plan.cbuffers {
-        let wgsl = module.global_variables[cb.global]
+    for (real, cb) in plan.real.cbuffers.iter().zip(plan.cbuffers) {
+        let wgsl = module.global_variables[real.global]
             .name
             .clone()
             .unwrap_or_default();
-        let members = cb.members.into_iter().map(|(n, _)| n).collect();
-        out.cbuffers.push((wgsl, cb.name, members));
+        out.cbuffers.push((wgsl, cb.name, cb.members));
     }
     out
 }
@@ -519,6 +513,7 @@ fn write_file(
     } else {
         let uses = ctx.type_names.named.uses(ctx.module);
         ctx.plan
+            .real
             .variants
             .iter()
             .filter(|v| v.value)
