@@ -37,7 +37,7 @@ mod math;
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
     is_buffer_space, is_identifier, is_pointer, unwrap_parens_from, Atomic, Body, Expr,
-    FunctionState, Texel, TextWriter, Unsupported,
+    FunctionState, Prec, Texel, TextWriter, Unsupported,
 };
 use expr::{Ptr, Root};
 use naga::proc::NameKey;
@@ -311,12 +311,14 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         true
     }
 
-    fn is_reusable(text: &str) -> bool {
-        is_identifier(text) || expr::is_literal(text)
+    fn is_reusable(prec: Prec) -> bool {
+        prec == Prec::Word || prec.is_number()
     }
 
-    fn expr_text(&mut self, h: Handle<naga::Expression>) -> String {
-        self.expr(h)
+    fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
+        let text = self.expr(h);
+        let prec = legacy_class(&text);
+        (text, prec)
     }
 
     fn i32_label(v: i32) -> String {
@@ -368,8 +370,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> String {
-        self.load(pointer)
+    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
+        let text = self.load(pointer);
+        let prec = legacy_class(&text);
+        (text, prec)
     }
 
     fn control_barrier(&mut self, barrier: naga::Barrier) {
@@ -549,3 +553,21 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
 #[cfg(test)]
 mod tests;
+
+/// Temporary: the class of a text written before the writer returned it.
+fn legacy_class(text: &str) -> Prec {
+    let grouped = crate::back::text::unwrap_parens(text).len() != text.len();
+    if is_identifier(text) {
+        Prec::Word
+    } else if expr::is_literal(text) {
+        if grouped {
+            Prec::NegativeNumber
+        } else {
+            Prec::Number
+        }
+    } else if grouped {
+        Prec::Group
+    } else {
+        Prec::Postfix
+    }
+}
