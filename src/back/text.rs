@@ -1177,8 +1177,9 @@ pub(crate) enum Prec {
     Group,
     /// A negative number literal in parentheses of its own: `(-1)`.
     NegativeNumber,
-    /// A prefix operator without parentheses: `-x`, `(float)x`.
-    Prefix,
+    /// An operator expression without parentheses of its own: `-x`,
+    /// `(float)x`, `a + b` (an expression taken out of its group).
+    Operator,
 }
 
 impl Prec {
@@ -1197,7 +1198,7 @@ impl Prec {
     /// that is, after [`bare`] took off its own parentheses.
     pub fn bare(self) -> Prec {
         if self.is_grouped() {
-            Prec::Prefix
+            Prec::Operator
         } else {
             self
         }
@@ -1207,7 +1208,6 @@ impl Prec {
 /// `text` (of class `prec`) where any expression may stand: without the
 /// parentheses of its own, which a grouped class says it has.
 pub(crate) fn bare(text: &str, prec: Prec) -> &str {
-    legacy_check(text, prec);
     if prec.is_grouped() {
         text.get(1..text.len().saturating_sub(1)).unwrap_or(text)
     } else {
@@ -1223,68 +1223,9 @@ pub(crate) fn into_bare(mut text: String, prec: Prec) -> String {
 
 /// [`bare`] of `out[start..]` (of class `prec`), in place.
 pub(crate) fn bare_from(out: &mut String, start: usize, prec: Prec) {
-    legacy_check(&out[start..], prec);
     if prec.is_grouped() && out.len() >= start + 2 {
         out.pop();
         out.remove(start);
-    }
-}
-
-#[cfg(debug_assertions)]
-fn legacy_check(text: &str, prec: Prec) {
-    assert_eq!(
-        prec.is_grouped(),
-        legacy_unwrap(text).len() != text.len(),
-        "prec {prec:?} of {text:?}"
-    );
-}
-#[cfg(not(debug_assertions))]
-fn legacy_check(_: &str, _: Prec) {}
-
-/// [`unwrap_parens`] of an owned text, in place.
-pub(crate) fn strip_parens(mut text: String) -> String {
-    if unwrap_parens(&text).len() != text.len() {
-        text.pop();
-        text.remove(0);
-    }
-    text
-}
-
-/// Remove one pair of parentheses around all of `out[start..]`, as
-/// [`unwrap_parens`] would.
-pub(crate) fn unwrap_parens_from(out: &mut String, start: usize) {
-    let len = out.len() - start;
-    if unwrap_parens(&out[start..]).len() != len {
-        out.pop();
-        out.remove(start);
-    }
-}
-
-pub(crate) fn unwrap_parens(text: &str) -> &str {
-    legacy_unwrap(text)
-}
-
-pub(crate) fn legacy_unwrap(text: &str) -> &str {
-    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
-        return text;
-    };
-    let mut depth = 0i32;
-    for c in inner.bytes() {
-        match c {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return text;
-                }
-            }
-            _ => {}
-        }
-    }
-    if depth == 0 {
-        inner
-    } else {
-        text
     }
 }
 
@@ -1347,5 +1288,45 @@ pub(crate) fn i32_text(v: i32) -> String {
             text.push(')');
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bare, bare_from, i32_class, i32_text, into_bare, literal_class, Prec};
+
+    #[test]
+    fn parentheses_come_off_by_class() {
+        assert_eq!(bare("(a + b)", Prec::Group), "a + b");
+        assert_eq!(bare("(-1)", Prec::NegativeNumber), "-1");
+        // Parentheses that are not the expression's own stay.
+        assert_eq!(bare("(a) + (b)", Prec::Operator), "(a) + (b)");
+        assert_eq!(bare("f(a)", Prec::Call), "f(a)");
+        assert_eq!(into_bare("(x ? a : b)".into(), Prec::Group), "x ? a : b");
+        let mut out = String::from("f(");
+        bare_from(&mut out, 2, Prec::Word);
+        out.push_str("(a * b)");
+        bare_from(&mut out, 2, Prec::Group);
+        assert_eq!(out, "f(a * b");
+        assert_eq!(Prec::Group.bare(), Prec::Operator);
+    }
+
+    #[test]
+    fn literal_classes() {
+        for (v, text, grouped) in [
+            (5, "5", false),
+            (-5, "(-5)", true),
+            (i32::MIN, "(-2147483647 - 1)", true),
+        ] {
+            assert_eq!(i32_text(v), text);
+            assert_eq!(i32_class(v).is_grouped(), grouped, "{v}");
+        }
+        assert_eq!(literal_class(naga::Literal::Bool(true)), Prec::Word);
+        assert_eq!(
+            literal_class(naga::Literal::F32(-0.5)),
+            Prec::NegativeNumber
+        );
+        assert_eq!(literal_class(naga::Literal::F32(f32::INFINITY)), Prec::Call);
+        assert_eq!(literal_class(naga::Literal::I64(i64::MIN)), Prec::Group);
     }
 }

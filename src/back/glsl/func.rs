@@ -261,13 +261,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let r = self.expr_with(h);
-        debug_assert_eq!(
-            r.1 == Prec::Word,
-            crate::back::text::is_identifier(&r.0),
-            "{r:?}"
-        );
-        r
+        self.expr_with(h)
     }
 
     fn i32_label(v: i32) -> String {

@@ -1140,7 +1140,7 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
 /// `i32` range is printed without parentheses of its own).
 fn literal_class(lit: naga::Literal) -> Prec {
     match lit {
-        naga::Literal::AbstractInt(v) if v < 0 && i32::try_from(v).is_err() => Prec::Prefix,
+        naga::Literal::AbstractInt(v) if v < 0 && i32::try_from(v).is_err() => Prec::Operator,
         _ => crate::back::text::literal_class(lit),
     }
 }
