@@ -517,7 +517,8 @@ pub(crate) fn is_buffer_space(space: naga::AddressSpace) -> bool {
 /// The text of module-scope constant expression `h`, printed by `w` (a
 /// writer of `Body::Module`), without outer parentheses.
 pub(crate) fn const_text<'a>(mut w: impl TextWriter<'a>, h: Expr) -> String {
-    strip_parens(w.expr_text(h))
+    let (text, prec) = w.expr_text(h);
+    into_bare(text, prec)
 }
 
 /// A statement neither language's output supports.
@@ -566,9 +567,10 @@ pub(crate) trait TextWriter<'a> {
     fn keeps_let_name(name: &str) -> bool;
     /// Whether the text of an expression can be printed several times as
     /// it is (no temporary needed).
-    fn is_reusable(text: &str) -> bool;
-    /// The text of expression `h` (its baked name, or the expression).
-    fn expr_text(&mut self, h: Expr) -> String;
+    fn is_reusable(prec: Prec) -> bool;
+    /// The text of expression `h` (its baked name, or the expression) and
+    /// its class.
+    fn expr_text(&mut self, h: Expr) -> (String, Prec);
     /// The text of a case label's negative `i32`.
     fn i32_label(v: i32) -> String;
     /// Declare local variable `var` named `name`.
@@ -583,8 +585,8 @@ pub(crate) trait TextWriter<'a> {
     fn memory_barrier(&mut self, barrier: naga::Barrier);
     /// The barrier before and after a workgroup-uniform load.
     fn workgroup_sync(&mut self);
-    /// The value loaded through `pointer`.
-    fn load_value(&mut self, pointer: Expr) -> String;
+    /// The value loaded through `pointer`, and its class.
+    fn load_value(&mut self, pointer: Expr) -> (String, Prec);
     fn store(&mut self, pointer: Expr, value: Expr);
     fn atomic(&mut self, atomic: Atomic<'_>);
     fn image_store(&mut self, at: Texel, value: Expr);
@@ -776,9 +778,8 @@ pub(crate) trait TextWriter<'a> {
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
                 self.workgroup_sync();
-                let v = self.load_value(pointer);
-                let v = unwrap_parens(&v).to_string();
-                self.declare_result(result, &v);
+                let (v, prec) = self.load_value(pointer);
+                self.declare_result(result, bare(&v, prec));
                 self.workgroup_sync();
             }
             Statement::Call {
@@ -969,14 +970,14 @@ pub(crate) trait TextWriter<'a> {
         if let Some(name) = self.state().baked.get(&h) {
             return name.to_string();
         }
-        let text = self.expr_text(h);
-        if Self::is_reusable(&text) {
+        let (text, prec) = self.expr_text(h);
+        if Self::is_reusable(prec) {
             return text;
         }
         let ty = self.local_type(h);
         let st = self.state_mut();
         let tmp = st.temp("v");
-        st.line_parts(&[&ty, " ", &tmp, " = ", unwrap_parens(&text), ";"]);
+        st.line_parts(&[&ty, " ", &tmp, " = ", bare(&text, prec), ";"]);
         tmp
     }
 }
@@ -1147,47 +1148,128 @@ pub(crate) fn is_identifier(text: &str) -> bool {
         && text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
-/// [`unwrap_parens`] of an owned text, in place.
-pub(crate) fn strip_parens(mut text: String) -> String {
-    if unwrap_parens(&text).len() != text.len() {
-        text.pop();
-        text.remove(0);
+// ---- precedence -----------------------------------------------------------
+
+/// How the text of an expression binds, as the writer that wrote it knows
+/// it: each expression writer returns the class of what it wrote, and
+/// callers decide parentheses from the class, never from the characters.
+///
+/// Both writers print every expression ready to be an operand of any
+/// operator (a primary expression, or an operator expression in
+/// parentheses of its own), and take those parentheses off where any
+/// expression may stand (an argument, an initializer, the right of `=`).
+/// The classes say which of those shapes a text has, finely enough for
+/// each language's own choices (HLSL parenthesizes a member access that it
+/// negates, and reuses number literals as they are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Prec {
+    /// A word: a name (variable, constant, argument, baked temporary) or a
+    /// keyword literal (`true`).
+    Word,
+    /// A number literal without a sign: `1u`, `0.5f`.
+    Number,
+    /// A call or constructor: `f(a, b)`, `vec2(a, b)`.
+    Call,
+    /// A member access, index or swizzle: `a.b[i].xy`.
+    Postfix,
+    /// An operator expression (unary, binary, conditional, cast) in one
+    /// pair of parentheses of its own: `(a + b)`, `(-x)`.
+    Group,
+    /// A negative number literal in parentheses of its own: `(-1)`.
+    NegativeNumber,
+    /// An operator expression without parentheses of its own: `-x`,
+    /// `(float)x`, `a + b` (an expression taken out of its group).
+    Operator,
+}
+
+impl Prec {
+    /// Whether the text is in one pair of parentheses of its own, which
+    /// come off where any expression may stand.
+    pub fn is_grouped(self) -> bool {
+        matches!(self, Prec::Group | Prec::NegativeNumber)
     }
+
+    /// Whether the text is a number literal, negative ones included.
+    pub fn is_number(self) -> bool {
+        matches!(self, Prec::Number | Prec::NegativeNumber)
+    }
+
+    /// The class of a text of this class where any expression may stand,
+    /// that is, after [`bare`] took off its own parentheses.
+    pub fn bare(self) -> Prec {
+        if self.is_grouped() {
+            Prec::Operator
+        } else {
+            self
+        }
+    }
+}
+
+/// `text` (of class `prec`) where any expression may stand: without the
+/// parentheses of its own, which a grouped class says it has.
+pub(crate) fn bare(text: &str, prec: Prec) -> &str {
+    if prec.is_grouped() {
+        text.get(1..text.len().saturating_sub(1)).unwrap_or(text)
+    } else {
+        text
+    }
+}
+
+/// [`bare`] of an owned text, in place.
+pub(crate) fn into_bare(mut text: String, prec: Prec) -> String {
+    bare_from(&mut text, 0, prec);
     text
 }
 
-/// Remove one pair of parentheses around all of `out[start..]`, as
-/// [`unwrap_parens`] would.
-pub(crate) fn unwrap_parens_from(out: &mut String, start: usize) {
-    let len = out.len() - start;
-    if unwrap_parens(&out[start..]).len() != len {
+/// [`bare`] of `out[start..]` (of class `prec`), in place.
+pub(crate) fn bare_from(out: &mut String, start: usize, prec: Prec) {
+    if prec.is_grouped() && out.len() >= start + 2 {
         out.pop();
         out.remove(start);
     }
 }
 
-/// `text` without one pair of parentheses around all of it.
-pub(crate) fn unwrap_parens(text: &str) -> &str {
-    let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) else {
-        return text;
-    };
-    let mut depth = 0i32;
-    for c in inner.bytes() {
-        match c {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth < 0 {
-                    return text;
-                }
-            }
-            _ => {}
+/// The class of a literal as both writers print it: a number, negative
+/// ones in parentheses of their own (the most negative integers as an
+/// expression), non-finite floats and 16-bit integers through a call.
+pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
+    use naga::Literal as L;
+    let float = |v: f64| {
+        if !v.is_finite() {
+            Prec::Call
+        } else if v.is_sign_negative() {
+            Prec::NegativeNumber
+        } else {
+            Prec::Number
         }
+    };
+    let i64_class = |v: i64| match v {
+        i64::MIN => Prec::Group,
+        v if v < 0 => Prec::NegativeNumber,
+        _ => Prec::Number,
+    };
+    match lit {
+        L::F64(v) => float(v),
+        L::F32(v) => float(f64::from(v)),
+        L::AbstractFloat(v) => float(f64::from(v as f32)),
+        L::F16(_) | L::U16(_) | L::I16(_) => Prec::Call,
+        L::U32(_) | L::U64(_) => Prec::Number,
+        L::I32(v) => i32_class(v),
+        L::I64(v) => i64_class(v),
+        L::Bool(_) => Prec::Word,
+        L::AbstractInt(v) => match i32::try_from(v) {
+            Ok(v) => i32_class(v),
+            Err(_) => i64_class(v),
+        },
     }
-    if depth == 0 {
-        inner
-    } else {
-        text
+}
+
+/// The class of [`i32_text`] of `v`.
+pub(crate) fn i32_class(v: i32) -> Prec {
+    match v {
+        i32::MIN => Prec::Group,
+        v if v < 0 => Prec::NegativeNumber,
+        _ => Prec::Number,
     }
 }
 
@@ -1206,5 +1288,45 @@ pub(crate) fn i32_text(v: i32) -> String {
             text.push(')');
         }
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bare, bare_from, i32_class, i32_text, into_bare, literal_class, Prec};
+
+    #[test]
+    fn parentheses_come_off_by_class() {
+        assert_eq!(bare("(a + b)", Prec::Group), "a + b");
+        assert_eq!(bare("(-1)", Prec::NegativeNumber), "-1");
+        // Parentheses that are not the expression's own stay.
+        assert_eq!(bare("(a) + (b)", Prec::Operator), "(a) + (b)");
+        assert_eq!(bare("f(a)", Prec::Call), "f(a)");
+        assert_eq!(into_bare("(x ? a : b)".into(), Prec::Group), "x ? a : b");
+        let mut out = String::from("f(");
+        bare_from(&mut out, 2, Prec::Word);
+        out.push_str("(a * b)");
+        bare_from(&mut out, 2, Prec::Group);
+        assert_eq!(out, "f(a * b");
+        assert_eq!(Prec::Group.bare(), Prec::Operator);
+    }
+
+    #[test]
+    fn literal_classes() {
+        for (v, text, grouped) in [
+            (5, "5", false),
+            (-5, "(-5)", true),
+            (i32::MIN, "(-2147483647 - 1)", true),
+        ] {
+            assert_eq!(i32_text(v), text);
+            assert_eq!(i32_class(v).is_grouped(), grouped, "{v}");
+        }
+        assert_eq!(literal_class(naga::Literal::Bool(true)), Prec::Word);
+        assert_eq!(
+            literal_class(naga::Literal::F32(-0.5)),
+            Prec::NegativeNumber
+        );
+        assert_eq!(literal_class(naga::Literal::F32(f32::INFINITY)), Prec::Call);
+        assert_eq!(literal_class(naga::Literal::I64(i64::MIN)), Prec::Group);
     }
 }

@@ -29,8 +29,8 @@ mod math;
 use super::buffers::Repr;
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    i32_text, is_buffer_space, is_identifier, is_pointer, unwrap_parens, unwrap_parens_from,
-    Atomic, Body, Expr, FunctionState, Reuse, Texel, TextWriter, Unsupported,
+    bare_from, i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec,
+    Reuse, Texel, TextWriter, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::Handle;
@@ -214,15 +214,13 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn push_bare(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        let start = out.len();
-        self.expr_into(h, out);
-        unwrap_parens_from(out, start);
+        self.bare_into(h, out);
     }
 
     fn push_bare_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) {
         let start = out.len();
-        self.write_expr_into(h, out);
-        unwrap_parens_from(out, start);
+        let prec = self.write_expr_into(h, out);
+        bare_from(out, start, prec);
     }
 
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
@@ -258,12 +256,12 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         !name.ends_with('_') && !name.contains("__") && !name.starts_with("gl_") && name != "gl"
     }
 
-    fn is_reusable(text: &str) -> bool {
-        is_identifier(text)
+    fn is_reusable(prec: Prec) -> bool {
+        prec == Prec::Word
     }
 
-    fn expr_text(&mut self, h: Handle<naga::Expression>) -> String {
-        self.expr(h)
+    fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
+        self.expr_with(h)
     }
 
     fn i32_label(v: i32) -> String {
@@ -315,7 +313,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.st.line("barrier();");
     }
 
-    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> String {
+    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
         self.load(pointer)
     }
 
@@ -373,8 +371,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let repr = self.place_into(pointer, &mut place);
         if repr == Repr::Plain {
             let mut v = self.st.take_buf();
-            self.expr_into(value, &mut v);
-            self.st.line_parts(&[&place, " = ", unwrap_parens(&v), ";"]);
+            self.bare_into(value, &mut v);
+            self.st.line_parts(&[&place, " = ", &v, ";"]);
             self.st.give_buf(v);
             self.st.give_buf(place);
             return;
@@ -410,8 +408,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             }
         }
         let mut v = self.st.take_buf();
-        self.expr_into(value, &mut v);
-        unwrap_parens_from(&mut v, 0);
+        self.bare_into(value, &mut v);
         let f = match *fun {
             naga::AtomicFunction::Add | naga::AtomicFunction::Subtract => "atomicAdd(",
             naga::AtomicFunction::And => "atomicAnd(",
@@ -421,7 +418,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             naga::AtomicFunction::Max => "atomicMax(",
             naga::AtomicFunction::Exchange { compare: None } => "atomicExchange(",
             naga::AtomicFunction::Exchange { compare: Some(c) } => {
-                let c = unwrap_parens(&self.expr(c)).to_string();
+                let c = self.arg(c);
                 let call = format!("atomicCompSwap({place}, {c}, {v})");
                 self.st.give_buf(v);
                 let Some(r) = result else {
@@ -461,7 +458,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 }
 #[cfg(test)]
 mod tests {
-    use super::expr::{f32_text, f64_text, i32_text, unwrap_parens};
+    use super::expr::{f32_text, f64_text, i32_text};
 
     #[test]
     fn float_literals_round_trip() {
@@ -492,13 +489,6 @@ mod tests {
         assert_eq!(i32_text(5), "5");
         assert_eq!(i32_text(-5), "(-5)");
         assert_eq!(i32_text(i32::MIN), "(-2147483647 - 1)");
-    }
-
-    #[test]
-    fn parens() {
-        assert_eq!(unwrap_parens("(a + b)"), "a + b");
-        assert_eq!(unwrap_parens("(a) + (b)"), "(a) + (b)");
-        assert_eq!(unwrap_parens("f(a)"), "f(a)");
     }
 
     /// Writes the GLSL of every `.wgsl` file in `corpus/shaders` (and the

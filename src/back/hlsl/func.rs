@@ -36,8 +36,8 @@ mod math;
 
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    is_buffer_space, is_identifier, is_pointer, unwrap_parens_from, Atomic, Body, Expr,
-    FunctionState, Texel, TextWriter, Unsupported,
+    bare_from, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec, Texel,
+    TextWriter, Unsupported,
 };
 use expr::{Ptr, Root};
 use naga::proc::NameKey;
@@ -291,8 +291,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn push_bare_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) {
         let start = out.len();
-        self.push_expr_itself(out, h);
-        unwrap_parens_from(out, start);
+        let prec = self.push_expr_itself(out, h);
+        bare_from(out, start, prec);
     }
 
     fn local_type(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
@@ -311,12 +311,12 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         true
     }
 
-    fn is_reusable(text: &str) -> bool {
-        is_identifier(text) || expr::is_literal(text)
+    fn is_reusable(prec: Prec) -> bool {
+        prec == Prec::Word || prec.is_number()
     }
 
-    fn expr_text(&mut self, h: Handle<naga::Expression>) -> String {
-        self.expr(h)
+    fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
+        self.expr_with(h)
     }
 
     fn i32_label(v: i32) -> String {
@@ -325,7 +325,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
         if !is_pointer(self.st.ty(a)) {
-            return self.push_arg(out, a);
+            self.push_arg(out, a);
+            return;
         }
         match self.place(a) {
             Ptr::Text { text, .. } => out.push_str(&text),
@@ -346,7 +347,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let name = ctx.name(key);
         let ty = types::type_name(ctx, var.ty);
         let init = match var.init {
-            Some(init) => expr::strip_parens(self.expr(init)),
+            Some(init) => self.arg(init),
             None => types::zero_value(ctx, var.ty),
         };
         self.st.line_parts(&[ty, " ", name, " = ", &init, ";"]);
@@ -368,7 +369,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> String {
+    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
         self.load(pointer)
     }
 
@@ -469,7 +470,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             );
         }
         let ptr = self.place(pointer);
-        let v = self.arg(value);
+        let (v, v_prec) = self.arg_with(value);
         let compare = match *fun {
             naga::AtomicFunction::Exchange { compare: Some(c) } => Some(self.named_value(c)),
             _ => None,
@@ -511,7 +512,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                     }
                 };
                 let v = if matches!(*fun, naga::AtomicFunction::Subtract) {
-                    ["-", &expr::wrap(v)].concat()
+                    ["-", &expr::operand(v, v_prec).0].concat()
                 } else {
                     v
                 };

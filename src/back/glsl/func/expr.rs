@@ -10,9 +10,9 @@ use crate::back::common::push_f32_debug;
 use crate::back::glsl::buffers::{Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
-    component, i32_text, is_pointer, strip_parens, unwrap_parens, unwrap_parens_from, vector_size,
+    bare, bare_from, component, i32_text, into_bare, is_pointer, vector_size, Prec,
 };
-use crate::back::text::{math_operands, Body, Load, Sample, TextWriter as _};
+use crate::back::text::{is_buffer_space, math_operands, Body, Load, Sample, TextWriter as _};
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
 use std::borrow::Cow;
@@ -33,20 +33,38 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The text of expression `h`: its baked name, or the expression.
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
+        self.expr_with(h).0
+    }
+
+    /// [`Self::expr`] and its class.
+    pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         match self.st.baked.get(&h) {
-            Some(name) => name.to_string(),
+            Some(name) => (name.to_string(), Prec::Word),
             None => self.write_expr(h),
         }
     }
 
     /// [`Self::expr`], appended to `out`: a baked name is copied without
     /// a temporary `String`, and the common expressions are written in
-    /// place by [`Self::write_expr_into`].
-    pub(super) fn expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
+    /// place by [`Self::write_expr_into`]. Returns the class of what it
+    /// appended.
+    pub(super) fn expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
         match self.st.baked.get(&h) {
-            Some(name) => out.push_str(name),
+            Some(name) => {
+                out.push_str(name);
+                Prec::Word
+            }
             None => self.write_expr_into(h, out),
         }
+    }
+
+    /// [`Self::expr_into`] where any expression may stand: without the
+    /// parentheses of its own.
+    pub(super) fn bare_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
+        let start = out.len();
+        let prec = self.expr_into(h, out);
+        bare_from(out, start, prec);
+        prec.bare()
     }
 
     /// [`Self::write_expr`], appended to `out`. Pointers, names, operators,
@@ -56,11 +74,15 @@ impl<'a> FunctionWriter<'a, '_> {
     /// `write_expr` and copied. Either way the text and the order in which
     /// operands are visited (and so helpers, extensions and errors) are
     /// those of `write_expr`.
-    pub(super) fn write_expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
+    pub(super) fn write_expr_into(
+        &mut self,
+        h: Handle<naga::Expression>,
+        out: &mut String,
+    ) -> Prec {
         let ctx = self.ctx;
         if is_pointer(self.st.ty(h)) {
             self.place_into(h, out);
-            return;
+            return self.place_class(h);
         }
         let exprs = self.st.exprs;
         match exprs[h] {
@@ -69,29 +91,24 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Splat { size, value } => {
                 out.push_str(types::vector(self.needs, size, self.st.scalar_of(value)));
                 out.push('(');
-                let start = out.len();
-                self.expr_into(value, out);
-                unwrap_parens_from(out, start);
+                self.bare_into(value, out);
                 out.push(')');
+                return Prec::Call;
             }
             E::Relational { fun, argument } => {
                 use naga::RelationalFunction as R;
                 let vector = matches!(*self.st.ty(argument), Ti::Vector { .. });
                 let name = match fun {
-                    R::All | R::Any if !vector => {
-                        self.expr_into(argument, out);
-                        return;
-                    }
+                    R::All | R::Any if !vector => return self.expr_into(argument, out),
                     R::All => "all(",
                     R::Any => "any(",
                     R::IsNan => "isnan(",
                     R::IsInf => "isinf(",
                 };
                 out.push_str(name);
-                let start = out.len();
-                self.expr_into(argument, out);
-                unwrap_parens_from(out, start);
+                self.bare_into(argument, out);
                 out.push(')');
+                return Prec::Call;
             }
             E::Select {
                 condition,
@@ -106,10 +123,11 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push_str(" : ");
                 self.expr_into(reject, out);
                 out.push(')');
+                return Prec::Group;
             }
             E::Override(o) => out.push_str(ctx.name(NameKey::Override(o))),
             E::FunctionArgument(i) => out.push_str(self.argument_name(i)),
-            E::Binary { op, left, right } => self.binary_into(op, left, right, out),
+            E::Binary { op, left, right } => return self.binary_into(op, left, right, out),
             E::AccessIndex { base, index } => {
                 self.expr_into(base, out);
                 match *self.st.ty(base) {
@@ -130,6 +148,7 @@ impl<'a> FunctionWriter<'a, '_> {
                         out.push(']');
                     }
                 }
+                return Prec::Postfix;
             }
             E::Compose { ty, ref components } => {
                 out.push_str(types::type_name(ctx, self.needs, ty));
@@ -138,29 +157,29 @@ impl<'a> FunctionWriter<'a, '_> {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    let start = out.len();
-                    self.expr_into(c, out);
-                    unwrap_parens_from(out, start);
+                    self.bare_into(c, out);
                 }
                 out.push(')');
+                return Prec::Call;
             }
-            E::Load { pointer } => self.load_into(pointer, out),
+            E::Load { pointer } => return self.load_into(pointer, out),
             E::Access { base, index } => {
                 let container = self.st.ty(base);
                 self.expr_into(base, out);
                 out.push('[');
                 self.index_into(container, index, None, out);
                 out.push(']');
+                return Prec::Postfix;
             }
             E::Math { fun, arg, .. } => {
                 let [arg1, arg2, arg3] = math_operands(&exprs[h]);
-                self.math_into(h, fun, arg, arg1, arg2, arg3, out)
+                return self.math_into(h, fun, arg, arg1, arg2, arg3, out);
             }
             E::As {
                 expr,
                 kind,
                 convert,
-            } => self.cast_into(h, expr, kind, convert, out),
+            } => return self.cast_into(h, expr, kind, convert, out),
             E::Unary { op, expr } => {
                 // The opening text, and whether the operand loses its outer
                 // parentheses (the argument of `not(v)`).
@@ -173,14 +192,15 @@ impl<'a> FunctionWriter<'a, '_> {
                     naga::UnaryOperator::BitwiseNot => ("(~", false),
                 };
                 out.push_str(open);
-                let operand = out.len();
-                self.expr_into(expr, out);
                 if bare {
-                    unwrap_parens_from(out, operand);
+                    self.bare_into(expr, out);
+                } else {
+                    self.expr_into(expr, out);
                 }
                 out.push(')');
+                return if bare { Prec::Call } else { Prec::Group };
             }
-            E::Literal(lit) => literal_into(self.needs, lit, out),
+            E::Literal(lit) => return literal_into(self.needs, lit, out),
             E::Swizzle {
                 size,
                 vector,
@@ -193,35 +213,44 @@ impl<'a> FunctionWriter<'a, '_> {
                         .iter()
                         .map(|&c| component(c as u32)),
                 );
+                return Prec::Postfix;
             }
             _ => {
-                let text = self.write_expr(h);
+                let (text, prec) = self.write_expr(h);
                 out.push_str(&text);
+                return prec;
             }
         }
+        Prec::Word
     }
 
     /// Like [`Self::expr`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        strip_parens(self.expr(h))
+        let (text, prec) = self.expr_with(h);
+        into_bare(text, prec)
     }
 
-    /// Print expression `h` itself (not its baked name).
-    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> String {
+    /// Print expression `h` itself (not its baked name), with its class.
+    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         let ctx = self.ctx;
         if is_pointer(self.st.ty(h)) {
-            return self.place(h).0;
+            let mut text = String::with_capacity(32);
+            self.place_into(h, &mut text);
+            return (text, self.place_class(h));
         }
         let exprs = self.st.exprs;
-        match exprs[h] {
-            E::Literal(lit) => literal(self.needs, lit),
-            E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
-            E::Override(o) => ctx.name(NameKey::Override(o)).to_string(),
-            E::ZeroValue(ty) => types::zero_value(ctx, self.needs, ty),
+        let text = match exprs[h] {
+            E::Literal(lit) => return (literal(self.needs, lit), literal_class(lit)),
+            E::Constant(c) => return (ctx.name(NameKey::Constant(c)).to_string(), Prec::Word),
+            E::Override(o) => return (ctx.name(NameKey::Override(o)).to_string(), Prec::Word),
+            E::ZeroValue(ty) => {
+                let prec = zero_value_class(ctx.module, ty);
+                return (types::zero_value(ctx, self.needs, ty), prec);
+            }
             E::Compose { .. } => {
                 let mut text = String::with_capacity(64);
-                self.write_expr_into(h, &mut text);
-                text
+                let prec = self.write_expr_into(h, &mut text);
+                return (text, prec);
             }
             E::Access { .. }
             | E::AccessIndex { .. }
@@ -232,32 +261,40 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::As { .. }
             | E::Math { .. } => {
                 let mut text = String::with_capacity(32);
-                self.write_expr_into(h, &mut text);
-                text
+                let prec = self.write_expr_into(h, &mut text);
+                return (text, prec);
             }
-            E::FunctionArgument(i) => self.argument_name(i).to_string(),
-            E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
-            E::LocalVariable(_) => self.place(h).0,
-            E::Load { pointer } => self.load(pointer),
+            E::FunctionArgument(i) => return (self.argument_name(i).to_string(), Prec::Word),
+            E::GlobalVariable(g) => {
+                return (ctx.name(NameKey::GlobalVariable(g)).to_string(), Prec::Word)
+            }
+            E::LocalVariable(_) => {
+                let (text, _) = self.place(h);
+                return (text, Prec::Word);
+            }
+            E::Load { pointer } => return self.load(pointer),
+            // Texture functions: a call, or a component of one.
             E::ImageSample { .. } => match Sample::of(&exprs[h]) {
-                Some(sample) => self.image_sample(sample),
+                Some(sample) => return (self.image_sample(sample), Prec::Postfix),
                 None => String::new(),
             },
             E::ImageLoad { image, .. } => match Load::of(&exprs[h]) {
-                Some(load) => self.image_load(image, load),
+                Some(load) => return (self.image_load(image, load), Prec::Postfix),
                 None => String::new(),
             },
-            E::ImageQuery { image, query } => self.image_query(h, image, query),
+            E::ImageQuery { image, query } => {
+                return (self.image_query(h, image, query), Prec::Postfix)
+            }
             E::Binary { op, left, right } => {
                 let mut text = String::with_capacity(32);
-                self.binary_into(op, left, right, &mut text);
-                text
+                let prec = self.binary_into(op, left, right, &mut text);
+                return (text, prec);
             }
             E::Select {
                 condition,
                 accept,
                 reject,
-            } => self.select(h, condition, accept, reject),
+            } => return self.select(h, condition, accept, reject),
             E::Derivative { axis, ctrl, expr } => {
                 use naga::DerivativeAxis as A;
                 use naga::DerivativeControl as C;
@@ -278,7 +315,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 if !suffix.is_empty() && ctx.dialect().version() < 450 {
                     self.needs.extension("GL_ARB_derivative_control");
                 }
-                format!("{base}{suffix}({})", self.arg(expr))
+                return (format!("{base}{suffix}({})", self.arg(expr)), Prec::Call);
             }
             // Results are declared by their statements; reaching here
             // means an unsupported statement produced it.
@@ -290,7 +327,7 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => {
                 let (p, _) = self.place(pointer);
-                format!("uint({p}.length())")
+                return (format!("uint({p}.length())"), Prec::Call);
             }
             E::RayQueryVertexPositions { .. } | E::RayQueryGetIntersection { .. } => {
                 self.error("ray queries are not supported by the GLSL output", h);
@@ -303,7 +340,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 );
                 "_s_unsupported".to_string()
             }
-        }
+        };
+        (text, Prec::Word)
     }
 
     fn argument_name(&self, i: u32) -> &'a str {
@@ -323,6 +361,19 @@ impl<'a> FunctionWriter<'a, '_> {
         let mut text = String::with_capacity(32);
         let repr = self.place_into(h, &mut text);
         (text, repr)
+    }
+
+    /// The class of the lvalue text of pointer `h`: a name for a variable
+    /// or an argument, an access for everything in it (and for a buffer,
+    /// whose text is the plan's).
+    fn place_class(&self, h: Handle<naga::Expression>) -> Prec {
+        match self.st.exprs[h] {
+            E::GlobalVariable(g) if is_buffer_space(self.ctx.module.global_variables[g].space) => {
+                Prec::Postfix
+            }
+            E::GlobalVariable(_) | E::LocalVariable(_) | E::FunctionArgument(_) => Prec::Word,
+            _ => Prec::Postfix,
+        }
     }
 
     /// [`Self::place`], with the lvalue text appended to `out`.
@@ -415,19 +466,24 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The value behind pointer `pointer`.
-    pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> String {
+    /// The value behind pointer `pointer`, and its class.
+    pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
         let mut text = String::with_capacity(32);
-        self.load_into(pointer, &mut text);
-        text
+        let prec = self.load_into(pointer, &mut text);
+        (text, prec)
     }
 
-    /// [`Self::load`], appended to `out`.
-    pub(super) fn load_into(&mut self, pointer: Handle<naga::Expression>, out: &mut String) {
+    /// [`Self::load`], appended to `out`. A value read from buffer storage
+    /// the plan rebuilds is a member access or a constructor call.
+    pub(super) fn load_into(
+        &mut self,
+        pointer: Handle<naga::Expression>,
+        out: &mut String,
+    ) -> Prec {
         let start = out.len();
         let repr = self.place_into(pointer, out);
         if repr == Repr::Plain {
-            return;
+            return self.place_class(pointer);
         }
         let text = take_from(out, start);
         match self.st.pointee(pointer).0 {
@@ -443,6 +499,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 append(out, text);
             }
         }
+        Prec::Postfix
     }
 
     /// The index into `container` (an array, vector or matrix), clamped as
@@ -508,9 +565,7 @@ impl<'a> FunctionWriter<'a, '_> {
         if !uint {
             out.push_str("uint(");
         }
-        let start = out.len();
-        self.expr_into(index, out);
-        unwrap_parens_from(out, start);
+        self.bare_into(index, out);
         if !uint {
             out.push(')');
         }
@@ -541,7 +596,7 @@ impl<'a> FunctionWriter<'a, '_> {
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
         out: &mut String,
-    ) {
+    ) -> Prec {
         use naga::BinaryOperator as B;
         if let Some(o) = self.infix_operator(op, left, right) {
             out.push('(');
@@ -551,7 +606,7 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push(' ');
             self.expr_into(right, out);
             out.push(')');
-            return;
+            return Prec::Group;
         }
         let lt = self.st.ty(left);
         let rt = self.st.ty(right);
@@ -562,14 +617,11 @@ impl<'a> FunctionWriter<'a, '_> {
         let call = |this: &mut Self, f: &str, out: &mut String| {
             out.push_str(f);
             out.push('(');
-            let start = out.len();
-            this.expr_into(left, out);
-            unwrap_parens_from(out, start);
+            this.bare_into(left, out);
             out.push_str(", ");
-            let start = out.len();
-            this.expr_into(right, out);
-            unwrap_parens_from(out, start);
+            this.bare_into(right, out);
             out.push(')');
+            Prec::Call
         };
         match op {
             // Vector comparisons (`infix_operator` takes the scalar ones).
@@ -584,14 +636,11 @@ impl<'a> FunctionWriter<'a, '_> {
                 let n = vector_size(lt).map_or(4, |s| s as u8);
                 let o = if op == B::And { "&" } else { "|" };
                 let _ = write!(out, "bvec{n}(uvec{n}(");
-                let start = out.len();
-                self.expr_into(left, out);
-                unwrap_parens_from(out, start);
+                self.bare_into(left, out);
                 let _ = write!(out, ") {o} uvec{n}(");
-                let start = out.len();
-                self.expr_into(right, out);
-                unwrap_parens_from(out, start);
+                self.bare_into(right, out);
                 out.push_str("))");
+                Prec::Call
             }
             // WGSL masks the shift amount to the bit width.
             B::ShiftLeft | B::ShiftRight => {
@@ -604,6 +653,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push_str(" & ");
                 crate::back::glsl::push_decimal(out, u64::from(mask));
                 out.push_str("u))");
+                Prec::Group
             }
             // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
             B::Modulo if scalar.kind == K::Float => {
@@ -616,6 +666,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
                 self.st.give_buf(r);
                 self.st.give_buf(l);
+                Prec::Group
             }
             B::Divide => self.int_div_mod_into("div", left, right, out),
             B::Modulo => self.int_div_mod_into("mod", left, right, out),
@@ -629,6 +680,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push(' ');
                 self.expr_into(right, out);
                 out.push(')');
+                Prec::Group
             }
         }
     }
@@ -681,19 +733,19 @@ impl<'a> FunctionWriter<'a, '_> {
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
         out: &mut String,
-    ) {
+    ) -> Prec {
         let lt = self.st.ty(left);
         let rt = self.st.ty(right);
         let scalar = lt.scalar().unwrap_or(Scalar::I32);
         let size = vector_size(lt).or(vector_size(rt));
         let mut l = self.st.take_buf();
-        self.expr_into(left, &mut l);
+        let lp = self.expr_into(left, &mut l);
         let mut r = self.st.take_buf();
-        self.expr_into(right, &mut r);
+        let rp = self.expr_into(right, &mut r);
         self.div_mod_helper_into(what, scalar, size, out);
         out.push('(');
         // Splat a scalar operand of a vector operation.
-        for (i, (text, t)) in [(&l, lt), (&r, rt)].into_iter().enumerate() {
+        for (i, (text, prec, t)) in [(&l, lp, lt), (&r, rp, rt)].into_iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
@@ -701,15 +753,16 @@ impl<'a> FunctionWriter<'a, '_> {
                 (Some(n), Ti::Scalar(s)) => {
                     out.push_str(types::vector(self.needs, n, *s));
                     out.push('(');
-                    out.push_str(unwrap_parens(text));
+                    out.push_str(bare(text, prec));
                     out.push(')');
                 }
-                _ => out.push_str(unwrap_parens(text)),
+                _ => out.push_str(bare(text, prec)),
             }
         }
         out.push(')');
         self.st.give_buf(r);
         self.st.give_buf(l);
+        Prec::Call
     }
 
     /// Define (once) the helper for integer `what` ("div" or "mod") on
@@ -823,24 +876,20 @@ impl<'a> FunctionWriter<'a, '_> {
         condition: Handle<naga::Expression>,
         accept: Handle<naga::Expression>,
         reject: Handle<naga::Expression>,
-    ) -> String {
-        let c = self.expr(condition);
-        let a = self.expr(accept);
-        let r = self.expr(reject);
+    ) -> (String, Prec) {
+        let (c, cp) = self.expr_with(condition);
+        let (a, ap) = self.expr_with(accept);
+        let (r, rp) = self.expr_with(reject);
         let Some(size) = vector_size(self.st.ty(condition)) else {
-            return format!("({c} ? {a} : {r})");
+            return (format!("({c} ? {a} : {r})"), Prec::Group);
         };
         let scalar = self.st.scalar_of(h);
         // mix() with a bool selector takes float vectors everywhere, and
         // integer and bool vectors since GLSL 4.50 and ES 3.10.
         let d = self.ctx.dialect();
         if scalar.kind == K::Float || d.is_es() || d.version() >= 450 {
-            return format!(
-                "mix({}, {}, {})",
-                unwrap_parens(&r),
-                unwrap_parens(&a),
-                unwrap_parens(&c)
-            );
+            let text = format!("mix({}, {}, {})", bare(&r, rp), bare(&a, ap), bare(&c, cp));
+            return (text, Prec::Call);
         }
         let t = types::vector(self.needs, size, scalar);
         let parts: Vec<String> = (0..size as u32)
@@ -849,7 +898,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 format!("{c}.{k} ? {a}.{k} : {r}.{k}")
             })
             .collect();
-        format!("{t}({})", parts.join(", "))
+        (format!("{t}({})", parts.join(", ")), Prec::Call)
     }
 
     /// `As`: numeric conversion (WGSL's float-to-int conversion saturates)
@@ -863,11 +912,10 @@ impl<'a> FunctionWriter<'a, '_> {
         kind: K,
         convert: Option<naga::Bytes>,
         out: &mut String,
-    ) {
+    ) -> Prec {
         let from = self.st.scalar_of(expr);
         let start = out.len();
-        self.expr_into(expr, out);
-        unwrap_parens_from(out, start);
+        self.bare_into(expr, out);
         let target = self.type_of(h);
         // `f(operand)`.
         let call = |out: &mut String, f: &str| {
@@ -899,7 +947,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 _ => &*target,
             };
             call(out, f);
-            return;
+            return Prec::Call;
         };
         if from.kind == K::Float && matches!(kind, K::Sint | K::Uint) {
             // Saturate into the target range: the bounds are the largest
@@ -919,10 +967,11 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.insert_str(start, "(clamp(");
                 out.insert_str(start, &target);
                 let _ = write!(out, ", {lo}, {hi}))");
-                return;
+                return Prec::Call;
             }
         }
         call(out, &target);
+        Prec::Call
     }
 }
 
@@ -1050,7 +1099,7 @@ pub(super) fn typed_number(needs: &mut Needs, s: Scalar, v: f64) -> String {
 
 /// [`literal`], appended to `out`: the common literals (f32, u32, i32,
 /// abstract numbers in i32 range) without a temporary `String`.
-fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) {
+fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec {
     use naga::Literal as L;
     let float = |v: f32, out: &mut String| {
         if !v.is_finite() {
@@ -1084,6 +1133,30 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) {
         },
         _ => out.push_str(&literal(needs, lit)),
     }
+    literal_class(lit)
+}
+
+/// The class of [`literal`] of `lit` (an abstract integer outside the
+/// `i32` range is printed without parentheses of its own).
+fn literal_class(lit: naga::Literal) -> Prec {
+    match lit {
+        naga::Literal::AbstractInt(v) if v < 0 && i32::try_from(v).is_err() => Prec::Operator,
+        _ => crate::back::text::literal_class(lit),
+    }
+}
+
+/// The class of the zero value of `ty`: a keyword or a number for a
+/// scalar, a constructor for anything else.
+fn zero_value_class(module: &naga::Module, ty: Handle<naga::Type>) -> Prec {
+    match module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(Ti::Scalar(s) | Ti::Atomic(s)) => match (s.kind, s.width) {
+            (K::Bool, _) => Prec::Word,
+            (K::Float, 4 | 8) | (K::Sint | K::Uint, 4) => Prec::Number,
+            _ => Prec::Call,
+        },
+        Ok(_) => Prec::Call,
+        Err(_) => Prec::Number,
+    }
 }
 
 /// A literal as GLSL.
@@ -1095,7 +1168,7 @@ pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
         L::F16(v) => format!(
             "{}({})",
             types::scalar(needs, Scalar::F16),
-            unwrap_parens(&f32_text(f32::from(v)))
+            bare(&f32_text(f32::from(v)), literal_class(L::F32(f32::from(v))))
         ),
         L::U32(v) => {
             let mut t = String::with_capacity(12);

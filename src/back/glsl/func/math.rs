@@ -2,7 +2,7 @@
 //! where GLSL's builtin differs from WGSL's (bit counts at zero, packing of
 //! 8-bit integers, modf/frexp result structs).
 
-use super::expr::{component, typed_number, unwrap_parens, unwrap_parens_from, vector_size};
+use super::expr::{bare, component, typed_number, vector_size, Prec};
 use super::FunctionWriter;
 use crate::back::glsl::types;
 use crate::back::text::TextWriter as _;
@@ -23,17 +23,16 @@ impl FunctionWriter<'_, '_> {
         arg2: Option<Handle<naga::Expression>>,
         arg3: Option<Handle<naga::Expression>>,
         out: &mut String,
-    ) {
+    ) -> Prec {
         let scalar = self.st.scalar_of(arg);
         // `abs` of unsigned values is the value itself.
         if fun == M::Abs && scalar.kind == K::Uint {
-            self.expr_into(arg, out);
-            return;
+            return self.expr_into(arg, out);
         }
         let Some(name) = plain_call(fun, scalar, self.ctx.dialect()) else {
-            let text = self.math(h, fun, arg, arg1, arg2, arg3);
+            let (text, prec) = self.math(h, fun, arg, arg1, arg2, arg3);
             out.push_str(&text);
-            return;
+            return prec;
         };
         out.push_str(name);
         out.push('(');
@@ -45,15 +44,15 @@ impl FunctionWriter<'_, '_> {
             if i > 0 {
                 out.push_str(", ");
             }
-            let start = out.len();
-            self.expr_into(x, out);
-            unwrap_parens_from(out, start);
+            self.bare_into(x, out);
         }
         out.push(')');
+        Prec::Call
     }
 
     /// The builtins [`plain_call`] leaves out, which need more than a call
-    /// of the same arguments (polyfills, helpers, result structs).
+    /// of the same arguments (polyfills, helpers, result structs), and the
+    /// class of its text.
     fn math(
         &mut self,
         h: Handle<naga::Expression>,
@@ -62,10 +61,10 @@ impl FunctionWriter<'_, '_> {
         arg1: Option<Handle<naga::Expression>>,
         arg2: Option<Handle<naga::Expression>>,
         arg3: Option<Handle<naga::Expression>>,
-    ) -> String {
+    ) -> (String, Prec) {
         let scalar = self.st.scalar_of(arg);
         let size = vector_size(self.st.ty(arg));
-        let a = self.expr(arg);
+        let (a, a_prec) = self.expr_with(arg);
         // The other arguments in order (empty strings do not allocate).
         let mut rest: [String; 3] = Default::default();
         for (slot, x) in rest
@@ -75,9 +74,9 @@ impl FunctionWriter<'_, '_> {
             *slot = self.arg(x);
         }
         let rest = rest;
-        let bare = unwrap_parens(&a);
+        let bare = bare(&a, a_prec);
         let [b, c, d] = &rest;
-        match fun {
+        let text = match fun {
             M::Saturate => {
                 let zero = typed_number(self.needs, scalar, 0.0);
                 let one = typed_number(self.needs, scalar, 1.0);
@@ -94,7 +93,7 @@ impl FunctionWriter<'_, '_> {
                         format!("{a}.{k} * {bb}.{k}")
                     })
                     .collect();
-                format!("({})", terms.join(" + "))
+                return (format!("({})", terms.join(" + ")), Prec::Group);
             }
             M::Dot4I8Packed => {
                 let name = self.dot4_helper(true);
@@ -105,11 +104,11 @@ impl FunctionWriter<'_, '_> {
                 format!("{name}({bare}, {b})")
             }
             // ES 3.10 has no fma(); WGSL allows the unfused form.
-            M::Fma => format!("({a} * {b} + {c})"),
+            M::Fma => return (format!("({a} * {b} + {c})"), Prec::Group),
             M::QuantizeToF16 => {
                 let q = |v: &str| format!("unpackHalf2x16(packHalf2x16({v}))");
                 match size {
-                    None => format!("{}.x", q(&format!("vec2({bare})"))),
+                    None => return (format!("{}.x", q(&format!("vec2({bare})"))), Prec::Postfix),
                     Some(naga::VectorSize::Bi) => q(bare),
                     Some(naga::VectorSize::Tri) => format!(
                         "vec3({}, {}.x)",
@@ -172,9 +171,10 @@ impl FunctionWriter<'_, '_> {
             // `math_into`, which only comes here for the forms above.
             _ => {
                 self.error("internal: a math function without a GLSL form", h);
-                "_s_invalid".to_string()
+                return ("_s_invalid".to_string(), Prec::Word);
             }
-        }
+        };
+        (text, Prec::Call)
     }
 
     /// `uint` or `uvecN`.

@@ -9,7 +9,8 @@ use super::{helpers, image, math, FunctionWriter};
 use crate::back::hlsl::buffers::{Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
-    component, i32_text, is_identifier, is_pointer, strip_parens, unwrap_parens, vector_size,
+    bare, bare_from, component, i32_text, into_bare, is_identifier, is_pointer, literal_class,
+    vector_size, Prec,
 };
 use crate::back::text::{is_buffer_space, Body, Load, Sample, TextWriter as _};
 use naga::proc::NameKey;
@@ -84,27 +85,38 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::leaf_name`] copied from where it is kept, with room to add to
     /// it).
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
+        self.expr_with(h).0
+    }
+
+    /// [`Self::expr`] and its class.
+    pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         let mut text = self.st.take_buf();
-        self.push_expr(&mut text, h);
-        text
+        let prec = self.push_expr(&mut text, h);
+        (text, prec)
     }
 
     /// [`Self::expr`], appended to `out`: a baked expression or a
     /// [`Self::leaf_name`] is copied from where its name is kept, without a
-    /// string of its own.
-    pub(super) fn push_expr(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+    /// string of its own. Returns the class of what it appended.
+    pub(super) fn push_expr(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         if let Some(name) = self.st.baked.get(&h) {
             out.push_str(name);
+            Prec::Word
         } else {
-            self.push_expr_itself(out, h);
+            self.push_expr_itself(out, h)
         }
     }
 
     /// [`Self::write_expr`], appended to `out`: the expression `h` itself,
-    /// even when it is baked.
-    pub(super) fn push_expr_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+    /// even when it is baked, and its class.
+    pub(super) fn push_expr_itself(
+        &mut self,
+        out: &mut String,
+        h: Handle<naga::Expression>,
+    ) -> Prec {
         if let Some(name) = self.leaf_name(h) {
             out.push_str(name);
+            Prec::Word
         } else if let Some((o, left, right)) = self.plain_binary(h) {
             // A chain of operators is written without a string per link.
             out.push('(');
@@ -112,20 +124,27 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push_str(o);
             self.push_expr(out, right);
             out.push(')');
+            Prec::Group
         } else if let E::Load { pointer } = self.st.exprs[h] {
-            self.push_load(out, pointer);
+            self.push_load(out, pointer)
         } else if let E::Compose { ty, ref components } = self.st.exprs[h] {
             self.push_compose(out, ty, components);
+            Prec::Call
         } else if let E::Literal(lit) = self.st.exprs[h] {
             push_literal(out, lit);
+            literal_class(lit)
         } else if let (E::GlobalVariable(g), false) = (&self.st.exprs[h], is_pointer(self.st.ty(h)))
         {
             // A texture or sampler.
             out.push_str(self.ctx.name(NameKey::GlobalVariable(*g)));
-        } else if !self.push_postfix(out, h) {
-            let text = self.write_expr(h);
+            Prec::Word
+        } else if self.push_postfix(out, h) {
+            Prec::Postfix
+        } else {
+            let (text, prec) = self.write_expr(h);
             out.push_str(&text);
             self.st.give_buf(text);
+            prec
         }
     }
 
@@ -186,14 +205,11 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// [`Self::arg`], appended to `out`: the outer parentheses of what
     /// [`Self::push_expr`] appends are taken off in place.
-    pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+    pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         let start = out.len();
-        self.push_expr(out, h);
-        let text = &out[start..];
-        if unwrap_parens(text).len() != text.len() {
-            out.pop();
-            out.remove(start);
-        }
+        let prec = self.push_expr(out, h);
+        bare_from(out, start, prec);
+        prec.bare()
     }
 
     /// [`Self::push_expr`] (or [`Self::push_arg`] for `arg`) of operand
@@ -258,53 +274,60 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// Like [`Self::expr`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        strip_parens(self.expr(h))
+        self.arg_with(h).0
     }
 
-    /// Print expression `h` itself (not its baked name).
-    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> String {
+    /// [`Self::arg`] and its class.
+    pub(super) fn arg_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
+        let (text, prec) = self.expr_with(h);
+        (into_bare(text, prec), prec.bare())
+    }
+
+    /// Print expression `h` itself (not its baked name), with its class.
+    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         let ctx = self.ctx;
         if is_pointer(self.st.ty(h)) {
             return match self.place(h) {
-                Ptr::Text { text, .. } => text.into_owned(),
+                Ptr::Text { text, .. } => (text.into_owned(), Prec::Postfix),
                 Ptr::Buffer(_) => {
                     self.error("internal: a buffer pointer used as a value", h);
-                    "_s_invalid".to_string()
+                    ("_s_invalid".to_string(), Prec::Word)
                 }
             };
         }
         let exprs = self.st.exprs;
-        match exprs[h] {
-            E::Literal(lit) => literal(lit),
+        let text = match exprs[h] {
+            E::Literal(lit) => return (literal(lit), literal_class(lit)),
             E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
             E::Override(o) => {
                 // `decl` bakes every override before writing.
                 self.error("internal: an override reached the HLSL writer", h);
                 ctx.name(NameKey::Override(o)).to_string()
             }
-            E::ZeroValue(ty) => text!("({})", types::zero_value(ctx, ty)),
-            E::Compose { ty, ref components } => self.compose(ty, components),
+            E::ZeroValue(ty) => return (text!("({})", types::zero_value(ctx, ty)), Prec::Group),
+            E::Compose { ty, ref components } => return (self.compose(ty, components), Prec::Call),
             E::Access { base, index } => {
                 let container = self.st.ty(base);
                 let mut b = self.expr(base);
                 b.push('[');
                 self.push_index(&mut b, container, index, None);
                 b.push(']');
-                b
+                return (b, Prec::Postfix);
             }
             E::AccessIndex { base, index } => {
-                let b = self.expr(base);
-                match *self.st.ty(base) {
+                let (b, prec) = self.expr_with(base);
+                let text = match *self.st.ty(base) {
                     Ti::Vector { .. } => member(b, component_name(index)),
                     Ti::Struct { .. } => match self.st.ty_handle(base) {
                         Some(st) => member(b, ctx.name(NameKey::StructMember(st, index))),
                         None => {
                             self.error("internal: a struct value without a type handle", h);
-                            b
+                            return (b, prec);
                         }
                     },
                     _ => indexed(b, index),
-                }
+                };
+                return (text, Prec::Postfix);
             }
             E::Splat { size, value } => {
                 let t = types::vector(size as u8, self.st.scalar_of(value));
@@ -312,7 +335,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 super::super::push_parts(&mut text, &["((", &t, ")"]);
                 self.push_expr(&mut text, value);
                 text.push(')');
-                text
+                return (text, Prec::Group);
             }
             E::Swizzle {
                 size,
@@ -327,7 +350,7 @@ impl<'a> FunctionWriter<'a, '_> {
                         .iter()
                         .map(|&c| component(c as u32)),
                 );
-                v
+                return (v, Prec::Postfix);
             }
             E::FunctionArgument(i) => self.argument_name(i),
             E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
@@ -335,10 +358,10 @@ impl<'a> FunctionWriter<'a, '_> {
                 Ptr::Text { text, .. } => text.into_owned(),
                 Ptr::Buffer(_) => "_s_invalid".to_string(),
             },
-            E::Load { pointer } => self.load(pointer),
+            E::Load { pointer } => return self.load(pointer),
             E::ImageSample { .. } => {
                 let Some(op) = Sample::of(&self.st.exprs[h]) else {
-                    return String::new();
+                    return (String::new(), Prec::Word);
                 };
                 // The operands' texts one after another in one string.
                 let mut texts = self.st.take_buf();
@@ -394,16 +417,15 @@ impl<'a> FunctionWriter<'a, '_> {
                 let text = image::sample(ctx, self.needs, &s);
                 self.st.give_buf(texts);
                 if op.clamp_to_edge || matches!(class, naga::ImageClass::External) {
-                    wrap(text)
-                } else {
-                    // `t.Sample(...)` (`t` balanced): never a primary
-                    // expression for `wrap`, which need not scan it.
-                    parenthesized(text)
+                    return wrapped(text);
                 }
+                // `t.Sample(...)`: a method call, which `wrap` puts in
+                // parentheses.
+                return (parenthesized(text), Prec::Group);
             }
             E::ImageLoad { image, .. } => {
                 let Some(op) = Load::of(&self.st.exprs[h]) else {
-                    return String::new();
+                    return (String::new(), Prec::Word);
                 };
                 // The operands' texts one after another in one string.
                 let mut texts = self.st.take_buf();
@@ -432,7 +454,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     level.map(text),
                 );
                 self.st.give_buf(texts);
-                wrap(loaded)
+                return wrapped(loaded);
             }
             E::ImageQuery { image, query } => {
                 // The operands' texts one after another in one string.
@@ -462,9 +484,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let queried = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
                 self.st.give_buf(texts);
-                // `f(t, level).xy` or `0u`: never a primary expression for
-                // `wrap`, which need not scan it.
-                parenthesized(queried)
+                // `f(t, level).xy` or `0u`: parenthesized as `wrap` would.
+                return (parenthesized(queried), Prec::Group);
             }
             E::Unary { op, expr } => {
                 let o = match op {
@@ -476,21 +497,22 @@ impl<'a> FunctionWriter<'a, '_> {
                 text.push_str(o);
                 self.push_expr(&mut text, expr);
                 text.push(')');
-                text
+                return (text, Prec::Group);
             }
-            E::Binary { op, left, right } => self.binary(op, left, right),
+            E::Binary { op, left, right } => return self.binary(op, left, right),
             E::Select {
                 condition,
                 accept,
                 reject,
             } => {
-                let c = self.expr(condition);
-                let a = self.expr(accept);
-                let r = self.expr(reject);
+                let (c, cp) = self.expr_with(condition);
+                let (a, ap) = self.expr_with(accept);
+                let (r, rp) = self.expr_with(reject);
                 let mut text = self.st.take_buf();
-                match vector_size(self.st.ty(condition)) {
+                let prec = match vector_size(self.st.ty(condition)) {
                     None => {
-                        super::super::push_parts(&mut text, &["(", &c, " ? ", &a, " : ", &r, ")"])
+                        super::super::push_parts(&mut text, &["(", &c, " ? ", &a, " : ", &r, ")"]);
+                        Prec::Group
                     }
                     Some(size) => {
                         let f = helpers::select(self.needs, size, self.st.scalar_of(h));
@@ -499,26 +521,27 @@ impl<'a> FunctionWriter<'a, '_> {
                             &[
                                 &f,
                                 "(",
-                                unwrap_parens(&c),
+                                bare(&c, cp),
                                 ", ",
-                                unwrap_parens(&a),
+                                bare(&a, ap),
                                 ", ",
-                                unwrap_parens(&r),
+                                bare(&r, rp),
                                 ")",
                             ],
                         );
+                        Prec::Call
                     }
-                }
+                };
                 self.st.give_buf(c);
                 self.st.give_buf(a);
                 self.st.give_buf(r);
-                text
+                return (text, prec);
             }
             E::Derivative { axis, ctrl, expr } => {
                 use naga::DerivativeAxis as A;
                 use naga::DerivativeControl as C;
                 let e = self.arg(expr);
-                match (axis, ctrl) {
+                let text = match (axis, ctrl) {
                     (A::X, C::None) => text!("ddx({e})"),
                     (A::Y, C::None) => text!("ddy({e})"),
                     (A::Width, C::None) => text!("fwidth({e})"),
@@ -527,26 +550,31 @@ impl<'a> FunctionWriter<'a, '_> {
                     (A::X, C::Fine) => text!("ddx_fine({e})"),
                     (A::Y, C::Fine) => text!("ddy_fine({e})"),
                     (A::Width, C::Coarse) => {
-                        text!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))")
+                        let sum = text!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))");
+                        return (sum, Prec::Group);
                     }
-                    (A::Width, C::Fine) => text!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))"),
-                }
+                    (A::Width, C::Fine) => {
+                        let sum = text!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))");
+                        return (sum, Prec::Group);
+                    }
+                };
+                return (text, Prec::Call);
             }
             E::Relational { fun, argument } => {
                 use naga::RelationalFunction as R;
-                let a = self.expr(argument);
+                let (a, ap) = self.expr_with(argument);
                 let vector = matches!(*self.st.ty(argument), Ti::Vector { .. });
                 let f = match fun {
-                    R::All | R::Any if !vector => return a,
+                    R::All | R::Any if !vector => return (a, ap),
                     R::All => "all(",
                     R::Any => "any(",
                     R::IsNan => "isnan(",
                     R::IsInf => "isinf(",
                 };
                 let mut text = self.st.take_buf();
-                super::super::push_parts(&mut text, &[f, unwrap_parens(&a), ")"]);
+                super::super::push_parts(&mut text, &[f, bare(&a, ap), ")"]);
                 self.st.give_buf(a);
-                text
+                return (text, Prec::Call);
             }
             E::Math {
                 fun,
@@ -585,16 +613,15 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.st.give_buf(texts);
                 if parenthesized {
                     // `(e)` with `e` balanced: `wrap` would leave it as it is.
-                    text
-                } else {
-                    wrap(text)
+                    return (text, Prec::Group);
                 }
+                return wrapped(text);
             }
             E::As {
                 expr,
                 kind,
                 convert,
-            } => self.cast(h, expr, kind, convert),
+            } => return self.cast(h, expr, kind, convert),
             // Results are declared by their statements; reaching here
             // means an unsupported statement produced it.
             E::CallResult(_) | E::AtomicResult { .. } | E::WorkGroupUniformLoadResult { .. } => {
@@ -604,7 +631,9 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::SubgroupOperationResult { .. }
             | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => match self.place(pointer) {
-                Ptr::Buffer(place) => wrap(ctx.plan.array_length(ctx, self.needs, &place)),
+                Ptr::Buffer(place) => {
+                    return wrapped(ctx.plan.array_length(ctx, self.needs, &place))
+                }
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
                     "0u".to_string()
@@ -618,7 +647,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.error("cooperative matrices are not supported by --target hlsl", h);
                 "_s_unsupported".to_string()
             }
-        }
+        };
+        (text, Prec::Word)
     }
 
     fn argument_name(&self, i: u32) -> String {
@@ -782,22 +812,25 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The value behind pointer `pointer`.
-    pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> String {
+    /// The value behind pointer `pointer`, and its class.
+    pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
         match self.place(pointer) {
-            Ptr::Text { text, .. } => text.into_owned(),
-            Ptr::Buffer(Place::Text {
+            Ptr::Text { text, .. }
+            | Ptr::Buffer(Place::Text {
                 text,
                 repr: Repr::Plain,
-            }) => text.into_owned(),
+            }) => {
+                let prec = printed_class(&text);
+                (text.into_owned(), prec)
+            }
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
-                Some(ty) => wrap(self.ctx.plan.load(self.ctx, self.needs, &place, ty)),
+                Some(ty) => wrapped(self.ctx.plan.load(self.ctx, self.needs, &place, ty)),
                 None => {
                     self.error(
                         "internal: a load from a buffer of a type the module does not declare",
                         pointer,
                     );
-                    "_s_invalid".to_string()
+                    ("_s_invalid".to_string(), Prec::Word)
                 }
             },
         }
@@ -805,21 +838,29 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// [`Self::load`], appended to `out`: a name or lvalue is copied from
     /// where it is kept, without a string of its own.
-    fn push_load(&mut self, out: &mut String, pointer: Handle<naga::Expression>) {
+    fn push_load(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
         if self.text_rooted(pointer) {
             self.push_place_text(out, pointer);
-            return;
+            return match self.st.exprs[pointer] {
+                E::Access { .. } | E::AccessIndex { .. } => Prec::Postfix,
+                _ => Prec::Word,
+            };
         }
         match self.place(pointer) {
             Ptr::Text { text, .. }
             | Ptr::Buffer(Place::Text {
                 text,
                 repr: Repr::Plain,
-            }) => out.push_str(&text),
+            }) => {
+                out.push_str(&text);
+                printed_class(&text)
+            }
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
                 Some(ty) => {
                     let value = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
-                    out.push_str(&wrap(value));
+                    let (value, prec) = wrapped(value);
+                    out.push_str(&value);
+                    prec
                 }
                 None => {
                     self.error(
@@ -827,6 +868,7 @@ impl<'a> FunctionWriter<'a, '_> {
                         pointer,
                     );
                     out.push_str("_s_invalid");
+                    Prec::Word
                 }
             },
         }
@@ -952,7 +994,7 @@ impl<'a> FunctionWriter<'a, '_> {
         } else if let Some(p) = runtime {
             let len = self.ctx.plan.array_length(self.ctx, self.needs, p);
             out.push_str(", ");
-            out.push_str(&wrap(len));
+            out.push_str(&wrapped(len).0);
             out.push_str(" - 1u)");
         }
     }
@@ -999,7 +1041,7 @@ impl<'a> FunctionWriter<'a, '_> {
         op: naga::BinaryOperator,
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
-    ) -> String {
+    ) -> (String, Prec) {
         use naga::BinaryOperator as B;
         let operands = self.binary_operands(left, right);
         if let Some(o) = plain_symbol(op, &operands) {
@@ -1009,7 +1051,7 @@ impl<'a> FunctionWriter<'a, '_> {
             text.push_str(o);
             self.push_expr(&mut text, right);
             text.push(')');
-            return text;
+            return (text, Prec::Group);
         }
         let BinaryOperands {
             lt,
@@ -1021,54 +1063,57 @@ impl<'a> FunctionWriter<'a, '_> {
             bool_,
             matrix_product,
         } = operands;
-        let l = self.expr(left);
-        let r = self.expr(right);
-        let text = match op {
-            B::Add => infix(&l, " + ", &r),
-            B::Subtract => infix(&l, " - ", &r),
+        let (l_text, lp) = self.expr_with(left);
+        let (r_text, rp) = self.expr_with(right);
+        let (l, r) = ((l_text.as_str(), lp), (r_text.as_str(), rp));
+        let call_text = |text: String| (text, Prec::Call);
+        let infix = |l: (&str, Prec), o: &str, r: (&str, Prec)| (infix(l.0, o, r.0), Prec::Group);
+        let result = match op {
+            B::Add => infix(l, " + ", r),
+            B::Subtract => infix(l, " - ", r),
             // WGSL `a * b` with a matrix is `mul(b, a)` (see the matrix
             // convention in `hlsl`); with a scalar it scales.
             B::Multiply if matrix_product => {
-                ["mul(", unwrap_parens(&r), ", ", unwrap_parens(&l), ")"].concat()
+                call_text(["mul(", bare(r.0, r.1), ", ", bare(l.0, l.1), ")"].concat())
             }
-            B::Multiply => infix(&l, " * ", &r),
-            B::Divide if int => self.int_div_mod("div", left, right, &l, &r),
-            B::Divide => infix(&l, " / ", &r),
+            B::Multiply => infix(l, " * ", r),
+            B::Divide if int => call_text(self.int_div_mod("div", left, right, l, r)),
+            B::Divide => infix(l, " / ", r),
             // HLSL's float `%` truncates like WGSL's (frem, OpFRem); DXIL
             // has no double remainder.
             B::Modulo if float && scalar.width == 8 => {
                 let f = helpers::fmod_double(self.needs, size);
-                let l = splat_to(&l, lt, size);
-                let r = splat_to(&r, rt, size);
-                call(&f, &[l, r])
+                let l = splat_to(l, lt, size);
+                let r = splat_to(r, rt, size);
+                call_text(call(&f, &[l, r]))
             }
-            B::Modulo if float => infix(&l, " % ", &r),
-            B::Modulo => self.int_div_mod("mod", left, right, &l, &r),
-            B::Equal => infix(&l, " == ", &r),
-            B::NotEqual => infix(&l, " != ", &r),
-            B::Less => infix(&l, " < ", &r),
-            B::LessEqual => infix(&l, " <= ", &r),
-            B::Greater => infix(&l, " > ", &r),
-            B::GreaterEqual => infix(&l, " >= ", &r),
+            B::Modulo if float => infix(l, " % ", r),
+            B::Modulo => call_text(self.int_div_mod("mod", left, right, l, r)),
+            B::Equal => infix(l, " == ", r),
+            B::NotEqual => infix(l, " != ", r),
+            B::Less => infix(l, " < ", r),
+            B::LessEqual => infix(l, " <= ", r),
+            B::Greater => infix(l, " > ", r),
+            B::GreaterEqual => infix(l, " >= ", r),
             B::And | B::InclusiveOr if bool_ && size.is_some() => {
                 let f = helpers::logic(
                     self.needs,
                     op == B::And,
                     size.unwrap_or(naga::VectorSize::Quad),
                 );
-                [&f, "(", unwrap_parens(&l), ", ", unwrap_parens(&r), ")"].concat()
+                call_text([&f, "(", bare(l.0, l.1), ", ", bare(r.0, r.1), ")"].concat())
             }
-            B::And if bool_ => infix(&l, " && ", &r),
-            B::InclusiveOr if bool_ => infix(&l, " || ", &r),
-            B::ExclusiveOr if bool_ => infix(&l, " != ", &r),
-            B::And => infix(&l, " & ", &r),
-            B::InclusiveOr => infix(&l, " | ", &r),
-            B::ExclusiveOr => infix(&l, " ^ ", &r),
+            B::And if bool_ => infix(l, " && ", r),
+            B::InclusiveOr if bool_ => infix(l, " || ", r),
+            B::ExclusiveOr if bool_ => infix(l, " != ", r),
+            B::And => infix(l, " & ", r),
+            B::InclusiveOr => infix(l, " | ", r),
+            B::ExclusiveOr => infix(l, " ^ ", r),
             // Both operands are side-effect free (calls and loads were
             // baked), so evaluating both is what WGSL's short circuit
             // observably does.
-            B::LogicalAnd => infix(&l, " && ", &r),
-            B::LogicalOr => infix(&l, " || ", &r),
+            B::LogicalAnd => infix(l, " && ", r),
+            B::LogicalOr => infix(l, " || ", r),
             // WGSL masks the shift amount to the bit width.
             B::ShiftLeft | B::ShiftRight => {
                 let o = if op == B::ShiftLeft { " << (" } else { " >> (" };
@@ -1078,12 +1123,12 @@ impl<'a> FunctionWriter<'a, '_> {
                     8 => Cow::Borrowed(" & 63u))"),
                     w => Cow::Owned(text!(" & {}u))", u32::from(w) * 8 - 1)),
                 };
-                ["(", &l, o, &r, &mask].concat()
+                (["(", l.0, o, r.0, &mask].concat(), Prec::Group)
             }
         };
-        self.st.give_buf(l);
-        self.st.give_buf(r);
-        text
+        self.st.give_buf(l_text);
+        self.st.give_buf(r_text);
+        result
     }
 
     /// Integer `/` and `%` with WGSL's results for a zero divisor and
@@ -1093,8 +1138,8 @@ impl<'a> FunctionWriter<'a, '_> {
         what: &str,
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
-        l: &str,
-        r: &str,
+        l: (&str, Prec),
+        r: (&str, Prec),
     ) -> String {
         let lt = self.st.ty(left);
         let rt = self.st.ty(right);
@@ -1114,16 +1159,16 @@ impl<'a> FunctionWriter<'a, '_> {
         expr: Handle<naga::Expression>,
         kind: K,
         convert: Option<naga::Bytes>,
-    ) -> String {
+    ) -> (String, Prec) {
         let from = self.st.scalar_of(expr);
         let size = vector_size(self.st.ty(expr));
-        let e = self.expr(expr);
+        let (e, prec) = self.expr_with(expr);
         let target = self.type_of(h);
         let same_bits = convert.is_none() && from.kind == kind;
         if same_bits {
-            return e;
+            return (e, prec);
         }
-        let text = self.cast_text(&e, &target, from, size, kind, convert);
+        let text = self.cast_text((&e, prec), &target, from, size, kind, convert);
         self.st.give_buf(e);
         text
     }
@@ -1132,20 +1177,20 @@ impl<'a> FunctionWriter<'a, '_> {
     /// `target` (the result's spelling), when it is not `e` itself.
     fn cast_text(
         &mut self,
-        e: &str,
+        (e, prec): (&str, Prec),
         target: &str,
         from: Scalar,
         size: Option<naga::VectorSize>,
         kind: K,
         convert: Option<naga::Bytes>,
-    ) -> String {
+    ) -> (String, Prec) {
         let Some(width) = convert else {
             // Bitcast: same width.
             let to = Scalar {
                 kind,
                 width: from.width,
             };
-            let bare = unwrap_parens(e);
+            let bare = bare(e, prec);
             let f = match (from.kind, to.kind, from.width) {
                 (K::Float, K::Uint, 4) => "asuint",
                 (K::Float, K::Sint, 4) => "asint",
@@ -1155,12 +1200,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 (K::Uint | K::Sint, K::Float, 2) => "asfloat16",
                 (K::Float, _, 8) | (_, K::Float, 8) => {
                     let f = helpers::bitcast64(self.needs, from, to, size);
-                    return text!("{f}({bare})");
+                    return (text!("{f}({bare})"), Prec::Call);
                 }
                 // int <-> uint of one width keeps the bits.
-                _ => return ["((", target, ")", e, ")"].concat(),
+                _ => return (["((", target, ")", e, ")"].concat(), Prec::Group),
             };
-            return [f, "(", bare, ")"].concat();
+            return ([f, "(", bare, ")"].concat(), Prec::Call);
         };
         if from.kind == K::Float && matches!(kind, K::Sint | K::Uint) {
             // Saturate into the target range: the bounds are the largest
@@ -1173,26 +1218,28 @@ impl<'a> FunctionWriter<'a, '_> {
                 (4, K::Sint, 8) => ("-9223372036854775808.0f", "9223371487098961920.0f"),
                 (4, K::Uint, 8) => ("0.0f", "18446742974197923840.0f"),
                 (2, K::Uint, _) => ("0.0h", "65504.0h"),
-                _ => return ["((", target, ")", e, ")"].concat(),
+                _ => return (["((", target, ")", e, ")"].concat(), Prec::Group),
             };
-            let e = unwrap_parens(e);
-            return ["((", target, ")clamp(", e, ", ", lo, ", ", hi, "))"].concat();
+            let e = bare(e, prec);
+            let text = ["((", target, ")clamp(", e, ", ", lo, ", ", hi, "))"].concat();
+            return (text, Prec::Group);
         }
-        ["((", target, ")", e, ")"].concat()
+        (["((", target, ")", e, ")"].concat(), Prec::Group)
     }
 }
 
 // ---- free helpers -------------------------------------------------------
 
-/// `text` (of type `t`) as a vector of `size` when it is a scalar
-/// operand of a vector operation; without outer parentheses.
-fn splat_to(text: &str, t: &Ti, size: Option<naga::VectorSize>) -> String {
+/// `text` (of class `prec` and type `t`) as a vector of `size` when it is
+/// a scalar operand of a vector operation; without outer parentheses.
+fn splat_to((text, prec): (&str, Prec), t: &Ti, size: Option<naga::VectorSize>) -> String {
     match (size, t) {
         (Some(n), Ti::Scalar(s)) => {
             let v = types::vector(n as u8, *s);
-            ["((", &v, ")", &wrap(text), ")"].concat()
+            let (operand, _) = operand(text.to_string(), prec);
+            ["((", &v, ")", &operand, ")"].concat()
         }
-        _ => unwrap_parens(text).to_string(),
+        _ => bare(text, prec).to_string(),
     }
 }
 
@@ -1277,37 +1324,62 @@ pub(super) fn call(f: &str, args: &[String]) -> String {
     text
 }
 
-/// Whether `text` is a number literal (possibly negative, in parentheses).
-pub(super) fn is_literal(text: &str) -> bool {
-    let t = unwrap_parens(text);
-    let t = t.strip_prefix('-').unwrap_or(t);
-    t.starts_with(|c: char| c.is_ascii_digit())
-        && t.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '+' || c == '-')
-}
-
-/// `text` as an operand: itself when it is an identifier, a call or
-/// already parenthesized, else in parentheses.
-pub(super) fn wrap(text: impl Into<String>) -> String {
-    let text = text.into();
-    let primary = is_identifier(&text)
-        || (text.ends_with(')') && {
-            // `f(...)` or `(...)` whose first parenthesis closes last.
-            let open = text.find('(').unwrap_or(0);
-            (open == 0 || is_identifier(&text[..open]))
-                && unwrap_parens(&text[open..]) != &text[open..]
-        });
-    let mut text = text;
-    if !primary {
-        // In place: the text usually has room for two more bytes.
-        text.reserve(2);
-        text.insert(0, '(');
-        text.push(')');
+/// `text` (of class `prec`) as an operand: a word, a call or a group as it
+/// is, anything else (a number, an access, an operator) in parentheses.
+pub(super) fn operand(text: String, prec: Prec) -> (String, Prec) {
+    match prec {
+        Prec::Word | Prec::Call | Prec::Group | Prec::NegativeNumber => (text, prec),
+        Prec::Number | Prec::Postfix | Prec::Operator => (parenthesized(text), Prec::Group),
     }
-    text
 }
 
-/// `text` in parentheses, as [`wrap`] writes a text that is not primary.
+/// [`operand`] of a text the buffer plan or a texture function printed,
+/// which they return without its class: [`printed_class`].
+pub(super) fn wrapped(text: String) -> (String, Prec) {
+    let prec = printed_class(&text);
+    operand(text, prec)
+}
+
+/// The class of a text the buffer plan or a texture function printed: a
+/// word, a call `f(...)`, a whole in parentheses, or else an access.
+/// (These return text only; this is the one place that reads a printed
+/// text's shape.)
+fn printed_class(text: &str) -> Prec {
+    if is_identifier(text) {
+        return Prec::Word;
+    }
+    let open = text.find('(').unwrap_or(0);
+    let group = &text[open..];
+    if !(group.starts_with('(') && group.ends_with(')') && closes_last(group)) {
+        Prec::Postfix
+    } else if open == 0 {
+        Prec::Group
+    } else if is_identifier(&text[..open]) {
+        Prec::Call
+    } else {
+        Prec::Postfix
+    }
+}
+
+/// Whether the parenthesis `text` opens with closes at its end.
+fn closes_last(text: &str) -> bool {
+    let mut depth = 0i32;
+    for (i, c) in text.bytes().enumerate() {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1 == text.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// `text` in parentheses, as [`operand`] writes a text that is not one.
 fn parenthesized(mut text: String) -> String {
     text.reserve(2);
     text.insert(0, '(');

@@ -7,7 +7,7 @@
 //! assemble the module around the printed functions by hand, so they
 //! cover modules without buffers and textures.
 
-use super::expr::{f16_text, f32_text, f64_text, i32_text, unwrap_parens, wrap};
+use super::expr::{f16_text, f32_text, f64_text, i32_text, operand, wrapped, Prec};
 use super::*;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
 use crate::layout::RuleSet;
@@ -784,10 +784,19 @@ fn literals() {
 
 #[test]
 fn operand_wrapping() {
-    assert_eq!(wrap("a"), "a");
-    assert_eq!(wrap("f(a)"), "f(a)");
-    assert_eq!(wrap("(a + b)"), "(a + b)");
-    assert_eq!(wrap("f(a) + g(b)"), "(f(a) + g(b))");
-    assert_eq!(wrap("a.x"), "(a.x)");
-    assert_eq!(unwrap_parens("(a) + (b)"), "(a) + (b)");
+    // Decided by class.
+    let op = |t: &str, p| operand(t.to_string(), p);
+    assert_eq!(op("a", Prec::Word), ("a".into(), Prec::Word));
+    assert_eq!(op("f(a)", Prec::Call), ("f(a)".into(), Prec::Call));
+    assert_eq!(op("(a + b)", Prec::Group), ("(a + b)".into(), Prec::Group));
+    assert_eq!(op("a + b", Prec::Operator), ("(a + b)".into(), Prec::Group));
+    assert_eq!(op("a.x", Prec::Postfix), ("(a.x)".into(), Prec::Group));
+    assert_eq!(op("1u", Prec::Number), ("(1u)".into(), Prec::Group));
+    // Texts the buffer plan and texture functions print.
+    assert_eq!(wrapped("a".into()), ("a".into(), Prec::Word));
+    assert_eq!(wrapped("f(a)".into()), ("f(a)".into(), Prec::Call));
+    assert_eq!(wrapped("(a + b)".into()), ("(a + b)".into(), Prec::Group));
+    assert_eq!(wrapped("(a) + (b)".into()).0, "((a) + (b))");
+    assert_eq!(wrapped("f(a) + g(b)".into()).0, "(f(a) + g(b))");
+    assert_eq!(wrapped("a.x".into()).0, "(a.x)");
 }
