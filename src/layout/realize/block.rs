@@ -39,6 +39,7 @@ use crate::front::Parsed;
 use crate::layout::rules::{round_up_saturating as round_up, RuleTable};
 use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, RuleSet};
 use naga::{FastIndexMap, Handle};
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// How one buffer global is realized as a block.
@@ -187,8 +188,7 @@ pub fn realize(
     contract: &LayoutModule,
     caps: &Capabilities,
 ) -> BlockRealization {
-    let pads = [RuleSet::Std140, RuleSet::Std430]
-        .map(|rules| (rules, padding_choices(rules.table(), caps.padding_scalars)));
+    let pads = [RuleSet::Std140, RuleSet::Std430].map(|rules| (rules, OnceCell::new()));
     let mut r = Realizer {
         parsed,
         module,
@@ -234,14 +234,13 @@ fn padding_choices(table: &RuleTable, scalars: &[naga::Scalar]) -> Vec<Pad> {
 }
 
 /// Where a member is, for diagnostics. Built for every member placed, but
-/// read only when placing it fails, so it borrows everything and the
-/// message texts are made by [`Site::origin`] on demand.
+/// read only when placing it fails, so it borrows everything, and its
+/// spans and message texts are looked up by [`Realizer::origin`] on demand.
 #[derive(Clone)]
 struct Site<'s> {
-    span: Span,
     /// The WGSL struct whose member this is; `None`: the member is a
     /// non-struct global's value, and `member` is the global's name.
-    of: Option<&'s str>,
+    of: Option<(Handle<naga::Type>, &'s str)>,
     /// The member name as written in WGSL (`x`), for fixes.
     member: &'s str,
     /// A secondary label at the global whose block holds this member.
@@ -251,7 +250,7 @@ struct Site<'s> {
 /// The global whose block is being realized, for the secondary label of
 /// errors about its members.
 struct GlobalSite<'s> {
-    span: Span,
+    handle: Handle<naga::GlobalVariable>,
     name: &'s str,
     /// `a uniform`, `a storage`, `a push-constant`.
     space: &'static str,
@@ -266,33 +265,6 @@ struct Origin {
     what: String,
     member: String,
     global: Option<(Span, String)>,
-}
-
-impl Site<'_> {
-    fn origin(&self) -> Origin {
-        let what = match self.of {
-            Some(of) => format!("member `{}` of `{of}`", self.member),
-            None => format!("global `{}`", self.member),
-        };
-        let global = self.global.map(|g| {
-            (
-                g.span.clone(),
-                format!(
-                    "`{}` is {} block ({}) in {}",
-                    g.name,
-                    g.space,
-                    g.rules.name(),
-                    g.target
-                ),
-            )
-        });
-        Origin {
-            span: self.span.clone(),
-            what,
-            member: self.member.to_string(),
-            global,
-        }
-    }
 }
 
 impl Origin {
@@ -382,8 +354,9 @@ struct Realizer<'a> {
     module: &'a naga::Module,
     contract: &'a LayoutModule,
     caps: &'a Capabilities,
-    /// The padding types under each rule set.
-    pads: [(RuleSet, Vec<Pad>); 2],
+    /// The padding types under each rule set, made when first needed
+    /// (most modules need none).
+    pads: [(RuleSet, OnceCell<Vec<Pad>>); 2],
     out: BlockRealization,
     /// Memoized struct realizations per rule set; `None` once failed (reported).
     structs: FastIndexMap<(Handle<naga::Type>, RuleSet), Option<StructInfo>>,
@@ -391,10 +364,14 @@ struct Realizer<'a> {
 
 impl<'a> Realizer<'a> {
     fn pads(&self, rules: RuleSet) -> &[Pad] {
+        let scalars = self.caps.padding_scalars;
         self.pads
             .iter()
             .find(|(r, _)| *r == rules)
-            .map_or(&[], |(_, p)| p.as_slice())
+            .map_or(&[], |(r, p)| {
+                p.get_or_init(|| padding_choices(r.table(), scalars))
+                    .as_slice()
+            })
     }
 
     /// Padding fields in `p` (see [`Placer::pad`]).
@@ -406,6 +383,59 @@ impl<'a> Realizer<'a> {
     /// Whether 2-byte padding fields are available.
     fn pad16(&self) -> bool {
         self.caps.padding_scalars.iter().any(|s| s.width == 2)
+    }
+
+    /// The span of global `name`.
+    fn global_span(&self, handle: Handle<naga::GlobalVariable>, name: &str) -> Span {
+        self.parsed
+            .annotations
+            .globals
+            .get(name)
+            .map(|a| a.name_span.clone())
+            .or_else(|| self.module.global_variables.get_span(handle).to_range())
+            .unwrap_or(0..0)
+    }
+
+    /// The span a site's errors point at: the WGSL member, or the type of
+    /// a non-struct global (its name where the type is not written).
+    fn site_span(&self, site: &Site) -> Span {
+        match (site.of, site.global) {
+            (Some((h, of)), _) => self.member_span(h, of, site.member),
+            (None, Some(g)) => self
+                .parsed
+                .annotations
+                .globals
+                .get(g.name)
+                .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
+                .unwrap_or_else(|| self.global_span(g.handle, g.name)),
+            (None, None) => 0..0,
+        }
+    }
+
+    /// A [`Site`]'s spans and texts, owned for a [`Problem`].
+    fn origin(&self, site: &Site) -> Origin {
+        let what = match site.of {
+            Some((_, of)) => format!("member `{}` of `{of}`", site.member),
+            None => format!("global `{}`", site.member),
+        };
+        let global = site.global.map(|g| {
+            (
+                self.global_span(g.handle, g.name),
+                format!(
+                    "`{}` is {} block ({}) in {}",
+                    g.name,
+                    g.space,
+                    g.rules.name(),
+                    g.target
+                ),
+            )
+        });
+        Origin {
+            span: self.site_span(site),
+            what,
+            member: site.member.to_string(),
+            global,
+        }
     }
 
     /// The span of WGSL member `member` of struct `name`.
@@ -420,7 +450,7 @@ impl<'a> Realizer<'a> {
         site: &Site,
         text: impl Fn(&dyn Spelling, &Origin) -> (String, String, Vec<String>) + 'static,
     ) {
-        let origin = site.origin();
+        let origin = self.origin(site);
         self.out.problems.push(Problem(Rc::new(move |s| {
             let (message, label, notes) = text(s, &origin);
             origin.diagnostic(message, label, notes)
@@ -445,13 +475,8 @@ impl<'a> Realizer<'a> {
             _ => None,
         };
         self.out.made.push(Made::Block(self.out.blocks.len()));
-        let gann = self.parsed.annotations.globals.get(g.name.as_str());
-        let gspan = gann
-            .map(|a| a.name_span.clone())
-            .or_else(|| self.module.global_variables.get_span(g.handle).to_range())
-            .unwrap_or(0..0);
         let global_site = GlobalSite {
-            span: gspan.clone(),
+            handle: g.handle,
             name: &g.name,
             space,
             rules,
@@ -466,8 +491,7 @@ impl<'a> Realizer<'a> {
                 members.reserve(sl.slots.len());
                 for (i, m) in sl.members().enumerate() {
                     let site = Site {
-                        span: self.member_span(h, &sl.name, &m.name),
-                        of: Some(&sl.name),
+                        of: Some((h, &sl.name)),
                         member: &m.name,
                         global: Some(&global_site),
                     };
@@ -478,9 +502,6 @@ impl<'a> Realizer<'a> {
             }
             None => {
                 let site = Site {
-                    span: gann
-                        .and_then(|a| a.ty.as_ref().map(|t| t.span.clone()))
-                        .unwrap_or(gspan.clone()),
                     of: None,
                     member: &g.name,
                     global: Some(&global_site),
@@ -998,8 +1019,7 @@ impl<'a> Realizer<'a> {
         let mut failed = false;
         for (i, m) in sl.members().enumerate() {
             let site = Site {
-                span: self.member_span(h, &sl.name, &m.name),
-                of: Some(&sl.name),
+                of: Some((h, &sl.name)),
                 member: &m.name,
                 global: None,
             };
