@@ -10,7 +10,8 @@
 # runs only when something is missing.
 set -euo pipefail
 
-packages=(glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers libvulkan1)
+# gcc and g++ compile the host structs of --target c (tests/host.rs).
+packages=(glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers libvulkan1 gcc g++)
 
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=()
