@@ -133,6 +133,18 @@ fn check_c(
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-o"])
         .arg(&exe)
         .arg(&c))?;
+    cxx_syntax(&c)?;
+    let printed = run(&mut Command::new(&exe))?;
+    if printed != expected {
+        return Err(format!(
+            "offsetof/sizeof differ from the layout IR:\nprinted:\n{printed}\nlayout IR:\n{expected}"
+        ));
+    }
+    Ok(expected.lines().count())
+}
+
+/// The C program `c` compiles as C++17.
+fn cxx_syntax(c: &Path) -> Result<String, String> {
     run(Command::new("c++")
         .args([
             "-x",
@@ -142,14 +154,23 @@ fn check_c(
             "-Werror",
             "-fsyntax-only",
         ])
-        .arg(&c))?;
-    let printed = run(&mut Command::new(&exe))?;
-    if printed != expected {
-        return Err(format!(
-            "offsetof/sizeof differ from the layout IR:\nprinted:\n{printed}\nlayout IR:\n{expected}"
-        ));
-    }
-    Ok(expected.lines().count())
+        .arg(c))
+}
+
+/// `lib` compiles as a Rust 2021 library without warnings.
+fn rustc_lib(lib: &Path, out: &Path) -> Result<String, String> {
+    run(Command::new("rustc")
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "-D",
+            "warnings",
+            "-o",
+        ])
+        .arg(out)
+        .arg(lib))
 }
 
 fn tool(name: &str) -> bool {
@@ -279,20 +300,7 @@ fn host_structs_compile_and_match_the_layout_ir() {
     let lib = dir.join("lib.rs");
     let rust_ok = std::fs::write(&lib, &rust_crate)
         .map_err(|e| e.to_string())
-        .and_then(|_| {
-            run(Command::new("rustc")
-                .args([
-                    "--edition",
-                    "2021",
-                    "--crate-type",
-                    "lib",
-                    "-D",
-                    "warnings",
-                    "-o",
-                ])
-                .arg(dir.join("libhost.rlib"))
-                .arg(&lib))
-        });
+        .and_then(|_| rustc_lib(&lib, &dir.join("libhost.rlib")));
     if let Err(e) = rust_ok {
         failures.push(format!("rustc: {e}"));
     }
@@ -396,28 +404,8 @@ fn compile_both(name: &str, header: &str, module: &str) {
         run(Command::new("cc")
             .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-fsyntax-only"])
             .arg(&c)),
-        run(Command::new("c++")
-            .args([
-                "-x",
-                "c++",
-                "-std=c++17",
-                "-Wall",
-                "-Werror",
-                "-fsyntax-only",
-            ])
-            .arg(&c)),
-        run(Command::new("rustc")
-            .args([
-                "--edition",
-                "2021",
-                "--crate-type",
-                "lib",
-                "-D",
-                "warnings",
-                "-o",
-            ])
-            .arg(dir.join("m.rlib"))
-            .arg(dir.join("m.rs"))),
+        cxx_syntax(&c),
+        rustc_lib(&dir.join("m.rs"), &dir.join("m.rlib")),
     ];
     for r in checks {
         if let Err(e) = r {
