@@ -133,6 +133,18 @@ fn check_c(
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-o"])
         .arg(&exe)
         .arg(&c))?;
+    cxx_syntax(&c)?;
+    let printed = run(&mut Command::new(&exe))?;
+    if printed != expected {
+        return Err(format!(
+            "offsetof/sizeof differ from the layout IR:\nprinted:\n{printed}\nlayout IR:\n{expected}"
+        ));
+    }
+    Ok(expected.lines().count())
+}
+
+/// The C program `c` compiles as C++17.
+fn cxx_syntax(c: &Path) -> Result<String, String> {
     run(Command::new("c++")
         .args([
             "-x",
@@ -142,14 +154,23 @@ fn check_c(
             "-Werror",
             "-fsyntax-only",
         ])
-        .arg(&c))?;
-    let printed = run(&mut Command::new(&exe))?;
-    if printed != expected {
-        return Err(format!(
-            "offsetof/sizeof differ from the layout IR:\nprinted:\n{printed}\nlayout IR:\n{expected}"
-        ));
-    }
-    Ok(expected.lines().count())
+        .arg(c))
+}
+
+/// `lib` compiles as a Rust 2021 library without warnings.
+fn rustc_lib(lib: &Path, out: &Path) -> Result<String, String> {
+    run(Command::new("rustc")
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "-D",
+            "warnings",
+            "-o",
+        ])
+        .arg(out)
+        .arg(lib))
 }
 
 fn tool(name: &str) -> bool {
@@ -279,20 +300,7 @@ fn host_structs_compile_and_match_the_layout_ir() {
     let lib = dir.join("lib.rs");
     let rust_ok = std::fs::write(&lib, &rust_crate)
         .map_err(|e| e.to_string())
-        .and_then(|_| {
-            run(Command::new("rustc")
-                .args([
-                    "--edition",
-                    "2021",
-                    "--crate-type",
-                    "lib",
-                    "-D",
-                    "warnings",
-                    "-o",
-                ])
-                .arg(dir.join("libhost.rlib"))
-                .arg(&lib))
-        });
+        .and_then(|_| rustc_lib(&lib, &dir.join("libhost.rlib")));
     if let Err(e) = rust_ok {
         failures.push(format!("rustc: {e}"));
     }
@@ -360,4 +368,114 @@ fn a_head_that_cannot_end_at_the_array_is_an_error_with_a_fix() {
     assert!(fixed.contains("@align(4) data"), "{fixed}");
     let out = text(&fixed, Target::C).expect("the fix works");
     assert!(out.contains("#define S_DATA_OFFSET 8u"), "{out}");
+}
+
+fn host_text(source: &str, target: Target, stem: &str) -> String {
+    let options = Options {
+        target,
+        host: stride::back::host::HostOptions {
+            name: Some(stem.to_string()),
+            bytemuck: false,
+        },
+        ..Options::default()
+    };
+    match stride::translate(source, &options) {
+        Ok(t) => match t.output {
+            Output::Text(s) => s,
+            _ => panic!("not text"),
+        },
+        Err(d) => panic!("{}", d.render("input.wgsl", source, false)),
+    }
+}
+
+/// Compile a C header (as C11 and C++17) and a Rust module; panics with
+/// the compiler's output.
+fn compile_both(name: &str, header: &str, module: &str) {
+    let dir = temp_dir(name);
+    std::fs::write(dir.join("h.h"), header).unwrap();
+    std::fs::write(
+        dir.join("t.c"),
+        "#include \"h.h\"\nint main(void) { return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("m.rs"), module).unwrap();
+    let c = dir.join("t.c");
+    let checks = [
+        run(Command::new("cc")
+            .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-fsyntax-only"])
+            .arg(&c)),
+        cxx_syntax(&c),
+        rustc_lib(&dir.join("m.rs"), &dir.join("m.rlib")),
+    ];
+    for r in checks {
+        if let Err(e) = r {
+            panic!("{e}\nheader:\n{header}\nmodule:\n{module}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn colliding_names_stay_distinct_and_compile() {
+    // `int` escapes to `int_` in C, which a member already has; padding
+    // skips the member `_pad0`; `myParams` and `my_params` have the same
+    // constant name, and a struct `MY_PARAMS_GROUP` would be replaced by a
+    // C macro of that name; a struct is named like a generated element
+    // wrapper; a global that is a runtime-sized array of a wrapped element.
+    let src = "struct Params { int: u32, int_: u32, _pad0: u32, v: vec3<f32>, arr: array<vec2<f32>, 2> }\n\
+               struct Holder_arr_Element { x: f32 }\n\
+               struct Holder { arr: @stride(16) array<vec2<f32>, 2>, h: Holder_arr_Element }\n\
+               struct MY_PARAMS_GROUP { y: f32 }\n\
+               @group(0) @binding(0) var<storage> myParams: Params;\n\
+               @group(0) @binding(1) var<storage> my_params: MY_PARAMS_GROUP;\n\
+               @group(0) @binding(2) var<uniform> holder: Holder;\n\
+               @group(0) @binding(3) var<storage> floats: array<vec3<f32>>;\n\
+               @compute @workgroup_size(1) fn main() { _ = myParams.int; _ = my_params.y; _ = holder.h.x; _ = floats[0].x; }\n";
+    let c = host_text(src, Target::C, "coll");
+    let r = host_text(src, Target::Rust, "coll");
+    for line in [
+        "    alignas(16) uint32_t int_2;\n    uint32_t int_;\n    uint32_t _pad0;\n    uint8_t _pad1[4];",
+        "typedef struct Holder_arr_Element {\n    float x;",
+        "    alignas(8) Holder_arr_Element_2 arr[2];\n    Holder_arr_Element h;",
+        "#define MY_PARAMS_2_BINDING 0u",
+        "#define MY_PARAMS_3_BINDING 1u",
+        "#define FLOATS_STRIDE 16u\nstatic_assert(sizeof(floats_Element) == 16",
+    ] {
+        assert!(c.contains(line), "missing {line:?} in\n{c}");
+    }
+    // The wrapper named for the runtime-sized array is its element type:
+    // no alias of an alias.
+    assert!(!c.contains("typedef floats_Element"), "{c}");
+    for line in [
+        "    pub int: u32,\n    pub int_: u32,\n    pub _pad0: u32,",
+        "pub const MY_PARAMS_2_BINDING: u32 = 0;",
+        "pub const MY_PARAMS_3_BINDING: u32 = 1;",
+    ] {
+        assert!(r.contains(line), "missing {line:?} in\n{r}");
+    }
+    assert!(!r.contains("pub type floats_Element"), "{r}");
+    if tool("cc") && tool("c++") && tool("rustc") {
+        compile_both("host-collisions", &c, &r);
+    } else {
+        assert!(!oracles_required(), "cc, c++ and rustc are required");
+    }
+}
+
+#[test]
+fn include_guard_from_odd_stems() {
+    let src = "struct S { x: f32 }\n@group(0) @binding(0) var<storage> s: S;\n";
+    for (stem, guard) in [
+        ("my-shader.v2", "STRIDE_MY_SHADER_V2_H"),
+        ("myShader", "STRIDE_MY_SHADER_H"),
+        ("000", "STRIDE_000_H"),
+        ("__a--b__", "STRIDE_A_B_H"),
+        ("ünï", "STRIDE_N_H"),
+        ("---", "STRIDE_H"),
+    ] {
+        let c = host_text(src, Target::C, stem);
+        assert!(
+            c.contains(&format!("#ifndef {guard}\n#define {guard}\n")),
+            "{stem}: expected {guard} in\n{c}"
+        );
+    }
 }

@@ -43,18 +43,16 @@ static_assert(offsetof(result_Element, _pad0) == 4, "result_Element._pad0: offse
 #define SAMPLES_GROUP 0u
 #define SAMPLES_BINDING 1u
 #define SAMPLES_MIN_BINDING_SIZE 32u
-typedef samples_Element samples_Element_2;
 #define SAMPLES_OFFSET 0u
 #define SAMPLES_STRIDE 32u
-static_assert(sizeof(samples_Element_2) == 32, "samples_Element_2: stride");
+static_assert(sizeof(samples_Element) == 32, "samples_Element: stride");
 
 /* var<storage, read_write> result: @stride(8) array<f32> */
 #define RESULT_GROUP 0u
 #define RESULT_BINDING 2u
 #define RESULT_MIN_BINDING_SIZE 8u
-typedef result_Element result_Element_2;
 #define RESULT_OFFSET 0u
 #define RESULT_STRIDE 8u
-static_assert(sizeof(result_Element_2) == 8, "result_Element_2: stride");
+static_assert(sizeof(result_Element) == 8, "result_Element: stride");
 
 #endif /* STRIDE_SHADER_H */

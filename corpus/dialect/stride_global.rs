@@ -88,18 +88,14 @@ pub const WEIGHTS_MIN_BINDING_SIZE: u64 = 128;
 pub const SAMPLES_GROUP: u32 = 0;
 pub const SAMPLES_BINDING: u32 = 1;
 pub const SAMPLES_MIN_BINDING_SIZE: u64 = 32;
-#[allow(non_camel_case_types)]
-pub type samples_Element_2 = samples_Element;
 pub const SAMPLES_OFFSET: u64 = 0;
 pub const SAMPLES_STRIDE: u64 = 32;
-const _: () = assert!(core::mem::size_of::<samples_Element_2>() == 32);
+const _: () = assert!(core::mem::size_of::<samples_Element>() == 32);
 
 // var<storage, read_write> result: @stride(8) array<f32>
 pub const RESULT_GROUP: u32 = 0;
 pub const RESULT_BINDING: u32 = 2;
 pub const RESULT_MIN_BINDING_SIZE: u64 = 8;
-#[allow(non_camel_case_types)]
-pub type result_Element_2 = result_Element;
 pub const RESULT_OFFSET: u64 = 0;
 pub const RESULT_STRIDE: u64 = 8;
-const _: () = assert!(core::mem::size_of::<result_Element_2>() == 8);
+const _: () = assert!(core::mem::size_of::<result_Element>() == 8);

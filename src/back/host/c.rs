@@ -165,7 +165,10 @@ pub fn write(
 ) -> String {
     let named = Named::new(parsed, contract, realization, escape);
     let stem = options.name.as_deref().unwrap_or("shader");
-    let guard = format!("STRIDE_{}_H", super::constant_name(&identifier(stem)));
+    let guard = match identifier(stem).as_str() {
+        "" => "STRIDE_H".to_string(),
+        words => format!("STRIDE_{}_H", super::constant_name(words)),
+    };
     let mut out = String::with_capacity(4096);
     let _ = writeln!(
         out,
@@ -222,11 +225,13 @@ pub fn write(
             b.constant, b.min_binding_size
         );
         if let Some((t, names)) = &b.tail {
-            let _ = writeln!(
-                out,
-                "typedef {};",
-                declaration(&named, &t.element, &names.alias)
-            );
+            if names.typedef {
+                let _ = writeln!(
+                    out,
+                    "typedef {};",
+                    declaration(&named, &t.element, &names.alias)
+                );
+            }
             let _ = writeln!(out, "#define {}_OFFSET {}u", names.constant, t.offset);
             let _ = writeln!(out, "#define {}_STRIDE {}u", names.constant, t.stride);
             let _ = writeln!(
@@ -240,9 +245,12 @@ pub fn write(
     out
 }
 
-/// `name` with every character that cannot be in a C identifier replaced.
+/// `name` as words of a C identifier: each run of characters that cannot
+/// be in one becomes a single `_`, none at either end (so that the guard
+/// has no `__`, which C++ reserves).
 fn identifier(name: &str) -> String {
-    name.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
 }

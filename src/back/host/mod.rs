@@ -47,6 +47,9 @@ pub(crate) struct TailNames {
     pub constant: String,
     /// The element type's alias name.
     pub alias: String,
+    /// The alias needs its own declaration (`typedef` / `pub type`): the
+    /// element is not a wrapper declared under that name.
+    pub typedef: bool,
 }
 
 /// One buffer as printed.
@@ -84,17 +87,15 @@ impl<'a> Named<'a> {
         escape: fn(&str) -> String,
     ) -> Named<'a> {
         let mut taken: IndexSet<String> = IndexSet::new();
-        let mut struct_names = Vec::with_capacity(realization.structs.len());
-        for s in &realization.structs {
-            let name = match s.of {
-                StructRef::Value(h) => contract
-                    .structs
-                    .get(&h)
-                    .map_or_else(|| "Struct".to_string(), |l| escape(&l.name)),
-                _ => "Struct".to_string(),
-            };
-            struct_names.push(unique(&mut taken, name));
-        }
+        let wgsl_names: Vec<&str> = realization
+            .structs
+            .iter()
+            .map(|s| match s.of {
+                StructRef::Value(h) => contract.structs.get(&h).map_or("Struct", |l| &l.name),
+                _ => "Struct",
+            })
+            .collect();
+        let struct_names = keep_names(&wgsl_names, escape, &mut taken);
         let mut named = Named {
             realization,
             order: Vec::new(),
@@ -108,7 +109,6 @@ impl<'a> Named<'a> {
             named.visit(Decl::Struct(i), &mut seen, contract, &mut taken, escape);
         }
         for (b, g) in realization.buffers.iter().zip(&contract.globals) {
-            let constant = constant_name(&g.name);
             let owner = g.name.as_str();
             if let Some(ty) = &b.ty {
                 named.name_elements(ty, owner, "", &mut taken);
@@ -122,12 +122,9 @@ impl<'a> Named<'a> {
                         .map(|m| m.name.to_string()),
                     _ => None,
                 };
-                let (constant, alias) = match &member {
-                    Some(m) => (
-                        format!("{constant}_{}", constant_name(m)),
-                        format!("{owner}_{m}_Element"),
-                    ),
-                    None => (constant.clone(), format!("{owner}_Element")),
+                let alias = match &member {
+                    Some(m) => format!("{owner}_{m}_Element"),
+                    None => format!("{owner}_Element"),
                 };
                 named.name_elements(
                     &t.element,
@@ -135,8 +132,36 @@ impl<'a> Named<'a> {
                     member.as_deref().unwrap_or(""),
                     &mut taken,
                 );
-                let alias = unique(&mut taken, escape(&alias));
-                (t, TailNames { constant, alias })
+                // An element wrapper named for this array is its alias.
+                let (alias, typedef) = match &t.element {
+                    Storage::Struct {
+                        of: StructRef::Element(i),
+                        ..
+                    } if named.element_names[*i] == alias => (alias, false),
+                    _ => (unique(&mut taken, escape(&alias)), true),
+                };
+                let member = member.map(|m| constant_name(&m));
+                (t, member, alias, typedef)
+            });
+            let constant = constant_prefix(
+                &g.name,
+                g.binding.is_some(),
+                tail.as_ref().map(|(_, m, _, _)| m.as_deref()),
+                &mut taken,
+            );
+            let tail = tail.map(|(t, member, alias, typedef)| {
+                let constant = match member {
+                    Some(m) => format!("{constant}_{m}"),
+                    None => constant.clone(),
+                };
+                (
+                    t,
+                    TailNames {
+                        constant,
+                        alias,
+                        typedef,
+                    },
+                )
             });
             named.buffers.push(BufferNames {
                 wgsl: g.name.as_str(),
@@ -304,18 +329,22 @@ impl<'a> Named<'a> {
         contract: &LayoutModule,
         escape: fn(&str) -> String,
     ) -> Vec<Member<'a>> {
-        // Padding fields are `_pad0`, `_pad1`, ..., skipping the names of
-        // WGSL members (a source may have its own `_pad0`).
-        let member_names: Vec<String> = s
+        // WGSL members keep their names; a keyword's escape skips the
+        // other members' names. Padding fields are `_pad0`, `_pad1`, ...,
+        // skipping the members' names (a source may have its own `_pad0`).
+        let wgsl: Vec<String> = s
             .fields
             .iter()
             .filter_map(|f| match (f.role, s.of) {
                 (Role::Member(m), StructRef::Value(_)) => {
-                    Some(escape(&self.member_wgsl_name(s, m, contract)))
+                    Some(self.member_wgsl_name(s, m, contract))
                 }
                 _ => None,
             })
             .collect();
+        let wgsl: Vec<&str> = wgsl.iter().map(String::as_str).collect();
+        let mut taken = IndexSet::new();
+        let mut member_names = keep_names(&wgsl, escape, &mut taken).into_iter();
         let mut pads = 0u32;
         let mut out = Vec::with_capacity(s.fields.len());
         for f in &s.fields {
@@ -323,13 +352,13 @@ impl<'a> Named<'a> {
                 Role::Padding => loop {
                     let candidate = format!("_pad{pads}");
                     pads += 1;
-                    if !member_names.contains(&candidate) {
+                    if !taken.contains(&candidate) {
                         break candidate;
                     }
                 },
-                Role::Member(m) => match s.of {
+                Role::Member(_) => match s.of {
                     StructRef::Element(_) => "value".to_string(),
-                    _ => escape(&self.member_wgsl_name(s, m, contract)),
+                    _ => member_names.next().unwrap_or_default(),
                 },
                 Role::Column { member, column } => format!("m{member}_c{column}"),
             };
@@ -365,6 +394,74 @@ fn unique(taken: &mut IndexSet<String>, name: String) -> String {
         }
         n += 1;
     }
+}
+
+/// Names for WGSL identifiers that are unique among themselves (struct
+/// names in a module, member names in a struct): each keeps its WGSL
+/// spelling where `escape` leaves it alone; a keyword gets its escape, or
+/// where that is taken (`int` beside a member `int_`), `<name>_2`,
+/// `<name>_3`, ... Every name is added to `taken`.
+fn keep_names(
+    wgsl: &[&str],
+    escape: fn(&str) -> String,
+    taken: &mut IndexSet<String>,
+) -> Vec<String> {
+    let mut out: Vec<Option<String>> = wgsl
+        .iter()
+        .map(|n| {
+            let e = escape(n);
+            (e == *n && taken.insert(e.clone())).then_some(e)
+        })
+        .collect();
+    for (slot, n) in out.iter_mut().zip(wgsl) {
+        if slot.is_none() {
+            let e = escape(n);
+            let mut k = 2u32;
+            let mut name = e;
+            while !taken.insert(name.clone()) {
+                name = format!("{n}_{k}");
+                k += 1;
+            }
+            *slot = Some(name);
+        }
+    }
+    out.into_iter().flatten().collect()
+}
+
+/// The prefix of a buffer's constants: `MY_PARAMS` for `myParams`, or
+/// `MY_PARAMS_2`, ... where one of its constants (`_GROUP`, `_BINDING`,
+/// `_MIN_BINDING_SIZE`, the runtime-sized array's `_OFFSET`, `_STRIDE`)
+/// is already a name in the output (`my_params` beside `myParams`, or a
+/// struct named `MY_PARAMS_GROUP`, which a C macro would replace).
+fn constant_prefix(
+    global: &str,
+    binding: bool,
+    tail: Option<Option<&str>>,
+    taken: &mut IndexSet<String>,
+) -> String {
+    let base = constant_name(global);
+    let names = |p: &str| {
+        let mut v = Vec::new();
+        if binding {
+            v.push(format!("{p}_GROUP"));
+            v.push(format!("{p}_BINDING"));
+        }
+        v.push(format!("{p}_MIN_BINDING_SIZE"));
+        if let Some(m) = tail {
+            let t = m.map_or_else(|| p.to_string(), |m| format!("{p}_{m}"));
+            v.push(format!("{t}_OFFSET"));
+            v.push(format!("{t}_STRIDE"));
+        }
+        v
+    };
+    let mut prefix = base.clone();
+    let mut n = 2u32;
+    while names(&prefix).iter().any(|c| taken.contains(c)) {
+        prefix = format!("{base}_{n}");
+        n += 1;
+    }
+    taken.extend(names(&prefix));
+    prefix
 }
 
 /// `MY_PARAMS` for `myParams` or `my_params`: upper snake case.

@@ -157,12 +157,14 @@ pub fn write(
             b.constant, b.min_binding_size
         );
         if let Some((t, names)) = &b.tail {
-            let (ty, _) = ty_and_zero(&named, &t.element);
-            let _ = writeln!(
-                out,
-                "#[allow(non_camel_case_types)]\npub type {} = {ty};",
-                names.alias
-            );
+            if names.typedef {
+                let (ty, _) = ty_and_zero(&named, &t.element);
+                let _ = writeln!(
+                    out,
+                    "#[allow(non_camel_case_types)]\npub type {} = {ty};",
+                    names.alias
+                );
+            }
             let _ = writeln!(
                 out,
                 "pub const {}_OFFSET: u64 = {};",
