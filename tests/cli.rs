@@ -144,6 +144,9 @@ fn help_exits_zero() {
         "--force-write",
         "-t spirv,hlsl,glsl",
         "shaders/ -o out/",
+        "--rust-derive",
+        "C11 header",
+        "Rust module",
     ] {
         assert!(
             text.contains(flag),
@@ -1170,5 +1173,34 @@ fn a_failing_target_leaves_no_file_partial_or_stale() {
     assert!(
         !stderr(&o).contains("spirv:"),
         "a shared error names no target"
+    );
+}
+
+#[test]
+fn host_targets_write_stem_h_and_stem_rs() {
+    let dir = fixture("cli-host", &[("params.wgsl", GOOD)]);
+    let o = stride(&dir, &["-t", "c,rust", "params.wgsl", "-o", "out/"]);
+    expect_code(&o, 0, "-t c,rust");
+    assert_eq!(listing(&dir.join("out")), ["params.h", "params.rs"]);
+    let h = std::fs::read_to_string(dir.join("out/params.h")).unwrap_or_default();
+    assert!(h.contains("#ifndef STRIDE_PARAMS_H"), "{h}");
+    assert!(h.contains("static_assert(offsetof(Params, offset) == 16"), "{h}");
+    let rs = std::fs::read_to_string(dir.join("out/params.rs")).unwrap_or_default();
+    assert!(rs.contains("pub const PARAMS_BINDING: u32 = 0;"), "{rs}");
+    assert!(!rs.contains("bytemuck"), "{rs}");
+    let o = stride(&dir, &["-t", "rust", "--rust-derive", "bytemuck", "params.wgsl"]);
+    expect_code(&o, 0, "--rust-derive bytemuck");
+    assert!(stdout(&o).contains("bytemuck::Pod, bytemuck::Zeroable"));
+}
+
+#[test]
+fn rust_derive_is_refused_for_other_targets() {
+    let dir = fixture("cli-host-derive", &[("params.wgsl", GOOD)]);
+    let o = stride(&dir, &["-t", "c", "--rust-derive", "bytemuck", "params.wgsl"]);
+    expect_code(&o, 2, "--rust-derive with -t c");
+    assert!(
+        stderr(&o).contains("--rust-derive only applies to --target rust"),
+        "{}",
+        stderr(&o)
     );
 }

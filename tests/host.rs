@@ -315,7 +315,7 @@ fn host_structs_compile_and_match_the_layout_ir() {
         refused_with_fix.len(),
         refused_with_fix.join(", ")
     );
-    eprintln!("host structs: the --rust-derive bytemuck variant is not compiled: bytemuck is not available offline on this machine");
+    eprintln!("host structs: the --rust-derive bytemuck variant is not compiled: bytemuck (with its derive and min_const_generics features) is not available offline on this machine");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -122,21 +122,12 @@ pub fn escape(name: &str) -> String {
     }
 }
 
-fn scalar(s: naga::Scalar) -> &'static str {
-    use naga::ScalarKind as K;
-    match (s.kind, s.width) {
-        (K::Float, 4) => "float",
-        (K::Float, 8) => "double",
-        // f16: the bits, as the host has no portable half type.
-        (K::Float, _) => "uint16_t",
-        (K::Sint, 8) => "int64_t",
-        (K::Sint, 2) => "int16_t",
-        (K::Sint, _) => "int32_t",
-        (K::Uint, 8) => "uint64_t",
-        (K::Uint, 2) => "uint16_t",
-        (K::Uint, 1) => "uint8_t",
-        (K::Uint, _) => "uint32_t",
-        _ => "uint32_t",
+fn scalar(s: naga::Scalar) -> String {
+    match super::host_scalar(s) {
+        (naga::ScalarKind::Float, 32) => "float".to_string(),
+        (naga::ScalarKind::Float, _) => "double".to_string(),
+        (naga::ScalarKind::Sint, bits) => format!("int{bits}_t"),
+        (_, bits) => format!("uint{bits}_t"),
     }
 }
 
@@ -145,9 +136,7 @@ fn declaration(named: &Named, ty: &Storage, name: &str) -> String {
     let (dims, base) = dims(ty);
     let base = match base {
         Storage::Struct { of, .. } => named.struct_name(*of).to_string(),
-        other => {
-            scalar(scalar_of(other).unwrap_or(crate::layout::realize::host::PAD_BYTE)).to_string()
-        }
+        other => scalar(scalar_of(other).unwrap_or(crate::layout::realize::host::PAD_BYTE)),
     };
     let mut out = format!("{base} {name}");
     for d in dims {

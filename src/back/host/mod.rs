@@ -527,3 +527,16 @@ pub(crate) fn dims(ty: &Storage) -> (Vec<u64>, &Storage) {
         }
     }
 }
+
+/// How the host stores a scalar: its kind and width in bits. An `f16` is
+/// stored as its bits (unsigned, 16): neither C nor stable Rust has a
+/// portable half type. Bool never reaches a buffer.
+pub(crate) fn host_scalar(s: naga::Scalar) -> (naga::ScalarKind, u32) {
+    use naga::ScalarKind as K;
+    let bits = u32::from(s.width) * 8;
+    match s.kind {
+        K::Float if bits >= 32 => (K::Float, bits),
+        K::Sint => (K::Sint, bits),
+        _ => (K::Uint, bits),
+    }
+}
