@@ -1168,6 +1168,10 @@ pub(crate) enum Prec {
     Word,
     /// A number literal without a sign: `1u`, `0.5f`.
     Number,
+    /// A number literal without a sign of its own but with a negative
+    /// exponent: `1e-7f` (HLSL's math and texture texts parenthesize it
+    /// where they cast it; elsewhere it is a [`Prec::Number`]).
+    Exponent,
     /// A call or constructor: `f(a, b)`, `vec2(a, b)`.
     Call,
     /// A member access, index or swizzle: `a.b[i].xy`.
@@ -1191,7 +1195,15 @@ impl Prec {
 
     /// Whether the text is a number literal, negative ones included.
     pub fn is_number(self) -> bool {
-        matches!(self, Prec::Number | Prec::NegativeNumber)
+        matches!(self, Prec::Number | Prec::Exponent | Prec::NegativeNumber)
+    }
+
+    /// Whether a text of this class can stand as an operand of a postfix
+    /// or binary operator, or after a cast, as it is: anything but an
+    /// operator expression without parentheses of its own, or a number
+    /// with a sign in its exponent.
+    pub fn is_operand(self) -> bool {
+        !matches!(self, Prec::Operator | Prec::Exponent)
     }
 
     /// The class of a text of this class where any expression may stand,

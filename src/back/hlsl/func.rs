@@ -240,15 +240,23 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         &mut self,
         at: Texel,
         value: Expr,
-        write: impl FnOnce(&Ctx<'_>, &mut Needs, &image::Image, &str, Option<&str>, &str) -> String,
+        write: impl FnOnce(
+            &Ctx<'_>,
+            &mut Needs,
+            &image::Image,
+            &str,
+            Option<&str>,
+            (&str, Prec),
+        ) -> String,
     ) {
-        let image_text = self.expr(at.image);
+        let (image_text, image_prec) = self.expr_with(at.image);
         let (dim, arrayed, class) = self.image_kind(at.image);
         let coordinate = self.arg(at.coordinate);
         let array_index = at.array_index.map(|a| self.arg(a));
-        let value = self.arg(value);
+        let (value, value_prec) = self.arg_with(value);
         let image = image::Image {
             text: &image_text,
+            prec: image_prec,
             dim,
             arrayed,
             class,
@@ -259,7 +267,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             &image,
             &coordinate,
             array_index.as_deref(),
-            &value,
+            (&value, value_prec),
         );
         self.st.lines(&text);
     }

@@ -132,7 +132,7 @@ impl<'a> FunctionWriter<'a, '_> {
             Prec::Call
         } else if let E::Literal(lit) = self.st.exprs[h] {
             push_literal(out, lit);
-            literal_class(lit)
+            literal_prec(lit)
         } else if let (E::GlobalVariable(g), false) = (&self.st.exprs[h], is_pointer(self.st.ty(h)))
         {
             // A texture or sampler.
@@ -213,20 +213,20 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// [`Self::push_expr`] (or [`Self::push_arg`] for `arg`) of operand
-    /// `h` appended to `texts`, and where its text lies there.
+    /// `h` appended to `texts`, where its text lies there, and its class.
     fn push_operand(
         &mut self,
         texts: &mut String,
         h: Handle<naga::Expression>,
         arg: bool,
-    ) -> (usize, usize) {
+    ) -> (usize, usize, Prec) {
         let start = texts.len();
-        if arg {
-            self.push_arg(texts, h);
+        let prec = if arg {
+            self.push_arg(texts, h)
         } else {
-            self.push_expr(texts, h);
-        }
-        (start, texts.len())
+            self.push_expr(texts, h)
+        };
+        (start, texts.len(), prec)
     }
 
     /// When `h` is a binary operation printed as `(l op r)`: the operator
@@ -297,7 +297,7 @@ impl<'a> FunctionWriter<'a, '_> {
         }
         let exprs = self.st.exprs;
         let text = match exprs[h] {
-            E::Literal(lit) => return (literal(lit), literal_class(lit)),
+            E::Literal(lit) => return (literal(lit), literal_prec(lit)),
             E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
             E::Override(o) => {
                 // `decl` bakes every override before writing.
@@ -384,22 +384,24 @@ impl<'a> FunctionWriter<'a, '_> {
                     ),
                     _ => (None, None),
                 };
-                let text = |range: Option<(usize, usize)>| match range {
-                    Some((start, end)) => texts.get(start..end).unwrap_or(""),
+                let text = |range: Option<(usize, usize, Prec)>| match range {
+                    Some((start, end, _)) => texts.get(start..end).unwrap_or(""),
                     None => "",
                 };
+                let l1_prec = l1.map_or(Prec::Word, |l| l.2);
                 let l1 = text(l1);
                 let l2 = text(l2);
                 let level = match op.level {
                     naga::SampleLevel::Auto => image::Level::Auto,
                     naga::SampleLevel::Zero => image::Level::Zero,
-                    naga::SampleLevel::Exact(_) => image::Level::Exact(l1),
+                    naga::SampleLevel::Exact(_) => image::Level::Exact(l1, l1_prec),
                     naga::SampleLevel::Bias(_) => image::Level::Bias(l1),
                     naga::SampleLevel::Gradient { .. } => image::Level::Gradient { x: l1, y: l2 },
                 };
                 let s = image::Sample {
                     image: image::Image {
                         text: text(Some(image_at)),
+                        prec: image_at.2,
                         dim,
                         arrayed,
                         class,
@@ -407,21 +409,16 @@ impl<'a> FunctionWriter<'a, '_> {
                     sampler: text(Some(sampler)),
                     gather: op.gather,
                     coordinate: text(Some(coordinate)),
-                    array_index: array_index.map(|a| text(Some(a))),
+                    array_index: array_index.map(|a| (text(Some(a)), a.2)),
                     offset: offset.map(|o| text(Some(o))),
                     level,
                     depth_ref: depth_ref.map(|d| text(Some(d))),
                     clamp_to_edge: op.clamp_to_edge,
                     span: self.st.exprs.get_span(h),
                 };
-                let text = image::sample(ctx, self.needs, &s);
+                let (text, prec) = image::sample(ctx, self.needs, &s);
                 self.st.give_buf(texts);
-                if op.clamp_to_edge || matches!(class, naga::ImageClass::External) {
-                    return wrapped(text);
-                }
-                // `t.Sample(...)`: a method call, which `wrap` puts in
-                // parentheses.
-                return (parenthesized(text), Prec::Group);
+                return operand(text, prec);
             }
             E::ImageLoad { image, .. } => {
                 let Some(op) = Load::of(&self.st.exprs[h]) else {
@@ -437,14 +434,16 @@ impl<'a> FunctionWriter<'a, '_> {
                     .map(|a| self.push_operand(&mut texts, a, true));
                 let sample = op.sample.map(|a| self.push_operand(&mut texts, a, true));
                 let level = op.level.map(|a| self.push_operand(&mut texts, a, true));
-                let text = |(start, end): (usize, usize)| texts.get(start..end).unwrap_or("");
+                let text =
+                    |(start, end, _): (usize, usize, Prec)| texts.get(start..end).unwrap_or("");
                 let image = image::Image {
                     text: text(image_at),
+                    prec: image_at.2,
                     dim,
                     arrayed,
                     class,
                 };
-                let loaded = image::load(
+                let (loaded, prec) = image::load(
                     ctx,
                     self.needs,
                     &image,
@@ -454,7 +453,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     level.map(text),
                 );
                 self.st.give_buf(texts);
-                return wrapped(loaded);
+                return operand(loaded, prec);
             }
             E::ImageQuery { image, query } => {
                 // The operands' texts one after another in one string.
@@ -467,7 +466,8 @@ impl<'a> FunctionWriter<'a, '_> {
                     }
                     _ => None,
                 };
-                let text = |(start, end): (usize, usize)| texts.get(start..end).unwrap_or("");
+                let text =
+                    |(start, end, _): (usize, usize, Prec)| texts.get(start..end).unwrap_or("");
                 let query = match query {
                     naga::ImageQuery::Size { .. } => image::Query::Size {
                         level: level.map(text),
@@ -478,14 +478,14 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let image = image::Image {
                     text: text(image_at),
+                    prec: image_at.2,
                     dim,
                     arrayed,
                     class,
                 };
-                let queried = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
+                let (queried, prec) = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
                 self.st.give_buf(texts);
-                // `f(t, level).xy` or `0u`: parenthesized as `wrap` would.
-                return (parenthesized(queried), Prec::Group);
+                return operand(queried, prec);
             }
             E::Unary { op, expr } => {
                 let o = match op {
@@ -585,20 +585,23 @@ impl<'a> FunctionWriter<'a, '_> {
             } => {
                 // The operands' texts one after another in one string.
                 let mut texts = self.st.take_buf();
-                let mut operands = [(arg, 0, 0); 4];
+                let mut operands = [(arg, 0, 0, Prec::Word); 4];
                 let mut count = 0;
                 for o in [Some(arg), arg1, arg2, arg3].into_iter().flatten() {
                     let start = texts.len();
-                    self.push_expr(&mut texts, o);
+                    let prec = self.push_expr(&mut texts, o);
                     if let Some(slot) = operands.get_mut(count) {
-                        *slot = (o, start, texts.len());
+                        *slot = (o, start, texts.len(), prec);
                     }
                     count += 1;
                 }
                 let arg_of =
-                    |&(o, start, end): &(Handle<naga::Expression>, usize, usize)| math::Arg {
-                        text: texts.get(start..end).unwrap_or(""),
-                        ty: self.st.ty(o),
+                    |&(o, start, end, prec): &(Handle<naga::Expression>, usize, usize, Prec)| {
+                        math::Arg {
+                            text: texts.get(start..end).unwrap_or(""),
+                            prec,
+                            ty: self.st.ty(o),
+                        }
                     };
                 let args = [
                     arg_of(&operands[0]),
@@ -608,14 +611,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 ];
                 let span = self.st.exprs.get_span(h);
                 let args = args.get(..count).unwrap_or(&args);
-                let (text, parenthesized) =
-                    math::call_parenthesized(ctx, self.needs, fun, args, self.st.ty(h), span);
+                let (text, prec) = math::call(ctx, self.needs, fun, args, self.st.ty(h), span);
                 self.st.give_buf(texts);
-                if parenthesized {
-                    // `(e)` with `e` balanced: `wrap` would leave it as it is.
-                    return (text, Prec::Group);
-                }
-                return wrapped(text);
+                return operand(text, prec);
             }
             E::As {
                 expr,
@@ -1329,18 +1327,20 @@ pub(super) fn call(f: &str, args: &[String]) -> String {
 pub(super) fn operand(text: String, prec: Prec) -> (String, Prec) {
     match prec {
         Prec::Word | Prec::Call | Prec::Group | Prec::NegativeNumber => (text, prec),
-        Prec::Number | Prec::Postfix | Prec::Operator => (parenthesized(text), Prec::Group),
+        Prec::Number | Prec::Exponent | Prec::Postfix | Prec::Operator => {
+            (parenthesized(text), Prec::Group)
+        }
     }
 }
 
-/// [`operand`] of a text the buffer plan or a texture function printed,
-/// which they return without its class: [`printed_class`].
+/// [`operand`] of a text the buffer plan printed, which it returns
+/// without its class: [`printed_class`].
 pub(super) fn wrapped(text: String) -> (String, Prec) {
     let prec = printed_class(&text);
     operand(text, prec)
 }
 
-/// The class of a text the buffer plan or a texture function printed: a
+/// The class of a text the buffer plan printed: a
 /// word, a call `f(...)`, a whole in parentheses, or else an access.
 /// (These return text only; this is the one place that reads a printed
 /// text's shape.)
@@ -1507,6 +1507,27 @@ fn push_literal(out: &mut String, lit: naga::Literal) {
     } else {
         crate::back::common::push_f32_debug(out, float);
         out.push('f');
+    }
+}
+
+/// The class of [`literal`] of `lit`: [`literal_class`], and
+/// [`Prec::Exponent`] for a positive f32 or f64 printed with a negative
+/// exponent (`{:?}` writes those below 1e-4 as `1e-5`).
+fn literal_prec(lit: naga::Literal) -> Prec {
+    use naga::Literal as L;
+    let exponent = match lit {
+        L::F32(v) => v > 0.0 && v < 1e-4,
+        L::AbstractFloat(v) => {
+            let v = v as f32;
+            v > 0.0 && v < 1e-4
+        }
+        L::F64(v) => v > 0.0 && v < 1e-4,
+        _ => false,
+    };
+    if exponent {
+        Prec::Exponent
+    } else {
+        literal_class(lit)
     }
 }
 

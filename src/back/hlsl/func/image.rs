@@ -26,12 +26,14 @@
 use super::super::types;
 use super::super::{error_at, Ctx, Needs};
 use super::math::{paren, push_paren};
+use crate::back::text::Prec;
 use naga::{ImageClass, ImageDimension, Scalar, ScalarKind};
 
 /// A printed texture operand (a global, a binding-array element or a
-/// function argument) and its type.
+/// function argument), its class and its type.
 pub(crate) struct Image<'a> {
     pub text: &'a str,
+    pub prec: Prec,
     pub dim: ImageDimension,
     pub arrayed: bool,
     pub class: ImageClass,
@@ -41,9 +43,13 @@ pub(crate) struct Image<'a> {
 pub(crate) enum Level<'a> {
     Auto,
     Zero,
-    Exact(&'a str),
+    /// The level and its class.
+    Exact(&'a str, Prec),
     Bias(&'a str),
-    Gradient { x: &'a str, y: &'a str },
+    Gradient {
+        x: &'a str,
+        y: &'a str,
+    },
 }
 
 /// `textureSample*`/`textureGather*` (naga `ImageSample`), every operand
@@ -54,7 +60,8 @@ pub(crate) struct Sample<'a> {
     /// `Some`: a gather of this component.
     pub gather: Option<naga::SwizzleComponent>,
     pub coordinate: &'a str,
-    pub array_index: Option<&'a str>,
+    /// The layer and its class.
+    pub array_index: Option<(&'a str, Prec)>,
     /// A constant integer vector expression.
     pub offset: Option<&'a str>,
     pub level: Level<'a>,
@@ -131,8 +138,8 @@ fn push_suffix(out: &mut String, type_text: &str) {
     }
 }
 
-/// `textureSample*` and `textureGather*`.
-pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String {
+/// `textureSample*` and `textureGather*`, and the class of the text.
+pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
     let _ = ctx;
     let image = &s.image;
     if matches!(image.class, ImageClass::External) {
@@ -141,7 +148,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
             s.span,
             "texture_external",
         ));
-        return "(float4)0".to_string();
+        return ("(float4)0".to_string(), Prec::Operator);
     }
     let n = coordinate_count(image.dim);
     // One string for the whole call, with room for its operands.
@@ -154,10 +161,10 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
     );
     // The coordinate, with the layer appended as a float.
     let push_coordinate = |out: &mut String| match s.array_index {
-        Some(layer) => {
+        Some((layer, prec)) => {
             push_spelled(out, n + 1, Scalar::F32);
             super::super::push_parts(out, &["(", s.coordinate, ", (float)"]);
-            push_paren(out, layer);
+            push_paren(out, layer, prec);
             out.push(')');
         }
         None => out.push_str(s.coordinate),
@@ -167,7 +174,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         super::super::push_parts(&mut out, &[&name, "(", image.text, ", ", s.sampler, ", "]);
         push_coordinate(&mut out);
         out.push(')');
-        return out;
+        return (out, Prec::Call);
     }
     let method = if let Some(component) = s.gather {
         match s.depth_ref {
@@ -183,7 +190,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         match s.level {
             Level::Auto => "SampleCmp",
             Level::Zero => "SampleCmpLevelZero",
-            Level::Exact(_) | Level::Bias(_) | Level::Gradient { .. } => {
+            Level::Exact(..) | Level::Bias(_) | Level::Gradient { .. } => {
                 needs.error(error_at(
                     "HLSL at shader model 6.6 and below compares depth samples only with implicit derivatives or at level 0",
                     s.span,
@@ -195,12 +202,12 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
     } else {
         match s.level {
             Level::Auto => "Sample",
-            Level::Zero | Level::Exact(_) => "SampleLevel",
+            Level::Zero | Level::Exact(..) => "SampleLevel",
             Level::Bias(_) => "SampleBias",
             Level::Gradient { .. } => "SampleGrad",
         }
     };
-    push_paren(&mut out, image.text);
+    push_paren(&mut out, image.text, image.prec);
     super::super::push_parts(&mut out, &[".", method, "(", s.sampler, ", "]);
     push_coordinate(&mut out);
     if let Some(r) = s.depth_ref {
@@ -210,12 +217,12 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         match s.level {
             Level::Auto => {}
             Level::Zero => out.push_str(", 0.0"),
-            Level::Exact(l) => {
+            Level::Exact(l, prec) => {
                 out.push_str(", ");
                 // Depth textures take integer levels in WGSL.
                 if matches!(image.class, ImageClass::Depth { .. }) {
                     out.push_str("(float)");
-                    push_paren(&mut out, l);
+                    push_paren(&mut out, l, prec);
                 } else {
                     out.push_str(l);
                 }
@@ -228,7 +235,8 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> String
         super::super::push_parts(&mut out, &[", ", o]);
     }
     out.push(')');
-    out
+    // A method call: `t.Sample(...)`.
+    (out, Prec::Postfix)
 }
 
 /// [`spelled`], appended to `out`.
@@ -248,7 +256,8 @@ fn storage_address(image: &Image<'_>, coordinate: &str, array_index: Option<&str
     }
 }
 
-/// `textureLoad` (naga `ImageLoad`); `sample` and `level` as printed.
+/// `textureLoad` (naga `ImageLoad`), and the class of the text; `sample`
+/// and `level` as printed.
 pub(crate) fn load(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -257,9 +266,9 @@ pub(crate) fn load(
     array_index: Option<&str>,
     sample: Option<&str>,
     level: Option<&str>,
-) -> String {
+) -> (String, Prec) {
     let _ = ctx;
-    let tex = paren(image.text);
+    let tex = paren(image.text, image.prec);
     let n = coordinate_count(image.dim);
     match image.class {
         ImageClass::Storage { format, .. } => {
@@ -272,9 +281,10 @@ pub(crate) fn load(
                         ScalarKind::Float => ("0.0", "1.0"),
                         _ => ("0u", "1u"),
                     };
-                    text!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s))
+                    let widened = text!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s));
+                    (widened, Prec::Call)
                 }
-                None => texel,
+                None => (texel, Prec::Postfix),
             }
         }
         ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
@@ -282,14 +292,14 @@ pub(crate) fn load(
             parts.extend(array_index);
             let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
             let sample = sample.unwrap_or("0");
-            text!("{tex}.Load({address}, {sample})")
+            (text!("{tex}.Load({address}, {sample})"), Prec::Postfix)
         }
         ImageClass::Sampled { .. } | ImageClass::Depth { .. } => {
             let mut parts = vec![coordinate];
             parts.extend(array_index);
             parts.push(level.unwrap_or("0"));
             let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
-            text!("{tex}.Load({address})")
+            (text!("{tex}.Load({address})"), Prec::Postfix)
         }
         ImageClass::External => {
             needs.error(error_at(
@@ -297,7 +307,7 @@ pub(crate) fn load(
                 naga::Span::UNDEFINED,
                 "texture_external",
             ));
-            "(float4)0".to_string()
+            ("(float4)0".to_string(), Prec::Operator)
         }
     }
 }
@@ -309,17 +319,17 @@ pub(crate) fn store(
     image: &Image<'_>,
     coordinate: &str,
     array_index: Option<&str>,
-    value: &str,
+    (value, value_prec): (&str, Prec),
 ) -> String {
     let _ = (ctx, needs);
-    let tex = paren(image.text);
+    let tex = paren(image.text, image.prec);
     let address = storage_address(image, coordinate, array_index);
     let scalar = match image.class {
         ImageClass::Storage { format, .. } => storage_scalar_texel(format).is_some(),
         _ => false,
     };
     if scalar {
-        text!("{tex}[{address}] = {}.x;", paren(value))
+        text!("{tex}[{address}] = {}.x;", paren(value, value_prec))
     } else {
         text!("{tex}[{address}] = {value};")
     }
@@ -392,7 +402,7 @@ pub(crate) fn query(
     image: &Image<'_>,
     query: &Query<'_>,
     result: &naga::TypeInner,
-) -> String {
+) -> (String, Prec) {
     let _ = (ctx, result);
     if matches!(image.class, ImageClass::External) {
         needs.error(error_at(
@@ -400,7 +410,7 @@ pub(crate) fn query(
             naga::Span::UNDEFINED,
             "texture_external",
         ));
-        return "0u".to_string();
+        return ("0u".to_string(), Prec::Number);
     }
     let name = dimensions_helper(needs, image);
     let level = match *query {
@@ -416,7 +426,8 @@ pub(crate) fn query(
         Query::NumLayers => "z",
         Query::NumLevels | Query::NumSamples => "w",
     };
-    [name.as_str(), "(", image.text, ", ", level, ").", swizzle].concat()
+    let text = [name.as_str(), "(", image.text, ", ", level, ").", swizzle].concat();
+    (text, Prec::Postfix)
 }
 
 /// `textureAtomic*` on a storage texture: statements (not indented, each
@@ -431,10 +442,10 @@ pub(crate) fn atomic(
     coordinate: &str,
     array_index: Option<&str>,
     fun: &naga::AtomicFunction,
-    value: &str,
+    (value, value_prec): (&str, Prec),
 ) -> String {
     let _ = ctx;
-    let tex = paren(image.text);
+    let tex = paren(image.text, image.prec);
     let address = storage_address(image, coordinate, array_index);
     let texel = text!("{tex}[{address}]");
     let scalar = match image.class {
@@ -453,7 +464,7 @@ pub(crate) fn atomic(
     let op = |name: &str, v: &str| text!("{name}({texel}, {v});\n");
     match *fun {
         A::Add => op("InterlockedAdd", value),
-        A::Subtract => op("InterlockedAdd", &text!("0 - {}", paren(value))),
+        A::Subtract => op("InterlockedAdd", &text!("0 - {}", paren(value, value_prec))),
         A::And => op("InterlockedAnd", value),
         A::InclusiveOr => op("InterlockedOr", value),
         A::ExclusiveOr => op("InterlockedXor", value),
@@ -596,7 +607,7 @@ mod tests {
                 };
                 let mut levels = vec![
                     Level::Zero,
-                    Level::Exact(if class == DEPTH { "i1" } else { "lf" }),
+                    Level::Exact(if class == DEPTH { "i1" } else { "lf" }, Prec::Word),
                 ];
                 if implicit {
                     levels.push(Level::Auto);
@@ -621,13 +632,14 @@ mod tests {
                             let level = match level {
                                 Level::Auto => Level::Auto,
                                 Level::Zero => Level::Zero,
-                                Level::Exact(l) => Level::Exact(l),
+                                Level::Exact(l, p) => Level::Exact(l, p),
                                 Level::Bias(b) => Level::Bias(b),
                                 Level::Gradient { x, y } => Level::Gradient { x, y },
                             };
                             let s = Sample {
                                 image: Image {
                                     text: &tex,
+                                    prec: Prec::Word,
                                     dim,
                                     arrayed,
                                     class,
@@ -635,14 +647,14 @@ mod tests {
                                 sampler: "samp",
                                 gather: None,
                                 coordinate: c,
-                                array_index: layer,
+                                array_index: layer.map(|l| (l, Prec::Word)),
                                 offset: off,
                                 level,
                                 depth_ref: None,
                                 clamp_to_edge: false,
                                 span: naga::Span::UNDEFINED,
                             };
-                            let text = sample(ctx, &mut sh.needs, &s);
+                            let (text, _) = sample(ctx, &mut sh.needs, &s);
                             sh.value(result, &text);
                         }
                     }
@@ -664,6 +676,7 @@ mod tests {
                                 let s = Sample {
                                     image: Image {
                                         text: &tex,
+                                        prec: Prec::Word,
                                         dim,
                                         arrayed,
                                         class,
@@ -671,14 +684,14 @@ mod tests {
                                     sampler: "cmp",
                                     gather: None,
                                     coordinate: c,
-                                    array_index: layer,
+                                    array_index: layer.map(|l| (l, Prec::Word)),
                                     offset: off,
                                     level,
                                     depth_ref: Some("dref"),
                                     clamp_to_edge: false,
                                     span: naga::Span::UNDEFINED,
                                 };
-                                let text = sample(ctx, &mut sh.needs, &s);
+                                let (text, _) = sample(ctx, &mut sh.needs, &s);
                                 sh.value("float", &text);
                             }
                         }
@@ -700,6 +713,7 @@ mod tests {
                             let s = Sample {
                                 image: Image {
                                     text: &tex,
+                                    prec: Prec::Word,
                                     dim,
                                     arrayed,
                                     class,
@@ -707,14 +721,14 @@ mod tests {
                                 sampler: if dref.is_some() { "cmp" } else { "samp" },
                                 gather: Some(gather),
                                 coordinate: c,
-                                array_index: layer,
+                                array_index: layer.map(|l| (l, Prec::Word)),
                                 offset: off,
                                 level: Level::Zero,
                                 depth_ref: dref,
                                 clamp_to_edge: false,
                                 span: naga::Span::UNDEFINED,
                             };
-                            let text = sample(ctx, &mut sh.needs, &s);
+                            let (text, _) = sample(ctx, &mut sh.needs, &s);
                             sh.value("float4", &text);
                         }
                     }
@@ -727,6 +741,7 @@ mod tests {
             let s = Sample {
                 image: Image {
                     text: &tex,
+                    prec: Prec::Word,
                     dim: D::D2,
                     arrayed: false,
                     class: sampled(kind),
@@ -741,7 +756,7 @@ mod tests {
                 clamp_to_edge: false,
                 span: naga::Span::UNDEFINED,
             };
-            let text = sample(ctx, &mut sh.needs, &s);
+            let (text, _) = sample(ctx, &mut sh.needs, &s);
             let t = if kind == ScalarKind::Sint {
                 "int4"
             } else {
@@ -754,6 +769,7 @@ mod tests {
         let s = Sample {
             image: Image {
                 text: &tex,
+                prec: Prec::Word,
                 dim: D::D2,
                 arrayed: false,
                 class: FLOAT,
@@ -768,7 +784,7 @@ mod tests {
             clamp_to_edge: true,
             span: naga::Span::UNDEFINED,
         };
-        let text = sample(ctx, &mut sh.needs, &s);
+        let (text, _) = sample(ctx, &mut sh.needs, &s);
         sh.value("float4", &text);
     }
 
@@ -806,6 +822,7 @@ mod tests {
                 let tex = sh.texture(dim, arrayed, class);
                 let image = Image {
                     text: &tex,
+                    prec: Prec::Word,
                     dim,
                     arrayed,
                     class,
@@ -821,11 +838,11 @@ mod tests {
                 for c in coords {
                     let layer = if arrayed { Some("u1") } else { None };
                     for level in [Some("i1"), Some("u1")] {
-                        let text = load(ctx, &mut sh.needs, &image, c, layer, None, level);
+                        let (text, _) = load(ctx, &mut sh.needs, &image, c, layer, None, level);
                         sh.value(result, &text);
                     }
                 }
-                let text = query(
+                let (text, _) = query(
                     ctx,
                     &mut sh.needs,
                     &image,
@@ -838,7 +855,7 @@ mod tests {
                     _ => "uint2",
                 };
                 sh.value(t, &text);
-                let text = query(
+                let (text, _) = query(
                     ctx,
                     &mut sh.needs,
                     &image,
@@ -846,7 +863,7 @@ mod tests {
                     &naga::TypeInner::Scalar(Scalar::U32),
                 );
                 sh.value(t, &text);
-                let text = query(
+                let (text, _) = query(
                     ctx,
                     &mut sh.needs,
                     &image,
@@ -855,7 +872,7 @@ mod tests {
                 );
                 sh.value("uint", &text);
                 if arrayed {
-                    let text = query(
+                    let (text, _) = query(
                         ctx,
                         &mut sh.needs,
                         &image,
@@ -872,11 +889,12 @@ mod tests {
                 let tex = sh.texture(D::Cube, arrayed, class);
                 let image = Image {
                     text: &tex,
+                    prec: Prec::Word,
                     dim: D::Cube,
                     arrayed,
                     class,
                 };
-                let text = query(
+                let (text, _) = query(
                     ctx,
                     &mut sh.needs,
                     &image,
@@ -884,7 +902,7 @@ mod tests {
                     &naga::TypeInner::Scalar(Scalar::U32),
                 );
                 sh.value("uint2", &text);
-                let text = query(
+                let (text, _) = query(
                     ctx,
                     &mut sh.needs,
                     &image,
@@ -893,7 +911,7 @@ mod tests {
                 );
                 sh.value("uint", &text);
                 if arrayed {
-                    let text = query(
+                    let (text, _) = query(
                         ctx,
                         &mut sh.needs,
                         &image,
@@ -927,6 +945,7 @@ mod tests {
             let tex = sh.texture(D::D2, arrayed, class);
             let image = Image {
                 text: &tex,
+                prec: Prec::Word,
                 dim: D::D2,
                 arrayed,
                 class,
@@ -934,11 +953,11 @@ mod tests {
             let layer = if arrayed { Some("i1") } else { None };
             for c in ["i2", "u2"] {
                 for s in ["i1", "u1"] {
-                    let text = load(ctx, &mut sh.needs, &image, c, layer, Some(s), None);
+                    let (text, _) = load(ctx, &mut sh.needs, &image, c, layer, Some(s), None);
                     sh.value(result, &text);
                 }
             }
-            let text = query(
+            let (text, _) = query(
                 ctx,
                 &mut sh.needs,
                 &image,
@@ -946,7 +965,7 @@ mod tests {
                 &naga::TypeInner::Scalar(Scalar::U32),
             );
             sh.value("uint2", &text);
-            let text = query(
+            let (text, _) = query(
                 ctx,
                 &mut sh.needs,
                 &image,
@@ -955,7 +974,7 @@ mod tests {
             );
             sh.value("uint", &text);
             if arrayed {
-                let text = query(
+                let (text, _) = query(
                     ctx,
                     &mut sh.needs,
                     &image,
@@ -979,13 +998,15 @@ mod tests {
                     let tex = sh.texture(dim, arrayed, class);
                     let image = Image {
                         text: &tex,
+                        prec: Prec::Word,
                         dim,
                         arrayed,
                         class,
                     };
                     for c in coords {
                         if access.contains(StorageAccess::LOAD) {
-                            let text = load(ctx, &mut sh.needs, &image, c, value_layer, None, None);
+                            let (text, _) =
+                                load(ctx, &mut sh.needs, &image, c, value_layer, None, None);
                             sh.value(texel, &text);
                         }
                         if access.contains(StorageAccess::STORE) {
@@ -994,7 +1015,14 @@ mod tests {
                                 "uint4" => "u4",
                                 _ => "i4",
                             };
-                            let text = store(ctx, &mut sh.needs, &image, c, value_layer, value);
+                            let text = store(
+                                ctx,
+                                &mut sh.needs,
+                                &image,
+                                c,
+                                value_layer,
+                                (value, Prec::Word),
+                            );
                             let _ = writeln!(sh.body, "    {text}");
                         }
                     }
@@ -1003,7 +1031,7 @@ mod tests {
                         D::D3 => "uint3",
                         _ => "uint2",
                     };
-                    let text = query(
+                    let (text, _) = query(
                         ctx,
                         &mut sh.needs,
                         &image,
@@ -1012,7 +1040,7 @@ mod tests {
                     );
                     sh.value(t, &text);
                     if arrayed {
-                        let text = query(
+                        let (text, _) = query(
                             ctx,
                             &mut sh.needs,
                             &image,
@@ -1037,6 +1065,7 @@ mod tests {
                 let tex = sh.texture(D::D2, arrayed, class);
                 let image = Image {
                     text: &tex,
+                    prec: Prec::Word,
                     dim: D::D2,
                     arrayed,
                     class,
@@ -1052,7 +1081,15 @@ mod tests {
                     A::Max,
                     A::Exchange { compare: None },
                 ] {
-                    let text = atomic(ctx, &mut sh.needs, &image, c, layer, &fun, value);
+                    let text = atomic(
+                        ctx,
+                        &mut sh.needs,
+                        &image,
+                        c,
+                        layer,
+                        &fun,
+                        (value, Prec::Word),
+                    );
                     for line in text.lines() {
                         let _ = writeln!(sh.body, "    {line}");
                     }
@@ -1118,13 +1155,21 @@ mod tests {
         let tex = sh.texture(D::D2, false, class);
         let image = Image {
             text: &tex,
+            prec: Prec::Word,
             dim: D::D2,
             arrayed: false,
             class,
         };
-        let text = load(&ctx, &mut sh.needs, &image, "i2", None, None, None);
+        let (text, _) = load(&ctx, &mut sh.needs, &image, "i2", None, None, None);
         sh.value("uint64_t4", &text);
-        let text = store(&ctx, &mut sh.needs, &image, "u2", None, "(uint64_t4)u4");
+        let text = store(
+            &ctx,
+            &mut sh.needs,
+            &image,
+            "u2",
+            None,
+            ("(uint64_t4)u4", Prec::Operator),
+        );
         let _ = writeln!(sh.body, "    {text}");
         use naga::AtomicFunction as A;
         for fun in [
@@ -1141,7 +1186,7 @@ mod tests {
                 "i2",
                 None,
                 &fun,
-                "(uint64_t)u1",
+                ("(uint64_t)u1", Prec::Operator),
             );
             let _ = write!(sh.body, "    {text}");
         }

@@ -22,13 +22,15 @@
 
 use super::super::types;
 use super::super::{error_at, Ctx, Needs, ShaderModel};
+use crate::back::text::Prec;
 use naga::proc::NameKey;
 use naga::{MathFunction as M, Scalar, ScalarKind as K, TypeInner, VectorSize};
 use std::borrow::Cow;
 
-/// A printed operand with its resolved type.
+/// A printed operand with its class and its resolved type.
 pub(crate) struct Arg<'a> {
     pub text: &'a str,
+    pub prec: Prec,
     pub ty: &'a TypeInner,
 }
 
@@ -57,57 +59,17 @@ fn shaped(size: Option<VectorSize>, s: Scalar) -> Cow<'static, str> {
     }
 }
 
-/// Whether `text` can stand as an operand of a postfix or binary operator
-/// without parentheses: a name, a number, a member or index chain, a call,
-/// or a parenthesized whole.
-pub(crate) fn is_primary(text: &str) -> bool {
-    let t = text.trim();
-    if t.is_empty() {
-        return false;
-    }
-    // A leading sign makes a unary expression.
-    if t.starts_with('-') || t.starts_with('!') || t.starts_with('~') || t.starts_with('+') {
-        return false;
-    }
-    let mut depth = 0i32;
-    // Whether the last character at depth 0 closed a group: a name right
-    // after one makes a cast (`(float)x`).
-    let mut after_group = false;
-    for c in t.chars() {
-        match c {
-            // `(float)(x)`: a cast.
-            '(' if depth == 0 && after_group => return false,
-            '(' | '[' => depth += 1,
-            ')' | ']' => {
-                depth -= 1;
-                if depth == 0 {
-                    after_group = true;
-                    continue;
-                }
-            }
-            c if depth == 0 && !(c.is_ascii_alphanumeric() || c == '_' || c == '.') => {
-                return false;
-            }
-            c if depth == 0 && after_group && c != '.' => return false,
-            _ => {}
-        }
-        if depth == 0 {
-            after_group = false;
-        }
-    }
-    depth == 0
-}
-
-/// `text`, parenthesized unless it is a primary expression.
-pub(crate) fn paren(text: &str) -> String {
+/// `text` (of class `prec`), parenthesized unless it can be an operand
+/// as it is ([`Prec::is_operand`]).
+pub(crate) fn paren(text: &str, prec: Prec) -> String {
     let mut out = String::with_capacity(text.len() + 2);
-    push_paren(&mut out, text);
+    push_paren(&mut out, text, prec);
     out
 }
 
 /// [`paren`], appended to `out`.
-pub(crate) fn push_paren(out: &mut String, text: &str) {
-    if is_primary(text) {
+pub(crate) fn push_paren(out: &mut String, text: &str, prec: Prec) {
+    if prec.is_operand() {
         out.push_str(text);
     } else {
         out.push('(');
@@ -141,11 +103,11 @@ fn suffix(type_text: &str) -> String {
 }
 
 /// An HLSL expression computing WGSL builtin `fun` on `args` (1 to 4
-/// operands), whose WGSL result type is `result`: a primary expression
-/// (a call, a name or parenthesized). Polyfills go into
-/// `needs.helpers`; a function HLSL cannot compute at the chosen shader
-/// model is an error pushed to `needs` at `span`.
-#[cfg(test)]
+/// operands), whose WGSL result type is `result`, and its class: ready to
+/// be an operand ([`Prec::is_operand`]; parenthesized in place where the
+/// builtin is an operator expression). Polyfills go into `needs.helpers`;
+/// a function HLSL cannot compute at the chosen shader model is an error
+/// pushed to `needs` at `span`.
 pub(crate) fn call(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -153,29 +115,15 @@ pub(crate) fn call(
     args: &[Arg<'_>],
     result: &TypeInner,
     span: naga::Span,
-) -> String {
-    call_parenthesized(ctx, needs, fun, args, result, span).0
-}
-
-/// [`call`], and whether it put the expression in parentheses itself.
-pub(crate) fn call_parenthesized(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    fun: M,
-    args: &[Arg<'_>],
-    result: &TypeInner,
-    span: naga::Span,
-) -> (String, bool) {
-    // A primary expression, so that callers may apply operators to it
-    // (parenthesized in place).
-    let mut text = expression(ctx, needs, fun, args, result, span);
-    if is_primary(&text) {
-        return (text, false);
+) -> (String, Prec) {
+    let (mut text, prec) = expression(ctx, needs, fun, args, result, span);
+    if prec.is_operand() {
+        return (text, prec);
     }
     text.reserve(2);
     text.insert(0, '(');
     text.push(')');
-    (text, true)
+    (text, Prec::Group)
 }
 
 fn expression(
@@ -185,11 +133,13 @@ fn expression(
     args: &[Arg<'_>],
     result: &TypeInner,
     span: naga::Span,
-) -> String {
+) -> (String, Prec) {
     const NONE: &TypeInner = &TypeInner::Scalar(Scalar::F32);
     let text = |i: usize| args.get(i).map_or("0", |a| a.text);
+    let prec = |i: usize| args.get(i).map_or(Prec::Number, |a| a.prec);
     let ty = |i: usize| args.get(i).map_or(NONE, |a| a.ty);
     let a = text(0);
+    let a_prec = prec(0);
     let arg_ty = ty(0);
     let scalar = scalar_of(arg_ty).unwrap_or(Scalar::F32);
     let size = size_of(arg_ty);
@@ -223,7 +173,7 @@ fn expression(
             match (size, size_of(ty(i))) {
                 (Some(_), None) => {
                     let _ = write!(out, "({t})");
-                    push_paren(&mut out, txt);
+                    push_paren(&mut out, txt, prec(i));
                 }
                 _ => out.push_str(txt),
             }
@@ -242,7 +192,7 @@ fn expression(
     // The operand as unsigned bits.
     let as_unsigned = || {
         if signed {
-            text!("({ut}){}", paren(a))
+            text!("({ut}){}", paren(a, a_prec))
         } else {
             a.to_string()
         }
@@ -252,33 +202,34 @@ fn expression(
     // through `int` where it is 64-bit, so that ~0 stays all ones.
     let rt = types::inner_name(ctx, result);
     let result_scalar = scalar_of(result).unwrap_or(Scalar::U32);
-    let back = |u: String| {
+    let back = |(u, u_prec): (String, Prec)| {
         if result_scalar == Scalar::U32 {
-            u
+            (u, u_prec)
         } else if result_scalar.width == 8 {
             let wide = shaped(size, Scalar::I32);
-            text!("({rt})({wide}){}", paren(&u))
+            (text!("({rt})({wide}){}", paren(&u, u_prec)), Prec::Operator)
         } else {
-            text!("({rt}){}", paren(&u))
+            (text!("({rt}){}", paren(&u, u_prec)), Prec::Operator)
         }
     };
+    let call = |text: String| (text, Prec::Call);
     match fun {
-        M::Abs if scalar.kind == K::Uint => a.to_string(),
-        M::Abs => plain("abs"),
-        M::Min => fitted("min"),
-        M::Max => fitted("max"),
-        M::Clamp => fitted("clamp"),
-        M::Saturate => plain("saturate"),
-        M::Cos => plain("cos"),
-        M::Cosh => plain("cosh"),
-        M::Sin => plain("sin"),
-        M::Sinh => plain("sinh"),
-        M::Tan => plain("tan"),
-        M::Tanh => plain("tanh"),
-        M::Acos => plain("acos"),
-        M::Asin => plain("asin"),
-        M::Atan => plain("atan"),
-        M::Atan2 => fitted("atan2"),
+        M::Abs if scalar.kind == K::Uint => (a.to_string(), a_prec),
+        M::Abs => call(plain("abs")),
+        M::Min => call(fitted("min")),
+        M::Max => call(fitted("max")),
+        M::Clamp => call(fitted("clamp")),
+        M::Saturate => call(plain("saturate")),
+        M::Cos => call(plain("cos")),
+        M::Cosh => call(plain("cosh")),
+        M::Sin => call(plain("sin")),
+        M::Sinh => call(plain("sinh")),
+        M::Tan => call(plain("tan")),
+        M::Tanh => call(plain("tanh")),
+        M::Acos => call(plain("acos")),
+        M::Asin => call(plain("asin")),
+        M::Atan => call(plain("atan")),
+        M::Atan2 => call(fitted("atan2")),
         M::Asinh | M::Acosh | M::Atanh => {
             let (what, body) = match fun {
                 M::Asinh => (
@@ -299,27 +250,29 @@ fn expression(
             needs.helper(&name, |_| {
                 text!("{t} {name}({t} x) {{\n    return {body};\n}}\n")
             });
-            text!("{name}({a})")
+            call(text!("{name}({a})"))
         }
-        M::Radians => plain("radians"),
-        M::Degrees => plain("degrees"),
-        M::Ceil => plain("ceil"),
-        M::Floor => plain("floor"),
+        M::Radians => call(plain("radians")),
+        M::Degrees => call(plain("degrees")),
+        M::Ceil => call(plain("ceil")),
+        M::Floor => call(plain("floor")),
         // HLSL's round() rounds halfway cases to even, as WGSL's does.
-        M::Round => plain("round"),
-        M::Trunc => plain("trunc"),
+        M::Round => call(plain("round")),
+        M::Trunc => call(plain("trunc")),
         M::Fract => {
             let name = text!("_s_fract_{}", suffix(&t));
             needs.helper(&name, |_| {
                 text!("{t} {name}({t} x) {{\n    return x - floor(x);\n}}\n")
             });
-            text!("{name}({a})")
+            call(text!("{name}({a})"))
         }
-        M::Modf | M::Frexp => modf_frexp(ctx, needs, fun, a, arg_ty, result, span),
+        M::Modf | M::Frexp => modf_frexp(ctx, needs, fun, (a, a_prec), arg_ty, result, span),
         // HLSL's ldexp is `x * exp2(e)`, whose power overflows before the
         // product for e = 128; the helper multiplies by two exact powers
         // of two made from their bits (f16 through f32).
-        M::Ldexp if scalar.width == 8 => text!("ldexp({a}, ({t}){})", paren(text(1))),
+        M::Ldexp if scalar.width == 8 => {
+            call(text!("ldexp({a}, ({t}){})", paren(text(1), prec(1))))
+        }
         M::Ldexp => {
             let et = types::inner_name(ctx, ty(1));
             let ft = shaped(size, Scalar::F32);
@@ -331,75 +284,78 @@ fn expression(
                     "{t} {name}({t} x, {et} e) {{\n    {ii} c = clamp(({ii})e, -252, 254);\n    {ii} h = c / 2;\n    {ft} a = asfloat(({ui})(h + 127) << 23u);\n    {ft} b = asfloat(({ui})(c - h + 127) << 23u);\n    return ({t})(({ft})x * a * b);\n}}\n"
                 )
             });
-            text!("{name}({a}, {})", text(1))
+            call(text!("{name}({a}, {})", text(1)))
         }
-        M::Exp => plain("exp"),
-        M::Exp2 => plain("exp2"),
-        M::Log => plain("log"),
-        M::Log2 => plain("log2"),
-        M::Pow => fitted("pow"),
-        M::Sqrt => plain("sqrt"),
-        M::InverseSqrt => plain("rsqrt"),
+        M::Exp => call(plain("exp")),
+        M::Exp2 => call(plain("exp2")),
+        M::Log => call(plain("log")),
+        M::Log2 => call(plain("log2")),
+        M::Pow => call(fitted("pow")),
+        M::Sqrt => call(plain("sqrt")),
+        M::InverseSqrt => call(plain("rsqrt")),
         // DXC's dot() takes integer vectors too (wrapping like WGSL).
-        M::Dot => plain("dot"),
+        M::Dot => call(plain("dot")),
         M::Dot4I8Packed | M::Dot4U8Packed => {
             let signed = fun == M::Dot4I8Packed;
             let b = text(1);
             if ctx.shader_model() >= ShaderModel::Sm6_4 {
                 if signed {
-                    text!("dot4add_i8packed({a}, {b}, (int)0)")
+                    call(text!("dot4add_i8packed({a}, {b}, (int)0)"))
                 } else {
-                    text!("dot4add_u8packed({a}, {b}, 0u)")
+                    call(text!("dot4add_u8packed({a}, {b}, 0u)"))
                 }
             } else {
                 let name = dot4_helper(needs, signed);
-                text!("{name}({a}, {b})")
+                call(text!("{name}({a}, {b})"))
             }
         }
         M::Outer => outer(ctx, needs, args, result),
-        M::Cross => plain("cross"),
-        M::Distance => plain("distance"),
-        M::Length => plain("length"),
-        M::Normalize => plain("normalize"),
+        M::Cross => call(plain("cross")),
+        M::Distance => call(plain("distance")),
+        M::Length => call(plain("length")),
+        M::Normalize => call(plain("normalize")),
         // DXC's faceforward() is `dot(i, ng) < 0 ? n : -n`, as WGSL's.
-        M::FaceForward => plain("faceforward"),
-        M::Reflect => plain("reflect"),
-        M::Refract => plain("refract"),
+        M::FaceForward => call(plain("faceforward")),
+        M::Reflect => call(plain("reflect")),
+        M::Refract => call(plain("refract")),
         // HLSL's sign() returns integers.
-        M::Sign if float => text!("({t})sign({a})"),
-        M::Sign => plain("sign"),
+        M::Sign if float => (text!("({t})sign({a})"), Prec::Operator),
+        M::Sign => call(plain("sign")),
         // WGSL's fma may be fused or not; HLSL's fma() is double only.
-        M::Fma if scalar.width == 8 => fitted("fma"),
-        M::Fma => fitted("mad"),
-        M::Mix => fitted("lerp"),
-        M::Step => fitted("step"),
-        M::SmoothStep => fitted("smoothstep"),
+        M::Fma if scalar.width == 8 => call(fitted("fma")),
+        M::Fma => call(fitted("mad")),
+        M::Mix => call(fitted("lerp")),
+        M::Step => call(fitted("step")),
+        M::SmoothStep => call(fitted("smoothstep")),
         M::Inverse => {
             needs.error(error_at(
                 "HLSL has no matrix inverse",
                 span,
                 "inverse() is not a WGSL builtin",
             ));
-            a.to_string()
+            (a.to_string(), a_prec)
         }
-        M::Transpose => plain("transpose"),
-        M::Determinant => plain("determinant"),
-        M::QuantizeToF16 => text!("f16tof32(f32tof16({a}))"),
-        M::CountTrailingZeros => back(text!("min(firstbitlow({}), {bits}u)", as_unsigned())),
+        M::Transpose => call(plain("transpose")),
+        M::Determinant => call(plain("determinant")),
+        M::QuantizeToF16 => call(text!("f16tof32(f32tof16({a}))")),
+        M::CountTrailingZeros => back(call(text!("min(firstbitlow({}), {bits}u)", as_unsigned()))),
         // firstbithigh gives ~0 for 0: (w - 1) - ~0 wraps to w.
-        M::CountLeadingZeros => back(text!("{}u - firstbithigh({})", bits - 1, as_unsigned())),
-        M::CountOneBits => back(text!("countbits({})", as_unsigned())),
-        M::ReverseBits if signed => text!("({t})reversebits({})", as_unsigned()),
-        M::ReverseBits => plain("reversebits"),
+        M::CountLeadingZeros => back((
+            text!("{}u - firstbithigh({})", bits - 1, as_unsigned()),
+            Prec::Operator,
+        )),
+        M::CountOneBits => back(call(text!("countbits({})", as_unsigned()))),
+        M::ReverseBits if signed => (text!("({t})reversebits({})", as_unsigned()), Prec::Operator),
+        M::ReverseBits => call(plain("reversebits")),
         // ~0 for 0, as WGSL.
-        M::FirstTrailingBit => back(text!("firstbitlow({})", as_unsigned())),
+        M::FirstTrailingBit => back(call(text!("firstbitlow({})", as_unsigned()))),
         // The signed overload gives WGSL's signed rule; its result is
         // unsigned bits.
-        M::FirstLeadingBit => back(text!("firstbithigh({a})")),
+        M::FirstLeadingBit => back(call(text!("firstbithigh({a})"))),
         M::ExtractBits | M::InsertBits => {
             let name = bits_helper(needs, fun, &t, scalar);
             let rest: Vec<&str> = (1..args.len()).map(text).collect();
-            text!("{name}({a}, {})", rest.join(", "))
+            call(text!("{name}({a}, {})", rest.join(", ")))
         }
         M::Pack4x8snorm
         | M::Pack4x8unorm
@@ -418,7 +374,7 @@ fn expression(
         | M::Unpack4xI8
         | M::Unpack4xU8 => {
             let name = pack_helper(needs, fun);
-            text!("{name}({a})")
+            call(text!("{name}({a})"))
         }
     }
 }
@@ -430,11 +386,11 @@ fn modf_frexp(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     fun: M,
-    a: &str,
+    (a, a_prec): (&str, Prec),
     arg_ty: &TypeInner,
     result: &TypeInner,
     span: naga::Span,
-) -> String {
+) -> (String, Prec) {
     let handle = ctx
         .module
         .types
@@ -448,7 +404,7 @@ fn modf_frexp(
             span,
             "f32 and f16 operands only",
         ));
-        return a.to_string();
+        return (a.to_string(), a_prec);
     };
     ctx.type_names.named.mark(ctx.module, handle);
     let result_name = ctx.name(NameKey::Type(handle)).to_string();
@@ -485,14 +441,14 @@ fn modf_frexp(
             "{result_name} {name}({t} x) {{\n    {result_name} r;\n{body}    return r;\n}}\n"
         )
     });
-    text!("{name}({a})")
+    (text!("{name}({a})"), Prec::Call)
 }
 
 /// `outerProduct(a, b)`: WGSL's result column `j` is `a * b[j]`, which is
 /// HLSL row `j`.
-fn outer(ctx: &Ctx<'_>, needs: &mut Needs, args: &[Arg<'_>], result: &TypeInner) -> String {
+fn outer(ctx: &Ctx<'_>, needs: &mut Needs, args: &[Arg<'_>], result: &TypeInner) -> (String, Prec) {
     let (Some(a), Some(b)) = (args.first(), args.get(1)) else {
-        return "0".to_string();
+        return ("0".to_string(), Prec::Number);
     };
     let rt = types::inner_name(ctx, result);
     let at = types::inner_name(ctx, a.ty);
@@ -508,7 +464,7 @@ fn outer(ctx: &Ctx<'_>, needs: &mut Needs, args: &[Arg<'_>], result: &TypeInner)
             rows.join(", ")
         )
     });
-    text!("{name}({}, {})", a.text, b.text)
+    (text!("{name}({}, {})", a.text, b.text), Prec::Call)
 }
 
 /// Helpers for `dot4I8Packed` / `dot4U8Packed` below shader model 6.4.
@@ -931,9 +887,13 @@ var<private> hq: vec3<f16>;
             let args: Vec<Arg<'_>> = names
                 .iter()
                 .zip(arg_types)
-                .map(|(n, t)| Arg { text: n, ty: t })
+                .map(|(n, t)| Arg {
+                    text: n,
+                    prec: Prec::Word,
+                    ty: t,
+                })
                 .collect();
-            let text = call(ctx, &mut needs, *fun, &args, result, naga::Span::UNDEFINED);
+            let (text, _) = call(ctx, &mut needs, *fun, &args, result, naga::Span::UNDEFINED);
             printed.push(text!("{fun:?}: {text}"));
             let rt = types::inner_name(ctx, result);
             let _ = writeln!(body, "    {rt} r{i} = {text};");
@@ -1376,35 +1336,20 @@ var<private> hq: vec3<f16>;
     }
 
     #[test]
-    fn primaries() {
-        for t in [
-            "x",
-            "x.y",
-            "a[1].b",
-            "f(a, b)",
-            "(a + b)",
-            "f(a)[2].x",
-            "m[0][1]",
-            "1.0",
-            "0u",
-            "t.Load(int3(a, b))",
+    fn operands_are_parenthesized_by_class() {
+        for (text, prec) in [
+            ("x", Prec::Word),
+            ("a[1].b", Prec::Postfix),
+            ("f(a, b)", Prec::Call),
+            ("(a + b)", Prec::Group),
+            ("(-1)", Prec::NegativeNumber),
+            ("1.0", Prec::Number),
         ] {
-            assert!(is_primary(t), "{t}");
+            assert_eq!(paren(text, prec), text);
         }
-        for t in [
-            "(float)x",
-            "a + b",
-            "-a",
-            "(a)(b) + c",
-            "(a) + (b)",
-            "(uint64_t4)u4",
-            "(float)(x)",
-            "a ? b : c",
-            "f(a) * g(b)",
-            "",
-        ] {
-            assert!(!is_primary(t), "{t}");
-        }
+        assert_eq!(paren("a + b", Prec::Operator), "(a + b)");
+        assert_eq!(paren("(float)x", Prec::Operator), "((float)x)");
+        assert_eq!(paren("1e-7f", Prec::Exponent), "(1e-7f)");
     }
 
     /// The printed ldexp on f32, step by step.
@@ -1447,7 +1392,11 @@ var<private> hq: vec3<f16>;
         let ctx = fixture.ctx();
         let mut needs = Needs::default();
         let t = m(3, 3);
-        let args = [Arg { text: "x", ty: &t }];
+        let args = [Arg {
+            text: "x",
+            prec: Prec::Word,
+            ty: &t,
+        }];
         let _ = call(
             &ctx,
             &mut needs,
@@ -1467,25 +1416,31 @@ var<private> hq: vec3<f16>;
         let f3 = v(3, Scalar::F32);
         let f = s(Scalar::F32);
         let args = [
-            Arg { text: "a", ty: &f3 },
-            Arg { text: "b", ty: &f3 },
+            Arg {
+                text: "a",
+                prec: Prec::Word,
+                ty: &f3,
+            },
+            Arg {
+                text: "b",
+                prec: Prec::Word,
+                ty: &f3,
+            },
             Arg {
                 text: "t + 1.0",
+                prec: Prec::Operator,
                 ty: &f,
             },
         ];
-        let text = call(&ctx, &mut needs, M::Mix, &args, &f3, naga::Span::UNDEFINED);
+        let (text, _) = call(&ctx, &mut needs, M::Mix, &args, &f3, naga::Span::UNDEFINED);
         assert_eq!(text, "lerp(a, b, (float3)(t + 1.0))");
-        let args = [Arg {
-            text: "x.y + 1",
-            ty: &s(Scalar::I32),
-        }];
         let i = s(Scalar::I32);
         let args2 = [Arg {
-            text: args[0].text,
+            text: "x.y + 1",
+            prec: Prec::Operator,
             ty: &i,
         }];
-        let text = call(
+        let (text, prec) = call(
             &ctx,
             &mut needs,
             M::CountLeadingZeros,
@@ -1494,5 +1449,6 @@ var<private> hq: vec3<f16>;
             naga::Span::UNDEFINED,
         );
         assert_eq!(text, "((int)(31u - firstbithigh((uint)(x.y + 1))))");
+        assert_eq!(prec, Prec::Group);
     }
 }
