@@ -292,7 +292,7 @@ pub(crate) fn remap_contract(
             kind,
         })
     }
-    let mut structs = IndexMap::new();
+    let mut structs = naga::FastIndexMap::default();
     for (old, s) in &contract.structs {
         let Some(&new) = type_map.get(old) else {
             continue;
@@ -353,6 +353,37 @@ pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> 
         naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(*n).ok(),
         _ => None,
     }
+}
+
+/// How many names naga's namer writes for `module` (external textures
+/// aside): room for a writer's name map, so that it never rehashes while
+/// it fills.
+pub(crate) fn name_count(module: &naga::Module) -> usize {
+    let members: usize = module
+        .types
+        .iter()
+        .map(|(_, ty)| match ty.inner {
+            TypeInner::Struct { ref members, .. } => members.len(),
+            _ => 0,
+        })
+        .sum();
+    let entry_points: usize = module
+        .entry_points
+        .iter()
+        .map(|ep| 1 + ep.function.arguments.len() + ep.function.local_variables.len())
+        .sum();
+    let functions: usize = module
+        .functions
+        .iter()
+        .map(|(_, f)| 1 + f.arguments.len() + f.local_variables.len())
+        .sum();
+    module.types.len()
+        + members
+        + entry_points
+        + functions
+        + module.global_variables.len()
+        + module.constants.len()
+        + module.overrides.len()
 }
 
 /// Where type `ty` is used in the source: its own span when naga kept one,

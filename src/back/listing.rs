@@ -597,7 +597,6 @@ pub(crate) mod tests {
     use super::*;
     use crate::front::dialect::{Annotations, MemberAnn, Spanned, StructAnn, TypeAnn};
     use crate::layout::{PaddingSlot, RuleSet, Scalar, ScalarKind};
-    use indexmap::IndexMap;
     use pretty_assertions::assert_eq;
 
     // -- hand-built layout IR ------------------------------------------------
@@ -842,7 +841,7 @@ struct B {
             binding: global.1.binding,
             layout: struct_(hb, 160, 16),
         }];
-        let mut structs = IndexMap::new();
+        let mut structs = naga::FastIndexMap::default();
         structs.insert(ha, a);
         structs.insert(hb, b);
         let contract = LayoutModule {
@@ -891,7 +890,7 @@ struct B {
             ],
         };
         let global = p.module.global_variables.iter().next().unwrap();
-        let mut structs = IndexMap::new();
+        let mut structs = naga::FastIndexMap::default();
         structs.insert(ha, a);
         structs.insert(hb, b);
         LayoutModule {
@@ -1024,7 +1023,7 @@ struct R {
             ],
         };
         let (handle, var) = p.module.global_variables.iter().next().unwrap();
-        let mut structs = IndexMap::new();
+        let mut structs = naga::FastIndexMap::default();
         structs.insert(hr, r);
         let contract = LayoutModule {
             rules: RuleSet::Wgsl,

@@ -447,7 +447,6 @@ mod tests {
         array_, f32_, member, pad, parsed, spec_example, struct_, type_handle, vec_,
     };
     use crate::layout::{GlobalLayout, RuleSet};
-    use indexmap::IndexMap;
     use pretty_assertions::assert_eq;
 
     const SMALL: &str = "
@@ -484,7 +483,7 @@ var<workgroup> w : array<u32, 4>;
                 pad(28, 4, PaddingReason::StructSize),
             ],
         };
-        let mut structs = IndexMap::new();
+        let mut structs = naga::FastIndexMap::default();
         structs.insert(hp, ps);
         let mut globals = Vec::new();
         for (handle, var) in p.module.global_variables.iter() {

@@ -165,7 +165,9 @@ pub fn assign(
 ) -> Result<Registers, Diagnostics> {
     let mut registers = Registers {
         globals: vec![None; module.global_variables.len()],
-        ..Default::default()
+        num_workgroups: None,
+        // Room for every global in `order` and the workgroup-count cbuffer.
+        list: Vec::with_capacity(order.len() + 1),
     };
     let own_space = module
         .global_variables

@@ -23,7 +23,6 @@ use super::{
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use crate::front::dialect::{Spanned, TypeAnn};
 use crate::front::Parsed;
-use indexmap::IndexMap;
 use naga::{Handle, Type, TypeInner};
 use std::fmt::Display;
 
@@ -42,7 +41,7 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
     let mut builder = Builder {
         parsed,
         table: rules.table(),
-        structs: IndexMap::new(),
+        structs: naga::FastIndexMap::default(),
         struct_slot: Vec::new(),
         diags: Diagnostics::new(),
     };
@@ -117,7 +116,7 @@ struct Builder<'a> {
     table: &'static RuleTable,
     /// Memoized struct layouts, in the order computed; sized on the first
     /// struct.
-    structs: IndexMap<Handle<Type>, StructLayout>,
+    structs: naga::FastIndexMap<Handle<Type>, StructLayout>,
     /// For each type index, its position in `structs` ([`NOT_DONE`]: not
     /// yet computed, [`FAILED`]: failed and reported); sized on the first
     /// struct.

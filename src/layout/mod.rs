@@ -19,7 +19,6 @@ pub use build::build;
 pub use rules::RuleSet;
 
 pub use crate::front::scan::Name;
-use indexmap::IndexMap;
 
 /// Scalar kinds that can live in a buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -161,8 +160,9 @@ pub struct GlobalLayout {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutModule {
     pub rules: RuleSet,
-    /// Every struct reachable from a buffer global, in naga type order.
-    pub structs: IndexMap<naga::Handle<naga::Type>, StructLayout>,
+    /// Every struct reachable from a buffer global, in naga type order
+    /// (hashed with naga's fast hasher: a type handle is a small integer).
+    pub structs: naga::FastIndexMap<naga::Handle<naga::Type>, StructLayout>,
     /// Uniform, storage and push-constant globals, in declaration order.
     pub globals: Vec<GlobalLayout>,
 }

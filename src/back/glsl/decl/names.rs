@@ -6,40 +6,14 @@ use super::GlobalHandle;
 use crate::back::glsl::{keywords, Ctx};
 use crate::bind::gl::Pair;
 use naga::proc::{ExternalTextureNameKey, NameKey};
+use naga::Handle;
 use naga::{FastIndexMap, FastIndexSet};
-use naga::{Handle, TypeInner};
 
 /// Every module item's GLSL name: naga's namer with our reserved words and
 /// prefixes, then the one repair it needs for GLSL (no `__`).
 pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
-    // Room for every name the namer writes (external textures aside), so
-    // that the map never rehashes while it fills.
-    let members: usize = module
-        .types
-        .iter()
-        .map(|(_, ty)| match ty.inner {
-            TypeInner::Struct { ref members, .. } => members.len(),
-            _ => 0,
-        })
-        .sum();
-    let entry_points: usize = module
-        .entry_points
-        .iter()
-        .map(|ep| 1 + ep.function.arguments.len() + ep.function.local_variables.len())
-        .sum();
-    let functions: usize = module
-        .functions
-        .iter()
-        .map(|(_, f)| 1 + f.arguments.len() + f.local_variables.len())
-        .sum();
     let mut names = naga::FastHashMap::with_capacity_and_hasher(
-        module.types.len()
-            + members
-            + entry_points
-            + functions
-            + module.global_variables.len()
-            + module.constants.len()
-            + module.overrides.len(),
+        crate::back::common::name_count(module),
         Default::default(),
     );
     let mut namer = naga::proc::Namer::default();

@@ -344,8 +344,9 @@ impl Plan {
     ) {
         let ld = if rw { "rwload" } else { "load" };
         let b = buffer_type(rw);
-        // The helper's name, built before the call is written.
-        let mut name = String::with_capacity(32);
+        // The helper's name, built before the call is written (a leaf has
+        // none: room is made only once a helper is named).
+        let mut name = String::new();
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
                 return self.push_leaf_load(
@@ -377,6 +378,7 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::super::types::matrix(*columns, *rows, s);
+                name.reserve(32);
                 super::super::push_parts(&mut name, &["_s_", ld, "_", &t]);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {
@@ -420,6 +422,7 @@ impl Plan {
                 };
                 let t = super::super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
+                name.reserve(32);
                 super::super::push_parts(&mut name, &["_s_", ld, "_"]);
                 push_mangle_layout(&mut name, ctx, layout, ty);
                 let helper = name.as_str();
@@ -448,6 +451,7 @@ impl Plan {
             }
             LayoutKind::Struct(h) => {
                 let t = super::super::types::type_name(ctx, *h);
+                name.reserve(32);
                 super::super::push_parts(&mut name, &["_s_", ld, "_", t]);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {
@@ -593,8 +597,9 @@ impl Plan {
                 );
             }
         };
-        // The helper's name, built before the call is written.
-        let mut name = String::with_capacity(32);
+        // The helper's name, built before the call is written (a leaf has
+        // none: room is made only once a helper is named).
+        let mut name = String::new();
         match &layout.kind {
             LayoutKind::Scalar(s) => return leaf(out, needs, 0, naga_scalar(*s)),
             LayoutKind::Vector { size, scalar } => {
@@ -614,6 +619,7 @@ impl Plan {
             } => {
                 let s = naga_scalar(*scalar);
                 let t = super::super::types::matrix(*columns, *rows, s);
+                name.reserve(32);
                 super::super::push_parts(&mut name, &["_s_store_", &t]);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {
@@ -664,6 +670,7 @@ impl Plan {
                 };
                 let t = super::super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
+                name.reserve(32);
                 name.push_str("_s_store_");
                 push_mangle_layout(&mut name, ctx, layout, ty);
                 let helper = name.as_str();
@@ -698,6 +705,7 @@ impl Plan {
             }
             LayoutKind::Struct(h) => {
                 let t = super::super::types::type_name(ctx, *h);
+                name.reserve(32);
                 super::super::push_parts(&mut name, &["_s_store_", t]);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {

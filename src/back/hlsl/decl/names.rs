@@ -15,7 +15,10 @@ use naga::{Binding, BuiltIn, TypeInner};
 
 /// Every module item's HLSL name: naga's namer with our reserved words.
 pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
-    let mut names = naga::FastHashMap::default();
+    let mut names = naga::FastHashMap::with_capacity_and_hasher(
+        crate::back::common::name_count(module),
+        Default::default(),
+    );
     let mut namer = naga::proc::Namer::default();
     namer.reset(
         module,
