@@ -1184,11 +1184,17 @@ fn host_targets_write_stem_h_and_stem_rs() {
     assert_eq!(listing(&dir.join("out")), ["params.h", "params.rs"]);
     let h = std::fs::read_to_string(dir.join("out/params.h")).unwrap_or_default();
     assert!(h.contains("#ifndef STRIDE_PARAMS_H"), "{h}");
-    assert!(h.contains("static_assert(offsetof(Params, offset) == 16"), "{h}");
+    assert!(
+        h.contains("static_assert(offsetof(Params, offset) == 16"),
+        "{h}"
+    );
     let rs = std::fs::read_to_string(dir.join("out/params.rs")).unwrap_or_default();
     assert!(rs.contains("pub const PARAMS_BINDING: u32 = 0;"), "{rs}");
     assert!(!rs.contains("bytemuck"), "{rs}");
-    let o = stride(&dir, &["-t", "rust", "--rust-derive", "bytemuck", "params.wgsl"]);
+    let o = stride(
+        &dir,
+        &["-t", "rust", "--rust-derive", "bytemuck", "params.wgsl"],
+    );
     expect_code(&o, 0, "--rust-derive bytemuck");
     assert!(stdout(&o).contains("bytemuck::Pod, bytemuck::Zeroable"));
 }
@@ -1196,7 +1202,10 @@ fn host_targets_write_stem_h_and_stem_rs() {
 #[test]
 fn rust_derive_is_refused_for_other_targets() {
     let dir = fixture("cli-host-derive", &[("params.wgsl", GOOD)]);
-    let o = stride(&dir, &["-t", "c", "--rust-derive", "bytemuck", "params.wgsl"]);
+    let o = stride(
+        &dir,
+        &["-t", "c", "--rust-derive", "bytemuck", "params.wgsl"],
+    );
     expect_code(&o, 2, "--rust-derive with -t c");
     assert!(
         stderr(&o).contains("--rust-derive only applies to --target rust"),
