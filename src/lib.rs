@@ -419,9 +419,9 @@ fn backend(
                 all
             })?;
             Output::Text(if options.target == Target::C {
-                back::host::c::write(&parsed, contract, &host, &options.host)
+                back::host::c::write(contract, &host, &options.host)
             } else {
-                back::host::rust::write(&parsed, contract, &host, &options.host)
+                back::host::rust::write(contract, &host, &options.host)
             })
         }
     };

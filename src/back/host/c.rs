@@ -1,7 +1,6 @@
 //! `--target c`: one C11 header, which also compiles as C++17.
 
 use super::{dims, scalar_of, HostOptions, Named};
-use crate::front::Parsed;
 use crate::layout::realize::host::HostRealization;
 use crate::layout::realize::Storage;
 use crate::layout::LayoutModule;
@@ -147,12 +146,11 @@ fn declaration(named: &Named, ty: &Storage, name: &str) -> String {
 
 /// Write the header.
 pub fn write(
-    parsed: &Parsed,
     contract: &LayoutModule,
     realization: &HostRealization,
     options: &HostOptions,
 ) -> String {
-    let named = Named::new(parsed, contract, realization, escape);
+    let named = Named::new(contract, realization, escape);
     let stem = options.name.as_deref().unwrap_or("shader");
     let guard = match identifier(stem).as_str() {
         "" => "STRIDE_H".to_string(),

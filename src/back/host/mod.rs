@@ -9,8 +9,7 @@
 pub mod c;
 pub mod rust;
 
-use crate::front::Parsed;
-use crate::layout::realize::host::{HostRealization, HostStruct, Tail};
+use crate::layout::realize::host::{refs, HostRealization, HostStruct, Tail};
 use crate::layout::realize::{Role, Storage, StructRef};
 use crate::layout::LayoutModule;
 use indexmap::IndexSet;
@@ -81,7 +80,6 @@ impl<'a> Named<'a> {
     /// Choose names and order. `escape` turns a WGSL identifier that is a
     /// keyword of the host language into one that is not.
     pub fn new(
-        parsed: &'a Parsed,
         contract: &'a LayoutModule,
         realization: &'a HostRealization,
         escape: fn(&str) -> String,
@@ -104,9 +102,9 @@ impl<'a> Named<'a> {
             buffers: Vec::new(),
         };
         // Elements are named after their first user.
-        let mut seen = vec![false; realization.structs.len()];
+        let mut seen = vec![false; realization.structs.len() + realization.elements.len()];
         for i in 0..realization.structs.len() {
-            named.visit(Decl::Struct(i), &mut seen, contract, &mut taken, escape);
+            named.visit(Decl::Struct(i), &mut seen, contract, &mut taken);
         }
         for (b, g) in realization.buffers.iter().zip(&contract.globals) {
             let owner = g.name.as_str();
@@ -178,18 +176,17 @@ impl<'a> Named<'a> {
         let mut roots = Vec::new();
         for b in &realization.buffers {
             if let Some(ty) = &b.ty {
-                collect(ty, &mut roots);
+                refs(ty, &mut roots);
             }
             if let Some(t) = &b.tail {
-                collect(&t.element, &mut roots);
+                refs(&t.element, &mut roots);
             }
         }
         for r in roots {
             if let StructRef::Element(i) = r {
-                named.visit(Decl::Element(i), &mut seen, contract, &mut taken, escape);
+                named.visit(Decl::Element(i), &mut seen, contract, &mut taken);
             }
         }
-        let _ = parsed;
         named
     }
 
@@ -201,30 +198,26 @@ impl<'a> Named<'a> {
         seen: &mut [bool],
         contract: &LayoutModule,
         taken: &mut IndexSet<String>,
-        escape: fn(&str) -> String,
     ) {
-        let (s, owner) = match d {
-            Decl::Struct(i) => {
-                if seen[i] {
-                    return;
-                }
-                seen[i] = true;
-                (&self.realization.structs[i], self.struct_names[i].clone())
-            }
-            Decl::Element(i) => {
-                if self.order.contains(&d) {
-                    return;
-                }
-                (&self.realization.elements[i], self.element_names[i].clone())
-            }
+        let structs = self.realization.structs.len();
+        let slot = match d {
+            Decl::Struct(i) => i,
+            Decl::Element(i) => structs + i,
         };
-        let _ = escape;
+        if seen[slot] {
+            return;
+        }
+        seen[slot] = true;
+        let (s, owner) = match d {
+            Decl::Struct(i) => (&self.realization.structs[i], self.struct_names[i].clone()),
+            Decl::Element(i) => (&self.realization.elements[i], self.element_names[i].clone()),
+        };
         let mut deps = Vec::new();
         for f in &s.fields {
-            collect(&f.ty, &mut deps);
+            refs(&f.ty, &mut deps);
         }
         if let Some(t) = &s.tail {
-            collect(&t.element, &mut deps);
+            refs(&t.element, &mut deps);
         }
         // Name wrappers after the member that first holds them.
         for f in &s.fields {
@@ -253,7 +246,7 @@ impl<'a> Named<'a> {
                 StructRef::Element(i) => Decl::Element(i),
                 _ => continue,
             };
-            self.visit(dep, seen, contract, taken, escape);
+            self.visit(dep, seen, contract, taken);
         }
         if !self.order.contains(&d) {
             self.order.push(d);
@@ -369,15 +362,6 @@ impl<'a> Named<'a> {
             });
         }
         out
-    }
-}
-
-/// Every struct `ty` refers to directly.
-fn collect(ty: &Storage, out: &mut Vec<StructRef>) {
-    match ty {
-        Storage::Array(e, _) => collect(e, out),
-        Storage::Struct { of, .. } => out.push(*of),
-        _ => {}
     }
 }
 

@@ -283,7 +283,7 @@ impl Realizer<'_> {
                 count: Some(n),
             } => {
                 let e = self.element(element, *stride, site)?;
-                let align = self.element_align(&e);
+                let align = host_align(&e);
                 let floor = self.floor(&e);
                 Some(Host {
                     ty: Storage::Array(Box::new(e), Some(*n)),
@@ -321,26 +321,9 @@ impl Realizer<'_> {
         }
     }
 
-    /// The alignment of an array element as the host declares it.
-    fn element_align(&self, e: &Storage) -> u64 {
-        match e {
-            Storage::Scalar(s) | Storage::Vector(_, s) | Storage::Matrix { scalar: s, .. } => {
-                u64::from(s.width)
-            }
-            Storage::Array(inner, _) => self.element_align(inner),
-            Storage::Struct { align, .. } => *align,
-        }
-    }
-
     /// The least alignment a host type can have: its widest scalar.
     fn floor(&self, e: &Storage) -> u64 {
-        match e {
-            Storage::Scalar(s) | Storage::Vector(_, s) | Storage::Matrix { scalar: s, .. } => {
-                u64::from(s.width)
-            }
-            Storage::Array(inner, _) => self.floor(inner),
-            Storage::Struct { of, .. } => self.floors.get(of).copied().unwrap_or(1),
-        }
+        leaf_align(e, &|of, _| self.floors.get(&of).copied().unwrap_or(1))
     }
 
     /// An array element at `stride`: the element itself where `stride` is
@@ -589,7 +572,7 @@ fn lowbit(n: u64) -> u64 {
 }
 
 /// Every struct `ty` holds, directly or as an array element.
-fn refs(ty: &Storage, out: &mut Vec<StructRef>) {
+pub fn refs(ty: &Storage, out: &mut Vec<StructRef>) {
     match ty {
         Storage::Array(e, _) => refs(e, out),
         Storage::Struct { of, .. } => out.push(*of),
@@ -605,31 +588,21 @@ fn refs(ty: &Storage, out: &mut Vec<StructRef>) {
 /// alignments are written into every [`Storage::Struct`], and a struct
 /// whose alignment is above its fields' gets it written out.
 fn settle(out: &mut HostRealization) {
-    let index = |r: StructRef, out: &HostRealization| match r {
-        StructRef::Value(_) => out.structs.iter().position(|s| s.of == r),
-        StructRef::Element(i) => Some(out.structs.len() + i),
-        _ => None,
-    };
-    let n = out.structs.len() + out.elements.len();
-    let node = |out: &HostRealization, i: usize| -> HostStruct {
-        if i < out.structs.len() {
-            out.structs[i].clone()
-        } else {
-            out.elements[i - out.structs.len()].clone()
-        }
-    };
-    let mut cap: Vec<u64> = (0..n).map(|i| node(out, i).align).collect();
+    let nodes: Vec<&HostStruct> = out.structs.iter().chain(&out.elements).collect();
+    let index: IndexMap<StructRef, usize> =
+        nodes.iter().enumerate().map(|(i, s)| (s.of, i)).collect();
+    let mut cap: Vec<u64> = nodes.iter().map(|s| s.align).collect();
+    let mut children = Vec::new();
     let mut changed = true;
     while changed {
         changed = false;
-        for p in 0..n {
-            let parent = node(out, p);
+        for (p, parent) in nodes.iter().enumerate() {
             for f in &parent.fields {
-                let mut children = Vec::new();
+                children.clear();
                 refs(&f.ty, &mut children);
-                for c in children {
-                    let Some(c) = index(c, out) else { continue };
-                    let bound = cap[p].min(lowbit(parent.size)).min(lowbit(f.offset));
+                let bound = cap[p].min(lowbit(parent.size)).min(lowbit(f.offset));
+                for c in &children {
+                    let Some(&c) = index.get(c) else { continue };
                     if cap[c] > bound {
                         cap[c] = bound;
                         changed = true;
@@ -638,7 +611,7 @@ fn settle(out: &mut HostRealization) {
             }
         }
     }
-    let aligns: IndexMap<StructRef, u64> = (0..n).map(|i| (node(out, i).of, cap[i])).collect();
+    let aligns: IndexMap<StructRef, u64> = index.into_iter().map(|(r, i)| (r, cap[i])).collect();
     let fix = |ty: &mut Storage| fix_aligns(ty, &aligns);
     for (i, s) in out
         .structs
@@ -680,12 +653,18 @@ fn fix_aligns(ty: &mut Storage, aligns: &IndexMap<StructRef, u64>) {
 }
 
 /// `alignof` of a settled host type.
-fn host_align(ty: &Storage) -> u64 {
+pub fn host_align(ty: &Storage) -> u64 {
+    leaf_align(ty, &|_, align| align)
+}
+
+/// The alignment of a scalar, vector or matrix (its scalar's width), of an
+/// array (its element's), or of a struct (`of_struct(which, recorded)`).
+fn leaf_align(ty: &Storage, of_struct: &dyn Fn(StructRef, u64) -> u64) -> u64 {
     match ty {
         Storage::Scalar(s) | Storage::Vector(_, s) | Storage::Matrix { scalar: s, .. } => {
             u64::from(s.width)
         }
-        Storage::Array(e, _) => host_align(e),
-        Storage::Struct { align, .. } => *align,
+        Storage::Array(e, _) => leaf_align(e, of_struct),
+        Storage::Struct { of, align, .. } => of_struct(*of, *align),
     }
 }
