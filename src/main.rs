@@ -109,7 +109,7 @@ struct Cli {
     /// <stem>.layout.txt, <stem>.reflect.json, or
     /// <stem>.<entry>.<vert|frag|comp> for GLSL). In a directory, outputs
     /// mirror the inputs' folders below their common root (or --root).
-    /// Text targets go to stdout without it. A GLSL module with several
+    /// Text targets go to stdout without it (or with `-o -`). A GLSL module with several
     /// entry points needs a directory (or -e).
     #[arg(short, long, value_name = "PATH")]
     output: Option<PathBuf>,
@@ -255,7 +255,11 @@ fn parse_spirv_version(s: &str) -> Result<(u8, u8), String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    // `-o -`: standard output, as without -o (not a file named `-`).
+    if cli.output.as_deref() == Some(std::path::Path::new("-")) {
+        cli.output = None;
+    }
     let color = match cli.color {
         ColorArg::Always => true,
         ColorArg::Never => false,

@@ -248,6 +248,21 @@ fn text_targets_go_to_stdout() {
 }
 
 #[test]
+fn dash_output_is_standard_output() {
+    let dir = fixture("cli-dash", &[("a.wgsl", GOOD)]);
+    let plain = stride(&dir, &["-t", "c", "a.wgsl"]);
+    let dash = stride(&dir, &["-t", "c", "a.wgsl", "-o", "-"]);
+    expect_code(&dash, 0, "-o -");
+    assert!(
+        stdout(&dash).contains("typedef struct"),
+        "{}",
+        stdout(&dash)
+    );
+    assert_eq!(plain.stdout, dash.stdout);
+    assert_eq!(listing(&dir), ["a.wgsl"], "-o - writes no file");
+}
+
+#[test]
 fn text_target_to_file_matches_stdout() {
     let dir = fixture("cli-textfile", &[("a.wgsl", GOOD)]);
     let to_stdout = stride(&dir, &["-t", "layout", "a.wgsl"]);

@@ -10,6 +10,11 @@
 //! at its contract offset, and that every other byte (padding, gaps, tails)
 //! still holds the pattern.
 //!
+//! The input buffers are filled by a C program through the structs of
+//! `--target c` (`exec/host.rs`): every read must return the value that
+//! program stored through the struct member, the host-to-shader promise
+//! checked end to end.
+//!
 //! Targets: a target only has to turn the module source into SPIR-V words
 //! (`ExecTarget`): our own SPIR-V, our GLSL (vulkan450) compiled by
 //! glslang, our HLSL compiled by DXC (`-spirv -fvk-use-dx-layout`), and our
@@ -24,12 +29,14 @@
 mod common;
 #[path = "exec/gen.rs"]
 mod gen;
+#[path = "exec/host.rs"]
+mod host;
 #[path = "exec/probe.rs"]
 mod probe;
 #[path = "exec/vk.rs"]
 mod vk;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -505,6 +512,13 @@ struct Report {
     rejected: Vec<(String, String)>,
     failures: Vec<String>,
     known: Vec<String>,
+    /// Modules whose input buffers the C program filled through the
+    /// generated host structs (`exec/host.rs`), and the reads checked
+    /// against the values it stored.
+    host_filled: usize,
+    host_reads: usize,
+    /// Modules `--target c` refuses (with a fix), filled with the pattern.
+    host_refused: Vec<(String, String)>,
     /// Leaves checked, by type (`f16`, `atomic<u32>`, ...).
     by_type: BTreeMap<String, usize>,
 }
@@ -637,6 +651,10 @@ fn count_type(report: &mut Report, leaf: &Leaf) {
     *report.by_type.entry(key).or_default() += 1;
 }
 
+/// Host fills by case name, made once and shared by every target; `None`
+/// when the host half is off (no C compiler).
+type HostCache = Option<HashMap<String, Result<host::HostFill, host::NotFilled>>>;
+
 enum Outcome {
     Ran,
     Skipped(String),
@@ -647,7 +665,13 @@ enum Outcome {
 
 /// Run one module on one target; mismatches go to `report.failures` (or
 /// `report.known`).
-fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Report) -> Outcome {
+fn run_case(
+    gpu: &vk::Gpu,
+    target: &dyn ExecTarget,
+    case: &Case,
+    report: &mut Report,
+    hosts: &mut HostCache,
+) -> Outcome {
     let fail = |report: &mut Report, what: String, source: &str| {
         let file = save(&format!("{}-{}", target.name(), case.name), source);
         report.failures.push(format!(
@@ -716,7 +740,40 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
         }
     };
 
-    // Initial contents: the pattern, per buffer.
+    // Initial contents: the pattern, per buffer, with every leaf the probe
+    // reads stored by the C program through the host structs.
+    let pattern = |i: usize, from: u64, to: u64| -> Vec<u8> {
+        (from..to)
+            .map(|o| probe::pattern_byte(case.seed, i, o))
+            .collect()
+    };
+    let host = hosts.as_mut().map(|cache| {
+        let index = cache.len();
+        &*cache.entry(case.name.clone()).or_insert_with(|| {
+            let start: Vec<Vec<u8>> = probe
+                .buffers
+                .iter()
+                .enumerate()
+                .map(|(i, b)| pattern(i, 0, b.size))
+                .collect();
+            host::fill(index, &case.source, &probe, &start, case.seed)
+        })
+    });
+    let filled = match host {
+        Some(Ok(h)) => {
+            report.host_filled += 1;
+            Some(h)
+        }
+        Some(Err(host::NotFilled::Refused(why))) => {
+            report.host_refused.push((case.name.clone(), why.clone()));
+            None
+        }
+        Some(Err(host::NotFilled::Failed(why))) => {
+            fail(report, format!("host structs: {why}"), &case.source);
+            None
+        }
+        None => None,
+    };
     let initial: Vec<Vec<u8>> = probe
         .buffers
         .iter()
@@ -728,9 +785,14 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
                 }
                 _ => b.size,
             };
-            (0..size)
-                .map(|o| probe::pattern_byte(case.seed, i, o))
-                .collect()
+            match filled {
+                Some(h) => {
+                    let mut bytes = h.buffers[i].clone();
+                    bytes.extend(pattern(i, b.size, size));
+                    bytes
+                }
+                None => pattern(i, 0, size),
+            }
         })
         .collect();
     let mut specs = Vec::new();
@@ -798,7 +860,7 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
     };
     for (k, leaf) in probe.reads.iter().enumerate() {
         let raw = leaf_bytes(&initial[leaf.buffer], leaf);
-        let expected = match raw.len() {
+        let at_offset = match raw.len() {
             2 => {
                 let h = u16::from_le_bytes([raw[0], raw[1]]);
                 if leaf.scalar.kind == ScalarKind::Float {
@@ -823,7 +885,24 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
         report.reads += 1;
         report.bytes += leaf.width();
         count_type(report, leaf);
-        if got != expected {
+        // With the host half, the value the C program stored through the
+        // struct member; else the bytes at the contract offset.
+        let expected = match filled {
+            Some(h) => {
+                report.host_reads += 1;
+                h.values[k]
+            }
+            None => at_offset,
+        };
+        if filled.is_some() && at_offset != expected {
+            problems.push(format!(
+                "host: the C program stored {expected:#010x} through `{}`, but the bytes at `{}`'s contract offset {} hold {at_offset:#010x} (bytes {}): the C struct member is not at the contract offset",
+                leaf.c,
+                leaf.path,
+                leaf.offset,
+                hex(&raw)
+            ));
+        } else if got != expected {
             problems.push(format!(
                 "read `{}` ({}, {}): contract offset {}: expected {expected:#010x} (bytes {}), got {got:#010x}",
                 leaf.path,
@@ -914,7 +993,7 @@ fn run_case(gpu: &vk::Gpu, target: &dyn ExecTarget, case: &Case, report: &mut Re
     Outcome::Ran
 }
 
-fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget) -> Report {
+fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget, hosts: &mut HostCache) -> Report {
     let mut report = Report::default();
     let record = |report: &mut Report, case: &Case, outcome: Outcome| match outcome {
         Outcome::Ran => {
@@ -935,7 +1014,7 @@ fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget) -> Report {
         Outcome::Inexpressible(why) => report.inexpressible.push((case.name.clone(), why)),
     };
     for case in corpus_cases() {
-        let outcome = run_case(gpu, target, &case, &mut report);
+        let outcome = run_case(gpu, target, &case, &mut report, hosts);
         record(&mut report, &case, outcome);
     }
     let mut index = 0;
@@ -953,7 +1032,7 @@ fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget) -> Report {
             },
             seed: SEED ^ index.wrapping_mul(0x1000_0001),
         };
-        let outcome = run_case(gpu, target, &case, &mut report);
+        let outcome = run_case(gpu, target, &case, &mut report, hosts);
         record(&mut report, &case, outcome);
         index += 1;
     }
@@ -979,6 +1058,19 @@ fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {
         r.f16_run,
         types.join(", ")
     );
+    if r.host_filled + r.host_refused.len() > 0 {
+        let _ = write!(
+            s,
+            "\n  host structs: {} modules had their input buffers filled by a C program through the `--target c` structs; {} reads checked against the value it stored; {} modules refused by --target c (filled with the pattern){}",
+            r.host_filled,
+            r.host_reads,
+            r.host_refused.len(),
+            r.host_refused
+                .iter()
+                .map(|(n, why)| format!("\n    {n}: {why}"))
+                .collect::<String>()
+        );
+    }
     let _ = write!(
         s,
         "\n  generated modules rejected by stride's layout rules (not run): {}",
@@ -1032,6 +1124,20 @@ fn exec_layouts_on_vulkan() {
     };
     let (targets, skipped_targets) = selected_targets();
     let mut failures = Vec::new();
+    // The host half needs a C compiler.
+    let mut hosts: HostCache = if common::tool_available("cc", &["--version"]) {
+        Some(HashMap::new())
+    } else {
+        let msg = "no C compiler (`cc`): the host-struct half of the execution test is SKIPPED (scripts/install-oracles.sh installs gcc)";
+        if required() {
+            failures.push(format!(
+                "{msg}; STRIDE_REQUIRE_ORACLES=1 makes this a failure"
+            ));
+        }
+        let bar = "!".repeat(76);
+        let _ = writeln!(std::io::stderr(), "\n{bar}\n!!! {msg}\n{bar}\n");
+        None
+    };
     for msg in &skipped_targets {
         if required() {
             failures.push(format!(
@@ -1043,7 +1149,7 @@ fn exec_layouts_on_vulkan() {
     }
     for target in targets {
         let t0 = Instant::now();
-        let report = run_target(&gpu, target);
+        let report = run_target(&gpu, target, &mut hosts);
         let text = summary(target.name(), &gpu, &report, t0.elapsed().as_secs_f64());
         // Straight to stderr, past the test harness's capture, so that every
         // run (CI included) shows what was checked.
@@ -1079,5 +1185,8 @@ fn exec_layouts_on_vulkan() {
         "exec: total wall time {:.1} s",
         start.elapsed().as_secs_f64()
     );
+    if failures.is_empty() {
+        host::clean_up();
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

@@ -9,10 +9,12 @@
 //!   header), prints `offsetof`/`sizeof` of every WGSL member and struct;
 //!   the printed numbers must equal the layout IR;
 //! - every Rust module compiles with `rustc --edition 2021 -D warnings`
-//!   (its `const` asserts check each `offset_of!` and `size_of`). The
-//!   `--rust-derive bytemuck` variant needs the bytemuck crate, which is
-//!   not available offline here: the test says so and compiles the
-//!   variant's text only for the derive-free part.
+//!   (its `const` asserts check each `offset_of!` and `size_of`), and so
+//!   does the `--rust-derive bytemuck` variant, against the bytemuck crate
+//!   this package takes as a dev-dependency (features `derive` and
+//!   `min_const_generics`, as docs/targets.md tells users): `Pod` derives
+//!   only for structs without implicit padding, so this also proves that
+//!   every padding byte is a named field.
 
 mod common;
 #[path = "exec/gen.rs"]
@@ -57,11 +59,17 @@ fn modules() -> Vec<Module> {
 }
 
 fn text(source: &str, target: Target) -> Result<String, String> {
-    let options = Options {
-        target,
-        ..Options::default()
-    };
-    match stride::translate(source, &options) {
+    text_with(
+        source,
+        &Options {
+            target,
+            ..Options::default()
+        },
+    )
+}
+
+fn text_with(source: &str, options: &Options) -> Result<String, String> {
+    match stride::translate(source, options) {
         Ok(t) => match t.output {
             Output::Text(s) => Ok(s),
             _ => Err("not text".into()),
@@ -173,6 +181,44 @@ fn rustc_lib(lib: &Path, out: &Path) -> Result<String, String> {
         .arg(lib))
 }
 
+/// The bytemuck rlib cargo built for this test (a dev-dependency), found
+/// next to the test binary: `(rlib, deps directory)`.
+fn bytemuck_rlib() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+    let deps = std::env::current_exe().ok()?.parent()?.to_path_buf();
+    let mut found: Vec<(std::time::SystemTime, std::path::PathBuf)> = std::fs::read_dir(&deps)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name().is_some_and(|n| {
+                let n = n.to_string_lossy();
+                n.starts_with("libbytemuck-") && n.ends_with(".rlib")
+            })
+        })
+        .filter_map(|p| Some((p.metadata().ok()?.modified().ok()?, p)))
+        .collect();
+    found.sort();
+    found.pop().map(|(_, p)| (p, deps))
+}
+
+/// `lib` (which derives bytemuck's traits) compiles as a Rust 2021 library
+/// without warnings, against `rlib`.
+fn rustc_lib_bytemuck(lib: &Path, out: &Path, rlib: &Path, deps: &Path) -> Result<String, String> {
+    let mut extern_arg = std::ffi::OsString::from("bytemuck=");
+    extern_arg.push(rlib);
+    let mut dependency = std::ffi::OsString::from("dependency=");
+    dependency.push(deps);
+    run(Command::new("rustc")
+        .args(["--edition", "2021", "--crate-type", "lib", "-D", "warnings"])
+        .arg("--extern")
+        .arg(extern_arg)
+        .arg("-L")
+        .arg(dependency)
+        .arg("-o")
+        .arg(out)
+        .arg(lib))
+}
+
 fn tool(name: &str) -> bool {
     tool_available(name, &["--version"])
 }
@@ -218,6 +264,15 @@ fn host_structs_compile_and_match_the_layout_ir() {
     let modules = modules();
     let mut failures = Vec::new();
     let mut rust_crate = String::new();
+    let mut bytemuck_crate = String::new();
+    let bytemuck_options = Options {
+        target: Target::Rust,
+        host: stride::back::host::HostOptions {
+            bytemuck: true,
+            ..Default::default()
+        },
+        ..Options::default()
+    };
     let mut jobs = Vec::new();
     let mut structs = 0usize;
     let mut refused_by_all = 0usize;
@@ -262,6 +317,18 @@ fn host_structs_compile_and_match_the_layout_ir() {
         if let Err(e) = std::fs::write(dir.join(format!("m{i}.rs")), &rust) {
             failures.push(format!("{}: {e}", m.name));
         }
+        match text_with(&m.source, &bytemuck_options) {
+            Ok(b) => {
+                let _ = writeln!(
+                    bytemuck_crate,
+                    "pub mod m{i} {{\n    include!(\"b{i}.rs\");\n}}"
+                );
+                if let Err(e) = std::fs::write(dir.join(format!("b{i}.rs")), &b) {
+                    failures.push(format!("{}: {e}", m.name));
+                }
+            }
+            Err(e) => failures.push(format!("{}: --rust-derive bytemuck: {e}", m.name)),
+        }
         jobs.push((i, m.name.clone(), analysis.contract, c));
     }
 
@@ -304,6 +371,30 @@ fn host_structs_compile_and_match_the_layout_ir() {
     if let Err(e) = rust_ok {
         failures.push(format!("rustc: {e}"));
     }
+    // The same with `--rust-derive bytemuck`.
+    let bytemuck_note = match bytemuck_rlib() {
+        Some((rlib, deps)) => {
+            let lib = dir.join("lib_bytemuck.rs");
+            let ok = std::fs::write(&lib, &bytemuck_crate)
+                .map_err(|e| e.to_string())
+                .and_then(|_| {
+                    rustc_lib_bytemuck(&lib, &dir.join("libhost_bytemuck.rlib"), &rlib, &deps)
+                });
+            if let Err(e) = ok {
+                failures.push(format!("rustc (--rust-derive bytemuck): {e}"));
+            }
+            format!(
+                "the --rust-derive bytemuck variants of the same {} modules compiled against {}",
+                jobs.len(),
+                rlib.file_name().unwrap_or_default().to_string_lossy()
+            )
+        }
+        None => {
+            failures
+                .push("the bytemuck rlib (a dev-dependency) is not next to the test binary".into());
+            String::new()
+        }
+    };
     eprintln!(
         "host structs: {} modules ({} invalid, refused by every target), {} compiled as C11, C++17 and Rust; {structs} structs; {members} offsets and sizes printed by the C program equal the layout IR",
         modules.len(),
@@ -315,7 +406,7 @@ fn host_structs_compile_and_match_the_layout_ir() {
         refused_with_fix.len(),
         refused_with_fix.join(", ")
     );
-    eprintln!("host structs: the --rust-derive bytemuck variant is not compiled: bytemuck (with its derive and min_const_generics features) is not available offline on this machine");
+    eprintln!("host structs: {bytemuck_note}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -421,8 +512,13 @@ fn colliding_names_stay_distinct_and_compile() {
     // skips the member `_pad0`; `myParams` and `my_params` have the same
     // constant name, and a struct `MY_PARAMS_GROUP` would be replaced by a
     // C macro of that name; a struct is named like a generated element
-    // wrapper; a global that is a runtime-sized array of a wrapped element.
+    // wrapper; a global that is a runtime-sized array of a wrapped element;
+    // `_params` loses its leading underscore (C reserves `_P...`); a
+    // runtime-sized array of arrays with wrapped elements keeps its
+    // `<global>_Element` name (the wrapper inside is named after it).
     let src = "struct Params { int: u32, int_: u32, _pad0: u32, v: vec3<f32>, arr: array<vec2<f32>, 2> }\n\
+               @group(1) @binding(0) var<uniform> _params: vec4<f32>;\n\
+               @group(1) @binding(1) var<storage> nested: array<@stride(8) array<i32, 2>>;\n\
                struct Holder_arr_Element { x: f32 }\n\
                struct Holder { arr: @stride(16) array<vec2<f32>, 2>, h: Holder_arr_Element }\n\
                struct MY_PARAMS_GROUP { y: f32 }\n\
@@ -430,7 +526,7 @@ fn colliding_names_stay_distinct_and_compile() {
                @group(0) @binding(1) var<storage> my_params: MY_PARAMS_GROUP;\n\
                @group(0) @binding(2) var<uniform> holder: Holder;\n\
                @group(0) @binding(3) var<storage> floats: array<vec3<f32>>;\n\
-               @compute @workgroup_size(1) fn main() { _ = myParams.int; _ = my_params.y; _ = holder.h.x; _ = floats[0].x; }\n";
+               @compute @workgroup_size(1) fn main() { _ = _params.x; _ = nested[0][1]; _ = myParams.int; _ = my_params.y; _ = holder.h.x; _ = floats[0].x; }\n";
     let c = host_text(src, Target::C, "coll");
     let r = host_text(src, Target::Rust, "coll");
     for line in [
@@ -440,6 +536,9 @@ fn colliding_names_stay_distinct_and_compile() {
         "#define MY_PARAMS_2_BINDING 0u",
         "#define MY_PARAMS_3_BINDING 1u",
         "#define FLOATS_STRIDE 16u\nstatic_assert(sizeof(floats_Element) == 16",
+        "#define PARAMS_GROUP 1u",
+        "typedef float _params_Type[4];",
+        "typedef nested_Element_Element nested_Element[2];",
     ] {
         assert!(c.contains(line), "missing {line:?} in\n{c}");
     }
@@ -478,4 +577,71 @@ fn include_guard_from_odd_stems() {
             "{stem}: expected {guard} in\n{c}"
         );
     }
+}
+
+/// `examples/host-structs`: a build script writes the Rust module of its
+/// shader into `OUT_DIR`, the program `include!`s it, fills the uniform
+/// buffer through the structs and prints the bytes. Every value it stored
+/// must sit at the contract offset that `stride::analyze` gives.
+#[test]
+fn build_script_example_fills_the_contract_bytes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let example = root.join("examples/host-structs");
+    let output = Command::new(env!("CARGO"))
+        .args(["run", "--quiet", "--locked", "--manifest-path"])
+        .arg(example.join("Cargo.toml"))
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("example-host"),
+        )
+        .output()
+        .expect("cargo runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "the example failed:\n{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // The printed rows: `<offset>: <16 hex bytes>`.
+    let mut bytes = Vec::new();
+    for line in stdout.lines() {
+        let Some((offset, hex)) = line.split_once(": ") else {
+            continue;
+        };
+        if offset.trim().parse::<usize>() != Ok(bytes.len()) {
+            continue;
+        }
+        bytes.extend(hex.split(' ').map(|b| u8::from_str_radix(b, 16).unwrap()));
+    }
+    let source = std::fs::read_to_string(example.join("shaders/lights.wgsl")).unwrap();
+    let contract = stride::analyze(&source).unwrap().contract;
+    let frame = contract.globals.iter().find(|g| g.name == "frame").unwrap();
+    assert_eq!(Some(bytes.len() as u64), frame.layout.size, "{stdout}");
+    let member = |strukt: &str, name: &str| {
+        let s = contract
+            .structs
+            .values()
+            .find(|s| s.name == strukt)
+            .unwrap();
+        let m = s.members().find(|m| m.name == name).unwrap();
+        (m.offset, m.layout.clone())
+    };
+    let f32_at = |o: u64| {
+        let o = o as usize;
+        f32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]])
+    };
+    let (lights, lights_layout) = member("Frame", "lights");
+    let LayoutKind::Array { stride, .. } = lights_layout.kind else {
+        panic!("lights is an array")
+    };
+    let (intensity, _) = member("Light", "intensity");
+    let (color, _) = member("Light", "color");
+    let (exposure, _) = member("Frame", "exposure");
+    let (count, _) = member("Frame", "light_count");
+    assert_eq!(f32_at(lights + intensity), 4.0);
+    assert_eq!(f32_at(lights + color + 4), 0.5);
+    assert_eq!(f32_at(lights + stride + intensity), 0.5);
+    assert_eq!(f32_at(lights + stride), -1.0);
+    assert_eq!(f32_at(exposure), 1.5);
+    assert_eq!(bytes[count as usize], 2);
 }

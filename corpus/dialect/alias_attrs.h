@@ -54,10 +54,12 @@ static_assert(offsetof(Palette, rows) == 96, "Palette.rows: offset");
 #define PALETTE_GROUP 0u
 #define PALETTE_BINDING 0u
 #define PALETTE_MIN_BINDING_SIZE 224u
+typedef Palette palette_Type;
 
 /* var<storage, read_write> out: array<vec4<f32>, 4> */
 #define OUT_GROUP 0u
 #define OUT_BINDING 1u
 #define OUT_MIN_BINDING_SIZE 64u
+typedef float out_Type[4][4];
 
 #endif /* STRIDE_SHADER_H */

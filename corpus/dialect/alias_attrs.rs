@@ -107,8 +107,12 @@ const _: () = assert!(core::mem::offset_of!(Palette, rows) == 96);
 pub const PALETTE_GROUP: u32 = 0;
 pub const PALETTE_BINDING: u32 = 0;
 pub const PALETTE_MIN_BINDING_SIZE: u64 = 224;
+#[allow(non_camel_case_types)]
+pub type palette_Type = Palette;
 
 // var<storage, read_write> out: array<vec4<f32>, 4>
 pub const OUT_GROUP: u32 = 0;
 pub const OUT_BINDING: u32 = 1;
 pub const OUT_MIN_BINDING_SIZE: u64 = 64;
+#[allow(non_camel_case_types)]
+pub type out_Type = [[f32; 4]; 4];

@@ -24,10 +24,12 @@ static_assert(offsetof(Globals, resolution) == 8, "Globals.resolution: offset");
 #define GLOBALS_GROUP 0u
 #define GLOBALS_BINDING 0u
 #define GLOBALS_MIN_BINDING_SIZE 16u
+typedef Globals globals_Type;
 
 /* var<storage, read_write> out: vec4<f32> */
 #define OUT_GROUP 0u
 #define OUT_BINDING 1u
 #define OUT_MIN_BINDING_SIZE 16u
+typedef float out_Type[4];
 
 #endif /* STRIDE_SHADER_H */

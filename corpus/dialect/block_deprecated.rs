@@ -34,8 +34,12 @@ const _: () = assert!(core::mem::offset_of!(Globals, resolution) == 8);
 pub const GLOBALS_GROUP: u32 = 0;
 pub const GLOBALS_BINDING: u32 = 0;
 pub const GLOBALS_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type globals_Type = Globals;
 
 // var<storage, read_write> out: vec4<f32>
 pub const OUT_GROUP: u32 = 0;
 pub const OUT_BINDING: u32 = 1;
 pub const OUT_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type out_Type = [f32; 4];

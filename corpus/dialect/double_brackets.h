@@ -38,6 +38,7 @@ static_assert(offsetof(Vertex, _pad1) == 64, "Vertex._pad1: offset");
 #define VERTEX_DATA_GROUP 0u
 #define VERTEX_DATA_BINDING 0u
 #define VERTEX_DATA_MIN_BINDING_SIZE 80u
+typedef Vertex vertex_data_Type;
 
 /* var<storage, read_write> out: array<vec4<f32>> */
 #define OUT_GROUP 0u

@@ -69,6 +69,8 @@ const _: () = assert!(core::mem::offset_of!(Vertex, _pad1) == 64);
 pub const VERTEX_DATA_GROUP: u32 = 0;
 pub const VERTEX_DATA_BINDING: u32 = 0;
 pub const VERTEX_DATA_MIN_BINDING_SIZE: u64 = 80;
+#[allow(non_camel_case_types)]
+pub type vertex_data_Type = Vertex;
 
 // var<storage, read_write> out: array<vec4<f32>>
 pub const OUT_GROUP: u32 = 0;

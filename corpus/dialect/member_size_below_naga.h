@@ -36,5 +36,6 @@ static_assert(offsetof(H, _pad0) == 44, "H._pad0: offset");
 #define H_GROUP 0u
 #define H_BINDING 0u
 #define H_MIN_BINDING_SIZE 64u
+typedef H h_Type;
 
 #endif /* STRIDE_SHADER_H */

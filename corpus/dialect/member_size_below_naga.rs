@@ -66,3 +66,5 @@ const _: () = assert!(core::mem::offset_of!(H, _pad0) == 44);
 pub const H_GROUP: u32 = 0;
 pub const H_BINDING: u32 = 0;
 pub const H_MIN_BINDING_SIZE: u64 = 64;
+#[allow(non_camel_case_types)]
+pub type h_Type = H;

@@ -44,10 +44,12 @@ static_assert(offsetof(items_Element, _pad0) == 16, "items_Element._pad0: offset
 #define HOLDER_GROUP 0u
 #define HOLDER_BINDING 0u
 #define HOLDER_MIN_BINDING_SIZE 64u
+typedef Holder holder_Type;
 
 /* var<storage, read_write> items: array<S, 4> */
 #define ITEMS_GROUP 0u
 #define ITEMS_BINDING 1u
 #define ITEMS_MIN_BINDING_SIZE 128u
+typedef items_Element items_Type[4];
 
 #endif /* STRIDE_SHADER_H */

@@ -92,8 +92,12 @@ const _: () = assert!(core::mem::offset_of!(items_Element, _pad0) == 16);
 pub const HOLDER_GROUP: u32 = 0;
 pub const HOLDER_BINDING: u32 = 0;
 pub const HOLDER_MIN_BINDING_SIZE: u64 = 64;
+#[allow(non_camel_case_types)]
+pub type holder_Type = Holder;
 
 // var<storage, read_write> items: array<S, 4>
 pub const ITEMS_GROUP: u32 = 0;
 pub const ITEMS_BINDING: u32 = 1;
 pub const ITEMS_MIN_BINDING_SIZE: u64 = 128;
+#[allow(non_camel_case_types)]
+pub type items_Type = [items_Element; 4];

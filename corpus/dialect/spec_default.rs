@@ -96,8 +96,12 @@ const _: () = assert!(core::mem::offset_of!(B, _pad3) == 156);
 pub const STORAGE_BUFFER_GROUP: u32 = 0;
 pub const STORAGE_BUFFER_BINDING: u32 = 0;
 pub const STORAGE_BUFFER_MIN_BINDING_SIZE: u64 = 160;
+#[allow(non_camel_case_types)]
+pub type storage_buffer_Type = B;
 
 // var<storage, read_write> sink: array<f32, 4>
 pub const SINK_GROUP: u32 = 0;
 pub const SINK_BINDING: u32 = 1;
 pub const SINK_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type sink_Type = [f32; 4];

@@ -56,15 +56,18 @@ static_assert(offsetof(B, _pad3) == 196, "B._pad3: offset");
 #define UNIFORM_BUFFER_GROUP 0u
 #define UNIFORM_BUFFER_BINDING 0u
 #define UNIFORM_BUFFER_MIN_BINDING_SIZE 208u
+typedef B uniform_buffer_Type;
 
 /* var<storage, read> storage_buffer: B */
 #define STORAGE_BUFFER_GROUP 0u
 #define STORAGE_BUFFER_BINDING 1u
 #define STORAGE_BUFFER_MIN_BINDING_SIZE 208u
+typedef B storage_buffer_Type;
 
 /* var<storage, read_write> sink: array<f32, 3> */
 #define SINK_GROUP 0u
 #define SINK_BINDING 2u
 #define SINK_MIN_BINDING_SIZE 12u
+typedef float sink_Type[3];
 
 #endif /* STRIDE_SHADER_H */

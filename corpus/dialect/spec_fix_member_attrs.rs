@@ -96,13 +96,19 @@ const _: () = assert!(core::mem::offset_of!(B, _pad3) == 196);
 pub const UNIFORM_BUFFER_GROUP: u32 = 0;
 pub const UNIFORM_BUFFER_BINDING: u32 = 0;
 pub const UNIFORM_BUFFER_MIN_BINDING_SIZE: u64 = 208;
+#[allow(non_camel_case_types)]
+pub type uniform_buffer_Type = B;
 
 // var<storage, read> storage_buffer: B
 pub const STORAGE_BUFFER_GROUP: u32 = 0;
 pub const STORAGE_BUFFER_BINDING: u32 = 1;
 pub const STORAGE_BUFFER_MIN_BINDING_SIZE: u64 = 208;
+#[allow(non_camel_case_types)]
+pub type storage_buffer_Type = B;
 
 // var<storage, read_write> sink: array<f32, 3>
 pub const SINK_GROUP: u32 = 0;
 pub const SINK_BINDING: u32 = 2;
 pub const SINK_MIN_BINDING_SIZE: u64 = 12;
+#[allow(non_camel_case_types)]
+pub type sink_Type = [f32; 3];

@@ -60,10 +60,12 @@ static_assert(offsetof(B, _pad4) == 196, "B._pad4: offset");
 #define UNIFORM_BUFFER_GROUP 0u
 #define UNIFORM_BUFFER_BINDING 0u
 #define UNIFORM_BUFFER_MIN_BINDING_SIZE 208u
+typedef B uniform_buffer_Type;
 
 /* var<storage, read_write> sink: array<f32, 2> */
 #define SINK_GROUP 0u
 #define SINK_BINDING 1u
 #define SINK_MIN_BINDING_SIZE 8u
+typedef float sink_Type[2];
 
 #endif /* STRIDE_SHADER_H */

@@ -102,8 +102,12 @@ const _: () = assert!(core::mem::offset_of!(B, _pad4) == 196);
 pub const UNIFORM_BUFFER_GROUP: u32 = 0;
 pub const UNIFORM_BUFFER_BINDING: u32 = 0;
 pub const UNIFORM_BUFFER_MIN_BINDING_SIZE: u64 = 208;
+#[allow(non_camel_case_types)]
+pub type uniform_buffer_Type = B;
 
 // var<storage, read_write> sink: array<f32, 2>
 pub const SINK_GROUP: u32 = 0;
 pub const SINK_BINDING: u32 = 1;
 pub const SINK_MIN_BINDING_SIZE: u64 = 8;
+#[allow(non_camel_case_types)]
+pub type sink_Type = [f32; 2];

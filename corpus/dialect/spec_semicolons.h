@@ -56,10 +56,12 @@ static_assert(offsetof(B, _pad3) == 156, "B._pad3: offset");
 #define STORAGE_BUFFER_GROUP 0u
 #define STORAGE_BUFFER_BINDING 0u
 #define STORAGE_BUFFER_MIN_BINDING_SIZE 160u
+typedef B storage_buffer_Type;
 
 /* var<storage, read_write> sink: array<f32, 2> */
 #define SINK_GROUP 0u
 #define SINK_BINDING 1u
 #define SINK_MIN_BINDING_SIZE 8u
+typedef float sink_Type[2];
 
 #endif /* STRIDE_SHADER_H */

@@ -38,6 +38,7 @@ static_assert(offsetof(result_Element, _pad0) == 4, "result_Element._pad0: offse
 #define WEIGHTS_GROUP 0u
 #define WEIGHTS_BINDING 0u
 #define WEIGHTS_MIN_BINDING_SIZE 128u
+typedef weights_Element weights_Type[8];
 
 /* var<storage, read> samples: @stride(32) array<vec3<f32>> */
 #define SAMPLES_GROUP 0u

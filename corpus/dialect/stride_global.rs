@@ -83,6 +83,8 @@ const _: () = assert!(core::mem::offset_of!(result_Element, _pad0) == 4);
 pub const WEIGHTS_GROUP: u32 = 0;
 pub const WEIGHTS_BINDING: u32 = 0;
 pub const WEIGHTS_MIN_BINDING_SIZE: u64 = 128;
+#[allow(non_camel_case_types)]
+pub type weights_Type = [weights_Element; 8];
 
 // var<storage, read> samples: @stride(32) array<vec3<f32>>
 pub const SAMPLES_GROUP: u32 = 0;

@@ -56,5 +56,6 @@ static_assert(offsetof(Holder, _pad1) == 132, "Holder._pad1: offset");
 #define HOLDER_GROUP 0u
 #define HOLDER_BINDING 0u
 #define HOLDER_MIN_BINDING_SIZE 136u
+typedef Holder holder_Type;
 
 #endif /* STRIDE_SHADER_H */

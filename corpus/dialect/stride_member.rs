@@ -124,3 +124,5 @@ const _: () = assert!(core::mem::offset_of!(Holder, _pad1) == 132);
 pub const HOLDER_GROUP: u32 = 0;
 pub const HOLDER_BINDING: u32 = 0;
 pub const HOLDER_MIN_BINDING_SIZE: u64 = 136;
+#[allow(non_camel_case_types)]
+pub type holder_Type = Holder;

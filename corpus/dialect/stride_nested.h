@@ -50,10 +50,12 @@ static_assert(offsetof(Grid, _pad0) == 324, "Grid._pad0: offset");
 #define GRID_GROUP 0u
 #define GRID_BINDING 0u
 #define GRID_MIN_BINDING_SIZE 328u
+typedef Grid grid_Type;
 
 /* var<storage, read_write> out: array<f32, 12> */
 #define OUT_GROUP 0u
 #define OUT_BINDING 1u
 #define OUT_MIN_BINDING_SIZE 48u
+typedef float out_Type[12];
 
 #endif /* STRIDE_SHADER_H */

@@ -115,8 +115,12 @@ const _: () = assert!(core::mem::offset_of!(Grid, _pad0) == 324);
 pub const GRID_GROUP: u32 = 0;
 pub const GRID_BINDING: u32 = 0;
 pub const GRID_MIN_BINDING_SIZE: u64 = 328;
+#[allow(non_camel_case_types)]
+pub type grid_Type = Grid;
 
 // var<storage, read_write> out: array<f32, 12>
 pub const OUT_GROUP: u32 = 0;
 pub const OUT_BINDING: u32 = 1;
 pub const OUT_MIN_BINDING_SIZE: u64 = 48;
+#[allow(non_camel_case_types)]
+pub type out_Type = [f32; 12];

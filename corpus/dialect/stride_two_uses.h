@@ -40,10 +40,12 @@ static_assert(offsetof(Dense, bias) == 32, "Dense.bias: offset");
 #define PADDED_GROUP 0u
 #define PADDED_BINDING 0u
 #define PADDED_MIN_BINDING_SIZE 68u
+typedef Padded padded_Type;
 
 /* var<storage, read_write> dense: Dense */
 #define DENSE_GROUP 0u
 #define DENSE_BINDING 1u
 #define DENSE_MIN_BINDING_SIZE 36u
+typedef Dense dense_Type;
 
 #endif /* STRIDE_SHADER_H */

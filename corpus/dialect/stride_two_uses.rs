@@ -86,8 +86,12 @@ const _: () = assert!(core::mem::offset_of!(Dense, bias) == 32);
 pub const PADDED_GROUP: u32 = 0;
 pub const PADDED_BINDING: u32 = 0;
 pub const PADDED_MIN_BINDING_SIZE: u64 = 68;
+#[allow(non_camel_case_types)]
+pub type padded_Type = Padded;
 
 // var<storage, read_write> dense: Dense
 pub const DENSE_GROUP: u32 = 0;
 pub const DENSE_BINDING: u32 = 1;
 pub const DENSE_MIN_BINDING_SIZE: u64 = 36;
+#[allow(non_camel_case_types)]
+pub type dense_Type = Dense;

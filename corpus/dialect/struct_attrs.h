@@ -66,10 +66,12 @@ static_assert(offsetof(boths_Element, _pad0) == 48, "boths_Element._pad0: offset
 #define USES_GROUP 0u
 #define USES_BINDING 0u
 #define USES_MIN_BINDING_SIZE 160u
+typedef Uses uses_Type;
 
 /* var<storage, read_write> boths: array<Both, 2> */
 #define BOTHS_GROUP 0u
 #define BOTHS_BINDING 1u
 #define BOTHS_MIN_BINDING_SIZE 128u
+typedef boths_Element boths_Type[2];
 
 #endif /* STRIDE_SHADER_H */

@@ -153,8 +153,12 @@ const _: () = assert!(core::mem::offset_of!(boths_Element, _pad0) == 48);
 pub const USES_GROUP: u32 = 0;
 pub const USES_BINDING: u32 = 0;
 pub const USES_MIN_BINDING_SIZE: u64 = 160;
+#[allow(non_camel_case_types)]
+pub type uses_Type = Uses;
 
 // var<storage, read_write> boths: array<Both, 2>
 pub const BOTHS_GROUP: u32 = 0;
 pub const BOTHS_BINDING: u32 = 1;
 pub const BOTHS_MIN_BINDING_SIZE: u64 = 128;
+#[allow(non_camel_case_types)]
+pub type boths_Type = [boths_Element; 2];

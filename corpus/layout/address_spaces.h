@@ -28,15 +28,18 @@ static_assert(offsetof(Params, flags) == 28, "Params.flags: offset");
 #define UNIFORM_PARAMS_GROUP 0u
 #define UNIFORM_PARAMS_BINDING 0u
 #define UNIFORM_PARAMS_MIN_BINDING_SIZE 32u
+typedef Params uniform_params_Type;
 
 /* var<storage, read> read_params: array<Params, 4> */
 #define READ_PARAMS_GROUP 0u
 #define READ_PARAMS_BINDING 1u
 #define READ_PARAMS_MIN_BINDING_SIZE 128u
+typedef Params read_params_Type[4];
 
 /* var<storage, read_write> write_params: Params */
 #define WRITE_PARAMS_GROUP 0u
 #define WRITE_PARAMS_BINDING 2u
 #define WRITE_PARAMS_MIN_BINDING_SIZE 32u
+typedef Params write_params_Type;
 
 #endif /* STRIDE_SHADER_H */

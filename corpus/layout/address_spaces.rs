@@ -40,13 +40,19 @@ const _: () = assert!(core::mem::offset_of!(Params, flags) == 28);
 pub const UNIFORM_PARAMS_GROUP: u32 = 0;
 pub const UNIFORM_PARAMS_BINDING: u32 = 0;
 pub const UNIFORM_PARAMS_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type uniform_params_Type = Params;
 
 // var<storage, read> read_params: array<Params, 4>
 pub const READ_PARAMS_GROUP: u32 = 0;
 pub const READ_PARAMS_BINDING: u32 = 1;
 pub const READ_PARAMS_MIN_BINDING_SIZE: u64 = 128;
+#[allow(non_camel_case_types)]
+pub type read_params_Type = [Params; 4];
 
 // var<storage, read_write> write_params: Params
 pub const WRITE_PARAMS_GROUP: u32 = 0;
 pub const WRITE_PARAMS_BINDING: u32 = 2;
 pub const WRITE_PARAMS_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type write_params_Type = Params;

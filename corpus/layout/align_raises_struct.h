@@ -48,10 +48,12 @@ static_assert(offsetof(Holders, items) == 32, "Holders.items: offset");
 #define HOLDER_GROUP 0u
 #define HOLDER_BINDING 0u
 #define HOLDER_MIN_BINDING_SIZE 96u
+typedef Holder holder_Type;
 
 /* var<storage, read_write> holders: Holders */
 #define HOLDERS_GROUP 0u
 #define HOLDERS_BINDING 1u
 #define HOLDERS_MIN_BINDING_SIZE 128u
+typedef Holders holders_Type;
 
 #endif /* STRIDE_SHADER_H */

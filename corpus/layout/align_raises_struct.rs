@@ -98,8 +98,12 @@ const _: () = assert!(core::mem::offset_of!(Holders, items) == 32);
 pub const HOLDER_GROUP: u32 = 0;
 pub const HOLDER_BINDING: u32 = 0;
 pub const HOLDER_MIN_BINDING_SIZE: u64 = 96;
+#[allow(non_camel_case_types)]
+pub type holder_Type = Holder;
 
 // var<storage, read_write> holders: Holders
 pub const HOLDERS_GROUP: u32 = 0;
 pub const HOLDERS_BINDING: u32 = 1;
 pub const HOLDERS_MIN_BINDING_SIZE: u64 = 128;
+#[allow(non_camel_case_types)]
+pub type holders_Type = Holders;

@@ -48,6 +48,7 @@ static_assert(offsetof(Scene, _pad0) == 180, "Scene._pad0: offset");
 #define SCENE_GROUP 0u
 #define SCENE_BINDING 0u
 #define SCENE_MIN_BINDING_SIZE 192u
+typedef Scene scene_Type;
 
 /* var<storage, read_write> extra_samples: array<Sample> */
 #define EXTRA_SAMPLES_GROUP 0u

@@ -98,6 +98,8 @@ const _: () = assert!(core::mem::offset_of!(Scene, _pad0) == 180);
 pub const SCENE_GROUP: u32 = 0;
 pub const SCENE_BINDING: u32 = 0;
 pub const SCENE_MIN_BINDING_SIZE: u64 = 192;
+#[allow(non_camel_case_types)]
+pub type scene_Type = Scene;
 
 // var<storage, read_write> extra_samples: array<Sample>
 pub const EXTRA_SAMPLES_GROUP: u32 = 0;

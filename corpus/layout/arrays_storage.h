@@ -40,5 +40,6 @@ static_assert(offsetof(Arrays, cube) == 192, "Arrays.cube: offset");
 #define ARRAYS_GROUP 0u
 #define ARRAYS_BINDING 0u
 #define ARRAYS_MIN_BINDING_SIZE 224u
+typedef Arrays arrays_Type;
 
 #endif /* STRIDE_SHADER_H */

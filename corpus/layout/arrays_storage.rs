@@ -72,3 +72,5 @@ const _: () = assert!(core::mem::offset_of!(Arrays, cube) == 192);
 pub const ARRAYS_GROUP: u32 = 0;
 pub const ARRAYS_BINDING: u32 = 0;
 pub const ARRAYS_MIN_BINDING_SIZE: u64 = 224;
+#[allow(non_camel_case_types)]
+pub type arrays_Type = Arrays;

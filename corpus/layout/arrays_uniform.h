@@ -48,10 +48,12 @@ static_assert(offsetof(ArrayBlock, _pad0) == 292, "ArrayBlock._pad0: offset");
 #define BLOCK_GROUP 0u
 #define BLOCK_BINDING 0u
 #define BLOCK_MIN_BINDING_SIZE 304u
+typedef ArrayBlock block_Type;
 
 /* var<storage, read_write> out: vec4<f32> */
 #define OUT_GROUP 0u
 #define OUT_BINDING 1u
 #define OUT_MIN_BINDING_SIZE 16u
+typedef float out_Type[4];
 
 #endif /* STRIDE_SHADER_H */

@@ -98,8 +98,12 @@ const _: () = assert!(core::mem::offset_of!(ArrayBlock, _pad0) == 292);
 pub const BLOCK_GROUP: u32 = 0;
 pub const BLOCK_BINDING: u32 = 0;
 pub const BLOCK_MIN_BINDING_SIZE: u64 = 304;
+#[allow(non_camel_case_types)]
+pub type block_Type = ArrayBlock;
 
 // var<storage, read_write> out: vec4<f32>
 pub const OUT_GROUP: u32 = 0;
 pub const OUT_BINDING: u32 = 1;
 pub const OUT_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type out_Type = [f32; 4];

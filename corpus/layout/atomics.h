@@ -32,6 +32,7 @@ static_assert(offsetof(Counters, _pad1) == 68, "Counters._pad1: offset");
 #define COUNTERS_GROUP 0u
 #define COUNTERS_BINDING 0u
 #define COUNTERS_MIN_BINDING_SIZE 80u
+typedef Counters counters_Type;
 
 /* var<storage, read_write> flags: array<atomic<u32>> */
 #define FLAGS_GROUP 0u

@@ -46,6 +46,8 @@ const _: () = assert!(core::mem::offset_of!(Counters, _pad1) == 68);
 pub const COUNTERS_GROUP: u32 = 0;
 pub const COUNTERS_BINDING: u32 = 0;
 pub const COUNTERS_MIN_BINDING_SIZE: u64 = 80;
+#[allow(non_camel_case_types)]
+pub type counters_Type = Counters;
 
 // var<storage, read_write> flags: array<atomic<u32>>
 pub const FLAGS_GROUP: u32 = 0;

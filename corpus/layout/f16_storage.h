@@ -46,5 +46,6 @@ static_assert(offsetof(HalfData, _pad1) == 98, "HalfData._pad1: offset");
 #define DATA_GROUP 0u
 #define DATA_BINDING 0u
 #define DATA_MIN_BINDING_SIZE 104u
+typedef HalfData data_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -67,3 +67,5 @@ const _: () = assert!(core::mem::offset_of!(HalfData, _pad1) == 98);
 pub const DATA_GROUP: u32 = 0;
 pub const DATA_BINDING: u32 = 0;
 pub const DATA_MIN_BINDING_SIZE: u64 = 104;
+#[allow(non_camel_case_types)]
+pub type data_Type = HalfData;

@@ -42,6 +42,7 @@ static_assert(offsetof(HalfParams, slots) == 32, "HalfParams.slots: offset");
 #define PARAMS_GROUP 0u
 #define PARAMS_BINDING 0u
 #define PARAMS_MIN_BINDING_SIZE 96u
+typedef HalfParams params_Type;
 
 /* var<storage, read_write> result: array<f32> */
 #define RESULT_GROUP 0u

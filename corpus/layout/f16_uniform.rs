@@ -75,6 +75,8 @@ const _: () = assert!(core::mem::offset_of!(HalfParams, slots) == 32);
 pub const PARAMS_GROUP: u32 = 0;
 pub const PARAMS_BINDING: u32 = 0;
 pub const PARAMS_MIN_BINDING_SIZE: u64 = 96;
+#[allow(non_camel_case_types)]
+pub type params_Type = HalfParams;
 
 // var<storage, read_write> result: array<f32>
 pub const RESULT_GROUP: u32 = 0;

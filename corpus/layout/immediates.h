@@ -26,5 +26,6 @@ static_assert(offsetof(DrawConstants, _pad0) == 84, "DrawConstants._pad0: offset
 
 /* var<immediate> draw: DrawConstants */
 #define DRAW_MIN_BINDING_SIZE 96u
+typedef DrawConstants draw_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -38,3 +38,5 @@ const _: () = assert!(core::mem::offset_of!(DrawConstants, _pad0) == 84);
 
 // var<immediate> draw: DrawConstants
 pub const DRAW_MIN_BINDING_SIZE: u64 = 96;
+#[allow(non_camel_case_types)]
+pub type draw_Type = DrawConstants;

@@ -42,10 +42,12 @@ static_assert(offsetof(Matrices, _pad1) == 372, "Matrices._pad1: offset");
 #define MATS_GROUP 0u
 #define MATS_BINDING 0u
 #define MATS_MIN_BINDING_SIZE 384u
+typedef Matrices mats_Type;
 
 /* var<storage, read_write> out: array<f32, 10> */
 #define OUT_GROUP 0u
 #define OUT_BINDING 1u
 #define OUT_MIN_BINDING_SIZE 40u
+typedef float out_Type[10];
 
 #endif /* STRIDE_SHADER_H */

@@ -61,8 +61,12 @@ const _: () = assert!(core::mem::offset_of!(Matrices, _pad1) == 372);
 pub const MATS_GROUP: u32 = 0;
 pub const MATS_BINDING: u32 = 0;
 pub const MATS_MIN_BINDING_SIZE: u64 = 384;
+#[allow(non_camel_case_types)]
+pub type mats_Type = Matrices;
 
 // var<storage, read_write> out: array<f32, 10>
 pub const OUT_GROUP: u32 = 0;
 pub const OUT_BINDING: u32 = 1;
 pub const OUT_MIN_BINDING_SIZE: u64 = 40;
+#[allow(non_camel_case_types)]
+pub type out_Type = [f32; 10];

@@ -42,10 +42,12 @@ static_assert(offsetof(MatrixBlock, _pad1) == 376, "MatrixBlock._pad1: offset");
 #define BLOCK_GROUP 0u
 #define BLOCK_BINDING 0u
 #define BLOCK_MIN_BINDING_SIZE 384u
+typedef MatrixBlock block_Type;
 
 /* var<storage, read_write> out: array<vec4<f32>, 9> */
 #define OUT_GROUP 0u
 #define OUT_BINDING 1u
 #define OUT_MIN_BINDING_SIZE 144u
+typedef float out_Type[9][4];
 
 #endif /* STRIDE_SHADER_H */

@@ -61,8 +61,12 @@ const _: () = assert!(core::mem::offset_of!(MatrixBlock, _pad1) == 376);
 pub const BLOCK_GROUP: u32 = 0;
 pub const BLOCK_BINDING: u32 = 0;
 pub const BLOCK_MIN_BINDING_SIZE: u64 = 384;
+#[allow(non_camel_case_types)]
+pub type block_Type = MatrixBlock;
 
 // var<storage, read_write> out: array<vec4<f32>, 9>
 pub const OUT_GROUP: u32 = 0;
 pub const OUT_BINDING: u32 = 1;
 pub const OUT_MIN_BINDING_SIZE: u64 = 144;
+#[allow(non_camel_case_types)]
+pub type out_Type = [[f32; 4]; 9];

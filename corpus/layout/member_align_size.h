@@ -66,10 +66,12 @@ static_assert(offsetof(Packed, _pad1) == 80, "Packed._pad1: offset");
 #define ATTRIBUTED_GROUP 0u
 #define ATTRIBUTED_BINDING 0u
 #define ATTRIBUTED_MIN_BINDING_SIZE 160u
+typedef Attributed attributed_Type;
 
 /* var<storage, read_write> packed: Packed */
 #define PACKED_GROUP 0u
 #define PACKED_BINDING 1u
 #define PACKED_MIN_BINDING_SIZE 128u
+typedef Packed packed_Type;
 
 #endif /* STRIDE_SHADER_H */

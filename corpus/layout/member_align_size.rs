@@ -125,8 +125,12 @@ const _: () = assert!(core::mem::offset_of!(Packed, _pad1) == 80);
 pub const ATTRIBUTED_GROUP: u32 = 0;
 pub const ATTRIBUTED_BINDING: u32 = 0;
 pub const ATTRIBUTED_MIN_BINDING_SIZE: u64 = 160;
+#[allow(non_camel_case_types)]
+pub type attributed_Type = Attributed;
 
 // var<storage, read_write> packed: Packed
 pub const PACKED_GROUP: u32 = 0;
 pub const PACKED_BINDING: u32 = 1;
 pub const PACKED_MIN_BINDING_SIZE: u64 = 128;
+#[allow(non_camel_case_types)]
+pub type packed_Type = Packed;

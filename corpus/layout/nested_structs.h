@@ -74,10 +74,12 @@ static_assert(offsetof(Record, obj) == 16, "Record.obj: offset");
 #define FRAME_GROUP 0u
 #define FRAME_BINDING 0u
 #define FRAME_MIN_BINDING_SIZE 176u
+typedef Frame frame_Type;
 
 /* var<storage, read_write> record: Record */
 #define RECORD_GROUP 0u
 #define RECORD_BINDING 1u
 #define RECORD_MIN_BINDING_SIZE 160u
+typedef Record record_Type;
 
 #endif /* STRIDE_SHADER_H */

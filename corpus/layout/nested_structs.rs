@@ -179,8 +179,12 @@ const _: () = assert!(core::mem::offset_of!(Record, obj) == 16);
 pub const FRAME_GROUP: u32 = 0;
 pub const FRAME_BINDING: u32 = 0;
 pub const FRAME_MIN_BINDING_SIZE: u64 = 176;
+#[allow(non_camel_case_types)]
+pub type frame_Type = Frame;
 
 // var<storage, read_write> record: Record
 pub const RECORD_GROUP: u32 = 0;
 pub const RECORD_BINDING: u32 = 1;
 pub const RECORD_MIN_BINDING_SIZE: u64 = 160;
+#[allow(non_camel_case_types)]
+pub type record_Type = Record;

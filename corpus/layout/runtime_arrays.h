@@ -59,6 +59,7 @@ static_assert(sizeof(raw_Element) == 8, "raw_Element: stride");
 #define VERTS_GROUP 0u
 #define VERTS_BINDING 1u
 #define VERTS_MIN_BINDING_SIZE 48u
+typedef Vertices verts_Type;
 typedef Vertices_positions_Element verts_positions_Element;
 #define VERTS_POSITIONS_OFFSET 32u
 #define VERTS_POSITIONS_STRIDE 16u
@@ -68,6 +69,7 @@ static_assert(sizeof(verts_positions_Element) == 16, "verts_positions_Element: s
 #define INDICES_GROUP 0u
 #define INDICES_BINDING 2u
 #define INDICES_MIN_BINDING_SIZE 8u
+typedef Indices indices_Type;
 typedef uint32_t indices_values_Element;
 #define INDICES_VALUES_OFFSET 4u
 #define INDICES_VALUES_STRIDE 4u

@@ -125,6 +125,8 @@ pub const VERTS_GROUP: u32 = 0;
 pub const VERTS_BINDING: u32 = 1;
 pub const VERTS_MIN_BINDING_SIZE: u64 = 48;
 #[allow(non_camel_case_types)]
+pub type verts_Type = Vertices;
+#[allow(non_camel_case_types)]
 pub type verts_positions_Element = Vertices_positions_Element;
 pub const VERTS_POSITIONS_OFFSET: u64 = 32;
 pub const VERTS_POSITIONS_STRIDE: u64 = 16;
@@ -134,6 +136,8 @@ const _: () = assert!(core::mem::size_of::<verts_positions_Element>() == 16);
 pub const INDICES_GROUP: u32 = 0;
 pub const INDICES_BINDING: u32 = 2;
 pub const INDICES_MIN_BINDING_SIZE: u64 = 8;
+#[allow(non_camel_case_types)]
+pub type indices_Type = Indices;
 #[allow(non_camel_case_types)]
 pub type indices_values_Element = u32;
 pub const INDICES_VALUES_OFFSET: u64 = 4;

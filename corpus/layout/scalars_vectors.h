@@ -62,10 +62,12 @@ static_assert(offsetof(Scalars, _pad6) == 164, "Scalars._pad6: offset");
 #define INPUT_GROUP 0u
 #define INPUT_BINDING 0u
 #define INPUT_MIN_BINDING_SIZE 176u
+typedef Scalars input_Type;
 
 /* var<storage, read_write> output: vec4<f32> */
 #define OUTPUT_GROUP 0u
 #define OUTPUT_BINDING 1u
 #define OUTPUT_MIN_BINDING_SIZE 16u
+typedef float output_Type[4];
 
 #endif /* STRIDE_SHADER_H */

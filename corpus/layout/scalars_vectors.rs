@@ -91,8 +91,12 @@ const _: () = assert!(core::mem::offset_of!(Scalars, _pad6) == 164);
 pub const INPUT_GROUP: u32 = 0;
 pub const INPUT_BINDING: u32 = 0;
 pub const INPUT_MIN_BINDING_SIZE: u64 = 176;
+#[allow(non_camel_case_types)]
+pub type input_Type = Scalars;
 
 // var<storage, read_write> output: vec4<f32>
 pub const OUTPUT_GROUP: u32 = 0;
 pub const OUTPUT_BINDING: u32 = 1;
 pub const OUTPUT_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type output_Type = [f32; 4];

@@ -22,5 +22,6 @@ static_assert(offsetof(LightInfo, _pad0) == 12, "LightInfo._pad0: offset");
 #define G_LIGHT_GROUP 0u
 #define G_LIGHT_BINDING 0u
 #define G_LIGHT_MIN_BINDING_SIZE 16u
+typedef LightInfo gLight_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -31,3 +31,5 @@ const _: () = assert!(core::mem::offset_of!(LightInfo, _pad0) == 12);
 pub const G_LIGHT_GROUP: u32 = 0;
 pub const G_LIGHT_BINDING: u32 = 0;
 pub const G_LIGHT_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type gLight_Type = LightInfo;

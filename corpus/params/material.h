@@ -32,15 +32,18 @@ static_assert(offsetof(Fog, density) == 12, "Fog.density: offset");
 #define EXPOSURE_GROUP 1u
 #define EXPOSURE_BINDING 1u
 #define EXPOSURE_MIN_BINDING_SIZE 4u
+typedef float exposure_Type;
 
 /* var<uniform> material: Material */
 #define MATERIAL_GROUP 1u
 #define MATERIAL_BINDING 2u
 #define MATERIAL_MIN_BINDING_SIZE 32u
+typedef Material material_Type;
 
 /* var<uniform> fog: Fog */
 #define FOG_GROUP 1u
 #define FOG_BINDING 7u
 #define FOG_MIN_BINDING_SIZE 16u
+typedef Fog fog_Type;
 
 #endif /* STRIDE_SHADER_H */

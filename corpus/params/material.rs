@@ -60,13 +60,19 @@ const _: () = assert!(core::mem::offset_of!(Fog, density) == 12);
 pub const EXPOSURE_GROUP: u32 = 1;
 pub const EXPOSURE_BINDING: u32 = 1;
 pub const EXPOSURE_MIN_BINDING_SIZE: u64 = 4;
+#[allow(non_camel_case_types)]
+pub type exposure_Type = f32;
 
 // var<uniform> material: Material
 pub const MATERIAL_GROUP: u32 = 1;
 pub const MATERIAL_BINDING: u32 = 2;
 pub const MATERIAL_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type material_Type = Material;
 
 // var<uniform> fog: Fog
 pub const FOG_GROUP: u32 = 1;
 pub const FOG_BINDING: u32 = 7;
 pub const FOG_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type fog_Type = Fog;

@@ -66,25 +66,30 @@ static_assert(offsetof(Out, c) == 0, "Out.c: offset");
 #define STUFF_F32_GROUP 0u
 #define STUFF_F32_BINDING 0u
 #define STUFF_F32_MIN_BINDING_SIZE 12u
+typedef MyStuff_f32 stuff_f32_Type;
 
 /* var<storage, read> stuff_vec3: MyStuff_vec3 */
 #define STUFF_VEC3_GROUP 0u
 #define STUFF_VEC3_BINDING 1u
 #define STUFF_VEC3_MIN_BINDING_SIZE 32u
+typedef MyStuff_vec3 stuff_vec3_Type;
 
 /* var<storage, read> ordered_f32: MyStuffOrdered_f32 */
 #define ORDERED_F32_GROUP 0u
 #define ORDERED_F32_BINDING 2u
 #define ORDERED_F32_MIN_BINDING_SIZE 12u
+typedef MyStuffOrdered_f32 ordered_f32_Type;
 
 /* var<storage, read> ordered_vec3: MyStuffOrdered_vec3 */
 #define ORDERED_VEC3_GROUP 0u
 #define ORDERED_VEC3_BINDING 3u
 #define ORDERED_VEC3_MIN_BINDING_SIZE 32u
+typedef MyStuffOrdered_vec3 ordered_vec3_Type;
 
 /* var<storage, read_write> out: Out */
 #define OUT_GROUP 0u
 #define OUT_BINDING 4u
 #define OUT_MIN_BINDING_SIZE 16u
+typedef Out out_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -153,23 +153,33 @@ const _: () = assert!(core::mem::offset_of!(Out, c) == 0);
 pub const STUFF_F32_GROUP: u32 = 0;
 pub const STUFF_F32_BINDING: u32 = 0;
 pub const STUFF_F32_MIN_BINDING_SIZE: u64 = 12;
+#[allow(non_camel_case_types)]
+pub type stuff_f32_Type = MyStuff_f32;
 
 // var<storage, read> stuff_vec3: MyStuff_vec3
 pub const STUFF_VEC3_GROUP: u32 = 0;
 pub const STUFF_VEC3_BINDING: u32 = 1;
 pub const STUFF_VEC3_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type stuff_vec3_Type = MyStuff_vec3;
 
 // var<storage, read> ordered_f32: MyStuffOrdered_f32
 pub const ORDERED_F32_GROUP: u32 = 0;
 pub const ORDERED_F32_BINDING: u32 = 2;
 pub const ORDERED_F32_MIN_BINDING_SIZE: u64 = 12;
+#[allow(non_camel_case_types)]
+pub type ordered_f32_Type = MyStuffOrdered_f32;
 
 // var<storage, read> ordered_vec3: MyStuffOrdered_vec3
 pub const ORDERED_VEC3_GROUP: u32 = 0;
 pub const ORDERED_VEC3_BINDING: u32 = 3;
 pub const ORDERED_VEC3_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type ordered_vec3_Type = MyStuffOrdered_vec3;
 
 // var<storage, read_write> out: Out
 pub const OUT_GROUP: u32 = 0;
 pub const OUT_BINDING: u32 = 4;
 pub const OUT_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type out_Type = Out;

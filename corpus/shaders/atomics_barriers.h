@@ -44,11 +44,13 @@ static_assert(offsetof(Lock, attempts) == 4, "Lock.attempts: offset");
 #define COUNTERS_GROUP 0u
 #define COUNTERS_BINDING 0u
 #define COUNTERS_MIN_BINDING_SIZE 96u
+typedef Counters counters_Type;
 
 /* var<storage, read_write> lock: Lock */
 #define LOCK_GROUP 0u
 #define LOCK_BINDING 1u
 #define LOCK_MIN_BINDING_SIZE 8u
+typedef Lock lock_Type;
 
 /* var<storage, read_write> signed_bins: array<atomic<i32>> */
 #define SIGNED_BINS_GROUP 0u

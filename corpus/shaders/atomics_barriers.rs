@@ -78,11 +78,15 @@ const _: () = assert!(core::mem::offset_of!(Lock, attempts) == 4);
 pub const COUNTERS_GROUP: u32 = 0;
 pub const COUNTERS_BINDING: u32 = 0;
 pub const COUNTERS_MIN_BINDING_SIZE: u64 = 96;
+#[allow(non_camel_case_types)]
+pub type counters_Type = Counters;
 
 // var<storage, read_write> lock: Lock
 pub const LOCK_GROUP: u32 = 0;
 pub const LOCK_BINDING: u32 = 1;
 pub const LOCK_MIN_BINDING_SIZE: u64 = 8;
+#[allow(non_camel_case_types)]
+pub type lock_Type = Lock;
 
 // var<storage, read_write> signed_bins: array<atomic<i32>>
 pub const SIGNED_BINS_GROUP: u32 = 0;

@@ -60,15 +60,18 @@ static_assert(offsetof(Object, _pad0) == 120, "Object._pad0: offset");
 #define CAMERA_GROUP 0u
 #define CAMERA_BINDING 0u
 #define CAMERA_MIN_BINDING_SIZE 80u
+typedef Camera camera_Type;
 
 /* var<uniform> lights: Lights */
 #define LIGHTS_GROUP 0u
 #define LIGHTS_BINDING 1u
 #define LIGHTS_MIN_BINDING_SIZE 272u
+typedef Lights lights_Type;
 
 /* var<uniform> object: Object */
 #define OBJECT_GROUP 1u
 #define OBJECT_BINDING 0u
 #define OBJECT_MIN_BINDING_SIZE 128u
+typedef Object object_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -130,13 +130,19 @@ const _: () = assert!(core::mem::offset_of!(Object, _pad0) == 120);
 pub const CAMERA_GROUP: u32 = 0;
 pub const CAMERA_BINDING: u32 = 0;
 pub const CAMERA_MIN_BINDING_SIZE: u64 = 80;
+#[allow(non_camel_case_types)]
+pub type camera_Type = Camera;
 
 // var<uniform> lights: Lights
 pub const LIGHTS_GROUP: u32 = 0;
 pub const LIGHTS_BINDING: u32 = 1;
 pub const LIGHTS_MIN_BINDING_SIZE: u64 = 272;
+#[allow(non_camel_case_types)]
+pub type lights_Type = Lights;
 
 // var<uniform> object: Object
 pub const OBJECT_GROUP: u32 = 1;
 pub const OBJECT_BINDING: u32 = 0;
 pub const OBJECT_MIN_BINDING_SIZE: u64 = 128;
+#[allow(non_camel_case_types)]
+pub type object_Type = Object;

@@ -35,5 +35,6 @@ static_assert(sizeof(states_Element) == 32, "states_Element: stride");
 #define MODE_OVERRIDE_GROUP 0u
 #define MODE_OVERRIDE_BINDING 1u
 #define MODE_OVERRIDE_MIN_BINDING_SIZE 16u
+typedef uint32_t mode_override_Type[4];
 
 #endif /* STRIDE_SHADER_H */

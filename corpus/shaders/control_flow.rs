@@ -47,3 +47,5 @@ const _: () = assert!(core::mem::size_of::<states_Element>() == 32);
 pub const MODE_OVERRIDE_GROUP: u32 = 0;
 pub const MODE_OVERRIDE_BINDING: u32 = 1;
 pub const MODE_OVERRIDE_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type mode_override_Type = [u32; 4];

@@ -26,10 +26,12 @@ static_assert(offsetof(EdgeParams, tint) == 16, "EdgeParams.tint: offset");
 #define EDGE_PARAMS_GROUP 0u
 #define EDGE_PARAMS_BINDING 0u
 #define EDGE_PARAMS_MIN_BINDING_SIZE 32u
+typedef EdgeParams edge_params_Type;
 
 /* var<storage, read_write> edge_stats: array<atomic<u32>, 4> */
 #define EDGE_STATS_GROUP 0u
 #define EDGE_STATS_BINDING 1u
 #define EDGE_STATS_MIN_BINDING_SIZE 16u
+typedef uint32_t edge_stats_Type[4];
 
 #endif /* STRIDE_SHADER_H */

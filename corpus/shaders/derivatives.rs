@@ -37,8 +37,12 @@ const _: () = assert!(core::mem::offset_of!(EdgeParams, tint) == 16);
 pub const EDGE_PARAMS_GROUP: u32 = 0;
 pub const EDGE_PARAMS_BINDING: u32 = 0;
 pub const EDGE_PARAMS_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type edge_params_Type = EdgeParams;
 
 // var<storage, read_write> edge_stats: array<atomic<u32>, 4>
 pub const EDGE_STATS_GROUP: u32 = 0;
 pub const EDGE_STATS_BINDING: u32 = 1;
 pub const EDGE_STATS_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type edge_stats_Type = [u32; 4];

@@ -67,11 +67,13 @@ static_assert(offsetof(PixelBuffer, offset) == 8, "PixelBuffer.offset: offset");
 #define TONE_GROUP 0u
 #define TONE_BINDING 0u
 #define TONE_MIN_BINDING_SIZE 72u
+typedef ToneParams tone_Type;
 
 /* var<storage, read_write> image: PixelBuffer */
 #define IMAGE_GROUP 0u
 #define IMAGE_BINDING 1u
 #define IMAGE_MIN_BINDING_SIZE 40u
+typedef PixelBuffer image_Type;
 typedef Pixel image_pixels_Element;
 #define IMAGE_PIXELS_OFFSET 16u
 #define IMAGE_PIXELS_STRIDE 24u
@@ -90,5 +92,6 @@ static_assert(sizeof(lut_Element) == 2, "lut_Element: stride");
 #define HISTOGRAM_GROUP 0u
 #define HISTOGRAM_BINDING 3u
 #define HISTOGRAM_MIN_BINDING_SIZE 256u
+typedef uint16_t histogram_Type[64][2];
 
 #endif /* STRIDE_SHADER_H */

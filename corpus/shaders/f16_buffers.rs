@@ -126,11 +126,15 @@ const _: () = assert!(core::mem::offset_of!(PixelBuffer, offset) == 8);
 pub const TONE_GROUP: u32 = 0;
 pub const TONE_BINDING: u32 = 0;
 pub const TONE_MIN_BINDING_SIZE: u64 = 72;
+#[allow(non_camel_case_types)]
+pub type tone_Type = ToneParams;
 
 // var<storage, read_write> image: PixelBuffer
 pub const IMAGE_GROUP: u32 = 0;
 pub const IMAGE_BINDING: u32 = 1;
 pub const IMAGE_MIN_BINDING_SIZE: u64 = 40;
+#[allow(non_camel_case_types)]
+pub type image_Type = PixelBuffer;
 #[allow(non_camel_case_types)]
 pub type image_pixels_Element = Pixel;
 pub const IMAGE_PIXELS_OFFSET: u64 = 16;
@@ -151,3 +155,5 @@ const _: () = assert!(core::mem::size_of::<lut_Element>() == 2);
 pub const HISTOGRAM_GROUP: u32 = 0;
 pub const HISTOGRAM_BINDING: u32 = 3;
 pub const HISTOGRAM_MIN_BINDING_SIZE: u64 = 256;
+#[allow(non_camel_case_types)]
+pub type histogram_Type = [[u16; 2]; 64];

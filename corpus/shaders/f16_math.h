@@ -32,6 +32,7 @@ static_assert(offsetof(GradeParams, _pad0) == 44, "GradeParams._pad0: offset");
 #define PARAMS_GROUP 0u
 #define PARAMS_BINDING 0u
 #define PARAMS_MIN_BINDING_SIZE 48u
+typedef GradeParams params_Type;
 
 /* var<storage, read_write> pixels: array<vec4<f16>> */
 #define PIXELS_GROUP 0u

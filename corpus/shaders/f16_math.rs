@@ -46,6 +46,8 @@ const _: () = assert!(core::mem::offset_of!(GradeParams, _pad0) == 44);
 pub const PARAMS_GROUP: u32 = 0;
 pub const PARAMS_BINDING: u32 = 0;
 pub const PARAMS_MIN_BINDING_SIZE: u64 = 48;
+#[allow(non_camel_case_types)]
+pub type params_Type = GradeParams;
 
 // var<storage, read_write> pixels: array<vec4<f16>>
 pub const PIXELS_GROUP: u32 = 0;

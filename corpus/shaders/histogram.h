@@ -26,10 +26,12 @@ static_assert(offsetof(HistogramParams, height) == 12, "HistogramParams.height: 
 #define PARAMS_GROUP 0u
 #define PARAMS_BINDING 1u
 #define PARAMS_MIN_BINDING_SIZE 16u
+typedef HistogramParams params_Type;
 
 /* var<storage, read_write> histogram: array<atomic<u32>, 64> */
 #define HISTOGRAM_GROUP 0u
 #define HISTOGRAM_BINDING 2u
 #define HISTOGRAM_MIN_BINDING_SIZE 256u
+typedef uint32_t histogram_Type[64];
 
 #endif /* STRIDE_SHADER_H */

@@ -37,8 +37,12 @@ const _: () = assert!(core::mem::offset_of!(HistogramParams, height) == 12);
 pub const PARAMS_GROUP: u32 = 0;
 pub const PARAMS_BINDING: u32 = 1;
 pub const PARAMS_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type params_Type = HistogramParams;
 
 // var<storage, read_write> histogram: array<atomic<u32>, 64>
 pub const HISTOGRAM_GROUP: u32 = 0;
 pub const HISTOGRAM_BINDING: u32 = 2;
 pub const HISTOGRAM_MIN_BINDING_SIZE: u64 = 256;
+#[allow(non_camel_case_types)]
+pub type histogram_Type = [u32; 64];

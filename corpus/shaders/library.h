@@ -24,6 +24,7 @@ static_assert(offsetof(Camera, exposure) == 76, "Camera.exposure: offset");
 #define CAMERA_GROUP 0u
 #define CAMERA_BINDING 0u
 #define CAMERA_MIN_BINDING_SIZE 80u
+typedef Camera camera_Type;
 
 /* var<storage, read> weights: array<f32> */
 #define WEIGHTS_GROUP 0u

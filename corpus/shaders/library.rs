@@ -34,6 +34,8 @@ const _: () = assert!(core::mem::offset_of!(Camera, exposure) == 76);
 pub const CAMERA_GROUP: u32 = 0;
 pub const CAMERA_BINDING: u32 = 0;
 pub const CAMERA_MIN_BINDING_SIZE: u64 = 80;
+#[allow(non_camel_case_types)]
+pub type camera_Type = Camera;
 
 // var<storage, read> weights: array<f32>
 pub const WEIGHTS_GROUP: u32 = 0;

@@ -34,6 +34,7 @@ static_assert(offsetof(Root, _pad0) == 40, "Root._pad0: offset");
 #define U_GROUP 0u
 #define U_BINDING 0u
 #define U_MIN_BINDING_SIZE 48u
+typedef Root u_Type;
 
 /* var<storage, read_write> sink: array<u32> */
 #define SINK_GROUP 0u

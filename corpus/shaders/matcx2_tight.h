@@ -32,6 +32,7 @@ static_assert(offsetof(Root, s) == 16, "Root.s: offset");
 #define U_GROUP 0u
 #define U_BINDING 0u
 #define U_MIN_BINDING_SIZE 40u
+typedef Root u_Type;
 
 /* var<storage, read_write> sink: array<f32> */
 #define SINK_GROUP 0u

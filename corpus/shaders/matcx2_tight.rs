@@ -60,6 +60,8 @@ const _: () = assert!(core::mem::offset_of!(Root, s) == 16);
 pub const U_GROUP: u32 = 0;
 pub const U_BINDING: u32 = 0;
 pub const U_MIN_BINDING_SIZE: u64 = 40;
+#[allow(non_camel_case_types)]
+pub type u_Type = Root;
 
 // var<storage, read_write> sink: array<f32>
 pub const SINK_GROUP: u32 = 0;

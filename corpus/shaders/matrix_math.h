@@ -58,10 +58,12 @@ static_assert(offsetof(Results, _pad0) == 232, "Results._pad0: offset");
 #define XF_GROUP 0u
 #define XF_BINDING 0u
 #define XF_MIN_BINDING_SIZE 384u
+typedef Transforms xf_Type;
 
 /* var<storage, read_write> results: Results */
 #define RESULTS_GROUP 0u
 #define RESULTS_BINDING 1u
 #define RESULTS_MIN_BINDING_SIZE 240u
+typedef Results results_Type;
 
 #endif /* STRIDE_SHADER_H */

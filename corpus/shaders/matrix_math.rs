@@ -99,8 +99,12 @@ const _: () = assert!(core::mem::offset_of!(Results, _pad0) == 232);
 pub const XF_GROUP: u32 = 0;
 pub const XF_BINDING: u32 = 0;
 pub const XF_MIN_BINDING_SIZE: u64 = 384;
+#[allow(non_camel_case_types)]
+pub type xf_Type = Transforms;
 
 // var<storage, read_write> results: Results
 pub const RESULTS_GROUP: u32 = 0;
 pub const RESULTS_BINDING: u32 = 1;
 pub const RESULTS_MIN_BINDING_SIZE: u64 = 240;
+#[allow(non_camel_case_types)]
+pub type results_Type = Results;

@@ -48,6 +48,7 @@ static_assert(offsetof(DrawArgs, first_instance) == 12, "DrawArgs.first_instance
 #define VIEW_GROUP 0u
 #define VIEW_BINDING 0u
 #define VIEW_MIN_BINDING_SIZE 176u
+typedef View view_Type;
 
 /* var<storage, read> instances: array<Instance> */
 #define INSTANCES_GROUP 0u
@@ -71,6 +72,7 @@ static_assert(sizeof(visible_Element) == 4, "visible_Element: stride");
 #define DRAW_ARGS_GROUP 0u
 #define DRAW_ARGS_BINDING 3u
 #define DRAW_ARGS_MIN_BINDING_SIZE 16u
+typedef DrawArgs draw_args_Type;
 
 /* var<storage, read> visible_ro: array<u32> */
 #define VISIBLE_RO_GROUP 0u

@@ -98,6 +98,8 @@ const _: () = assert!(core::mem::offset_of!(DrawArgs, first_instance) == 12);
 pub const VIEW_GROUP: u32 = 0;
 pub const VIEW_BINDING: u32 = 0;
 pub const VIEW_MIN_BINDING_SIZE: u64 = 176;
+#[allow(non_camel_case_types)]
+pub type view_Type = View;
 
 // var<storage, read> instances: array<Instance>
 pub const INSTANCES_GROUP: u32 = 0;
@@ -123,6 +125,8 @@ const _: () = assert!(core::mem::size_of::<visible_Element>() == 4);
 pub const DRAW_ARGS_GROUP: u32 = 0;
 pub const DRAW_ARGS_BINDING: u32 = 3;
 pub const DRAW_ARGS_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type draw_args_Type = DrawArgs;
 
 // var<storage, read> visible_ro: array<u32>
 pub const VISIBLE_RO_GROUP: u32 = 0;

@@ -32,6 +32,7 @@ static_assert(offsetof(Light, intensity) == 12, "Light.intensity: offset");
 #define MATERIAL_GROUP 0u
 #define MATERIAL_BINDING 1u
 #define MATERIAL_MIN_BINDING_SIZE 32u
+typedef Material material_Type;
 
 /* var<storage, read> lights: array<Light> */
 #define LIGHTS_GROUP 1u
@@ -46,5 +47,6 @@ static_assert(sizeof(lights_Element) == 16, "lights_Element: stride");
 #define LIGHT_COUNT_GROUP 1u
 #define LIGHT_COUNT_BINDING 0u
 #define LIGHT_COUNT_MIN_BINDING_SIZE 4u
+typedef uint32_t light_count_Type;
 
 #endif /* STRIDE_SHADER_H */

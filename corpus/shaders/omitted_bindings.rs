@@ -60,6 +60,8 @@ const _: () = assert!(core::mem::offset_of!(Light, intensity) == 12);
 pub const MATERIAL_GROUP: u32 = 0;
 pub const MATERIAL_BINDING: u32 = 1;
 pub const MATERIAL_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type material_Type = Material;
 
 // var<storage, read> lights: array<Light>
 pub const LIGHTS_GROUP: u32 = 1;
@@ -75,3 +77,5 @@ const _: () = assert!(core::mem::size_of::<lights_Element>() == 16);
 pub const LIGHT_COUNT_GROUP: u32 = 1;
 pub const LIGHT_COUNT_BINDING: u32 = 0;
 pub const LIGHT_COUNT_MIN_BINDING_SIZE: u64 = 4;
+#[allow(non_camel_case_types)]
+pub type light_count_Type = u32;

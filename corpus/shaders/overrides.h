@@ -26,6 +26,7 @@ static_assert(offsetof(Settings, _pad0) == 24, "Settings._pad0: offset");
 #define SETTINGS_GROUP 0u
 #define SETTINGS_BINDING 0u
 #define SETTINGS_MIN_BINDING_SIZE 32u
+typedef Settings settings_Type;
 
 /* var<storage, read_write> samples: array<vec4<f32>> */
 #define SAMPLES_GROUP 0u

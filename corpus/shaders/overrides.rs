@@ -37,6 +37,8 @@ const _: () = assert!(core::mem::offset_of!(Settings, _pad0) == 24);
 pub const SETTINGS_GROUP: u32 = 0;
 pub const SETTINGS_BINDING: u32 = 0;
 pub const SETTINGS_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type settings_Type = Settings;
 
 // var<storage, read_write> samples: array<vec4<f32>>
 pub const SAMPLES_GROUP: u32 = 0;

@@ -78,5 +78,6 @@ static_assert(sizeof(unpacked_Element) == 112, "unpacked_Element: stride");
 #define PACK_PARAMS_GROUP 0u
 #define PACK_PARAMS_BINDING 2u
 #define PACK_PARAMS_MIN_BINDING_SIZE 48u
+typedef PackParams pack_params_Type;
 
 #endif /* STRIDE_SHADER_H */

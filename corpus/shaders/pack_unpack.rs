@@ -136,3 +136,5 @@ const _: () = assert!(core::mem::size_of::<unpacked_Element>() == 112);
 pub const PACK_PARAMS_GROUP: u32 = 0;
 pub const PACK_PARAMS_BINDING: u32 = 2;
 pub const PACK_PARAMS_MIN_BINDING_SIZE: u64 = 48;
+#[allow(non_camel_case_types)]
+pub type pack_params_Type = PackParams;

@@ -56,6 +56,7 @@ static_assert(offsetof(Stats, respawned) == 4, "Stats.respawned: offset");
 #define PARAMS_GROUP 0u
 #define PARAMS_BINDING 0u
 #define PARAMS_MIN_BINDING_SIZE 64u
+typedef SimParams params_Type;
 
 /* var<storage, read_write> particles: array<Particle> */
 #define PARTICLES_GROUP 0u
@@ -70,5 +71,6 @@ static_assert(sizeof(particles_Element) == 48, "particles_Element: stride");
 #define STATS_GROUP 0u
 #define STATS_BINDING 2u
 #define STATS_MIN_BINDING_SIZE 8u
+typedef Stats stats_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -110,6 +110,8 @@ const _: () = assert!(core::mem::offset_of!(Stats, respawned) == 4);
 pub const PARAMS_GROUP: u32 = 0;
 pub const PARAMS_BINDING: u32 = 0;
 pub const PARAMS_MIN_BINDING_SIZE: u64 = 64;
+#[allow(non_camel_case_types)]
+pub type params_Type = SimParams;
 
 // var<storage, read_write> particles: array<Particle>
 pub const PARTICLES_GROUP: u32 = 0;
@@ -125,3 +127,5 @@ const _: () = assert!(core::mem::size_of::<particles_Element>() == 48);
 pub const STATS_GROUP: u32 = 0;
 pub const STATS_BINDING: u32 = 2;
 pub const STATS_MIN_BINDING_SIZE: u64 = 8;
+#[allow(non_camel_case_types)]
+pub type stats_Type = Stats;

@@ -54,6 +54,7 @@ static_assert(offsetof(Material, alpha_cutoff) == 44, "Material.alpha_cutoff: of
 #define GLOBALS_GROUP 0u
 #define GLOBALS_BINDING 0u
 #define GLOBALS_MIN_BINDING_SIZE 80u
+typedef Globals globals_Type;
 
 /* var<storage, read> dir_lights: array<DirectionalLight> */
 #define DIR_LIGHTS_GROUP 0u
@@ -68,5 +69,6 @@ static_assert(sizeof(dir_lights_Element) == 32, "dir_lights_Element: stride");
 #define MATERIAL_GROUP 1u
 #define MATERIAL_BINDING 0u
 #define MATERIAL_MIN_BINDING_SIZE 48u
+typedef Material material_Type;
 
 #endif /* STRIDE_SHADER_H */

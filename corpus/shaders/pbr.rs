@@ -107,6 +107,8 @@ const _: () = assert!(core::mem::offset_of!(Material, alpha_cutoff) == 44);
 pub const GLOBALS_GROUP: u32 = 0;
 pub const GLOBALS_BINDING: u32 = 0;
 pub const GLOBALS_MIN_BINDING_SIZE: u64 = 80;
+#[allow(non_camel_case_types)]
+pub type globals_Type = Globals;
 
 // var<storage, read> dir_lights: array<DirectionalLight>
 pub const DIR_LIGHTS_GROUP: u32 = 0;
@@ -122,3 +124,5 @@ const _: () = assert!(core::mem::size_of::<dir_lights_Element>() == 32);
 pub const MATERIAL_GROUP: u32 = 1;
 pub const MATERIAL_BINDING: u32 = 0;
 pub const MATERIAL_MIN_BINDING_SIZE: u64 = 48;
+#[allow(non_camel_case_types)]
+pub type material_Type = Material;

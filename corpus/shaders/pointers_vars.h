@@ -45,5 +45,6 @@ static_assert(sizeof(bodies_Element) == 32, "bodies_Element: stride");
 #define WORLD_GROUP 0u
 #define WORLD_BINDING 1u
 #define WORLD_MIN_BINDING_SIZE 48u
+typedef World world_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -76,3 +76,5 @@ const _: () = assert!(core::mem::size_of::<bodies_Element>() == 32);
 pub const WORLD_GROUP: u32 = 0;
 pub const WORLD_BINDING: u32 = 1;
 pub const WORLD_MIN_BINDING_SIZE: u64 = 48;
+#[allow(non_camel_case_types)]
+pub type world_Type = World;

@@ -40,10 +40,12 @@ static_assert(offsetof(TonemapParams, vignette) == 12, "TonemapParams.vignette: 
 #define BLUR_GROUP 0u
 #define BLUR_BINDING 2u
 #define BLUR_MIN_BINDING_SIZE 64u
+typedef BlurParams blur_Type;
 
 /* var<uniform> tonemap: TonemapParams */
 #define TONEMAP_GROUP 0u
 #define TONEMAP_BINDING 3u
 #define TONEMAP_MIN_BINDING_SIZE 16u
+typedef TonemapParams tonemap_Type;
 
 #endif /* STRIDE_SHADER_H */

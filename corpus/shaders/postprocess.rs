@@ -72,8 +72,12 @@ const _: () = assert!(core::mem::offset_of!(TonemapParams, vignette) == 12);
 pub const BLUR_GROUP: u32 = 0;
 pub const BLUR_BINDING: u32 = 2;
 pub const BLUR_MIN_BINDING_SIZE: u64 = 64;
+#[allow(non_camel_case_types)]
+pub type blur_Type = BlurParams;
 
 // var<uniform> tonemap: TonemapParams
 pub const TONEMAP_GROUP: u32 = 0;
 pub const TONEMAP_BINDING: u32 = 3;
 pub const TONEMAP_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type tonemap_Type = TonemapParams;

@@ -22,6 +22,7 @@ static_assert(offsetof(ScanInfo, block_count) == 4, "ScanInfo.block_count: offse
 #define INFO_GROUP 0u
 #define INFO_BINDING 0u
 #define INFO_MIN_BINDING_SIZE 8u
+typedef ScanInfo info_Type;
 
 /* var<storage, read> input: array<u32> */
 #define INPUT_GROUP 0u

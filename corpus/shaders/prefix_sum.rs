@@ -31,6 +31,8 @@ const _: () = assert!(core::mem::offset_of!(ScanInfo, block_count) == 4);
 pub const INFO_GROUP: u32 = 0;
 pub const INFO_BINDING: u32 = 0;
 pub const INFO_MIN_BINDING_SIZE: u64 = 8;
+#[allow(non_camel_case_types)]
+pub type info_Type = ScanInfo;
 
 // var<storage, read> input: array<u32>
 pub const INPUT_GROUP: u32 = 0;

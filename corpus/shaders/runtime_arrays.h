@@ -61,6 +61,7 @@ static_assert(sizeof(segments_Element) == 32, "segments_Element: stride");
 #define MESH_GROUP 0u
 #define MESH_BINDING 1u
 #define MESH_MIN_BINDING_SIZE 32u
+typedef Mesh mesh_Type;
 typedef Mesh_positions_Element mesh_positions_Element;
 #define MESH_POSITIONS_OFFSET 16u
 #define MESH_POSITIONS_STRIDE 16u
@@ -70,6 +71,7 @@ static_assert(sizeof(mesh_positions_Element) == 16, "mesh_positions_Element: str
 #define GRID_GROUP 0u
 #define GRID_BINDING 2u
 #define GRID_MIN_BINDING_SIZE 24u
+typedef Grid grid_Type;
 typedef uint32_t grid_cells_Element[4];
 #define GRID_CELLS_OFFSET 8u
 #define GRID_CELLS_STRIDE 16u

@@ -128,6 +128,8 @@ pub const MESH_GROUP: u32 = 0;
 pub const MESH_BINDING: u32 = 1;
 pub const MESH_MIN_BINDING_SIZE: u64 = 32;
 #[allow(non_camel_case_types)]
+pub type mesh_Type = Mesh;
+#[allow(non_camel_case_types)]
 pub type mesh_positions_Element = Mesh_positions_Element;
 pub const MESH_POSITIONS_OFFSET: u64 = 16;
 pub const MESH_POSITIONS_STRIDE: u64 = 16;
@@ -137,6 +139,8 @@ const _: () = assert!(core::mem::size_of::<mesh_positions_Element>() == 16);
 pub const GRID_GROUP: u32 = 0;
 pub const GRID_BINDING: u32 = 2;
 pub const GRID_MIN_BINDING_SIZE: u64 = 24;
+#[allow(non_camel_case_types)]
+pub type grid_Type = Grid;
 #[allow(non_camel_case_types)]
 pub type grid_cells_Element = [u32; 4];
 pub const GRID_CELLS_OFFSET: u64 = 8;

@@ -28,6 +28,7 @@ static_assert(offsetof(MeshUniforms, _pad0) == 136, "MeshUniforms._pad0: offset"
 #define MESH_GROUP 0u
 #define MESH_BINDING 0u
 #define MESH_MIN_BINDING_SIZE 144u
+typedef MeshUniforms mesh_Type;
 
 /* var<storage, read> bones: array<mat4x4<f32>> */
 #define BONES_GROUP 0u

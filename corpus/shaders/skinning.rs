@@ -40,6 +40,8 @@ const _: () = assert!(core::mem::offset_of!(MeshUniforms, _pad0) == 136);
 pub const MESH_GROUP: u32 = 0;
 pub const MESH_BINDING: u32 = 0;
 pub const MESH_MIN_BINDING_SIZE: u64 = 144;
+#[allow(non_camel_case_types)]
+pub type mesh_Type = MeshUniforms;
 
 // var<storage, read> bones: array<mat4x4<f32>>
 pub const BONES_GROUP: u32 = 0;

@@ -45,5 +45,6 @@ static_assert(sizeof(vertices_Element) == 32, "vertices_Element: stride");
 #define FRAME_GROUP 0u
 #define FRAME_BINDING 1u
 #define FRAME_MIN_BINDING_SIZE 96u
+typedef Frame frame_Type;
 
 #endif /* STRIDE_SHADER_H */

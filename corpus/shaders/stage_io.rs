@@ -76,3 +76,5 @@ const _: () = assert!(core::mem::size_of::<vertices_Element>() == 32);
 pub const FRAME_GROUP: u32 = 0;
 pub const FRAME_BINDING: u32 = 1;
 pub const FRAME_MIN_BINDING_SIZE: u64 = 96;
+#[allow(non_camel_case_types)]
+pub type frame_Type = Frame;

@@ -24,5 +24,6 @@ static_assert(offsetof(EdgeParams, size) == 8, "EdgeParams.size: offset");
 #define PARAMS_GROUP 0u
 #define PARAMS_BINDING 3u
 #define PARAMS_MIN_BINDING_SIZE 16u
+typedef EdgeParams params_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -34,3 +34,5 @@ const _: () = assert!(core::mem::offset_of!(EdgeParams, size) == 8);
 pub const PARAMS_GROUP: u32 = 0;
 pub const PARAMS_BINDING: u32 = 3;
 pub const PARAMS_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type params_Type = EdgeParams;

@@ -43,10 +43,12 @@ static_assert(sizeof(program_Element) == 12, "program_Element: stride");
 #define MACHINE_GROUP 0u
 #define MACHINE_BINDING 1u
 #define MACHINE_MIN_BINDING_SIZE 40u
+typedef Machine machine_Type;
 
 /* var<uniform> limits: vec4<u32> */
 #define LIMITS_GROUP 0u
 #define LIMITS_BINDING 2u
 #define LIMITS_MIN_BINDING_SIZE 16u
+typedef uint32_t limits_Type[4];
 
 #endif /* STRIDE_SHADER_H */

@@ -73,8 +73,12 @@ const _: () = assert!(core::mem::size_of::<program_Element>() == 12);
 pub const MACHINE_GROUP: u32 = 0;
 pub const MACHINE_BINDING: u32 = 1;
 pub const MACHINE_MIN_BINDING_SIZE: u64 = 40;
+#[allow(non_camel_case_types)]
+pub type machine_Type = Machine;
 
 // var<uniform> limits: vec4<u32>
 pub const LIMITS_GROUP: u32 = 0;
 pub const LIMITS_BINDING: u32 = 2;
 pub const LIMITS_MIN_BINDING_SIZE: u64 = 16;
+#[allow(non_camel_case_types)]
+pub type limits_Type = [u32; 4];

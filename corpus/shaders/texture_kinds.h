@@ -30,5 +30,6 @@ static_assert(offsetof(TextureParams, sample) == 28, "TextureParams.sample: offs
 #define TP_GROUP 0u
 #define TP_BINDING 0u
 #define TP_MIN_BINDING_SIZE 32u
+typedef TextureParams tp_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -43,3 +43,5 @@ const _: () = assert!(core::mem::offset_of!(TextureParams, sample) == 28);
 pub const TP_GROUP: u32 = 0;
 pub const TP_BINDING: u32 = 0;
 pub const TP_MIN_BINDING_SIZE: u64 = 32;
+#[allow(non_camel_case_types)]
+pub type tp_Type = TextureParams;

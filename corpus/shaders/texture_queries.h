@@ -40,5 +40,6 @@ static_assert(offsetof(Query, itexel) == 160, "Query.itexel: offset");
 #define QUERY_GROUP 0u
 #define QUERY_BINDING 0u
 #define QUERY_MIN_BINDING_SIZE 176u
+typedef Query query_Type;
 
 #endif /* STRIDE_SHADER_H */

@@ -58,3 +58,5 @@ const _: () = assert!(core::mem::offset_of!(Query, itexel) == 160);
 pub const QUERY_GROUP: u32 = 0;
 pub const QUERY_BINDING: u32 = 0;
 pub const QUERY_MIN_BINDING_SIZE: u64 = 176;
+#[allow(non_camel_case_types)]
+pub type query_Type = Query;

@@ -28,5 +28,6 @@ static_assert(offsetof(SamplingParams, env_strength) == 76, "SamplingParams.env_
 #define PARAMS_GROUP 0u
 #define PARAMS_BINDING 0u
 #define PARAMS_MIN_BINDING_SIZE 80u
+typedef SamplingParams params_Type;
 
 #endif /* STRIDE_SHADER_H */

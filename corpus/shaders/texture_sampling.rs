@@ -40,3 +40,5 @@ const _: () = assert!(core::mem::offset_of!(SamplingParams, env_strength) == 76)
 pub const PARAMS_GROUP: u32 = 0;
 pub const PARAMS_BINDING: u32 = 0;
 pub const PARAMS_MIN_BINDING_SIZE: u64 = 80;
+#[allow(non_camel_case_types)]
+pub type params_Type = SamplingParams;

@@ -34,6 +34,7 @@ static_assert(offsetof(Wide, _pad1) == 88, "Wide._pad1: offset");
 #define WIDE_GROUP 0u
 #define WIDE_BINDING 0u
 #define WIDE_MIN_BINDING_SIZE 96u
+typedef Wide wide_Type;
 
 /* var<storage, read> samples: array<f32> */
 #define SAMPLES_GROUP 0u

@@ -49,6 +49,8 @@ const _: () = assert!(core::mem::offset_of!(Wide, _pad1) == 88);
 pub const WIDE_GROUP: u32 = 0;
 pub const WIDE_BINDING: u32 = 0;
 pub const WIDE_MIN_BINDING_SIZE: u64 = 96;
+#[allow(non_camel_case_types)]
+pub type wide_Type = Wide;
 
 // var<storage, read> samples: array<f32>
 pub const SAMPLES_GROUP: u32 = 0;

@@ -44,6 +44,9 @@ pub struct Leaf {
     pub offset: u64,
     pub scalar: Scalar,
     pub atomic: bool,
+    /// The same place as a C lvalue through the host structs of
+    /// `--target c` (`(*(g_Type *)b0).a[2].b[1]`), for `exec/host.rs`.
+    pub c: String,
 }
 
 impl Leaf {
@@ -165,17 +168,19 @@ fn is_runtime(l: &Layout) -> bool {
 
 /// Every leaf of a value of layout `l` at `offset`, reached by `expr`
 /// (`report` is the same place spelled from the global).
+#[allow(clippy::too_many_arguments)]
 fn leaves(
     m: &LayoutModule,
     l: &Layout,
     expr: &str,
     report: &str,
+    c_expr: &str,
     offset: u64,
     out: &mut Vec<(String, Leaf)>,
     buffer: usize,
 ) -> Result<(), String> {
     const XYZW: [&str; 4] = ["x", "y", "z", "w"];
-    let mut push = |e: String, r: String, offset: u64, scalar: Scalar, atomic: bool| {
+    let mut push = |e: String, r: String, c: String, offset: u64, scalar: Scalar, atomic: bool| {
         out.push((
             e,
             Leaf {
@@ -184,17 +189,19 @@ fn leaves(
                 offset,
                 scalar,
                 atomic,
+                c,
             },
         ));
     };
     match &l.kind {
-        LayoutKind::Scalar(s) => push(expr.into(), report.into(), offset, *s, false),
-        LayoutKind::Atomic(s) => push(expr.into(), report.into(), offset, *s, true),
+        LayoutKind::Scalar(s) => push(expr.into(), report.into(), c_expr.into(), offset, *s, false),
+        LayoutKind::Atomic(s) => push(expr.into(), report.into(), c_expr.into(), offset, *s, true),
         LayoutKind::Vector { size, scalar } => {
             for (c, comp) in XYZW.iter().enumerate().take(*size as usize) {
                 push(
                     format!("{expr}.{comp}"),
                     format!("{report}.{comp}"),
+                    format!("{c_expr}[{c}]"),
                     offset + c as u64 * scalar.width as u64,
                     *scalar,
                     false,
@@ -212,6 +219,7 @@ fn leaves(
                     push(
                         format!("{expr}[{c}][{r}]"),
                         format!("{report}[{c}][{r}]"),
+                        format!("{c_expr}[{c}][{r}]"),
                         offset + c * column_stride + r * scalar.width as u64,
                         *scalar,
                         false,
@@ -230,6 +238,7 @@ fn leaves(
                     element,
                     &format!("{expr}[{i}]"),
                     &format!("{report}[{i}]"),
+                    &c_element(&format!("{c_expr}[{i}]"), element, *stride),
                     offset + i * stride,
                     out,
                     buffer,
@@ -247,6 +256,7 @@ fn leaves(
                     &mem.layout,
                     &format!("{expr}.{}", mem.name),
                     &format!("{report}.{}", mem.name),
+                    &format!("{c_expr}.{}", mem.name),
                     offset + mem.offset,
                     out,
                     buffer,
@@ -262,6 +272,11 @@ struct Unit {
     access: String,
     offset: u64,
     layout: Layout,
+    /// The runtime-sized array's member (none for a global that is one)
+    /// and element index, when the unit is an element of it.
+    element: Option<(Option<String>, u64, u64)>,
+    /// The member of a runtime-sized struct that is the unit.
+    member: Option<String>,
 }
 
 /// The parts of a global: the whole global when it is fixed-size, else
@@ -272,6 +287,8 @@ fn units(m: &LayoutModule, l: &Layout) -> Vec<Unit> {
             access: String::new(),
             offset: 0,
             layout: l.clone(),
+            element: None,
+            member: None,
         }];
     }
     let mut out = Vec::new();
@@ -284,6 +301,8 @@ fn units(m: &LayoutModule, l: &Layout) -> Vec<Unit> {
                     access: format!("[{i}]"),
                     offset: i * stride,
                     layout: (**element).clone(),
+                    element: Some((None, i, *stride)),
+                    member: None,
                 });
             }
         }
@@ -291,10 +310,15 @@ fn units(m: &LayoutModule, l: &Layout) -> Vec<Unit> {
             if let Some(s) = m.structs.get(h) {
                 for mem in s.members() {
                     for u in units(m, &mem.layout) {
+                        let name = mem.name.to_string();
                         out.push(Unit {
                             access: format!(".{}{}", mem.name, u.access),
                             offset: mem.offset + u.offset,
                             layout: u.layout,
+                            element: u
+                                .element
+                                .map(|(_, i, stride)| (Some(name.clone()), i, stride)),
+                            member: Some(name),
                         });
                     }
                 }
@@ -303,6 +327,66 @@ fn units(m: &LayoutModule, l: &Layout) -> Vec<Unit> {
         _ => {}
     }
     out
+}
+
+/// The size of a value of layout `l` as C declares it without a wrapper:
+/// an array's elements `sizeof` apart.
+fn c_natural_size(l: &Layout) -> Option<u64> {
+    match &l.kind {
+        LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Some(s.width as u64),
+        LayoutKind::Vector { size, scalar } => Some(*size as u64 * scalar.width as u64),
+        LayoutKind::Matrix {
+            columns,
+            column_stride,
+            ..
+        } => Some(*columns as u64 * column_stride),
+        LayoutKind::Array { stride, count, .. } => count.map(|n| n * stride),
+        LayoutKind::Struct(_) => l.size,
+    }
+}
+
+/// Element of a C array `indexed` (`a[2]`) holding `element`s `stride`
+/// apart: where the stride is larger than the element, the element is
+/// wrapped (`<Owner>_<member>_Element { value; _pad0 }`, docs/targets.md).
+fn c_element(indexed: &str, element: &Layout, stride: u64) -> String {
+    if c_natural_size(element).is_some_and(|size| stride > size) {
+        format!("{indexed}.value")
+    } else {
+        indexed.to_string()
+    }
+}
+
+/// `MY_PARAMS` for `myParams` (the host constants' prefix, docs/targets.md).
+fn c_constant(name: &str) -> String {
+    let mut out = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && prev_lower {
+            out.push('_');
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
+/// The C lvalue of unit `u` of global `g` in buffer `b` (bytes at `b<b>`).
+fn c_unit(g: &str, b: usize, u: &Unit) -> String {
+    match (&u.element, &u.member) {
+        (Some((member, i, stride)), _) => {
+            let (alias, constant) = match member {
+                Some(mem) => (
+                    format!("{g}_{mem}_Element"),
+                    format!("{}_{}", c_constant(g), c_constant(mem)),
+                ),
+                None => (format!("{g}_Element"), c_constant(g)),
+            };
+            let at = format!("(*({alias} *)(b{b} + {constant}_OFFSET + {i}u * {constant}_STRIDE))");
+            c_element(&at, &u.layout, *stride)
+        }
+        (None, Some(mem)) => format!("(*({g}_Type *)b{b}).{mem}"),
+        (None, None) => format!("(*({g}_Type *)b{b})"),
+    }
 }
 
 /// The allocation size of a buffer of layout `l`.
@@ -409,7 +493,8 @@ pub fn build(m: &LayoutModule, style: Style, seed: u64) -> Result<Probe, String>
                 reference.clone()
             };
             let mut ls = Vec::new();
-            leaves(m, &u.layout, &base, &reference, u.offset, &mut ls, b)?;
+            let c = c_unit(&g.name, b, &u);
+            leaves(m, &u.layout, &base, &reference, &c, u.offset, &mut ls, b)?;
             for (e, leaf) in ls {
                 let _ = writeln!(
                     body,
@@ -437,7 +522,8 @@ pub fn build(m: &LayoutModule, style: Style, seed: u64) -> Result<Probe, String>
                 reference.clone()
             };
             let mut ls = Vec::new();
-            leaves(m, &u.layout, &base, &reference, u.offset, &mut ls, b)?;
+            let c = c_unit(&g.name, b, &u);
+            leaves(m, &u.layout, &base, &reference, &c, u.offset, &mut ls, b)?;
             for (e, leaf) in ls {
                 let v = write_value(seed, writes.len(), &leaf);
                 let _ = writeln!(body, "    {}", write_stmt(&e, &leaf, v));

@@ -211,6 +211,9 @@ pub fn write(
             "#define {}_MIN_BINDING_SIZE {}u",
             b.constant, b.min_binding_size
         );
+        if let Some((ty, alias)) = &b.alias {
+            let _ = writeln!(out, "typedef {};", declaration(&named, ty, alias));
+        }
         if let Some((t, names)) = &b.tail {
             if names.typedef {
                 let _ = writeln!(

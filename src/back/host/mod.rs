@@ -61,6 +61,10 @@ pub(crate) struct BufferNames<'a> {
     pub space: String,
     pub binding: Option<naga::ResourceBinding>,
     pub min_binding_size: u64,
+    /// `<global>_Type`: an alias of the buffer's type (with a runtime-sized
+    /// array, of the fixed head before it); none for a global that is
+    /// itself a runtime-sized array.
+    pub alias: Option<(&'a Storage, String)>,
     pub tail: Option<(&'a Tail, TailNames)>,
     /// The WGSL type as written (for the comment).
     pub wgsl_type: String,
@@ -124,19 +128,31 @@ impl<'a> Named<'a> {
                     Some(m) => format!("{owner}_{m}_Element"),
                     None => format!("{owner}_Element"),
                 };
-                named.name_elements(
-                    &t.element,
-                    owner,
-                    member.as_deref().unwrap_or(""),
-                    &mut taken,
-                );
-                // An element wrapper named for this array is its alias.
+                // An element wrapper named for this array is its alias;
+                // any other element takes the alias's name first, and
+                // wrappers inside it are named after the alias.
                 let (alias, typedef) = match &t.element {
                     Storage::Struct {
                         of: StructRef::Element(i),
                         ..
-                    } if named.element_names[*i] == alias => (alias, false),
-                    _ => (unique(&mut taken, escape(&alias)), true),
+                    } => {
+                        named.name_elements(
+                            &t.element,
+                            owner,
+                            member.as_deref().unwrap_or(""),
+                            &mut taken,
+                        );
+                        if named.element_names[*i] == alias {
+                            (alias, false)
+                        } else {
+                            (unique(&mut taken, escape(&alias)), true)
+                        }
+                    }
+                    _ => {
+                        let alias = unique(&mut taken, escape(&alias));
+                        named.name_elements(&t.element, &alias, "", &mut taken);
+                        (alias, true)
+                    }
                 };
                 let member = member.map(|m| constant_name(&m));
                 (t, member, alias, typedef)
@@ -161,9 +177,13 @@ impl<'a> Named<'a> {
                     },
                 )
             });
+            let alias =
+                b.ty.as_ref()
+                    .map(|ty| (ty, unique(&mut taken, escape(&format!("{owner}_Type")))));
             named.buffers.push(BufferNames {
                 wgsl: g.name.as_str(),
                 constant,
+                alias,
                 space: space_name(g.space),
                 binding: g.binding,
                 min_binding_size: b.min_binding_size,
@@ -448,8 +468,14 @@ fn constant_prefix(
     prefix
 }
 
-/// `MY_PARAMS` for `myParams` or `my_params`: upper snake case.
+/// `MY_PARAMS` for `myParams` or `my_params`: upper snake case. Leading
+/// underscores go (`_params` gives `PARAMS`, not the `_P...` names C
+/// reserves).
 pub(crate) fn constant_name(name: &str) -> String {
+    let name = match name.trim_start_matches('_') {
+        "" => "BUFFER",
+        rest => rest,
+    };
     let mut out = String::with_capacity(name.len() + 4);
     let mut prev_lower = false;
     for c in name.chars() {

@@ -151,6 +151,13 @@ pub fn write(
             "pub const {}_MIN_BINDING_SIZE: u64 = {};",
             b.constant, b.min_binding_size
         );
+        if let Some((ty, alias)) = &b.alias {
+            let (ty, _) = ty_and_zero(&named, ty);
+            let _ = writeln!(
+                out,
+                "#[allow(non_camel_case_types)]\npub type {alias} = {ty};"
+            );
+        }
         if let Some((t, names)) = &b.tail {
             if names.typedef {
                 let (ty, _) = ty_and_zero(&named, &t.element);
