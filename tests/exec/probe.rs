@@ -356,20 +356,6 @@ fn c_element(indexed: &str, element: &Layout, stride: u64) -> String {
     }
 }
 
-/// `MY_PARAMS` for `myParams` (the host constants' prefix, docs/targets.md).
-fn c_constant(name: &str) -> String {
-    let mut out = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if c.is_ascii_uppercase() && prev_lower {
-            out.push('_');
-        }
-        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-        out.push(c.to_ascii_uppercase());
-    }
-    out
-}
-
 /// The C lvalue of unit `u` of global `g` in buffer `b` (bytes at `b<b>`).
 fn c_unit(g: &str, b: usize, u: &Unit) -> String {
     match (&u.element, &u.member) {
@@ -377,9 +363,9 @@ fn c_unit(g: &str, b: usize, u: &Unit) -> String {
             let (alias, constant) = match member {
                 Some(mem) => (
                     format!("{g}_{mem}_Element"),
-                    format!("{}_{}", c_constant(g), c_constant(mem)),
+                    format!("{}_{}", stride::back::host::constant_name(g), stride::back::host::constant_name(mem)),
                 ),
-                None => (format!("{g}_Element"), c_constant(g)),
+                None => (format!("{g}_Element"), stride::back::host::constant_name(g)),
             };
             let at = format!("(*({alias} *)(b{b} + {constant}_OFFSET + {i}u * {constant}_STRIDE))");
             c_element(&at, &u.layout, *stride)

@@ -471,7 +471,7 @@ fn constant_prefix(
 /// `MY_PARAMS` for `myParams` or `my_params`: upper snake case. Leading
 /// underscores go (`_params` gives `PARAMS`, not the `_P...` names C
 /// reserves).
-pub(crate) fn constant_name(name: &str) -> String {
+pub fn constant_name(name: &str) -> String {
     let name = match name.trim_start_matches('_') {
         "" => "BUFFER",
         rest => rest,
