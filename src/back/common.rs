@@ -355,10 +355,34 @@ pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> 
     }
 }
 
+/// Every module item's name from naga's namer, with a language's reserved
+/// words, builtins and prefixes: the policy both text writers share (each
+/// then repairs what its language needs).
+pub(crate) fn module_names(
+    module: &naga::Module,
+    reserved: &'static naga::proc::KeywordSet,
+    builtins: &'static naga::proc::KeywordSet,
+    case_insensitive: &'static naga::proc::CaseInsensitiveKeywordSet,
+    prefixes: &[&'static str],
+) -> naga::FastHashMap<naga::proc::NameKey, String> {
+    let mut names =
+        naga::FastHashMap::with_capacity_and_hasher(name_count(module), Default::default());
+    let mut namer = naga::proc::Namer::default();
+    namer.reset(
+        module,
+        reserved,
+        builtins,
+        case_insensitive,
+        prefixes,
+        &mut names,
+    );
+    names
+}
+
 /// How many names naga's namer writes for `module` (external textures
 /// aside): room for a writer's name map, so that it never rehashes while
 /// it fills.
-pub(crate) fn name_count(module: &naga::Module) -> usize {
+fn name_count(module: &naga::Module) -> usize {
     let members: usize = module
         .types
         .iter()

@@ -30,6 +30,17 @@ pub fn fixture(source: &str, ident: fn(&str) -> String) -> Result<Fixture, Strin
     })
 }
 
+/// A fixture for a corpus sweep: `fx` when its contract passes the layout
+/// checks, else the line a skip list shows for `stem`.
+pub fn checked(stem: &str, fx: Result<Fixture, String>) -> Result<Fixture, String> {
+    let fx = fx.map_err(|e| format!("{stem}: {}", e.lines().next().unwrap_or("")))?;
+    let checked = crate::layout::check::check(&fx.parsed, &fx.contract);
+    if let Some(first) = checked.iter().find(|d| d.is_error()) {
+        return Err(format!("{stem}: contract check errors: {}", first.message));
+    }
+    Ok(fx)
+}
+
 /// A minimal namer: the WGSL names, each through `ident` (which escapes
 /// the target language's words).
 pub fn names_for(module: &naga::Module, ident: fn(&str) -> String) -> FastHashMap<NameKey, String> {
@@ -53,9 +64,10 @@ pub fn names_for(module: &naga::Module, ident: fn(&str) -> String) -> FastHashMa
 }
 
 /// `name` as a test identifier: characters other than ASCII letters,
-/// digits and `_` become `_`; a word of `words`, a name starting with
-/// `prefix` or one containing `__` gets `_x` (and `__` becomes `_u_`).
-pub fn ident(name: &str, words: &[&str], prefix: &str) -> String {
+/// digits and `_` become `_`; a word the language reserves (`reserved`),
+/// a name starting with `prefix` or one containing `__` gets `_x` (and
+/// `__` becomes `_u_`).
+pub fn ident(name: &str, reserved: impl Fn(&str) -> bool, prefix: &str) -> String {
     let name: String = name
         .chars()
         .map(|c| {
@@ -66,7 +78,7 @@ pub fn ident(name: &str, words: &[&str], prefix: &str) -> String {
             }
         })
         .collect();
-    if words.contains(&name.as_str()) || name.starts_with(prefix) || name.contains("__") {
+    if reserved(&name) || name.starts_with(prefix) || name.contains("__") {
         format!("{}_x", name.replace("__", "_u_"))
     } else {
         name

@@ -363,7 +363,11 @@ fn c_unit(g: &str, b: usize, u: &Unit) -> String {
             let (alias, constant) = match member {
                 Some(mem) => (
                     format!("{g}_{mem}_Element"),
-                    format!("{}_{}", stride::back::host::constant_name(g), stride::back::host::constant_name(mem)),
+                    format!(
+                        "{}_{}",
+                        stride::back::host::constant_name(g),
+                        stride::back::host::constant_name(mem)
+                    ),
                 ),
                 None => (format!("{g}_Element"), stride::back::host::constant_name(g)),
             };

@@ -3,119 +3,15 @@
 //! `spirv-cross --reflect` reports with the contract.
 
 use super::*;
-use crate::back::glsl::GlslOptions;
+use crate::back::glsl::{keywords, GlslOptions};
 use crate::back::test_support::{self, Fixture};
 use crate::layout::{Layout, MemberSlot};
-use naga::FastHashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// GLSL words a WGSL name in the corpus may collide with (test namer only).
-const GLSL_WORDS: &[&str] = &[
-    "input",
-    "output",
-    "filter",
-    "sample",
-    "active",
-    "common",
-    "partition",
-    "out",
-    "in",
-    "buffer",
-    "shared",
-    "patch",
-    "texture",
-    "uniform",
-    "precise",
-    "smooth",
-    "flat",
-    "centroid",
-    "layout",
-    "coherent",
-    "volatile",
-    "restrict",
-    "readonly",
-    "writeonly",
-    "resource",
-    "attribute",
-    "varying",
-    "subroutine",
-    "invariant",
-    "highp",
-    "mediump",
-    "lowp",
-    "precision",
-    "sampler",
-    "image",
-    "packed",
-    "superp",
-    "half",
-    "fixed",
-    "unsigned",
-    "long",
-    "short",
-    "double",
-    "cast",
-    "namespace",
-    "using",
-    "template",
-    "this",
-    "goto",
-    "inline",
-    "noinline",
-    "public",
-    "static",
-    "extern",
-    "external",
-    "interface",
-    "class",
-    "union",
-    "enum",
-    "typedef",
-    "sizeof",
-    "row_major",
-    "column_major",
-    "noperspective",
-    "main",
-    "asm",
-    "dvec2",
-    "mat2",
-    "mat3",
-    "mat4",
-    "vec2",
-    "vec3",
-    "vec4",
-    "float",
-    "int",
-    "uint",
-    "bool",
-    "struct",
-    "discard",
-    "return",
-    "switch",
-    "case",
-    "default",
-    "do",
-    "while",
-    "for",
-    "if",
-    "else",
-    "break",
-    "continue",
-    "const",
-    "true",
-    "false",
-    "length",
-    "transform",
-];
-
 fn glsl_ident(name: &str) -> String {
-    test_support::ident(name, GLSL_WORDS, "gl_")
-}
-
-/// A minimal namer for the tests: WGSL names, GLSL words escaped.
-fn names_for(module: &naga::Module) -> FastHashMap<NameKey, String> {
-    test_support::names_for(module, glsl_ident)
+    let reserved = |n: &str| keywords::RESERVED.contains(n) || keywords::BUILTINS.contains(n);
+    test_support::ident(name, reserved, "gl_")
 }
 
 fn fixture(source: &str) -> Result<Fixture, String> {
@@ -146,7 +42,7 @@ impl GlslFixture for Fixture {
             info: &self.info,
             contract: &self.contract,
             options,
-            names: names_for(&self.parsed.module),
+            names: test_support::names_for(&self.parsed.module, glsl_ident),
             plan,
             type_names: Default::default(),
         }
@@ -572,28 +468,14 @@ const DIALECTS: [Dialect; 3] = [Dialect::Vulkan450, Dialect::Gl450, Dialect::Es3
 /// dialect of [`DIALECTS`]; modules whose contract is invalid are skipped.
 fn run_oracle(sources: &[(String, String)], dir: &Path, stats: &mut Stats) {
     for (stem, source) in sources {
-        let fx = match fixture(source) {
+        let fx = match test_support::checked(stem, fixture(source)) {
             Ok(fx) => fx,
-            Err(e) => {
-                stats
-                    .skipped
-                    .push(format!("{stem}: {}", e.lines().next().unwrap_or("")));
+            Err(skip) => {
+                stats.skipped.push(skip);
                 continue;
             }
         };
         if fx.contract.globals.is_empty() {
-            continue;
-        }
-        let checked = crate::layout::check::check(&fx.parsed, &fx.contract);
-        if checked.has_errors() {
-            let first = checked
-                .iter()
-                .next()
-                .map(|d| d.message.clone())
-                .unwrap_or_default();
-            stats
-                .skipped
-                .push(format!("{stem}: contract check errors: {first}"));
             continue;
         }
         stats.modules += 1;

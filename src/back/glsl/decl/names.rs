@@ -12,18 +12,12 @@ use naga::{FastIndexMap, FastIndexSet};
 /// Every module item's GLSL name: naga's namer with our reserved words and
 /// prefixes, then the one repair it needs for GLSL (no `__`).
 pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
-    let mut names = naga::FastHashMap::with_capacity_and_hasher(
-        crate::back::common::name_count(module),
-        Default::default(),
-    );
-    let mut namer = naga::proc::Namer::default();
-    namer.reset(
+    let mut names = crate::back::common::module_names(
         module,
         &keywords::RESERVED,
         &keywords::BUILTINS,
         naga::proc::CaseInsensitiveKeywordSet::empty(),
         keywords::RESERVED_PREFIXES,
-        &mut names,
     );
     repair_double_underscores(&mut names);
     names

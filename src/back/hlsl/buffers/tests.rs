@@ -6,11 +6,10 @@
 //! with `-HV 2021`, and to SPIR-V (`-spirv`, checked by `spirv-val`).
 
 use super::*;
-use crate::back::hlsl::{HlslOptions, ShaderModel};
+use crate::back::hlsl::{keywords, HlslOptions, ShaderModel};
 use crate::back::test_support::{self, Fixture};
 use crate::layout::realize::cbuffer::Shape;
 use crate::layout::MemberSlot;
-use naga::FastHashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -40,99 +39,13 @@ fn oracles_required() -> bool {
     std::env::var("STRIDE_REQUIRE_ORACLES").is_ok_and(|v| !v.is_empty() && v != "0")
 }
 
-/// HLSL words a WGSL name in the tests may collide with (test namer only).
-const HLSL_WORDS: &[&str] = &[
-    "matrix",
-    "vector",
-    "half",
-    "double",
-    "float",
-    "int",
-    "uint",
-    "bool",
-    "dword",
-    "min16float",
-    "sampler",
-    "texture",
-    "buffer",
-    "cbuffer",
-    "tbuffer",
-    "register",
-    "packoffset",
-    "row_major",
-    "column_major",
-    "in",
-    "out",
-    "inout",
-    "inline",
-    "static",
-    "const",
-    "uniform",
-    "shared",
-    "groupshared",
-    "volatile",
-    "precise",
-    "line",
-    "point",
-    "triangle",
-    "struct",
-    "class",
-    "interface",
-    "namespace",
-    "typedef",
-    "return",
-    "discard",
-    "switch",
-    "case",
-    "default",
-    "do",
-    "while",
-    "for",
-    "if",
-    "else",
-    "break",
-    "continue",
-    "true",
-    "false",
-    "linear",
-    "centroid",
-    "nointerpolation",
-    "noperspective",
-    "sample",
-    "main",
-    "asm",
-    "compile",
-    "pass",
-    "technique",
-    "string",
-    "unsigned",
-    "snorm",
-    "unorm",
-    "export",
-    "extern",
-    "template",
-    "this",
-    "Buffer",
-    "length",
-    "min",
-    "max",
-    "abs",
-    "all",
-    "any",
-    "step",
-    "lerp",
-    "frac",
-    "mul",
-    "dot",
-];
-
 fn hlsl_ident(name: &str) -> String {
-    test_support::ident(name, HLSL_WORDS, "_s_")
-}
-
-/// A minimal namer for the tests: WGSL names, HLSL words escaped.
-fn names_for(module: &naga::Module) -> FastHashMap<NameKey, String> {
-    test_support::names_for(module, hlsl_ident)
+    let reserved = |n: &str| {
+        keywords::RESERVED.contains(n)
+            || keywords::BUILTINS.contains(n)
+            || keywords::RESERVED_CASE_INSENSITIVE.contains(n)
+    };
+    test_support::ident(name, reserved, "_s_")
 }
 
 /// The global every test shader stores loaded values into.
@@ -168,7 +81,7 @@ impl HlslFixture for Fixture {
             info: &self.info,
             contract: &self.contract,
             options,
-            names: names_for(&self.parsed.module),
+            names: test_support::names_for(&self.parsed.module, hlsl_ident),
             plan,
             type_names: Default::default(),
         }
@@ -641,27 +554,13 @@ fn spirv_val_ready() -> bool {
 
 /// Plan, print, compile and compare one module.
 fn run_one(stem: &str, source: &str, stats: &mut Stats) {
-    let fx = match fixture(source) {
+    let fx = match test_support::checked(stem, fixture(source)) {
         Ok(fx) => fx,
-        Err(e) => {
-            stats
-                .skipped
-                .push(format!("{stem}: {}", e.lines().next().unwrap_or("")));
+        Err(skip) => {
+            stats.skipped.push(skip);
             return;
         }
     };
-    let checked = crate::layout::check::check(&fx.parsed, &fx.contract);
-    if checked.has_errors() {
-        let first = checked
-            .iter()
-            .next()
-            .map(|d| d.message.clone())
-            .unwrap_or_default();
-        stats
-            .skipped
-            .push(format!("{stem}: contract check errors: {first}"));
-        return;
-    }
     let plan = match fx.plan() {
         Ok(p) => p,
         Err(d) => {

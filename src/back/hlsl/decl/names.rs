@@ -15,20 +15,13 @@ use naga::{Binding, BuiltIn, TypeInner};
 
 /// Every module item's HLSL name: naga's namer with our reserved words.
 pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
-    let mut names = naga::FastHashMap::with_capacity_and_hasher(
-        crate::back::common::name_count(module),
-        Default::default(),
-    );
-    let mut namer = naga::proc::Namer::default();
-    namer.reset(
+    crate::back::common::module_names(
         module,
         &keywords::RESERVED,
         &keywords::BUILTINS,
         &keywords::RESERVED_CASE_INSENSITIVE,
         keywords::RESERVED_PREFIXES,
-        &mut names,
-    );
-    names
+    )
 }
 
 /// Types the chosen shader model cannot express: f16 before 6.2, 64-bit
