@@ -352,7 +352,20 @@ fn host_structs_compile_and_match_the_layout_ir() {
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
+            .flat_map(|h| match h.join() {
+                Ok(part) => part,
+                Err(payload) => {
+                    let why = payload
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    vec![(
+                        usize::MAX,
+                        ("a C-check worker".into(), Err(format!("panicked: {why}"))),
+                    )]
+                }
+            })
             .collect()
     });
     let mut members = 0;
