@@ -30,6 +30,7 @@
 #[cfg(test)]
 mod tests;
 
+use super::Spelling;
 use super::{
     capitalize, column_stride, naga_scalar, Capabilities, ColumnStyle, Field, Repr, Role, Storage,
     Stored, StructRef,
@@ -40,7 +41,6 @@ use crate::layout::rules::{round_up_saturating as round_up, RuleTable};
 use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, RuleSet};
 use naga::{FastIndexMap, Handle};
 use std::cell::OnceCell;
-use std::rc::Rc;
 
 /// How one buffer global is realized as a block.
 #[derive(Clone, Debug)]
@@ -115,29 +115,8 @@ pub enum Made {
     Element(usize),
 }
 
-/// Names the backend gives to what the realization made, for messages.
-pub trait Spelling {
-    /// A short spelling of a stored type (`vec2`, `S_std140[4]`).
-    fn storage(&self, ty: &Storage) -> String;
-    /// The name of a block, variant or element struct.
-    fn made(&self, what: Made) -> String;
-    /// The name of field `index` of a block, variant or element struct.
-    fn field(&self, what: Made, index: usize) -> String;
-}
-
-/// An error found while realizing: a diagnostic once the backend's
-/// [`Spelling`] names the types it mentions.
-#[derive(Clone)]
-pub struct Problem(Rc<Render>);
-
-/// Makes a [`Problem`]'s diagnostic from the backend's names.
-type Render = dyn Fn(&dyn Spelling) -> Diagnostic;
-
-impl std::fmt::Debug for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Problem")
-    }
-}
+/// An error of a GLSL realization.
+pub type Problem = super::Problem<Made>;
 
 /// Every buffer global of a module realized as a block.
 #[derive(Clone, Debug, Default)]
@@ -174,7 +153,7 @@ impl BlockRealization {
 
     /// The problems as diagnostics, with the types they mention spelled by
     /// `spelling`.
-    pub fn diagnostics(&self, spelling: &dyn Spelling) -> Diagnostics {
+    pub fn diagnostics(&self, spelling: &dyn Spelling<Made>) -> Diagnostics {
         Diagnostics(self.problems.iter().map(|p| (p.0)(spelling)).collect())
     }
 }
@@ -448,13 +427,13 @@ impl<'a> Realizer<'a> {
     fn error(
         &mut self,
         site: &Site,
-        text: impl Fn(&dyn Spelling, &Origin) -> (String, String, Vec<String>) + 'static,
+        text: impl Fn(&dyn Spelling<Made>, &Origin) -> (String, String, Vec<String>) + 'static,
     ) {
         let origin = self.origin(site);
-        self.out.problems.push(Problem(Rc::new(move |s| {
+        self.out.problems.push(Problem::new(move |s| {
             let (message, label, notes) = text(s, &origin);
             origin.diagnostic(message, label, notes)
-        })));
+        }));
     }
 
     // -- blocks -------------------------------------------------------------
@@ -1114,7 +1093,7 @@ impl<'a> Realizer<'a> {
             }
         }
         for (what, bad) in problems {
-            self.out.problems.push(Problem(Rc::new(move |s| {
+            self.out.problems.push(Problem::new(move |s| {
                 let kind = match what {
                     Made::Variant(_) => "variant",
                     Made::Element(_) => "element struct",
@@ -1141,10 +1120,10 @@ impl<'a> Realizer<'a> {
                 };
                 Diagnostic::internal(format!(
                     "internal error: the GLSL layout of {kind} `{}`: {detail} differs from the contract",
-                    s.made(what)
+                    s.name(what)
                 ))
                 .note("this is a bug in stride's GLSL writer; please report it")
-            })));
+            }));
         }
     }
 

@@ -32,6 +32,7 @@
 
 use super::cbuffer::{self as packing, ArrayStride, Mismatch, Misplaced, PackOffset, Placed};
 use super::cbuffer::{Pad, Shape};
+use super::Spelling;
 use super::{
     capitalize, naga_scalar, ColumnStyle, Declared, Field, Repr, Role, Storage, Stored, StructRef,
 };
@@ -40,7 +41,6 @@ use crate::front::Parsed;
 use crate::layout::check::replace_value;
 use crate::layout::{GlobalLayout, Layout, LayoutKind, LayoutModule, MemberSlot, StructLayout};
 use naga::{FastIndexMap, Handle};
-use std::rc::Rc;
 
 /// What the target can write down on top of D3D's packing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,36 +140,8 @@ pub enum Of {
     Element(usize),
 }
 
-/// Names the backend gives to what the realization made, for messages.
-pub trait Spelling {
-    /// A stored type as declared, without qualifiers (`float3`, `S_cb[4]`).
-    fn storage(&self, ty: &Storage) -> String;
-    /// The name of a cbuffer, variant or element struct.
-    fn name(&self, of: Of) -> String;
-    /// The name of field `index` of a cbuffer, variant or element struct.
-    fn field(&self, of: Of, index: usize) -> String;
-}
-
-/// An error found while realizing: a diagnostic once the backend's
-/// [`Spelling`] names the types it mentions.
-#[derive(Clone)]
-pub struct Problem(Rc<Render>);
-
-/// Makes a [`Problem`]'s diagnostic from the backend's names.
-type Render = dyn Fn(&dyn Spelling) -> Diagnostic;
-
-impl Problem {
-    /// The diagnostic, with the names `spelling` gives.
-    pub fn diagnostic(&self, spelling: &dyn Spelling) -> Diagnostic {
-        (self.0)(spelling)
-    }
-}
-
-impl std::fmt::Debug for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Problem")
-    }
-}
+/// An error of a D3D realization.
+pub type Problem = super::Problem<Of>;
 
 /// Every uniform and push-constant global of a module realized as a
 /// cbuffer.
@@ -205,7 +177,7 @@ impl CbufferRealization {
 
     /// The problems as diagnostics, with the types they mention spelled by
     /// `spelling`.
-    pub fn diagnostics(&self, spelling: &dyn Spelling) -> Diagnostics {
+    pub fn diagnostics(&self, spelling: &dyn Spelling<Of>) -> Diagnostics {
         Diagnostics(
             self.problems
                 .iter()
@@ -441,7 +413,7 @@ impl<'a> Realizer<'a> {
         &mut self,
         site: &Site,
         fix: Option<Fix>,
-        text: impl Fn(&dyn Spelling) -> (String, String, Vec<String>) + 'static,
+        text: impl Fn(&dyn Spelling<Of>) -> (String, String, Vec<String>) + 'static,
     ) {
         let site_span = self.site_span(site);
         let global = site
@@ -451,7 +423,7 @@ impl<'a> Realizer<'a> {
             .map(|(span, global)| (span.clone(), format!("`{global}` is a cbuffer in HLSL")));
         self.out
             .problems
-            .push(Problem(Rc::new(move |s: &dyn Spelling| {
+            .push(Problem::new(move |s: &dyn Spelling<Of>| {
                 let (message, label, notes) = text(s);
                 let mut d = Diagnostic::inexpressible(message).at(site_span.clone(), label);
                 if let Some((span, label)) = &global {
@@ -464,7 +436,7 @@ impl<'a> Realizer<'a> {
                     d = d.fix(f.clone());
                 }
                 d
-            })));
+            }));
     }
 
     /// A fix giving the member at `site` `@align(align)`.
@@ -1173,7 +1145,7 @@ fn internal(of: Of, fields: &[Field], bad: Bad) -> Problem {
         Bad::Packing(Mismatch::Illegal { field, .. }) => fields.get(field).map(|f| f.ty.clone()),
         _ => None,
     };
-    Problem(Rc::new(move |s: &dyn Spelling| {
+    Problem::new(move |s: &dyn Spelling<Of>| {
         let kind = match of {
             Of::Cbuffer(_) => "cbuffer",
             Of::Variant(_) => "variant",
@@ -1218,7 +1190,7 @@ fn internal(of: Of, fields: &[Field], bad: Bad) -> Problem {
             s.name(of)
         ))
         .note("this is a bug in stride's HLSL writer; please report it")
-    }))
+    })
 }
 
 /// The fields of a declaration as the packing rules see them.

@@ -284,3 +284,46 @@ fn capitalize(s: &str) -> String {
         None => String::new(),
     }
 }
+
+/// Names a backend gives to what a realization made, for messages. `W`
+/// says which declaration: [`block::Made`] for GLSL blocks, [`d3d::Of`]
+/// for D3D constant buffers.
+pub trait Spelling<W> {
+    /// A short spelling of a stored type (`vec2`, `S_std140[4]`, `float3`).
+    fn storage(&self, ty: &Storage) -> String;
+    /// The name of a block, cbuffer, variant or element struct.
+    fn name(&self, what: W) -> String;
+    /// The name of field `index` of a block, cbuffer, variant or element
+    /// struct.
+    fn field(&self, what: W, index: usize) -> String;
+}
+
+/// An error found while realizing: a diagnostic once the backend's
+/// [`Spelling`] names the types it mentions.
+pub struct Problem<W>(std::rc::Rc<Render<W>>);
+
+/// Makes a [`Problem`]'s diagnostic from the backend's names.
+type Render<W> = dyn Fn(&dyn Spelling<W>) -> crate::diag::Diagnostic;
+
+impl<W> Problem<W> {
+    pub fn new(render: impl Fn(&dyn Spelling<W>) -> crate::diag::Diagnostic + 'static) -> Self {
+        Problem(std::rc::Rc::new(render))
+    }
+
+    /// The diagnostic, with the names `spelling` gives.
+    pub fn diagnostic(&self, spelling: &dyn Spelling<W>) -> crate::diag::Diagnostic {
+        (self.0)(spelling)
+    }
+}
+
+impl<W> Clone for Problem<W> {
+    fn clone(&self) -> Self {
+        Problem(self.0.clone())
+    }
+}
+
+impl<W> std::fmt::Debug for Problem<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Problem")
+    }
+}

@@ -35,7 +35,7 @@ mod tests;
 use super::{Ctx, Dialect, Needs};
 use crate::diag::Diagnostics;
 use crate::front::Parsed;
-use crate::layout::realize::block::{self, BlockRealization, Declared, Made, Spelling};
+use crate::layout::realize::block::{self, BlockRealization, Declared, Made};
 use crate::layout::realize::{Capabilities, Field, Role, Storage, StructRef};
 pub use crate::layout::realize::{ColumnStyle, Repr};
 use crate::layout::{LayoutKind, LayoutModule, RuleSet};
@@ -596,7 +596,7 @@ impl Plan {
     }
 }
 
-impl Spelling for Plan {
+impl crate::layout::realize::Spelling<Made> for Plan {
     fn storage(&self, ty: &Storage) -> String {
         let (base, dims) = self
             .names
@@ -604,7 +604,7 @@ impl Spelling for Plan {
         format!("{base}{dims}")
     }
 
-    fn made(&self, what: Made) -> String {
+    fn name(&self, what: Made) -> String {
         self.made_names(what)
             .map_or_else(String::new, |(n, _)| n.to_string())
     }

@@ -546,7 +546,7 @@ fn push_dims(out: &mut String, ty: &LStorage) {
     }
 }
 
-impl d3d::Spelling for Spell<'_> {
+impl crate::layout::realize::Spelling<d3d::Of> for Spell<'_> {
     fn storage(&self, ty: &LStorage) -> String {
         self.describe(ty)
     }

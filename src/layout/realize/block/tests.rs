@@ -56,7 +56,7 @@ impl Fixture {
 /// Spells types by shape only, for messages in tests.
 struct Plain;
 
-impl Spelling for Plain {
+impl crate::layout::realize::Spelling<Made> for Plain {
     fn storage(&self, ty: &Storage) -> String {
         match ty {
             Storage::Scalar(s) => format!("s{}", s.width),
@@ -66,7 +66,7 @@ impl Spelling for Plain {
             Storage::Struct { of, .. } => format!("{of:?}"),
         }
     }
-    fn made(&self, what: Made) -> String {
+    fn name(&self, what: Made) -> String {
         format!("{what:?}")
     }
     fn field(&self, what: Made, index: usize) -> String {
