@@ -145,6 +145,7 @@ impl GlslFixture for Fixture {
             module: &self.parsed.module,
             info: &self.info,
             contract: &self.contract,
+            lines: None,
             options,
             names: names_for(&self.parsed.module),
             plan,

@@ -89,6 +89,7 @@ pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, buffers::Plan>;
 /// plan.
 fn context<'a>(
     parsed: &'a Parsed,
+    lines: Option<&'a crate::back::lines::LineMap>,
     options: &'a GlslOptions,
     written: Written<'a>,
     names: naga::FastHashMap<NameKey, String>,
@@ -99,6 +100,7 @@ fn context<'a>(
         module: written.module,
         info: written.info,
         contract: written.contract,
+        lines,
         options,
         names,
         plan,
@@ -204,7 +206,14 @@ pub(crate) fn write_modules(
         ..Default::default()
     };
     let order = r.written.order();
-    let ctx = context(modules.parsed, options, r.written, r.names, r.plan);
+    let ctx = context(
+        modules.parsed,
+        modules.lines.as_ref(),
+        options,
+        r.written,
+        r.names,
+        r.plan,
+    );
     let mut errors = Diagnostics::new();
     for index in r.selected {
         let mut needs = Needs::default();
@@ -248,7 +257,14 @@ pub(crate) fn module_bindings(
     let r = resolve(modules, options)?;
     let bindings = bindings(r.written, options.dialect)?;
     let order = r.written.order();
-    let ctx = context(modules.parsed, options, r.written, r.names, r.plan);
+    let ctx = context(
+        modules.parsed,
+        modules.lines.as_ref(),
+        options,
+        r.written,
+        r.names,
+        r.plan,
+    );
     Ok(r.selected
         .into_iter()
         .map(|index| {
@@ -593,6 +609,9 @@ fn write_entry_point(
         for part in ["#extension ", ext, " : require\n"] {
             text.push_str(part);
         }
+    }
+    if ctx.lines.is_some_and(|l| l.names_file()) {
+        text.push_str("#extension GL_GOOGLE_cpp_style_line_directive : require\n");
     }
     if dialect.is_es() {
         text.push_str("precision highp float;\nprecision highp int;\n");

@@ -167,6 +167,7 @@ impl HlslFixture for Fixture {
             module: &self.parsed.module,
             info: &self.info,
             contract: &self.contract,
+            lines: None,
             options,
             names: names_for(&self.parsed.module),
             plan,
