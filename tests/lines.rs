@@ -314,6 +314,46 @@ fn dxc_reports_the_wgsl_line_of_an_injected_error() {
 }
 
 #[test]
+fn slang_reports_the_wgsl_line_of_an_injected_error() {
+    if !slang::require_slang("slang_reports_the_wgsl_line_of_an_injected_error") {
+        return;
+    }
+    let (_, text) = texts(
+        SOURCE,
+        &options(Target::Slang, Dialect::Vulkan450, LineDirectives::File),
+    )
+    .remove(0);
+    let args = ["-target", "spirv", "-entry", "main", "-stage", "compute"];
+    let args = [&args[..], &["-o", "m.spv"]].concat();
+    if let Err(e) = slang::run_slangc(&text, "t.slang", &args, None) {
+        panic!("slangc rejects the file form:\n{e}\n{text}");
+    }
+    let mut report = Vec::new();
+    for &(piece, line) in CHECKED {
+        let bad = inject(
+            &text,
+            piece,
+            "    float3x3 stride_bad = float2(1.0f, 2.0f);",
+        );
+        let err = match slang::run_slangc(&bad, "t.slang", &args, None) {
+            Ok(_) => panic!("slangc accepted the injected error:\n{bad}"),
+            Err(e) => e,
+        };
+        // ` --> file:line:column` below the error.
+        let at = err.lines().find_map(|l| l.trim().strip_prefix("--> "));
+        assert_eq!(
+            at.and_then(|a| a.rsplitn(3, ':').nth(2).map(str::to_string)),
+            Some(NAME.to_string()),
+            "`{piece}`: slangc said\n{err}\n--- Slang ---\n{bad}"
+        );
+        let said = at.and_then(|a| a.rsplit(':').nth(1)?.parse::<u32>().ok());
+        assert_eq!(said, Some(line), "`{piece}`: slangc said\n{err}");
+        report.push(format!("{piece} -> {}", at.unwrap_or("")));
+    }
+    loud(&format!("slangc line mapping:\n  {}", report.join("\n  ")));
+}
+
+#[test]
 fn glslang_reports_the_wgsl_line_of_an_injected_error() {
     let test = "glslang_reports_the_wgsl_line_of_an_injected_error";
     if !require_tool("glslangValidator", &["--version"], test) {

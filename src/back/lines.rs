@@ -179,8 +179,7 @@ impl LineMap {
 pub(crate) fn statements_to_source(module: &mut naga::Module, map: &SourceMap, len: usize) {
     fn block(b: &mut naga::Block, map: &SourceMap, len: usize) {
         use naga::Statement as S;
-        let mut next = naga::Span::UNDEFINED;
-        let spans: Vec<naga::Span> = b
+        let mut spans: Vec<naga::Span> = b
             .span_iter()
             .map(|(_, span)| {
                 span.to_range()
@@ -188,19 +187,15 @@ pub(crate) fn statements_to_source(module: &mut naga::Module, map: &SourceMap, l
                     .filter(|r| r.end <= len)
                     .map_or(naga::Span::UNDEFINED, naga::Span::from)
             })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .map(|s| {
-                if s.is_defined() {
-                    next = s;
-                }
-                next
-            })
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
             .collect();
+        let mut next = naga::Span::UNDEFINED;
+        for span in spans.iter_mut().rev() {
+            if span.is_defined() {
+                next = *span;
+            } else {
+                *span = next;
+            }
+        }
         let mut before = naga::Span::UNDEFINED;
         for ((stmt, span), &mapped) in b.span_iter_mut().zip(&spans) {
             if let Some(span) = span {
