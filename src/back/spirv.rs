@@ -109,14 +109,15 @@ pub fn write(
     contract: &LayoutModule,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
+    let source = Source {
+        text: &parsed.source,
+        map: &parsed.map,
+        annotations: &parsed.annotations,
+    };
     write_module(
         Cow::Borrowed(&parsed.module),
         &parsed.standard,
-        Source {
-            text: &parsed.source,
-            map: &parsed.map,
-        },
-        &parsed.annotations,
+        source,
         contract,
         options,
     )
@@ -137,17 +138,12 @@ pub fn write_owned(
         annotations,
         ..
     } = parsed;
-    write_module(
-        Cow::Owned(module),
-        &standard,
-        Source {
-            text: &source,
-            map: &map,
-        },
-        &annotations,
-        contract,
-        options,
-    )
+    let source = Source {
+        text: &source,
+        map: &map,
+        annotations: &annotations,
+    };
+    write_module(Cow::Owned(module), &standard, source, contract, options)
 }
 
 /// `standard` is the text `source_module` was parsed from: on the rare
@@ -157,7 +153,6 @@ fn write_module(
     source_module: Cow<'_, naga::Module>,
     standard: &str,
     source: Source<'_>,
-    annotations: &Annotations,
     contract: &LayoutModule,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
@@ -178,17 +173,16 @@ fn write_module(
     }
     let wraps = match hazard::find_wraps(&source_module, contract) {
         Ok(wraps) => wraps,
-        Err(unwrappable) => return Err(unwrappable_error(&unwrappable, contract, annotations)),
+        Err(unwrappable) => {
+            return Err(unwrappable_error(
+                &unwrappable,
+                contract,
+                source.annotations,
+            ))
+        }
     };
     if wraps.is_empty() {
-        return finish(
-            source_module,
-            contract,
-            &wraps,
-            source,
-            annotations,
-            options,
-        );
+        return finish(source_module, contract, &wraps, source, options);
     }
     // The work-around changes the module naga checks; an error is reported
     // as the unwrapped module gives it, when that one has an error.
@@ -196,15 +190,7 @@ fn write_module(
         Cow::Borrowed(m) => Some(*m),
         Cow::Owned(_) => None,
     };
-    finish(
-        source_module,
-        contract,
-        &wraps,
-        source,
-        annotations,
-        options,
-    )
-    .map_err(|later| {
+    finish(source_module, contract, &wraps, source, options).map_err(|later| {
         let reparsed;
         let source = match borrowed {
             Some(m) => m,
@@ -245,7 +231,6 @@ fn finish(
     contract: &LayoutModule,
     wraps: &hazard::Wraps,
     source: Source<'_>,
-    annotations: &Annotations,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
     let mut module = match guarded(|| prepare(source_module, contract, wraps)) {
@@ -253,7 +238,7 @@ fn finish(
         Err(panic) => return Err(backend_panic(&panic)),
     };
 
-    let mut warnings = feature_warnings(contract, wraps, annotations);
+    let mut warnings = feature_warnings(contract, wraps, source.annotations);
 
     // One validation of the module handed to the writer. Where the spill
     // rewrote calls and the result is invalid, the errors reported are
@@ -305,11 +290,13 @@ fn finish(
     Ok(SpirvOutput { words, warnings })
 }
 
-/// The user's source text and the map from the module's spans to it.
+/// What the writer reads of the parse besides the module: the user's
+/// source text, the map from the module's spans to it, the annotations.
 #[derive(Clone, Copy)]
 struct Source<'a> {
     text: &'a str,
     map: &'a crate::front::split::SourceMap,
+    annotations: &'a Annotations,
 }
 
 /// One warning per buffer whose contract layout breaks Vulkan's standard
