@@ -107,6 +107,10 @@ pub struct Options {
     pub hlsl: back::hlsl::HlslOptions,
     /// Include-guard name and derives of `--target c` and `--target rust`.
     pub host: back::host::HostOptions,
+    /// `#line` directives in GLSL, HLSL and Slang text pointing back to
+    /// the WGSL lines (default: none, the output as without them), and the
+    /// file name they give.
+    pub lines: back::lines::LineOptions,
 }
 
 impl Default for Options {
@@ -118,6 +122,7 @@ impl Default for Options {
             glsl: back::glsl::GlslOptions::default(),
             hlsl: back::hlsl::HlslOptions::default(),
             host: back::host::HostOptions::default(),
+            lines: back::lines::LineOptions::default(),
         }
     }
 }
@@ -316,6 +321,26 @@ fn validated<'a>(
     }
 }
 
+/// `options.spirv`, with debug info naming the source where
+/// `options.lines` asks for a form explicitly (`auto` gives SPIR-V none).
+fn spirv_options(options: &Options) -> Cow<'_, back::spirv::SpirvOptions> {
+    use back::lines::LineDirectives as L;
+    match options.lines.directives {
+        L::File | L::Numeric if options.spirv.debug_file.is_none() => {
+            Cow::Owned(back::spirv::SpirvOptions {
+                debug_file: Some(back::lines::source_name(&options.lines).to_string()),
+                ..options.spirv.clone()
+            })
+        }
+        _ => Cow::Borrowed(&options.spirv),
+    }
+}
+
+/// The `#line` form of `options.target` (`es`: GLSL ES output).
+fn line_form(options: &Options, es: bool) -> back::lines::LineDirectives {
+    options.lines.directives.resolve(options.target, es)
+}
+
 /// The backend part of [`translate`]: spans in its diagnostics are still
 /// those of `parsed.standard`.
 fn backend(
@@ -328,9 +353,10 @@ fn backend(
 ) -> Result<Translation, Diagnostics> {
     let output = match options.target {
         Target::Spirv => {
+            let spirv = spirv_options(options);
             let out = match parsed {
-                Cow::Owned(parsed) => back::spirv::write_owned(parsed, contract, &options.spirv),
-                Cow::Borrowed(parsed) => back::spirv::write(parsed, contract, &options.spirv),
+                Cow::Owned(parsed) => back::spirv::write_owned(parsed, contract, &spirv),
+                Cow::Borrowed(parsed) => back::spirv::write(parsed, contract, &spirv),
             };
             let out = out.map_err(|e| {
                 // The backend validates the module it rewrote, not the
@@ -354,7 +380,11 @@ fn backend(
                 glsl.overrides = options.spirv.overrides.clone();
             }
             let info = validated(&parsed, &warnings, info)?;
-            let modules = back::common::Modules::new(&parsed, &info, contract, &glsl.overrides);
+            let modules = back::common::Modules::new(&parsed, &info, contract, &glsl.overrides)
+                .with_lines(
+                    line_form(options, glsl.dialect.is_es()),
+                    &options.lines.source_name,
+                );
             let out = back::glsl::decl::write_modules(&modules, &glsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
@@ -383,7 +413,8 @@ fn backend(
                 hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
             }
             let info = validated(&parsed, &warnings, info)?;
-            let modules = back::common::Modules::new(&parsed, &info, contract, &hlsl.overrides);
+            let modules = back::common::Modules::new(&parsed, &info, contract, &hlsl.overrides)
+                .with_lines(line_form(options, false), &options.lines.source_name);
             let out = back::hlsl::decl::write_modules(&modules, &hlsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);

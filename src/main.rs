@@ -161,6 +161,14 @@ struct Cli {
     #[arg(long, value_name = "DIALECT", value_parser = parse_glsl_dialect)]
     glsl: Option<stride::back::glsl::Dialect>,
 
+    /// #line directives pointing GLSL, HLSL and Slang statements back to
+    /// their WGSL line: auto (`#line N "input"` for HLSL, Slang, Vulkan
+    /// and desktop GLSL, `#line N` for GLSL ES, nothing elsewhere),
+    /// file, numeric, none. An explicit file or numeric also gives SPIR-V
+    /// OpSource/OpLine debug info
+    #[arg(long, value_name = "FORM", default_value = "auto", value_parser = parse_line_directives)]
+    line_directives: stride::back::lines::LineDirectives,
+
     /// The entry point to write (GLSL, HLSL, Slang); without it GLSL writes
     /// every entry point to its own file, HLSL and Slang all of them into
     /// one file
@@ -219,6 +227,12 @@ fn parse_glsl_dialect(s: &str) -> Result<stride::back::glsl::Dialect, String> {
     Dialect::from_name(s.trim()).ok_or_else(|| {
         let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
         format!("unknown GLSL dialect `{s}` (valid: {})", names.join(", "))
+    })
+}
+
+fn parse_line_directives(s: &str) -> Result<stride::back::lines::LineDirectives, String> {
+    stride::back::lines::LineDirectives::from_name(s.trim()).ok_or_else(|| {
+        format!("unknown line-directive form `{s}` (valid: auto, none, numeric, file)")
     })
 }
 
@@ -320,6 +334,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             version: cli.spirv_version,
             strip_names: cli.strip_names,
             overrides: cli.overrides.clone(),
+            debug_file: None,
         },
         glsl: stride::back::glsl::GlslOptions {
             dialect: cli.glsl.unwrap_or_default(),
@@ -336,6 +351,10 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
         host: stride::back::host::HostOptions {
             name: None,
             bytemuck: cli.rust_derive.is_some(),
+        },
+        lines: stride::back::lines::LineOptions {
+            directives: cli.line_directives,
+            source_name: String::new(),
         },
     };
     let results = translate_all(&inputs, &targets, &options, cli.check);
@@ -629,6 +648,11 @@ fn translate_one(input: &Input, targets: &[Target], options: &Options, check_onl
         host: stride::back::host::HostOptions {
             name: Some(input.stem.clone()),
             ..options.host.clone()
+        },
+        // `#line N "name"`: the input as the user named it.
+        lines: stride::back::lines::LineOptions {
+            source_name: input.name.clone(),
+            ..options.lines.clone()
         },
         ..options.clone()
     };

@@ -27,6 +27,8 @@ pub(crate) struct Modules<'a> {
     values: &'a [(String, f64)],
     source: crate::bind::Assignments,
     baked: std::cell::OnceCell<Result<Baked, crate::diag::Diagnostics>>,
+    /// Where the text writers' `#line` directives point; `None`: none.
+    pub lines: Option<crate::back::lines::LineMap>,
 }
 
 /// The module with its overrides baked, its info, its contract (remapped
@@ -73,7 +75,19 @@ impl<'a> Modules<'a> {
             values,
             source: Default::default(),
             baked: Default::default(),
+            lines: None,
         }
+    }
+
+    /// These modules, with the text writers writing `#line` directives
+    /// in `form` (already resolved for the target) naming `source_name`.
+    pub fn with_lines(
+        mut self,
+        form: crate::back::lines::LineDirectives,
+        source_name: &str,
+    ) -> Self {
+        self.lines = crate::back::lines::LineMap::new(self.parsed, form, source_name);
+        self
     }
 
     /// The parsed module.

@@ -4,6 +4,7 @@ pub(crate) mod common;
 pub mod glsl;
 pub mod hlsl;
 pub mod host;
+pub mod lines;
 pub mod listing;
 pub mod overrides;
 pub mod reflect;

@@ -44,6 +44,11 @@ pub struct SpirvOptions {
     /// naga's SPIR-V writer has no specialization constants, so every
     /// override is baked in: these values, else the declared defaults.
     pub overrides: Vec<(String, f64)>,
+    /// With a file name: debug info naming it, `OpSource` with the WGSL
+    /// text and an `OpLine` per statement (naga's writer; not with
+    /// `strip_names`). [`crate::translate`] sets it from an explicit
+    /// [`crate::Options::lines`] form (`file`, `numeric`).
+    pub debug_file: Option<String>,
 }
 
 impl Default for SpirvOptions {
@@ -52,6 +57,7 @@ impl Default for SpirvOptions {
             version: (1, 3),
             strip_names: false,
             overrides: Vec::new(),
+            debug_file: None,
         }
     }
 }
@@ -103,10 +109,15 @@ pub fn write(
     contract: &LayoutModule,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
+    let source = Source {
+        text: &parsed.source,
+        map: &parsed.map,
+        annotations: &parsed.annotations,
+    };
     write_module(
         Cow::Borrowed(&parsed.module),
         &parsed.standard,
-        &parsed.annotations,
+        source,
         contract,
         options,
     )
@@ -122,16 +133,17 @@ pub fn write_owned(
     let Parsed {
         module,
         standard,
+        source,
+        map,
         annotations,
         ..
     } = parsed;
-    write_module(
-        Cow::Owned(module),
-        &standard,
-        &annotations,
-        contract,
-        options,
-    )
+    let source = Source {
+        text: &source,
+        map: &map,
+        annotations: &annotations,
+    };
+    write_module(Cow::Owned(module), &standard, source, contract, options)
 }
 
 /// `standard` is the text `source_module` was parsed from: on the rare
@@ -140,7 +152,7 @@ pub fn write_owned(
 fn write_module(
     source_module: Cow<'_, naga::Module>,
     standard: &str,
-    annotations: &Annotations,
+    source: Source<'_>,
     contract: &LayoutModule,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
@@ -161,10 +173,16 @@ fn write_module(
     }
     let wraps = match hazard::find_wraps(&source_module, contract) {
         Ok(wraps) => wraps,
-        Err(unwrappable) => return Err(unwrappable_error(&unwrappable, contract, annotations)),
+        Err(unwrappable) => {
+            return Err(unwrappable_error(
+                &unwrappable,
+                contract,
+                source.annotations,
+            ))
+        }
     };
     if wraps.is_empty() {
-        return finish(source_module, contract, &wraps, annotations, options);
+        return finish(source_module, contract, &wraps, source, options);
     }
     // The work-around changes the module naga checks; an error is reported
     // as the unwrapped module gives it, when that one has an error.
@@ -172,7 +190,7 @@ fn write_module(
         Cow::Borrowed(m) => Some(*m),
         Cow::Owned(_) => None,
     };
-    finish(source_module, contract, &wraps, annotations, options).map_err(|later| {
+    finish(source_module, contract, &wraps, source, options).map_err(|later| {
         let reparsed;
         let source = match borrowed {
             Some(m) => m,
@@ -212,7 +230,7 @@ fn finish(
     source_module: Cow<'_, naga::Module>,
     contract: &LayoutModule,
     wraps: &hazard::Wraps,
-    annotations: &Annotations,
+    source: Source<'_>,
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
     let mut module = match guarded(|| prepare(source_module, contract, wraps)) {
@@ -220,7 +238,7 @@ fn finish(
         Err(panic) => return Err(backend_panic(&panic)),
     };
 
-    let mut warnings = feature_warnings(contract, wraps, annotations);
+    let mut warnings = feature_warnings(contract, wraps, source.annotations);
 
     // One validation of the module handed to the writer. Where the spill
     // rewrote calls and the result is invalid, the errors reported are
@@ -249,7 +267,19 @@ fn finish(
         warnings.extend(notes);
     }
 
-    let naga_options = writer_options(options);
+    let mut naga_options = writer_options(options);
+    if let (Some(file_name), false) = (&options.debug_file, options.strip_names) {
+        // naga counts lines in the text given: the user's, with the
+        // statements' spans mapped back to it.
+        crate::back::lines::statements_to_source(&mut module, source.map, source.text.len());
+        naga_options.debug_info = Some(spv::DebugInfo {
+            source_code: source.text,
+            file_name,
+            // `WGSL` (10) is newer than the spirv-val of SPIRV-Tools
+            // releases still in use, which reject it; `Unknown` passes.
+            language: spv::SourceLanguage::Unknown,
+        });
+    }
     let words = match guarded(|| spv::write_vec(&module, &info, &naga_options, None)) {
         Ok(Ok(words)) => words,
         Ok(Err(e)) => {
@@ -258,6 +288,15 @@ fn finish(
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
     Ok(SpirvOutput { words, warnings })
+}
+
+/// What the writer reads of the parse besides the module: the user's
+/// source text, the map from the module's spans to it, the annotations.
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    text: &'a str,
+    map: &'a crate::front::split::SourceMap,
+    annotations: &'a Annotations,
 }
 
 /// One warning per buffer whose contract layout breaks Vulkan's standard

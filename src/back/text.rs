@@ -23,6 +23,7 @@
 //! implements [`TextWriter`]; the skeleton is generic over it (no dynamic
 //! dispatch).
 
+use crate::back::lines::{Cursor, LineMap};
 use naga::proc::NameKey;
 use naga::{Handle, Statement, TypeInner as Ti};
 use std::borrow::Cow;
@@ -151,6 +152,12 @@ pub(crate) struct FunctionState<'a> {
     /// Span of the statement being written (for diagnostics without an
     /// expression).
     pub stmt_span: naga::Span,
+    /// Where `#line` directives point (`None`: none are written), and the
+    /// line the compiler counts since the last one.
+    lines: Option<&'a LineMap>,
+    cursor: Option<Cursor>,
+    /// With `lines`, in an `Emit`: the span of the statement after it.
+    emit_next: Option<naga::Span>,
     /// Strings given back after use, handed out again by
     /// [`FunctionState::take_buf`] for expression texts, so that printing
     /// an expression rarely allocates.
@@ -159,12 +166,13 @@ pub(crate) struct FunctionState<'a> {
 
 impl<'a> FunctionState<'a> {
     /// The state for `body` of `module`, with the buffers another writer
-    /// left in `reuse`.
+    /// left in `reuse`; `lines`: where its `#line` directives point.
     pub fn new(
         module: &'a naga::Module,
         module_info: &'a naga::valid::ModuleInfo,
         body: Body<'a>,
         reuse: Reuse,
+        lines: Option<&'a LineMap>,
     ) -> Self {
         let Reuse { mut baked, spare } = reuse;
         let exprs = match body {
@@ -183,6 +191,9 @@ impl<'a> FunctionState<'a> {
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
+            lines,
+            cursor: None,
+            emit_next: None,
             spare,
         }
     }
@@ -260,6 +271,69 @@ impl<'a> FunctionState<'a> {
     }
 
     // ---- output ---------------------------------------------------------
+
+    /// Before the signature of WGSL function `name`: a `#line` directive
+    /// to the line of its name.
+    pub fn mark_function(&mut self, parsed: &crate::front::Parsed, name: &str) {
+        if self.lines.is_some() {
+            self.mark(fn_name_span(parsed, name));
+        }
+    }
+
+    /// Before the declaration of `h`, emitted by `range`: a `#line`
+    /// directive to where the source uses it. naga gives a variable's or
+    /// argument's expression, and a load of one, the span of the
+    /// declaration; such an expression takes the earliest use in its range,
+    /// else the statement after the `Emit`.
+    pub fn mark_emitted(&mut self, range: &naga::Range<naga::Expression>, h: Expr) {
+        if self.lines.is_none() {
+            return;
+        }
+        let mut span = self.use_span(h);
+        if !span.is_defined() {
+            span = range
+                .clone()
+                .map(|e| self.use_span(e))
+                .filter(|s| s.is_defined())
+                .min_by_key(|s| s.to_range().map_or(usize::MAX, |r| r.start))
+                .or(self.emit_next)
+                .unwrap_or_default();
+        }
+        self.mark(span);
+    }
+
+    /// The span of `h` where the source uses it: undefined for a
+    /// declaration's expression and a load of one (see
+    /// [`Self::mark_emitted`]).
+    fn use_span(&self, h: Expr) -> naga::Span {
+        use naga::Expression as E;
+        let declared = |e: Expr| {
+            matches!(
+                self.exprs[e],
+                E::FunctionArgument(_)
+                    | E::LocalVariable(_)
+                    | E::GlobalVariable(_)
+                    | E::Constant(_)
+                    | E::Override(_)
+            )
+        };
+        match self.exprs[h] {
+            E::Load { pointer } if declared(pointer) => naga::Span::UNDEFINED,
+            _ if declared(h) => naga::Span::UNDEFINED,
+            _ => self.exprs.get_span(h),
+        }
+    }
+
+    /// Before the text written for source `span`: a `#line` directive
+    /// where one is needed (see [`crate::back::lines`]).
+    pub fn mark(&mut self, span: naga::Span) {
+        let Some(lines) = self.lines else {
+            return;
+        };
+        if let Some(line) = lines.line_of(span) {
+            lines.mark(&mut self.out, &mut self.cursor, line);
+        }
+    }
 
     pub fn write_indent(&mut self) {
         for _ in 0..self.indent {
@@ -663,14 +737,26 @@ pub(crate) trait TextWriter<'a> {
         };
         for (h, var) in func.local_variables.iter() {
             if let Some(key) = body.local_key(h) {
+                self.state_mut().mark(func.local_variables.get_span(h));
                 self.local(key, var);
             }
         }
     }
 
     fn block(&mut self, block: &naga::Block) {
-        for (stmt, span) in block.span_iter() {
+        for (i, (stmt, span)) in block.span_iter().enumerate() {
             self.state_mut().stmt_span = *span;
+            let st = self.state_mut();
+            if !matches!(stmt, Statement::Emit(_)) {
+                st.mark(*span);
+            } else if st.lines.is_some() {
+                // An `Emit` marks each expression it declares instead, at
+                // the statement after it when naga left no use of them.
+                st.emit_next = block
+                    .span_iter()
+                    .skip(i + 1)
+                    .find_map(|(s, span)| (!matches!(s, Statement::Emit(_))).then_some(*span));
+            }
             self.statement(stmt);
         }
     }
@@ -690,6 +776,7 @@ pub(crate) trait TextWriter<'a> {
             Statement::Emit(ref range) => {
                 for h in range.clone() {
                     if self.state_mut().declared_ahead.remove(&h) {
+                        self.state_mut().mark_emitted(range, h);
                         let mut value = self.state_mut().take_buf();
                         self.push_bare_itself(&mut value, h);
                         let st = self.state_mut();
@@ -697,6 +784,7 @@ pub(crate) trait TextWriter<'a> {
                         push_line(&mut st.out, st.indent, &[name, " = ", &value, ";"]);
                         st.give_buf(value);
                     } else if self.state().should_bake(h) {
+                        self.state_mut().mark_emitted(range, h);
                         self.bake(h);
                     }
                 }
@@ -1052,12 +1140,18 @@ pub(crate) fn entry_span(
     let Some(ep) = module.entry_points.get(index) else {
         return naga::Span::default();
     };
+    fn_name_span(parsed, &ep.name)
+}
+
+/// The span of the name of WGSL function `name` in the source (undefined
+/// when there is none): where a function starts, for its `#line`.
+pub(crate) fn fn_name_span(parsed: &crate::front::Parsed, wanted: &str) -> naga::Span {
     parsed
         .scanned
         .items
         .iter()
         .find_map(|item| match &item.kind {
-            crate::front::scan::ItemKind::Fn { name, name_span } if *name == ep.name => Some(
+            crate::front::scan::ItemKind::Fn { name, name_span } if *name == wanted => Some(
                 naga::Span::new(name_span.start as u32, name_span.end as u32),
             ),
             _ => None,

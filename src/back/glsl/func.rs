@@ -42,6 +42,7 @@ pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Fun
     let func = &ctx.module.functions[handle];
     let info = &ctx.info[handle];
     let mut w = FunctionWriter::new(ctx, needs, Body::Function(handle, func, info));
+    w.st.mark_function(ctx.parsed, func.name.as_deref().unwrap_or_default());
     w.signature(handle, func);
     w.st.out.push_str(" {\n");
     w.body(&func.body);
@@ -58,6 +59,7 @@ pub fn write_entry_main(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> Strin
     let info = ctx.info.get_entry_point(index);
     let prologue = decl::entry_prologue(ctx, needs, index);
     let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
+    w.st.mark_function(ctx.parsed, &ep.name);
     w.st.out.push_str("void main() {\n");
     w.st.out.push_str(&prologue);
     w.body(&ep.function.body);
@@ -82,7 +84,7 @@ struct FunctionWriter<'a, 'c> {
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
-        let mut st = FunctionState::new(ctx.module, ctx.info, body, Reuse::default());
+        let mut st = FunctionState::new(ctx.module, ctx.info, body, Reuse::default(), ctx.lines);
         // A guess at the body's size, so that the text rarely regrows.
         if body.function().is_some() {
             st.out.reserve(256 + 32 * st.exprs.len());

@@ -197,6 +197,8 @@ pub(crate) struct Ctx<'a> {
     /// compare against this.
     #[cfg_attr(not(test), allow(dead_code))]
     pub contract: &'a LayoutModule,
+    /// Where `#line` directives point (`None`: the output has none).
+    pub lines: Option<&'a crate::back::lines::LineMap>,
     pub options: &'a GlslOptions,
     /// GLSL names of every module item, free of keywords and clashes.
     pub names: FastHashMap<NameKey, String>,

@@ -68,6 +68,7 @@ pub fn write_function_into(
     let body = Body::Function(handle, func, info);
     let mut w = FunctionWriter::reusing(ctx, needs, body, std::mem::take(reuse));
     w.st.out = std::mem::take(out);
+    w.st.mark_function(ctx.parsed, func.name.as_deref().unwrap_or_default());
     w.signature(handle, func);
     w.st.out.push_str("\n{\n");
     w.body(&func.body);
@@ -147,12 +148,13 @@ fn entry_point_into(
     let Some(ep) = ctx.module.entry_points.get(index) else {
         return;
     };
-    head(needs, out);
     let info = ctx.info.get_entry_point(index);
     let body = Body::Entry(index, &ep.function, info);
     let mut w = FunctionWriter::reusing(ctx, needs, body, std::mem::take(reuse));
     w.entry_return = Some(entry_return);
     w.st.out = std::mem::take(out);
+    w.st.mark_function(ctx.parsed, &ep.name);
+    head(w.needs, &mut w.st.out);
     w.body(&ep.function.body);
     *out = w.st.finish(reuse);
 }
@@ -188,7 +190,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         FunctionWriter {
             ctx,
             needs,
-            st: FunctionState::new(ctx.module, ctx.info, body, reuse),
+            st: FunctionState::new(ctx.module, ctx.info, body, reuse, ctx.lines),
             entry_return: None,
         }
     }

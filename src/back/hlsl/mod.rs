@@ -239,6 +239,8 @@ pub(crate) struct Ctx<'a> {
     pub info: &'a naga::valid::ModuleInfo,
     /// The contract layout of `module` (after override baking, remapped).
     pub contract: &'a LayoutModule,
+    /// Where `#line` directives point (`None`: the output has none).
+    pub lines: Option<&'a crate::back::lines::LineMap>,
     pub options: &'a HlslOptions,
     /// HLSL names of every module item, free of keywords and clashes.
     pub names: FastHashMap<NameKey, String>,

@@ -41,6 +41,7 @@ impl GlslFixture for Fixture {
             module: &self.parsed.module,
             info: &self.info,
             contract: &self.contract,
+            lines: None,
             options,
             names: test_support::names_for(&self.parsed.module, glsl_ident),
             plan,

@@ -58,7 +58,6 @@ use super::{CombinedSampler, Ctx, GlslBinding, GlslFile, GlslOptions, GlslOutput
 use crate::back::common::{reachable_functions, Modules, Written};
 use crate::bind::gl::{resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::front::Parsed;
 use interface::interface_declarations;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
@@ -85,20 +84,21 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 /// What the module is written from (see [`crate::back::common::Resolved`]).
 pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, buffers::Plan>;
 
-/// The writer's context for the module `written`, owning its names and
-/// plan.
+/// The writer's context for the module `written` of `modules`, owning its
+/// names and plan.
 fn context<'a>(
-    parsed: &'a Parsed,
+    modules: &'a Modules<'_>,
     options: &'a GlslOptions,
     written: Written<'a>,
     names: naga::FastHashMap<NameKey, String>,
     plan: buffers::Plan,
 ) -> Ctx<'a> {
     Ctx {
-        parsed,
+        parsed: modules.parsed,
         module: written.module,
         info: written.info,
         contract: written.contract,
+        lines: modules.lines.as_ref(),
         options,
         names,
         plan,
@@ -204,7 +204,7 @@ pub(crate) fn write_modules(
         ..Default::default()
     };
     let order = r.written.order();
-    let ctx = context(modules.parsed, options, r.written, r.names, r.plan);
+    let ctx = context(modules, options, r.written, r.names, r.plan);
     let mut errors = Diagnostics::new();
     for index in r.selected {
         let mut needs = Needs::default();
@@ -248,7 +248,7 @@ pub(crate) fn module_bindings(
     let r = resolve(modules, options)?;
     let bindings = bindings(r.written, options.dialect)?;
     let order = r.written.order();
-    let ctx = context(modules.parsed, options, r.written, r.names, r.plan);
+    let ctx = context(modules, options, r.written, r.names, r.plan);
     Ok(r.selected
         .into_iter()
         .map(|index| {
@@ -593,6 +593,9 @@ fn write_entry_point(
         for part in ["#extension ", ext, " : require\n"] {
             text.push_str(part);
         }
+    }
+    if ctx.lines.is_some_and(|l| l.names_file()) {
+        text.push_str("#extension GL_GOOGLE_cpp_style_line_directive : require\n");
     }
     if dialect.is_es() {
         text.push_str("precision highp float;\nprecision highp int;\n");

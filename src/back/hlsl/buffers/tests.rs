@@ -80,6 +80,7 @@ impl HlslFixture for Fixture {
             module: &self.parsed.module,
             info: &self.info,
             contract: &self.contract,
+            lines: None,
             options,
             names: test_support::names_for(&self.parsed.module, hlsl_ident),
             plan,

@@ -137,6 +137,7 @@ pub(crate) fn write_modules(
         module: written.module,
         info: written.info,
         contract: written.contract,
+        lines: modules.lines.as_ref(),
         options,
         names: r.names,
         plan: r.plan,

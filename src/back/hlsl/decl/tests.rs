@@ -25,6 +25,7 @@ fn with_ctx<R>(source: &str, options: HlslOptions, f: impl FnOnce(&Ctx<'_>) -> R
         module: &parsed.module,
         info: &info,
         contract: &contract,
+        lines: None,
         options: &options,
         names,
         plan: super::super::buffers::Plan::default(),

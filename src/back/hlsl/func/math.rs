@@ -662,6 +662,7 @@ pub(crate) mod test_support {
                 module,
                 info: &self.info,
                 contract: &self.contract,
+                lines: None,
                 options: &self.options,
                 names,
                 plan: buffers::Plan::default(),

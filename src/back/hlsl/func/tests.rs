@@ -108,6 +108,7 @@ impl Fixture {
             module: &self.parsed.module,
             info: &self.info,
             contract: &self.contract,
+            lines: None,
             options: &self.options,
             names: names_for(&self.parsed.module),
             plan: Plan::default(),
