@@ -820,10 +820,12 @@ fn translate_all(
     check_only: bool,
 ) -> Vec<Done> {
     let one = |input: &&Input| translate_one(input, targets, options, check_only);
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(inputs.len());
+    // One input needs no pool, nor the core count (which reads the
+    // process' cgroup files: measurable at start-up).
+    let workers = match inputs.len() {
+        0 | 1 => 1,
+        n => std::thread::available_parallelism().map_or(1, |c| c.get().min(n)),
+    };
     if workers <= 1 {
         return inputs.iter().map(one).collect();
     }

@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# The command line against naga-cli, side by side in one run (issue 22's
+# performance target). Not a test: run it by hand on a quiet machine.
+#
+#   bash scripts/bench-cli.sh [STRIDE_BIN [NAGA_BIN]]
+#
+# STRIDE_BIN defaults to target/release/stride (build it first with
+# `cargo build --release`); NAGA_BIN to what scripts/install-naga-cli.sh
+# installs (it is run when the binary is missing). REPS_A, REPS_B, REPS_C
+# set the repetitions of each part (default 5, 3, 41).
+#
+# The two tools' runs are interleaved (stride, naga, stride, naga, ...) and
+# each part reports the median of its repetitions, so that load from
+# elsewhere on the machine hits both alike.
+#
+# (a) corpus/**/*.wgsl that naga-cli accepts: stride -t spirv,glsl,hlsl over
+#     all of them in one process, against one naga-cli call per file that
+#     writes the same three outputs (naga-cli writes one GLSL entry point per
+#     call; stride writes every entry point).
+# (b) a tree of 1,500 files (the accepted corpus copied into folders):
+#     stride, every target (spirv, glsl, hlsl, slang, layout, reflect, c,
+#     rust) in one process, against one naga-cli call per file writing
+#     SPIR-V, HLSL and GLSL.
+# (c) one small file, one target (SPIR-V), the whole process: stride
+#     against naga-cli, many times.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+stride="$(realpath "${1:-target/release/stride}")"
+naga="${2:-$HOME/.cache/stride-tools/naga-cli/bin/naga}"
+[ -x "$naga" ] || naga="$(bash scripts/install-naga-cli.sh)"
+naga="$(realpath "$naga")"
+reps_a="${REPS_A:-5}"
+reps_b="${REPS_B:-3}"
+reps_c="${REPS_C:-41}"
+[ -x "$stride" ] || { echo "no stride binary at $stride: cargo build --release" >&2; exit 2; }
+
+work="$(mktemp -d /tmp/stride-bench-cli.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+now() { date +%s%N; }
+
+# median of the numbers (nanoseconds) on standard input, in milliseconds
+median_ms() {
+    sort -n | awk '{ v[NR] = $1 } END {
+        m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2;
+        printf "%.1f", m / 1e6 }'
+}
+
+ratio() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.2f", s / n }'; }
+
+# The GLSL output name naga-cli needs for a file: <name>.<stage> of its
+# first entry point (naga-cli picks the stage from the extension).
+glsl_name() {
+    local stage
+    stage="$(grep -oE '@(compute|vertex|fragment)' "$1" | head -1 || true)"
+    case "$stage" in
+        @compute) echo comp ;;
+        @vertex) echo vert ;;
+        @fragment) echo frag ;;
+        *) echo "" ;;
+    esac
+}
+
+# naga-cli writing SPIR-V, HLSL and (when the file has an entry point)
+# GLSL for one file into $2.
+naga_three() {
+    local file="$1" out="$2" stage base
+    base="$(basename "$file" .wgsl)"
+    stage="$(glsl_name "$file")"
+    if [ -n "$stage" ]; then
+        "$naga" "$file" "$out/$base.spv" "$out/$base.hlsl" "$out/$base.$stage" >/dev/null 2>&1
+    else
+        "$naga" "$file" "$out/$base.spv" "$out/$base.hlsl" >/dev/null 2>&1
+    fi
+}
+
+# The corpus files both tools accept (naga-cli for its three outputs,
+# stride for spirv, glsl and hlsl).
+mkdir -p "$work/probe"
+accepted=()
+while IFS= read -r file; do
+    if naga_three "$file" "$work/probe" \
+        && "$stride" -t spirv,glsl,hlsl "$file" -o "$work/probe/" >/dev/null 2>&1; then
+        accepted+=("$file")
+    fi
+done < <(find corpus -name '*.wgsl' | LC_ALL=C sort)
+total="$(find corpus -name '*.wgsl' | wc -l)"
+echo "corpus: ${#accepted[@]} of $total files accepted by both tools"
+echo "stride:    $stride"
+echo "naga-cli:  $naga ($("$naga" --version 2>/dev/null || echo '?'))"
+echo "machine:   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+
+# (a)
+: >"$work/a.stride"
+: >"$work/a.naga"
+for _ in $(seq "$reps_a"); do
+    rm -rf "$work/a"; mkdir -p "$work/a/s" "$work/a/n"
+    t0=$(now)
+    "$stride" -t spirv,glsl,hlsl "${accepted[@]}" -o "$work/a/s/" >/dev/null 2>&1
+    t1=$(now)
+    for file in "${accepted[@]}"; do naga_three "$file" "$work/a/n"; done
+    t2=$(now)
+    echo $((t1 - t0)) >>"$work/a.stride"
+    echo $((t2 - t1)) >>"$work/a.naga"
+done
+a_s="$(median_ms <"$work/a.stride")"
+a_n="$(median_ms <"$work/a.naga")"
+
+# (b)
+tree="$work/tree"
+copies=$(((1500 + ${#accepted[@]} - 1) / ${#accepted[@]}))
+n=0
+for c in $(seq -w 1 "$copies"); do
+    for file in "${accepted[@]}"; do
+        [ "$n" -lt 1500 ] || break
+        dir="$tree/copy$c/$(dirname "${file#corpus/}")"
+        mkdir -p "$dir"
+        cp "$file" "$dir/"
+        n=$((n + 1))
+    done
+done
+mapfile -t tree_files < <(find "$tree" -name '*.wgsl' | LC_ALL=C sort)
+: >"$work/b.stride"
+: >"$work/b.naga"
+for _ in $(seq "$reps_b"); do
+    rm -rf "$work/b"; mkdir -p "$work/b/s" "$work/b/n"
+    t0=$(now)
+    "$stride" -t spirv,glsl,hlsl,slang,layout,reflect,c,rust "$tree" -o "$work/b/s/" >/dev/null 2>&1
+    t1=$(now)
+    i=0
+    for file in "${tree_files[@]}"; do
+        i=$((i + 1))
+        mkdir -p "$work/b/n/$i"
+        naga_three "$file" "$work/b/n/$i"
+    done
+    t2=$(now)
+    echo $((t1 - t0)) >>"$work/b.stride"
+    echo $((t2 - t1)) >>"$work/b.naga"
+done
+b_s="$(median_ms <"$work/b.stride")"
+b_n="$(median_ms <"$work/b.naga")"
+
+# (c)
+small="corpus/shaders/particles.wgsl"
+[ -f "$small" ] || small="${accepted[0]}"
+mkdir -p "$work/c"
+: >"$work/c.stride"
+: >"$work/c.naga"
+for _ in $(seq "$reps_c"); do
+    t0=$(now)
+    "$stride" -t spirv "$small" -o "$work/c/s.spv" >/dev/null 2>&1
+    t1=$(now)
+    "$naga" "$small" "$work/c/n.spv" >/dev/null 2>&1
+    t2=$(now)
+    echo $((t1 - t0)) >>"$work/c.stride"
+    echo $((t2 - t1)) >>"$work/c.naga"
+done
+c_s="$(median_ms <"$work/c.stride")"
+c_n="$(median_ms <"$work/c.naga")"
+
+printf '%-58s %10s %10s %8s %s\n' "part" "stride ms" "naga ms" "ratio" "target"
+printf '%-58s %10s %10s %8s %s\n' \
+    "(a) corpus, spirv+glsl+hlsl, ${#accepted[@]} files (median of $reps_a)" "$a_s" "$a_n" "$(ratio "$a_s" "$a_n")x" "<= 0.6x"
+printf '%-58s %10s %10s %8s %s\n' \
+    "(b) ${#tree_files[@]}-file tree, every target (median of $reps_b)" "$b_s" "$b_n" "$(ratio "$b_s" "$b_n")x" "<= 0.1x (10x faster)"
+printf '%-58s %10s %10s %8s %s\n' \
+    "(c) $(basename "$small"), spirv, whole process (median of $reps_c)" "$c_s" "$c_n" "$(ratio "$c_s" "$c_n")x" "<= 1.0x"
+echo "machine after: load average $(cut -d' ' -f1-3 /proc/loadavg)"
