@@ -91,21 +91,30 @@ echo "naga-cli:  $naga ($("$naga" --version 2>/dev/null || echo '?'))"
 echo "machine:   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
+# Time "$1_stride" and "$1_naga" (shell functions) $2 times, interleaved;
+# the medians go to the variables <part>_s and <part>_n.
+pair() {
+    local part="$1" reps="$2" t0 t1 t2
+    : >"$work/$part.stride"
+    : >"$work/$part.naga"
+    for _ in $(seq "$reps"); do
+        rm -rf "${work:?}/$part"; mkdir -p "$work/$part/s" "$work/$part/n"
+        t0=$(now)
+        "${part}_stride" "$work/$part/s"
+        t1=$(now)
+        "${part}_naga" "$work/$part/n"
+        t2=$(now)
+        echo $((t1 - t0)) >>"$work/$part.stride"
+        echo $((t2 - t1)) >>"$work/$part.naga"
+    done
+    printf -v "${part}_s" '%s' "$(median_ms <"$work/$part.stride")"
+    printf -v "${part}_n" '%s' "$(median_ms <"$work/$part.naga")"
+}
+
 # (a)
-: >"$work/a.stride"
-: >"$work/a.naga"
-for _ in $(seq "$reps_a"); do
-    rm -rf "$work/a"; mkdir -p "$work/a/s" "$work/a/n"
-    t0=$(now)
-    "$stride" -t spirv,glsl,hlsl "${accepted[@]}" -o "$work/a/s/" >/dev/null 2>&1
-    t1=$(now)
-    for file in "${accepted[@]}"; do naga_three "$file" "$work/a/n"; done
-    t2=$(now)
-    echo $((t1 - t0)) >>"$work/a.stride"
-    echo $((t2 - t1)) >>"$work/a.naga"
-done
-a_s="$(median_ms <"$work/a.stride")"
-a_n="$(median_ms <"$work/a.naga")"
+a_stride() { "$stride" -t spirv,glsl,hlsl "${accepted[@]}" -o "$1/" >/dev/null 2>&1; }
+a_naga() { local file; for file in "${accepted[@]}"; do naga_three "$file" "$1"; done; }
+pair a "$reps_a"
 
 # (b)
 tree="$work/tree"
@@ -121,43 +130,23 @@ for c in $(seq -w 1 "$copies"); do
     done
 done
 mapfile -t tree_files < <(find "$tree" -name '*.wgsl' | LC_ALL=C sort)
-: >"$work/b.stride"
-: >"$work/b.naga"
-for _ in $(seq "$reps_b"); do
-    rm -rf "$work/b"; mkdir -p "$work/b/s" "$work/b/n"
-    t0=$(now)
-    "$stride" -t spirv,glsl,hlsl,slang,layout,reflect,c,rust "$tree" -o "$work/b/s/" >/dev/null 2>&1
-    t1=$(now)
-    i=0
+b_stride() { "$stride" -t spirv,glsl,hlsl,slang,layout,reflect,c,rust "$tree" -o "$1/" >/dev/null 2>&1; }
+b_naga() {
+    local file i=0
     for file in "${tree_files[@]}"; do
         i=$((i + 1))
-        mkdir -p "$work/b/n/$i"
-        naga_three "$file" "$work/b/n/$i"
+        mkdir -p "$1/$i"
+        naga_three "$file" "$1/$i"
     done
-    t2=$(now)
-    echo $((t1 - t0)) >>"$work/b.stride"
-    echo $((t2 - t1)) >>"$work/b.naga"
-done
-b_s="$(median_ms <"$work/b.stride")"
-b_n="$(median_ms <"$work/b.naga")"
+}
+pair b "$reps_b"
 
 # (c)
 small="corpus/shaders/particles.wgsl"
 [ -f "$small" ] || small="${accepted[0]}"
-mkdir -p "$work/c"
-: >"$work/c.stride"
-: >"$work/c.naga"
-for _ in $(seq "$reps_c"); do
-    t0=$(now)
-    "$stride" -t spirv "$small" -o "$work/c/s.spv" >/dev/null 2>&1
-    t1=$(now)
-    "$naga" "$small" "$work/c/n.spv" >/dev/null 2>&1
-    t2=$(now)
-    echo $((t1 - t0)) >>"$work/c.stride"
-    echo $((t2 - t1)) >>"$work/c.naga"
-done
-c_s="$(median_ms <"$work/c.stride")"
-c_n="$(median_ms <"$work/c.naga")"
+c_stride() { "$stride" -t spirv "$small" -o "$1/out.spv" >/dev/null 2>&1; }
+c_naga() { "$naga" "$small" "$1/out.spv" >/dev/null 2>&1; }
+pair c "$reps_c"
 
 printf '%-58s %10s %10s %8s %s\n' "part" "stride ms" "naga ms" "ratio" "target"
 printf '%-58s %10s %10s %8s %s\n' \

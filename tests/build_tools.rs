@@ -14,17 +14,9 @@ use common::{repo_root, require_tool, temp_dir};
 
 const STRIDE: &str = env!("CARGO_BIN_EXE_stride");
 
-const A: &str = "struct Params { scale: f32, offset: vec4<f32> }
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read_write> out_data: array<f32>;
-@compute @workgroup_size(1) fn main() { out_data[0] = params.scale + params.offset.x; }
-";
+const A: &str = common::PARAMS_SHADER;
 
-const B: &str = "struct Lights { count: u32, color: vec4<f32> }
-@group(0) @binding(0) var<storage, read> lights: Lights;
-@group(0) @binding(1) var<storage, read_write> sink: array<u32>;
-@compute @workgroup_size(1) fn main() { sink[0] = lights.count; }
-";
+const B: &str = common::LIGHTS_SHADER;
 
 /// The first fenced block of `language` in the README.
 fn readme_block(language: &str) -> String {

@@ -20,17 +20,9 @@ const STRIDE: &str = env!("CARGO_BIN_EXE_stride");
 /// How long any one expected state may take to appear.
 const DEADLINE: Duration = Duration::from_secs(120);
 
-const GOOD: &str = "struct Params { scale: f32, offset: vec4<f32> }
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read_write> out_data: array<f32>;
-@compute @workgroup_size(1) fn main() { out_data[0] = params.scale + params.offset.x; }
-";
+const GOOD: &str = common::PARAMS_SHADER;
 
-const GOOD2: &str = "struct Lights { count: u32, color: vec4<f32> }
-@group(0) @binding(0) var<storage, read> lights: Lights;
-@group(0) @binding(1) var<storage, read_write> sink: array<u32>;
-@compute @workgroup_size(1) fn main() { sink[0] = lights.count; }
-";
+const GOOD2: &str = common::LIGHTS_SHADER;
 
 /// A syntax error on line 3.
 const BAD: &str = "struct Broken { a: f32 }
