@@ -20,7 +20,7 @@
 # (b) a tree of 1,500 files (the accepted corpus copied into folders):
 #     stride, every target (spirv, glsl, hlsl, slang, layout, reflect, c,
 #     rust) in one process, against one naga-cli call per file writing
-#     SPIR-V, HLSL and GLSL.
+#     SPIR-V, HLSL and GLSL; (b2) the same, SPIR-V only on both sides.
 # (c) one small file, one target (SPIR-V), the whole process: stride
 #     against naga-cli, many times.
 set -euo pipefail
@@ -48,27 +48,32 @@ median_ms() {
 
 ratio() { awk -v s="$1" -v n="$2" 'BEGIN { printf "%.2f", s / n }'; }
 
-# The GLSL output name naga-cli needs for a file: <name>.<stage> of its
-# first entry point (naga-cli picks the stage from the extension).
-glsl_name() {
-    local stage
-    stage="$(grep -oE '@(compute|vertex|fragment)' "$1" | head -1 || true)"
-    case "$stage" in
-        @compute) echo comp ;;
-        @vertex) echo vert ;;
-        @fragment) echo frag ;;
-        *) echo "" ;;
-    esac
-}
+# The first entry point of each corpus file and naga-cli's GLSL extension
+# for its stage, by path below corpus/ ("" when it has none). Worked out
+# once, before any timing.
+declare -A entry_of
+while IFS=$'\t' read -r file entry; do
+    entry_of["${file#corpus/}"]="$entry"
+done < <(find corpus -name '*.wgsl' -print0 | xargs -0 perl -0777 -ne '
+    my %ext = (compute => "comp", vertex => "vert", fragment => "frag");
+    my $entry = /@(compute|vertex|fragment)\b[^{]*?\bfn\s+(\w+)/s ? "$2 $ext{$1}" : "";
+    print "$ARGV\t$entry\n"')
 
 # naga-cli writing SPIR-V, HLSL and (when the file has an entry point)
-# GLSL for one file into $2.
+# GLSL for one file into $2, in one call. naga-cli's GLSL writer needs the
+# entry point (--entry-point) and takes the stage from the output's
+# extension; with --entry-point, its SPIR-V and HLSL hold that entry point
+# only (less work than stride's, which hold every one). Files of the
+# 1,500-file tree are looked up by their path below copyNN/.
 naga_three() {
-    local file="$1" out="$2" stage base
+    local file="$1" out="$2" base rel entry
     base="$(basename "$file" .wgsl)"
-    stage="$(glsl_name "$file")"
-    if [ -n "$stage" ]; then
-        "$naga" "$file" "$out/$base.spv" "$out/$base.hlsl" "$out/$base.$stage" >/dev/null 2>&1
+    rel="${file#corpus/}"
+    rel="${rel#"$work"/tree/copy*/}"
+    entry="${entry_of[$rel]:-}"
+    if [ -n "$entry" ]; then
+        "$naga" --entry-point "${entry% *}" "$file" \
+            "$out/$base.spv" "$out/$base.hlsl" "$out/$base.${entry#* }" >/dev/null 2>&1
     else
         "$naga" "$file" "$out/$base.spv" "$out/$base.hlsl" >/dev/null 2>&1
     fi
@@ -141,6 +146,18 @@ b_naga() {
 }
 pair b "$reps_b"
 
+# (b2) the same tree, SPIR-V only (issue 22's first measurement): one
+# process against one naga-cli call per file.
+b2_stride() { "$stride" -t spirv "$tree" -o "$1/" >/dev/null 2>&1; }
+b2_naga() {
+    local file i=0
+    for file in "${tree_files[@]}"; do
+        i=$((i + 1))
+        "$naga" "$file" "$1/$i.spv" >/dev/null 2>&1
+    done
+}
+pair b2 "$reps_b"
+
 # (c)
 small="corpus/shaders/particles.wgsl"
 [ -f "$small" ] || small="${accepted[0]}"
@@ -153,6 +170,8 @@ printf '%-58s %10s %10s %8s %s\n' \
     "(a) corpus, spirv+glsl+hlsl, ${#accepted[@]} files (median of $reps_a)" "$a_s" "$a_n" "$(ratio "$a_s" "$a_n")x" "<= 0.6x"
 printf '%-58s %10s %10s %8s %s\n' \
     "(b) ${#tree_files[@]}-file tree, every target (median of $reps_b)" "$b_s" "$b_n" "$(ratio "$b_s" "$b_n")x" "<= 0.1x (10x faster)"
+printf '%-58s %10s %10s %8s %s\n' \
+    "(b2) the same tree, spirv only (median of $reps_b)" "$b2_s" "$b2_n" "$(ratio "$b2_s" "$b2_n")x" ""
 printf '%-58s %10s %10s %8s %s\n' \
     "(c) $(basename "$small"), spirv, whole process (median of $reps_c)" "$c_s" "$c_n" "$(ratio "$c_s" "$c_n")x" "<= 1.0x"
 echo "machine after: load average $(cut -d' ' -f1-3 /proc/loadavg)"
