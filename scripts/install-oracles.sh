@@ -10,8 +10,9 @@
 # runs only when something is missing.
 set -euo pipefail
 
-# gcc and g++ compile the host structs of --target c (tests/host.rs).
-packages=(glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers libvulkan1 gcc g++)
+# gcc and g++ compile the host structs of --target c (tests/host.rs); make
+# and ninja-build run the README's build recipes (tests/build_tools.rs).
+packages=(glslang-tools spirv-tools spirv-cross mesa-vulkan-drivers libvulkan1 gcc g++ make ninja-build)
 
 if [ "$(id -u)" -eq 0 ]; then
     SUDO=()

@@ -78,6 +78,9 @@ A tree (shaders/a/main.wgsl -> out/a/main.spv, out/a/main.hlsl, ...):
   stride -t spirv --root shaders shaders/a/main.wgsl shaders/b/main.wgsl -o out/
 For a build system (unchanged outputs keep their mtime; --force-write rewrites):
   stride -t spirv,hlsl shaders/ -o out/ --depfile out/shaders.d --manifest out/manifest.json
+The edit-run loop (translate again on every save, until Ctrl-C):
+  stride -t spirv,hlsl shaders/ -o out/ --watch
+  stride -t layout --watch shader.wgsl
 ";
 
 /// Translate WGSL (plus the stride layout dialect) into targets whose buffer
@@ -138,6 +141,16 @@ struct Cli {
     /// cannot express) and print diagnostics; write nothing
     #[arg(long)]
     check: bool,
+
+    /// Keep running: after a first full run, translate again each input
+    /// that changes (a file input, or a *.wgsl file added, changed or
+    /// removed below a directory input; a removed one's outputs go too),
+    /// updating outputs, --depfile and --manifest as a run would.
+    /// Diagnostics are printed and errors do not stop it; Ctrl-C does, or
+    /// an input's folder going away (exit status 2). Not with `-` (standard
+    /// input), nor SPIR-V to standard output
+    #[arg(long)]
+    watch: bool,
 
     /// Color diagnostics
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
@@ -324,9 +337,9 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     if cli.glsl.is_some() && !has(&[Target::Glsl]) {
         return Err(Fatal("--glsl only applies to --target glsl".into()));
     }
-    let (inputs, any_directory) = read_inputs(&cli.inputs)?;
-    let destinations = plan_outputs(cli, &targets, &inputs, any_directory)?;
-
+    if cli.watch {
+        check_watch(cli, &targets)?;
+    }
     let options = Options {
         target: Target::Spirv,
         rules: cli.rules.clone(),
@@ -357,86 +370,230 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             source_name: String::new(),
         },
     };
-    let results = translate_all(&inputs, &targets, &options, cli.check);
-
-    let mut had_errors = false;
-    let mut stdout = std::io::stdout().lock();
-    let mut stderr = std::io::stderr().lock();
-    let mut reports = Vec::with_capacity(inputs.len());
-    for ((input, done), destination) in inputs.iter().zip(results).zip(destinations) {
-        let render =
-            |diagnostics: &Diagnostics| diagnostics.render(&input.name, &input.source, color);
-        if !done.common.is_empty() {
-            let _ = stderr.write_all(render(&done.common).as_bytes());
-        }
-        had_errors |= done.common.has_errors();
-        let mut report = InputReport {
-            input,
-            targets: Vec::with_capacity(targets.len()),
-            diagnostics: done.common.into_iter().map(|d| (None, d)).collect(),
+    let job = Job {
+        cli,
+        targets: &targets,
+        options: &options,
+        color,
+    };
+    let (inputs, any_directory) = read_inputs(&cli.inputs)?;
+    let destinations = plan_outputs(cli, &targets, &inputs, any_directory)?;
+    if cli.watch {
+        // Watching starts before the first run, so that no change made
+        // during it is missed.
+        let watcher = cli::watch::Watcher::new(&cli.inputs)?;
+        let reports = job.run_all(&inputs, &destinations)?;
+        let state = Watched {
+            inputs,
+            destinations,
+            reports,
+            lists_stale: false,
         };
-        for (&target, result) in targets.iter().zip(done.targets) {
-            let (output, diagnostics) = match result {
-                Ok(t) => (Some(t.output), t.warnings),
-                Err(diags) => (None, diags),
-            };
-            if !diagnostics.is_empty() {
-                let text = if targets.len() > 1 {
-                    // Several targets: say which one each diagnostic is for.
-                    let mut named = diagnostics.clone();
-                    for d in &mut named.0 {
-                        d.message = format!("{target}: {}", d.message);
-                    }
-                    render(&named)
-                } else {
-                    render(&diagnostics)
-                };
-                let _ = stderr.write_all(text.as_bytes());
-            }
-            had_errors |= diagnostics.has_errors();
-            let ok = output.is_some();
-            let outputs = match output {
-                Some(_) if cli.check => Vec::new(),
-                Some(output) => emit(cli, target, input, output, &destination, &mut stdout)?,
-                None => {
-                    remove_outputs(target, input, &destination)?;
-                    Vec::new()
-                }
-            };
-            report.targets.push(TargetReport {
-                target,
-                ok,
-                outputs,
-            });
-            report
-                .diagnostics
-                .extend(diagnostics.into_iter().map(|d| (Some(target), d)));
-        }
-        reports.push(report);
+        return job.watch(watcher, state);
     }
-    let _ = stdout.flush();
-    if let Some(path) = &cli.depfile {
-        write_output(
-            path,
-            cli::report::depfile(&reports)?.as_bytes(),
-            cli.force_write,
-        )?;
-    }
-    if let Some(path) = &cli.manifest {
-        write_output(
-            path,
-            cli::report::manifest(&reports).as_bytes(),
-            cli.force_write,
-        )?;
-    }
-    Ok(if had_errors {
+    let reports = job.run_all(&inputs, &destinations)?;
+    Ok(if reports.iter().any(InputReport::has_errors) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
 }
 
+/// One call's settings, shared by the first run and every watch round.
+struct Job<'a> {
+    cli: &'a Cli,
+    targets: &'a [Target],
+    options: &'a Options,
+    color: bool,
+}
+
+impl Job<'_> {
+    /// Translate every input, write the outputs, the depfile and the
+    /// manifest.
+    fn run_all(&self, inputs: &[Input], destinations: &[Dest]) -> Result<Vec<InputReport>, Fatal> {
+        let chosen: Vec<(&Input, &Dest)> = inputs.iter().zip(destinations).collect();
+        let reports = self.translate(&chosen)?;
+        self.write_lists(inputs, &reports)?;
+        Ok(reports)
+    }
+
+    /// Translate these inputs, print their diagnostics in input order and
+    /// write (or remove) their outputs.
+    fn translate(&self, chosen: &[(&Input, &Dest)]) -> Result<Vec<InputReport>, Fatal> {
+        let (cli, targets) = (self.cli, self.targets);
+        let inputs: Vec<&Input> = chosen.iter().map(|&(input, _)| input).collect();
+        let results = translate_all(&inputs, targets, self.options, cli.check);
+        let mut stdout = std::io::stdout().lock();
+        let mut stderr = std::io::stderr().lock();
+        let mut reports = Vec::with_capacity(inputs.len());
+        for (&(input, destination), done) in chosen.iter().zip(results) {
+            let render = |diagnostics: &Diagnostics| {
+                diagnostics.render(&input.name, &input.source, self.color)
+            };
+            if !done.common.is_empty() {
+                let _ = stderr.write_all(render(&done.common).as_bytes());
+            }
+            let mut report = InputReport {
+                targets: Vec::with_capacity(targets.len()),
+                diagnostics: done.common.into_iter().map(|d| (None, d)).collect(),
+            };
+            for (&target, result) in targets.iter().zip(done.targets) {
+                let (output, diagnostics) = match result {
+                    Ok(t) => (Some(t.output), t.warnings),
+                    Err(diags) => (None, diags),
+                };
+                if !diagnostics.is_empty() {
+                    let text = if targets.len() > 1 {
+                        // Several targets: say which one each diagnostic is for.
+                        let mut named = diagnostics.clone();
+                        for d in &mut named.0 {
+                            d.message = format!("{target}: {}", d.message);
+                        }
+                        render(&named)
+                    } else {
+                        render(&diagnostics)
+                    };
+                    let _ = stderr.write_all(text.as_bytes());
+                }
+                let ok = output.is_some();
+                let outputs = match output {
+                    Some(_) if cli.check => Vec::new(),
+                    Some(output) => emit(cli, target, input, output, destination, &mut stdout)?,
+                    None => {
+                        remove_outputs(target, input, destination)?;
+                        Vec::new()
+                    }
+                };
+                report.targets.push(TargetReport {
+                    target,
+                    ok,
+                    outputs,
+                });
+                report
+                    .diagnostics
+                    .extend(diagnostics.into_iter().map(|d| (Some(target), d)));
+            }
+            reports.push(report);
+        }
+        let _ = stdout.flush();
+        Ok(reports)
+    }
+
+    /// The depfile and the manifest, when asked for.
+    fn write_lists(&self, inputs: &[Input], reports: &[InputReport]) -> Result<(), Fatal> {
+        let cli = self.cli;
+        if let Some(path) = &cli.depfile {
+            let text = cli::report::depfile(inputs, reports)?;
+            write_output(path, text.as_bytes(), cli.force_write)?;
+        }
+        if let Some(path) = &cli.manifest {
+            let text = cli::report::manifest(inputs, reports);
+            write_output(path, text.as_bytes(), cli.force_write)?;
+        }
+        Ok(())
+    }
+
+    /// `--watch`: after the first run, one round per settled change, until
+    /// an input can no longer be watched. A round that fails (an input
+    /// cannot be read, an output cannot be written) is reported and the
+    /// next change tries again.
+    fn watch(
+        &self,
+        mut watcher: cli::watch::Watcher,
+        mut state: Watched,
+    ) -> Result<ExitCode, Fatal> {
+        eprintln!(
+            "stride: watching {} for changes (Ctrl-C stops)",
+            cli::watch::count(state.inputs.len(), "input")
+        );
+        loop {
+            watcher.wait()?;
+            if let Err(Fatal(message)) = self.round(&mut state) {
+                eprintln!("error: {message}");
+            }
+        }
+    }
+
+    /// One watch round: read the inputs again and translate those whose
+    /// name, text or output place changed; the others keep their report
+    /// and their files. Outputs of inputs that are gone are removed.
+    fn round(&self, state: &mut Watched) -> Result<(), Fatal> {
+        let (inputs, any_directory) = read_inputs(&self.cli.inputs)?;
+        let destinations = plan_outputs(self.cli, self.targets, &inputs, any_directory)?;
+        let old: Vec<(&Input, &Dest)> = state.inputs.iter().zip(&state.destinations).collect();
+        let new: Vec<(&Input, &Dest)> = inputs.iter().zip(&destinations).collect();
+        let changes = cli::watch::Changes::between(&old, &new, |(input, _)| &input.name);
+        if changes.is_empty() && !state.lists_stale {
+            return Ok(());
+        }
+        let chosen: Vec<(&Input, &Dest)> = changes.changed.iter().map(|&i| new[i]).collect();
+        let fresh = self.translate(&chosen)?;
+        let changed: Vec<String> = chosen.iter().map(|(i, _)| i.name.clone()).collect();
+        let removed: Vec<String> = changes
+            .removed
+            .iter()
+            .map(|&j| old[j].0.name.clone())
+            .collect();
+        let failed = fresh.iter().filter(|r| r.has_errors()).count();
+        let (reports, gone) = changes.merge(std::mem::take(&mut state.reports), fresh);
+        *state = Watched {
+            inputs,
+            destinations,
+            reports,
+            lists_stale: true,
+        };
+        // Files of inputs that are gone, unless a present input wrote the
+        // same path.
+        let written: Vec<&Path> = produced(&state.reports).collect();
+        for path in produced(&gone) {
+            if !written.contains(&path) {
+                remove_stale(path)?;
+            }
+        }
+        self.write_lists(&state.inputs, &state.reports)?;
+        state.lists_stale = false;
+        cli::watch::summary(&changed, &removed, failed);
+        Ok(())
+    }
+}
+
+/// What `--watch` keeps between rounds: the inputs as last read, where
+/// their outputs go, and what became of them.
+struct Watched {
+    inputs: Vec<Input>,
+    destinations: Vec<Dest>,
+    reports: Vec<InputReport>,
+    /// The depfile and manifest do not show the reports yet (their writing
+    /// failed): the next round writes them even when nothing changed.
+    lists_stale: bool,
+}
+
+/// Every output file these reports name.
+fn produced(reports: &[InputReport]) -> impl Iterator<Item = &Path> {
+    reports
+        .iter()
+        .flat_map(|r| &r.targets)
+        .flat_map(|t| &t.outputs)
+        .map(|o| o.path.as_path())
+}
+
+/// What `--watch` cannot do.
+fn check_watch(cli: &Cli, targets: &[Target]) -> Result<(), Fatal> {
+    if cli.inputs.iter().any(|name| name == "-") {
+        return Err(Fatal(
+            "--watch cannot watch `-` (standard input); give files or directories".into(),
+        ));
+    }
+    if cli.output.is_none() && !cli.check && targets.contains(&Target::Spirv) {
+        return Err(Fatal(
+            "--watch would write SPIR-V module after module to standard output; use -o".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Where one input's outputs go.
+#[derive(Clone, PartialEq)]
 enum Dest {
     Stdout,
     /// This file (one input and target; for GLSL, one entry point).
@@ -685,16 +842,18 @@ fn failed(common: Diagnostics, targets: &[Target]) -> Done {
 /// Translate every input, in parallel with one worker per core. Results
 /// come back in input order.
 fn translate_all(
-    inputs: &[Input],
+    inputs: &[&Input],
     targets: &[Target],
     options: &Options,
     check_only: bool,
 ) -> Vec<Done> {
-    let one = |input: &Input| translate_one(input, targets, options, check_only);
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(inputs.len());
+    let one = |input: &&Input| translate_one(input, targets, options, check_only);
+    // One input needs no pool, nor the core count (which reads the
+    // process' cgroup files: measurable at start-up).
+    let workers = match inputs.len() {
+        0 | 1 => 1,
+        n => std::thread::available_parallelism().map_or(1, |c| c.get().min(n)),
+    };
     if workers <= 1 {
         return inputs.iter().map(one).collect();
     }

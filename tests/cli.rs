@@ -10,19 +10,9 @@ use common::temp_dir;
 
 const STRIDE: &str = env!("CARGO_BIN_EXE_stride");
 
-/// A valid compute shader with a uniform and a storage buffer.
-const GOOD: &str = "struct Params { scale: f32, offset: vec4<f32> }
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read_write> out_data: array<f32>;
-@compute @workgroup_size(1) fn main() { out_data[0] = params.scale + params.offset.x; }
-";
+const GOOD: &str = common::PARAMS_SHADER;
 
-/// Another valid shader with a different, recognisable struct name.
-const GOOD2: &str = "struct Lights { count: u32, color: vec4<f32> }
-@group(0) @binding(0) var<storage, read> lights: Lights;
-@group(0) @binding(1) var<storage, read_write> sink: array<u32>;
-@compute @workgroup_size(1) fn main() { sink[0] = lights.count; }
-";
+const GOOD2: &str = common::LIGHTS_SHADER;
 
 /// A syntax error.
 const BAD: &str = "struct Broken { a: f32,

@@ -26,11 +26,12 @@ pub fn write_output(path: &Path, bytes: &[u8], force: bool) -> Result<(), Fatal>
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    // No fsync: the rename already keeps readers from a partial file, and
+    // a build output lost in a system crash is rebuilt by the next build
+    // (as compilers do, none of which syncs its outputs). A sync per file
+    // cost more than translating a small shader.
     let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.sync_all()
-        })
+        .and_then(|mut f| f.write_all(bytes))
         .and_then(|()| std::fs::rename(&tmp, path));
     result.map_err(|e| {
         let _ = std::fs::remove_file(&tmp);

@@ -5,6 +5,7 @@ use super::Fatal;
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
+#[derive(PartialEq)]
 pub struct Input {
     /// As given on the command line, or found under a directory argument
     /// (`<stdin>` for `-`).
@@ -157,7 +158,7 @@ pub fn mirrored_dirs(inputs: &[Input], root: Option<&Path>) -> Result<Vec<PathBu
 
 /// `path` without `.` and with `..` applied to the part before it, by the
 /// letters only (no symbolic links resolved).
-fn normalized(path: &Path) -> PathBuf {
+pub fn normalized(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         match c {

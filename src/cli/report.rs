@@ -34,12 +34,17 @@ pub struct TargetReport {
     pub outputs: Vec<Produced>,
 }
 
-/// One input: its targets and every diagnostic, with the target it belongs
-/// to (`None`: parse and layout, shared by every target).
-pub struct InputReport<'a> {
-    pub input: &'a Input,
+/// What became of one input: its targets and every diagnostic, with the
+/// target it belongs to (`None`: parse and layout, shared by every target).
+pub struct InputReport {
     pub targets: Vec<TargetReport>,
     pub diagnostics: Vec<(Option<Target>, Diagnostic)>,
+}
+
+impl InputReport {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|(_, d)| d.is_error())
+    }
 }
 
 /// 64-bit FNV-1a (offset basis 0xcbf29ce484222325, prime 0x100000001b3):
@@ -57,10 +62,10 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 /// The depfile: one rule per output file, `OUTPUT: INPUT`, in the form make
 /// and ninja read (spaces and `#` escaped with `\`, `$` as `$$`). An output
 /// of standard input depends on no file.
-pub fn depfile(reports: &[InputReport]) -> Result<String, Fatal> {
+pub fn depfile(inputs: &[Input], reports: &[InputReport]) -> Result<String, Fatal> {
     let mut text = String::new();
-    for report in reports {
-        let input = match &report.input.path {
+    for (input, report) in inputs.iter().zip(reports) {
+        let input = match &input.path {
             Some(p) => format!(" {}", escape(p)?),
             None => String::new(),
         };
@@ -114,8 +119,12 @@ fn escape(path: &Path) -> Result<String, Fatal> {
 
 /// The manifest: every input with its outputs per target (path, size,
 /// hash) and its diagnostics. The format is described in docs/cli.md.
-pub fn manifest(reports: &[InputReport]) -> String {
-    let inputs: Vec<Value> = reports.iter().map(input_json).collect();
+pub fn manifest(inputs: &[Input], reports: &[InputReport]) -> String {
+    let inputs: Vec<Value> = inputs
+        .iter()
+        .zip(reports)
+        .map(|(input, report)| input_json(input, report))
+        .collect();
     let doc = json!({
         "manifest": 1,
         "hash": "fnv1a64",
@@ -126,7 +135,7 @@ pub fn manifest(reports: &[InputReport]) -> String {
     text
 }
 
-fn input_json(report: &InputReport) -> Value {
+fn input_json(input: &Input, report: &InputReport) -> Value {
     let mut targets = serde_json::Map::new();
     for t in &report.targets {
         let outputs: Vec<Value> = t
@@ -145,14 +154,14 @@ fn input_json(report: &InputReport) -> Value {
             json!({ "ok": t.ok, "outputs": outputs }),
         );
     }
-    let source = &report.input.source;
+    let source = &input.source;
     let diagnostics: Vec<Value> = report
         .diagnostics
         .iter()
         .map(|(target, d)| diagnostic_json(*target, d, source))
         .collect();
     json!({
-        "input": report.input.name,
+        "input": input.name,
         "ok": report.targets.iter().all(|t| t.ok),
         "targets": targets,
         "diagnostics": diagnostics,

@@ -326,3 +326,18 @@ pub fn registers_for(parsed: &stride::front::Parsed) -> stride::back::hlsl::Regi
         stride::back::hlsl::RegisterMode::Compact
     }
 }
+
+/// A valid compute shader with a uniform and a storage buffer (the
+/// command-line tests' fixture).
+pub const PARAMS_SHADER: &str = "struct Params { scale: f32, offset: vec4<f32> }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> out_data: array<f32>;
+@compute @workgroup_size(1) fn main() { out_data[0] = params.scale + params.offset.x; }
+";
+
+/// Another valid shader with a different, recognisable struct name.
+pub const LIGHTS_SHADER: &str = "struct Lights { count: u32, color: vec4<f32> }
+@group(0) @binding(0) var<storage, read> lights: Lights;
+@group(0) @binding(1) var<storage, read_write> sink: array<u32>;
+@compute @workgroup_size(1) fn main() { sink[0] = lights.count; }
+";
