@@ -1063,7 +1063,7 @@ fn run_fresh(
         source,
         generated: true,
         f16,
-        style: if index % 2 == 0 {
+        style: if index.is_multiple_of(2) {
             Style::Leaf
         } else {
             Style::Whole

@@ -27,10 +27,15 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     );
     match split::split(&source, &scanned, standard, &mut lowered.annotations) {
         Ok(s) => {
-            // Mapped spans of the split source land in the original.
-            let len = s.standard.len();
-            let mapped = s.map.span(&(0..len));
-            assert!(mapped.start <= mapped.end && mapped.end <= source.len());
+            // Every line break of the split source maps into the original.
+            for (at, _) in s.standard.match_indices('\n') {
+                let mapped = s.map.span(&(at..at + 1));
+                assert!(
+                    mapped.start <= mapped.end && mapped.end <= source.len(),
+                    "{at} maps to {mapped:?}, outside the {} bytes of the source",
+                    source.len()
+                );
+            }
         }
         Err(d) => check_diagnostics(&source, d.iter()),
     }
