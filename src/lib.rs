@@ -22,6 +22,7 @@ pub mod diag;
 pub mod front;
 mod guard;
 pub mod layout;
+pub mod limits;
 
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
 pub use layout::RuleSet;

@@ -27,6 +27,8 @@
 //! lavapipe (`mesa-vulkan-drivers`, `libvulkan1`).
 
 mod common;
+#[path = "exec/fresh.rs"]
+mod fresh;
 #[path = "exec/gen.rs"]
 mod gen;
 #[path = "exec/host.rs"]
@@ -1036,7 +1038,58 @@ fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget, hosts: &mut HostCache) -> 
         record(&mut report, &case, outcome);
         index += 1;
     }
+    run_fresh(gpu, target, hosts, &mut report, record);
     report
+}
+
+/// The run-seeded batch (`exec/fresh.rs`): a failing module is reported
+/// with the seed and minimized.
+fn run_fresh(
+    gpu: &vk::Gpu,
+    target: &dyn ExecTarget,
+    hosts: &mut HostCache,
+    report: &mut Report,
+    record: impl Fn(&mut Report, &Case, Outcome),
+) {
+    let (seed, from) = fresh::seed();
+    let _ = writeln!(
+        std::io::stderr(),
+        "exec [{}]: {} fresh modules with seed {seed} (from {from}; STRIDE_FUZZ_SEED={seed} repeats them)",
+        target.name(),
+        fresh::COUNT
+    );
+    let case = |source: String, f16: bool, index: u64| Case {
+        name: format!("fresh #{index} (STRIDE_FUZZ_SEED={seed})"),
+        source,
+        generated: true,
+        f16,
+        style: if index.is_multiple_of(2) {
+            Style::Leaf
+        } else {
+            Style::Whole
+        },
+        seed: seed ^ index.wrapping_mul(0x1000_0001),
+    };
+    for index in 0..fresh::COUNT {
+        let g = gen::module(seed, index);
+        let this = case(g.source, g.f16, index);
+        let failures = report.failures.len();
+        let outcome = run_case(gpu, target, &this, report, hosts);
+        if report.failures.len() > failures {
+            let minimized = fresh::minimize(&this.source, |source| {
+                let mut scratch = Report::default();
+                let smaller = case(source.to_string(), g.f16, index);
+                run_case(gpu, target, &smaller, &mut scratch, hosts);
+                !scratch.failures.is_empty()
+            });
+            report.failures.push(format!(
+                "[{}] {}: minimized module:\n{minimized}",
+                target.name(),
+                this.name
+            ));
+        }
+        record(report, &this, outcome);
+    }
 }
 
 fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {

@@ -51,6 +51,10 @@ pub fn parse(source: &str) -> Result<Parsed, Diagnostics> {
 
 /// [`parse`] after the scan.
 fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnostics> {
+    let too_large = crate::limits::check_scanned(&scanned);
+    if !too_large.is_empty() {
+        return Err(too_large);
+    }
     let mut lowered = dialect::lower(source, &scanned)?;
     let split = split::split(
         source,

@@ -5,6 +5,7 @@
 //! generics and both attribute syntaxes (`@a(n)` and `[[a, b(n)]]`).
 
 use crate::diag::{Diagnostic, Diagnostics, Edit, Fix, Span};
+use crate::limits::{MAX_BRACKET_NESTING, MAX_TYPE_ARGUMENT_NESTING};
 
 /// An identifier (or short source text) copied out of the source. Short
 /// names are kept inline, so scanning a declaration allocates no memory per
@@ -503,6 +504,7 @@ fn tokenize(src: &str, full: bool) -> Result<(Vec<Token>, usize), Diagnostic> {
             let tok = toks.len() as u32;
             toks.push(Token::new(Tok::Punct(char::from(byte)), i, i + 1));
             stack.push(Open { byte, at: i, tok });
+            nesting_limit(src, &stack, i)?;
             i += 1;
             if byte == b'{' && stack.len() == 1 && !after_struct_name(src, &toks) {
                 i = opaque_group(src, i, &mut toks, &mut stack, full)?;
@@ -556,6 +558,21 @@ fn tokenize(src: &str, full: bool) -> Result<(Vec<Token>, usize), Diagnostic> {
             .at(open.at..open.at + 1, "this is never closed"));
     }
     Ok((toks, ends))
+}
+
+/// The error of a bracket at `at` that opens more than
+/// [`MAX_BRACKET_NESTING`] (an unterminated comment after it first, as for
+/// every bracket error).
+fn nesting_limit(src: &str, stack: &[Open], at: usize) -> Result<(), Diagnostic> {
+    if stack.len() <= MAX_BRACKET_NESTING {
+        return Ok(());
+    }
+    Err(comment_error_after(src, at + 1).unwrap_or_else(|| {
+        Diagnostic::error(format!(
+            "brackets nest too deeply: more than {MAX_BRACKET_NESTING} open at once"
+        ))
+        .at(at..at + 1, "nested too deeply")
+    }))
 }
 
 /// Close the innermost open bracket with `byte` at `at` (token `tok`, or
@@ -655,6 +672,7 @@ fn opaque_group(
                     at: i,
                     tok: NONE,
                 });
+                nesting_limit(src, stack, i)?;
                 i += 1;
             }
             _ => {
@@ -1198,6 +1216,12 @@ impl<'a> Scanner<'a> {
             }
             if self.is_punct(j, '<') && self.is_ident(j - 1) {
                 depth += 1;
+                if depth >= MAX_TYPE_ARGUMENT_NESTING {
+                    return Err(Diagnostic::error(format!(
+                        "type arguments nest too deeply: more than {MAX_TYPE_ARGUMENT_NESTING} levels"
+                    ))
+                    .at(self.span(j), "nested too deeply"));
+                }
             } else if self.is_punct(j, '>') {
                 if depth == 0 {
                     self.template_arg(start, j, name, &mut args);

@@ -62,7 +62,8 @@ impl SourceMap {
 
     /// The original span of `span` in the rewritten source.
     pub fn span(&self, span: &Span) -> Span {
-        if self.segments.is_empty() {
+        if self.segments.is_empty() && self.original_len == 0 {
+            // No split: the texts are one.
             return span.clone();
         }
         let seg = self
@@ -70,7 +71,7 @@ impl SourceMap {
             .iter()
             .filter(|g| g.new.start <= span.start && span.start < g.new.end.max(g.new.start + 1))
             .min_by_key(|g| g.new.len());
-        match seg {
+        let mapped = match seg {
             None => {
                 let end = span.end.min(self.original_len).max(span.start);
                 span.start..end
@@ -85,7 +86,11 @@ impl SourceMap {
                 start..end.max(start)
             }
             Some(g) => g.orig.clone(),
-        }
+        };
+        // The split source ends with a line break the original may lack,
+        // and a segment can end past the original: stay inside it.
+        let end = mapped.end.min(self.original_len);
+        mapped.start.min(end)..end
     }
 
     /// Map every label and fix of `d` to the original source.

@@ -26,8 +26,7 @@ use crate::front::Parsed;
 use naga::{Handle, Type, TypeInner};
 use std::fmt::Display;
 
-/// Alias chains longer than this are reported instead of followed.
-const MAX_ALIAS_DEPTH: usize = 64;
+use crate::limits::{MAX_ALIAS_DEPTH, MAX_TYPE_NESTING};
 
 /// `Builder::struct_slot` of a struct not computed yet.
 const NOT_DONE: u32 = u32::MAX;
@@ -43,6 +42,7 @@ pub fn build(parsed: &Parsed, rules: RuleSet) -> Result<LayoutModule, Diagnostic
         table: rules.table(),
         structs: naga::FastIndexMap::default(),
         struct_slot: Vec::new(),
+        nesting: 0,
         diags: Diagnostics::new(),
     };
     let in_buffer = |var: &naga::GlobalVariable| {
@@ -122,6 +122,8 @@ struct Builder<'a> {
     /// struct.
     struct_slot: Vec<u32>,
     diags: Diagnostics,
+    /// Arrays and structs the current type is inside of.
+    nesting: usize,
 }
 
 /// `kind `name``, e.g. ``member `x` ``, formatted only when a message needs it.
@@ -301,7 +303,24 @@ impl Builder<'_> {
         }
         let types = &self.parsed.module.types;
         let table = self.table;
-        match types[ty].inner {
+        let inner = &types[ty].inner;
+        if matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. }) {
+            if self.nesting >= MAX_TYPE_NESTING {
+                self.error(
+                    &span,
+                    format!(
+                        "this type nests too deeply: more than {MAX_TYPE_NESTING} arrays and structs inside each other"
+                    ),
+                    "nested too deeply",
+                );
+                return None;
+            }
+            self.nesting += 1;
+            let layout = self.composite_layout(ty, ann, &span, depth);
+            self.nesting -= 1;
+            return layout;
+        }
+        match *inner {
             TypeInner::Scalar(s) => {
                 let scalar = self.scalar(s, &span)?;
                 let (size, align) = table.scalar(scalar.width);
@@ -355,22 +374,6 @@ impl Builder<'_> {
                     },
                 })
             }
-            TypeInner::Array { base, size, .. } => {
-                let ann = ann.filter(|a| a.name == "array");
-                let element_ann = ann.and_then(|a| a.args.first());
-                let stride_attr = ann
-                    .and_then(|a| a.stride.as_ref())
-                    .filter(|_| table.attributes);
-                self.array_layout(base, size, element_ann, stride_attr, &span, depth)
-            }
-            TypeInner::Struct { .. } => {
-                let (size, align) = self.struct_layout(ty, &span)?;
-                Some(Layout {
-                    size,
-                    align,
-                    kind: LayoutKind::Struct(ty),
-                })
-            }
             _ => {
                 let name = types[ty]
                     .name
@@ -382,6 +385,34 @@ impl Builder<'_> {
                     "not host-shareable",
                 );
                 None
+            }
+        }
+    }
+
+    /// [`Self::type_layout`] of an array or struct, one level deeper.
+    fn composite_layout(
+        &mut self,
+        ty: Handle<Type>,
+        ann: Option<&TypeAnn>,
+        span: &Span,
+        depth: usize,
+    ) -> Option<Layout> {
+        match self.parsed.module.types[ty].inner {
+            TypeInner::Array { base, size, .. } => {
+                let ann = ann.filter(|a| a.name == "array");
+                let element_ann = ann.and_then(|a| a.args.first());
+                let stride_attr = ann
+                    .and_then(|a| a.stride.as_ref())
+                    .filter(|_| self.table.attributes);
+                self.array_layout(base, size, element_ann, stride_attr, span, depth)
+            }
+            _ => {
+                let (size, align) = self.struct_layout(ty, span)?;
+                Some(Layout {
+                    size,
+                    align,
+                    kind: LayoutKind::Struct(ty),
+                })
             }
         }
     }

@@ -11,17 +11,36 @@
 
 use std::fmt::Write as _;
 
-/// A small deterministic PRNG (splitmix64).
-pub struct Rng(u64);
+/// A small deterministic PRNG (splitmix64); with a tape (the `structured`
+/// fuzz target's input), every choice of `below` is read from the tape's
+/// bytes first, so that the fuzzer's mutations steer the generator.
+pub struct Rng {
+    state: u64,
+    tape: Vec<u8>,
+    at: usize,
+}
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng {
+            state: seed,
+            tape: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// Choices from `tape`, then (once it is read) from the PRNG.
+    #[allow(dead_code)]
+    pub fn from_tape(seed: u64, tape: Vec<u8>) -> Rng {
+        Rng {
+            tape,
+            ..Rng::new(seed)
+        }
     }
 
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
@@ -29,6 +48,10 @@ impl Rng {
 
     /// Uniform in `0..n` (n > 0).
     pub fn below(&mut self, n: u64) -> u64 {
+        if let Some(&b) = self.tape.get(self.at) {
+            self.at += 1;
+            return u64::from(b) % n.max(1);
+        }
         self.next() % n.max(1)
     }
 
@@ -385,8 +408,16 @@ fn attrs(align: Option<u64>, size: Option<u64>) -> String {
 
 /// Module `index` of the run with `seed`.
 pub fn module(seed: u64, index: u64) -> Generated {
+    generate(
+        Rng::new(seed ^ index.wrapping_mul(0xd134_2543_de82_ef95)),
+        index,
+    )
+}
+
+/// A module from the choices of `rng`; `index` names it in its first line.
+pub fn generate(rng: Rng, index: u64) -> Generated {
     let mut g = Gen {
-        rng: Rng::new(seed ^ index.wrapping_mul(0xd134_2543_de82_ef95)),
+        rng,
         structs: Vec::new(),
         aliases: Vec::new(),
     };

@@ -180,7 +180,9 @@ impl Storage {
                 (Some(stride.saturating_mul(u64::from(*columns))), align)
             }
             Storage::Array(e, count) => {
-                let (stride, align) = self.stride(table).unwrap_or((0, e.layout(table).1));
+                // Lazily: an eager fallback would lay the element out twice
+                // per level, 2^n times for n nested arrays.
+                let (stride, align) = self.stride(table).unwrap_or_else(|| (0, e.layout(table).1));
                 (count.map(|n| stride.saturating_mul(n)), align)
             }
             Storage::Struct { size, align, .. } => (*size, *align),

@@ -1,0 +1,3 @@
+#![no_main]
+//! `glsl` through `stride::translate` (see stride_fuzz::fuzz_translate).
+stride_fuzz::translate_target!(Glsl);
