@@ -275,6 +275,9 @@ fn host_structs_compile_and_match_the_layout_ir() {
     };
     let mut jobs = Vec::new();
     let mut structs = 0usize;
+    // Offset and size asserts the compilers checked, per language.
+    let mut c_asserts = 0usize;
+    let mut rust_asserts = 0usize;
     let mut refused_by_all = 0usize;
     let mut refused_with_fix = Vec::new();
     for (i, m) in modules.iter().enumerate() {
@@ -310,6 +313,8 @@ fn host_structs_compile_and_match_the_layout_ir() {
             }
         };
         structs += analysis.contract.structs.len();
+        c_asserts += c.matches("static_assert(").count();
+        rust_asserts += rust.matches("const _: () = assert!(").count();
         let _ = writeln!(
             rust_crate,
             "pub mod m{i} {{\n    include!(\"m{i}.rs\");\n}}"
@@ -409,7 +414,7 @@ fn host_structs_compile_and_match_the_layout_ir() {
         }
     };
     eprintln!(
-        "host structs: {} modules ({} invalid, refused by every target), {} compiled as C11, C++17 and Rust; {structs} structs; {members} offsets and sizes printed by the C program equal the layout IR",
+        "host structs: {} modules ({} invalid, refused by every target), {} compiled as C11, C++17 and Rust; {structs} structs; {c_asserts} C static_asserts and {rust_asserts} Rust const asserts (offsets and sizes) hold; {members} offsets and sizes printed by the C program equal the layout IR",
         modules.len(),
         refused_by_all,
         jobs.len()
