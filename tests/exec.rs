@@ -653,7 +653,8 @@ fn count_type(report: &mut Report, leaf: &Leaf) {
     *report.by_type.entry(key).or_default() += 1;
 }
 
-/// Host fills by case name, made once and shared by every target; `None`
+/// Host fills by case name and source, made once and shared by every
+/// target; `None`
 /// when the host half is off (no C compiler).
 type HostCache = Option<HashMap<String, Result<host::HostFill, host::NotFilled>>>;
 
@@ -751,7 +752,10 @@ fn run_case(
     };
     let host = hosts.as_mut().map(|cache| {
         let index = cache.len();
-        &*cache.entry(case.name.clone()).or_insert_with(|| {
+        // Keyed by the source too: the minimizer runs smaller modules
+        // under the same name.
+        let key = format!("{}\n{}", case.name, case.source);
+        &*cache.entry(key).or_insert_with(|| {
             let start: Vec<Vec<u8>> = probe
                 .buffers
                 .iter()

@@ -292,6 +292,11 @@ pub fn tail_split(layout: &Layout, offset: u64, next: (Option<&Layout>, u64)) ->
     let (next_layout, target) = next;
     let next_shape = next_layout.and_then(|l| match l.kind {
         LayoutKind::Scalar(_) | LayoutKind::Atomic(_) | LayoutKind::Vector { .. } => leaf_shape(l),
+        // A matrix stored as columns starts with its first column, which
+        // fits in the tail like any small vector.
+        LayoutKind::Matrix { rows, scalar, .. } if splits(l, target) => {
+            Some(Shape::vector(rows, naga_scalar(scalar)))
+        }
         _ => None,
     });
     // Where D3D would put the next thing without padding: scalars and small

@@ -563,13 +563,17 @@ impl<'a> Realizer<'a> {
                     cbuffer: index,
                     columns,
                 });
-                let mut p = Placer::new(true);
+                // As for a struct's members: where `packoffset` cannot
+                // name a field (16-bit columns), fields are placed by padding.
+                let packoffset = packing::packoffset_ok(&g.layout, 0);
+                let mut p = Placer::new(packoffset);
+                p.cbuffer = Some(index);
                 let r = self
                     .place_member(&mut p, 0, &g.layout, 0, &site, false)
                     .unwrap_or(Repr::Plain);
                 members.reserve_exact(1);
                 members.push(r.clone());
-                (p.fields, true, r)
+                (p.fields, packoffset, r)
             }
         };
         let packoffsets = packoffset.then(|| {
