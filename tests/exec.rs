@@ -514,6 +514,13 @@ struct Report {
     rejected: Vec<(String, String)>,
     failures: Vec<String>,
     known: Vec<String>,
+    /// Modules whose target compiler (glslang, DXC, Slang) rejected
+    /// stride's output: a loud error for the user, not wrong bytes.
+    target_rejections: usize,
+    /// Run-seeded modules a target compiler rejected: printed with their
+    /// seed and minimized module, fatal only with `STRIDE_FRESH_STRICT=1`
+    /// (a wrong value read or written is always fatal).
+    fresh_findings: Vec<String>,
     /// Modules whose input buffers the C program filled through the
     /// generated host structs (`exec/host.rs`), and the reads checked
     /// against the values it stored.
@@ -734,6 +741,7 @@ fn run_case(
             return Outcome::Inexpressible(first);
         }
         Err(TargetError::Failed(e)) => {
+            report.target_rejections += 1;
             fail(
                 report,
                 format!("the target rejected the probe module:\n{e}"),
@@ -1078,22 +1086,39 @@ fn run_fresh(
         let g = gen::module(seed, index);
         let this = case(g.source, g.f16, index);
         let failures = report.failures.len();
+        let rejections = report.target_rejections;
         let outcome = run_case(gpu, target, &this, report, hosts);
         if report.failures.len() > failures {
+            // Only a compiler's rejection: minimized against the same kind.
+            let rejected_only =
+                report.target_rejections > rejections && report.failures.len() == failures + 1;
             let minimized = fresh::minimize(&this.source, |source| {
                 let mut scratch = Report::default();
                 let smaller = case(source.to_string(), g.f16, index);
                 run_case(gpu, target, &smaller, &mut scratch, hosts);
-                !scratch.failures.is_empty()
+                !scratch.failures.is_empty() && (!rejected_only || scratch.target_rejections > 0)
             });
-            report.failures.push(format!(
+            let minimized = format!(
                 "[{}] {}: minimized module:\n{minimized}",
                 target.name(),
                 this.name
-            ));
+            );
+            if rejected_only && !fresh_strict() {
+                let found: Vec<String> = report.failures.drain(failures..).collect();
+                report.fresh_findings.extend(found);
+                report.fresh_findings.push(minimized);
+            } else {
+                report.failures.push(minimized);
+            }
         }
         record(report, &this, outcome);
     }
+}
+
+/// `STRIDE_FRESH_STRICT=1`: a run-seeded module that a target compiler
+/// rejects fails the test too.
+fn fresh_strict() -> bool {
+    std::env::var("STRIDE_FRESH_STRICT").is_ok_and(|v| v == "1")
 }
 
 fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {
@@ -1154,6 +1179,17 @@ fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {
     }
     for (why, names) in &r.skipped {
         let _ = write!(s, "\n  skipped {} modules: {why}", names.len());
+    }
+    if !r.fresh_findings.is_empty() {
+        let bar = "!".repeat(76);
+        let _ = write!(
+            s,
+            "\n{bar}\n!!! FRESH-BATCH FINDINGS (a target compiler rejected stride's output for a run-seeded module; reported, not fatal without STRIDE_FRESH_STRICT=1; every value read and written in the modules that ran was checked and is fatal):"
+        );
+        for f in &r.fresh_findings {
+            let _ = write!(s, "\n{f}");
+        }
+        let _ = write!(s, "\n{bar}");
     }
     for k in &r.known {
         let _ = write!(s, "\n  KNOWN FAILURE (listed in KNOWN_FAILURES): {k}");
