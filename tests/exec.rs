@@ -514,12 +514,13 @@ struct Report {
     rejected: Vec<(String, String)>,
     failures: Vec<String>,
     known: Vec<String>,
-    /// Modules whose target compiler (glslang, DXC, Slang) rejected
-    /// stride's output: a loud error for the user, not wrong bytes.
-    target_rejections: usize,
-    /// Run-seeded modules a target compiler rejected: printed with their
-    /// seed and minimized module, fatal only with `STRIDE_FRESH_STRICT=1`
-    /// (a wrong value read or written is always fatal).
+    /// Modules where a value was read or written wrong (the promise broken
+    /// silently), as opposed to a loud refusal (a compiler rejecting the
+    /// output, the driver refusing the pipeline).
+    wrong_values: usize,
+    /// Run-seeded modules that failed loudly: printed with their seed and
+    /// minimized module, fatal only with `STRIDE_FRESH_STRICT=1` (a wrong
+    /// value read or written is always fatal).
     fresh_findings: Vec<String>,
     /// Modules whose input buffers the C program filled through the
     /// generated host structs (`exec/host.rs`), and the reads checked
@@ -741,7 +742,6 @@ fn run_case(
             return Outcome::Inexpressible(first);
         }
         Err(TargetError::Failed(e)) => {
-            report.target_rejections += 1;
             fail(
                 report,
                 format!("the target rejected the probe module:\n{e}"),
@@ -1001,6 +1001,7 @@ fn run_case(
                 .known
                 .push(format!("{}: {why}: {msg}\n    source: {file}", case.name));
         } else {
+            report.wrong_values += 1;
             fail(report, msg, &source);
         }
     }
@@ -1086,17 +1087,16 @@ fn run_fresh(
         let g = gen::module(seed, index);
         let this = case(g.source, g.f16, index);
         let failures = report.failures.len();
-        let rejections = report.target_rejections;
+        let wrong = report.wrong_values;
         let outcome = run_case(gpu, target, &this, report, hosts);
         if report.failures.len() > failures {
-            // Only a compiler's rejection: minimized against the same kind.
-            let rejected_only =
-                report.target_rejections > rejections && report.failures.len() == failures + 1;
+            // A loud failure only: minimized against the same kind.
+            let rejected_only = report.wrong_values == wrong;
             let minimized = fresh::minimize(&this.source, |source| {
                 let mut scratch = Report::default();
                 let smaller = case(source.to_string(), g.f16, index);
                 run_case(gpu, target, &smaller, &mut scratch, hosts);
-                !scratch.failures.is_empty() && (!rejected_only || scratch.target_rejections > 0)
+                !scratch.failures.is_empty() && (rejected_only || scratch.wrong_values > 0)
             });
             let minimized = format!(
                 "[{}] {}: minimized module:\n{minimized}",
@@ -1115,8 +1115,8 @@ fn run_fresh(
     }
 }
 
-/// `STRIDE_FRESH_STRICT=1`: a run-seeded module that a target compiler
-/// rejects fails the test too.
+/// `STRIDE_FRESH_STRICT=1`: a run-seeded module that fails loudly (a
+/// compiler rejection, a pipeline the driver refuses) fails the test too.
 fn fresh_strict() -> bool {
     std::env::var("STRIDE_FRESH_STRICT").is_ok_and(|v| v == "1")
 }
@@ -1184,7 +1184,7 @@ fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {
         let bar = "!".repeat(76);
         let _ = write!(
             s,
-            "\n{bar}\n!!! FRESH-BATCH FINDINGS (a target compiler rejected stride's output for a run-seeded module; reported, not fatal without STRIDE_FRESH_STRICT=1; every value read and written in the modules that ran was checked and is fatal):"
+            "\n{bar}\n!!! FRESH-BATCH FINDINGS (a run-seeded module failed loudly: a target compiler rejected stride's output or the driver refused the pipeline; reported, not fatal without STRIDE_FRESH_STRICT=1; every value read and written in the modules that ran was checked, and a wrong one is fatal):"
         );
         for f in &r.fresh_findings {
             let _ = write!(s, "\n{f}");
