@@ -543,8 +543,11 @@ fn repo_root() -> PathBuf {
 
 fn corpus_cases() -> Vec<Case> {
     let mut cases = Vec::new();
-    for theme in ["layout", "dialect"] {
-        let dir = repo_root().join("corpus").join(theme);
+    // corpus/layout, corpus/dialect, and the layouts fuzzing found
+    // (tests/regressions: f16 modules that the GLSL sweep of corpus/ would
+    // need listed as not fitting gl450/es310).
+    for theme in ["corpus/layout", "corpus/dialect", "tests/regressions"] {
+        let dir = repo_root().join(theme);
         let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
             .map(|rd| {
                 rd.filter_map(|e| e.ok().map(|e| e.path()))
@@ -562,7 +565,7 @@ fn corpus_cases() -> Vec<Case> {
             for style in [Style::Leaf, Style::Whole] {
                 let i = cases.len() as u64;
                 cases.push(Case {
-                    name: format!("corpus/{theme}/{stem}.wgsl ({style:?})"),
+                    name: format!("{theme}/{stem}.wgsl ({style:?})"),
                     source: source.clone(),
                     generated: false,
                     f16: source.contains("enable f16"),

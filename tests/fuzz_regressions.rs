@@ -1,6 +1,9 @@
 //! Inputs the fuzz targets found (fuzz/regressions/), checked as the
 //! `front` target checks them.
 
+#[path = "common/split_map.rs"]
+mod split_map;
+
 use stride::front::{dialect, scan, split};
 
 /// Every line break of the split source maps inside the original.
@@ -13,12 +16,5 @@ fn split_map_stays_inside_the_source() {
     let mut lowered = dialect::lower(&source, &scanned).unwrap();
     let standard = std::mem::take(&mut lowered.standard);
     let s = split::split(&source, &scanned, standard, &mut lowered.annotations).unwrap();
-    for (at, _) in s.standard.match_indices('\n') {
-        let mapped = s.map.span(&(at..at + 1));
-        assert!(
-            mapped.start <= mapped.end && mapped.end <= source.len(),
-            "{at} maps to {mapped:?}, outside the {} bytes of the source",
-            source.len()
-        );
-    }
+    split_map::assert_map_inside(&source, &s);
 }

@@ -28,14 +28,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     match split::split(&source, &scanned, standard, &mut lowered.annotations) {
         Ok(s) => {
             // Every line break of the split source maps into the original.
-            for (at, _) in s.standard.match_indices('\n') {
-                let mapped = s.map.span(&(at..at + 1));
-                assert!(
-                    mapped.start <= mapped.end && mapped.end <= source.len(),
-                    "{at} maps to {mapped:?}, outside the {} bytes of the source",
-                    source.len()
-                );
-            }
+            stride_fuzz::split_map::assert_map_inside(&source, &s);
         }
         Err(d) => check_diagnostics(&source, d.iter()),
     }

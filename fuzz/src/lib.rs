@@ -13,6 +13,10 @@ use stride::{Diagnostic, DiagnosticKind, Diagnostics, Options, Target};
 #[path = "../../tests/exec/gen.rs"]
 pub mod gen;
 
+/// The split's source-map invariant, shared with tests/fuzz_regressions.rs.
+#[path = "../../tests/common/split_map.rs"]
+pub mod split_map;
+
 /// The fuzz input as text: UTF-8 where valid, with invalid sequences
 /// replaced.
 pub fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {

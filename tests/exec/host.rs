@@ -41,16 +41,10 @@ pub enum NotFilled {
 
 /// The value the host stores into `leaf`: keyed by the leaf's buffer and
 /// contract offset (two reads of one leaf expect one value), and a normal
-/// number for floats, like `probe::write_value`.
+/// number for floats (`probe::value_bits`).
 fn value(seed: u64, leaf: &Leaf) -> u32 {
-    let h =
-        probe::hash64(seed ^ 0x484f_5354 ^ ((leaf.buffer as u64 + 1) << 40) ^ leaf.offset) as u32;
-    match (leaf.scalar.kind, leaf.scalar.width) {
-        (ScalarKind::Float, 2) => (h & 0xff) | (probe::safe_high_byte(h >> 8) << 8),
-        (ScalarKind::Float, _) => (h & 0x00ff_ffff) | (probe::safe_high_byte(h >> 24) << 24),
-        _ if leaf.scalar.width == 2 => h & 0xffff,
-        _ => h,
-    }
+    let h = probe::hash64(seed ^ 0x484f_5354 ^ ((leaf.buffer as u64 + 1) << 40) ^ leaf.offset);
+    probe::value_bits(h as u32, leaf)
 }
 
 /// `value` as the probe's output word holds it.

@@ -82,7 +82,12 @@ pub struct Probe {
 /// stores them bit-exactly.
 pub fn write_value(seed: u64, k: usize, leaf: &Leaf) -> u32 {
     let h = hash64(seed ^ 0x5752_4954_4500_0000 ^ (k as u64).wrapping_mul(0x9e37_79b9));
-    let h = h as u32;
+    value_bits(h as u32, leaf)
+}
+
+/// The bits `h` as a value of `leaf`'s type (its low `width` bytes): a
+/// float is made a positive normal number, so any driver keeps it exactly.
+pub fn value_bits(h: u32, leaf: &Leaf) -> u32 {
     match (leaf.scalar.kind, leaf.scalar.width) {
         (ScalarKind::Float, 2) => (h & 0xff) | (safe_high_byte(h >> 8) << 8),
         (ScalarKind::Float, _) => (h & 0x00ff_ffff) | (safe_high_byte(h >> 24) << 24),
