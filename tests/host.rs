@@ -606,7 +606,7 @@ fn build_script_example_fills_the_contract_bytes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let example = root.join("examples/host-structs");
     let output = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--locked", "--manifest-path"])
+        .args(["run", "--quiet", "--manifest-path"])
         .arg(example.join("Cargo.toml"))
         .env(
             "CARGO_TARGET_DIR",
