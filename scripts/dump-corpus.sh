@@ -9,7 +9,8 @@
 #   diff -r /tmp/before /tmp/after
 #
 # Every output file and the diagnostics of every run (no color) land under
-# OUTDIR/<config>/<corpus folder>/.
+# OUTDIR/<config>/<corpus folder>/. Line directives are off (the CLI's
+# default, `auto`, names the input's path, which differs between checkouts).
 set -euo pipefail
 bin=${1:?usage: dump-corpus.sh BIN OUTDIR}
 out=${2:?usage: dump-corpus.sh BIN OUTDIR}
@@ -39,7 +40,7 @@ for cfg in "${configs[@]}"; do
         stem=$(basename "$input" .wgsl)
         mkdir -p "$dir/$stem"
         # shellcheck disable=SC2086
-        "$bin" $args --color never "$input" -o "$dir/$stem/" 2>"$dir/$stem/diagnostics.txt" \
+        "$bin" $args --line-directives none --color never "$input" -o "$dir/$stem/" 2>"$dir/$stem/diagnostics.txt" \
             && echo 0 >"$dir/$stem/status" || echo $? >"$dir/$stem/status"
         n=$((n + 1))
     done
