@@ -328,14 +328,24 @@ fn global(
     var: &naga::GlobalVariable,
 ) -> Value {
     let name = var.name.clone().unwrap_or_default();
-    let ty = global_type_text(parsed, &name).unwrap_or_else(|| naga_type_name(parsed, var.ty));
+    // A lowered texture_external: which part of which texture this is.
+    let external = parsed.annotations.externals.iter().find_map(|e| {
+        let part = e.globals().position(|g| g == name)?;
+        let part = ["plane0", "plane1", "params"].get(part).copied();
+        Some(json!({ "texture": e.name.as_str(), "part": part }))
+    });
+    let ty = match external {
+        Some(_) => None,
+        None => global_type_text(parsed, &name),
+    }
+    .unwrap_or_else(|| naga_type_name(parsed, var.ty));
     let layout = contract
         .globals
         .iter()
         .find(|g| g.handle == handle)
         .map(|g| layout_value(contract, &g.layout))
         .unwrap_or(Value::Null);
-    json!({
+    let mut value = json!({
         "name": name,
         "space": space_name(var.space),
         "access": access_name(var.space),
@@ -344,7 +354,11 @@ fn global(
         "allocated": parsed.allocations.iter().any(|a| a.global == handle),
         "type": ty,
         "layout": layout,
-    })
+    });
+    if let (Some(external), Some(map)) = (external, value.as_object_mut()) {
+        map.insert("external_texture".into(), external);
+    }
+    value
 }
 
 /// naga's WGSL spelling of a type (used where the source text is unknown).
