@@ -74,7 +74,7 @@ vec4 frame_load(uvec2 coords) {
     return _e62;
 }
 
-vec4 frame_sample(sampler s, vec2 coords_1) {
+vec4 frame_sample_frame_sampler(vec2 coords_1) {
     const mat3x2 m_e5 = mat3x2(frame_params.sample_transform_c0, frame_params.sample_transform_c1, frame_params.sample_transform_c2);
     const vec2 c_e8 = m_e5 * vec3(coords_1, 1.0);
     const vec2 corner0_e13 = m_e5 * vec3(0.0, 0.0, 1.0);
@@ -85,13 +85,13 @@ vec4 frame_sample(sampler s, vec2 coords_1) {
     const vec2 c0_e28 = clamp(c_e8, lo_e19 + half0_e25, hi_e20 - half0_e25);
     const uint _e31 = frame_params.num_planes;
     if (_e31 == 1u) {
-        const vec4 _e35 = textureLod(sampler2D(frame, s), c0_e28, 0.0);
+        const vec4 _e35 = textureLod(sampler2D(frame, frame_sampler), c0_e28, 0.0);
         return _e35;
     }
     const vec2 half1_e41 = vec2(0.5) / vec2(uvec2(textureSize(frame_uv, 0)));
     const vec2 c1_e44 = clamp(c_e8, lo_e19 + half1_e41, hi_e20 - half1_e41);
-    const vec4 _e46 = textureLod(sampler2D(frame, s), c0_e28, 0.0);
-    const vec4 _e50 = textureLod(sampler2D(frame_uv, s), c1_e44, 0.0);
+    const vec4 _e46 = textureLod(sampler2D(frame, frame_sampler), c0_e28, 0.0);
+    const vec4 _e50 = textureLod(sampler2D(frame_uv, frame_sampler), c1_e44, 0.0);
     const mat4 _e54 = frame_params.yuv_conversion_matrix;
     const mat3 _e57 = frame_params.gamut_conversion_matrix;
     const ExternalTextureTransferFn _e60 = frame_params.src_tf;
@@ -105,16 +105,20 @@ uvec2 frame_dimensions() {
     return any(notEqual(size_e3, uvec2(0u))) ? size_e3 : uvec2(textureSize(frame, 0));
 }
 
+vec4 texel(vec2 position_1, uvec2 size) {
+    vec4 _e6 = frame_load(uvec2(_s_mod_ivec2(ivec2(clamp(position_1, -2147483648.0, 2147483520.0)), ivec2(size))));
+    return _e6;
+}
+
 void main() {
     vec4 position = gl_FragCoord;
     vec2 uv = _s_vary0;
     uvec2 size_e3 = frame_dimensions();
-    vec4 sampled_e6 = frame_sample(frame_sampler, uv);
-    const ivec2 texel_e10 = _s_mod_ivec2(ivec2(clamp(position.xy, -2147483648.0, 2147483520.0)), ivec2(size_e3));
-    vec4 loaded_e12 = frame_load(uvec2(texel_e10));
-    const float _e15 = overlay.mix_amount;
-    const vec4 _e19 = overlay.tint;
-    vec4 _s_v1 = mix(sampled_e6, loaded_e12, _e15) * _e19;
+    vec4 sampled_e6 = frame_sample_frame_sampler(uv);
+    vec4 loaded_e8 = texel(position.xy, size_e3);
+    const float _e11 = overlay.mix_amount;
+    const vec4 _e15 = overlay.tint;
+    vec4 _s_v1 = mix(sampled_e6, loaded_e8, _e11) * _e15;
     _s_frag0 = _s_v1;
     return;
 }

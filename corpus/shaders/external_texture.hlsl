@@ -87,7 +87,7 @@ float4 frame_load(uint2 coords)
     return _e62;
 }
 
-float4 frame_sample(SamplerState s, float2 coords_1)
+float4 frame_sample_frame_sampler(float2 coords_1)
 {
     float3x2 m_e5 = float3x2(frame_params_sample_transform_c0, frame_params_sample_transform_c1, frame_params_sample_transform_c2);
     float2 c_e8 = mul(float3(coords_1, 1.0f), m_e5);
@@ -99,13 +99,13 @@ float4 frame_sample(SamplerState s, float2 coords_1)
     float2 c0_e28 = clamp(c_e8, (lo_e19 + half0_e25), (hi_e20 - half0_e25));
     uint _e31 = frame_params_num_planes;
     if (_e31 == 1u) {
-        float4 _e35 = frame.SampleLevel(s, c0_e28, 0.0f);
+        float4 _e35 = frame.SampleLevel(frame_sampler, c0_e28, 0.0f);
         return _e35;
     }
     float2 half1_e41 = ((float2)0.5f) / ((float2)(_s_dimensions_Texture2D_float4(frame_uv, 0u).xy));
     float2 c1_e44 = clamp(c_e8, (lo_e19 + half1_e41), (hi_e20 - half1_e41));
-    float4 _e46 = frame.SampleLevel(s, c0_e28, 0.0f);
-    float4 _e50 = frame_uv.SampleLevel(s, c1_e44, 0.0f);
+    float4 _e46 = frame.SampleLevel(frame_sampler, c0_e28, 0.0f);
+    float4 _e50 = frame_uv.SampleLevel(frame_sampler, c1_e44, 0.0f);
     float4x4 _e54 = frame_params_yuv_conversion_matrix;
     float3x3 _e57 = frame_params_gamut_conversion_matrix;
     ExternalTextureTransferFn _e60 = frame_params_src_tf;
@@ -118,6 +118,12 @@ uint2 frame_dimensions()
 {
     uint2 size_e3 = frame_params_size;
     return any(size_e3 != ((uint2)0u)) ? size_e3 : (_s_dimensions_Texture2D_float4(frame, 0u).xy);
+}
+
+float4 texel(float2 position_1, uint2 size)
+{
+    float4 _e6 = frame_load((uint2)_s_mod_int2((int2)clamp(position_1, -2147483648.0f, 2147483520.0f), (int2)size));
+    return _e6;
 }
 
 struct _s_in_fs_main {
@@ -140,11 +146,10 @@ _s_out_fs_main fs_main(_s_in_fs_main _s_in)
     float4 position = float4(_s_in._s_position.xyz, 1.0 / _s_in._s_position.w);
     float2 uv = _s_in._s_loc0;
     uint2 size_e3 = frame_dimensions();
-    float4 sampled_e6 = frame_sample(frame_sampler, uv);
-    int2 texel_e10 = _s_mod_int2((int2)clamp(position.xy, -2147483648.0f, 2147483520.0f), (int2)size_e3);
-    float4 loaded_e12 = frame_load((uint2)texel_e10);
-    float _e15 = overlay_mix_amount;
-    float4 _e19 = overlay_tint;
-    float4 _s_v1 = lerp(sampled_e6, loaded_e12, (float4)_e15) * _e19;
+    float4 sampled_e6 = frame_sample_frame_sampler(uv);
+    float4 loaded_e8 = texel(position.xy, size_e3);
+    float _e11 = overlay_mix_amount;
+    float4 _e15 = overlay_tint;
+    float4 _s_v1 = lerp(sampled_e6, loaded_e8, (float4)_e11) * _e15;
     return _s_output_fs_main(_s_v1);
 }

@@ -79,7 +79,7 @@ float4 video_load(uint2 coords)
     return _e62;
 }
 
-float4 video_sample(SamplerState s, float2 coords_1)
+float4 video_sample_lut(float2 coords_1)
 {
     float3x2 m_e5 = float3x2(video_params_sample_transform_c0, video_params_sample_transform_c1, video_params_sample_transform_c2);
     float2 c_e8 = mul(float3(coords_1, 1.0f), m_e5);
@@ -91,13 +91,13 @@ float4 video_sample(SamplerState s, float2 coords_1)
     float2 c0_e28 = clamp(c_e8, (lo_e19 + half0_e25), (hi_e20 - half0_e25));
     uint _e31 = video_params_num_planes;
     if (_e31 == 1u) {
-        float4 _e35 = video.SampleLevel(s, c0_e28, 0.0f);
+        float4 _e35 = video.SampleLevel(lut, c0_e28, 0.0f);
         return _e35;
     }
     float2 half1_e41 = ((float2)0.5f) / ((float2)(_s_dimensions_Texture2D_float4(video_uv, 0u).xy));
     float2 c1_e44 = clamp(c_e8, (lo_e19 + half1_e41), (hi_e20 - half1_e41));
-    float4 _e46 = video.SampleLevel(s, c0_e28, 0.0f);
-    float4 _e50 = video_uv.SampleLevel(s, c1_e44, 0.0f);
+    float4 _e46 = video.SampleLevel(lut, c0_e28, 0.0f);
+    float4 _e50 = video_uv.SampleLevel(lut, c1_e44, 0.0f);
     float4x4 _e54 = video_params_yuv_conversion_matrix;
     float3x3 _e57 = video_params_gamut_conversion_matrix;
     ExternalTextureTransferFn _e60 = video_params_src_tf;
@@ -128,7 +128,7 @@ void main(_s_in_main _s_in)
     float2 center_e12 = (((float2)id.xy) + ((float2)0.5f)) / ((float2)size_e2);
     uint index_e17 = (id.y * size_e2.x) + id.x;
     float4 _e22 = video_load((uint2)id.xy);
-    float4 _e25 = video_sample(lut, center_e12);
+    float4 _e25 = video_sample_lut(center_e12);
     float4 _s_v1 = _e22 - _e25;
     pixels.Store4(16u * (min(index_e17, (_s_rw_byte_size(pixels) / 16u) - 1u)), asuint(_s_v1));
     return;

@@ -63,7 +63,7 @@ vec4 video_load(uvec2 coords) {
     return _e62;
 }
 
-vec4 video_sample(sampler s, vec2 coords_1) {
+vec4 video_sample_lut(vec2 coords_1) {
     const mat3x2 m_e5 = mat3x2(video_params.sample_transform_c0, video_params.sample_transform_c1, video_params.sample_transform_c2);
     const vec2 c_e8 = m_e5 * vec3(coords_1, 1.0);
     const vec2 corner0_e13 = m_e5 * vec3(0.0, 0.0, 1.0);
@@ -74,13 +74,13 @@ vec4 video_sample(sampler s, vec2 coords_1) {
     const vec2 c0_e28 = clamp(c_e8, lo_e19 + half0_e25, hi_e20 - half0_e25);
     const uint _e31 = video_params.num_planes;
     if (_e31 == 1u) {
-        const vec4 _e35 = textureLod(sampler2D(video, s), c0_e28, 0.0);
+        const vec4 _e35 = textureLod(sampler2D(video, lut), c0_e28, 0.0);
         return _e35;
     }
     const vec2 half1_e41 = vec2(0.5) / vec2(uvec2(textureSize(video_uv, 0)));
     const vec2 c1_e44 = clamp(c_e8, lo_e19 + half1_e41, hi_e20 - half1_e41);
-    const vec4 _e46 = textureLod(sampler2D(video, s), c0_e28, 0.0);
-    const vec4 _e50 = textureLod(sampler2D(video_uv, s), c1_e44, 0.0);
+    const vec4 _e46 = textureLod(sampler2D(video, lut), c0_e28, 0.0);
+    const vec4 _e50 = textureLod(sampler2D(video_uv, lut), c1_e44, 0.0);
     const mat4 _e54 = video_params.yuv_conversion_matrix;
     const mat3 _e57 = video_params.gamut_conversion_matrix;
     const ExternalTextureTransferFn _e60 = video_params.src_tf;
@@ -103,7 +103,7 @@ void main() {
     const vec2 center_e12 = (vec2(id.xy) + vec2(0.5)) / vec2(size_e2);
     const uint index_e17 = (id.y * size_e2.x) + id.x;
     vec4 _e22 = video_load(uvec2(id.xy));
-    vec4 _e25 = video_sample(lut, center_e12);
+    vec4 _e25 = video_sample_lut(center_e12);
     pixels.value[min(index_e17, uint(pixels.value.length()) - 1u)] = _e22 - _e25;
     return;
 }

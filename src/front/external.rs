@@ -41,7 +41,7 @@
 //! span.
 
 use super::dialect::{parse_literal, Annotations, GlobalAnn, Spanned};
-use super::scan::{ItemKind, Name, ScannedModule};
+use super::scan::{lex, ItemKind, LexKind, Name, ScannedModule};
 use super::split::SourceMap;
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use naga::{Expression, Function, Handle, ImageClass, Statement, TypeInner};
@@ -57,11 +57,17 @@ pub struct External {
     pub span: Span,
     pub plane1: String,
     pub params: String,
+    /// The conversion helper the texture's helpers call (shared).
+    pub yuv: String,
     /// `@binding(b)` as written: plane 0's; `None` when allocated.
     pub binding: Option<u32>,
     /// The helper functions, where the module calls the builtin at all.
     pub load: Option<String>,
-    pub sample: Option<String>,
+    /// The sampling helpers: one per module-scope sampler the source
+    /// samples the texture with (`Some(sampler)`, which the helper reads
+    /// directly, as OpenGL needs), and one taking the sampler as a
+    /// parameter (`None`) where the sampler is something else.
+    pub samples: Vec<(Option<Name>, String)>,
     pub dimensions: Option<String>,
 }
 
@@ -149,9 +155,9 @@ fn {F}(plane0: texture_2d<f32>) -> vec2<u32> {
 
 /// `text` with each `{KEY}` replaced.
 fn fill(text: &str, names: &[(&str, &str)]) -> String {
-    names
-        .iter()
-        .fold(text.to_string(), |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
+    names.iter().fold(text.to_string(), |t, (k, v)| {
+        t.replace(&format!("{{{k}}}"), v)
+    })
 }
 
 /// `want`, or `want` with `_` appended until no module-scope name has it.
@@ -164,15 +170,51 @@ fn unique(taken: &mut HashSet<String>, want: String) -> String {
     name
 }
 
-/// Whether the source calls builtin `name` anywhere (a word of the text;
-/// a helper made for a call that turns out not to be one is only unused).
-fn mentions(source: &str, name: &str) -> bool {
-    source.match_indices(name).any(|(i, _)| {
-        let word = |c: char| c.is_alphanumeric() || c == '_';
-        let before = source[..i].chars().next_back().is_none_or(|c| !word(c));
-        let after = source[i + name.len()..].chars().next().is_none_or(|c| !word(c));
-        before && after
-    })
+/// What the function bodies call on texture_external variables, from their
+/// tokens: whether they call each builtin at all, and per variable the
+/// samplers `textureSampleBaseClampToEdge` names (`None`: not a plain
+/// module-scope sampler). A helper made for a name that turns out not to
+/// be a texture_external is only unused.
+#[derive(Default)]
+struct Uses {
+    load: bool,
+    dimensions: bool,
+    samplers: HashMap<Name, Vec<Option<Name>>>,
+}
+
+fn uses(source: &str, scanned: &ScannedModule, vars: &HashSet<&str>) -> Uses {
+    let mut uses = Uses::default();
+    for item in &scanned.items {
+        if !matches!(item.kind, ItemKind::Fn { .. }) {
+            continue;
+        }
+        let toks = lex(source, item.span.clone());
+        let text = |i: usize| toks.get(i).map(|(_, span)| &source[span.clone()]);
+        for (i, (kind, span)) in toks.iter().enumerate() {
+            if *kind != LexKind::Ident {
+                continue;
+            }
+            match &source[span.clone()] {
+                "textureLoad" => uses.load = true,
+                "textureDimensions" => uses.dimensions = true,
+                "textureSampleBaseClampToEdge" => {
+                    let (Some("("), Some(texture)) = (text(i + 1), text(i + 2)) else {
+                        continue;
+                    };
+                    let sampler = match (text(i + 3), text(i + 4), text(i + 5)) {
+                        (Some(","), Some(s), Some(",")) if vars.contains(s) => Some(Name::from(s)),
+                        _ => None,
+                    };
+                    let list = uses.samplers.entry(Name::from(texture)).or_default();
+                    if !list.contains(&sampler) {
+                        list.push(sampler);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    uses
 }
 
 /// Append the declarations and helpers of every module-scope
@@ -213,11 +255,15 @@ pub fn append(
                 .flat_map(|p| p.globals().map(str::to_string).collect::<Vec<_>>()),
         )
         .collect();
-    let (load, sample, dims) = (
-        mentions(source, "textureLoad"),
-        mentions(source, "textureSampleBaseClampToEdge"),
-        mentions(source, "textureDimensions"),
-    );
+    let vars: HashSet<&str> = scanned
+        .items
+        .iter()
+        .filter_map(|i| match &i.kind {
+            ItemKind::Var(v) => Some(v.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let uses = uses(source, scanned, &vars);
     let params_ty = unique(&mut taken, "ExternalTextureParams".to_string());
     let tf_ty = unique(&mut taken, "ExternalTextureTransferFn".to_string());
     let yuv = unique(&mut taken, "external_texture_yuv_to_rgb".to_string());
@@ -241,7 +287,7 @@ pub fn append(
         // With `@binding` written, plane 0 keeps it and the other two are
         // allocated as a range of two in the same group; without it, the
         // three are one range.
-        let literal = |name: &str, what: &str| -> Result<Option<Spanned<u32>>, Diagnostic> {
+        let literal = |name: &str| -> Result<Option<Spanned<u32>>, Diagnostic> {
             let Some(arg) = attr(name) else {
                 return Ok(None);
             };
@@ -255,10 +301,12 @@ pub fn append(
                     v.name
                 ))
                 .at(arg.span.clone(), "not an integer literal")
-                .note(format!("stride allocates the {what} of its plane 1 and parameter buffer next to it"))),
+                .note(
+                    "stride allocates the bindings of its plane 1 and parameter buffer next to it",
+                )),
             }
         };
-        let (group, binding) = match (literal("group", "bindings"), literal("binding", "bindings")) {
+        let (group, binding) = match (literal("group"), literal("binding")) {
             (Ok(g), Ok(b)) => (g, b.map(|b| b.value)),
             (Err(d), _) | (_, Err(d)) => {
                 diags.push(d);
@@ -289,24 +337,36 @@ pub fn append(
             &[("T1", &plane1), ("TP", &params), ("P", &params_ty)],
         ));
         segments.push((start..tail.len(), v.name_span.clone()));
-        let load = helper(load, "load", LOAD, &mut tail);
-        let sample = helper(sample, "sample", SAMPLE, &mut tail);
-        let dimensions = helper(dims, "dimensions", DIMENSIONS, &mut tail);
+        let load = helper(uses.load, "load", LOAD, &mut tail);
+        let samples = uses
+            .samplers
+            .get(t)
+            .into_iter()
+            .flatten()
+            .filter_map(|sampler| {
+                let suffix = match sampler {
+                    Some(s) => format!("sample_{s}"),
+                    None => "sample".to_string(),
+                };
+                let f = helper(true, &suffix, SAMPLE, &mut tail)?;
+                Some((sampler.clone(), f))
+            })
+            .collect();
+        let dimensions = helper(uses.dimensions, "dimensions", DIMENSIONS, &mut tail);
         segments.push((start..tail.len(), item.span.clone()));
-        {
-            let group = group.or_else(|| ann.globals.get(t).and_then(|g| g.group.clone()));
-            for name in [&plane1, &params] {
-                ann.globals.insert(
-                    Name::from(name.as_str()),
-                    GlobalAnn {
-                        name: Name::from(name.as_str()),
-                        name_span: v.name_span.clone(),
-                        span: item.span.clone(),
-                        ty: None,
-                        group: group.clone(),
-                    },
-                );
-            }
+        // The group the two are allocated in: plane 0's.
+        let group = group.or_else(|| ann.globals.get(t).and_then(|g| g.group.clone()));
+        for name in [&plane1, &params] {
+            ann.globals.insert(
+                Name::from(name.as_str()),
+                GlobalAnn {
+                    name: Name::from(name.as_str()),
+                    name_span: v.name_span.clone(),
+                    span: item.span.clone(),
+                    ty: None,
+                    group: group.clone(),
+                },
+            );
         }
         ann.externals.push(External {
             name: v.name.clone(),
@@ -314,9 +374,10 @@ pub fn append(
             span: item.span.clone(),
             plane1,
             params,
+            yuv: yuv.clone(),
             binding,
             load,
-            sample,
+            samples,
             dimensions,
         });
     }
@@ -347,7 +408,8 @@ struct Call {
 struct Lowered {
     global: Handle<naga::GlobalVariable>,
     load: Option<Handle<Function>>,
-    sample: Option<Handle<Function>>,
+    /// Per sampler global (`None`: the helper taking the sampler).
+    samples: Vec<(Option<Handle<naga::GlobalVariable>>, Handle<Function>)>,
     dimensions: Option<Handle<Function>>,
 }
 
@@ -363,35 +425,54 @@ pub fn lower(
     ann: &Annotations,
     map: &SourceMap,
 ) -> Result<(), Diagnostics> {
-    let has_external = module
-        .types
-        .iter()
-        .any(|(_, t)| matches!(t.inner, TypeInner::Image { class: ImageClass::External, .. }));
+    let has_external = module.types.iter().any(|(_, t)| {
+        matches!(
+            t.inner,
+            TypeInner::Image {
+                class: ImageClass::External,
+                ..
+            }
+        )
+    });
     if !has_external {
         return Ok(());
     }
-    let function = |name: &Option<String>| {
-        let name = name.as_deref()?;
+    let function = |name: &str| {
         module
             .functions
             .iter()
             .find(|(_, f)| f.name.as_deref() == Some(name))
             .map(|(h, _)| h)
     };
-    let mut lowered = Vec::new();
-    for e in &ann.externals {
-        let Some((global, _)) = module
+    let global = |name: &str| {
+        module
             .global_variables
             .iter()
-            .find(|(_, g)| g.name.as_deref() == Some(e.name.as_str()))
-        else {
+            .find(|(_, g)| g.name.as_deref() == Some(name))
+            .map(|(h, _)| h)
+    };
+    let yuv = ann.externals.first().and_then(|e| function(&e.yuv));
+    let mut lowered = Vec::new();
+    for e in &ann.externals {
+        let Some(texture) = global(&e.name) else {
             continue;
         };
+        let samples = e
+            .samples
+            .iter()
+            .filter_map(|(sampler, f)| {
+                let sampler = match sampler {
+                    Some(s) => Some(global(s)?),
+                    None => None,
+                };
+                Some((sampler, function(f)?))
+            })
+            .collect();
         lowered.push(Lowered {
-            global,
-            load: function(&e.load),
-            sample: function(&e.sample),
-            dimensions: function(&e.dimensions),
+            global: texture,
+            load: e.load.as_deref().and_then(function),
+            samples,
+            dimensions: e.dimensions.as_deref().and_then(function),
         });
     }
     let plane = module.types.insert(
@@ -408,11 +489,16 @@ pub fn lower(
         },
         naga::Span::UNDEFINED,
     );
-    let mut helpers = HashSet::new();
+    let mut helpers: HashSet<_> = yuv.into_iter().collect();
     for l in &lowered {
         module.global_variables[l.global].ty = plane;
-        for f in [l.load, l.sample, l.dimensions].into_iter().flatten() {
-            plane0_from_global(&mut module.functions[f], l.global);
+        for f in [l.load, l.dimensions].into_iter().flatten() {
+            arguments_from_globals(&mut module.functions[f], &[l.global]);
+            helpers.insert(f);
+        }
+        for &(sampler, f) in &l.samples {
+            let globals: Vec<_> = [Some(l.global), sampler].into_iter().flatten().collect();
+            arguments_from_globals(&mut module.functions[f], &globals);
             helpers.insert(f);
         }
     }
@@ -424,7 +510,10 @@ pub fn lower(
             continue;
         }
         let f = &module.functions[h];
-        if f.arguments.iter().any(|a| is_external(&module.types[a.ty].inner)) {
+        if f.arguments
+            .iter()
+            .any(|a| is_external(&module.types[a.ty].inner))
+        {
             diags.push(
                 Diagnostic::unsupported(format!(
                     "`{}` takes a texture_external parameter, which stride cannot lower",
@@ -457,24 +546,63 @@ pub fn lower(
         return Err(diags);
     }
     drop_external_types(module);
+    helpers_first(module, &helpers);
     Ok(())
 }
 
-fn is_external(inner: &TypeInner) -> bool {
-    matches!(inner, TypeInner::Image { class: ImageClass::External, .. })
+/// Move the helpers (appended last) before every other function: naga
+/// wants a function's callees before it, and user functions now call them.
+fn helpers_first(module: &mut naga::Module, helpers: &HashSet<Handle<Function>>) {
+    let old: Vec<_> = module.functions.drain().collect();
+    let mut new_handle = vec![None; old.len()];
+    let (first, rest): (Vec<_>, Vec<_>) = old.into_iter().partition(|(h, ..)| helpers.contains(h));
+    for (h, f, span) in first.into_iter().chain(rest) {
+        new_handle[h.index()] = Some(module.functions.append(f, span));
+    }
+    let map = |h: Handle<Function>| new_handle.get(h.index()).copied().flatten().unwrap_or(h);
+    let functions = module.functions.iter_mut().map(|(_, f)| f);
+    for f in functions.chain(module.entry_points.iter_mut().map(|ep| &mut ep.function)) {
+        for (_, e) in f.expressions.iter_mut() {
+            if let Expression::CallResult(callee) = e {
+                *callee = map(*callee);
+            }
+        }
+        remap_calls(&mut f.body, &map);
+    }
 }
 
-/// Replace a helper's first parameter (plane 0) by `global`.
-fn plane0_from_global(f: &mut Function, global: Handle<naga::GlobalVariable>) {
-    if f.arguments.is_empty() {
-        return;
+fn remap_calls(block: &mut naga::Block, map: &dyn Fn(Handle<Function>) -> Handle<Function>) {
+    for s in block.iter_mut() {
+        if let Statement::Call { function, .. } = s {
+            *function = map(*function);
+        }
+        for b in nested(s) {
+            remap_calls(b, map);
+        }
     }
-    f.arguments.remove(0);
+}
+
+fn is_external(inner: &TypeInner) -> bool {
+    matches!(
+        inner,
+        TypeInner::Image {
+            class: ImageClass::External,
+            ..
+        }
+    )
+}
+
+/// Replace a helper's first parameters (plane 0, and the sampler of a
+/// helper made for one) by `globals`.
+fn arguments_from_globals(f: &mut Function, globals: &[Handle<naga::GlobalVariable>]) {
+    let n = globals.len().min(f.arguments.len());
+    f.arguments.drain(..n);
     for (_, e) in f.expressions.iter_mut() {
         if let Expression::FunctionArgument(i) = *e {
-            *e = match i.checked_sub(1) {
-                None => Expression::GlobalVariable(global),
-                Some(i) => Expression::FunctionArgument(i),
+            let i = i as usize;
+            *e = match globals.get(i) {
+                Some(&g) => Expression::GlobalVariable(g),
+                None => Expression::FunctionArgument((i - n) as u32),
             };
         }
     }
@@ -498,34 +626,49 @@ fn rewrite_function(
         let call = match f.expressions[h] {
             Expression::ImageLoad {
                 image, coordinate, ..
-            } => lowered_of(&f.expressions, image).and_then(|l| l.load).map(|function| {
-                let span = f.expressions.get_span(h);
-                let cast = f.expressions.append(
-                    Expression::As {
-                        expr: coordinate,
-                        kind: naga::ScalarKind::Uint,
-                        convert: Some(4),
-                    },
-                    span,
-                );
-                Call {
-                    function,
-                    arguments: vec![cast],
-                    emit: Some(cast),
-                }
-            }),
+            } => lowered_of(&f.expressions, image)
+                .and_then(|l| l.load)
+                .map(|function| {
+                    let span = f.expressions.get_span(h);
+                    let cast = f.expressions.append(
+                        Expression::As {
+                            expr: coordinate,
+                            kind: naga::ScalarKind::Uint,
+                            convert: Some(4),
+                        },
+                        span,
+                    );
+                    Call {
+                        function,
+                        arguments: vec![cast],
+                        emit: Some(cast),
+                    }
+                }),
             Expression::ImageSample {
                 image,
                 sampler,
                 coordinate,
                 ..
-            } => lowered_of(&f.expressions, image)
-                .and_then(|l| l.sample)
-                .map(|function| Call {
-                    function,
-                    arguments: vec![sampler, coordinate],
-                    emit: None,
-                }),
+            } => lowered_of(&f.expressions, image).and_then(|l| {
+                // The helper made for this sampler, else the one taking it.
+                let global = match f.expressions[sampler] {
+                    Expression::GlobalVariable(g) => Some(g),
+                    _ => None,
+                };
+                let made = |s| l.samples.iter().find(|x| x.0 == s).map(|x| x.1);
+                match global.and_then(|g| made(Some(g))) {
+                    Some(function) => Some(Call {
+                        function,
+                        arguments: vec![coordinate],
+                        emit: None,
+                    }),
+                    None => made(None).map(|function| Call {
+                        function,
+                        arguments: vec![sampler, coordinate],
+                        emit: None,
+                    }),
+                }
+            }),
             Expression::ImageQuery { image, .. } => lowered_of(&f.expressions, image)
                 .and_then(|l| l.dimensions)
                 .map(|function| Call {
@@ -672,4 +815,101 @@ fn drop_external_types(module: &mut naga::Module) {
     }
     let map = crate::back::remap::TypeMap::new(handles);
     crate::back::remap::remap_types(module, types, &map);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::front;
+
+    fn error(source: &str) -> (String, String) {
+        match front::parse(source) {
+            Ok(_) => panic!("no error for:\n{source}"),
+            Err(d) => {
+                let e = d.iter().next().unwrap();
+                let span = e.primary_span().unwrap();
+                (e.message.clone(), source[span].to_string())
+            }
+        }
+    }
+
+    #[test]
+    fn no_external_texture_is_left_for_the_backends() {
+        let parsed = front::parse(
+            "@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(1) var s: sampler;
+@fragment fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+    let d = textureDimensions(t);
+    return textureSampleBaseClampToEdge(t, s, uv) + textureLoad(t, vec2<i32>(d) - 1);
+}",
+        )
+        .unwrap();
+        let m = &parsed.module;
+        assert!(m.special_types.external_texture_params.is_none());
+        assert!(!m.types.iter().any(|(_, t)| super::is_external(&t.inner)
+            || t.name.as_deref().is_some_and(|n| n.starts_with("Naga"))));
+        front::validate(m).unwrap();
+        let names: Vec<_> = m
+            .functions
+            .iter()
+            .filter_map(|(_, f)| f.name.as_deref())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "external_texture_yuv_to_rgb",
+                "t_load",
+                "t_sample_s",
+                "t_dimensions"
+            ]
+        );
+    }
+
+    #[test]
+    fn taken_names_are_not_reused() {
+        let parsed = front::parse(
+            "@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(1) var<uniform> t_uv: vec4<f32>;
+struct ExternalTextureParams { x: f32 }
+fn t_load() -> f32 { return t_uv.x; }
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(t, vec2(0u)) * t_load(); }",
+        )
+        .unwrap();
+        let e = &parsed.annotations.externals[0];
+        assert_eq!(
+            (e.plane1.as_str(), e.params.as_str()),
+            ("t_uv_", "t_params")
+        );
+        assert_eq!(e.load.as_deref(), Some("t_load_"));
+        front::validate(&parsed.module).unwrap();
+    }
+
+    #[test]
+    fn uses_that_cannot_be_lowered_are_errors_at_their_span() {
+        let (message, at) = error(
+            "@group(0) @binding(0) var t: texture_external;
+fn f(x: texture_external) -> vec4<f32> { return textureLoad(x, vec2<u32>(0u)); }
+@fragment fn main() -> @location(0) vec4<f32> { return f(t); }",
+        );
+        assert!(
+            message.contains("`f` takes a texture_external parameter"),
+            "{message}"
+        );
+        assert!(at.starts_with("fn f(x: texture_external)"), "{at}");
+
+        let (message, at) = error(
+            "alias E = texture_external;
+@group(0) @binding(0) var t: E;
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(t, vec2<u32>(0u)); }",
+        );
+        assert!(message.contains("stride cannot lower"), "{message}");
+        assert!(at.contains("var t: E"), "{at}");
+
+        let (message, at) = error(
+            "const B = 2u;
+@group(0) @binding(B) var t: texture_external;
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(t, vec2<u32>(0u)); }",
+        );
+        assert!(message.contains("must be an integer literal"), "{message}");
+        assert_eq!(at, "B");
+    }
 }

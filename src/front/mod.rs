@@ -1,6 +1,7 @@
 //! Front end: `scan` (module-scope declarations with exact spans), `dialect`
 //! (layout attributes -> [`Annotations`] plus standard WGSL with the dialect
-//! text blanked), then naga's WGSL parser.
+//! text blanked), `split` (resource structs), `external` (texture_external,
+//! around the parse), then naga's WGSL parser and the binding assignment.
 
 pub mod bindings;
 pub mod dialect;
