@@ -84,8 +84,8 @@ impl External {
     }
 }
 
-/// The parameter struct, its transfer function and the conversion helper,
-/// shared by every external texture. `{P}`, `{TF}`, `{YUV}` are the names.
+/// The parameter struct and its transfer function, shared by every external
+/// texture. `{P}`, `{TF}` are the names.
 const SHARED: &str = "
 struct {TF} { a: f32, b: f32, g: f32, k: f32 }
 struct {P} {
@@ -98,6 +98,11 @@ struct {P} {
     size: vec2<u32>,
     num_planes: u32,
 }
+";
+
+/// The conversion of two planes' values to RGB, which the load and sample
+/// helpers share.
+const YUV: &str = "
 fn {YUV}(y: f32, uv: vec2<f32>, yuv: mat4x4<f32>, gamut: mat3x3<f32>, src: {TF}, dst: {TF}) -> vec4<f32> {
     let gamma = (yuv * vec4<f32>(y, uv, 1.0)).rgb;
     let linear = select(pow((gamma + src.a - 1.0) / src.a, vec3<f32>(src.g)), gamma / src.k, gamma < vec3<f32>(src.k * src.b));
@@ -267,7 +272,10 @@ pub fn append(
     let params_ty = unique(&mut taken, "ExternalTextureParams".to_string());
     let tf_ty = unique(&mut taken, "ExternalTextureTransferFn".to_string());
     let yuv = unique(&mut taken, "external_texture_yuv_to_rgb".to_string());
-    let mut tail = fill(SHARED, &[("P", &params_ty), ("TF", &tf_ty), ("YUV", &yuv)]);
+    let mut tail = fill(SHARED, &[("P", &params_ty), ("TF", &tf_ty)]);
+    if uses.load || !uses.samplers.is_empty() {
+        tail.push_str(&fill(YUV, &[("TF", &tf_ty), ("YUV", &yuv)]));
+    }
     let mut diags = Diagnostics::new();
     // (range of `tail`, original span)
     let mut segments = vec![(0..tail.len(), Span::default())];
@@ -862,6 +870,23 @@ mod tests {
                 "t_dimensions"
             ]
         );
+    }
+
+    #[test]
+    fn only_the_helpers_the_module_calls_are_made() {
+        let parsed = front::parse(
+            "@group(0) @binding(0) var t: texture_external;
+@compute @workgroup_size(1) fn main() { _ = textureDimensions(t); }",
+        )
+        .unwrap();
+        let names: Vec<_> = parsed
+            .module
+            .functions
+            .iter()
+            .filter_map(|(_, f)| f.name.as_deref())
+            .collect();
+        assert_eq!(names, ["t_dimensions"]);
+        front::validate(&parsed.module).unwrap();
     }
 
     #[test]
