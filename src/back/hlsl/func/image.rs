@@ -142,14 +142,6 @@ fn push_suffix(out: &mut String, type_text: &str) {
 pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
     let _ = ctx;
     let image = &s.image;
-    if matches!(image.class, ImageClass::External) {
-        needs.error(error_at(
-            "HLSL output does not support external textures",
-            s.span,
-            "texture_external",
-        ));
-        return ("(float4)0".to_string(), Prec::Operator);
-    }
     let n = coordinate_count(image.dim);
     // One string for the whole call, with room for its operands.
     let mut out = String::with_capacity(
@@ -267,7 +259,7 @@ pub(crate) fn load(
     sample: Option<&str>,
     level: Option<&str>,
 ) -> (String, Prec) {
-    let _ = ctx;
+    let _ = (ctx, needs);
     let tex = paren(image.text, image.prec);
     let n = coordinate_count(image.dim);
     match image.class {
@@ -294,20 +286,13 @@ pub(crate) fn load(
             let sample = sample.unwrap_or("0");
             (text!("{tex}.Load({address}, {sample})"), Prec::Postfix)
         }
-        ImageClass::Sampled { .. } | ImageClass::Depth { .. } => {
+        // texture_external is lowered to textures in the front end.
+        ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
             let mut parts = vec![coordinate];
             parts.extend(array_index);
             parts.push(level.unwrap_or("0"));
             let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
             (text!("{tex}.Load({address})"), Prec::Postfix)
-        }
-        ImageClass::External => {
-            needs.error(error_at(
-                "HLSL output does not support external textures",
-                naga::Span::UNDEFINED,
-                "texture_external",
-            ));
-            ("(float4)0".to_string(), Prec::Operator)
         }
     }
 }
@@ -404,14 +389,6 @@ pub(crate) fn query(
     result: &naga::TypeInner,
 ) -> (String, Prec) {
     let _ = (ctx, result);
-    if matches!(image.class, ImageClass::External) {
-        needs.error(error_at(
-            "HLSL output does not support external textures",
-            naga::Span::UNDEFINED,
-            "texture_external",
-        ));
-        return ("0u".to_string(), Prec::Number);
-    }
     let name = dimensions_helper(needs, image);
     let level = match *query {
         Query::Size { level: Some(l) } => l,
