@@ -658,3 +658,49 @@ fn failed_override_baking_points_at_the_overrides() {
         .iter()
         .any(|l| source[l.span.clone()].starts_with("override TILE")));
 }
+
+/// naga defect: `textureNumLayers` on a storage texture is written as
+/// `OpImageQuerySizeLod`, which Vulkan allows only on sampled images
+/// (VUID-StandaloneSpirv-OpImageQuerySizeLod-04659, checked by spirv-val
+/// for Vulkan 1.3). stride writes `OpImageQuerySize` instead.
+#[test]
+fn storage_texture_layer_count_queries_without_a_level() {
+    let w = write(
+        "@group(0) @binding(0) var w: texture_storage_2d_array<rgba8unorm, write>;
+         @group(0) @binding(1) var rw: texture_storage_2d_array<r32float, read_write>;
+         @group(0) @binding(2) var s: texture_2d_array<f32>;
+         @group(0) @binding(3) var<storage, read_write> out: array<u32, 3>;
+         @compute @workgroup_size(1) fn main() {
+             out[0] = textureNumLayers(w);
+             out[1] = textureNumLayers(rw);
+             out[2] = textureNumLayers(s);
+         }",
+    );
+    for env in ["vulkan1.1", "vulkan1.3"] {
+        if let Err(e) = spirv_val_env(&w.words, env, &[]) {
+            panic!("spirv-val --target-env {env} failed:\n{e}");
+        }
+    }
+}
+
+/// naga defect: a binding-array element passed to a function that takes a
+/// texture is passed loaded, where the parameter is a pointer; stride
+/// passes the element's access chain.
+#[test]
+fn binding_array_element_as_texture_argument() {
+    let w = write(
+        "enable wgpu_binding_array;
+         @group(0) @binding(0) var arr: binding_array<texture_2d<f32>, 4>;
+         @group(0) @binding(1) var<storage, read_write> out: array<u32, 2>;
+         fn levels(t: texture_2d<f32>) -> u32 { return textureNumLevels(t); }
+         @compute @workgroup_size(1) fn main() {
+             out[0] = levels(arr[1]);
+             out[1] = levels(arr[out[1] & 3u]);
+         }",
+    );
+    for env in ["vulkan1.1", "vulkan1.3"] {
+        if let Err(e) = spirv_val_env(&w.words, env, &[]) {
+            panic!("spirv-val --target-env {env} failed:\n{e}");
+        }
+    }
+}

@@ -24,6 +24,7 @@
 pub mod apply;
 pub mod coerce;
 pub mod hazard;
+pub mod words;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::{Annotations, Parsed};
@@ -280,13 +281,15 @@ fn finish(
             language: spv::SourceLanguage::Unknown,
         });
     }
-    let words = match guarded(|| spv::write_vec(&module, &info, &naga_options, None)) {
+    let mut words = match guarded(|| spv::write_vec(&module, &info, &naga_options, None)) {
         Ok(Ok(words)) => words,
         Ok(Err(e)) => {
             return Err(Diagnostic::error(format!("naga's SPIR-V writer failed: {e}")).into())
         }
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
+    words::query_size_without_level(&mut words);
+    words::pointer_arguments(&mut words);
     Ok(SpirvOutput { words, warnings })
 }
 
