@@ -178,7 +178,7 @@ fn write_module(
         .into());
     }
     let wraps = match hazard::find_wraps(&source_module, contract) {
-        Ok(wraps) if !wraps.values().any(|stride| stride % 16 != 0) => wraps,
+        Ok(wraps) if wraps.values().all(|stride| stride % 16 == 0) => wraps,
         found => {
             // The one-element arrays would need a device feature, or do
             // not apply: every two-row matrix of a uniform buffer is
