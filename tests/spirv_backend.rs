@@ -684,6 +684,16 @@ fn failed_override_baking_points_at_the_overrides() {
         .any(|l| source[l.span.clone()].starts_with("override TILE")));
 }
 
+/// `spirv-val` for Vulkan 1.1 and 1.3 (which checks more of the image
+/// rules) accepts `words` with no flag.
+fn valid_for_vulkan_1_1_and_1_3(words: &[u32]) {
+    for env in ["vulkan1.1", "vulkan1.3"] {
+        if let Err(e) = spirv_val_env(words, env, &[]) {
+            panic!("spirv-val --target-env {env} failed:\n{e}");
+        }
+    }
+}
+
 /// naga defect: `textureNumLayers` on a storage texture is written as
 /// `OpImageQuerySizeLod`, which Vulkan allows only on sampled images
 /// (VUID-StandaloneSpirv-OpImageQuerySizeLod-04659, checked by spirv-val
@@ -701,11 +711,7 @@ fn storage_texture_layer_count_queries_without_a_level() {
              out[2] = textureNumLayers(s);
          }",
     );
-    for env in ["vulkan1.1", "vulkan1.3"] {
-        if let Err(e) = spirv_val_env(&w.words, env, &[]) {
-            panic!("spirv-val --target-env {env} failed:\n{e}");
-        }
-    }
+    valid_for_vulkan_1_1_and_1_3(&w.words);
 }
 
 /// naga defect: a binding-array element passed to a function that takes a
@@ -723,11 +729,7 @@ fn binding_array_element_as_texture_argument() {
              out[1] = levels(arr[out[1] & 3u]);
          }",
     );
-    for env in ["vulkan1.1", "vulkan1.3"] {
-        if let Err(e) = spirv_val_env(&w.words, env, &[]) {
-            panic!("spirv-val --target-env {env} failed:\n{e}");
-        }
-    }
+    valid_for_vulkan_1_1_and_1_3(&w.words);
 }
 
 /// f16 matrices as a whole uniform buffer and as array elements are

@@ -298,17 +298,21 @@ fn has_split(contract: &LayoutModule, layout: &Layout, split: ColumnSplit, depth
 enum Track {
     /// A pointer to a value of (original) type `ty`, declared split.
     Pointer(Handle<Type>),
-    /// A split matrix of type `matrix`: `count` column members from index
-    /// `first` of the struct `base` points to; with `column`, one column
-    /// chosen at run time, and with `row`, one of its components.
-    Columns {
-        base: Handle<Expression>,
-        first: u32,
-        count: u32,
-        matrix: Handle<Type>,
-        column: Option<Handle<Expression>>,
-        row: Option<Index>,
-    },
+    /// A split matrix, or a part of it chosen at run time.
+    Columns(Columns),
+}
+
+/// A split matrix of type `matrix`: `count` column members from index
+/// `first` of the struct `base` points to; with `column`, one column chosen
+/// at run time, and with `row`, one of its components.
+#[derive(Clone, Copy, Debug)]
+struct Columns {
+    base: Handle<Expression>,
+    first: u32,
+    count: u32,
+    matrix: Handle<Type>,
+    column: Option<Handle<Expression>>,
+    row: Option<Index>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -333,14 +337,14 @@ impl Rewrite<'_> {
     fn pointer_track(&self, ty: Handle<Type>, pointer: Handle<Expression>) -> Option<Track> {
         match *self.shadow(ty) {
             Shadow::Same => None,
-            Shadow::Columns { count, .. } => Some(Track::Columns {
+            Shadow::Columns { count, .. } => Some(Track::Columns(Columns {
                 base: pointer,
                 first: 0,
                 count,
                 matrix: ty,
                 column: None,
                 row: None,
-            }),
+            })),
             _ => Some(Track::Pointer(ty)),
         }
     }
@@ -456,14 +460,14 @@ impl Rewrite<'_> {
                                 base: new_base,
                                 index: first,
                             });
-                            let track = Track::Columns {
+                            let track = Track::Columns(Columns {
                                 base: new_base,
                                 first,
                                 count,
                                 matrix: member.ty,
                                 column: None,
                                 row: None,
-                            };
+                            });
                             (new, Some(track))
                         }
                         None => (b.push(e), None),
@@ -475,48 +479,32 @@ impl Rewrite<'_> {
                 }
                 _ => (b.push(e), None),
             },
-            Track::Columns {
-                base,
-                first,
-                count,
-                matrix,
-                column,
-                row,
-            } => match (column, row, index) {
+            Track::Columns(c) => match (c.column, c.row, index) {
                 // A column chosen by a constant is the member holding it.
                 (None, _, Index::Constant(k)) => (
                     b.push(Expression::AccessIndex {
-                        base,
-                        index: first + k,
+                        base: c.base,
+                        index: c.first + k,
                     }),
                     None,
                 ),
+                // A stand-in for uses to refer to; loads go through the
+                // track.
                 (None, _, Index::Dynamic(i)) => {
-                    let stand_in = b.push(Expression::AccessIndex { base, index: first });
-                    let track = Track::Columns {
-                        base,
-                        first,
-                        count,
-                        matrix,
-                        column: Some(i),
-                        row: None,
-                    };
-                    (stand_in, Some(track))
+                    let stand_in = b.push(Expression::AccessIndex {
+                        base: c.base,
+                        index: c.first,
+                    });
+                    let column = Some(i);
+                    (stand_in, Some(Track::Columns(Columns { column, ..c })))
                 }
                 (Some(_), None, index) => {
                     let stand_in = b.push(Expression::AccessIndex {
                         base: new_base,
                         index: 0,
                     });
-                    let track = Track::Columns {
-                        base,
-                        first,
-                        count,
-                        matrix,
-                        column,
-                        row: Some(index),
-                    };
-                    (stand_in, Some(track))
+                    let row = Some(index);
+                    (stand_in, Some(Track::Columns(Columns { row, ..c })))
                 }
                 (Some(_), Some(_), _) => (b.push(e), None),
             },
@@ -533,19 +521,12 @@ impl Rewrite<'_> {
     ) -> Option<Handle<Expression>> {
         match track {
             Track::Pointer(ty) => self.value(b, pointer, ty),
-            Track::Columns {
-                base,
-                first,
-                count,
-                matrix,
-                column,
-                row,
-            } => {
-                let mut v = columns(b, base, first, count, matrix);
-                if let Some(i) = column {
+            Track::Columns(c) => {
+                let mut v = columns(b, c.base, c.first, c.count, c.matrix);
+                if let Some(i) = c.column {
                     v = b.push(Expression::Access { base: v, index: i });
                 }
-                match row {
+                match c.row {
                     Some(Index::Constant(r)) => {
                         v = b.push(Expression::AccessIndex { base: v, index: r });
                     }
