@@ -272,11 +272,47 @@ pub(crate) use crate::back::common::error_at;
 
 use crate::back::common::use_span;
 
+/// The extension GLSL `dialect` enables for f16 arithmetic (`float16_t`,
+/// `f16vec*`, `f16mat*`): Vulkan GLSL's
+/// GL_EXT_shader_explicit_arithmetic_types_float16 ([`types::F16_EXTENSION`],
+/// which writing records), and GL_AMD_gpu_shader_half_float, which glslang
+/// accepts for desktop GL and ES, in the OpenGL dialects.
+pub(crate) fn extension_spelling(dialect: Dialect, extension: &'static str) -> &'static str {
+    if extension == types::F16_EXTENSION && !dialect.is_vulkan() {
+        "GL_AMD_gpu_shader_half_float"
+    } else {
+        extension
+    }
+}
+
+/// Whether values of type `ty` hold an f16 anywhere (through arrays and
+/// struct members).
+fn holds_f16(module: &naga::Module, ty: naga::Handle<naga::Type>, depth: usize) -> bool {
+    let f16 = |s: naga::Scalar| s == naga::Scalar::F16;
+    // Every type refers only to types before it; the bound keeps a
+    // malformed module from looping.
+    if depth > module.types.len() {
+        return false;
+    }
+    match module.types[ty].inner {
+        naga::TypeInner::Scalar(s)
+        | naga::TypeInner::Atomic(s)
+        | naga::TypeInner::Vector { scalar: s, .. }
+        | naga::TypeInner::Matrix { scalar: s, .. } => f16(s),
+        naga::TypeInner::Array { base, .. } => holds_f16(module, base, depth + 1),
+        naga::TypeInner::Struct { ref members, .. } => {
+            members.iter().any(|m| holds_f16(module, m.ty, depth + 1))
+        }
+        _ => false,
+    }
+}
+
 /// Errors for the types of `module` that `dialect` has no spelling for:
-/// 64-bit types in GLSL ES, and f16 outside Vulkan GLSL (its extensions,
-/// GL_EXT_shader_explicit_arithmetic_types_float16 and
-/// GL_EXT_shader_16bit_storage, are defined for Vulkan GLSL only). One
-/// error per scalar kind, at the first type that uses it.
+/// 64-bit types in GLSL ES and f16 before GLSL 4.50 (one error per scalar
+/// kind, at the first type that uses it), and f16 in a buffer outside
+/// Vulkan GLSL (one error per buffer global): blocks hold f16 only with GL_EXT_shader_16bit_storage,
+/// which OpenGL drivers do not offer. f16 arithmetic is written in every
+/// dialect ([`extension_spelling`]).
 pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut reported: Vec<naga::Scalar> = Vec::new();
@@ -290,8 +326,8 @@ pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Ve
         };
         let why = match (scalar.width, scalar.kind) {
             (8, _) if dialect.is_es() => "GLSL ES has no 64-bit types",
-            (2, naga::ScalarKind::Float) if !dialect.is_vulkan() => {
-                "f16 needs GL_EXT_shader_explicit_arithmetic_types_float16 and GL_EXT_shader_16bit_storage, which only Vulkan GLSL defines"
+            (2, naga::ScalarKind::Float) if !dialect.is_es() && dialect.version() < 450 => {
+                "f16 needs GL_AMD_gpu_shader_half_float, whose builtins need GLSL 4.50"
             }
             _ => continue,
         };
@@ -315,7 +351,34 @@ pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Ve
                 use_span(module, handle),
                 format!("uses `{name}`"),
             )
-            .note("use --glsl vulkan450, or --target spirv")
+            .note(if scalar.width == 2 {
+                "use --glsl gl450 or later, --glsl vulkan450, or --target spirv"
+            } else {
+                "use --glsl vulkan450, or --target spirv"
+            })
+            .with_kind(crate::diag::DiagnosticKind::Unsupported),
+        );
+    }
+    if dialect.is_vulkan() || !reported.is_empty() {
+        return errors;
+    }
+    for (h, var) in module.global_variables.iter() {
+        let buffer = matches!(
+            var.space,
+            naga::AddressSpace::Uniform
+                | naga::AddressSpace::Storage { .. }
+                | naga::AddressSpace::Immediate
+        );
+        if !buffer || !holds_f16(module, var.ty, 0) {
+            continue;
+        }
+        errors.push(
+            error_at(
+                format!("`f16` in a buffer cannot be written as GLSL {dialect}: a block holds f16 only with GL_EXT_shader_16bit_storage, which only Vulkan GLSL has"),
+                module.global_variables.get_span(h),
+                "a buffer that holds `f16`",
+            )
+            .note("use --glsl vulkan450, or --target spirv; or keep the buffer's values as f32 (or packed in u32 with pack2x16float) and convert to f16 in the shader")
             .with_kind(crate::diag::DiagnosticKind::Unsupported),
         );
     }

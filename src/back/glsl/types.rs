@@ -501,9 +501,7 @@ pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> St
 }
 
 /// The storage image type (`image2D`, `uimage3D`, ...) and its format
-/// qualifier (`rgba8`, `r32ui`, ...). The qualifier is empty for
-/// `bgra8unorm`, which GLSL cannot name: such an image can only be declared
-/// `writeonly` without a format (`decl` checks that).
+/// qualifier (`rgba8`, `r32ui`, ...).
 pub fn image_type(
     dim: ImageDimension,
     arrayed: bool,
@@ -526,6 +524,16 @@ pub fn image_type(
         name.push_str(part);
     }
     (name, qualifier)
+}
+
+/// The swizzle a storage texture's texels take at every load and store
+/// because GLSL declares it with another format: `bgra8unorm`, which GLSL
+/// cannot name, is declared `rgba8` ([`storage_format`]). The host binds
+/// the texture's bytes viewed as `rgba8` (B, G, R, A in memory order), so
+/// the shader's red is the texture's blue: `.bgra` puts the channels back,
+/// in both directions. `None`: the texels are read and written as they are.
+pub fn texel_swizzle(format: StorageFormat) -> Option<&'static str> {
+    (format == StorageFormat::Bgra8Unorm).then_some(".bgra")
 }
 
 /// The GLSL format qualifier of a storage format and its texel kind.
@@ -554,7 +562,8 @@ pub fn storage_format(format: StorageFormat) -> (&'static str, ScalarKind) {
         F::Rgba8Snorm => ("rgba8_snorm", Float),
         F::Rgba8Uint => ("rgba8ui", Uint),
         F::Rgba8Sint => ("rgba8i", Sint),
-        F::Bgra8Unorm => ("", Float),
+        // Declared as rgba8, its texels swizzled ([`texel_swizzle`]).
+        F::Bgra8Unorm => ("rgba8", Float),
         F::Rgb10a2Uint => ("rgb10_a2ui", Uint),
         F::Rgb10a2Unorm => ("rgb10_a2", Float),
         F::Rg11b10Ufloat => ("r11f_g11f_b10f", Float),

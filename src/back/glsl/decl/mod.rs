@@ -589,7 +589,8 @@ fn write_entry_point(
     text.push_str("#version ");
     super::push_decimal(&mut text, u64::from(dialect.version()));
     text.push_str(if dialect.is_es() { " es\n" } else { "\n" });
-    for ext in &needs.extensions {
+    for &ext in &needs.extensions {
+        let ext = super::extension_spelling(dialect, ext);
         for part in ["#extension ", ext, " : require\n"] {
             text.push_str(part);
         }

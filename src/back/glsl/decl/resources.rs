@@ -235,22 +235,8 @@ pub(super) fn image_declaration(
         (false, true) => "writeonly ",
         _ => "",
     };
-    if qualifier.is_empty() && (load || atomic || dialect.is_es()) {
-        needs.errors.push(
-            glsl::error_at(
-                format!(
-                    "GLSL has no format qualifier for `{format:?}`; {} can only declare such a storage texture write-only{}",
-                    dialect,
-                    if dialect.is_es() { ", and GLSL ES not at all" } else { "" }
-                ),
-                span,
-                "storage texture format",
-            )
-            .note("use rgba8unorm and swizzle, or make the texture `write` only"),
-        );
-    }
     if dialect.is_es() {
-        if !qualifier.is_empty() && !types::es_storage_format(qualifier) {
+        if !types::es_storage_format(qualifier) {
             needs.errors.push(
                 glsl::error_at(
                     format!("GLSL ES has no `{qualifier}` storage images"),
@@ -274,10 +260,8 @@ pub(super) fn image_declaration(
     let mut text = String::with_capacity(96);
     text.push_str("layout(");
     push_slot_layout(&mut text, slot);
-    if !qualifier.is_empty() {
-        text.push_str(", ");
-        text.push_str(qualifier);
-    }
+    text.push_str(", ");
+    text.push_str(qualifier);
     let precision = if dialect.is_es() { "highp " } else { "" };
     let name = ctx.name(NameKey::GlobalVariable(h));
     for part in [

@@ -305,13 +305,16 @@ impl FunctionWriter<'_, '_> {
         let d = self.ctx.dialect();
         let mut out = String::with_capacity(96 + 3 * coords.len());
         match class {
-            ImageClass::Storage { .. } => {
+            ImageClass::Storage { format, .. } => {
                 let img = self.expr(image);
                 for part in ["imageLoad(", &img, ", "] {
                     out.push_str(part);
                 }
                 push_clamped_coords(&mut out, &coords, n, &["imageSize(", &img, ")"]);
                 out.push(')');
+                if let Some(swizzle) = types::texel_swizzle(format) {
+                    out.push_str(swizzle);
+                }
             }
             ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
                 let tex = self.texture_text(image, None, false);
