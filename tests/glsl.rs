@@ -52,27 +52,21 @@ const NOT_FITTING: &[(&str, &str, &str)] = &[
     ("corpus/shaders/library.wgsl", "vulkan450", "no entry point"),
     ("corpus/shaders/library.wgsl", "gl450", "no entry point"),
     ("corpus/shaders/library.wgsl", "es310", "no entry point"),
-    // f16 in a buffer needs GL_EXT_shader_16bit_storage, which only Vulkan
-    // GLSL has (f16 arithmetic is written with GL_AMD_gpu_shader_half_float:
-    // corpus/shaders/f16_arithmetic.wgsl).
-    ("corpus/layout/f16_storage.wgsl", "gl450", "f16"),
-    ("corpus/layout/f16_storage.wgsl", "es310", "f16"),
-    ("corpus/layout/f16_uniform.wgsl", "gl450", "f16"),
-    ("corpus/layout/f16_uniform.wgsl", "es310", "f16"),
-    ("corpus/shaders/f16_buffers.wgsl", "gl450", "f16"),
-    ("corpus/shaders/f16_buffers.wgsl", "es310", "f16"),
-    ("corpus/shaders/f16_math.wgsl", "gl450", "f16"),
-    ("corpus/shaders/f16_math.wgsl", "es310", "f16"),
     // 64-bit floats and integers do not exist in GLSL ES.
     ("corpus/shaders/wide_ints.wgsl", "es310", "f64, i64, u64"),
-    // GLSL ES has no 1D textures (sampled or storage).
+    // GLSL ES has no rg32f storage images, and reads and writes together
+    // only r32 ones (1D textures are 2D textures of height 1 there).
     (
         "corpus/shaders/storage_images.wgsl",
         "es310",
-        "texture_storage_1d",
+        "rg32float, read_write rgba8unorm",
     ),
-    ("corpus/shaders/texture_kinds.wgsl", "es310", "texture_1d"),
-    ("corpus/shaders/texture_queries.wgsl", "es310", "texture_1d"),
+    // GLSL ES cannot query the number of mip levels.
+    (
+        "corpus/shaders/texture_queries.wgsl",
+        "es310",
+        "textureNumLevels",
+    ),
     // A struct whose @size is not a multiple of its alignment, followed by a
     // member inside GLSL's rounded-up struct size.
     (
@@ -555,6 +549,46 @@ impl Comparer<'_> {
 
     /// One block against one buffer global: a struct global's members are
     /// the block's members; any other global is the single member `value`.
+    /// A buffer declared as its 32-bit words (one that holds f16, outside
+    /// Vulkan GLSL): storage `uint _s_words[]` (stride 4), uniform
+    /// `uvec4 _s_words[N]` (stride 16) covering the contract size. Code
+    /// reads and writes the words at the contract's offsets, so there are
+    /// no members to compare.
+    fn compare_words(&mut self, path: &str, g: &GlobalLayout, words: &Value) {
+        if !holds_f16(self.contract, &g.layout) {
+            self.fail(path, "declared as words but holds no f16".into());
+        }
+        self.members += 1;
+        self.check_value(path, words, "offset", 0);
+        let count = words
+            .get("array")
+            .and_then(Value::as_array)
+            .and_then(|a| a.first())
+            .and_then(Value::as_u64);
+        let ty = words.get("type").and_then(Value::as_str);
+        match g.space {
+            naga::AddressSpace::Storage { .. } => {
+                self.check_value(path, words, "array_stride", 4);
+                if ty != Some("uint") || count != Some(0) {
+                    self.fail(
+                        path,
+                        format!("expected uint _s_words[], spirv-cross says {ty:?} [{count:?}]"),
+                    );
+                }
+            }
+            _ => {
+                self.check_value(path, words, "array_stride", 16);
+                let size = g.layout.size.unwrap_or(0);
+                if ty != Some("uvec4") || count.is_none_or(|n| n * 16 < size) {
+                    self.fail(
+                        path,
+                        format!("expected uvec4 _s_words[] of {size} bytes or more, spirv-cross says {ty:?} [{count:?}]"),
+                    );
+                }
+            }
+        }
+    }
+
     fn compare_global(&mut self, g: &GlobalLayout, block: &Value) {
         let path = g.name.clone();
         let id = block
@@ -564,6 +598,11 @@ impl Comparer<'_> {
         let Some(sc) = self.sc_type(&path, id.as_deref()) else {
             return;
         };
+        if let [only] = Self::real_members(&sc).as_slice() {
+            if member_name(only) == "_s_words" {
+                return self.compare_words(&path, g, only);
+            }
+        }
         match g.layout.kind {
             LayoutKind::Struct(h) => {
                 let Some(s) = self.struct_layout(&path, h) else {
@@ -578,6 +617,33 @@ impl Comparer<'_> {
                         self.members += 1;
                         self.check_value(&path, only, "offset", 0);
                         self.compare_member(&path, only, &g.layout);
+                    }
+                    // A matrix split into its columns `value_c0`, ...: the
+                    // block is a struct of one member `value`.
+                    [first, ..] if member_name(first) == "value_c0" => {
+                        let value = stride::layout::MemberSlot {
+                            index: 0,
+                            name: "value".into(),
+                            offset: 0,
+                            size: g.layout.size,
+                            align: g.layout.align,
+                            layout: g.layout.clone(),
+                        };
+                        let block = StructLayout {
+                            name: g.name.clone(),
+                            // Not read: a handle of a throwaway arena.
+                            ty: naga::UniqueArena::new().insert(
+                                naga::Type {
+                                    name: None,
+                                    inner: naga::TypeInner::Scalar(naga::Scalar::U32),
+                                },
+                                naga::Span::default(),
+                            ),
+                            size: g.layout.size,
+                            align: g.layout.align,
+                            slots: vec![stride::layout::Slot::Member(value)],
+                        };
+                        self.compare_struct(&path, &sc, &block);
                     }
                     _ => self.fail(
                         &path,
@@ -605,6 +671,19 @@ impl Comparer<'_> {
 /// by the namer from the other (keyword or clash suffix/prefix).
 fn names_agree(glsl: &str, wgsl: &str) -> bool {
     glsl == wgsl || glsl.contains(wgsl) || wgsl.contains(glsl.trim_matches('_'))
+}
+
+/// Whether layout `l` holds an f16 anywhere.
+fn holds_f16(contract: &LayoutModule, l: &Layout) -> bool {
+    match &l.kind {
+        LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => s.width == 2,
+        LayoutKind::Vector { scalar, .. } | LayoutKind::Matrix { scalar, .. } => scalar.width == 2,
+        LayoutKind::Array { element, .. } => holds_f16(contract, element),
+        LayoutKind::Struct(h) => contract
+            .structs
+            .get(h)
+            .is_some_and(|s| s.members().any(|m| holds_f16(contract, &m.layout))),
+    }
 }
 
 /// The reflection entry of `g`'s block in one file, if the file declares it.
@@ -708,12 +787,23 @@ fn compare_file(
     (blocks, cmp.members, cmp.failures, seen)
 }
 
-/// Every corpus input the test covers: all but `errors/`.
+/// Every corpus input the test covers: all but `errors/`, and the fuzzing
+/// regression inputs of tests/regressions/ (f16 and column-split globals,
+/// which every dialect writes).
 fn inputs() -> Vec<PathBuf> {
-    corpus_inputs()
+    let mut inputs: Vec<PathBuf> = corpus_inputs()
         .into_iter()
         .filter(|p| !display_name(p).starts_with("corpus/errors/"))
-        .collect()
+        .collect();
+    let mut regressions = Vec::new();
+    walk(&repo_root().join("tests/regressions"), &mut |p| {
+        if p.extension().is_some_and(|e| e == "wgsl") {
+            regressions.push(p.to_path_buf());
+        }
+    });
+    regressions.sort();
+    inputs.extend(regressions);
+    inputs
 }
 
 /// The first line of rendered diagnostics.
@@ -834,7 +924,10 @@ fn glsl_compiles_and_blocks_match_layout_ir() {
     }
 
     let expected_rejections: usize = NOT_FITTING.len();
-    let mut summary = format!("{} inputs (corpus/ without errors/)", inputs.len());
+    let mut summary = format!(
+        "{} inputs (corpus/ without errors/, and tests/regressions/)",
+        inputs.len()
+    );
     for (d, c) in &counts {
         summary.push_str(&format!(
             "\n  {d}: {} translated, {} do not fit (listed), {} files, {} compiled by glslang, {} reflected, {} blocks and {} members compared, {} buffer globals declared by no entry point",

@@ -285,34 +285,11 @@ pub(crate) fn extension_spelling(dialect: Dialect, extension: &'static str) -> &
     }
 }
 
-/// Whether values of type `ty` hold an f16 anywhere (through arrays and
-/// struct members).
-fn holds_f16(module: &naga::Module, ty: naga::Handle<naga::Type>, depth: usize) -> bool {
-    let f16 = |s: naga::Scalar| s == naga::Scalar::F16;
-    // Every type refers only to types before it; the bound keeps a
-    // malformed module from looping.
-    if depth > module.types.len() {
-        return false;
-    }
-    match module.types[ty].inner {
-        naga::TypeInner::Scalar(s)
-        | naga::TypeInner::Atomic(s)
-        | naga::TypeInner::Vector { scalar: s, .. }
-        | naga::TypeInner::Matrix { scalar: s, .. } => f16(s),
-        naga::TypeInner::Array { base, .. } => holds_f16(module, base, depth + 1),
-        naga::TypeInner::Struct { ref members, .. } => {
-            members.iter().any(|m| holds_f16(module, m.ty, depth + 1))
-        }
-        _ => false,
-    }
-}
-
 /// Errors for the types of `module` that `dialect` has no spelling for:
 /// 64-bit types in GLSL ES and f16 before GLSL 4.50 (one error per scalar
-/// kind, at the first type that uses it), and f16 in a buffer outside
-/// Vulkan GLSL (one error per buffer global): blocks hold f16 only with GL_EXT_shader_16bit_storage,
-/// which OpenGL drivers do not offer. f16 arithmetic is written in every
-/// dialect ([`extension_spelling`]).
+/// kind, at the first type that uses it). f16 arithmetic is written in the
+/// other dialects ([`extension_spelling`]), and a buffer that holds f16 is
+/// declared as its words outside Vulkan GLSL (`buffers::words`).
 pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut reported: Vec<naga::Scalar> = Vec::new();
@@ -356,29 +333,6 @@ pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Ve
             } else {
                 "use --glsl vulkan450, or --target spirv"
             })
-            .with_kind(crate::diag::DiagnosticKind::Unsupported),
-        );
-    }
-    if dialect.is_vulkan() || !reported.is_empty() {
-        return errors;
-    }
-    for (h, var) in module.global_variables.iter() {
-        let buffer = matches!(
-            var.space,
-            naga::AddressSpace::Uniform
-                | naga::AddressSpace::Storage { .. }
-                | naga::AddressSpace::Immediate
-        );
-        if !buffer || !holds_f16(module, var.ty, 0) {
-            continue;
-        }
-        errors.push(
-            error_at(
-                format!("`f16` in a buffer cannot be written as GLSL {dialect}: a block holds f16 only with GL_EXT_shader_16bit_storage, which only Vulkan GLSL has"),
-                module.global_variables.get_span(h),
-                "a buffer that holds `f16`",
-            )
-            .note("use --glsl vulkan450, or --target spirv; or keep the buffer's values as f32 (or packed in u32 with pack2x16float) and convert to f16 in the shader")
             .with_kind(crate::diag::DiagnosticKind::Unsupported),
         );
     }

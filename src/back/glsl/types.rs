@@ -333,14 +333,17 @@ fn spell_inner<'c>(
             dim,
             arrayed,
             class,
-        } => Cow::Owned(match class {
-            ImageClass::Storage { format, .. } => image_type(dim, arrayed, format).0,
-            _ if ctx.dialect().is_vulkan() => texture_type(dim, arrayed, class),
-            _ => {
-                let comparison = matches!(class, ImageClass::Depth { .. });
-                sampler_type(dim, arrayed, class, comparison)
-            }
-        }),
+        } => {
+            let dim = declared_dim(ctx.dialect(), dim);
+            Cow::Owned(match class {
+                ImageClass::Storage { format, .. } => image_type(dim, arrayed, format).0,
+                _ if ctx.dialect().is_vulkan() => texture_type(dim, arrayed, class),
+                _ => {
+                    let comparison = matches!(class, ImageClass::Depth { .. });
+                    sampler_type(dim, arrayed, class, comparison)
+                }
+            })
+        }
         TypeInner::Sampler { comparison } => {
             if comparison {
                 Cow::Borrowed("samplerShadow")
@@ -682,6 +685,18 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
 /// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images at all
 /// (ES has no 1D images; cube arrays and multisampled arrays need ES 3.20).
 /// `Err` carries what is missing.
+/// The dimension a texture of `dim` is declared with in `d`: GLSL ES has
+/// no 1D textures, so there a 1D texture is a 2D texture of height 1 (the
+/// host binds a 2D texture of height 1; `func::image` addresses its one
+/// row and reads its width).
+pub fn declared_dim(d: Dialect, dim: ImageDimension) -> ImageDimension {
+    if d.is_es() && dim == ImageDimension::D1 {
+        ImageDimension::D2
+    } else {
+        dim
+    }
+}
+
 pub fn image_support(
     d: Dialect,
     dim: ImageDimension,
@@ -692,7 +707,6 @@ pub fn image_support(
         return Ok(None);
     }
     match (dim, arrayed, multi) {
-        (ImageDimension::D1, _, _) => Err("GLSL ES has no 1D textures"),
         (ImageDimension::Cube, true, _) if d == Dialect::Es310 => {
             Ok(Some("GL_EXT_texture_cube_map_array"))
         }

@@ -162,6 +162,7 @@ pub(super) fn combined_declaration(
                 class,
                 ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
             );
+            let dim = types::declared_dim(ctx.dialect(), dim);
             check_image_support(ctx, needs, image, dim, arrayed, multi);
             types::sampler_type(dim, arrayed, class, comparison)
         }
@@ -220,6 +221,7 @@ pub(super) fn image_declaration(
     else {
         return String::new();
     };
+    let dim = types::declared_dim(dialect, dim);
     check_image_support(ctx, needs, h, dim, arrayed, false);
     let span = module.global_variables.get_span(h);
     let (ty, qualifier) = types::image_type(dim, arrayed, format);
