@@ -193,9 +193,9 @@ pub(crate) struct Ctx<'a> {
     pub module: &'a naga::Module,
     pub info: &'a naga::valid::ModuleInfo,
     /// The contract layout of `module` (after override baking, remapped).
-    /// The writer reads layouts through `plan`; the buffer oracle tests
-    /// compare against this.
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The writer reads block layouts through `plan`, and the byte offsets
+    /// of buffers declared as words (`buffers::words`) from here; the
+    /// buffer oracle tests compare against this.
     pub contract: &'a LayoutModule,
     /// Where `#line` directives point (`None`: the output has none).
     pub lines: Option<&'a crate::back::lines::LineMap>,

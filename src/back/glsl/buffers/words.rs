@@ -85,7 +85,7 @@ impl Offset {
 
     pub fn plus(&self, n: u64) -> Offset {
         Offset {
-            constant: self.constant + n,
+            constant: self.constant.saturating_add(n),
             terms: self.terms.clone(),
         }
     }
@@ -220,10 +220,10 @@ pub fn element(place: &Place, index: Index<'_>) -> Place {
         return place.clone();
     };
     let offset = match index {
-        Index::Constant(k) => place.offset.plus(u64::from(k) * step),
-        Index::Dynamic(i) if i.parse::<u64>().is_ok() => {
-            place.offset.plus(i.parse::<u64>().unwrap_or(0) * step)
-        }
+        Index::Constant(k) => place.offset.plus(u64::from(k).saturating_mul(step)),
+        Index::Dynamic(i) if i.parse::<u64>().is_ok() => place
+            .offset
+            .plus(i.parse::<u64>().unwrap_or(0).saturating_mul(step)),
         Index::Dynamic(i) => {
             let mut offset = place.offset.clone();
             let i = if i.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
@@ -333,10 +333,12 @@ pub fn load(
             columns,
             rows,
             scalar,
-            column_stride,
+            ..
         } => {
-            let cols: Vec<String> = (0..u64::from(columns))
-                .map(|j| load_vector(block, &offset.plus(j * column_stride), rows, scalar))
+            let cols: Vec<String> = crate::layout::realize::bytes::matrix_columns(&place.layout)
+                .into_iter()
+                .flat_map(|(_, at)| at)
+                .map(|at| load_vector(block, &offset.plus(at), rows, scalar))
                 .collect();
             let spelled = super::matrix_name(columns, rows, naga_scalar(scalar));
             format!("{spelled}({})", cols.join(", "))
@@ -536,17 +538,19 @@ pub fn store(
         LayoutKind::Scalar(_) | LayoutKind::Atomic(_) | LayoutKind::Vector { .. } => {
             store_leaf(block, place, value, indent, out);
         }
-        LayoutKind::Matrix {
-            columns,
-            rows,
-            scalar,
-            column_stride,
-        } => {
+        LayoutKind::Matrix { rows, scalar, .. } => {
             let v = super::operand(value);
-            for j in 0..u64::from(columns) {
+            let columns = crate::layout::realize::bytes::matrix_columns(&place.layout);
+            for (j, at) in columns.into_iter().flat_map(|(_, at)| at).enumerate() {
                 let column = format!("{v}[{j}]");
-                let at = offset.plus(j * column_stride);
-                store_vector(block, &at, (rows, scalar), &column, indent, out);
+                store_vector(
+                    block,
+                    &offset.plus(at),
+                    (rows, scalar),
+                    &column,
+                    indent,
+                    out,
+                );
             }
         }
         LayoutKind::Array {
