@@ -52,28 +52,21 @@ const NOT_FITTING: &[(&str, &str, &str)] = &[
     ("corpus/shaders/library.wgsl", "vulkan450", "no entry point"),
     ("corpus/shaders/library.wgsl", "gl450", "no entry point"),
     ("corpus/shaders/library.wgsl", "es310", "no entry point"),
-    // f16 needs GL_EXT_shader_explicit_arithmetic_types_float16 and
-    // GL_EXT_shader_16bit_storage, which only Vulkan GLSL defines.
-    ("corpus/layout/f16_matrix_uniform.wgsl", "gl450", "f16"),
-    ("corpus/layout/f16_matrix_uniform.wgsl", "es310", "f16"),
-    ("corpus/layout/f16_storage.wgsl", "gl450", "f16"),
-    ("corpus/layout/f16_storage.wgsl", "es310", "f16"),
-    ("corpus/layout/f16_uniform.wgsl", "gl450", "f16"),
-    ("corpus/layout/f16_uniform.wgsl", "es310", "f16"),
-    ("corpus/shaders/f16_buffers.wgsl", "gl450", "f16"),
-    ("corpus/shaders/f16_buffers.wgsl", "es310", "f16"),
-    ("corpus/shaders/f16_math.wgsl", "gl450", "f16"),
-    ("corpus/shaders/f16_math.wgsl", "es310", "f16"),
     // 64-bit floats and integers do not exist in GLSL ES.
     ("corpus/shaders/wide_ints.wgsl", "es310", "f64, i64, u64"),
-    // GLSL ES has no 1D textures (sampled or storage).
+    // GLSL ES has no rg32f storage images, and reads and writes together
+    // only r32 ones (1D textures are 2D textures of height 1 there).
     (
         "corpus/shaders/storage_images.wgsl",
         "es310",
-        "texture_storage_1d",
+        "rg32float, read_write rgba8unorm",
     ),
-    ("corpus/shaders/texture_kinds.wgsl", "es310", "texture_1d"),
-    ("corpus/shaders/texture_queries.wgsl", "es310", "texture_1d"),
+    // GLSL ES cannot query the number of mip levels.
+    (
+        "corpus/shaders/texture_queries.wgsl",
+        "es310",
+        "textureNumLevels",
+    ),
     // A struct whose @size is not a multiple of its alignment, followed by a
     // member inside GLSL's rounded-up struct size.
     (
@@ -556,6 +549,46 @@ impl Comparer<'_> {
 
     /// One block against one buffer global: a struct global's members are
     /// the block's members; any other global is the single member `value`.
+    /// A buffer declared as its 32-bit words (one that holds f16, outside
+    /// Vulkan GLSL): storage `uint _s_words[]` (stride 4), uniform
+    /// `uvec4 _s_words[N]` (stride 16) covering the contract size. Code
+    /// reads and writes the words at the contract's offsets, so there are
+    /// no members to compare.
+    fn compare_words(&mut self, path: &str, g: &GlobalLayout, words: &Value) {
+        if !holds_f16(self.contract, &g.layout) {
+            self.fail(path, "declared as words but holds no f16".into());
+        }
+        self.members += 1;
+        self.check_value(path, words, "offset", 0);
+        let count = words
+            .get("array")
+            .and_then(Value::as_array)
+            .and_then(|a| a.first())
+            .and_then(Value::as_u64);
+        let ty = words.get("type").and_then(Value::as_str);
+        match g.space {
+            naga::AddressSpace::Storage { .. } => {
+                self.check_value(path, words, "array_stride", 4);
+                if ty != Some("uint") || count != Some(0) {
+                    self.fail(
+                        path,
+                        format!("expected uint _s_words[], spirv-cross says {ty:?} [{count:?}]"),
+                    );
+                }
+            }
+            _ => {
+                self.check_value(path, words, "array_stride", 16);
+                let size = g.layout.size.unwrap_or(0);
+                if ty != Some("uvec4") || count.is_none_or(|n| n * 16 < size) {
+                    self.fail(
+                        path,
+                        format!("expected uvec4 _s_words[] of {size} bytes or more, spirv-cross says {ty:?} [{count:?}]"),
+                    );
+                }
+            }
+        }
+    }
+
     fn compare_global(&mut self, g: &GlobalLayout, block: &Value) {
         let path = g.name.clone();
         let id = block
@@ -565,6 +598,11 @@ impl Comparer<'_> {
         let Some(sc) = self.sc_type(&path, id.as_deref()) else {
             return;
         };
+        if let [only] = Self::real_members(&sc).as_slice() {
+            if member_name(only) == "_s_words" {
+                return self.compare_words(&path, g, only);
+            }
+        }
         match g.layout.kind {
             LayoutKind::Struct(h) => {
                 let Some(s) = self.struct_layout(&path, h) else {
@@ -579,6 +617,33 @@ impl Comparer<'_> {
                         self.members += 1;
                         self.check_value(&path, only, "offset", 0);
                         self.compare_member(&path, only, &g.layout);
+                    }
+                    // A matrix split into its columns `value_c0`, ...: the
+                    // block is a struct of one member `value`.
+                    [first, ..] if member_name(first) == "value_c0" => {
+                        let value = stride::layout::MemberSlot {
+                            index: 0,
+                            name: "value".into(),
+                            offset: 0,
+                            size: g.layout.size,
+                            align: g.layout.align,
+                            layout: g.layout.clone(),
+                        };
+                        let block = StructLayout {
+                            name: g.name.clone(),
+                            // Not read: a handle of a throwaway arena.
+                            ty: naga::UniqueArena::new().insert(
+                                naga::Type {
+                                    name: None,
+                                    inner: naga::TypeInner::Scalar(naga::Scalar::U32),
+                                },
+                                naga::Span::default(),
+                            ),
+                            size: g.layout.size,
+                            align: g.layout.align,
+                            slots: vec![stride::layout::Slot::Member(value)],
+                        };
+                        self.compare_struct(&path, &sc, &block);
                     }
                     _ => self.fail(
                         &path,
@@ -606,6 +671,19 @@ impl Comparer<'_> {
 /// by the namer from the other (keyword or clash suffix/prefix).
 fn names_agree(glsl: &str, wgsl: &str) -> bool {
     glsl == wgsl || glsl.contains(wgsl) || wgsl.contains(glsl.trim_matches('_'))
+}
+
+/// Whether layout `l` holds an f16 anywhere.
+fn holds_f16(contract: &LayoutModule, l: &Layout) -> bool {
+    match &l.kind {
+        LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => s.width == 2,
+        LayoutKind::Vector { scalar, .. } | LayoutKind::Matrix { scalar, .. } => scalar.width == 2,
+        LayoutKind::Array { element, .. } => holds_f16(contract, element),
+        LayoutKind::Struct(h) => contract
+            .structs
+            .get(h)
+            .is_some_and(|s| s.members().any(|m| holds_f16(contract, &m.layout))),
+    }
 }
 
 /// The reflection entry of `g`'s block in one file, if the file declares it.
@@ -709,12 +787,23 @@ fn compare_file(
     (blocks, cmp.members, cmp.failures, seen)
 }
 
-/// Every corpus input the test covers: all but `errors/`.
+/// Every corpus input the test covers: all but `errors/`, and the fuzzing
+/// regression inputs of tests/regressions/ (f16 and column-split globals,
+/// which every dialect writes).
 fn inputs() -> Vec<PathBuf> {
-    corpus_inputs()
+    let mut inputs: Vec<PathBuf> = corpus_inputs()
         .into_iter()
         .filter(|p| !display_name(p).starts_with("corpus/errors/"))
-        .collect()
+        .collect();
+    let mut regressions = Vec::new();
+    walk(&repo_root().join("tests/regressions"), &mut |p| {
+        if p.extension().is_some_and(|e| e == "wgsl") {
+            regressions.push(p.to_path_buf());
+        }
+    });
+    regressions.sort();
+    inputs.extend(regressions);
+    inputs
 }
 
 /// The first line of rendered diagnostics.
@@ -835,7 +924,10 @@ fn glsl_compiles_and_blocks_match_layout_ir() {
     }
 
     let expected_rejections: usize = NOT_FITTING.len();
-    let mut summary = format!("{} inputs (corpus/ without errors/)", inputs.len());
+    let mut summary = format!(
+        "{} inputs (corpus/ without errors/, and tests/regressions/)",
+        inputs.len()
+    );
     for (d, c) in &counts {
         summary.push_str(&format!(
             "\n  {d}: {} translated, {} do not fit (listed), {} files, {} compiled by glslang, {} reflected, {} blocks and {} members compared, {} buffer globals declared by no entry point",
@@ -1081,4 +1173,106 @@ fn harness_self_check_gl_with_binding_list() {
         format!("{blocks} blocks, {members} members compared"),
         failures,
     );
+}
+
+/// Storage textures GLSL declares with another format: every
+/// `bgra8unorm` texture, read, written or both, is an `rgba8` image whose
+/// texels are swizzled `.bgra` at every load and store (the host binds the
+/// bytes viewed as rgba8), and glslang accepts the result in every dialect;
+/// GLSL ES, which reads and writes together only r32 images, refuses the
+/// read_write one. Not in corpus/: naga 30's SPIR-V writer reads such a
+/// texture without StorageImageReadWithoutFormat, which spirv-val rejects.
+#[test]
+fn bgra8unorm_storage_textures_are_swizzled_rgba8() {
+    const TEST: &str = "bgra8unorm_storage_textures_are_swizzled_rgba8";
+    const READ: &str = "
+@group(0) @binding(0) var src: texture_storage_2d<bgra8unorm, read>;
+@group(0) @binding(1) var dst: texture_storage_2d_array<bgra8unorm, write>;
+@compute @workgroup_size(8, 8, 1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let p = vec2<i32>(gid.xy);
+    textureStore(dst, p, 1, textureLoad(src, p) * 0.5);
+}
+";
+    const READ_WRITE: &str = "
+@group(0) @binding(0) var image: texture_storage_2d<bgra8unorm, read_write>;
+@compute @workgroup_size(8, 8, 1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+    let p = vec2<i32>(gid.xy);
+    let c = textureLoad(image, p);
+    textureStore(image, p, c + vec4<f32>(0.25, 0.0, 0.0, 0.0));
+}
+";
+    if !require_tool("glslangValidator", &["--version"], TEST) {
+        return;
+    }
+    let dir = temp_dir("glsl-bgra8");
+    let mut failures = Vec::new();
+    let mut compiled = 0;
+    for dialect in Dialect::ALL {
+        for (name, source) in [("read", READ), ("read_write", READ_WRITE)] {
+            let files = match translate(name, source, dialect) {
+                Translated::Files(files) => files,
+                Translated::Rejected(text)
+                    if dialect.is_es()
+                        && name == "read_write"
+                        && text.contains("GLSL ES can read and write only r32f") =>
+                {
+                    continue;
+                }
+                Translated::Rejected(text) | Translated::Broken(text) => {
+                    failures.push(format!("{name} [{dialect}]: not translated:\n{text}"));
+                    continue;
+                }
+            };
+            if dialect.is_es() && name == "read_write" {
+                failures.push(format!(
+                    "{name} [{dialect}]: ES cannot read and write rgba8"
+                ));
+            }
+            for f in files {
+                let text = &f.text;
+                let declared = text.matches(", rgba8) uniform ").count();
+                let images = text.matches(" image2D").count();
+                // (calls, of them ending in `end`) per line that makes `call`.
+                let count = |call: &str, end: &str| {
+                    let lines: Vec<&str> = text.lines().filter(|l| l.contains(call)).collect();
+                    (
+                        lines.len(),
+                        lines.iter().filter(|l| l.ends_with(end)).count(),
+                    )
+                };
+                let (loads, swizzled_loads) = count("imageLoad(", ".bgra;");
+                let (stores, swizzled_stores) = count("imageStore(", ".bgra);");
+                if declared != images
+                    || declared == 0
+                    || loads == 0
+                    || stores == 0
+                    || swizzled_loads != loads
+                    || swizzled_stores != stores
+                {
+                    failures.push(format!(
+                        "{name} [{dialect}]: expected every image rgba8 and every load and store swizzled .bgra:\n{text}"
+                    ));
+                    continue;
+                }
+                let path = dir.join(format!("{name}-{dialect}.{}", f.suffix));
+                if let Err(e) = std::fs::write(&path, text) {
+                    failures.push(format!("cannot write {}: {e}", path.display()));
+                    continue;
+                }
+                match compile(dialect, &path) {
+                    Ok(_) => compiled += 1,
+                    Err(e) => failures.push(format!("{name} [{dialect}]: {e}\n{text}")),
+                }
+            }
+        }
+    }
+    // Every dialect compiles the read texture, and all but the two ES
+    // dialects the read_write one.
+    let expected = 2 * Dialect::ALL.len() - 2;
+    if compiled != expected && failures.is_empty() {
+        failures.push(format!("compiled {compiled} files, expected {expected}"));
+    }
+    finish(TEST, format!("{compiled} files compiled"), failures);
 }

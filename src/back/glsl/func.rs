@@ -155,6 +155,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 }
                 match class {
                     naga::ImageClass::Storage { format, access } => {
+                        let dim = types::declared_dim(self.ctx.dialect(), dim);
                         let (t, _) = types::image_type(dim, arrayed, format);
                         let q = if !access.contains(naga::StorageAccess::LOAD) {
                             "writeonly "
@@ -228,6 +229,13 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
         if !is_pointer(self.st.ty(a)) {
             return self.push_bare(out, a);
+        }
+        if self.words_place(a).is_some() {
+            self.error(
+                "a pointer into a buffer that holds f16 cannot be passed to a function in OpenGL GLSL (the buffer is declared as its 32-bit words)",
+                a,
+            );
+            return;
         }
         if self.place_into(a, out) != Repr::Plain {
             self.error(
@@ -321,10 +329,19 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn image_store(&mut self, at: Texel, value: Expr) {
         let (image, coordinate, array_index) = (at.image, at.coordinate, at.array_index);
-        let (dim, _, _) = self.image_kind(image);
+        let (dim, _, class) = self.image_kind(image);
         let img = self.expr(image);
         let (c, _) = self.texel_coords(dim, coordinate, array_index);
-        let v = self.arg(value);
+        let swizzle = match class {
+            naga::ImageClass::Storage { format, .. } => types::texel_swizzle(format),
+            _ => None,
+        };
+        let v = match swizzle {
+            // `expr` keeps the value's own parentheses, so the swizzle
+            // applies to all of it.
+            Some(swizzle) => self.expr(value) + swizzle,
+            None => self.arg(value),
+        };
         self.st
             .line_fmt(format_args!("imageStore({img}, {c}, {v});"));
     }
@@ -369,6 +386,29 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
+        if let Some(place) = self.words_place(pointer) {
+            let ctx = self.ctx;
+            let (Some(block), Some(ty)) =
+                (ctx.plan.words.get(place.block), self.st.pointee(pointer).0)
+            else {
+                // A component of a vector: its scalar type is the layout's.
+                if let Some(block) = ctx.plan.words.get(place.block) {
+                    let v = self.named_value(value);
+                    let indent = self.indent_text();
+                    let mut text = String::new();
+                    super::buffers::words::store_leaf(block, &place, &v, &indent, &mut text);
+                    self.st.out.push_str(&text);
+                }
+                return;
+            };
+            // The stores may evaluate the value several times.
+            let v = self.named_value(value);
+            let indent = self.indent_text();
+            let mut text = String::new();
+            super::buffers::words::store(ctx, block, &place, ty, &v, &indent, 0, &mut text);
+            self.st.out.push_str(&text);
+            return;
+        }
         let mut place = self.st.take_buf();
         let repr = self.place_into(pointer, &mut place);
         if repr == Repr::Plain {
@@ -400,7 +440,33 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn atomic(&mut self, a: Atomic<'_>) {
         let (pointer, fun, value, result) = (a.pointer, a.fun, a.value, a.result);
-        let (place, repr) = self.place(pointer);
+        let (place, repr) = match self.words_place(pointer) {
+            Some(at) => {
+                // The word itself: 32-bit atomics only (`atomic<i32>` is
+                // read and written through its bits, which min and max
+                // would compare unsigned).
+                if !matches!(
+                    at.layout.kind,
+                    crate::layout::LayoutKind::Atomic(crate::layout::Scalar {
+                        kind: crate::layout::ScalarKind::Uint,
+                        ..
+                    })
+                ) {
+                    self.error(
+                        "an `atomic<i32>` in a buffer that holds f16 cannot be written in OpenGL GLSL (the buffer is declared as its 32-bit words); keep the atomics in a buffer of their own",
+                        pointer,
+                    );
+                }
+                let word = self
+                    .ctx
+                    .plan
+                    .words
+                    .get(at.block)
+                    .map(|b| b.word(&at.offset));
+                (word.unwrap_or_default(), Repr::Plain)
+            }
+            None => self.place(pointer),
+        };
         if repr != Repr::Plain {
             self.error("internal: an atomic behind a split buffer member", pointer);
         }

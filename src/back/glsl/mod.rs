@@ -193,9 +193,9 @@ pub(crate) struct Ctx<'a> {
     pub module: &'a naga::Module,
     pub info: &'a naga::valid::ModuleInfo,
     /// The contract layout of `module` (after override baking, remapped).
-    /// The writer reads layouts through `plan`; the buffer oracle tests
-    /// compare against this.
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The writer reads block layouts through `plan`, and the byte offsets
+    /// of buffers declared as words (`buffers::words`) from here; the
+    /// buffer oracle tests compare against this.
     pub contract: &'a LayoutModule,
     /// Where `#line` directives point (`None`: the output has none).
     pub lines: Option<&'a crate::back::lines::LineMap>,
@@ -272,11 +272,24 @@ pub(crate) use crate::back::common::error_at;
 
 use crate::back::common::use_span;
 
+/// The extension GLSL `dialect` enables for f16 arithmetic (`float16_t`,
+/// `f16vec*`, `f16mat*`): Vulkan GLSL's
+/// GL_EXT_shader_explicit_arithmetic_types_float16 ([`types::F16_EXTENSION`],
+/// which writing records), and GL_AMD_gpu_shader_half_float, which glslang
+/// accepts for desktop GL and ES, in the OpenGL dialects.
+pub(crate) fn extension_spelling(dialect: Dialect, extension: &'static str) -> &'static str {
+    if extension == types::F16_EXTENSION && !dialect.is_vulkan() {
+        "GL_AMD_gpu_shader_half_float"
+    } else {
+        extension
+    }
+}
+
 /// Errors for the types of `module` that `dialect` has no spelling for:
-/// 64-bit types in GLSL ES, and f16 outside Vulkan GLSL (its extensions,
-/// GL_EXT_shader_explicit_arithmetic_types_float16 and
-/// GL_EXT_shader_16bit_storage, are defined for Vulkan GLSL only). One
-/// error per scalar kind, at the first type that uses it.
+/// 64-bit types in GLSL ES and f16 before GLSL 4.50 (one error per scalar
+/// kind, at the first type that uses it). f16 arithmetic is written in the
+/// other dialects ([`extension_spelling`]), and a buffer that holds f16 is
+/// declared as its words outside Vulkan GLSL (`buffers::words`).
 pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     let mut reported: Vec<naga::Scalar> = Vec::new();
@@ -290,8 +303,8 @@ pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Ve
         };
         let why = match (scalar.width, scalar.kind) {
             (8, _) if dialect.is_es() => "GLSL ES has no 64-bit types",
-            (2, naga::ScalarKind::Float) if !dialect.is_vulkan() => {
-                "f16 needs GL_EXT_shader_explicit_arithmetic_types_float16 and GL_EXT_shader_16bit_storage, which only Vulkan GLSL defines"
+            (2, naga::ScalarKind::Float) if !dialect.is_es() && dialect.version() < 450 => {
+                "f16 needs GL_AMD_gpu_shader_half_float, whose builtins need GLSL 4.50"
             }
             _ => continue,
         };
@@ -315,7 +328,11 @@ pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Ve
                 use_span(module, handle),
                 format!("uses `{name}`"),
             )
-            .note("use --glsl vulkan450, or --target spirv")
+            .note(if scalar.width == 2 {
+                "use --glsl gl450 or later, --glsl vulkan450, or --target spirv"
+            } else {
+                "use --glsl vulkan450, or --target spirv"
+            })
             .with_kind(crate::diag::DiagnosticKind::Unsupported),
         );
     }

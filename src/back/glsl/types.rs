@@ -333,14 +333,17 @@ fn spell_inner<'c>(
             dim,
             arrayed,
             class,
-        } => Cow::Owned(match class {
-            ImageClass::Storage { format, .. } => image_type(dim, arrayed, format).0,
-            _ if ctx.dialect().is_vulkan() => texture_type(dim, arrayed, class),
-            _ => {
-                let comparison = matches!(class, ImageClass::Depth { .. });
-                sampler_type(dim, arrayed, class, comparison)
-            }
-        }),
+        } => {
+            let dim = declared_dim(ctx.dialect(), dim);
+            Cow::Owned(match class {
+                ImageClass::Storage { format, .. } => image_type(dim, arrayed, format).0,
+                _ if ctx.dialect().is_vulkan() => texture_type(dim, arrayed, class),
+                _ => {
+                    let comparison = matches!(class, ImageClass::Depth { .. });
+                    sampler_type(dim, arrayed, class, comparison)
+                }
+            })
+        }
         TypeInner::Sampler { comparison } => {
             if comparison {
                 Cow::Borrowed("samplerShadow")
@@ -501,9 +504,7 @@ pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> St
 }
 
 /// The storage image type (`image2D`, `uimage3D`, ...) and its format
-/// qualifier (`rgba8`, `r32ui`, ...). The qualifier is empty for
-/// `bgra8unorm`, which GLSL cannot name: such an image can only be declared
-/// `writeonly` without a format (`decl` checks that).
+/// qualifier (`rgba8`, `r32ui`, ...).
 pub fn image_type(
     dim: ImageDimension,
     arrayed: bool,
@@ -526,6 +527,16 @@ pub fn image_type(
         name.push_str(part);
     }
     (name, qualifier)
+}
+
+/// The swizzle a storage texture's texels take at every load and store
+/// because GLSL declares it with another format: `bgra8unorm`, which GLSL
+/// cannot name, is declared `rgba8` ([`storage_format`]). The host binds
+/// the texture's bytes viewed as `rgba8` (B, G, R, A in memory order), so
+/// the shader's red is the texture's blue: `.bgra` puts the channels back,
+/// in both directions. `None`: the texels are read and written as they are.
+pub fn texel_swizzle(format: StorageFormat) -> Option<&'static str> {
+    (format == StorageFormat::Bgra8Unorm).then_some(".bgra")
 }
 
 /// The GLSL format qualifier of a storage format and its texel kind.
@@ -554,7 +565,8 @@ pub fn storage_format(format: StorageFormat) -> (&'static str, ScalarKind) {
         F::Rgba8Snorm => ("rgba8_snorm", Float),
         F::Rgba8Uint => ("rgba8ui", Uint),
         F::Rgba8Sint => ("rgba8i", Sint),
-        F::Bgra8Unorm => ("", Float),
+        // Declared as rgba8, its texels swizzled ([`texel_swizzle`]).
+        F::Bgra8Unorm => ("rgba8", Float),
         F::Rgb10a2Uint => ("rgb10_a2ui", Uint),
         F::Rgb10a2Unorm => ("rgb10_a2", Float),
         F::Rg11b10Ufloat => ("r11f_g11f_b10f", Float),
@@ -673,6 +685,18 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
 /// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images at all
 /// (ES has no 1D images; cube arrays and multisampled arrays need ES 3.20).
 /// `Err` carries what is missing.
+/// The dimension a texture of `dim` is declared with in `d`: GLSL ES has
+/// no 1D textures, so there a 1D texture is a 2D texture of height 1 (the
+/// host binds a 2D texture of height 1; `func::image` addresses its one
+/// row and reads its width).
+pub fn declared_dim(d: Dialect, dim: ImageDimension) -> ImageDimension {
+    if d.is_es() && dim == ImageDimension::D1 {
+        ImageDimension::D2
+    } else {
+        dim
+    }
+}
+
 pub fn image_support(
     d: Dialect,
     dim: ImageDimension,
@@ -683,7 +707,6 @@ pub fn image_support(
         return Ok(None);
     }
     match (dim, arrayed, multi) {
-        (ImageDimension::D1, _, _) => Err("GLSL ES has no 1D textures"),
         (ImageDimension::Cube, true, _) if d == Dialect::Es310 => {
             Ok(Some("GL_EXT_texture_cube_map_array"))
         }

@@ -31,6 +31,7 @@
 
 #[cfg(test)]
 mod tests;
+pub mod words;
 
 use super::{Ctx, Dialect, Needs};
 use crate::diag::Diagnostics;
@@ -113,6 +114,9 @@ pub struct Plan {
     /// Per realized block, in the same order.
     pub blocks: Vec<Block>,
     pub names: Names,
+    /// The buffer globals declared as their 32-bit words (f16 in the
+    /// OpenGL dialects, see [`words`]); the realization leaves them out.
+    pub words: Vec<words::WordsBlock>,
 }
 
 /// What GLSL in `dialect` can write down on top of std140/std430.
@@ -148,7 +152,27 @@ pub fn plan(
     dialect: Dialect,
     names: &naga::FastHashMap<NameKey, String>,
 ) -> Result<Plan, Diagnostics> {
-    let layout = block::realize(parsed, module, contract, &capabilities(dialect));
+    // Without 16-bit storage, a buffer that holds f16 is declared as its
+    // words; the others are realized as blocks.
+    let in_words = |g: &crate::layout::GlobalLayout| {
+        !dialect.is_vulkan() && words::holds_f16(&g.layout, contract)
+    };
+    let blocks_contract;
+    let realized = if contract.globals.iter().any(in_words) {
+        blocks_contract = LayoutModule {
+            globals: contract
+                .globals
+                .iter()
+                .filter(|g| !in_words(g))
+                .cloned()
+                .collect(),
+            ..contract.clone()
+        };
+        &blocks_contract
+    } else {
+        contract
+    };
+    let layout = block::realize(parsed, module, realized, &capabilities(dialect));
     let mut namer = Namer {
         module,
         contract,
@@ -158,7 +182,11 @@ pub fn plan(
         queries: 0,
         own: String::with_capacity(64),
     };
-    let plan = namer.name(layout);
+    let mut plan = namer.name(layout);
+    for g in contract.globals.iter().filter(|g| in_words(g)) {
+        let block = namer.words_block(g);
+        plan.words.push(block);
+    }
     if plan.layout.problems.is_empty() {
         Ok(plan)
     } else {
@@ -289,6 +317,29 @@ impl<'a> Namer<'a> {
         }
         plan.layout = layout;
         plan
+    }
+
+    /// The names of buffer global `g`, declared as its words.
+    fn words_block(&mut self, g: &crate::layout::GlobalLayout) -> words::WordsBlock {
+        let instance = self
+            .names
+            .get(&NameKey::GlobalVariable(g.handle))
+            .cloned()
+            .unwrap_or_else(|| g.name.as_str().to_string());
+        let type_name = self.fresh(format!("{instance}_block"));
+        let kind = match g.space {
+            naga::AddressSpace::Storage { access } => BlockKind::Storage {
+                read_only: !access.contains(naga::StorageAccess::STORE),
+            },
+            _ => BlockKind::Uniform,
+        };
+        words::WordsBlock {
+            global: g.handle,
+            instance,
+            type_name,
+            kind,
+            size: g.layout.size,
+        }
     }
 
     /// The names of realized block `index`.
@@ -641,6 +692,14 @@ fn parenthesize_operand(text: &mut String) {
 }
 
 impl Plan {
+    /// The words block of buffer global `g` and its index, if it is one.
+    pub fn words_block(
+        &self,
+        g: Handle<naga::GlobalVariable>,
+    ) -> Option<(usize, &words::WordsBlock)> {
+        self.words.iter().enumerate().find(|(_, w)| w.global == g)
+    }
+
     /// The block of buffer global `g`, if it is one.
     pub fn block(&self, g: Handle<naga::GlobalVariable>) -> Option<&Block> {
         self.blocks.iter().find(|b| b.global == g)

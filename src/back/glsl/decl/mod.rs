@@ -295,8 +295,12 @@ fn file_bindings(
             continue;
         };
         let declared = match kind {
-            "uniform-block" | "storage-block" => ctx.plan.block(h).is_some(),
-            "push-constant" => ctx.plan.block(h).is_some() && !vulkan,
+            "uniform-block" | "storage-block" => {
+                ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()
+            }
+            "push-constant" => {
+                (ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()) && !vulkan
+            }
             "image" => true,
             _ => vulkan,
         };
@@ -482,9 +486,11 @@ fn write_entry_point(
         let slot = bindings.global(h);
         match kind {
             "uniform-block" | "storage-block" | "push-constant" => {
-                let Some(block) = ctx.plan.block(h) else {
+                let words = ctx.plan.words_block(h).map(|(_, w)| w);
+                let block = ctx.plan.block(h);
+                if block.is_none() && words.is_none() {
                     continue;
-                };
+                }
                 prefix.clear();
                 match (kind, slot) {
                     ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
@@ -507,8 +513,13 @@ fn write_entry_point(
                     }
                     (_, None) => {}
                 }
-                ctx.plan
-                    .write_block_declaration(ctx, needs, block, &prefix, resources);
+                if let Some(words) = words {
+                    needs.extension(super::types::F16_EXTENSION);
+                    words.write_declaration(&prefix, resources);
+                } else if let Some(block) = block {
+                    ctx.plan
+                        .write_block_declaration(ctx, needs, block, &prefix, resources);
+                }
                 if !resources.ends_with('\n') {
                     resources.push('\n');
                 }
@@ -589,7 +600,8 @@ fn write_entry_point(
     text.push_str("#version ");
     super::push_decimal(&mut text, u64::from(dialect.version()));
     text.push_str(if dialect.is_es() { " es\n" } else { "\n" });
-    for ext in &needs.extensions {
+    for &ext in &needs.extensions {
+        let ext = super::extension_spelling(dialect, ext);
         for part in ["#extension ", ext, " : require\n"] {
             text.push_str(part);
         }

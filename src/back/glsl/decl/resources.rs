@@ -162,6 +162,7 @@ pub(super) fn combined_declaration(
                 class,
                 ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
             );
+            let dim = types::declared_dim(ctx.dialect(), dim);
             check_image_support(ctx, needs, image, dim, arrayed, multi);
             types::sampler_type(dim, arrayed, class, comparison)
         }
@@ -220,6 +221,7 @@ pub(super) fn image_declaration(
     else {
         return String::new();
     };
+    let dim = types::declared_dim(dialect, dim);
     check_image_support(ctx, needs, h, dim, arrayed, false);
     let span = module.global_variables.get_span(h);
     let (ty, qualifier) = types::image_type(dim, arrayed, format);
@@ -235,22 +237,8 @@ pub(super) fn image_declaration(
         (false, true) => "writeonly ",
         _ => "",
     };
-    if qualifier.is_empty() && (load || atomic || dialect.is_es()) {
-        needs.errors.push(
-            glsl::error_at(
-                format!(
-                    "GLSL has no format qualifier for `{format:?}`; {} can only declare such a storage texture write-only{}",
-                    dialect,
-                    if dialect.is_es() { ", and GLSL ES not at all" } else { "" }
-                ),
-                span,
-                "storage texture format",
-            )
-            .note("use rgba8unorm and swizzle, or make the texture `write` only"),
-        );
-    }
     if dialect.is_es() {
-        if !qualifier.is_empty() && !types::es_storage_format(qualifier) {
+        if !types::es_storage_format(qualifier) {
             needs.errors.push(
                 glsl::error_at(
                     format!("GLSL ES has no `{qualifier}` storage images"),
@@ -274,10 +262,8 @@ pub(super) fn image_declaration(
     let mut text = String::with_capacity(96);
     text.push_str("layout(");
     push_slot_layout(&mut text, slot);
-    if !qualifier.is_empty() {
-        text.push_str(", ");
-        text.push_str(qualifier);
-    }
+    text.push_str(", ");
+    text.push_str(qualifier);
     let precision = if dialect.is_es() { "highp " } else { "" };
     let name = ctx.name(NameKey::GlobalVariable(h));
     for part in [

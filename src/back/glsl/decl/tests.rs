@@ -84,18 +84,71 @@ fn interface_names_match_across_stages() {
 
 #[test]
 fn types_a_dialect_cannot_spell_are_unsupported_errors() {
-    let source = "enable f16;
+    let private = "enable f16;
         var<private> h: vec2<f16>;
         @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }";
-    let options = crate::Options {
-        target: crate::Target::Glsl,
-        glsl: GlslOptions {
-            dialect: crate::back::glsl::Dialect::Gl450,
+    let buffer = "enable f16;
+        @group(0) @binding(0) var<storage, read_write> h: vec2<f16>;
+        @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }";
+    let translate = |source: &str, dialect| {
+        let options = crate::Options {
+            target: crate::Target::Glsl,
+            glsl: GlslOptions {
+                dialect,
+                ..Default::default()
+            },
             ..Default::default()
-        },
-        ..Default::default()
+        };
+        crate::translate(source, &options)
     };
-    let e = crate::translate(source, &options).expect_err("f16 in OpenGL GLSL");
-    assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
-    assert_eq!(e.0[0].kind, crate::diag::DiagnosticKind::Unsupported);
+    use crate::back::glsl::Dialect;
+    // f16 arithmetic: GL_AMD_gpu_shader_half_float from GLSL 4.50 and in ES.
+    for dialect in [
+        Dialect::Gl450,
+        Dialect::Gl460,
+        Dialect::Es310,
+        Dialect::Es320,
+    ] {
+        let t = translate(private, dialect).expect("f16 arithmetic in OpenGL GLSL");
+        let crate::Output::Files(files) = t.output else {
+            panic!("GLSL gives files");
+        };
+        assert!(
+            files[0]
+                .text
+                .contains("#extension GL_AMD_gpu_shader_half_float : require\n"),
+            "{}",
+            files[0].text
+        );
+    }
+    // A buffer that holds f16: its words outside Vulkan, 16-bit storage in
+    // Vulkan.
+    for (dialect, declared) in [
+        (Dialect::Gl450, "uint _s_words[];"),
+        (Dialect::Es310, "uint _s_words[];"),
+        (Dialect::Vulkan450, "f16vec2 value;"),
+    ] {
+        let t = translate(buffer, dialect).expect("f16 in a buffer");
+        let crate::Output::Files(files) = t.output else {
+            panic!("GLSL gives files");
+        };
+        assert!(files[0].text.contains(declared), "{}", files[0].text);
+    }
+    // Before GLSL 4.50, f16 is an error.
+    for (source, dialect, what) in [
+        (
+            private,
+            Dialect::Gl430,
+            "`f16` cannot be written as GLSL gl430",
+        ),
+        (
+            buffer,
+            Dialect::Gl440,
+            "`f16` cannot be written as GLSL gl440",
+        ),
+    ] {
+        let e = translate(source, dialect).expect_err(what);
+        assert!(e.0[0].message.starts_with(what), "{:?}", e.0[0]);
+        assert_eq!(e.0[0].kind, crate::diag::DiagnosticKind::Unsupported);
+    }
 }

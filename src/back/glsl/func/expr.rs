@@ -7,7 +7,7 @@
 
 use super::FunctionWriter;
 use crate::back::common::push_f32_debug;
-use crate::back::glsl::buffers::{Index, Repr};
+use crate::back::glsl::buffers::{words, Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
     bare, bare_from, component, i32_text, into_bare, is_pointer, vector_size, Prec,
@@ -326,6 +326,15 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::SubgroupOperationResult { .. }
             | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => {
+                if let Some(place) = self.words_place(pointer) {
+                    let block = self.ctx.plan.words.get(place.block);
+                    return match (block, &place.layout.kind) {
+                        (Some(b), crate::layout::LayoutKind::Array { stride, .. }) => {
+                            (b.array_length(&place.offset, *stride), Prec::Group)
+                        }
+                        _ => ("_s_invalid".to_string(), Prec::Word),
+                    };
+                }
                 let (p, _) = self.place(pointer);
                 return (format!("uint({p}.length())"), Prec::Call);
             }
@@ -373,6 +382,48 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::GlobalVariable(_) | E::LocalVariable(_) | E::FunctionArgument(_) => Prec::Word,
             _ => Prec::Postfix,
+        }
+    }
+
+    /// The place of pointer `h` when it points into a buffer declared as
+    /// its words ([`words`]); `None` for every other pointer. Indices into
+    /// a runtime-sized array are clamped to the bound buffer's length.
+    pub(super) fn words_place(&mut self, h: Handle<naga::Expression>) -> Option<words::Place> {
+        let ctx = self.ctx;
+        match self.st.exprs[h] {
+            E::GlobalVariable(g) => {
+                let (block, _) = ctx.plan.words_block(g)?;
+                let global = ctx.contract.globals.iter().find(|l| l.handle == g)?;
+                Some(words::Place {
+                    block,
+                    offset: words::Offset::default(),
+                    layout: global.layout.clone(),
+                })
+            }
+            E::Access { base, index } => {
+                let place = self.words_place(base)?;
+                let (_, container) = self.st.pointee(base);
+                let mut i = self.index_text(&container, index, None);
+                if let crate::layout::LayoutKind::Array {
+                    count: None,
+                    stride,
+                    ..
+                } = place.layout.kind
+                {
+                    let block = ctx.plan.words.get(place.block)?;
+                    let length = block.array_length(&place.offset, stride);
+                    i = format!("min({i}, {length} - 1u)");
+                }
+                Some(words::element(&place, Index::Dynamic(&i)))
+            }
+            E::AccessIndex { base, index } => {
+                let place = self.words_place(base)?;
+                Some(match place.layout.kind {
+                    crate::layout::LayoutKind::Struct(_) => words::member(ctx, &place, index),
+                    _ => words::element(&place, Index::Constant(index)),
+                })
+            }
+            _ => None,
         }
     }
 
@@ -480,6 +531,21 @@ impl<'a> FunctionWriter<'a, '_> {
         pointer: Handle<naga::Expression>,
         out: &mut String,
     ) -> Prec {
+        if let Some(place) = self.words_place(pointer) {
+            let ctx = self.ctx;
+            let (Some(block), ty) = (ctx.plan.words.get(place.block), self.st.pointee(pointer).0)
+            else {
+                return Prec::Word;
+            };
+            match words::load(ctx, self.needs, block, &place, ty) {
+                Some(value) => out.push_str(&value),
+                None => {
+                    self.error("internal: a load from buffer words without a type", pointer);
+                    out.push_str("_s_invalid");
+                }
+            }
+            return Prec::Call;
+        }
         let start = out.len();
         let repr = self.place_into(pointer, out);
         if repr == Repr::Plain {

@@ -114,6 +114,13 @@ impl FunctionWriter<'_, '_> {
         decl::combined_sampler_name(self.ctx, ig, sg)
     }
 
+    /// Whether a texture of `dim` is a 2D texture of height 1 here (a 1D
+    /// texture in GLSL ES, [`types::declared_dim`]): its coordinates get
+    /// the row, its size is the width of the 2D size.
+    fn one_row(&self, dim: Dim) -> bool {
+        types::declared_dim(self.ctx.dialect(), dim) != dim
+    }
+
     /// textureSamples/imageSamples: core in GLSL 4.50.
     fn samples_extension(&mut self) {
         let d = self.ctx.dialect();
@@ -147,11 +154,16 @@ impl FunctionWriter<'_, '_> {
         let shadow = s.depth_ref.is_some();
         let tex = self.texture_text(s.image, Some(s.sampler), shadow);
         let depth = matches!(class, ImageClass::Depth { .. });
-        let n = coordinate_count(dim);
+        let one_row = self.one_row(dim);
+        let n = coordinate_count(types::declared_dim(self.ctx.dialect(), dim));
 
         // Coordinates, the layer, and (for most shadow lookups) the
-        // reference value make up one vector.
+        // reference value make up one vector. The one row of a 1D texture
+        // in ES is sampled at its centre.
         let mut parts = vec![self.arg(s.coordinate)];
+        if one_row {
+            parts.push("0.5".to_string());
+        }
         if let Some(layer) = s.array_index {
             parts.push(self.as_float(layer));
         }
@@ -168,7 +180,14 @@ impl FunctionWriter<'_, '_> {
         } else {
             format!("vec{count}({})", parts.join(", "))
         };
-        let offset = s.offset.map(|o| self.arg(o));
+        let offset = s.offset.map(|o| {
+            let o = self.arg(o);
+            if one_row {
+                format!("ivec2({o}, 0)")
+            } else {
+                o
+            }
+        });
 
         if let Some(comp) = s.gather {
             let mut args = vec![tex, coords];
@@ -226,8 +245,14 @@ impl FunctionWriter<'_, '_> {
                 "textureLod"
             }
             naga::SampleLevel::Gradient { x, y } => {
-                tail.push(self.arg(x));
-                tail.push(self.arg(y));
+                for d in [x, y] {
+                    let d = self.arg(d);
+                    tail.push(if one_row {
+                        format!("vec2({d}, 0.0)")
+                    } else {
+                        d
+                    });
+                }
                 "textureGrad"
             }
         };
@@ -269,6 +294,10 @@ impl FunctionWriter<'_, '_> {
         array_index: Option<Handle<naga::Expression>>,
     ) -> (String, usize) {
         let n = coordinate_count(dim) + usize::from(array_index.is_some());
+        if self.one_row(dim) {
+            let x = self.as_int(coordinate);
+            return (format!("ivec2({x}, 0)"), 2);
+        }
         let c = self.arg(coordinate);
         let text = match array_index {
             Some(l) => {
@@ -305,13 +334,16 @@ impl FunctionWriter<'_, '_> {
         let d = self.ctx.dialect();
         let mut out = String::with_capacity(96 + 3 * coords.len());
         match class {
-            ImageClass::Storage { .. } => {
+            ImageClass::Storage { format, .. } => {
                 let img = self.expr(image);
                 for part in ["imageLoad(", &img, ", "] {
                     out.push_str(part);
                 }
                 push_clamped_coords(&mut out, &coords, n, &["imageSize(", &img, ")"]);
                 out.push(')');
+                if let Some(swizzle) = types::texel_swizzle(format) {
+                    out.push_str(swizzle);
+                }
             }
             ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
                 let tex = self.texture_text(image, None, false);
@@ -394,7 +426,8 @@ impl FunctionWriter<'_, '_> {
             Dim::D2 | Dim::Cube => 2,
             Dim::D3 => 3,
         };
-        let total = dims + usize::from(arrayed);
+        // The size of a 1D texture in ES is the width of its 2D size.
+        let total = dims + usize::from(arrayed) + usize::from(self.one_row(dim));
         match query {
             naga::ImageQuery::Size { level } => {
                 let lod = level.map(|l| self.as_int(l)).unwrap_or_else(|| "0".into());
