@@ -615,11 +615,11 @@ fn stride_failure(diagnostics: &stride::Diagnostics) -> Outcome {
 
 fn stride_hlsl(source: &str, sm62: bool, f16: bool) -> Result<Vec<Unit>, Outcome> {
     let options = HlslOptions {
-        shader_model: if sm62 {
+        shader_model: Some(if sm62 {
             ShaderModel::Sm6_2
         } else {
             ShaderModel::Sm6_0
-        },
+        }),
         ..Default::default()
     };
     // `stride::translate` gives the HLSL text only; the entry points' HLSL
@@ -650,7 +650,7 @@ fn stride_hlsl(source: &str, sm62: bool, f16: bool) -> Result<Vec<Unit>, Outcome
             entry: ep.name.clone(),
             text: out.text.clone(),
             how: How::Hlsl {
-                profile: ep.profile(options.shader_model),
+                profile: ep.profile(out.shader_model),
                 function: ep.function.clone(),
                 f16,
             },

@@ -411,7 +411,7 @@ fn backend(
                 // Slang has every type the HLSL writer gates on a shader
                 // model (f16, 64-bit) and lowers them per target itself.
                 hlsl.slang = true;
-                hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
+                hlsl.shader_model = Some(back::hlsl::ShaderModel::Sm6_6);
             }
             let info = validated(&parsed, &warnings, info)?;
             let modules = back::common::Modules::new(&parsed, &info, contract, &hlsl.overrides)

@@ -188,8 +188,10 @@ struct Cli {
     #[arg(short = 'e', long = "entry-point", value_name = "NAME")]
     entry_point: Option<String>,
 
-    /// HLSL shader model: 5_1, 6_0 ... 6_6 (f16 needs 6_2, which compilers
-    /// also need -enable-16bit-types for) [default: 6_0]
+    /// HLSL shader model: 5_1, 6_0 ... 6_6 [default: the lowest the module
+    /// needs, at least 6_0, with a note when above it: f16 and 16- or
+    /// 64-bit storage values need 6_2, which DXC compiles f16 with
+    /// -enable-16bit-types for]
     #[arg(long, value_name = "MODEL", value_parser = parse_shader_model)]
     shader_model: Option<stride::back::hlsl::ShaderModel>,
 
@@ -355,7 +357,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             overrides: cli.overrides.clone(),
         },
         hlsl: stride::back::hlsl::HlslOptions {
-            shader_model: cli.shader_model.unwrap_or_default(),
+            shader_model: cli.shader_model,
             registers: cli.registers.unwrap_or_default(),
             entry_point: cli.entry_point.clone(),
             overrides: cli.overrides.clone(),

@@ -177,7 +177,7 @@ fn translate(name: &str, source: &str) -> Result<Translated, Result<String, Stri
     // What `--target slang` does (src/lib.rs).
     let options = HlslOptions {
         slang: true,
-        shader_model: ShaderModel::Sm6_6,
+        shader_model: Some(ShaderModel::Sm6_6),
         registers: common::registers_for(&parsed),
         ..Default::default()
     };

@@ -144,15 +144,33 @@ pub fn resource_kind(
 /// Whether entry point `ep` reads `@builtin(num_workgroups)`: an argument
 /// bound to it, or a member of an unbound struct argument.
 pub fn reads_num_workgroups(module: &naga::Module, ep: &naga::EntryPoint) -> bool {
-    let wanted = Some(&Binding::BuiltIn(BuiltIn::NumWorkGroups));
-    ep.function.arguments.iter().any(|a| match a.binding {
-        Some(_) => a.binding.as_ref() == wanted,
-        None => match module.types.get_handle(a.ty).map(|t| &t.inner) {
-            Ok(TypeInner::Struct { members, .. }) => {
-                members.iter().any(|m| m.binding.as_ref() == wanted)
-            }
-            _ => false,
-        },
+    input_builtins(module, ep).any(|b| b == BuiltIn::NumWorkGroups)
+}
+
+/// The builtins entry point `ep` reads: its arguments bound to one, and the
+/// members of its unbound struct arguments.
+pub fn input_builtins<'a>(
+    module: &'a naga::Module,
+    ep: &'a naga::EntryPoint,
+) -> impl Iterator<Item = BuiltIn> + 'a {
+    ep.function.arguments.iter().flat_map(move |a| {
+        let members: &[naga::StructMember] = match (&a.binding, module.types.get_handle(a.ty)) {
+            (
+                None,
+                Ok(naga::Type {
+                    inner: TypeInner::Struct { members, .. },
+                    ..
+                }),
+            ) => members,
+            _ => &[],
+        };
+        a.binding
+            .iter()
+            .chain(members.iter().filter_map(|m| m.binding.as_ref()))
+            .filter_map(|b| match *b {
+                Binding::BuiltIn(b) => Some(b),
+                Binding::Location { .. } => None,
+            })
     })
 }
 

@@ -531,12 +531,7 @@ pub fn split(
         };
         taken.entry(name.to_string()).or_insert(span.clone());
     }
-    let binding_array_enabled = scanned.items.iter().any(|i| {
-        matches!(i.kind, ItemKind::Directive)
-            && source.get(i.span.clone()).is_some_and(|t| {
-                t.trim_start().starts_with("enable") && t.contains("wgpu_binding_array")
-            })
-    });
+    let binding_array_enabled = enable_directive(source, scanned, "wgpu_binding_array").is_some();
 
     // Parameters.
     let mut params: Vec<Param> = Vec::new();
@@ -836,6 +831,25 @@ pub fn split(
             original_len: source.len(),
             segments,
         },
+    })
+}
+
+/// The span of the `enable` directive that names extension `name`, when
+/// the module has one.
+pub(crate) fn enable_directive(source: &str, scanned: &ScannedModule, name: &str) -> Option<Span> {
+    scanned.items.iter().find_map(|i| {
+        if !matches!(i.kind, ItemKind::Directive) {
+            return None;
+        }
+        let text = source.get(i.span.clone())?.trim_start();
+        let names = text
+            .strip_prefix("enable")?
+            .trim_end()
+            .trim_end_matches(';');
+        names
+            .split(',')
+            .any(|n| n.trim() == name)
+            .then(|| i.span.clone())
     })
 }
 
