@@ -1,7 +1,8 @@
 //! Oracle test of the HLSL backend (issue 4, "Checks"): stride's HLSL
 //! checked by DXC, a compiler nobody on this project wrote.
 //!
-//! For every corpus input (every theme folder except `errors/`):
+//! For every corpus input (every theme folder except `errors/`) and every
+//! input of `tests/regressions/`:
 //!
 //! - stride translates it to HLSL with the default options: the shader
 //!   model the module needs (6.0; 6.2 for inputs that use f16, which DXC
@@ -93,7 +94,7 @@ fn corpus_hlsl_compiles_with_dxc_and_cbuffers_match_the_contract() {
     let mut counts = Counts::default();
     let mut failures = Vec::new();
     let mut rejected = Vec::new();
-    for input in corpus_inputs() {
+    for input in corpus_inputs().into_iter().chain(regression_inputs()) {
         let name = display_name(&input);
         if name.starts_with("corpus/errors/") {
             continue;
