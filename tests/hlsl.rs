@@ -69,10 +69,9 @@ fn translate(source: &str) -> Result<(HlslOutput, LayoutModule), Result<String, 
         contract,
         ..
     } = stride::analyze(source).map_err(|e| Err(e.render("input.wgsl", source, false)))?;
-    let options = HlslOptions {
-        registers: common::registers_for(&parsed),
-        ..Default::default()
-    };
+    // The default options: `wgsl` registers, which split parameters fit
+    // too (the Slang oracle checks them in compact mode).
+    let options = HlslOptions::default();
     match stride::back::hlsl::write(&parsed, &info, &contract, &options) {
         Ok(out) => Ok((out, contract)),
         Err(e) => {
