@@ -1301,3 +1301,105 @@ fn hlsl_shader_model_follows_the_module_without_the_flag() {
     assert!(stdout(&o).contains("float16_t"), "{}", stdout(&o));
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
+
+/// spec/001's `Pair gPairs[8]`, without `enable wgpu_binding_array;`.
+const PAIRS: &str = "struct Pair { a: texture_2d<f32>, b: texture_2d<f32> }
+var gPairs: array<Pair, 8>;
+var s: sampler;
+@fragment fn main(@location(0) @interpolate(flat) i: u32) -> @location(0) vec4<f32> {
+    return textureSample(gPairs[i].a, s, vec2(0.5)) + textureSample(gPairs[i].b, s, vec2(0.5));
+}
+";
+
+#[test]
+fn split_binding_arrays_need_no_enable_and_do_not_overlap_by_default() {
+    let dir = fixture("cli-pairs", &[("pairs.wgsl", PAIRS)]);
+    for target in ["hlsl", "slang", "spirv", "glsl", "reflect"] {
+        let o = stride(
+            &dir,
+            &["-t", target, "--color", "never", "pairs.wgsl", "-o", "out/"],
+        );
+        expect_code(&o, 0, target);
+        assert!(!stderr(&o).contains("wgpu_binding_array"), "{}", stderr(&o));
+    }
+    // The default (`wgsl`) registers: the two binding arrays one after the
+    // other, as spec/001 lays out the parameter.
+    let o = stride(
+        &dir,
+        &["-t", "hlsl", "--line-directives", "none", "pairs.wgsl"],
+    );
+    expect_code(&o, 0, "hlsl");
+    let hlsl = stdout(&o);
+    assert!(
+        hlsl.contains("Texture2D<float4> gPairs_a[8] : register(t0, space0);"),
+        "{hlsl}"
+    );
+    assert!(
+        hlsl.contains("Texture2D<float4> gPairs_b[8] : register(t8, space0);"),
+        "{hlsl}"
+    );
+}
+
+/// A `texture_external` used by a fragment shader.
+const EXTERNAL: &str = "@group(0) @binding(0) var t: texture_external;
+@fragment fn main() -> @location(0) vec4<f32> {
+    return textureLoad(t, vec2<u32>(0u));
+}
+";
+
+#[test]
+fn one_cause_gives_one_diagnostic() {
+    let dir = fixture("cli-once", &[("ext.wgsl", EXTERNAL)]);
+    for targets in ["hlsl", "slang", "spirv", "hlsl,slang", "hlsl,slang,spirv"] {
+        let o = stride(
+            &dir,
+            &["-t", targets, "--color", "never", "ext.wgsl", "-o", "out/"],
+        );
+        let err = stderr(&o);
+        let mut seen = std::collections::BTreeSet::new();
+        for line in err.lines().filter(|l| l.starts_with("error")) {
+            assert!(
+                seen.insert(line),
+                "-t {targets}: printed twice: {line}\n{err}"
+            );
+        }
+        // At most one error per cause: the texture HLSL and Slang refuse
+        // (named once for both), and SPIR-V's own (none once
+        // `texture_external` is lowered).
+        let causes = usize::from(targets.contains("hlsl") || targets.contains("slang"))
+            + usize::from(targets.contains("spirv"));
+        assert!(seen.len() <= causes, "-t {targets}:\n{err}");
+    }
+    // The same diagnostic from several targets: once, naming them all.
+    let dir = fixture(
+        "cli-once-targets",
+        &[(
+            "rt.wgsl",
+            "enable wgpu_binding_array;
+@group(0) @binding(0) var ts: binding_array<texture_2d<f32>>;
+@fragment fn main(@location(0) @interpolate(flat) i: u32) -> @location(0) vec4<f32> {
+    return textureLoad(ts[i], vec2<i32>(0), 0);
+}
+",
+        )],
+    );
+    let o = stride(
+        &dir,
+        &[
+            "-t",
+            "hlsl,slang",
+            "--color",
+            "never",
+            "rt.wgsl",
+            "-o",
+            "out/",
+        ],
+    );
+    expect_code(&o, 1, "runtime-sized binding array");
+    let err = stderr(&o);
+    assert_eq!(err.matches("error").count(), 1, "{err}");
+    assert!(
+        err.contains("error: hlsl, slang: HLSL output cannot bind a runtime-sized binding array"),
+        "{err}"
+    );
+}

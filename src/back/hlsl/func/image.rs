@@ -143,11 +143,8 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> (Strin
     let _ = ctx;
     let image = &s.image;
     if matches!(image.class, ImageClass::External) {
-        needs.error(error_at(
-            "HLSL output does not support external textures",
-            s.span,
-            "texture_external",
-        ));
+        // The texture's declaration already reported it (one cause, one
+        // error: `decl::resources`).
         return ("(float4)0".to_string(), Prec::Operator);
     }
     let n = coordinate_count(image.dim);
@@ -267,7 +264,7 @@ pub(crate) fn load(
     sample: Option<&str>,
     level: Option<&str>,
 ) -> (String, Prec) {
-    let _ = ctx;
+    let _ = (ctx, needs);
     let tex = paren(image.text, image.prec);
     let n = coordinate_count(image.dim);
     match image.class {
@@ -301,14 +298,8 @@ pub(crate) fn load(
             let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
             (text!("{tex}.Load({address})"), Prec::Postfix)
         }
-        ImageClass::External => {
-            needs.error(error_at(
-                "HLSL output does not support external textures",
-                naga::Span::UNDEFINED,
-                "texture_external",
-            ));
-            ("(float4)0".to_string(), Prec::Operator)
-        }
+        // Reported at the texture's declaration (`decl::resources`).
+        ImageClass::External => ("(float4)0".to_string(), Prec::Operator),
     }
 }
 
@@ -405,11 +396,7 @@ pub(crate) fn query(
 ) -> (String, Prec) {
     let _ = (ctx, result);
     if matches!(image.class, ImageClass::External) {
-        needs.error(error_at(
-            "HLSL output does not support external textures",
-            naga::Span::UNDEFINED,
-            "texture_external",
-        ));
+        // Reported at the texture's declaration (`decl::resources`).
         return ("0u".to_string(), Prec::Number);
     }
     let name = dimensions_helper(needs, image);
