@@ -30,7 +30,6 @@ struct Need {
 /// The shader model to write `module` for, and the note that says why
 /// when it was raised above the default (see the module doc). `explicit`:
 /// the model the options name.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn choose(
     explicit: Option<ShaderModel>,
     parsed: &crate::front::Parsed,
