@@ -2,7 +2,10 @@
 # Real-world coverage: translate the WGSL that published crates ship, and
 # compile stride's output with the real compilers.
 #
-#   bash scripts/realworld.sh [hlsl|glsl]...     (default: hlsl glsl)
+#   bash scripts/realworld.sh [spirv|hlsl|slang|glsl|glsl-DIALECT]...
+#
+#   default: spirv hlsl slang glsl-vulkan450 glsl-gl450 glsl-es310
+#   (glsl alone is glsl-vulkan450; DIALECT is a --glsl name of stride)
 #
 # 1. Downloads every crate of the pinned list below from crates.io (name,
 #    exact version, sha256 of the .crate as the crates.io index lists it)
@@ -24,12 +27,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 cache=${STRIDE_REALWORLD_DIR:-$HOME/.cache/stride-realworld}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(hlsl glsl)
+[ ${#targets[@]} -eq 0 ] && targets=(spirv hlsl slang glsl-vulkan450 glsl-gl450 glsl-es310)
 for t in "${targets[@]}"; do
     case $t in
-    hlsl | glsl) ;;
+    spirv | hlsl | slang | glsl | glsl-*) ;;
     *)
-        echo "usage: $0 [hlsl|glsl]..." >&2
+        echo "usage: $0 [spirv|hlsl|slang|glsl|glsl-DIALECT]..." >&2
         exit 2
         ;;
     esac
@@ -139,7 +142,11 @@ cargo build --release --quiet --example realworld
 tool="${CARGO_TARGET_DIR:-target}/release/examples/realworld"
 for t in "${targets[@]}"; do
     report="$cache/report-$t.txt"
-    "$tool" --target "$t" "$cache/wgsl" >"$report"
+    case $t in
+    glsl-*) args=(--glsl "${t#glsl-}" --target glsl) ;;
+    *) args=(--target "$t") ;;
+    esac
+    "$tool" "${args[@]}" "$cache/wgsl" >"$report"
     echo
     echo "== $t (full report: $report)"
     sed -n '/^== summary/,$p' "$report"

@@ -606,7 +606,7 @@ fn build_script_example_fills_the_contract_bytes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let example = root.join("examples/host-structs");
     let output = Command::new(env!("CARGO"))
-        .args(["run", "--quiet", "--manifest-path"])
+        .args(["run", "--manifest-path"])
         .arg(example.join("Cargo.toml"))
         .env(
             "CARGO_TARGET_DIR",
@@ -617,7 +617,8 @@ fn build_script_example_fills_the_contract_bytes() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
-        "the example failed:\n{stdout}{}",
+        "the example failed ({}):\n{stdout}{}",
+        output.status,
         String::from_utf8_lossy(&output.stderr)
     );
     // The printed rows: `<offset>: <16 hex bytes>`.

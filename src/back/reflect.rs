@@ -329,14 +329,24 @@ fn global(
     var: &naga::GlobalVariable,
 ) -> Value {
     let name = var.name.clone().unwrap_or_default();
-    let ty = global_type_text(parsed, &name).unwrap_or_else(|| naga_type_name(parsed, var.ty));
+    // A lowered texture_external: which part of which texture this is.
+    let external = parsed.annotations.externals.iter().find_map(|e| {
+        let part = e.globals().position(|g| g == name)?;
+        let part = ["plane0", "plane1", "params"].get(part).copied();
+        Some(json!({ "texture": e.name.as_str(), "part": part }))
+    });
+    let ty = match external {
+        Some(_) => None,
+        None => global_type_text(parsed, &name),
+    }
+    .unwrap_or_else(|| naga_type_name(parsed, var.ty));
     let layout = contract
         .globals
         .iter()
         .find(|g| g.handle == handle)
         .map(|g| layout_value(contract, &g.layout))
         .unwrap_or(Value::Null);
-    json!({
+    let mut value = json!({
         "name": name,
         "space": space_name(var.space),
         "access": access_name(var.space),
@@ -345,7 +355,11 @@ fn global(
         "allocated": parsed.allocations.iter().any(|a| a.global == handle),
         "type": ty,
         "layout": layout,
-    })
+    });
+    if let (Some(external), Some(map)) = (external, value.as_object_mut()) {
+        map.insert("external_texture".into(), external);
+    }
+    value
 }
 
 /// naga's WGSL spelling of a type (used where the source text is unknown).
@@ -878,5 +892,136 @@ var<workgroup> tile : array<u32, 64>;
                 assert!(pair[0].0 + pair[0].1 <= pair[1].0, "{ty}");
             }
         }
+    }
+
+    #[test]
+    fn external_texture_parts_say_what_the_host_binds() {
+        let root = reflect(
+            "
+@group(0) @binding(0) var frame: texture_external;
+@group(0) @binding(1) var samp: sampler;
+@group(1) var video: texture_external;
+@fragment fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+    return textureSampleBaseClampToEdge(frame, samp, uv) + textureLoad(video, vec2<u32>(textureDimensions(video) / 2u));
+}
+",
+        );
+        let globals = root["globals"].as_array().unwrap();
+        let row = |g: &Value| {
+            (
+                g["name"].as_str().unwrap().to_string(),
+                g["space"].as_str().unwrap().to_string(),
+                g["type"].as_str().unwrap().to_string(),
+                g["group"].as_u64().unwrap(),
+                g["binding"].as_u64().unwrap(),
+                g["external_texture"]["texture"]
+                    .as_str()
+                    .map(str::to_string),
+                g["external_texture"]["part"].as_str().map(str::to_string),
+            )
+        };
+        let rows: Vec<_> = globals.iter().map(row).collect();
+        let external = |n: &str, s: &str, t: &str, g: u64, b: u64, tex: &str, part: &str| {
+            let owned = |x: &str| x.to_string();
+            (
+                owned(n),
+                owned(s),
+                owned(t),
+                g,
+                b,
+                Some(owned(tex)),
+                Some(owned(part)),
+            )
+        };
+        // `frame` keeps binding 0; its plane 1 and parameters take the
+        // first free range of two after the explicit bindings. `video`
+        // omits its binding: the three are one range in group 1.
+        assert_eq!(
+            rows,
+            [
+                external(
+                    "frame",
+                    "handle",
+                    "texture_2d<f32>",
+                    0,
+                    0,
+                    "frame",
+                    "plane0"
+                ),
+                external(
+                    "frame_uv",
+                    "handle",
+                    "texture_2d<f32>",
+                    0,
+                    2,
+                    "frame",
+                    "plane1"
+                ),
+                external(
+                    "frame_params",
+                    "uniform",
+                    "ExternalTextureParams",
+                    0,
+                    3,
+                    "frame",
+                    "params"
+                ),
+                (
+                    "samp".to_string(),
+                    "handle".to_string(),
+                    "sampler".to_string(),
+                    0,
+                    1,
+                    None,
+                    None
+                ),
+                external(
+                    "video",
+                    "handle",
+                    "texture_2d<f32>",
+                    1,
+                    0,
+                    "video",
+                    "plane0"
+                ),
+                external(
+                    "video_uv",
+                    "handle",
+                    "texture_2d<f32>",
+                    1,
+                    1,
+                    "video",
+                    "plane1"
+                ),
+                external(
+                    "video_params",
+                    "uniform",
+                    "ExternalTextureParams",
+                    1,
+                    2,
+                    "video",
+                    "params"
+                ),
+            ]
+        );
+        assert_eq!(globals[2]["layout"]["size"], 208);
+        // D3D: the planes are t registers, the parameters a cbuffer.
+        let registers = root["hlsl"]["wgsl"]["registers"].as_array().unwrap();
+        let register = |name: &str| {
+            let r = registers.iter().find(|r| r["global"] == name).unwrap();
+            (
+                r["kind"].as_str().unwrap().to_string(),
+                r["register"].as_str().unwrap().to_string(),
+                r["space"].as_u64().unwrap(),
+            )
+        };
+        assert_eq!(
+            register("frame_uv"),
+            ("texture".to_string(), "t2".to_string(), 0)
+        );
+        assert_eq!(
+            register("video_params"),
+            ("cbuffer".to_string(), "b2".to_string(), 1)
+        );
     }
 }

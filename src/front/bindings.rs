@@ -221,20 +221,24 @@ pub fn assign(
     // no name table is needed.
     let mut ranges: Vec<Vec<Handle<GlobalVariable>>> = Vec::new();
     let mut in_param = Vec::new();
-    if !ann.params.is_empty() {
+    let ranged = !ann.params.is_empty() || !ann.externals.is_empty();
+    if ranged {
         in_param = vec![false; module.global_variables.len()];
     }
-    let by_name: std::collections::HashMap<&str, Handle<GlobalVariable>> = if ann.params.is_empty()
-    {
+    let by_name: std::collections::HashMap<&str, Handle<GlobalVariable>> = if !ranged {
         std::collections::HashMap::new()
     } else {
         order()
             .filter_map(|h| Some((module.global_variables[h].name.as_deref()?, h)))
             .collect()
     };
-    for p in &ann.params {
-        let handles: Vec<_> = p
-            .globals()
+    // A texture_external takes a range too: plane 1 and its parameters,
+    // and plane 0 where its `@binding` is omitted (`front::external`).
+    let params = ann.params.iter().map(|p| p.globals().collect::<Vec<_>>());
+    let externals = ann.externals.iter().map(|e| e.allocated().collect());
+    for globals in params.chain(externals) {
+        let handles: Vec<_> = globals
+            .into_iter()
             .filter_map(|g| by_name.get(g).copied())
             .collect();
         for h in &handles {

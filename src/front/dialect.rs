@@ -98,6 +98,8 @@ pub struct Annotations {
     pub globals: IndexMap<Name, GlobalAnn>,
     /// Variables of resource structs, split by [`super::split`].
     pub params: Vec<super::split::Param>,
+    /// `texture_external` variables, lowered by [`super::external`].
+    pub externals: Vec<super::external::External>,
 }
 
 pub struct Lowered {
@@ -137,6 +139,7 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
         aliases: IndexMap::with_capacity(n_aliases),
         globals: IndexMap::with_capacity(n_globals),
         params: Vec::new(),
+        externals: Vec::new(),
     };
     for item in &scanned.items {
         let span = item.span.clone();

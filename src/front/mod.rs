@@ -1,9 +1,11 @@
 //! Front end: `scan` (module-scope declarations with exact spans), `dialect`
 //! (layout attributes -> [`Annotations`] plus standard WGSL with the dialect
-//! text blanked), then naga's WGSL parser.
+//! text blanked), `split` (resource structs), `external` (texture_external,
+//! around the parse), then naga's WGSL parser and the binding assignment.
 
 pub mod bindings;
 pub mod dialect;
+pub mod external;
 pub mod module;
 pub mod scan;
 pub mod split;
@@ -62,11 +64,18 @@ fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnos
         std::mem::take(&mut lowered.standard),
         &mut lowered.annotations,
     )?;
-    let map = split.map;
+    let (mut standard, mut map) = (split.standard, split.map);
+    external::append(
+        source,
+        &scanned,
+        &mut standard,
+        &mut map,
+        &mut lowered.annotations,
+    )?;
     let parsed = if split.prefix.is_empty() {
-        naga::front::wgsl::parse_str(&split.standard)
+        naga::front::wgsl::parse_str(&standard)
     } else {
-        naga::front::wgsl::parse_str(&[split.prefix, &split.standard].concat())
+        naga::front::wgsl::parse_str(&[split.prefix, &standard].concat())
     };
     let mut module = parsed.map_err(|e| {
         let mut d = Diagnostics::from(parse_error(&e));
@@ -87,6 +96,7 @@ fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnos
             module.global_variables.append(var, span);
         }
     }
+    external::lower(&mut module, &lowered.annotations, &map)?;
     let allocations =
         crate::front::bindings::assign(&mut module, &lowered.annotations).map_err(|mut d| {
             map.diagnostics(&mut d);
@@ -94,7 +104,7 @@ fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnos
         })?;
     Ok(Parsed {
         source: source.to_string(),
-        standard: split.standard,
+        standard,
         map,
         scanned,
         annotations: lowered.annotations,

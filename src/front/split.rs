@@ -108,6 +108,17 @@ impl SourceMap {
         }
     }
 
+    /// Map appended text `new` as a whole to `orig` (a source of
+    /// `original_len` bytes).
+    pub(crate) fn append(&mut self, original_len: usize, new: Span, orig: Span) {
+        self.original_len = original_len;
+        self.segments.push(Segment {
+            new,
+            orig,
+            shift: false,
+        });
+    }
+
     pub fn diagnostics(&self, ds: &mut Diagnostics) {
         for d in &mut ds.0 {
             self.diagnostic(d);

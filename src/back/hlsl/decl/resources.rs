@@ -9,7 +9,7 @@ use crate::back::hlsl::types;
 use crate::back::hlsl::{Ctx, Needs};
 use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
 use naga::proc::NameKey;
-use naga::{AddressSpace, Handle, ImageClass, TypeInner};
+use naga::{AddressSpace, Handle, TypeInner};
 
 /// The text inside `register(...)`: `t0, space1`.
 #[cfg(test)]
@@ -68,6 +68,7 @@ pub(super) fn resource_declarations(
     order: &[GlobalHandle],
     selected: &[usize],
 ) -> String {
+    let _ = needs;
     let module = ctx.module;
     // Room for a declaration line per global.
     let mut resources = String::with_capacity(80 * order.len());
@@ -95,20 +96,6 @@ pub(super) fn resource_declarations(
         }
         let (suffix, _) = binding_array_suffix(module, var.ty);
         let ty = match *element_inner(module, var.ty) {
-            TypeInner::Image {
-                class: ImageClass::External,
-                ..
-            } => {
-                needs.error(
-                    hlsl::error_at(
-                        "texture_external cannot be written as HLSL",
-                        module.global_variables.get_span(h),
-                        "external texture",
-                    )
-                    .note("use texture_2d<f32> and convert the video frame before binding it"),
-                );
-                continue;
-            }
             // The texture type's spelling, kept with the module's types.
             TypeInner::Image { .. } => types::type_name(ctx, element_type(module, var.ty)),
             TypeInner::Sampler { comparison } => types::sampler_type(comparison),

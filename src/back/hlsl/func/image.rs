@@ -142,11 +142,6 @@ fn push_suffix(out: &mut String, type_text: &str) {
 pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
     let _ = ctx;
     let image = &s.image;
-    if matches!(image.class, ImageClass::External) {
-        // The texture's declaration already reported it (one cause, one
-        // error: `decl::resources`).
-        return ("(float4)0".to_string(), Prec::Operator);
-    }
     let n = coordinate_count(image.dim);
     // One string for the whole call, with room for its operands.
     let mut out = String::with_capacity(
@@ -291,15 +286,14 @@ pub(crate) fn load(
             let sample = sample.unwrap_or("0");
             (text!("{tex}.Load({address}, {sample})"), Prec::Postfix)
         }
-        ImageClass::Sampled { .. } | ImageClass::Depth { .. } => {
+        // texture_external is lowered to textures in the front end.
+        ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
             let mut parts = vec![coordinate];
             parts.extend(array_index);
             parts.push(level.unwrap_or("0"));
             let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
             (text!("{tex}.Load({address})"), Prec::Postfix)
         }
-        // Reported at the texture's declaration (`decl::resources`).
-        ImageClass::External => ("(float4)0".to_string(), Prec::Operator),
     }
 }
 
@@ -395,10 +389,6 @@ pub(crate) fn query(
     result: &naga::TypeInner,
 ) -> (String, Prec) {
     let _ = (ctx, result);
-    if matches!(image.class, ImageClass::External) {
-        // Reported at the texture's declaration (`decl::resources`).
-        return ("0u".to_string(), Prec::Number);
-    }
     let name = dimensions_helper(needs, image);
     let level = match *query {
         Query::Size { level: Some(l) } => l,

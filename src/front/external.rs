@@ -1,0 +1,940 @@
+//! `texture_external`, lowered once in the front end into what every target
+//! has: two plane textures and a uniform buffer of conversion parameters,
+//! read by helper functions. Backends, reflection and the layout contract
+//! then see ordinary resources.
+//!
+//! ```wgsl
+//! @group(0) @binding(3) var t: texture_external;
+//! ```
+//!
+//! becomes
+//!
+//! - `t: texture_2d<f32>` at `@binding(3)`: plane 0 (Y, or RGBA for a
+//!   one-plane texture), so host code binds the main plane where it did;
+//! - `t_uv: texture_2d<f32>`: plane 1 (interleaved
+//!   UV/CbCr);
+//! - `var<uniform> t_params: ExternalTextureParams` at `@binding(5)`.
+//!
+//! A `texture_external` is one parameter of three bindings in the sense of
+//! spec/001: with `@binding(b)` written, the three are `b`, `b + 1`,
+//! `b + 2`; without it, the first free range of three in its group
+//! ([`super::bindings`]). A name already taken gets `_` appended.
+//!
+//! `ExternalTextureParams` has wgpu's layout and meaning (naga's
+//! `NagaExternalTextureParams`, 208 bytes), so a wgpu-style host fills it
+//! as it is: `num_planes` 1 reads plane 0 as it is; 2 reads Y from plane 0
+//! and UV from plane 1, converts with `yuv_conversion_matrix`, decodes with
+//! `src_tf`, converts the gamut and encodes with `dst_tf`. `sample_transform`
+//! and `load_transform` map the visible rectangle (crop, flip, rotation)
+//! into plane 0's normalized and texel coordinates; `size` is the visible
+//! size (zero: plane 0's size).
+//!
+//! The rewrite has two parts. [`append`] (text, after the split) appends
+//! the declarations, the parameter struct and the helper functions, written
+//! in WGSL, to the source naga parses; the appended text maps back to the
+//! `texture_external` declaration. [`lower`] (naga IR, before the binding
+//! assignment) retypes the global to `texture_2d<f32>`, makes it the
+//! helpers' plane 0 (the helpers take plane 0 as their first parameter so
+//! that naga can parse them; the parameter is replaced by the global), and
+//! turns every `textureLoad`, `textureSampleBaseClampToEdge` and
+//! `textureDimensions` of it into a call. Any other use is an error at its
+//! span.
+
+use super::dialect::{parse_literal, Annotations, GlobalAnn, Spanned};
+use super::scan::{lex, ItemKind, LexKind, Name, ScannedModule};
+use super::split::SourceMap;
+use crate::diag::{Diagnostic, Diagnostics, Span};
+use naga::{Expression, Function, Handle, ImageClass, Statement, TypeInner};
+use std::collections::{HashMap, HashSet};
+
+/// One lowered `texture_external` and the names it was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct External {
+    /// The variable: plane 0 after lowering.
+    pub name: Name,
+    pub name_span: Span,
+    /// The whole declaration.
+    pub span: Span,
+    pub plane1: String,
+    pub params: String,
+    /// The conversion helper the texture's helpers call (shared).
+    pub yuv: String,
+    /// `@binding(b)` as written: plane 0's; `None` when allocated.
+    pub binding: Option<u32>,
+    /// The helper functions, where the module calls the builtin at all.
+    pub load: Option<String>,
+    /// The sampling helpers: one per module-scope sampler the source
+    /// samples the texture with (`Some(sampler)`, which the helper reads
+    /// directly, as OpenGL needs), and one taking the sampler as a
+    /// parameter (`None`) where the sampler is something else.
+    pub samples: Vec<(Option<Name>, String)>,
+    pub dimensions: Option<String>,
+}
+
+impl External {
+    /// The globals it becomes, in binding order.
+    pub fn globals(&self) -> impl Iterator<Item = &str> {
+        [self.name.as_str(), &self.plane1, &self.params].into_iter()
+    }
+
+    /// The globals whose bindings stride allocates, as one range: all
+    /// three, or plane 1 and the parameters where plane 0's is written.
+    pub fn allocated(&self) -> impl Iterator<Item = &str> {
+        self.globals().skip(usize::from(self.binding.is_some()))
+    }
+}
+
+/// The parameter struct and its transfer function, shared by every external
+/// texture. `{P}`, `{TF}` are the names.
+const SHARED: &str = "
+struct {TF} { a: f32, b: f32, g: f32, k: f32 }
+struct {P} {
+    yuv_conversion_matrix: mat4x4<f32>,
+    gamut_conversion_matrix: mat3x3<f32>,
+    src_tf: {TF},
+    dst_tf: {TF},
+    sample_transform: mat3x2<f32>,
+    load_transform: mat3x2<f32>,
+    size: vec2<u32>,
+    num_planes: u32,
+}
+";
+
+/// The conversion of two planes' values to RGB, which the load and sample
+/// helpers share.
+const YUV: &str = "
+fn {YUV}(y: f32, uv: vec2<f32>, yuv: mat4x4<f32>, gamut: mat3x3<f32>, src: {TF}, dst: {TF}) -> vec4<f32> {
+    let gamma = (yuv * vec4<f32>(y, uv, 1.0)).rgb;
+    let linear = select(pow((gamma + src.a - 1.0) / src.a, vec3<f32>(src.g)), gamma / src.k, gamma < vec3<f32>(src.k * src.b));
+    let out = gamut * linear;
+    let encoded = select(dst.a * pow(out, vec3<f32>(1.0 / dst.g)) - (dst.a - 1.0), dst.k * out, out < vec3<f32>(dst.b));
+    return vec4<f32>(encoded, 1.0);
+}
+";
+
+/// Per external texture `{T}`: its plane 1 and parameters `{T1}`, `{TP}`.
+const GLOBALS: &str = "
+var {T1}: texture_2d<f32>;
+var<uniform> {TP}: {P};
+";
+
+const LOAD: &str = "
+fn {F}(plane0: texture_2d<f32>, coords: vec2<u32>) -> vec4<f32> {
+    let size0 = textureDimensions(plane0);
+    let size = select(size0, {TP}.size, any({TP}.size != vec2<u32>(0u)));
+    let c = vec3<f32>(vec2<f32>(min(coords, size - 1u)), 1.0);
+    let c0 = vec2<u32>(round({TP}.load_transform * c));
+    if {TP}.num_planes == 1u {
+        return textureLoad(plane0, c0, 0);
+    }
+    let c1 = vec2<u32>(floor(vec2<f32>(c0) * vec2<f32>(textureDimensions({T1})) / vec2<f32>(size0)));
+    return {YUV}(textureLoad(plane0, c0, 0).x, textureLoad({T1}, c1, 0).xy, {TP}.yuv_conversion_matrix, {TP}.gamut_conversion_matrix, {TP}.src_tf, {TP}.dst_tf);
+}
+";
+
+const SAMPLE: &str = "
+fn {F}(plane0: texture_2d<f32>, s: sampler, coords: vec2<f32>) -> vec4<f32> {
+    let m = {TP}.sample_transform;
+    let c = m * vec3<f32>(coords, 1.0);
+    let corner0 = m * vec3<f32>(0.0, 0.0, 1.0);
+    let corner1 = m * vec3<f32>(1.0, 1.0, 1.0);
+    let lo = min(corner0, corner1);
+    let hi = max(corner0, corner1);
+    let half0 = vec2<f32>(0.5) / vec2<f32>(textureDimensions(plane0));
+    let c0 = clamp(c, lo + half0, hi - half0);
+    if {TP}.num_planes == 1u {
+        return textureSampleLevel(plane0, s, c0, 0.0);
+    }
+    let half1 = vec2<f32>(0.5) / vec2<f32>(textureDimensions({T1}));
+    let c1 = clamp(c, lo + half1, hi - half1);
+    return {YUV}(textureSampleLevel(plane0, s, c0, 0.0).x, textureSampleLevel({T1}, s, c1, 0.0).xy, {TP}.yuv_conversion_matrix, {TP}.gamut_conversion_matrix, {TP}.src_tf, {TP}.dst_tf);
+}
+";
+
+const DIMENSIONS: &str = "
+fn {F}(plane0: texture_2d<f32>) -> vec2<u32> {
+    let size = {TP}.size;
+    return select(textureDimensions(plane0), size, any(size != vec2<u32>(0u)));
+}
+";
+
+/// `text` with each `{KEY}` replaced.
+fn fill(text: &str, names: &[(&str, &str)]) -> String {
+    names.iter().fold(text.to_string(), |t, (k, v)| {
+        t.replace(&format!("{{{k}}}"), v)
+    })
+}
+
+/// `want`, or `want` with `_` appended until no module-scope name has it.
+fn unique(taken: &mut HashSet<String>, want: String) -> String {
+    let mut name = want;
+    while taken.contains(&name) {
+        name.push('_');
+    }
+    taken.insert(name.clone());
+    name
+}
+
+/// What the function bodies call on texture_external variables, from their
+/// tokens: whether they call each builtin at all, and per variable the
+/// samplers `textureSampleBaseClampToEdge` names (`None`: not a plain
+/// module-scope sampler). A helper made for a name that turns out not to
+/// be a texture_external is only unused.
+#[derive(Default)]
+struct Uses {
+    load: bool,
+    dimensions: bool,
+    samplers: HashMap<Name, Vec<Option<Name>>>,
+}
+
+fn uses(source: &str, scanned: &ScannedModule, vars: &HashSet<&str>) -> Uses {
+    let mut uses = Uses::default();
+    for item in &scanned.items {
+        if !matches!(item.kind, ItemKind::Fn { .. }) {
+            continue;
+        }
+        let toks = lex(source, item.span.clone());
+        let text = |i: usize| toks.get(i).map(|(_, span)| &source[span.clone()]);
+        for (i, (kind, span)) in toks.iter().enumerate() {
+            if *kind != LexKind::Ident {
+                continue;
+            }
+            match &source[span.clone()] {
+                "textureLoad" => uses.load = true,
+                "textureDimensions" => uses.dimensions = true,
+                "textureSampleBaseClampToEdge" => {
+                    let (Some("("), Some(texture)) = (text(i + 1), text(i + 2)) else {
+                        continue;
+                    };
+                    let sampler = match (text(i + 3), text(i + 4), text(i + 5)) {
+                        (Some(","), Some(s), Some(",")) if vars.contains(s) => Some(Name::from(s)),
+                        _ => None,
+                    };
+                    let list = uses.samplers.entry(Name::from(texture)).or_default();
+                    if !list.contains(&sampler) {
+                        list.push(sampler);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    uses
+}
+
+/// Append the declarations and helpers of every module-scope
+/// `texture_external` to `standard`, mapped back through `map` to the
+/// declaration; the lowered textures go into `ann.externals`.
+pub fn append(
+    source: &str,
+    scanned: &ScannedModule,
+    standard: &mut String,
+    map: &mut SourceMap,
+    ann: &mut Annotations,
+) -> Result<(), Diagnostics> {
+    let is_external = |ty: &Option<super::scan::TypeExpr>| {
+        ty.as_ref().is_some_and(|t| t.name == "texture_external")
+    };
+    let found = scanned
+        .items
+        .iter()
+        .any(|i| matches!(&i.kind, ItemKind::Var(v) if is_external(&v.ty)));
+    if !found {
+        return Ok(());
+    }
+    let mut taken: HashSet<String> = scanned
+        .items
+        .iter()
+        .filter_map(|i| match &i.kind {
+            ItemKind::Struct(s) => Some(s.name.to_string()),
+            ItemKind::Alias(a) => Some(a.name.to_string()),
+            ItemKind::Var(v) => Some(v.name.to_string()),
+            ItemKind::Const { name, .. }
+            | ItemKind::Override { name, .. }
+            | ItemKind::Fn { name, .. } => Some(name.to_string()),
+            _ => None,
+        })
+        .chain(
+            ann.params
+                .iter()
+                .flat_map(|p| p.globals().map(str::to_string).collect::<Vec<_>>()),
+        )
+        .collect();
+    let vars: HashSet<&str> = scanned
+        .items
+        .iter()
+        .filter_map(|i| match &i.kind {
+            ItemKind::Var(v) => Some(v.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let uses = uses(source, scanned, &vars);
+    let params_ty = unique(&mut taken, "ExternalTextureParams".to_string());
+    let tf_ty = unique(&mut taken, "ExternalTextureTransferFn".to_string());
+    let yuv = unique(&mut taken, "external_texture_yuv_to_rgb".to_string());
+    let mut tail = fill(SHARED, &[("P", &params_ty), ("TF", &tf_ty)]);
+    if uses.load || !uses.samplers.is_empty() {
+        tail.push_str(&fill(YUV, &[("TF", &tf_ty), ("YUV", &yuv)]));
+    }
+    let mut diags = Diagnostics::new();
+    // (range of `tail`, original span)
+    let mut segments = vec![(0..tail.len(), Span::default())];
+    for item in &scanned.items {
+        let ItemKind::Var(v) = &item.kind else {
+            continue;
+        };
+        if !is_external(&v.ty) {
+            continue;
+        }
+        let attr = |name: &str| {
+            item.attrs
+                .iter()
+                .find(|a| a.name == name)
+                .and_then(|a| a.args.first())
+        };
+        // With `@binding` written, plane 0 keeps it and the other two are
+        // allocated as a range of two in the same group; without it, the
+        // three are one range.
+        let literal = |name: &str| -> Result<Option<Spanned<u32>>, Diagnostic> {
+            let Some(arg) = attr(name) else {
+                return Ok(None);
+            };
+            match parse_literal(arg.text.trim()).map(u32::try_from) {
+                Ok(Ok(value)) => Ok(Some(Spanned {
+                    value,
+                    span: arg.span.clone(),
+                })),
+                _ => Err(Diagnostic::error(format!(
+                    "the `@{name}` of `{}` must be an integer literal",
+                    v.name
+                ))
+                .at(arg.span.clone(), "not an integer literal")
+                .note(
+                    "stride allocates the bindings of its plane 1 and parameter buffer next to it",
+                )),
+            }
+        };
+        let (group, binding) = match (literal("group"), literal("binding")) {
+            (Ok(g), Ok(b)) => (g, b.map(|b| b.value)),
+            (Err(d), _) | (_, Err(d)) => {
+                diags.push(d);
+                continue;
+            }
+        };
+        let t = v.name.as_str();
+        let plane1 = unique(&mut taken, format!("{t}_uv"));
+        let params = unique(&mut taken, format!("{t}_params"));
+        let mut helper = |used: bool, suffix: &str, text: &str, tail: &mut String| {
+            used.then(|| {
+                let f = unique(&mut taken, format!("{t}_{suffix}"));
+                let names = [
+                    ("F", f.as_str()),
+                    ("T1", &plane1),
+                    ("TP", &params),
+                    ("YUV", &yuv),
+                ];
+                tail.push_str(&fill(text, &names));
+                f
+            })
+        };
+        // The texture's text maps to its declaration; its two globals to
+        // its name, so that they sort right after it in declaration order.
+        let start = tail.len();
+        tail.push_str(&fill(
+            GLOBALS,
+            &[("T1", &plane1), ("TP", &params), ("P", &params_ty)],
+        ));
+        segments.push((start..tail.len(), v.name_span.clone()));
+        let load = helper(uses.load, "load", LOAD, &mut tail);
+        let samples = uses
+            .samplers
+            .get(t)
+            .into_iter()
+            .flatten()
+            .filter_map(|sampler| {
+                let suffix = match sampler {
+                    Some(s) => format!("sample_{s}"),
+                    None => "sample".to_string(),
+                };
+                let f = helper(true, &suffix, SAMPLE, &mut tail)?;
+                Some((sampler.clone(), f))
+            })
+            .collect();
+        let dimensions = helper(uses.dimensions, "dimensions", DIMENSIONS, &mut tail);
+        segments.push((start..tail.len(), item.span.clone()));
+        // The group the two are allocated in: plane 0's.
+        let group = group.or_else(|| ann.globals.get(t).and_then(|g| g.group.clone()));
+        for name in [&plane1, &params] {
+            ann.globals.insert(
+                Name::from(name.as_str()),
+                GlobalAnn {
+                    name: Name::from(name.as_str()),
+                    name_span: v.name_span.clone(),
+                    span: item.span.clone(),
+                    ty: None,
+                    group: group.clone(),
+                },
+            );
+        }
+        ann.externals.push(External {
+            name: v.name.clone(),
+            name_span: v.name_span.clone(),
+            span: item.span.clone(),
+            plane1,
+            params,
+            yuv: yuv.clone(),
+            binding,
+            load,
+            samples,
+            dimensions,
+        });
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    // The shared text maps to the first declaration.
+    if let (Some(shared), Some(first)) = (segments.first_mut(), ann.externals.first()) {
+        shared.1 = first.span.clone();
+    }
+    let base = standard.len();
+    standard.push_str(&tail);
+    for (range, orig) in segments {
+        map.append(source.len(), base + range.start..base + range.end, orig);
+    }
+    Ok(())
+}
+
+/// What one `texture_external` builtin call becomes.
+struct Call {
+    function: Handle<Function>,
+    arguments: Vec<Handle<Expression>>,
+    /// An expression the arguments need, emitted just before the call.
+    emit: Option<Handle<Expression>>,
+}
+
+/// The lowered texture and its helpers, as naga handles.
+struct Lowered {
+    global: Handle<naga::GlobalVariable>,
+    load: Option<Handle<Function>>,
+    /// Per sampler global (`None`: the helper taking the sampler).
+    samples: Vec<(Option<Handle<naga::GlobalVariable>>, Handle<Function>)>,
+    dimensions: Option<Handle<Function>>,
+}
+
+/// The span of `span` in the original source.
+fn original(map: &SourceMap, span: naga::Span) -> Span {
+    map.span(&span.to_range().unwrap_or(0..0))
+}
+
+/// Lower the module's `texture_external` globals ([`append`] added what
+/// they become) and report every use that cannot be lowered.
+pub fn lower(
+    module: &mut naga::Module,
+    ann: &Annotations,
+    map: &SourceMap,
+) -> Result<(), Diagnostics> {
+    let has_external = module.types.iter().any(|(_, t)| {
+        matches!(
+            t.inner,
+            TypeInner::Image {
+                class: ImageClass::External,
+                ..
+            }
+        )
+    });
+    if !has_external {
+        return Ok(());
+    }
+    let function = |name: &str| {
+        module
+            .functions
+            .iter()
+            .find(|(_, f)| f.name.as_deref() == Some(name))
+            .map(|(h, _)| h)
+    };
+    let global = |name: &str| {
+        module
+            .global_variables
+            .iter()
+            .find(|(_, g)| g.name.as_deref() == Some(name))
+            .map(|(h, _)| h)
+    };
+    let yuv = ann.externals.first().and_then(|e| function(&e.yuv));
+    let mut lowered = Vec::new();
+    for e in &ann.externals {
+        let Some(texture) = global(&e.name) else {
+            continue;
+        };
+        let samples = e
+            .samples
+            .iter()
+            .filter_map(|(sampler, f)| {
+                let sampler = match sampler {
+                    Some(s) => Some(global(s)?),
+                    None => None,
+                };
+                Some((sampler, function(f)?))
+            })
+            .collect();
+        lowered.push(Lowered {
+            global: texture,
+            load: e.load.as_deref().and_then(function),
+            samples,
+            dimensions: e.dimensions.as_deref().and_then(function),
+        });
+    }
+    let plane = module.types.insert(
+        naga::Type {
+            name: None,
+            inner: TypeInner::Image {
+                dim: naga::ImageDimension::D2,
+                arrayed: false,
+                class: ImageClass::Sampled {
+                    kind: naga::ScalarKind::Float,
+                    multi: false,
+                },
+            },
+        },
+        naga::Span::UNDEFINED,
+    );
+    let mut helpers: HashSet<_> = yuv.into_iter().collect();
+    for l in &lowered {
+        module.global_variables[l.global].ty = plane;
+        for f in [l.load, l.dimensions].into_iter().flatten() {
+            arguments_from_globals(&mut module.functions[f], &[l.global]);
+            helpers.insert(f);
+        }
+        for &(sampler, f) in &l.samples {
+            let globals: Vec<_> = [Some(l.global), sampler].into_iter().flatten().collect();
+            arguments_from_globals(&mut module.functions[f], &globals);
+            helpers.insert(f);
+        }
+    }
+    let by_global: HashMap<_, _> = lowered.iter().map(|l| (l.global, l)).collect();
+    let mut diags = Diagnostics::new();
+    let handles: Vec<_> = module.functions.iter().map(|(h, _)| h).collect();
+    for h in handles {
+        if helpers.contains(&h) {
+            continue;
+        }
+        let f = &module.functions[h];
+        if f.arguments
+            .iter()
+            .any(|a| is_external(&module.types[a.ty].inner))
+        {
+            diags.push(
+                Diagnostic::unsupported(format!(
+                    "`{}` takes a texture_external parameter, which stride cannot lower",
+                    f.name.as_deref().unwrap_or("?")
+                ))
+                .at(original(map, module.functions.get_span(h)), "texture_external parameter")
+                .note("stride lowers texture_external into two textures and a parameter buffer, read through the module-scope variable")
+                .note("help: read the module-scope `texture_external` variable in the function instead of passing it"),
+            );
+            continue;
+        }
+        rewrite_function(&mut module.functions[h], &by_global, map, &mut diags);
+    }
+    for ep in &mut module.entry_points {
+        rewrite_function(&mut ep.function, &by_global, map, &mut diags);
+    }
+    for (h, g) in module.global_variables.iter() {
+        if is_external(&module.types[g.ty].inner) {
+            diags.push(
+                Diagnostic::unsupported(format!(
+                    "`{}` is a texture_external stride cannot lower",
+                    g.name.as_deref().unwrap_or("?")
+                ))
+                .at(original(map, module.global_variables.get_span(h)), "declared here")
+                .note("help: declare it as `var name: texture_external;` at module scope, without an alias"),
+            );
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    drop_external_types(module);
+    helpers_first(module, &helpers);
+    Ok(())
+}
+
+/// Move the helpers (appended last) before every other function: naga
+/// wants a function's callees before it, and user functions now call them.
+fn helpers_first(module: &mut naga::Module, helpers: &HashSet<Handle<Function>>) {
+    let old: Vec<_> = module.functions.drain().collect();
+    let mut new_handle = vec![None; old.len()];
+    let (first, rest): (Vec<_>, Vec<_>) = old.into_iter().partition(|(h, ..)| helpers.contains(h));
+    for (h, f, span) in first.into_iter().chain(rest) {
+        new_handle[h.index()] = Some(module.functions.append(f, span));
+    }
+    let map = |h: Handle<Function>| new_handle.get(h.index()).copied().flatten().unwrap_or(h);
+    let functions = module.functions.iter_mut().map(|(_, f)| f);
+    for f in functions.chain(module.entry_points.iter_mut().map(|ep| &mut ep.function)) {
+        for (_, e) in f.expressions.iter_mut() {
+            if let Expression::CallResult(callee) = e {
+                *callee = map(*callee);
+            }
+        }
+        remap_calls(&mut f.body, &map);
+    }
+}
+
+fn remap_calls(block: &mut naga::Block, map: &dyn Fn(Handle<Function>) -> Handle<Function>) {
+    for s in block.iter_mut() {
+        if let Statement::Call { function, .. } = s {
+            *function = map(*function);
+        }
+        for b in nested(s) {
+            remap_calls(b, map);
+        }
+    }
+}
+
+fn is_external(inner: &TypeInner) -> bool {
+    matches!(
+        inner,
+        TypeInner::Image {
+            class: ImageClass::External,
+            ..
+        }
+    )
+}
+
+/// Replace a helper's first parameters (plane 0, and the sampler of a
+/// helper made for one) by `globals`.
+fn arguments_from_globals(f: &mut Function, globals: &[Handle<naga::GlobalVariable>]) {
+    let n = globals.len().min(f.arguments.len());
+    f.arguments.drain(..n);
+    for (_, e) in f.expressions.iter_mut() {
+        if let Expression::FunctionArgument(i) = *e {
+            let i = i as usize;
+            *e = match globals.get(i) {
+                Some(&g) => Expression::GlobalVariable(g),
+                None => Expression::FunctionArgument((i - n) as u32),
+            };
+        }
+    }
+}
+
+/// Turn the builtin calls on lowered textures in `f` into helper calls;
+/// every other use of one is an error.
+fn rewrite_function(
+    f: &mut Function,
+    by_global: &HashMap<Handle<naga::GlobalVariable>, &Lowered>,
+    map: &SourceMap,
+    diags: &mut Diagnostics,
+) {
+    let lowered_of = |exprs: &naga::Arena<Expression>, h: Handle<Expression>| match exprs[h] {
+        Expression::GlobalVariable(g) => by_global.get(&g).copied(),
+        _ => None,
+    };
+    let mut calls: HashMap<Handle<Expression>, Call> = HashMap::new();
+    let handles: Vec<_> = f.expressions.iter().map(|(h, _)| h).collect();
+    for h in handles {
+        let call = match f.expressions[h] {
+            Expression::ImageLoad {
+                image, coordinate, ..
+            } => lowered_of(&f.expressions, image)
+                .and_then(|l| l.load)
+                .map(|function| {
+                    let span = f.expressions.get_span(h);
+                    let cast = f.expressions.append(
+                        Expression::As {
+                            expr: coordinate,
+                            kind: naga::ScalarKind::Uint,
+                            convert: Some(4),
+                        },
+                        span,
+                    );
+                    Call {
+                        function,
+                        arguments: vec![cast],
+                        emit: Some(cast),
+                    }
+                }),
+            Expression::ImageSample {
+                image,
+                sampler,
+                coordinate,
+                ..
+            } => lowered_of(&f.expressions, image).and_then(|l| {
+                // The helper made for this sampler, else the one taking it.
+                let global = match f.expressions[sampler] {
+                    Expression::GlobalVariable(g) => Some(g),
+                    _ => None,
+                };
+                let made = |s| l.samples.iter().find(|x| x.0 == s).map(|x| x.1);
+                match global.and_then(|g| made(Some(g))) {
+                    Some(function) => Some(Call {
+                        function,
+                        arguments: vec![coordinate],
+                        emit: None,
+                    }),
+                    None => made(None).map(|function| Call {
+                        function,
+                        arguments: vec![sampler, coordinate],
+                        emit: None,
+                    }),
+                }
+            }),
+            Expression::ImageQuery { image, .. } => lowered_of(&f.expressions, image)
+                .and_then(|l| l.dimensions)
+                .map(|function| Call {
+                    function,
+                    arguments: Vec::new(),
+                    emit: None,
+                }),
+            _ => None,
+        };
+        if let Some(call) = call {
+            f.expressions[h] = Expression::CallResult(call.function);
+            calls.insert(h, call);
+        }
+    }
+    // Whatever still reads a lowered texture cannot be lowered.
+    for (h, e) in f.expressions.iter() {
+        let mut bad = false;
+        let reads = |x: Handle<Expression>| lowered_of(&f.expressions, x).is_some();
+        operands(e, &mut |x| bad |= reads(x));
+        if bad {
+            diags.push(
+                Diagnostic::unsupported("this use of a texture_external cannot be lowered")
+                    .at(original(map, f.expressions.get_span(h)), "texture_external used here")
+                    .note("stride lowers texture_external into two textures and a parameter buffer; it supports textureLoad, textureSampleBaseClampToEdge and textureDimensions on the module-scope variable"),
+            );
+        }
+    }
+    if !calls.is_empty() {
+        rewrite_block(&mut f.body, &calls);
+    }
+}
+
+/// Call `visit` on every operand of `e`.
+fn operands(e: &Expression, visit: &mut dyn FnMut(Handle<Expression>)) {
+    let seen = std::cell::RefCell::new(Vec::new());
+    let mut copy = e.clone();
+    crate::back::remap::map_expression_operands(&mut copy, &|x| {
+        seen.borrow_mut().push(x);
+        x
+    });
+    for x in seen.into_inner() {
+        visit(x);
+    }
+}
+
+/// Split the emit ranges of `block` (and the blocks inside it) around the
+/// rewritten expressions and put each one's call in its place.
+fn rewrite_block(block: &mut naga::Block, calls: &HashMap<Handle<Expression>, Call>) {
+    let old = std::mem::take(block);
+    for (statement, span) in old.span_into_iter() {
+        match statement {
+            Statement::Emit(range) => {
+                let mut start = None;
+                let flush = |start: &mut Option<(Handle<Expression>, Handle<Expression>)>,
+                             block: &mut naga::Block| {
+                    if let Some((first, last)) = start.take() {
+                        block.push(
+                            Statement::Emit(naga::Range::new_from_bounds(first, last)),
+                            span,
+                        );
+                    }
+                };
+                for h in range {
+                    let Some(call) = calls.get(&h) else {
+                        start = Some(start.map_or((h, h), |(first, _)| (first, h)));
+                        continue;
+                    };
+                    flush(&mut start, block);
+                    if let Some(e) = call.emit {
+                        block.push(Statement::Emit(naga::Range::new_from_bounds(e, e)), span);
+                    }
+                    block.push(
+                        Statement::Call {
+                            function: call.function,
+                            arguments: call.arguments.clone(),
+                            result: Some(h),
+                        },
+                        span,
+                    );
+                }
+                flush(&mut start, block);
+            }
+            mut other => {
+                for b in nested(&mut other) {
+                    rewrite_block(b, calls);
+                }
+                block.push(other, span);
+            }
+        }
+    }
+}
+
+/// The blocks directly inside a statement.
+fn nested(s: &mut Statement) -> Vec<&mut naga::Block> {
+    match s {
+        Statement::Block(b) => vec![b],
+        Statement::If { accept, reject, .. } => vec![accept, reject],
+        Statement::Switch { cases, .. } => cases.iter_mut().map(|c| &mut c.body).collect(),
+        Statement::Loop {
+            body, continuing, ..
+        } => vec![body, continuing],
+        _ => Vec::new(),
+    }
+}
+
+/// Remove the external image type and naga's parameter types, which
+/// nothing uses once the textures are lowered.
+fn drop_external_types(module: &mut naga::Module) {
+    let special = &mut module.special_types;
+    let mut dropped: Vec<Handle<naga::Type>> = [
+        special.external_texture_params.take(),
+        special.external_texture_transfer_function.take(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    dropped.extend(
+        module
+            .types
+            .iter()
+            .filter(|(_, t)| is_external(&t.inner))
+            .map(|(h, _)| h),
+    );
+    let mut types = naga::UniqueArena::new();
+    let mut handles = Vec::with_capacity(module.types.len());
+    for (h, t) in module.types.iter() {
+        let span = module.types.get_span(h);
+        let new = if dropped.contains(&h) {
+            // Unused: any handle will do.
+            handles.first().copied().unwrap_or(h)
+        } else {
+            let inner = crate::back::remap::map_inner(&t.inner, |x| {
+                handles.get(x.index()).copied().unwrap_or(x)
+            });
+            types.insert(
+                naga::Type {
+                    name: t.name.clone(),
+                    inner,
+                },
+                span,
+            )
+        };
+        handles.push(new);
+    }
+    let map = crate::back::remap::TypeMap::new(handles);
+    crate::back::remap::remap_types(module, types, &map);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::front;
+
+    fn error(source: &str) -> (String, String) {
+        match front::parse(source) {
+            Ok(_) => panic!("no error for:\n{source}"),
+            Err(d) => {
+                let e = d.iter().next().unwrap();
+                let span = e.primary_span().unwrap();
+                (e.message.clone(), source[span].to_string())
+            }
+        }
+    }
+
+    #[test]
+    fn no_external_texture_is_left_for_the_backends() {
+        let parsed = front::parse(
+            "@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(1) var s: sampler;
+@fragment fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+    let d = textureDimensions(t);
+    return textureSampleBaseClampToEdge(t, s, uv) + textureLoad(t, vec2<i32>(d) - 1);
+}",
+        )
+        .unwrap();
+        let m = &parsed.module;
+        assert!(m.special_types.external_texture_params.is_none());
+        assert!(!m.types.iter().any(|(_, t)| super::is_external(&t.inner)
+            || t.name.as_deref().is_some_and(|n| n.starts_with("Naga"))));
+        front::validate(m).unwrap();
+        let names: Vec<_> = m
+            .functions
+            .iter()
+            .filter_map(|(_, f)| f.name.as_deref())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "external_texture_yuv_to_rgb",
+                "t_load",
+                "t_sample_s",
+                "t_dimensions"
+            ]
+        );
+    }
+
+    #[test]
+    fn only_the_helpers_the_module_calls_are_made() {
+        let parsed = front::parse(
+            "@group(0) @binding(0) var t: texture_external;
+@compute @workgroup_size(1) fn main() { _ = textureDimensions(t); }",
+        )
+        .unwrap();
+        let names: Vec<_> = parsed
+            .module
+            .functions
+            .iter()
+            .filter_map(|(_, f)| f.name.as_deref())
+            .collect();
+        assert_eq!(names, ["t_dimensions"]);
+        front::validate(&parsed.module).unwrap();
+    }
+
+    #[test]
+    fn taken_names_are_not_reused() {
+        let parsed = front::parse(
+            "@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(1) var<uniform> t_uv: vec4<f32>;
+struct ExternalTextureParams { x: f32 }
+fn t_load() -> f32 { return t_uv.x; }
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(t, vec2(0u)) * t_load(); }",
+        )
+        .unwrap();
+        let e = &parsed.annotations.externals[0];
+        assert_eq!(
+            (e.plane1.as_str(), e.params.as_str()),
+            ("t_uv_", "t_params")
+        );
+        assert_eq!(e.load.as_deref(), Some("t_load_"));
+        front::validate(&parsed.module).unwrap();
+    }
+
+    #[test]
+    fn uses_that_cannot_be_lowered_are_errors_at_their_span() {
+        let (message, at) = error(
+            "@group(0) @binding(0) var t: texture_external;
+fn f(x: texture_external) -> vec4<f32> { return textureLoad(x, vec2<u32>(0u)); }
+@fragment fn main() -> @location(0) vec4<f32> { return f(t); }",
+        );
+        assert!(
+            message.contains("`f` takes a texture_external parameter"),
+            "{message}"
+        );
+        assert!(at.starts_with("fn f(x: texture_external)"), "{at}");
+
+        let (message, at) = error(
+            "alias E = texture_external;
+@group(0) @binding(0) var t: E;
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(t, vec2<u32>(0u)); }",
+        );
+        assert!(message.contains("stride cannot lower"), "{message}");
+        assert!(at.contains("var t: E"), "{at}");
+
+        let (message, at) = error(
+            "const B = 2u;
+@group(0) @binding(B) var t: texture_external;
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(t, vec2<u32>(0u)); }",
+        );
+        assert!(message.contains("must be an integer literal"), "{message}");
+        assert_eq!(at, "B");
+    }
+}
