@@ -124,15 +124,16 @@ pub(crate) fn resolve<'a>(
         }
     }
     let plan = super::buffers::plan(parsed, module, written.contract, &names, options.slang)?;
-    let (model, note) = model::choose(
-        options.shader_model,
-        parsed,
-        module,
-        written.info,
-        written.contract,
-        &plan,
-        &selected,
-    );
+    let (model, note) = model::choose(options.shader_model, || {
+        model::needs(
+            parsed,
+            module,
+            written.info,
+            written.contract,
+            &plan,
+            &selected,
+        )
+    });
     warnings.extend(note);
     Ok((
         Resolved::new(written, warnings, selected, names, plan),

@@ -20,29 +20,25 @@ use crate::diag::{Diagnostic, Severity, Span};
 use naga::{BuiltIn, ScalarKind, TypeInner};
 
 /// One use that needs a shader model above the default.
-struct Need {
+pub(super) struct Need {
     model: ShaderModel,
     span: Span,
     /// What needs it, as the note names it (`` `f16` ``).
     what: String,
 }
 
-/// The shader model to write `module` for, and the note that says why
-/// when it was raised above the default (see the module doc). `explicit`:
-/// the model the options name.
+/// The shader model to write for, and the note that says why when it was
+/// raised above the default (see the module doc). `explicit`: the model
+/// the options name; `needs`: the module's [`needs`], asked only without
+/// one.
 pub(super) fn choose(
     explicit: Option<ShaderModel>,
-    parsed: &crate::front::Parsed,
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    contract: &crate::layout::LayoutModule,
-    plan: &crate::back::hlsl::buffers::Plan,
-    selected: &[usize],
+    needs: impl FnOnce() -> Vec<Need>,
 ) -> (ShaderModel, Option<Diagnostic>) {
     if let Some(model) = explicit {
         return (model, None);
     }
-    let needs = needs(parsed, module, info, contract, plan, selected);
+    let needs = needs();
     let Some(top) = needs.iter().max_by_key(|n| n.model).map(|n| n.model) else {
         return (ShaderModel::default(), None);
     };
@@ -69,7 +65,7 @@ const F16: &str = "`f16`";
 
 /// Every use in `module` that needs a shader model above the default, in
 /// the order of the module doc's list.
-fn needs(
+pub(super) fn needs(
     parsed: &crate::front::Parsed,
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
