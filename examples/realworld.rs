@@ -25,7 +25,8 @@
 //! - Slang: naga has no Slang writer, so the aim set is every file naga
 //!   reads. `stride-slangc` (scripts/install-slang.sh) compiles every entry
 //!   point to SPIR-V (`-target spirv -profile spirv_1_4
-//!   -fvk-use-dx-layout`, the arguments of tests/slang.rs).
+//!   -fvk-use-dx-layout`, the arguments of tests/slang.rs), and checks a
+//!   file without entry points with no arguments (parse and type-check).
 //!
 //! The aim set is the files naga's writer translates: every one of them
 //! should be translated by stride and accepted by the compiler. The report
@@ -894,18 +895,26 @@ fn compile(config: &Config, unit: &Unit) -> Result<(), String> {
             std::fs::write(&file, &unit.text).map_err(|e| format!("cannot write: {e}"))?;
             let spv = config.scratch.join("shader.spv");
             let spv = spv.to_str().unwrap_or("shader.spv");
-            let mut args = vec![
-                "-target",
-                "spirv",
-                "-profile",
-                "spirv_1_4",
-                "-fvk-use-dx-layout",
-                "-o",
-                spv,
-            ];
-            if !function.is_empty() {
-                args.extend(["-entry", function, "-stage", stage]);
-            }
+            // A module without entry points has no SPIR-V to write (Slang:
+            // "SPIR-V output contains no exported symbols"): without
+            // arguments Slang parses and checks it, and fails on any error.
+            let args: Vec<&str> = if function.is_empty() {
+                Vec::new()
+            } else {
+                vec![
+                    "-target",
+                    "spirv",
+                    "-profile",
+                    "spirv_1_4",
+                    "-fvk-use-dx-layout",
+                    "-entry",
+                    function,
+                    "-stage",
+                    stage,
+                    "-o",
+                    spv,
+                ]
+            };
             run_compiler_first(&config.slangc, &args, &file)
         }
     }

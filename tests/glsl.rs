@@ -54,6 +54,8 @@ const NOT_FITTING: &[(&str, &str, &str)] = &[
     ("corpus/shaders/library.wgsl", "es310", "no entry point"),
     // f16 needs GL_EXT_shader_explicit_arithmetic_types_float16 and
     // GL_EXT_shader_16bit_storage, which only Vulkan GLSL defines.
+    ("corpus/layout/f16_matrix_uniform.wgsl", "gl450", "f16"),
+    ("corpus/layout/f16_matrix_uniform.wgsl", "es310", "f16"),
     ("corpus/layout/f16_storage.wgsl", "gl450", "f16"),
     ("corpus/layout/f16_storage.wgsl", "es310", "f16"),
     ("corpus/layout/f16_uniform.wgsl", "gl450", "f16"),

@@ -262,8 +262,10 @@ impl Comparer<'_> {
     }
 
     /// A spirv-cross struct type against an IR struct. Members are matched
-    /// in order; a two-row matrix member of a uniform struct may appear as
-    /// one vector member per column (naga's std140-compatible types).
+    /// in order; a matrix member of a uniform struct may appear as one
+    /// vector member per column (naga's std140-compatible types for two-row
+    /// matrices, stride's own for other column strides Vulkan's uniform
+    /// layout does not allow).
     fn compare_struct(&mut self, path: &str, sc: &Value, s: &StructLayout) {
         let empty = Vec::new();
         let sc_members = sc
@@ -286,7 +288,6 @@ impl Comparer<'_> {
             self.members += 1;
             if let LayoutKind::Matrix {
                 columns,
-                rows: 2,
                 column_stride,
                 ..
             } = m.layout.kind
@@ -399,13 +400,13 @@ impl Comparer<'_> {
         match &base.kind {
             LayoutKind::Matrix {
                 columns,
-                rows,
                 column_stride,
                 ..
             } => {
                 let id = scm.get("type").and_then(Value::as_str).unwrap_or("");
-                if *rows == 2 && id.starts_with('_') && scm.get("matrix_stride").is_none() {
-                    // naga's std140-compatible matCx2: a struct of columns.
+                if id.starts_with('_') && scm.get("matrix_stride").is_none() {
+                    // A uniform matrix as a struct of columns: naga's
+                    // std140-compatible matCx2, or stride's column split.
                     let Some(sc) = self.sc_type(path, Some(id)) else {
                         return;
                     };

@@ -1,6 +1,6 @@
-// naga's matCx2 hazard where no 16-byte-multiple stride fits: `s` is read through a
-// one-element array with the struct's own 24-byte stride, which needs
-// uniformBufferStandardLayout (a warning says so). Found by fuzzing.
+// naga's matCx2 hazard where no 16-byte-multiple stride fits a one-element array around `s`:
+// SPIR-V declares every two-row matrix of the buffer as its column vectors instead, which
+// needs no device feature (it used to need uniformBufferStandardLayout). Found by fuzzing.
 struct S { m: mat2x2<f32>, x: f32 }
 struct Root { a: mat2x2<f32>, s: S }
 @group(0) @binding(0) var<uniform> u: Root;

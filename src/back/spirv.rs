@@ -6,10 +6,13 @@
 //! [`hazard`] works around two naga 30 writer bugs (two-row matrices behind
 //! nested structs in uniform buffers; pointers into variables as call
 //! arguments); [`coerce`] rebuilds whole-array stores between sites whose
-//! strides differ; [`crate::layout::vulkan::required_features`] says which Vulkan layout
+//! strides differ; [`columns`] declares uniform matrices whose column stride
+//! Vulkan's standard layout does not allow as their columns (and every
+//! two-row one where the `hazard` work-around does not apply); [`crate::layout::vulkan::required_features`] says which Vulkan layout
 //! feature each buffer needs (a warning at the global); naga validates the
 //! rewritten module (layout rules off: they are ours) and writes SPIR-V with
-//! fixed options. A panic inside naga (or here) is caught and reported as an
+//! fixed options; [`words`] repairs what naga's writer gets wrong in the
+//! words. A panic inside naga (or here) is caught and reported as an
 //! internal error.
 //!
 //! Writer options (fixed, so that debug and release builds give the same
@@ -23,11 +26,14 @@
 
 pub mod apply;
 pub mod coerce;
+pub mod columns;
 pub mod hazard;
+pub mod words;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::{Annotations, Parsed};
 use crate::guard::guarded;
+use crate::layout::realize::spirv::ColumnSplit;
 use crate::layout::vulkan::Feature;
 use crate::layout::LayoutModule;
 use naga::back::spv;
@@ -172,17 +178,38 @@ fn write_module(
         .into());
     }
     let wraps = match hazard::find_wraps(&source_module, contract) {
-        Ok(wraps) => wraps,
-        Err(unwrappable) => {
-            return Err(unwrappable_error(
-                &unwrappable,
+        Ok(wraps) if wraps.values().all(|stride| stride % 16 == 0) => wraps,
+        found => {
+            // The one-element arrays would need a device feature, or do
+            // not apply: every two-row matrix of a uniform buffer is
+            // declared as its columns by stride instead, where that works.
+            let module = Cow::Borrowed(&*source_module);
+            let all = ColumnSplit::All;
+            if let Ok(out) = finish(
+                module,
                 contract,
-                source.annotations,
-            ))
+                &hazard::Wraps::new(),
+                source,
+                options,
+                all,
+            ) {
+                return Ok(out);
+            }
+            match found {
+                Ok(wraps) => wraps,
+                Err(unwrappable) => {
+                    return Err(unwrappable_error(
+                        &unwrappable,
+                        contract,
+                        source.annotations,
+                    ))
+                }
+            }
         }
     };
+    let split = ColumnSplit::Standard;
     if wraps.is_empty() {
-        return finish(source_module, contract, &wraps, source, options);
+        return finish(source_module, contract, &wraps, source, options, split);
     }
     // The work-around changes the module naga checks; an error is reported
     // as the unwrapped module gives it, when that one has an error.
@@ -190,7 +217,7 @@ fn write_module(
         Cow::Borrowed(m) => Some(*m),
         Cow::Owned(_) => None,
     };
-    finish(source_module, contract, &wraps, source, options).map_err(|later| {
+    finish(source_module, contract, &wraps, source, options, split).map_err(|later| {
         let reparsed;
         let source = match borrowed {
             Some(m) => m,
@@ -225,34 +252,41 @@ fn unwrapped_errors(source: &naga::Module, contract: &LayoutModule) -> Result<()
     validated(&before).map(|_| ())
 }
 
-/// [`write_module`] once the members to wrap are known.
+/// [`write_module`] once the members to wrap and the matrices to declare
+/// as columns (`split`) are known. With [`ColumnSplit::All`], a module
+/// whose split does not apply is an error (naga would mishandle it).
 fn finish(
     source_module: Cow<'_, naga::Module>,
     contract: &LayoutModule,
     wraps: &hazard::Wraps,
     source: Source<'_>,
     options: &SpirvOptions,
+    split: ColumnSplit,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let mut module = match guarded(|| prepare(source_module, contract, wraps)) {
+    let module = match guarded(|| prepare(source_module, contract, wraps)) {
         Ok(result) => result?,
         Err(panic) => return Err(backend_panic(&panic)),
     };
 
-    let mut warnings = feature_warnings(contract, wraps, source.annotations);
-
-    // One validation of the module handed to the writer. Where the spill
-    // rewrote calls and the result is invalid, the errors reported are
-    // those of the module before it.
-    let mut info = match hazard::spill_pointer_arguments(&module) {
-        None => validated(&module)?,
-        Some(spilled) => match validated(&spilled) {
-            Ok(info) => {
-                module = spilled;
-                info
-            }
-            Err(e) => return Err(validated(&module).err().unwrap_or(e)),
-        },
+    // Uniform matrices declared as columns (see `columns`); where that
+    // module does not validate, the one without the split is written, and
+    // the warnings say which device feature it needs.
+    let done = match guarded(|| columns::split_uniform_columns(&module, contract, split)) {
+        Ok(Some(split)) => validated_spilled(split).ok(),
+        Ok(None) => None,
+        Err(panic) => return Err(backend_panic(&panic)),
     };
+    let (mut module, mut info, split) = match done {
+        Some((module, info)) => (module, info, split),
+        None if split == ColumnSplit::All => {
+            return Err(Diagnostic::internal("the column split does not apply").into())
+        }
+        None => {
+            let (module, info) = validated_spilled(module)?;
+            (module, info, ColumnSplit::Off)
+        }
+    };
+    let mut warnings = feature_warnings(contract, wraps, split, source.annotations);
 
     if !module.overrides.is_empty() || !options.overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(
@@ -280,14 +314,31 @@ fn finish(
             language: spv::SourceLanguage::Unknown,
         });
     }
-    let words = match guarded(|| spv::write_vec(&module, &info, &naga_options, None)) {
+    let mut words = match guarded(|| spv::write_vec(&module, &info, &naga_options, None)) {
         Ok(Ok(words)) => words,
         Ok(Err(e)) => {
             return Err(Diagnostic::error(format!("naga's SPIR-V writer failed: {e}")).into())
         }
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
+    words::query_size_without_level(&mut words);
+    words::pointer_arguments(&mut words);
     Ok(SpirvOutput { words, warnings })
+}
+
+/// `module` validated, with pointer arguments into variables spilled
+/// where that validates (see [`hazard::spill_pointer_arguments`]); the
+/// errors reported are those of `module` itself.
+fn validated_spilled(
+    module: naga::Module,
+) -> Result<(naga::Module, naga::valid::ModuleInfo), Diagnostics> {
+    match hazard::spill_pointer_arguments(&module) {
+        None => validated(&module).map(|info| (module, info)),
+        Some(spilled) => match validated(&spilled) {
+            Ok(info) => Ok((spilled, info)),
+            Err(e) => Err(validated(&module).err().unwrap_or(e)),
+        },
+    }
 }
 
 /// What the writer reads of the parse besides the module: the user's
@@ -304,12 +355,13 @@ struct Source<'a> {
 fn feature_warnings(
     contract: &LayoutModule,
     wraps: &hazard::Wraps,
+    split: ColumnSplit,
     annotations: &Annotations,
 ) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for global in &contract.globals {
         let Some((features, reason)) =
-            crate::layout::vulkan::required_features(contract, wraps, global)
+            crate::layout::vulkan::required_features_of(contract, wraps, global, split)
         else {
             continue;
         };

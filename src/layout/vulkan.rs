@@ -14,10 +14,13 @@
 //! struct members of array or root structs is split into its column vectors
 //! (see naga's "std140 compatible" types); everywhere else it stays a
 //! matrix. Struct members the SPIR-V backend reads through a one-element
-//! array ([`OneElementArrays`]) are arrays in that tree.
+//! array ([`OneElementArrays`]) are arrays in that tree, and the matrices
+//! the SPIR-V backend declares as columns itself
+//! ([`uniform_column_split`]) are their column vectors.
 //!
 //! The SPIR-V backend asks [`required_features`] and only prints the answer.
 
+use crate::layout::realize::spirv::{uniform_column_split, ColumnSplit};
 use crate::layout::{Layout, LayoutKind, LayoutModule, ScalarKind};
 use indexmap::IndexMap;
 
@@ -131,10 +134,22 @@ struct Tree<'a> {
     contract: &'a LayoutModule,
     wraps: &'a OneElementArrays,
     uniform: bool,
+    /// The matrices [`uniform_column_split`] names are declared as columns.
+    columns: ColumnSplit,
     depth: u32,
 }
 
 impl<'a> Tree<'a> {
+    /// Is the uniform matrix of contract `layout` declared as its column
+    /// vectors: by naga (two rows, where `split`) or by stride?
+    fn splits(&self, layout: &Layout, split: bool) -> bool {
+        let LayoutKind::Matrix { rows, .. } = layout.kind else {
+            return false;
+        };
+        self.uniform
+            && ((split && rows == 2) || uniform_column_split(layout, self.columns).is_some())
+    }
+
     fn node(&mut self, layout: &'a Layout, split: bool) -> Node<'a> {
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => Node::Scalar(scalar_width(*s)),
@@ -149,14 +164,17 @@ impl<'a> Tree<'a> {
                 column_stride,
             } => {
                 let width = scalar_width(*scalar);
-                if self.uniform && split && *rows == 2 {
+                if self.splits(layout, split) {
                     Node::Struct(
                         (0..u64::from(*columns))
                             .map(|c| {
                                 (
                                     Label::Column("", c),
                                     c.saturating_mul(*column_stride),
-                                    Node::Vector { count: 2, width },
+                                    Node::Vector {
+                                        count: u64::from(*rows),
+                                        width,
+                                    },
                                 )
                             })
                             .collect(),
@@ -197,16 +215,19 @@ impl<'a> Tree<'a> {
             match &m.layout.kind {
                 LayoutKind::Matrix {
                     columns,
-                    rows: 2,
+                    rows,
                     scalar,
                     column_stride,
-                } if self.uniform && split => {
+                } if self.splits(&m.layout, split) => {
                     let width = scalar_width(*scalar);
                     for c in 0..u64::from(*columns) {
                         members.push((
                             Label::Column(&m.name, c),
                             m.offset.saturating_add(c.saturating_mul(*column_stride)),
-                            Node::Vector { count: 2, width },
+                            Node::Vector {
+                                count: u64::from(*rows),
+                                width,
+                            },
                         ));
                     }
                 }
@@ -448,6 +469,17 @@ pub fn required_features(
     wraps: &OneElementArrays,
     global: &crate::layout::GlobalLayout,
 ) -> Option<(Vec<Feature>, String)> {
+    required_features_of(contract, wraps, global, ColumnSplit::Standard)
+}
+
+/// [`required_features`] of the module as declared with the SPIR-V
+/// backend's column split `columns` of uniform matrices.
+pub fn required_features_of(
+    contract: &LayoutModule,
+    wraps: &OneElementArrays,
+    global: &crate::layout::GlobalLayout,
+    columns: ColumnSplit,
+) -> Option<(Vec<Feature>, String)> {
     let uniform = match global.space {
         naga::AddressSpace::Uniform => true,
         naga::AddressSpace::Storage { .. } | naga::AddressSpace::Immediate => false,
@@ -457,6 +489,7 @@ pub fn required_features(
         contract,
         wraps,
         uniform,
+        columns,
         depth: 0,
     };
     let root = tree.node(&global.layout, true);

@@ -10,7 +10,7 @@
 //!   buffer), so that naga's writer does not mishandle the matrix.
 
 use crate::layout::rules::round_up_saturating;
-use crate::layout::{LayoutKind, LayoutModule, Slot, StructLayout};
+use crate::layout::{Layout, LayoutKind, LayoutModule, Slot, StructLayout};
 use naga::{Handle, Type};
 
 /// The span naga gets for struct `layout`: its contract size, or for a
@@ -75,4 +75,83 @@ pub fn one_element_array_stride(
             .is_some_and(|end| end <= limit)
     })
     .and_then(|stride| u32::try_from(stride).ok())
+}
+
+/// Which matrices of a uniform buffer the SPIR-V backend declares as
+/// their column vectors itself (each column a member at its own offset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnSplit {
+    /// None: every matrix is declared as naga declares it.
+    Off,
+    /// The matrices whose contract column stride Vulkan's standard uniform
+    /// layout does not allow (a multiple of 16), except two-row matrices,
+    /// which naga's writer splits itself.
+    Standard,
+    /// Those and every two-row matrix: naga's own two-row handling is not
+    /// used (where the backend's work-around for it does not apply).
+    All,
+}
+
+/// The column stride of a uniform matrix of contract `layout` that `split`
+/// declares as columns, or `None` where it stays a matrix. The decision is
+/// the one the GLSL block realization makes for std140
+/// ([`super::block::needs_split`]: the contract's column stride is not
+/// Vulkan's extended-layout one).
+pub fn uniform_column_split(layout: &Layout, split: ColumnSplit) -> Option<u64> {
+    let LayoutKind::Matrix {
+        rows,
+        column_stride,
+        ..
+    } = layout.kind
+    else {
+        return None;
+    };
+    let std140 = super::block::needs_split(layout, crate::layout::RuleSet::Std140);
+    let declared = match split {
+        ColumnSplit::Off => false,
+        ColumnSplit::Standard => rows != 2 && std140,
+        ColumnSplit::All => rows == 2 || std140,
+    };
+    declared.then_some(column_stride)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Scalar, ScalarKind};
+
+    /// A `mat<columns>x<rows>` of float `width` with WGSL's column stride.
+    fn matrix(columns: u8, rows: u8, width: u8) -> Layout {
+        let w = u64::from(width);
+        let column_stride = if rows == 2 { 2 * w } else { 4 * w };
+        Layout {
+            size: Some(u64::from(columns) * column_stride),
+            align: column_stride,
+            kind: LayoutKind::Matrix {
+                columns,
+                rows,
+                scalar: Scalar {
+                    kind: ScalarKind::Float,
+                    width,
+                },
+                column_stride,
+            },
+        }
+    }
+
+    #[test]
+    fn uniform_matrices_declared_as_columns() {
+        use ColumnSplit::{All, Off, Standard};
+        // f16 with three or four rows: column stride 8.
+        assert_eq!(uniform_column_split(&matrix(2, 3, 2), Standard), Some(8));
+        assert_eq!(uniform_column_split(&matrix(4, 4, 2), Standard), Some(8));
+        assert_eq!(uniform_column_split(&matrix(4, 4, 2), Off), None);
+        // f32 with three or four rows: column stride 16, kept.
+        assert_eq!(uniform_column_split(&matrix(3, 3, 4), Standard), None);
+        assert_eq!(uniform_column_split(&matrix(3, 3, 4), All), None);
+        // Two rows: naga's unless every two-row matrix is stride's.
+        assert_eq!(uniform_column_split(&matrix(3, 2, 4), Standard), None);
+        assert_eq!(uniform_column_split(&matrix(3, 2, 4), All), Some(8));
+        assert_eq!(uniform_column_split(&matrix(2, 2, 8), All), Some(16));
+    }
 }
