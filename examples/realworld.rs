@@ -711,11 +711,11 @@ fn stride_failure(diagnostics: &stride::Diagnostics) -> Outcome {
 /// HLSL, or with `slang` the Slang form of the same writer.
 fn stride_hlsl(source: &str, sm62: bool, f16: bool, slang: bool) -> Result<Vec<Unit>, Outcome> {
     let options = HlslOptions {
-        shader_model: if sm62 {
+        shader_model: Some(if sm62 {
             ShaderModel::Sm6_2
         } else {
             ShaderModel::Sm6_0
-        },
+        }),
         slang,
         ..Default::default()
     };
@@ -773,7 +773,7 @@ fn stride_hlsl(source: &str, sm62: bool, f16: bool, slang: bool) -> Result<Vec<U
             entry: ep.name.clone(),
             text: out.text.clone(),
             how: How::Hlsl {
-                profile: ep.profile(options.shader_model),
+                profile: ep.profile(out.shader_model),
                 function: ep.function.clone(),
                 f16,
             },

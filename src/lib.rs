@@ -187,9 +187,11 @@ pub fn analyze(source: &str) -> Result<Analysis, Diagnostics> {
         let (parsed, contract, mut warnings) = lay_out(source)?;
         let info = validate(&parsed, &warnings).map_err(|mut d| {
             parsed.map.diagnostics(&mut d);
+            once(&mut d);
             d
         })?;
         parsed.map.diagnostics(&mut warnings);
+        once(&mut warnings);
         Ok(Analysis {
             parsed,
             info,
@@ -217,7 +219,10 @@ fn internal_error(panic: &str) -> Diagnostics {
 fn lay_out(
     source: &str,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
-    let parsed = front::parse(source)?;
+    let parsed = front::parse(source).map_err(|mut d| {
+        once(&mut d);
+        d
+    })?;
     let mut diags = Diagnostics(parsed.warnings.clone());
     match layout::build(&parsed, RuleSet::Wgsl) {
         Ok(contract) => {
@@ -229,6 +234,7 @@ fn lay_out(
         Err(e) => diags.extend(e),
     }
     parsed.map.diagnostics(&mut diags);
+    once(&mut diags);
     Err(diags)
 }
 
@@ -297,16 +303,36 @@ pub fn translate_analysis(
     }
 }
 
-/// `result` with its spans mapped to the original source.
+/// `result` with its spans mapped to the original source, each
+/// diagnostic once ([`once`]).
 fn mapped(
     map: &front::split::SourceMap,
     mut result: Result<Translation, Diagnostics>,
 ) -> Result<Translation, Diagnostics> {
     match &mut result {
-        Ok(t) => map.diagnostics(&mut t.warnings),
-        Err(d) => map.diagnostics(d),
+        Ok(t) => {
+            map.diagnostics(&mut t.warnings);
+            once(&mut t.warnings);
+        }
+        Err(d) => {
+            map.diagnostics(d);
+            once(d);
+        }
     }
     result
+}
+
+/// Drop every diagnostic equal to an earlier one (severity, message,
+/// labels and notes): two stages, or two globals a split made from one
+/// parameter, meeting one cause at one place of the source.
+fn once(diagnostics: &mut Diagnostics) {
+    let mut kept: Vec<Diagnostic> = Vec::with_capacity(diagnostics.0.len());
+    for d in diagnostics.0.drain(..) {
+        if !kept.contains(&d) {
+            kept.push(d);
+        }
+    }
+    diagnostics.0 = kept;
 }
 
 /// naga's validation of `parsed`, unless `known` (an [`Analysis`]'s) is
@@ -411,7 +437,7 @@ fn backend(
                 // Slang has every type the HLSL writer gates on a shader
                 // model (f16, 64-bit) and lowers them per target itself.
                 hlsl.slang = true;
-                hlsl.shader_model = back::hlsl::ShaderModel::Sm6_6;
+                hlsl.shader_model = Some(back::hlsl::ShaderModel::Sm6_6);
             }
             let info = validated(&parsed, &warnings, info)?;
             let modules = back::common::Modules::new(&parsed, &info, contract, &hlsl.overrides)

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use stride::{Diagnostics, Options, Output, RuleSet, Target};
+use stride::{Diagnostic, Diagnostics, Options, Output, RuleSet, Target};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum TargetArg {
@@ -188,8 +188,10 @@ struct Cli {
     #[arg(short = 'e', long = "entry-point", value_name = "NAME")]
     entry_point: Option<String>,
 
-    /// HLSL shader model: 5_1, 6_0 ... 6_6 (f16 needs 6_2, which compilers
-    /// also need -enable-16bit-types for) [default: 6_0]
+    /// HLSL shader model: 5_1, 6_0 ... 6_6 [default: the lowest the module
+    /// needs, at least 6_0, with a note when above it: f16 and 16- or
+    /// 64-bit storage values need 6_2, which DXC compiles f16 with
+    /// -enable-16bit-types for]
     #[arg(long, value_name = "MODEL", value_parser = parse_shader_model)]
     shader_model: Option<stride::back::hlsl::ShaderModel>,
 
@@ -355,7 +357,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             overrides: cli.overrides.clone(),
         },
         hlsl: stride::back::hlsl::HlslOptions {
-            shader_model: cli.shader_model.unwrap_or_default(),
+            shader_model: cli.shader_model,
             registers: cli.registers.unwrap_or_default(),
             entry_point: cli.entry_point.clone(),
             overrides: cli.overrides.clone(),
@@ -399,6 +401,36 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     })
 }
 
+/// The targets' diagnostics as printed, in target order: with several
+/// targets, each names the targets it is for, and a diagnostic that several
+/// targets give alike (one cause, as `texture_external` refused by HLSL and
+/// Slang) is printed once, naming them all (`hlsl, slang: ...`).
+fn by_target(diagnostics: &[(Option<Target>, Diagnostic)], several: bool) -> Diagnostics {
+    if !several {
+        return Diagnostics(diagnostics.iter().map(|(_, d)| d.clone()).collect());
+    }
+    let mut printed: Vec<(Vec<Target>, &Diagnostic)> = Vec::new();
+    for (target, d) in diagnostics {
+        let Some(target) = *target else { continue };
+        match printed.iter_mut().find(|(_, p)| *p == d) {
+            Some((names, _)) if !names.contains(&target) => names.push(target),
+            Some(_) => {}
+            None => printed.push((vec![target], d)),
+        }
+    }
+    Diagnostics(
+        printed
+            .into_iter()
+            .map(|(names, d)| {
+                let names: Vec<&str> = names.iter().map(|t| t.name()).collect();
+                let mut d = d.clone();
+                d.message = format!("{}: {}", names.join(", "), d.message);
+                d
+            })
+            .collect(),
+    )
+}
+
 /// One call's settings, shared by the first run and every watch round.
 struct Job<'a> {
     cli: &'a Cli,
@@ -437,24 +469,12 @@ impl Job<'_> {
                 targets: Vec::with_capacity(targets.len()),
                 diagnostics: done.common.into_iter().map(|d| (None, d)).collect(),
             };
+            let start = report.diagnostics.len();
             for (&target, result) in targets.iter().zip(done.targets) {
                 let (output, diagnostics) = match result {
                     Ok(t) => (Some(t.output), t.warnings),
                     Err(diags) => (None, diags),
                 };
-                if !diagnostics.is_empty() {
-                    let text = if targets.len() > 1 {
-                        // Several targets: say which one each diagnostic is for.
-                        let mut named = diagnostics.clone();
-                        for d in &mut named.0 {
-                            d.message = format!("{target}: {}", d.message);
-                        }
-                        render(&named)
-                    } else {
-                        render(&diagnostics)
-                    };
-                    let _ = stderr.write_all(text.as_bytes());
-                }
                 let ok = output.is_some();
                 let outputs = match output {
                     Some(_) if cli.check => Vec::new(),
@@ -473,6 +493,8 @@ impl Job<'_> {
                     .diagnostics
                     .extend(diagnostics.into_iter().map(|d| (Some(target), d)));
             }
+            let text = render(&by_target(&report.diagnostics[start..], targets.len() > 1));
+            let _ = stderr.write_all(text.as_bytes());
             reports.push(report);
         }
         let _ = stdout.flush();

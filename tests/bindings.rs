@@ -13,8 +13,11 @@
 //!   (uniform blocks, storage blocks, texture units, image units) the units
 //!   are distinct and follow declaration order.
 //! - D3D: every resource has exactly one register range. `wgsl` mode:
-//!   space = group, register = binding, and the ranges one entry point uses
-//!   do not overlap within a class. `compact` mode: per space and class, the
+//!   space = group, register = binding, or the first register after the
+//!   ranges of the lower bindings of its space and class where a binding
+//!   array reaches past it (a split parameter's binding arrays lie one
+//!   after the other, spec/001); no module's ranges overlap, and the
+//!   ranges one entry point uses do not overlap within a class. `compact` mode: per space and class, the
 //!   ranges are contiguous from 0 in declaration order (spec/001's first
 //!   free range, nothing reserved).
 //! - All three name the same resources.
@@ -246,8 +249,14 @@ fn vulkan_gl_and_d3d_bindings_agree_and_do_not_overlap() {
         // D3D, both register modes.
         for mode in ["wgsl", "compact"] {
             let Some(regs) = reflect["hlsl"][mode]["registers"].as_array() else {
+                if let Some(e) = reflect["hlsl"][mode]["error"].as_str() {
+                    if e.contains("overlap") {
+                        fail(format!("D3D {mode}: ranges overlap: {e}"));
+                    }
+                }
                 continue;
             };
+            let wgsl_registers = moved_past_lower_bindings(regs, &by_name);
             let mut named = BTreeSet::new();
             // (space, class) -> its ranges.
             let mut ranges: BTreeMap<(u64, char), Vec<Range>> = BTreeMap::new();
@@ -272,9 +281,10 @@ fn vulkan_gl_and_d3d_bindings_agree_and_do_not_overlap() {
                 };
                 if mode == "wgsl" && src.space != "push_constant" {
                     counts.checked += 1;
-                    if (Some(space), Some(number)) != (src.group, src.binding) {
+                    let expected = wgsl_registers.get(&global).copied().or(src.binding);
+                    if (Some(space), Some(number)) != (src.group, expected) {
                         fail(format!(
-                            "D3D wgsl: `{global}` at {reg} space {space}, the source says group {:?} binding {:?}",
+                            "D3D wgsl: `{global}` at {reg} space {space}, the source says group {:?} binding {:?} (register {expected:?})",
                             src.group, src.binding
                         ));
                     }
@@ -340,4 +350,53 @@ fn vulkan_gl_and_d3d_bindings_agree_and_do_not_overlap() {
     );
     assert!(counts.inputs > 50, "too few inputs: {summary}");
     common::finish("bindings", summary, failures);
+}
+
+/// In `wgsl` mode, where each resource must be: at the first register at
+/// or after its binding that the resources at lower bindings of its space
+/// and class leave free (its binding, unless a binding array below reaches
+/// past it: a split parameter's binding arrays `gPairs_a`, `gPairs_b` at
+/// bindings 0 and 1 take t0..t7 and t8..t15, spec/001's layout).
+fn moved_past_lower_bindings(
+    regs: &[Value],
+    by_name: &BTreeMap<&str, &Resource>,
+) -> BTreeMap<String, u64> {
+    // (space, class) -> (binding, end of the register range) of every
+    // resource.
+    let mut placed: BTreeMap<(u64, char), Vec<(u64, u64)>> = BTreeMap::new();
+    for r in regs {
+        let global = r["global"].as_str().unwrap_or_default();
+        let reg = r["register"].as_str().unwrap_or_default();
+        let class = reg.chars().next().unwrap_or('?');
+        let Some(binding) = by_name.get(global).and_then(|s| s.binding) else {
+            continue;
+        };
+        let number: u64 = reg[class.len_utf8()..].parse().unwrap_or(u64::MAX);
+        let space = r["space"].as_u64().unwrap_or(u64::MAX);
+        let count = r["count"].as_u64().unwrap_or(1);
+        placed
+            .entry((space, class))
+            .or_default()
+            .push((binding, number + count));
+    }
+    let mut expected = BTreeMap::new();
+    for r in regs {
+        let global = r["global"].as_str().unwrap_or_default();
+        let reg = r["register"].as_str().unwrap_or_default();
+        let class = reg.chars().next().unwrap_or('?');
+        let space = r["space"].as_u64().unwrap_or(u64::MAX);
+        let Some(binding) = by_name.get(global).and_then(|s| s.binding) else {
+            continue;
+        };
+        let below = placed
+            .get(&(space, class))
+            .into_iter()
+            .flatten()
+            .filter(|&&(b, _)| b < binding)
+            .map(|&(_, end)| end)
+            .max()
+            .unwrap_or(0);
+        expected.insert(global.to_string(), binding.max(below));
+    }
+    expected
 }

@@ -249,7 +249,7 @@ impl ExecTarget for OurHlsl {
             stride::back::hlsl::ShaderModel::Sm6_0
         };
         let options = stride::back::hlsl::HlslOptions {
-            shader_model: model,
+            shader_model: Some(model),
             entry_point: Some(entry.to_string()),
             ..Default::default()
         };

@@ -3,7 +3,8 @@
 //! scripts/install-slang.sh and tests/common/slang.rs).
 //!
 //! For every corpus input (every theme folder except `errors/`; inputs the
-//! front end rejects are the errors corpus's business):
+//! front end rejects are the errors corpus's business) and every input of
+//! `tests/regressions/`:
 //!
 //! - stride translates it for Slang, as `--target slang` does (the HLSL
 //!   writer with `slang: true` at shader model 6.6; the text must be
@@ -177,7 +178,7 @@ fn translate(name: &str, source: &str) -> Result<Translated, Result<String, Stri
     // What `--target slang` does (src/lib.rs).
     let options = HlslOptions {
         slang: true,
-        shader_model: ShaderModel::Sm6_6,
+        shader_model: Some(ShaderModel::Sm6_6),
         registers: common::registers_for(&parsed),
         ..Default::default()
     };
@@ -222,7 +223,7 @@ fn corpus_slang_compiles_and_reflection_matches_the_contract() {
     // Slang's warnings (first line): how many compiles gave each, and in
     // which inputs.
     let mut warnings: Warnings = BTreeMap::new();
-    for input in corpus_inputs() {
+    for input in corpus_inputs().into_iter().chain(regression_inputs()) {
         let name = display_name(&input);
         if name.starts_with("corpus/errors/") {
             continue;

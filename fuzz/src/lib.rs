@@ -103,7 +103,7 @@ pub fn variants(target: Target) -> Vec<Options> {
             })
             .map(|(shader_model, registers)| Options {
                 hlsl: HlslOptions {
-                    shader_model,
+                    shader_model: Some(shader_model),
                     registers,
                     ..Default::default()
                 },

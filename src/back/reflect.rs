@@ -122,7 +122,8 @@ fn glsl_bindings(modules: &Modules<'_>, dialect: crate::back::glsl::Dialect) -> 
 }
 
 /// Where the HLSL target binds every resource, per register mode (the
-/// default shader model), with its entry points; `{"error": ...}` for a
+/// default options: the shader model the module needs), with its entry
+/// points; `{"error": ...}` for a
 /// mode in which the module cannot be written as HLSL. The registers come
 /// from the binding stage, not from writing the file; the module is
 /// resolved once for both modes. Also the registers of the compact mode.
@@ -132,9 +133,9 @@ fn hlsl_registers(modules: &Modules<'_>) -> (Map<String, Value>, Option<Vec<Hlsl
     let mut compact = None;
     let mut values = Map::new();
     for (i, mode) in RegisterMode::ALL.into_iter().enumerate() {
-        let (entry_points, registers) = match &found {
-            Ok((entry_points, modes)) => match &modes[i] {
-                Ok(registers) => (entry_points, registers),
+        let (entry_points, model, registers) = match &found {
+            Ok((entry_points, model, modes)) => match &modes[i] {
+                Ok(registers) => (entry_points, *model, registers),
                 Err(e) => {
                     values.insert(mode.name().to_string(), error_value(e));
                     continue;
@@ -164,7 +165,7 @@ fn hlsl_registers(modules: &Modules<'_>) -> (Map<String, Value>, Option<Vec<Hlsl
                 json!({
                     "entry_point": e.name,
                     "function": e.function,
-                    "profile": e.profile(options.shader_model),
+                    "profile": e.profile(model),
                 })
             })
             .collect();

@@ -5,7 +5,12 @@
 //!   read-only storage buffers (`ByteAddressBuffer`), sampled and depth
 //!   textures and read-only storage textures, `u` for read-write storage
 //!   buffers and writable storage textures, `s` for samplers.
-//! - [`RegisterMode::Wgsl`]: space = `@group`, register = `@binding`.
+//! - [`RegisterMode::Wgsl`]: space = `@group`, register = `@binding`;
+//!   where a binding array (N registers) at a lower binding of the space
+//!   and class reaches past a binding, the resource there moves to the
+//!   first register after it instead of overlapping it, so a split
+//!   parameter's binding arrays lie one after the other as spec/001 lays
+//!   them out ([`binding_registers`]).
 //!   [`RegisterMode::Compact`] (spec/001): space = `@group`; per space and
 //!   class, each resource in declaration order takes the first free
 //!   contiguous range (a binding array of N takes N registers).
@@ -33,7 +38,8 @@ pub const NUM_WORKGROUPS: &str = "_s_num_workgroups";
 /// How resource registers are chosen (`--registers`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum RegisterMode {
-    /// `space` = `@group`, register number = `@binding`.
+    /// `space` = `@group`, register number = `@binding`, or past the
+    /// registers of a binding array at a lower binding that reaches it.
     #[default]
     Wgsl,
     /// ../shared/spec/001: per space and class, the first free contiguous
@@ -144,15 +150,33 @@ pub fn resource_kind(
 /// Whether entry point `ep` reads `@builtin(num_workgroups)`: an argument
 /// bound to it, or a member of an unbound struct argument.
 pub fn reads_num_workgroups(module: &naga::Module, ep: &naga::EntryPoint) -> bool {
-    let wanted = Some(&Binding::BuiltIn(BuiltIn::NumWorkGroups));
-    ep.function.arguments.iter().any(|a| match a.binding {
-        Some(_) => a.binding.as_ref() == wanted,
-        None => match module.types.get_handle(a.ty).map(|t| &t.inner) {
-            Ok(TypeInner::Struct { members, .. }) => {
-                members.iter().any(|m| m.binding.as_ref() == wanted)
-            }
-            _ => false,
-        },
+    input_builtins(module, ep).any(|b| b == BuiltIn::NumWorkGroups)
+}
+
+/// The builtins entry point `ep` reads: its arguments bound to one, and the
+/// members of its unbound struct arguments.
+pub fn input_builtins<'a>(
+    module: &'a naga::Module,
+    ep: &'a naga::EntryPoint,
+) -> impl Iterator<Item = BuiltIn> + 'a {
+    ep.function.arguments.iter().flat_map(move |a| {
+        let members: &[naga::StructMember] = match (&a.binding, module.types.get_handle(a.ty)) {
+            (
+                None,
+                Ok(naga::Type {
+                    inner: TypeInner::Struct { members, .. },
+                    ..
+                }),
+            ) => members,
+            _ => &[],
+        };
+        a.binding
+            .iter()
+            .chain(members.iter().filter_map(|m| m.binding.as_ref()))
+            .filter_map(|b| match *b {
+                Binding::BuiltIn(b) => Some(b),
+                Binding::Location { .. } => None,
+            })
     })
 }
 
@@ -163,6 +187,10 @@ pub fn assign(
     order: &[GlobalHandle],
     mode: RegisterMode,
 ) -> Result<Registers, Diagnostics> {
+    let laid_out = match mode {
+        RegisterMode::Wgsl => binding_registers(module, order),
+        RegisterMode::Compact => Vec::new(),
+    };
     let mut registers = Registers {
         globals: vec![None; module.global_variables.len()],
         num_workgroups: None,
@@ -203,7 +231,10 @@ pub fn assign(
                     set: rb.group,
                 };
                 match mode {
-                    RegisterMode::Wgsl => (rb.group, rb.binding, vulkan),
+                    RegisterMode::Wgsl => {
+                        let laid = laid_out.get(h.index()).copied().flatten();
+                        (rb.group, laid.unwrap_or(rb.binding), vulkan)
+                    }
                     RegisterMode::Compact => {
                         let counter = next.entry((rb.group, class)).or_insert(0);
                         let r = *counter;
@@ -254,9 +285,60 @@ pub fn assign(
     Ok(registers)
 }
 
-/// With `--registers wgsl`, a binding array takes the registers from its
-/// binding on, which can run into the next binding's register. DXC rejects
-/// such overlapping ranges in one entry point; report them at both globals.
+/// In `wgsl` mode, the register of every resource with a binding: per
+/// space and class, in binding order, the first register at or after its
+/// `@binding` that no resource at a lower binding takes. Without binding
+/// arrays that is the binding itself; a binding array of N takes N
+/// registers, and the resources at the bindings after it move past them
+/// rather than overlap them: a split parameter `var gPairs: array<Pair,
+/// 8>` at binding 0 gives `gPairs_a` t0..t7 and `gPairs_b` (binding 1)
+/// t8..t15, spec/001's layout of the parameter. Resources sharing a
+/// binding (different entry points) share the register.
+fn binding_registers(module: &naga::Module, order: &[GlobalHandle]) -> Vec<Option<u32>> {
+    // (space, class, binding, count, global)
+    let mut bound: Vec<(u32, char, u32, u32, GlobalHandle)> = order
+        .iter()
+        .filter_map(|&h| {
+            let var = &module.global_variables[h];
+            if var.space == AddressSpace::Immediate {
+                return None;
+            }
+            let (_, class) = resource_kind(module, var)?;
+            let rb = var.binding.as_ref()?;
+            let count = binding_count(module, var.ty)?;
+            Some((rb.group, class, rb.binding, count, h))
+        })
+        .collect();
+    bound.sort_by_key(|&(space, class, binding, _, _)| (space, class, binding));
+    let mut placed = vec![None; module.global_variables.len()];
+    // The space and class being placed, the binding last placed, its
+    // register, and the first register after every range so far.
+    let mut last: Option<(u32, char, u32, u32)> = None;
+    let mut free = 0u32;
+    for (space, class, binding, count, h) in bound {
+        let register = match last {
+            Some((s, c, b, r)) if (s, c) == (space, class) && b == binding => r,
+            Some((s, c, ..)) if (s, c) == (space, class) => binding.max(free),
+            _ => {
+                free = 0;
+                binding
+            }
+        };
+        free = free.max(register.saturating_add(count));
+        last = Some((space, class, binding, register));
+        if let Some(p) = placed.get_mut(h.index()) {
+            *p = Some(register);
+        }
+    }
+    placed
+}
+
+/// A binding array and another resource at one register range, both used
+/// by one entry point: DXC rejects such overlapping ranges; report them at
+/// both globals. With `--registers wgsl` only resources that share a
+/// `@binding` can overlap ([`binding_registers`]), which the front end
+/// already reports for one entry point; this stays as the check of the
+/// assignment.
 /// (One register for resources of different entry points, which WGSL
 /// allows for one binding, is fine in DXC too.)
 fn overlaps(module: &naga::Module, registers: &Registers) -> Vec<Diagnostic> {

@@ -72,11 +72,20 @@ fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnos
         &mut map,
         &mut lowered.annotations,
     )?;
-    let mut module = naga::front::wgsl::parse_str(&standard).map_err(|e| {
+    let parsed = if split.prefix.is_empty() {
+        naga::front::wgsl::parse_str(&standard)
+    } else {
+        naga::front::wgsl::parse_str(&[split.prefix, &standard].concat())
+    };
+    let mut module = parsed.map_err(|e| {
         let mut d = Diagnostics::from(parse_error(&e));
+        split::unprefix_diagnostics(&mut d, split.prefix.len());
         map.diagnostics(&mut d);
         d
     })?;
+    if !split.prefix.is_empty() {
+        split::unprefix(&mut module, split.prefix.len());
+    }
     if !map.is_empty() {
         // The split globals were appended: give them the span of the
         // declaration they come from, which also keeps declaration order.

@@ -178,7 +178,16 @@ pub struct Field {
 pub struct Split {
     pub standard: String,
     pub map: SourceMap,
+    /// Directives the split needs that the source lacks (`enable
+    /// wgpu_binding_array;` for the binding arrays it made), for naga to
+    /// read before `standard`; spans stay those of `standard`
+    /// ([`unprefix`]).
+    pub prefix: &'static str,
 }
+
+/// What [`split`] puts before the split source when it made binding
+/// arrays and the source does not enable them.
+const BINDING_ARRAY_PREFIX: &str = "enable wgpu_binding_array;\n";
 
 /// What a type is, seen from a resource struct.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,6 +465,7 @@ pub fn split(
         return Ok(Split {
             standard,
             map: SourceMap::default(),
+            prefix: "",
         });
     }
     let mut cx = Cx {
@@ -486,6 +496,7 @@ pub fn split(
         return Ok(Split {
             standard,
             map: SourceMap::default(),
+            prefix: "",
         });
     }
     cx.find_resource_structs();
@@ -493,6 +504,7 @@ pub fn split(
         return Ok(Split {
             standard,
             map: SourceMap::default(),
+            prefix: "",
         });
     }
 
@@ -542,14 +554,10 @@ pub fn split(
         };
         taken.entry(name.to_string()).or_insert(span.clone());
     }
-    let binding_array_enabled = scanned.items.iter().any(|i| {
-        matches!(i.kind, ItemKind::Directive)
-            && source.get(i.span.clone()).is_some_and(|t| {
-                t.trim_start().starts_with("enable") && t.contains("wgpu_binding_array")
-            })
-    });
+    let binding_array_enabled = enable_directive(source, scanned, "wgpu_binding_array").is_some();
 
     // Parameters.
+    let mut made_binding_arrays = false;
     let mut params: Vec<Param> = Vec::new();
     let mut tail = String::new();
     let base = out.len();
@@ -628,37 +636,9 @@ pub fn split(
         let mut fields = Vec::new();
         let outer: Vec<Level> = shape.levels.clone();
         cx.fields(&v.name, sname, &mut Vec::new(), &outer, &mut fields, 0);
-        if fields.iter().any(|f| f.ty.starts_with("binding_array")) && !binding_array_enabled {
-            cx.diags.push(
-                Diagnostic::error(format!(
-                    "splitting `{}` makes binding arrays, which need `enable wgpu_binding_array;`",
-                    v.name
-                ))
-                .at(v.name_span.clone(), "split into binding arrays")
-                .note(format!(
-                    "{} of the resource members become binding arrays: {}",
-                    fields
-                        .iter()
-                        .filter(|f| f.ty.starts_with("binding_array"))
-                        .count(),
-                    fields
-                        .iter()
-                        .filter(|f| f.ty.starts_with("binding_array"))
-                        .map(|f| format!("`{}: {}`", f.global, f.ty))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-                .fix(Fix {
-                    title: "enable binding arrays".to_string(),
-                    edits: vec![Edit {
-                        span: 0..0,
-                        replacement: "enable wgpu_binding_array;\n".to_string(),
-                    }],
-                    outcome: String::new(),
-                }),
-            );
-            continue;
-        }
+        // Binding arrays stride makes need the extension, which stride
+        // enables itself (the user wrote none).
+        made_binding_arrays |= fields.iter().any(|f| f.ty.starts_with("binding_array"));
         for f in &fields {
             if let Some(other) = taken.get(f.global.as_str()) {
                 cx.diags.push(
@@ -847,6 +827,107 @@ pub fn split(
             original_len: source.len(),
             segments,
         },
+        prefix: if made_binding_arrays && !binding_array_enabled {
+            BINDING_ARRAY_PREFIX
+        } else {
+            ""
+        },
+    })
+}
+
+/// [`unprefix`] for naga's parse errors of the prefixed text.
+pub(crate) fn unprefix_diagnostics(ds: &mut Diagnostics, len: usize) {
+    let back = |s: &mut Span| *s = s.start.saturating_sub(len)..s.end.saturating_sub(len);
+    for d in &mut ds.0 {
+        d.labels.iter_mut().for_each(|l| back(&mut l.span));
+        for f in &mut d.fixes {
+            f.edits.iter_mut().for_each(|e| back(&mut e.span));
+        }
+    }
+}
+
+/// Move every span of `module`, which naga parsed from a [`Split`]'s
+/// `prefix` followed by its `standard` text, back by the prefix's `len`
+/// bytes: the spans of `standard`, as every other stage reads them.
+pub(crate) fn unprefix(module: &mut naga::Module, len: usize) {
+    let by = u32::try_from(len).unwrap_or(u32::MAX);
+    let back = |span: naga::Span| match span.to_range() {
+        Some(r) if span.is_defined() => naga::Span::new(
+            (r.start as u32).saturating_sub(by),
+            (r.end as u32).saturating_sub(by),
+        ),
+        _ => span,
+    };
+    let types = module.types.take();
+    for (h, ty) in types.iter() {
+        module.types.insert(ty.clone(), back(types.get_span(h)));
+    }
+    fn arena<T>(a: &mut naga::Arena<T>, back: impl Fn(naga::Span) -> naga::Span) {
+        for (_, value, span) in a.take().drain() {
+            a.append(value, back(span));
+        }
+    }
+    fn block(b: &mut naga::Block, back: &impl Fn(naga::Span) -> naga::Span) {
+        for (stmt, span) in b.span_iter_mut() {
+            if let Some(span) = span {
+                *span = back(*span);
+            }
+            match stmt {
+                naga::Statement::Block(inner) => block(inner, back),
+                naga::Statement::If { accept, reject, .. } => {
+                    block(accept, back);
+                    block(reject, back);
+                }
+                naga::Statement::Switch { cases, .. } => {
+                    for case in cases {
+                        block(&mut case.body, back);
+                    }
+                }
+                naga::Statement::Loop {
+                    body, continuing, ..
+                } => {
+                    block(body, back);
+                    block(continuing, back);
+                }
+                _ => {}
+            }
+        }
+    }
+    let function = |f: &mut naga::Function| {
+        arena(&mut f.expressions, back);
+        arena(&mut f.local_variables, back);
+        block(&mut f.body, &back);
+    };
+    arena(&mut module.constants, back);
+    arena(&mut module.overrides, back);
+    arena(&mut module.global_variables, back);
+    arena(&mut module.global_expressions, back);
+    arena(&mut module.diagnostic_filters, back);
+    for (_, f) in module.functions.iter_mut() {
+        function(f);
+    }
+    arena(&mut module.functions, back);
+    for ep in &mut module.entry_points {
+        function(&mut ep.function);
+    }
+}
+
+/// The span of the `enable` directive that names extension `name`, when
+/// the module has one.
+pub(crate) fn enable_directive(source: &str, scanned: &ScannedModule, name: &str) -> Option<Span> {
+    scanned.items.iter().find_map(|i| {
+        if !matches!(i.kind, ItemKind::Directive) {
+            return None;
+        }
+        let text = source.get(i.span.clone())?.trim_start();
+        let names = text
+            .strip_prefix("enable")?
+            .trim_end()
+            .trim_end_matches(';');
+        names
+            .split(',')
+            .any(|n| n.trim() == name)
+            .then(|| i.span.clone())
     })
 }
 
@@ -1361,15 +1442,48 @@ var s: sampler;
     }
 
     #[test]
-    fn binding_arrays_need_the_enable_and_one_array_level() {
+    fn binding_arrays_stride_makes_need_no_enable_but_one_array_level() {
+        // The split enables the binding arrays it makes itself; spans stay
+        // those of the source.
         let source = PAIRS.replace("enable wgpu_binding_array;\n", "");
-        let errs = errors(&source);
-        assert!(
-            errs[0].message.contains("enable wgpu_binding_array"),
-            "{errs:?}"
+        let p = parse(&source);
+        assert_eq!(
+            bindings(&p),
+            owned(&[("gPairs_a", 0, 0), ("gPairs_b", 0, 1), ("s", 0, 2)])
         );
-        let fixed = errs[0].fixes[0].apply(&source);
-        assert!(front::parse(&fixed).is_ok());
+        assert!(!p.standard.contains("enable"), "{}", p.standard);
+        for (h, g) in p.module.global_variables.iter() {
+            let span = p.module.global_variables.get_span(h).to_range();
+            let text = span.and_then(|r| source.get(r)).unwrap_or_default();
+            let name = g.name.as_deref().unwrap_or_default();
+            assert!(
+                text.contains(name.split('_').next().unwrap_or(name)),
+                "{name}: {text:?}"
+            );
+        }
+        let (_, f) = p.module.functions.iter().next().map_or_else(
+            || (None, &p.module.entry_points[0].function),
+            |(h, f)| (Some(h), f),
+        );
+        let first = f.expressions.iter().find_map(|(h, e)| {
+            matches!(e, naga::Expression::ImageSample { .. }).then(|| f.expressions.get_span(h))
+        });
+        let sample = first
+            .and_then(|s| s.to_range())
+            .and_then(|r| p.standard.get(r));
+        assert!(
+            sample.is_some_and(|t| t.starts_with("textureSample")),
+            "{sample:?}"
+        );
+        // Errors in moved text still point at the source.
+        let wrong = source.replace("gPairs[i].a", "gPairs[nope].a");
+        let errs = errors(&wrong);
+        let spans: Vec<&str> = errs
+            .iter()
+            .flat_map(|e| e.labels.iter())
+            .map(|l| &wrong[l.span.clone()])
+            .collect();
+        assert!(spans.contains(&"nope"), "{spans:?}");
         let nested = PAIRS.replace("a: texture_2d<f32>", "a: binding_array<texture_2d<f32>, 2>");
         let (msg, _) = first_error(&nested);
         assert!(msg.contains("array of arrays of resources"), "{msg}");

@@ -38,6 +38,20 @@ pub fn corpus_inputs() -> Vec<PathBuf> {
     out
 }
 
+/// The `tests/regressions/*.wgsl` inputs: modules kept out of corpus/
+/// (no snapshots, no GLSL sweep) that the HLSL and Slang oracles and the
+/// execution test read beside it.
+pub fn regression_inputs() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    walk(&repo_root().join("tests/regressions"), &mut |p| {
+        if p.extension().is_some_and(|e| e == "wgsl") {
+            out.push(p.to_path_buf());
+        }
+    });
+    out.sort();
+    out
+}
+
 /// Every regular file below `dir`, recursively (order unspecified).
 pub fn walk(dir: &Path, visit: &mut dyn FnMut(&Path)) {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -157,7 +157,12 @@ pub use crate::bind::d3d::RegisterMode;
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct HlslOptions {
-    pub shader_model: ShaderModel,
+    /// The shader model to write for (`--shader-model`); a module that
+    /// needs a higher one is an error. `None` (the default): the lowest
+    /// model the module needs, at least 6.0, with a note when above it
+    /// (f16 and 16- or 64-bit storage values: 6.2). [`HlslOutput`] says
+    /// which model was written.
+    pub shader_model: Option<ShaderModel>,
     pub registers: RegisterMode,
     /// Only this entry point; `None`: every entry point.
     pub entry_point: Option<String>,
@@ -224,6 +229,9 @@ pub struct HlslNames {
 #[derive(Clone, Debug, Default)]
 pub struct HlslOutput {
     pub text: String,
+    /// The shader model the text is written for: the options' model, or
+    /// the one chosen for the module.
+    pub shader_model: ShaderModel,
     pub entry_points: Vec<HlslEntryPoint>,
     /// Every resource of the module in declaration order.
     pub registers: Vec<HlslRegister>,
@@ -242,6 +250,9 @@ pub(crate) struct Ctx<'a> {
     /// Where `#line` directives point (`None`: the output has none).
     pub lines: Option<&'a crate::back::lines::LineMap>,
     pub options: &'a HlslOptions,
+    /// The shader model written for, decided before writing
+    /// (`decl::model`).
+    pub model: ShaderModel,
     /// HLSL names of every module item, free of keywords and clashes.
     pub names: FastHashMap<NameKey, String>,
     /// How every buffer global is declared and accessed.
@@ -262,7 +273,7 @@ impl Ctx<'_> {
     }
 
     pub fn shader_model(&self) -> ShaderModel {
-        self.options.shader_model
+        self.model
     }
 }
 

@@ -82,6 +82,7 @@ impl HlslFixture for Fixture {
             contract: &self.contract,
             lines: None,
             options,
+            model: options.shader_model.unwrap_or_default(),
             names: test_support::names_for(&self.parsed.module, hlsl_ident),
             plan,
             type_names: Default::default(),
@@ -91,7 +92,7 @@ impl HlslFixture for Fixture {
 
 fn options(model: ShaderModel) -> HlslOptions {
     HlslOptions {
-        shader_model: model,
+        shader_model: Some(model),
         ..HlslOptions::default()
     }
 }

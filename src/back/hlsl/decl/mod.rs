@@ -79,6 +79,7 @@ use resources::{global_declarations, resource_declarations};
 pub(crate) use interface::{push_entry_prologue, push_entry_return, push_entry_signature};
 
 mod interface;
+mod model;
 mod names;
 mod resources;
 
@@ -92,13 +93,15 @@ pub(crate) use crate::bind::d3d::NUM_WORKGROUPS;
 /// What the module is written from (see [`crate::back::common::Resolved`]).
 pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, super::buffers::Plan>;
 
-/// Bake the overrides, name and plan the buffers: everything but the text
-/// and the registers, which the binding stage assigned (see [`Resolved`]).
-/// `modules` holds the translation's module, validated once.
+/// Bake the overrides, name and plan the buffers, and choose the shader
+/// model ([`model::choose`]; its note, if any, is among the warnings):
+/// everything but the text and the registers, which the binding stage
+/// assigned (see [`Resolved`]). `modules` holds the translation's module,
+/// validated once.
 pub(crate) fn resolve<'a>(
     modules: &'a Modules<'_>,
     options: &HlslOptions,
-) -> Result<Resolved<'a>, Diagnostics> {
+) -> Result<(Resolved<'a>, ShaderModel), Diagnostics> {
     let parsed = modules.parsed;
     // A module without entry points (a shared include) is written as a
     // library: every function and every global, for DXC's `lib_6_x`
@@ -114,12 +117,28 @@ pub(crate) fn resolve<'a>(
     let module = written.module;
 
     let names = module_names(module);
-    let unwritable = shader_model_type_errors(module, options.shader_model);
-    if !unwritable.is_empty() {
-        return Err(Diagnostics(unwritable));
+    if let Some(model) = options.shader_model {
+        let unwritable = shader_model_type_errors(module, model);
+        if !unwritable.is_empty() {
+            return Err(Diagnostics(unwritable));
+        }
     }
     let plan = super::buffers::plan(parsed, module, written.contract, &names, options.slang)?;
-    Ok(Resolved::new(written, warnings, selected, names, plan))
+    let (model, note) = model::choose(options.shader_model, || {
+        model::needs(
+            parsed,
+            module,
+            written.info,
+            written.contract,
+            &plan,
+            &selected,
+        )
+    });
+    warnings.extend(note);
+    Ok((
+        Resolved::new(written, warnings, selected, names, plan),
+        model,
+    ))
 }
 
 /// The whole backend for one module (see `super::write`), from the
@@ -128,7 +147,7 @@ pub(crate) fn write_modules(
     modules: &Modules<'_>,
     options: &HlslOptions,
 ) -> Result<HlslOutput, Diagnostics> {
-    let r = resolve(modules, options)?;
+    let (r, model) = resolve(modules, options)?;
     let written = r.written;
     let registers = written.bindings.d3d(written.module, options.registers)?;
     let (selected, mut warnings) = (r.selected, r.warnings);
@@ -139,6 +158,7 @@ pub(crate) fn write_modules(
         contract: written.contract,
         lines: modules.lines.as_ref(),
         options,
+        model,
         names: r.names,
         plan: r.plan,
         type_names: Default::default(),
@@ -155,6 +175,7 @@ pub(crate) fn write_modules(
     let names = output_names(ctx);
     Ok(HlslOutput {
         text,
+        shader_model: model,
         entry_points,
         registers,
         names,
@@ -166,26 +187,21 @@ pub(crate) fn write_modules(
 /// [`HlslOutput`] reports them, or why the module cannot be written.
 pub(crate) type ModeRegisters = Result<Vec<HlslRegister>, Diagnostics>;
 
-/// The entry points of the file and, per register mode of `modes`, the
-/// registers of every resource, as [`HlslOutput`] reports them, without
-/// writing the file: for `--target reflect`, from one resolution and the
-/// binding stage's registers. Also an error where a storage buffer holds
-/// 16- or 64-bit values that the shader model cannot load or store
-/// ([`storage_model_errors`]), as writing the file would report.
+/// The entry points of the file, the shader model it is written for and,
+/// per register mode of `modes`, the registers of every resource, as
+/// [`HlslOutput`] reports them, without writing the file: for `--target
+/// reflect`, from one resolution and the binding stage's registers. Also
+/// an error where a storage buffer holds 16- or 64-bit values that the
+/// shader model cannot load or store ([`storage_model_errors`]), as
+/// writing the file would report.
 pub(crate) fn module_registers(
     modules: &Modules<'_>,
     options: &HlslOptions,
     modes: &[RegisterMode],
-) -> Result<(Vec<HlslEntryPoint>, Vec<ModeRegisters>), Diagnostics> {
-    let r = resolve(modules, options)?;
+) -> Result<(Vec<HlslEntryPoint>, ShaderModel, Vec<ModeRegisters>), Diagnostics> {
+    let (r, model) = resolve(modules, options)?;
     let written = r.written;
-    let errors = storage_model_errors(
-        written.info,
-        written.contract,
-        &r.plan,
-        &r.selected,
-        options,
-    );
+    let errors = storage_model_errors(written.info, written.contract, &r.plan, &r.selected, model);
     let registers = modes
         .iter()
         .map(|&mode| {
@@ -198,6 +214,7 @@ pub(crate) fn module_registers(
         .collect();
     Ok((
         entry_points(written.module, &r.names, &r.selected),
+        model,
         registers,
     ))
 }
@@ -267,34 +284,17 @@ fn storage_model_errors(
     contract: &LayoutModule,
     plan: &super::buffers::Plan,
     selected: &[usize],
-    options: &HlslOptions,
+    model: ShaderModel,
 ) -> Vec<Diagnostic> {
-    let model = options.shader_model;
     if model >= ShaderModel::Sm6_2 {
         return Vec::new();
     }
     let mut errors = Vec::new();
-    for st in &plan.storages {
-        let used = selected.is_empty()
-            || selected
-                .iter()
-                .any(|&i| !info.get_entry_point(i)[st.global].is_empty());
-        let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) else {
-            continue;
-        };
-        let how = if s.width == 2 {
+    for (st, scalar) in wide_storages(info, contract, plan, selected) {
+        let how = if scalar.width == 2 {
             "which need HLSL's 16-bit types (`-enable-16bit-types`)"
         } else {
             "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
-        };
-        let scalar = naga::Scalar {
-            kind: match s.kind {
-                crate::layout::ScalarKind::Sint => naga::ScalarKind::Sint,
-                crate::layout::ScalarKind::Uint => naga::ScalarKind::Uint,
-                crate::layout::ScalarKind::Bool => naga::ScalarKind::Bool,
-                _ => naga::ScalarKind::Float,
-            },
-            width: s.width,
         };
         errors.push(
             Diagnostic::error(text!(
@@ -308,6 +308,38 @@ fn storage_model_errors(
         );
     }
     errors
+}
+
+/// The storage buffers a written entry point uses (every one, in a
+/// library) that hold 16- or 64-bit values, each with the first such
+/// scalar of its contract layout.
+fn wide_storages<'p>(
+    info: &naga::valid::ModuleInfo,
+    contract: &LayoutModule,
+    plan: &'p super::buffers::Plan,
+    selected: &[usize],
+) -> Vec<(&'p super::buffers::Storage, naga::Scalar)> {
+    let mut found = Vec::new();
+    for st in &plan.storages {
+        let used = selected.is_empty()
+            || selected
+                .iter()
+                .any(|&i| !info.get_entry_point(i)[st.global].is_empty());
+        let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) else {
+            continue;
+        };
+        let scalar = naga::Scalar {
+            kind: match s.kind {
+                crate::layout::ScalarKind::Sint => naga::ScalarKind::Sint,
+                crate::layout::ScalarKind::Uint => naga::ScalarKind::Uint,
+                crate::layout::ScalarKind::Bool => naga::ScalarKind::Bool,
+                _ => naga::ScalarKind::Float,
+            },
+            width: s.width,
+        };
+        found.push((st, scalar));
+    }
+    found
 }
 
 /// The first 16- or 64-bit scalar of `layout`, members in offset order.

@@ -7,6 +7,7 @@ use super::resources::{global_declarations, register_text, resource_declarations
 use super::*;
 use crate::back::common::declaration_order;
 use crate::back::hlsl::{keywords, RegisterMode};
+use crate::diag::Severity;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -27,6 +28,7 @@ fn with_ctx<R>(source: &str, options: HlslOptions, f: impl FnOnce(&Ctx<'_>) -> R
         contract: &contract,
         lines: None,
         options: &options,
+        model: options.shader_model.unwrap_or_default(),
         names,
         plan: super::super::buffers::Plan::default(),
         type_names: Default::default(),
@@ -282,34 +284,65 @@ fn runtime_sized_binding_arrays_are_errors() {
 }
 
 #[test]
-fn overlapping_register_ranges_of_one_entry_point_are_errors() {
+fn binding_arrays_move_the_next_bindings_past_their_registers() {
     let source = "
             enable wgpu_binding_array;
             @group(0) @binding(0) var ts: binding_array<texture_2d<f32>, 4>;
             @group(0) @binding(2) var t2: texture_2d<f32>;
             @group(0) @binding(5) var a: texture_2d<f32>;
             @group(0) @binding(5) var b: texture_2d<f32>;
+            @group(0) @binding(1) var s: sampler;
             @fragment fn main() -> @location(0) vec4<f32> {
                 return textureLoad(ts[1], vec2<i32>(0), 0) + textureLoad(t2, vec2<i32>(0), 0);
             }
             @fragment fn fa() -> @location(0) vec4<f32> { return textureLoad(a, vec2<i32>(0), 0); }
-            @fragment fn fb() -> @location(0) vec4<f32> { return textureLoad(b, vec2<i32>(0), 0); }";
+            @fragment fn fb() -> @location(0) vec4<f32> { return textureLoad(b, vec2<i32>(0), 0); }
+            @fragment fn fs() -> @location(0) vec4<f32> {
+                return textureSample(a, s, vec2<f32>(0.5));
+            }";
+    // `wgsl`: `t2` (binding 2) moves past t0..t3 to t4 instead of
+    // overlapping it; `a` and `b` (binding 5, different entry points) share
+    // t5; the sampler keeps its binding, another class.
     with_ctx(source, HlslOptions::default(), |ctx| {
         let order = declaration_order(ctx.module);
-        let e = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
-            .expect_err("t0..t3 and t2");
-        // Only the binding array's overlap: `a` and `b` share t5 but no
-        // entry point uses both.
-        assert_eq!(e.0.len(), 1, "{:?}", e.0);
-        assert!(
-            e.0[0]
-                .message
-                .contains("`ts` (t0..t3) and `t2` (t2) overlap"),
-            "{}",
-            e.0[0].message
+        let r = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
+            .expect("no overlap");
+        let regs: Vec<(char, u32, u32)> = r
+            .list
+            .iter()
+            .map(|r| (r.class, r.register, r.count))
+            .collect();
+        assert_eq!(
+            regs,
+            vec![
+                ('t', 0, 4),
+                ('t', 4, 1),
+                ('t', 5, 1),
+                ('t', 5, 1),
+                ('s', 1, 1)
+            ]
         );
-        assert_eq!(e.0[0].labels.len(), 2);
     });
+    // Two resources one entry point uses at one register stay an error
+    // (the front end reports a shared binding first).
+    let module = naga::front::wgsl::parse_str(
+        "enable wgpu_binding_array;
+        @group(0) @binding(5) var a: binding_array<texture_2d<f32>, 2>;
+        @group(0) @binding(5) var b: texture_2d<f32>;
+        @fragment fn main() -> @location(0) vec4<f32> {
+            return textureLoad(a[1], vec2<i32>(0), 0) + textureLoad(b, vec2<i32>(0), 0);
+        }",
+    )
+    .expect("parses");
+    let order = declaration_order(&module);
+    let e = crate::bind::d3d::assign(&module, &order, RegisterMode::Wgsl).expect_err("t5 twice");
+    assert_eq!(e.0.len(), 1, "{:?}", e.0);
+    assert!(
+        e.0[0].message.contains("`a` (t5..t6) and `b` (t5) overlap"),
+        "{}",
+        e.0[0].message
+    );
+    assert_eq!(e.0[0].labels.len(), 2);
     let compact = HlslOptions {
         registers: RegisterMode::Compact,
         ..HlslOptions::default()
@@ -319,7 +352,7 @@ fn overlapping_register_ranges_of_one_entry_point_are_errors() {
         let r = crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers)
             .expect("compact ranges");
         let regs: Vec<(u32, u32)> = r.list.iter().map(|r| (r.register, r.count)).collect();
-        assert_eq!(regs, vec![(0, 4), (4, 1), (5, 1), (6, 1)]);
+        assert_eq!(regs, vec![(0, 4), (4, 1), (5, 1), (6, 1), (0, 1)]);
     });
 }
 
@@ -377,8 +410,11 @@ fn shader_model_type_checks() {
         contract,
         ..
     } = crate::analyze(f16).expect("valid");
-    let e = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
-        .expect_err("f16 at 6.0");
+    let explicit = HlslOptions {
+        shader_model: Some(ShaderModel::Sm6_0),
+        ..HlslOptions::default()
+    };
+    let e = crate::back::hlsl::write(&parsed, &info, &contract, &explicit).expect_err("f16 at 6.0");
     assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
     assert_eq!(e.0[0].kind, crate::diag::DiagnosticKind::Unsupported);
     assert!(e.0[0]
@@ -397,6 +433,102 @@ fn shader_model_type_checks() {
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].message.contains("`u64`"));
     assert!(shader_model_type_errors(&module, ShaderModel::Sm6_0).is_empty());
+}
+
+/// Without `--shader-model`, the model is the lowest the module needs,
+/// with a note at the first use that needs it; an explicit model stays.
+#[test]
+fn default_shader_model_follows_the_module() {
+    let write = |source: &str, model: Option<ShaderModel>| {
+        let crate::Analysis {
+            parsed,
+            info,
+            contract,
+            ..
+        } = crate::analyze(source).expect("valid");
+        let options = HlslOptions {
+            shader_model: model,
+            ..HlslOptions::default()
+        };
+        crate::back::hlsl::write(&parsed, &info, &contract, &options)
+    };
+    let cases: &[(&str, &str, ShaderModel, &str)] = &[
+        (
+            "enable f16;
+            var<private> h: vec2<f16>;
+            @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }",
+            "vec2<f16>",
+            ShaderModel::Sm6_2,
+            "-enable-16bit-types",
+        ),
+        (
+            "@group(0) @binding(0) var<storage, read_write> wide: array<u64>;
+            @compute @workgroup_size(1) fn main() { wide[0] = 1lu; }",
+            "wide",
+            ShaderModel::Sm6_2,
+            "Load<T>",
+        ),
+        (
+            "enable f16;
+            var<private> x: f32;
+            @compute @workgroup_size(1) fn main() { let h = f16(x); x = f32(h * 2.0h); }",
+            "enable f16;",
+            ShaderModel::Sm6_2,
+            "-enable-16bit-types",
+        ),
+        (
+            "@fragment fn main(@builtin(barycentric) b: vec3<f32>) -> @location(0) vec4<f32> {
+                return vec4<f32>(b, 1.0);
+            }",
+            "main",
+            ShaderModel::Sm6_1,
+            "barycentric",
+        ),
+        (
+            "var<workgroup> n: atomic<u64>;
+            @compute @workgroup_size(1) fn main() { atomicMax(&n, 1lu); }",
+            "atomic<u64>",
+            ShaderModel::Sm6_6,
+            "64-bit atomic",
+        ),
+    ];
+    for &(source, at, model, says) in cases {
+        let out = write(source, None).expect("translates at the model it needs");
+        assert_eq!(out.shader_model, model, "{source}");
+        let header = format!("// Generated by stride from WGSL; shader model {model}\n");
+        assert!(out.text.starts_with(&header), "{}", out.text);
+        let notes = out.warnings.iter().filter(|w| w.severity == Severity::Note);
+        assert_eq!(notes.count(), 1, "{:?}", out.warnings);
+        let note = note_of(&out).expect("a note");
+        assert!(
+            note.message.contains(&format!("shader model {model}")),
+            "{note:?}"
+        );
+        let span = note.primary_span().expect("at the first use");
+        assert!(source[span].contains(at), "{note:?}");
+        let text = format!("{} {}", note.message, note.notes.join(" "));
+        assert!(text.contains(says), "{note:?}");
+        // Explicit: below the need an error (the writer's, unchanged),
+        // at it the same text without the note.
+        let index = ShaderModel::ALL.iter().position(|&m| m == model);
+        let below = ShaderModel::ALL[index.expect("a model") - 1];
+        if at != "enable f16;" {
+            // (f16 only inside expressions names no type the checks see.)
+            let e = write(source, Some(below)).expect_err("below the need");
+            assert!(e.has_errors(), "{e:?}");
+        }
+        let explicit = write(source, Some(model)).expect("at the need");
+        assert_eq!(explicit.text, out.text);
+        assert!(note_of(&explicit).is_none());
+    }
+    // Nothing above 6.0: 6.0, no note.
+    let plain = write("@compute @workgroup_size(1) fn main() {}", None).expect("plain");
+    assert_eq!(plain.shader_model, ShaderModel::Sm6_0);
+    assert!(note_of(&plain).is_none());
+}
+
+fn note_of(out: &crate::back::hlsl::HlslOutput) -> Option<&crate::diag::Diagnostic> {
+    out.warnings.iter().find(|w| w.severity == Severity::Note)
 }
 
 const STAGES: &str = "
@@ -614,7 +746,7 @@ fn unsupported_builtins_are_errors() {
                 return vec4<f32>(f32(s));
             }";
     let options = HlslOptions {
-        shader_model: ShaderModel::Sm5_1,
+        shader_model: Some(ShaderModel::Sm5_1),
         ..Default::default()
     };
     with_ctx(source, options, |ctx| {

@@ -156,6 +156,21 @@ pub(super) fn constructor(
     name
 }
 
+/// The zero value of array or struct type `ty` as a function's result,
+/// `_s_zero_Light()`: a value DXC can index and take members of, which the
+/// cast `(T)0` is not.
+pub(super) fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: naga::Handle<naga::Type>) -> String {
+    let t = types::type_name(ctx, ty);
+    let name = ["_s_zero_", t].concat();
+    needs.helper(&name, |_| {
+        text!(
+            "{t} {name}()\n{{\n    return {};\n}}\n",
+            types::zero_value(ctx, ty)
+        )
+    });
+    name
+}
+
 /// WGSL's `%` on doubles (truncated, like C's `fmod`): DXIL has neither a
 /// double remainder nor double rounding, so the quotient is truncated by
 /// clearing its fraction bits. `ty` is `double` or a `doubleN`.

@@ -631,7 +631,7 @@ pub(crate) mod test_support {
             let contract = crate::layout::build(&parsed, RuleSet::Wgsl).expect("layout");
             let info = crate::front::validate_parsed(&parsed).expect("valid");
             let options = HlslOptions {
-                shader_model: model,
+                shader_model: Some(model),
                 ..HlslOptions::default()
             };
             Fixture {
@@ -664,6 +664,7 @@ pub(crate) mod test_support {
                 contract: &self.contract,
                 lines: None,
                 options: &self.options,
+                model: self.options.shader_model.unwrap_or_default(),
                 names,
                 plan: buffers::Plan::default(),
                 type_names: Default::default(),

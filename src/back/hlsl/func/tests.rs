@@ -110,6 +110,7 @@ impl Fixture {
             contract: &self.contract,
             lines: None,
             options: &self.options,
+            model: self.options.shader_model.unwrap_or_default(),
             names: names_for(&self.parsed.module),
             plan: Plan::default(),
             type_names: Default::default(),
