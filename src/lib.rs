@@ -23,6 +23,7 @@ pub mod front;
 mod guard;
 pub mod layout;
 pub mod limits;
+pub mod remap;
 
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
 pub use layout::RuleSet;

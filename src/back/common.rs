@@ -246,7 +246,7 @@ pub(crate) fn resolve_pending_sizes(module: &mut naga::Module) -> PendingSizes {
     let mut map: Vec<Handle<naga::Type>> = Vec::with_capacity(module.types.len());
     for (handle, ty) in module.types.iter() {
         let mut inner =
-            crate::back::remap::map_inner(&ty.inner, |h| map.get(h.index()).copied().unwrap_or(h));
+            crate::remap::map_inner(&ty.inner, |h| map.get(h.index()).copied().unwrap_or(h));
         if let Some(sized) = sized(module, &inner) {
             inner = sized;
         }
@@ -260,7 +260,7 @@ pub(crate) fn resolve_pending_sizes(module: &mut naga::Module) -> PendingSizes {
         );
         map.push(new);
     }
-    crate::back::remap::remap_types(module, types, &crate::back::remap::TypeMap::new(map));
+    crate::remap::remap_types(module, types, &crate::remap::TypeMap::new(map));
     PendingSizes::Merged
 }
 

@@ -8,7 +8,6 @@ pub mod lines;
 pub mod listing;
 pub mod overrides;
 pub mod reflect;
-pub mod remap;
 pub(crate) mod scope;
 pub mod spirv;
 #[cfg(test)]

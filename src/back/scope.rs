@@ -8,17 +8,11 @@
 
 use naga::{Expression as E, Handle, Statement as S};
 
-/// Calls `f` on every expression `expr` reads, through the one operand
-/// walk the project has (`back::remap::map_expression_operands`) run on a
-/// copy.
-fn expression_operands(expr: &E, mut f: impl FnMut(Handle<E>)) {
-    let read = std::cell::RefCell::new(Vec::new());
-    let mut copy = expr.clone();
-    crate::back::remap::map_expression_operands(&mut copy, &|h| {
-        read.borrow_mut().push(h);
-        h
-    });
-    read.into_inner().into_iter().for_each(&mut f);
+/// Calls `f` on every expression `expr` reads.
+fn expression_operands(expr: &E, f: impl FnMut(Handle<E>)) {
+    crate::remap::expression_operands(expr)
+        .into_iter()
+        .for_each(f);
 }
 
 /// Calls `f` on every expression the statements of `block` (nested blocks

@@ -693,9 +693,9 @@ fn rewrite_function(
     }
     // Whatever still reads a lowered texture cannot be lowered.
     for (h, e) in f.expressions.iter() {
-        let mut bad = false;
-        let reads = |x: Handle<Expression>| lowered_of(&f.expressions, x).is_some();
-        operands(e, &mut |x| bad |= reads(x));
+        let bad = crate::remap::expression_operands(e)
+            .into_iter()
+            .any(|x| lowered_of(&f.expressions, x).is_some());
         if bad {
             diags.push(
                 Diagnostic::unsupported("this use of a texture_external cannot be lowered")
@@ -706,19 +706,6 @@ fn rewrite_function(
     }
     if !calls.is_empty() {
         rewrite_block(&mut f.body, &calls);
-    }
-}
-
-/// Call `visit` on every operand of `e`.
-fn operands(e: &Expression, visit: &mut dyn FnMut(Handle<Expression>)) {
-    let seen = std::cell::RefCell::new(Vec::new());
-    let mut copy = e.clone();
-    crate::back::remap::map_expression_operands(&mut copy, &|x| {
-        seen.borrow_mut().push(x);
-        x
-    });
-    for x in seen.into_inner() {
-        visit(x);
     }
 }
 
@@ -808,9 +795,8 @@ fn drop_external_types(module: &mut naga::Module) {
             // Unused: any handle will do.
             handles.first().copied().unwrap_or(h)
         } else {
-            let inner = crate::back::remap::map_inner(&t.inner, |x| {
-                handles.get(x.index()).copied().unwrap_or(x)
-            });
+            let inner =
+                crate::remap::map_inner(&t.inner, |x| handles.get(x.index()).copied().unwrap_or(x));
             types.insert(
                 naga::Type {
                     name: t.name.clone(),
@@ -821,8 +807,8 @@ fn drop_external_types(module: &mut naga::Module) {
         };
         handles.push(new);
     }
-    let map = crate::back::remap::TypeMap::new(handles);
-    crate::back::remap::remap_types(module, types, &map);
+    let map = crate::remap::TypeMap::new(handles);
+    crate::remap::remap_types(module, types, &map);
 }
 
 #[cfg(test)]

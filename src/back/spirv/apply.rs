@@ -7,11 +7,11 @@
 //! (`@stride`); each array type gets the stride of the first site that uses it
 //! and the other sites get extra array types of their own. The new arena is
 //! built in the old order, so dependencies keep smaller handles, and the rest
-//! of the module follows through [`crate::back::remap`].
+//! of the module follows through [`crate::remap`].
 
-use crate::back::remap::{self, TypeMap};
 use crate::diag::Diagnostic;
 use crate::layout::{Layout, LayoutKind, LayoutModule};
+use crate::remap::{self, TypeMap};
 use naga::{Handle, Module, Type, TypeInner, UniqueArena};
 
 /// `value` as a `u32`, or an error naming what is too large.

@@ -28,9 +28,9 @@
 //! there are no stores. The bytes read do not change: every column keeps
 //! the contract offset.
 
-use crate::back::remap;
 use crate::layout::realize::spirv::{uniform_column_split, ColumnSplit};
 use crate::layout::{Layout, LayoutKind, LayoutModule};
+use crate::remap;
 use indexmap::{IndexMap, IndexSet};
 use naga::{Expression, Handle, Module, Span, StructMember, Type, TypeInner};
 
@@ -402,7 +402,7 @@ impl Rewrite<'_> {
                 },
                 (original, e) => {
                     // Any other use of a tracked pointer is not rewritten.
-                    if operands(original)
+                    if remap::expression_operands(original)
                         .into_iter()
                         .any(|x| track_of(x).is_some())
                     {
@@ -617,17 +617,6 @@ fn columns(
         ty: matrix,
         components,
     })
-}
-
-/// The operands of `e`.
-fn operands(e: &Expression) -> Vec<Handle<Expression>> {
-    let found = std::cell::RefCell::new(Vec::new());
-    let mut probe = e.clone();
-    remap::map_expression_operands(&mut probe, &|x| {
-        found.borrow_mut().push(x);
-        x
-    });
-    found.into_inner()
 }
 
 /// Does a call in `block` pass an argument `tracked` says yes to?

@@ -16,9 +16,9 @@
 //! value in a one-element array. The bytes do not change: the member keeps
 //! its offset and its struct keeps its layout.
 
-use crate::back::remap;
 use crate::layout::realize::spirv::one_element_array_stride;
 use crate::layout::LayoutModule;
+use crate::remap;
 use indexmap::{IndexMap, IndexSet};
 use naga::{Expression, Handle, Module, Type, TypeInner};
 

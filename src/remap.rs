@@ -1,6 +1,9 @@
-//! Replace a naga module's type arena and rewrite every `Handle<Type>` that
-//! refers to it.
+//! Rewriting a naga module: the operand walk every stage uses, and replacing
+//! a module's type arena with every `Handle<Type>` that refers to it rewritten.
+//! It depends on naga only, so the front end (texture_external lowering) and
+//! the backends share it.
 //!
+//! Replacing the type arena:
 //! naga deduplicates types and requires a type's dependencies to have smaller
 //! handles, so giving one declaration two layouts (an array type used with two
 //! strides) means building a new arena in which handles move. [`remap_types`]
@@ -9,6 +12,18 @@
 //! locals, entry points (mesh info included), special types and doc comments.
 
 use naga::{Expression, Function, Handle, Module, Type, UniqueArena};
+
+/// Every expression `expr` reads, in operand order: the one operand walk,
+/// [`map_expression_operands`], run on a copy.
+pub fn expression_operands(expr: &Expression) -> Vec<Handle<Expression>> {
+    let read = std::cell::RefCell::new(Vec::new());
+    let mut copy = expr.clone();
+    map_expression_operands(&mut copy, &|h| {
+        read.borrow_mut().push(h);
+        h
+    });
+    read.into_inner()
+}
 
 /// Maps each handle of the old arena to its handle in the new one.
 #[derive(Clone, Debug)]
