@@ -192,14 +192,15 @@ impl ExecTarget for OurGlsl {
         std::fs::write(&glsl, &text)
             .map_err(|e| format!("cannot write {}: {e}", glsl.display()))?;
         let _ = std::fs::remove_file(&spv);
-        let out = std::process::Command::new("glslangValidator")
-            .args(["-V", "--target-env", "vulkan1.1", "-S", "comp"])
-            // GLSL's entry point is `main`; the harness runs `entry`.
-            .args(["-e", entry, "--source-entrypoint", "main", "-o"])
-            .arg(&spv)
-            .arg(&glsl)
-            .output()
-            .map_err(|e| format!("cannot run glslangValidator: {e}"))?;
+        let out = common::output_bounded(
+            std::process::Command::new("glslangValidator")
+                .args(["-V", "--target-env", "vulkan1.1", "-S", "comp"])
+                // GLSL's entry point is `main`; the harness runs `entry`.
+                .args(["-e", entry, "--source-entrypoint", "main", "-o"])
+                .arg(&spv)
+                .arg(&glsl),
+        )
+        .map_err(|e| format!("cannot run glslangValidator: {e}"))?;
         if !out.status.success() {
             return Err(format!(
                 "glslangValidator rejected stride's GLSL:\n{}{}\n--- GLSL ---\n{text}",
@@ -304,11 +305,12 @@ impl ExecTarget for OurHlsl {
         }
         // D3D packing puts members into the tails of arrays and structs,
         // which Vulkan allows with scalar block layout.
-        let val = std::process::Command::new("spirv-val")
-            .args(["--target-env", "vulkan1.1", "--scalar-block-layout"])
-            .arg(&spv)
-            .output()
-            .map_err(|e| format!("cannot run spirv-val: {e}"))?;
+        let val = common::output_bounded(
+            std::process::Command::new("spirv-val")
+                .args(["--target-env", "vulkan1.1", "--scalar-block-layout"])
+                .arg(&spv),
+        )
+        .map_err(|e| format!("cannot run spirv-val: {e}"))?;
         if !val.status.success() {
             return Err(format!(
                 "spirv-val rejects DXC's SPIR-V:\n{}{}\n--- HLSL ---\n{}",
@@ -679,6 +681,36 @@ enum Outcome {
 
 /// Run one module on one target; mismatches go to `report.failures` (or
 /// `report.known`).
+/// The case now running (target, name) and when it started, for the
+/// watchdog.
+static CURRENT: std::sync::Mutex<Option<(String, Instant)>> = std::sync::Mutex::new(None);
+
+/// How long one module may take (compiles, pipeline, dispatch, host
+/// program) before the watchdog ends the test; each part has its own
+/// smaller limit, so this only fires on a hang nothing else caught.
+const CASE_LIMIT: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// A thread that ends the process, naming the module, when one module has
+/// run for [`CASE_LIMIT`]: a hang fails the test with its cause instead of
+/// stalling CI until its own time limit.
+fn start_watchdog() {
+    std::thread::spawn(|| loop {
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        let current = CURRENT.lock().map(|c| c.clone()).unwrap_or(None);
+        if let Some((what, since)) = current {
+            if since.elapsed() > CASE_LIMIT {
+                let bar = "!".repeat(76);
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "\n{bar}\n!!! exec watchdog: {what} has run for over {} s; ending the test as hung\n{bar}",
+                    CASE_LIMIT.as_secs()
+                );
+                std::process::exit(101);
+            }
+        }
+    });
+}
+
 fn run_case(
     gpu: &vk::Gpu,
     target: &dyn ExecTarget,
@@ -686,6 +718,9 @@ fn run_case(
     report: &mut Report,
     hosts: &mut HostCache,
 ) -> Outcome {
+    if let Ok(mut c) = CURRENT.lock() {
+        *c = Some((format!("[{}] {}", target.name(), case.name), Instant::now()));
+    }
     let fail = |report: &mut Report, what: String, source: &str| {
         let file = save(&format!("{}-{}", target.name(), case.name), source);
         report.failures.push(format!(
@@ -1203,6 +1238,7 @@ fn summary(target: &str, gpu: &vk::Gpu, r: &Report, secs: f64) -> String {
 #[test]
 fn exec_layouts_on_vulkan() {
     let start = Instant::now();
+    start_watchdog();
     let gpu = match vk::Gpu::new() {
         Ok(gpu) => gpu,
         Err(why) => {
@@ -1285,4 +1321,22 @@ fn exec_layouts_on_vulkan() {
         host::clean_up();
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn tool_runs_past_their_limit_are_killed() {
+    let start = Instant::now();
+    let result = common::output_within(
+        std::process::Command::new("sleep").arg("30"),
+        std::time::Duration::from_millis(300),
+    );
+    let err = result.expect_err("a 30 s sleep must not finish within 0.3 s");
+    assert_eq!(err.kind(), std::io::ErrorKind::TimedOut, "{err}");
+    assert!(start.elapsed().as_secs() < 10, "the run was not killed");
+    let ok = common::output_within(
+        std::process::Command::new("echo").arg("hi"),
+        std::time::Duration::from_secs(30),
+    )
+    .expect("echo runs");
+    assert_eq!(ok.stdout, b"hi\n");
 }

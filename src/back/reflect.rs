@@ -89,13 +89,18 @@ fn glsl_bindings(modules: &Modules<'_>, dialect: crate::back::glsl::Dialect) -> 
                 .bindings
                 .iter()
                 .map(|b| {
-                    json!({
+                    let mut v = json!({
                         "global": b.global,
                         "glsl_name": b.glsl_name,
                         "kind": b.kind,
                         "set": b.set,
                         "binding": b.binding,
-                    })
+                    });
+                    // Only where it holds: every other block is members.
+                    if b.words {
+                        v["words"] = json!(true);
+                    }
+                    v
                 })
                 .collect();
             let combined: Vec<Value> = f

@@ -127,11 +127,9 @@ pub fn run_dxc(hlsl: &str, args: &[&str], dir: Option<&Path>) -> Result<Output, 
         panic!("cannot write {}: {e}", file.display());
     }
     let tool = dxc_path();
-    let out = Command::new(&tool)
-        .args(args)
-        .arg(&file)
-        .current_dir(dir)
-        .output()
+    let mut cmd = Command::new(&tool);
+    cmd.args(args).arg(&file).current_dir(dir);
+    let out = super::output_bounded(&mut cmd)
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", tool.display()));
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let diagnostics = strip_signing_warning(&String::from_utf8_lossy(&out.stderr));

@@ -9,7 +9,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use stride::Target;
 
+#[allow(unused_imports)]
+pub use process::{output_bounded, output_within};
+
 pub mod dxc;
+pub mod process;
 pub mod slang;
 
 /// The repository root (where Cargo.toml lives).

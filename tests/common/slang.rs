@@ -107,11 +107,9 @@ pub fn run_slangc(
     let tool = slangc_path();
     // The input by its bare name, from `dir`: diagnostics then name it as
     // the caller did.
-    let out = Command::new(&tool)
-        .arg(file_name)
-        .args(args)
-        .current_dir(dir)
-        .output()
+    let mut cmd = Command::new(&tool);
+    cmd.arg(file_name).args(args).current_dir(dir);
+    let out = super::output_bounded(&mut cmd)
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", tool.display()));
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let diagnostics = String::from_utf8_lossy(&out.stderr).trim_end().to_string();
@@ -200,10 +198,7 @@ pub fn spirv_val(bytes: &[u8], args: &[&str]) -> Result<(), String> {
     if let Err(e) = std::fs::write(&file, spirv_for_tools(bytes)) {
         panic!("cannot write {}: {e}", file.display());
     }
-    let out = Command::new("spirv-val")
-        .args(args)
-        .arg(&file)
-        .output()
+    let out = super::output_bounded(Command::new("spirv-val").args(args).arg(&file))
         .unwrap_or_else(|e| panic!("cannot run spirv-val: {e}"));
     let _ = std::fs::remove_dir_all(&dir);
     if out.status.success() {

@@ -41,9 +41,26 @@ pub fn seed() -> (u64, &'static str) {
 
 /// `source` with member lines, then whole structs and aliases, dropped
 /// while `fails` still holds; every candidate is tried once per pass until
-/// a pass drops nothing.
-pub fn minimize(source: &str, mut fails: impl FnMut(&str) -> bool) -> String {
+/// a pass drops nothing, or until [`MINIMIZE_BUDGET`] is spent (then the
+/// smallest module so far is returned, with a comment line saying so).
+pub fn minimize(source: &str, fails: impl FnMut(&str) -> bool) -> String {
+    minimize_within(source, MINIMIZE_BUDGET, fails)
+}
+
+/// How long minimizing one failing module may take: every try compiles and
+/// runs a module, and a failure that makes each try slow (a dispatch that
+/// times out, say) must not hold the test for an hour.
+pub const MINIMIZE_BUDGET: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// [`minimize`] with an explicit time budget.
+pub fn minimize_within(
+    source: &str,
+    budget: std::time::Duration,
+    mut fails: impl FnMut(&str) -> bool,
+) -> String {
+    let start = std::time::Instant::now();
     let mut lines: Vec<String> = source.lines().map(str::to_string).collect();
+    let mut tries = 0u32;
     loop {
         let mut dropped = false;
         let mut i = 0;
@@ -52,6 +69,14 @@ pub fn minimize(source: &str, mut fails: impl FnMut(&str) -> bool) -> String {
                 i += 1;
                 continue;
             };
+            if start.elapsed() > budget {
+                return format!(
+                    "// minimization stopped after {tries} tries ({} s budget spent); smallest failing module so far:\n{}\n",
+                    budget.as_secs(),
+                    lines.join("\n")
+                );
+            }
+            tries += 1;
             let mut candidate = lines.clone();
             candidate.drain(range);
             if fails(&(candidate.join("\n") + "\n")) {
@@ -93,4 +118,15 @@ fn minimize_drops_what_the_failure_does_not_need() {
     let source = "alias A0 = f32;\n\n@align(16)\nstruct S0 {\n    m0: f32,\n    m1: u32,\n}\nstruct S1 {\n    m0: S0,\n    m1: i32,\n}\n";
     let out = minimize(source, |s| s.contains("m1: i32"));
     assert_eq!(out, "\nstruct S1 {\n    m1: i32,\n}\n");
+}
+
+#[test]
+fn minimize_stops_when_its_budget_is_spent() {
+    let source = "struct S1 {\n    m0: f32,\n    m1: i32,\n}\n";
+    let out = minimize_within(source, std::time::Duration::ZERO, |_| true);
+    assert!(
+        out.starts_with("// minimization stopped after 0 tries"),
+        "{out}"
+    );
+    assert!(out.ends_with(source), "{out}");
 }

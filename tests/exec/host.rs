@@ -103,7 +103,7 @@ fn program(probe: &Probe, seed: u64) -> String {
 }
 
 fn run(cmd: &mut Command) -> Result<(), String> {
-    match cmd.output() {
+    match crate::common::output_bounded(cmd) {
         Ok(o) if o.status.success() => Ok(()),
         Ok(o) => Err(format!(
             "{cmd:?} failed ({}):\n{}{}",

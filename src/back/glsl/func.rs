@@ -232,7 +232,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
         if self.words_place(a).is_some() {
             self.error(
-                "a pointer into a buffer that holds f16 cannot be passed to a function in OpenGL GLSL (the buffer is declared as its 32-bit words)",
+                "a pointer into this buffer cannot be passed to a function in GLSL: the buffer is declared as its 32-bit words (because it holds f16 outside Vulkan, or because no GLSL block can hold its layout); pass the value instead, or load it in the caller",
                 a,
             );
             return;
@@ -440,23 +440,19 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn atomic(&mut self, a: Atomic<'_>) {
         let (pointer, fun, value, result) = (a.pointer, a.fun, a.value, a.result);
+        // An `atomic<i32>` in a words buffer is its word's bits: two's
+        // complement makes every operation but min and max the same on
+        // `uint`, so the operands and the result are converted.
+        let mut signed_word = false;
         let (place, repr) = match self.words_place(pointer) {
             Some(at) => {
-                // The word itself: 32-bit atomics only (`atomic<i32>` is
-                // read and written through its bits, which min and max
-                // would compare unsigned).
-                if !matches!(
+                signed_word = matches!(
                     at.layout.kind,
                     crate::layout::LayoutKind::Atomic(crate::layout::Scalar {
-                        kind: crate::layout::ScalarKind::Uint,
+                        kind: crate::layout::ScalarKind::Sint,
                         ..
                     })
-                ) {
-                    self.error(
-                        "an `atomic<i32>` in a buffer that holds f16 cannot be written in OpenGL GLSL (the buffer is declared as its 32-bit words); keep the atomics in a buffer of their own",
-                        pointer,
-                    );
-                }
+                );
                 let word = self
                     .ctx
                     .plan
@@ -475,8 +471,17 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                 self.needs.extension("GL_EXT_shader_atomic_int64");
             }
         }
+        if signed_word && matches!(*fun, naga::AtomicFunction::Min | naga::AtomicFunction::Max) {
+            return self.signed_word_min_max(&place, *fun, value, result);
+        }
         let mut v = self.st.take_buf();
+        if signed_word {
+            v.push_str("uint(");
+        }
         self.bare_into(value, &mut v);
+        if signed_word {
+            v.push(')');
+        }
         let f = match *fun {
             naga::AtomicFunction::Add | naga::AtomicFunction::Subtract => "atomicAdd(",
             naga::AtomicFunction::And => "atomicAnd(",
@@ -487,7 +492,11 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             naga::AtomicFunction::Exchange { compare: None } => "atomicExchange(",
             naga::AtomicFunction::Exchange { compare: Some(c) } => {
                 let c = self.arg(c);
-                let call = format!("atomicCompSwap({place}, {c}, {v})");
+                let call = if signed_word {
+                    format!("int(atomicCompSwap({place}, uint({c}), {v}))")
+                } else {
+                    format!("atomicCompSwap({place}, {c}, {v})")
+                };
                 self.st.give_buf(v);
                 let Some(r) = result else {
                     self.st.line_fmt(format_args!("{call};"));
@@ -503,6 +512,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             }
         };
         let mut call = self.st.take_buf();
+        if signed_word {
+            call.push_str("int(");
+        }
         for part in [f, &place, ", "] {
             call.push_str(part);
         }
@@ -512,6 +524,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             }
         } else {
             call.push_str(&v);
+            call.push(')');
+        }
+        if signed_word {
             call.push(')');
         }
         match result {
@@ -524,6 +539,44 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.st.give_buf(v);
     }
 }
+
+impl FunctionWriter<'_, '_> {
+    /// `atomicMin`/`atomicMax` of an `atomic<i32>` held in a `uint` word:
+    /// the word compares unsigned, so the signed result is computed and
+    /// swapped in with `atomicCompSwap` until no other invocation changed
+    /// the word in between. The old value is the result, as in WGSL.
+    fn signed_word_min_max(
+        &mut self,
+        word: &str,
+        fun: naga::AtomicFunction,
+        value: Handle<naga::Expression>,
+        result: Option<Handle<naga::Expression>>,
+    ) {
+        let f = if matches!(fun, naga::AtomicFunction::Min) {
+            "min"
+        } else {
+            "max"
+        };
+        let v = self.arg(value);
+        let (cur, seen) = (self.st.temp("cur"), self.st.temp("seen"));
+        self.st
+            .line_fmt(format_args!("uint {cur} = atomicOr({word}, 0u);"));
+        self.st.line_fmt(format_args!("while (true) {{"));
+        self.st.indent += 1;
+        self.st.line_fmt(format_args!(
+            "uint {seen} = atomicCompSwap({word}, {cur}, uint({f}(int({cur}), {v})));"
+        ));
+        self.st
+            .line_fmt(format_args!("if ({seen} == {cur}) {{ break; }}"));
+        self.st.line_fmt(format_args!("{cur} = {seen};"));
+        self.st.indent -= 1;
+        self.st.line_fmt(format_args!("}}"));
+        if let Some(r) = result {
+            self.declare_result(r, &format!("int({cur})"));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::expr::{f32_text, f64_text, i32_text};

@@ -174,6 +174,11 @@ pub struct GlslBinding {
     /// Descriptor set (Vulkan); `None` in OpenGL dialects.
     pub set: Option<u32>,
     pub binding: u32,
+    /// A buffer declared as its 32-bit words (`uint _s_words[]`; a uniform
+    /// block `uvec4 _s_words[N]`) rather than as members: it holds f16
+    /// outside Vulkan, or no GLSL block can hold its layout. Its bytes are
+    /// still the contract's; only reflection by member name finds nothing.
+    pub words: bool,
 }
 
 #[derive(Clone, Debug, Default)]

@@ -167,6 +167,77 @@ pub fn realize(
     contract: &LayoutModule,
     caps: &Capabilities,
 ) -> BlockRealization {
+    realize_counting(parsed, module, contract, caps).0
+}
+
+/// Realize the buffer globals of `contract` as blocks where the rules can
+/// express their layout, and name the others, which a GLSL writer declares
+/// as their 32-bit words (read and written at the contract's byte
+/// offsets): the uniform and storage globals `words` picks, and those whose
+/// layout no block can hold (a member inside the rounded-up size of a
+/// nested struct, say). Push-constant blocks have no such form, so their
+/// problems stay problems, as do the realization's own mismatches.
+///
+/// Returns the realization of the block globals and the indices (into
+/// `contract.globals`) of the words globals, in order.
+pub fn realize_or_words(
+    parsed: &Parsed,
+    module: &naga::Module,
+    contract: &LayoutModule,
+    caps: &Capabilities,
+    words: &dyn Fn(&GlobalLayout) -> bool,
+) -> (BlockRealization, Vec<usize>) {
+    let can_be_words = |g: &GlobalLayout| {
+        matches!(
+            g.space,
+            naga::AddressSpace::Uniform | naga::AddressSpace::Storage { .. }
+        )
+    };
+    let mut in_words: Vec<bool> = contract.globals.iter().map(words).collect();
+    // Each round realizes the globals still held as blocks; one whose own
+    // realization made a problem moves to words. A nested struct's variant
+    // is made once and shared, so a problem can show up only in a later
+    // round, under another global: hence the loop (it ends, since every
+    // round that goes on moves at least one global).
+    loop {
+        let kept = LayoutModule {
+            globals: contract
+                .globals
+                .iter()
+                .zip(&in_words)
+                .filter(|(_, w)| !**w)
+                .map(|(g, _)| g.clone())
+                .collect(),
+            ..contract.clone()
+        };
+        let (out, failed) = realize_counting(parsed, module, &kept, caps);
+        let mut moved = false;
+        let mut kept_index = 0;
+        for (i, g) in contract.globals.iter().enumerate() {
+            if in_words[i] {
+                continue;
+            }
+            if failed.get(kept_index).copied().unwrap_or(false) && can_be_words(g) {
+                in_words[i] = true;
+                moved = true;
+            }
+            kept_index += 1;
+        }
+        if !moved || out.problems.is_empty() {
+            let words = (0..in_words.len()).filter(|&i| in_words[i]).collect();
+            return (out, words);
+        }
+    }
+}
+
+/// [`realize`], also saying per global of `contract` whether realizing it
+/// made a problem.
+fn realize_counting(
+    parsed: &Parsed,
+    module: &naga::Module,
+    contract: &LayoutModule,
+    caps: &Capabilities,
+) -> (BlockRealization, Vec<bool>) {
     let pads = [RuleSet::Std140, RuleSet::Std430].map(|rules| (rules, OnceCell::new()));
     let mut r = Realizer {
         parsed,
@@ -177,12 +248,15 @@ pub fn realize(
         out: BlockRealization::default(),
         structs: FastIndexMap::default(),
     };
+    let mut failed = Vec::with_capacity(contract.globals.len());
     for g in &contract.globals {
+        let before = r.out.problems.len();
         r.block(g);
+        failed.push(r.out.problems.len() > before);
     }
     r.verify();
     r.out.order = r.stored_order();
-    r.out
+    (r.out, failed)
 }
 
 /// One type padding fields may have, with its size and alignment.

@@ -153,26 +153,13 @@ pub fn plan(
     names: &naga::FastHashMap<NameKey, String>,
 ) -> Result<Plan, Diagnostics> {
     // Without 16-bit storage, a buffer that holds f16 is declared as its
-    // words; the others are realized as blocks.
-    let in_words = |g: &crate::layout::GlobalLayout| {
+    // words, as is one whose layout no block can hold; the others are
+    // realized as blocks.
+    let f16_words = |g: &crate::layout::GlobalLayout| {
         !dialect.is_vulkan() && words::holds_f16(&g.layout, contract)
     };
-    let blocks_contract;
-    let realized = if contract.globals.iter().any(in_words) {
-        blocks_contract = LayoutModule {
-            globals: contract
-                .globals
-                .iter()
-                .filter(|g| !in_words(g))
-                .cloned()
-                .collect(),
-            ..contract.clone()
-        };
-        &blocks_contract
-    } else {
-        contract
-    };
-    let layout = block::realize(parsed, module, realized, &capabilities(dialect));
+    let (layout, in_words) =
+        block::realize_or_words(parsed, module, contract, &capabilities(dialect), &f16_words);
     let mut namer = Namer {
         module,
         contract,
@@ -183,7 +170,7 @@ pub fn plan(
         own: String::with_capacity(64),
     };
     let mut plan = namer.name(layout);
-    for g in contract.globals.iter().filter(|g| in_words(g)) {
+    for g in in_words.iter().filter_map(|&i| contract.globals.get(i)) {
         let block = namer.words_block(g);
         plan.words.push(block);
     }
@@ -339,6 +326,7 @@ impl<'a> Namer<'a> {
             type_name,
             kind,
             size: g.layout.size,
+            f16: words::holds_f16(&g.layout, self.contract),
         }
     }
 

@@ -33,6 +33,9 @@ pub struct WordsBlock {
     pub kind: BlockKind,
     /// The contract size; `None`: runtime-sized.
     pub size: Option<u64>,
+    /// It holds an f16 somewhere (its reads and writes then need the f16
+    /// extension's packing functions).
+    pub f16: bool,
 }
 
 /// Whether the contract layout `l` holds a 16-bit float anywhere (struct
@@ -324,7 +327,9 @@ pub fn load(
     place: &Place,
     ty: Option<Handle<naga::Type>>,
 ) -> Option<String> {
-    needs.extension(crate::back::glsl::types::F16_EXTENSION);
+    if block.f16 {
+        needs.extension(crate::back::glsl::types::F16_EXTENSION);
+    }
     let offset = &place.offset;
     Some(match place.layout.kind {
         LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => load_scalar(block, offset, s),
@@ -631,6 +636,7 @@ mod tests {
             type_name: "b_block".into(),
             kind,
             size: Some(40),
+            f16: true,
         }
     }
 

@@ -313,6 +313,7 @@ fn file_bindings(
             kind: slot.kind,
             set: slot.set,
             binding: slot.binding,
+            words: ctx.plan.words_block(h).is_some(),
         });
     }
     let mut combined = Vec::new();
@@ -330,6 +331,7 @@ fn file_bindings(
             kind: "combined-sampler",
             set: None,
             binding: unit,
+            words: false,
         });
     }
     (records, combined)
@@ -514,7 +516,9 @@ fn write_entry_point(
                     (_, None) => {}
                 }
                 if let Some(words) = words {
-                    needs.extension(super::types::F16_EXTENSION);
+                    if words.f16 {
+                        needs.extension(super::types::F16_EXTENSION);
+                    }
                     words.write_declaration(&prefix, resources);
                 } else if let Some(block) = block {
                     ctx.plan

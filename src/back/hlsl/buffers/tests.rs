@@ -16,6 +16,10 @@ use std::process::Command;
 #[allow(dead_code)]
 #[path = "../../../../tests/common/dxc.rs"]
 mod dxc;
+#[allow(dead_code)]
+#[path = "../../../../tests/common/process.rs"]
+mod process;
+use process::output_bounded;
 
 // What tests/common/dxc.rs expects from its parent module.
 fn temp_dir(tag: &str) -> PathBuf {
