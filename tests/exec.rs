@@ -65,7 +65,7 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[];
 
 /// Something that turns a module's source into SPIR-V words for the probe
 /// entry point. GLSL (glslang), HLSL (DXC) and Slang targets plug in here.
-trait ExecTarget {
+trait ExecTarget: Sync {
     fn name(&self) -> &'static str;
     fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError>;
     /// Storage buffers are bound with sizes rounded up to a multiple of
@@ -669,7 +669,13 @@ fn count_type(report: &mut Report, leaf: &Leaf) {
 /// Host fills by case name and source, made once and shared by every
 /// target; `None`
 /// when the host half is off (no C compiler).
-type HostCache = Option<HashMap<String, Result<host::HostFill, host::NotFilled>>>;
+/// The host-struct fill of every module run so far, shared by the lanes
+/// (each module's C program is compiled once); `None`: no C compiler.
+type HostCache =
+    Option<std::sync::Arc<std::sync::Mutex<HashMap<String, std::sync::Arc<HostResult>>>>>;
+type HostResult = Result<host::HostFill, host::NotFilled>;
+/// One target's report and summary, or why its lane could not run it.
+type LaneResult = Result<(Report, String), String>;
 
 enum Outcome {
     Ran,
@@ -681,9 +687,10 @@ enum Outcome {
 
 /// Run one module on one target; mismatches go to `report.failures` (or
 /// `report.known`).
-/// The case now running (target, name) and when it started, for the
+/// Per target: the case now running and when it started, for the
 /// watchdog.
-static CURRENT: std::sync::Mutex<Option<(String, Instant)>> = std::sync::Mutex::new(None);
+static CURRENT: std::sync::Mutex<BTreeMap<&'static str, (String, Instant)>> =
+    std::sync::Mutex::new(BTreeMap::new());
 
 /// How long one module may take (compiles, pipeline, dispatch, host
 /// program) before the watchdog ends the test; each part has its own
@@ -696,9 +703,10 @@ const CASE_LIMIT: std::time::Duration = std::time::Duration::from_secs(600);
 fn start_watchdog() {
     std::thread::spawn(|| loop {
         std::thread::sleep(std::time::Duration::from_secs(2));
-        let current = CURRENT.lock().map(|c| c.clone()).unwrap_or(None);
-        if let Some((what, since)) = current {
+        let current = CURRENT.lock().map(|c| c.clone()).unwrap_or_default();
+        for (target, (case, since)) in current {
             if since.elapsed() > CASE_LIMIT {
+                let what = format!("[{target}] {case}");
                 let bar = "!".repeat(76);
                 let _ = writeln!(
                     std::io::stderr(),
@@ -719,7 +727,7 @@ fn run_case(
     hosts: &mut HostCache,
 ) -> Outcome {
     if let Ok(mut c) = CURRENT.lock() {
-        *c = Some((format!("[{}] {}", target.name(), case.name), Instant::now()));
+        c.insert(target.name(), (case.name.clone(), Instant::now()));
     }
     let fail = |report: &mut Report, what: String, source: &str| {
         let file = save(&format!("{}-{}", target.name(), case.name), source);
@@ -796,22 +804,30 @@ fn run_case(
             .map(|o| probe::pattern_byte(case.seed, i, o))
             .collect()
     };
-    let host = hosts.as_mut().map(|cache| {
-        let index = cache.len();
+    let host = hosts.as_ref().map(|cache| {
         // Keyed by the source too: the minimizer runs smaller modules
         // under the same name.
         let key = format!("{}\n{}", case.name, case.source);
-        &*cache.entry(key).or_insert_with(|| {
+        let hit = cache.lock().ok().and_then(|c| c.get(&key).cloned());
+        hit.unwrap_or_else(|| {
+            // Unique across the lanes: it names the scratch folder.
+            static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let index = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let start: Vec<Vec<u8>> = probe
                 .buffers
                 .iter()
                 .enumerate()
                 .map(|(i, b)| pattern(i, 0, b.size))
                 .collect();
-            host::fill(index, &case.source, &probe, &start, case.seed)
+            let made =
+                std::sync::Arc::new(host::fill(index, &case.source, &probe, &start, case.seed));
+            if let Ok(mut c) = cache.lock() {
+                c.insert(key, made.clone());
+            }
+            made
         })
     });
-    let filled = match host {
+    let filled = match host.as_deref() {
         Some(Ok(h)) => {
             report.host_filled += 1;
             Some(h)
@@ -1046,6 +1062,39 @@ fn run_case(
     Outcome::Ran
 }
 
+/// The targets split into lanes that run at once: as many lanes as
+/// `STRIDE_EXEC_LANES` says, else 2 where the machine has two cores or
+/// more; each target goes to the lane with the least work so far, the
+/// slowest first (Slang's compiler takes the longest per module, then
+/// glslang).
+fn lanes(targets: &[&'static dyn ExecTarget]) -> Vec<Vec<&'static dyn ExecTarget>> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let wanted = std::env::var("STRIDE_EXEC_LANES")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(cores.min(2));
+    let count = wanted.clamp(1, targets.len().max(1));
+    let cost = |t: &&'static dyn ExecTarget| match t.name() {
+        "slang" => 4,
+        "glsl" => 2,
+        _ => 1,
+    };
+    let mut sorted = targets.to_vec();
+    sorted.sort_by_key(|t| std::cmp::Reverse(cost(t)));
+    let mut lanes: Vec<(u32, Vec<&'static dyn ExecTarget>)> = vec![(0, Vec::new()); count];
+    for t in sorted {
+        if let Some(lane) = lanes.iter_mut().min_by_key(|(work, _)| *work) {
+            lane.0 += cost(&t);
+            lane.1.push(t);
+        }
+    }
+    lanes
+        .into_iter()
+        .map(|(_, l)| l)
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
 fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget, hosts: &mut HostCache) -> Report {
     let mut report = Report::default();
     let record = |report: &mut Report, case: &Case, outcome: Outcome| match outcome {
@@ -1257,8 +1306,8 @@ fn exec_layouts_on_vulkan() {
     let (targets, skipped_targets) = selected_targets();
     let mut failures = Vec::new();
     // The host half needs a C compiler.
-    let mut hosts: HostCache = if common::tool_available("cc", &["--version"]) {
-        Some(HashMap::new())
+    let hosts: HostCache = if common::tool_available("cc", &["--version"]) {
+        Some(Default::default())
     } else {
         let msg = "no C compiler (`cc`): the host-struct half of the execution test is SKIPPED (scripts/install-oracles.sh installs gcc)";
         if required() {
@@ -1279,17 +1328,71 @@ fn exec_layouts_on_vulkan() {
         let bar = "!".repeat(76);
         let _ = writeln!(std::io::stderr(), "\n{bar}\n!!! {msg}\n{bar}\n");
     }
-    for target in targets {
-        let t0 = Instant::now();
-        let report = run_target(&gpu, target, &mut hosts);
-        let text = summary(target.name(), &gpu, &report, t0.elapsed().as_secs_f64());
-        // Straight to stderr, past the test harness's capture, so that every
-        // run (CI included) shows what was checked.
-        let _ = writeln!(std::io::stderr(), "{text}");
+    drop(gpu);
+    let lanes = lanes(&targets);
+    let _ = writeln!(
+        std::io::stderr(),
+        "exec: {} lane(s): {}",
+        lanes.len(),
+        lanes
+            .iter()
+            .map(|l| l.iter().map(|t| t.name()).collect::<Vec<_>>().join("+"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    // Each lane runs its targets one after another on a device of its own;
+    // the lanes run at once (a module's compilers and the driver's
+    // pipeline compiler are single-threaded, so one lane leaves a core
+    // idle).
+    let mut results: Vec<(&'static str, LaneResult)> = std::thread::scope(|s| {
+        let handles: Vec<_> = lanes
+            .into_iter()
+            .map(|lane| {
+                let mut hosts = hosts.clone();
+                s.spawn(move || {
+                    let gpu = match vk::Gpu::new() {
+                        Ok(gpu) => gpu,
+                        Err(why) => {
+                            return lane
+                                .iter()
+                                .map(|t| (t.name(), Err(format!("no Vulkan device: {why}"))))
+                                .collect::<Vec<_>>();
+                        }
+                    };
+                    lane.iter()
+                        .map(|&target| {
+                            let t0 = Instant::now();
+                            let report = run_target(&gpu, target, &mut hosts);
+                            let text =
+                                summary(target.name(), &gpu, &report, t0.elapsed().as_secs_f64());
+                            // Straight to stderr, past the test harness's
+                            // capture, so that every run (CI included)
+                            // shows what was checked.
+                            let _ = writeln!(std::io::stderr(), "{text}");
+                            (target.name(), Ok((report, text)))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let order = |name: &str| targets.iter().position(|t| t.name() == name);
+    results.sort_by_key(|(name, _)| order(name));
+    for (name, result) in results {
+        let (report, text) = match result {
+            Ok(r) => r,
+            Err(why) => {
+                failures.push(format!("[{name}] {why}"));
+                continue;
+            }
+        };
         if report.generated_run < GENERATED_TARGET {
             failures.push(format!(
-                "[{}] only {} generated modules ran (want {GENERATED_TARGET})",
-                target.name(),
+                "[{name}] only {} generated modules ran (want {GENERATED_TARGET})",
                 report.generated_run
             ));
         }
