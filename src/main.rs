@@ -355,6 +355,7 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
             dialect: cli.glsl.unwrap_or_default(),
             entry_point: cli.entry_point.clone(),
             overrides: cli.overrides.clone(),
+            f16_words: false,
         },
         hlsl: stride::back::hlsl::HlslOptions {
             shader_model: cli.shader_model,

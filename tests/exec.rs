@@ -67,6 +67,10 @@ const KNOWN_FAILURES: &[(&str, &str)] = &[];
 /// entry point. GLSL (glslang), HLSL (DXC) and Slang targets plug in here.
 trait ExecTarget: Sync {
     fn name(&self) -> &'static str;
+    /// A line for the summary, if the target has more to say.
+    fn note(&self) -> Option<String> {
+        None
+    }
     fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError>;
     /// Storage buffers are bound with sizes rounded up to a multiple of
     /// this many bytes.
@@ -139,21 +143,46 @@ impl ExecTarget for OurSpirv {
 
 /// stride's GLSL (dialect vulkan450, the probe entry point only), compiled
 /// to SPIR-V by glslang: `glslangValidator -V --target-env vulkan1.1 -S comp`,
-/// with GLSL's `main` renamed to the probe's entry point name.
+/// with GLSL's `main` renamed to the probe's entry point name. About half
+/// the modules that hold f16 (by the parity of the source's length) are
+/// written with `f16_words`: their f16 buffers are declared as 32-bit words
+/// as every OpenGL dialect declares them, so that code runs on the Vulkan
+/// driver too; the others keep 16-bit storage blocks.
 struct OurGlsl;
+
+/// Modules the GLSL target ran with f16 buffers declared as words.
+static F16_WORDS_RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 impl ExecTarget for OurGlsl {
     fn name(&self) -> &'static str {
         "glsl"
     }
 
+    fn note(&self) -> Option<String> {
+        Some(format!(
+            "f16 modules run with their f16 buffers declared as 32-bit words (the OpenGL dialects' f16 code): {}",
+            F16_WORDS_RUN.load(std::sync::atomic::Ordering::Relaxed)
+        ))
+    }
+
+    /// A buffer declared as words is a runtime array of `uint`, so its
+    /// binding must cover whole words: storage buffers are bound with their
+    /// size rounded up to 4 bytes, as WebGPU requires of every storage
+    /// binding (the extra bytes hold the pattern and are checked like any
+    /// padding).
+    fn storage_granule(&self) -> u64 {
+        4
+    }
+
     fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError> {
+        let f16_words = source.contains("enable f16") && source.len() % 2 == 1;
         let options = Options {
             target: Target::Glsl,
             glsl: stride::back::glsl::GlslOptions {
                 dialect: stride::back::glsl::Dialect::Vulkan450,
                 entry_point: Some(entry.to_string()),
                 overrides: Vec::new(),
+                f16_words,
             },
             ..Default::default()
         };
@@ -213,6 +242,9 @@ impl ExecTarget for OurGlsl {
             std::fs::read(&spv).map_err(|e| format!("cannot read {}: {e}", spv.display()))?;
         if bytes.len() % 4 != 0 {
             return Err(format!("glslang wrote {} bytes, not whole words", bytes.len()).into());
+        }
+        if f16_words {
+            F16_WORDS_RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         Ok(bytes
             .chunks_exact(4)
@@ -1363,8 +1395,12 @@ fn exec_layouts_on_vulkan() {
                         .map(|&target| {
                             let t0 = Instant::now();
                             let report = run_target(&gpu, target, &mut hosts);
-                            let text =
+                            let mut text =
                                 summary(target.name(), &gpu, &report, t0.elapsed().as_secs_f64());
+                            if let Some(note) = target.note() {
+                                text.push_str("\n  ");
+                                text.push_str(&note);
+                            }
                             // Straight to stderr, past the test harness's
                             // capture, so that every run (CI included)
                             // shows what was checked.

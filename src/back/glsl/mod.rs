@@ -118,6 +118,12 @@ pub struct GlslOptions {
     pub entry_point: Option<String>,
     /// Values for pipeline-overridable constants, by name or `@id`.
     pub overrides: Vec<(String, f64)>,
+    /// Declare buffers that hold f16 as their 32-bit words in `vulkan450`
+    /// too, as every OpenGL dialect must (`buffers::words`). Off by
+    /// default: Vulkan GLSL holds f16 in blocks with 16-bit storage. The
+    /// execution test turns it on to run the OpenGL dialects' f16 code on
+    /// a Vulkan driver.
+    pub f16_words: bool,
 }
 
 /// One output file: one entry point.

@@ -150,13 +150,14 @@ pub fn plan(
     module: &naga::Module,
     contract: &LayoutModule,
     dialect: Dialect,
+    f16_words: bool,
     names: &naga::FastHashMap<NameKey, String>,
 ) -> Result<Plan, Diagnostics> {
     // Without 16-bit storage, a buffer that holds f16 is declared as its
     // words, as is one whose layout no block can hold; the others are
     // realized as blocks.
     let f16_words = |g: &crate::layout::GlobalLayout| {
-        !dialect.is_vulkan() && words::holds_f16(&g.layout, contract)
+        (f16_words || !dialect.is_vulkan()) && words::holds_f16(&g.layout, contract)
     };
     let (layout, in_words) =
         block::realize_or_words(parsed, module, contract, &capabilities(dialect), &f16_words);

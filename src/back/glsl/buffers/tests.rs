@@ -31,6 +31,7 @@ impl GlslFixture for Fixture {
             &self.parsed.module,
             &self.contract,
             dialect,
+            false,
             &self.names,
         )
     }

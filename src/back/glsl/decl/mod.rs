@@ -165,14 +165,21 @@ pub(crate) fn resolve<'a>(
     if !unwritable.is_empty() {
         return Err(Diagnostics(unwritable));
     }
-    let plan =
-        buffers::plan(parsed, module, written.contract, dialect, &names).map_err(|mut e| {
-            for d in e.0.iter_mut().filter(|d| d.is_error() && !d.is_internal()) {
-                d.kind = crate::diag::DiagnosticKind::Inexpressible;
-                d.notes.push(super::INEXPRESSIBLE_NOTE.to_string());
-            }
-            e
-        })?;
+    let plan = buffers::plan(
+        parsed,
+        module,
+        written.contract,
+        dialect,
+        options.f16_words,
+        &names,
+    )
+    .map_err(|mut e| {
+        for d in e.0.iter_mut().filter(|d| d.is_error() && !d.is_internal()) {
+            d.kind = crate::diag::DiagnosticKind::Inexpressible;
+            d.notes.push(super::INEXPRESSIBLE_NOTE.to_string());
+        }
+        e
+    })?;
     Ok(Resolved::new(written, warnings, selected, names, plan))
 }
 
