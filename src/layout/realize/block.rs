@@ -178,15 +178,17 @@ pub fn realize(
 /// nested struct, say). Push-constant blocks have no such form, so their
 /// problems stay problems, as do the realization's own mismatches.
 ///
-/// Returns the realization of the block globals and the indices (into
-/// `contract.globals`) of the words globals, in order.
+/// Returns the realization of the block globals, the indices (into
+/// `contract.globals`) of the words globals, in order, and a note for each
+/// global that is words because of its layout (the ones `words` picked are
+/// the caller's to explain).
 pub fn realize_or_words(
     parsed: &Parsed,
     module: &naga::Module,
     contract: &LayoutModule,
     caps: &Capabilities,
     words: &dyn Fn(&GlobalLayout) -> bool,
-) -> (BlockRealization, Vec<usize>) {
+) -> (BlockRealization, Vec<usize>, Vec<Diagnostic>) {
     let can_be_words = |g: &GlobalLayout| {
         matches!(
             g.space,
@@ -194,6 +196,7 @@ pub fn realize_or_words(
         )
     };
     let mut in_words: Vec<bool> = contract.globals.iter().map(words).collect();
+    let mut notes = Vec::new();
     // Each round realizes the globals still held as blocks; one whose own
     // realization made a problem moves to words. A nested struct's variant
     // is made once and shared, so a problem can show up only in a later
@@ -220,14 +223,41 @@ pub fn realize_or_words(
             if failed.get(kept_index).copied().unwrap_or(false) && can_be_words(g) {
                 in_words[i] = true;
                 moved = true;
+                notes.push(words_note(parsed, module, g, caps.name));
             }
             kept_index += 1;
         }
         if !moved || out.problems.is_empty() {
             let words = (0..in_words.len()).filter(|&i| in_words[i]).collect();
-            return (out, words);
+            return (out, words, notes);
         }
     }
+}
+
+/// The note for buffer global `g`, declared as its words because no block
+/// holds its layout.
+fn words_note(
+    parsed: &Parsed,
+    module: &naga::Module,
+    g: &GlobalLayout,
+    target: &str,
+) -> Diagnostic {
+    let rules = match g.space {
+        naga::AddressSpace::Uniform => "std140",
+        _ => "std430",
+    };
+    let mut note = Diagnostic::warning(format!(
+        "`{}` is declared as its 32-bit words in GLSL ({target}): no {rules} block holds its layout",
+        g.name
+    ))
+    .at(
+        super::d3d::global_span(parsed, module, g),
+        "read and written at the contract's byte offsets",
+    )
+    .note("a member's contract offset lies where GLSL's rules place the member before it (a nested struct's size rounded up to its alignment, say), or in a gap no padding member fills; the words form keeps every byte where the contract puts it")
+    .note("--target reflect marks the buffer \"words\": true; bind a storage buffer with its size rounded up to 4 bytes; the other targets are not affected");
+    note.severity = crate::diag::Severity::Note;
+    note
 }
 
 /// [`realize`], also saying per global of `contract` whether realizing it

@@ -115,8 +115,11 @@ pub struct Plan {
     pub blocks: Vec<Block>,
     pub names: Names,
     /// The buffer globals declared as their 32-bit words (f16 in the
-    /// OpenGL dialects, see [`words`]); the realization leaves them out.
+    /// OpenGL dialects, or a layout no block holds; see [`words`]); the
+    /// realization leaves them out.
     pub words: Vec<words::WordsBlock>,
+    /// A note per buffer declared as words because of its layout.
+    pub notes: Vec<crate::diag::Diagnostic>,
 }
 
 /// What GLSL in `dialect` can write down on top of std140/std430.
@@ -159,7 +162,7 @@ pub fn plan(
     let f16_words = |g: &crate::layout::GlobalLayout| {
         (f16_words || !dialect.is_vulkan()) && words::holds_f16(&g.layout, contract)
     };
-    let (layout, in_words) =
+    let (layout, in_words, notes) =
         block::realize_or_words(parsed, module, contract, &capabilities(dialect), &f16_words);
     let mut namer = Namer {
         module,
@@ -175,6 +178,7 @@ pub fn plan(
         let block = namer.words_block(g);
         plan.words.push(block);
     }
+    plan.notes = notes;
     if plan.layout.problems.is_empty() {
         Ok(plan)
     } else {

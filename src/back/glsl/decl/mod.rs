@@ -180,6 +180,7 @@ pub(crate) fn resolve<'a>(
         }
         e
     })?;
+    warnings.extend(plan.notes.iter().cloned());
     Ok(Resolved::new(written, warnings, selected, names, plan))
 }
 
