@@ -53,7 +53,7 @@ const IN_WORDS: &[(&str, &str)] = &[
     // A struct whose @size is not a multiple of its alignment, followed by a
     // member inside GLSL's rounded-up struct size.
     ("corpus/dialect/member_size_below_naga.wgsl", "h"),
-    ("tests/regressions/glsl_words_atomics.wgsl", "p"),
+    ("corpus/dialect/glsl_words_atomics.wgsl", "p"),
 ];
 
 const NOT_FITTING: &[(&str, &str, &str)] = &[
