@@ -1171,6 +1171,11 @@ fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget, hosts: &mut HostCache) -> 
         index += 1;
     }
     run_fresh(gpu, target, hosts, &mut report, record);
+    // Done: the watchdog must not time this target's last case while
+    // another target (in this lane or the other) goes on.
+    if let Ok(mut c) = CURRENT.lock() {
+        c.remove(target.name());
+    }
     report
 }
 

@@ -203,17 +203,25 @@ pub fn realize_or_words(
     // round, under another global: hence the loop (it ends, since every
     // round that goes on moves at least one global).
     loop {
-        let kept = LayoutModule {
-            globals: contract
-                .globals
-                .iter()
-                .zip(&in_words)
-                .filter(|(_, w)| !**w)
-                .map(|(g, _)| g.clone())
-                .collect(),
-            ..contract.clone()
+        // The common case, every global a block, realizes `contract` as it
+        // is; only a module with words globals pays for a filtered copy.
+        let filtered;
+        let kept = if in_words.iter().any(|&w| w) {
+            filtered = LayoutModule {
+                globals: contract
+                    .globals
+                    .iter()
+                    .zip(&in_words)
+                    .filter(|(_, w)| !**w)
+                    .map(|(g, _)| g.clone())
+                    .collect(),
+                ..contract.clone()
+            };
+            &filtered
+        } else {
+            contract
         };
-        let (out, failed) = realize_counting(parsed, module, &kept, caps);
+        let (out, failed) = realize_counting(parsed, module, kept, caps);
         let mut moved = false;
         let mut kept_index = 0;
         for (i, g) in contract.globals.iter().enumerate() {
