@@ -20,7 +20,8 @@
 //! glslang, our HLSL compiled by DXC (`-spirv -fvk-use-dx-layout`), and our
 //! Slang compiled by Slang (`-target spirv -fvk-use-dx-layout`).
 //! `STRIDE_EXEC_TARGETS=spirv,glsl,hlsl,slang` picks targets (default: all
-//! four).
+//! four). `STRIDE_EXEC_ONLY=dir` runs only the modules of that folder
+//! (reproducing one module on a driver).
 //!
 //! No Vulkan device: the test says it was skipped, or fails when
 //! `STRIDE_REQUIRE_ORACLES=1`. `scripts/install-oracles.sh` installs
@@ -581,35 +582,48 @@ fn corpus_cases() -> Vec<Case> {
     // (tests/regressions: f16 modules that the GLSL sweep of corpus/ would
     // need listed as not fitting gl450/es310).
     for theme in ["corpus/layout", "corpus/dialect", "tests/regressions"] {
-        let dir = repo_root().join(theme);
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .map(|rd| {
-                rd.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|e| e == "wgsl"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        paths.sort();
-        for p in &paths {
-            let stem = p
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let source = std::fs::read_to_string(p).unwrap_or_default();
-            for style in [Style::Leaf, Style::Whole] {
-                let i = cases.len() as u64;
-                cases.push(Case {
-                    name: format!("{theme}/{stem}.wgsl ({style:?})"),
-                    source: source.clone(),
-                    generated: false,
-                    f16: source.contains("enable f16"),
-                    style,
-                    seed: SEED ^ i << 20,
-                });
-            }
-        }
+        dir_cases(&repo_root().join(theme), theme, &mut cases);
     }
     cases
+}
+
+/// `STRIDE_EXEC_ONLY=dir`: run only the `.wgsl` modules of that folder
+/// (each in both probe styles), not the corpus, the generated modules or
+/// the fresh batch; for reproducing a module on a driver.
+fn only_dir() -> Option<PathBuf> {
+    std::env::var_os("STRIDE_EXEC_ONLY")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The `.wgsl` modules of `dir`, sorted, each in both probe styles.
+fn dir_cases(dir: &std::path::Path, label: &str, cases: &mut Vec<Case>) {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "wgsl"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    for p in &paths {
+        let stem = p
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let source = std::fs::read_to_string(p).unwrap_or_default();
+        for style in [Style::Leaf, Style::Whole] {
+            let i = cases.len() as u64;
+            cases.push(Case {
+                name: format!("{label}/{stem}.wgsl ({style:?})"),
+                source: source.clone(),
+                generated: false,
+                f16: source.contains("enable f16"),
+                style,
+                seed: SEED ^ i << 20,
+            });
+        }
+    }
 }
 
 /// Save a module for reproduction; returns the path.
@@ -1147,6 +1161,18 @@ fn run_target(gpu: &vk::Gpu, target: &dyn ExecTarget, hosts: &mut HostCache) -> 
         Outcome::Rejected(why) => report.rejected.push((case.name.clone(), why)),
         Outcome::Inexpressible(why) => report.inexpressible.push((case.name.clone(), why)),
     };
+    if let Some(dir) = only_dir() {
+        let mut cases = Vec::new();
+        dir_cases(&dir, &dir.display().to_string(), &mut cases);
+        for case in cases {
+            let outcome = run_case(gpu, target, &case, &mut report, hosts);
+            record(&mut report, &case, outcome);
+        }
+        if let Ok(mut c) = CURRENT.lock() {
+            c.remove(target.name());
+        }
+        return report;
+    }
     for case in corpus_cases() {
         let outcome = run_case(gpu, target, &case, &mut report, hosts);
         record(&mut report, &case, outcome);
@@ -1431,7 +1457,7 @@ fn exec_layouts_on_vulkan() {
                 continue;
             }
         };
-        if report.generated_run < GENERATED_TARGET {
+        if report.generated_run < GENERATED_TARGET && only_dir().is_none() {
             failures.push(format!(
                 "[{name}] only {} generated modules ran (want {GENERATED_TARGET})",
                 report.generated_run
