@@ -41,6 +41,10 @@ pub(super) fn mangle_dims(base: &str, dims: &str) -> String {
     out
 }
 
+/// Cbuffer arrays of at most this many elements are rebuilt element by
+/// element in the global's load helper; longer ones through a helper's loop.
+const UNROLLED_LOADS: u32 = 64;
+
 impl Plan {
     pub(super) fn load_text(
         &self,
@@ -166,12 +170,54 @@ impl Plan {
             } else {
                 Cow::Owned(text!("{}.{name}", Operand(base)))
             };
-            let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
             let member = ctx.name(NameKey::StructMember(ty, i as u32));
+            if let Some((elem_ty, n)) = self.unrolled(ctx, repr, vm.ty) {
+                // Element by element, each read straight from the cbuffer:
+                // NVIDIA's Vulkan driver (580) read 3-component f16 vectors
+                // wrong when DXC's and Slang's code copied a cbuffer array of
+                // structs holding them whole and rebuilt it in a loop
+                // (docs/targets.md).
+                for k in 0..n {
+                    let place = Place::Text {
+                        text: Cow::Borrowed(&lvalue),
+                        repr,
+                    };
+                    let value = match self.element(ctx, place, Index::Constant(k)) {
+                        Place::Text { text, repr } => {
+                            self.load_text(ctx, needs, &text, repr, elem_ty)
+                        }
+                        // A cbuffer member is never byte-addressed.
+                        Place::Bytes { .. } => text!("{}[{k}]", Operand(&lvalue)),
+                    };
+                    let _ = writeln!(out, "    r.{member}[{k}] = {value};");
+                }
+                continue;
+            }
+            let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
             let _ = writeln!(out, "    r.{member} = {value};");
         }
         out.push_str("    return r;\n");
         out
+    }
+
+    /// A cbuffer array member of at most `UNROLLED_LOADS` elements that is
+    /// not stored plain: its element type and count.
+    fn unrolled(
+        &self,
+        ctx: &Ctx<'_>,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+    ) -> Option<(Handle<naga::Type>, u32)> {
+        if self.plain(repr) || !matches!(repr, Repr::Array(_)) {
+            return None;
+        }
+        match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+            Ok(naga::TypeInner::Array { base, size, .. }) => {
+                let n = super::super::types::array_count(ctx, *size)?;
+                (n <= UNROLLED_LOADS).then_some((*base, n))
+            }
+            _ => None,
+        }
     }
 
     /// The HLSL spelling (element, dims) of the cbuffer storage of `repr`
