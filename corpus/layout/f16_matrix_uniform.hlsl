@@ -75,14 +75,21 @@ Inner _s_cbload_Inner_cb(Inner_cb x) {
     return r;
 }
 
+_s_array2_float16_t4x3 _s_cbload_float16_t4x3_cols_s32_a2(_s_float16_t4x3_cols_s32 x[2]) {
+    _s_array2_float16_t4x3 r;
+    for (uint i = 0u; i < 2u; ++i) {
+        r[i] = float16_t4x3(x[i].v_c0, x[i].v_c1, x[i].v_c2, x[i].v_c3);
+    }
+    return r;
+}
+
 Params _s_cbload_params_cb() {
     Params r;
     r.scale = params_scale;
     r.m = float16_t2x3(params_m_c0, params_m_c1);
     r.n = float16_t4x4(params_n_c0, params_n_c1, params_n_c2, params_n_c3);
     r.inner = _s_cbload_Inner_cb(params_inner);
-    r.cols[0] = float16_t4x3(params_cols[0].v_c0, params_cols[0].v_c1, params_cols[0].v_c2, params_cols[0].v_c3);
-    r.cols[1] = float16_t4x3(params_cols[1].v_c0, params_cols[1].v_c1, params_cols[1].v_c2, params_cols[1].v_c3);
+    r.cols = _s_cbload_float16_t4x3_cols_s32_a2(params_cols);
     r.tail = params_tail;
     return r;
 }

@@ -200,15 +200,21 @@ impl Plan {
         out
     }
 
-    /// A cbuffer array member of at most `UNROLLED_LOADS` elements that is
-    /// not stored plain: its element type and count.
+    /// A cbuffer array member of at most `UNROLLED_LOADS` elements whose
+    /// elements are variant structs: its element type and count.
     fn unrolled(
         &self,
         ctx: &Ctx<'_>,
         repr: &Repr,
         ty: Handle<naga::Type>,
     ) -> Option<(Handle<naga::Type>, u32)> {
-        if self.plain(repr) || !matches!(repr, Repr::Array(_)) {
+        // Arrays of variant structs only: what the driver defect needs, and
+        // DXC's SPIR-V route crashes on `r.a[0] = float2x2(...)` for an
+        // array of split `row_major` matrices.
+        let Repr::Array(elem) = repr else {
+            return None;
+        };
+        if self.plain(repr) || !matches!(**elem, Repr::Variant(_)) {
             return None;
         }
         match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
