@@ -54,6 +54,9 @@ const IN_WORDS: &[(&str, &str)] = &[
     // member inside GLSL's rounded-up struct size.
     ("corpus/dialect/member_size_below_naga.wgsl", "h"),
     ("corpus/dialect/glsl_words_atomics.wgsl", "p"),
+    // A uniform with `uniform_buffer_standard_layout`: 8-byte array strides
+    // and a struct at offset 28, which std140 cannot declare.
+    ("corpus/dialect/uniform_standard_layout.wgsl", "params"),
 ];
 
 const NOT_FITTING: &[(&str, &str, &str)] = &[

@@ -100,7 +100,15 @@ pub struct Annotations {
     pub params: Vec<super::split::Param>,
     /// `texture_external` variables, lowered by [`super::external`].
     pub externals: Vec<super::external::External>,
+    /// Where the module says `requires uniform_buffer_standard_layout;`
+    /// (the name's span): uniform buffers take the storage layout rules.
+    pub uniform_standard_layout: Option<Span>,
 }
+
+/// The WGSL language extension that lifts the uniform address space's
+/// layout constraints; naga 30 does not know it, so the front end takes it
+/// out of the text naga sees.
+pub const UNIFORM_STANDARD_LAYOUT: &str = "uniform_buffer_standard_layout";
 
 pub struct Lowered {
     pub standard: String,
@@ -140,6 +148,7 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
         globals: IndexMap::with_capacity(n_globals),
         params: Vec::new(),
         externals: Vec::new(),
+        uniform_standard_layout: None,
     };
     for item in &scanned.items {
         let span = item.span.clone();
@@ -206,6 +215,9 @@ pub fn lower(source: &str, scanned: &ScannedModule) -> Result<Lowered, Diagnosti
             }
             ItemKind::Directive => {
                 cx.attrs(&item.attrs, Place::Decl("a directive"));
+                if let Some(name) = cx.requires_standard_layout(&span) {
+                    ann.uniform_standard_layout.get_or_insert(name);
+                }
             }
         }
     }
@@ -332,6 +344,49 @@ impl Lower<'_> {
             self.out = self.src.as_bytes().to_vec();
         }
         &mut self.out
+    }
+
+    /// In a `requires` directive at `span`, the extension
+    /// [`UNIFORM_STANDARD_LAYOUT`]: blanked for naga with one comma next to
+    /// it (the whole directive when it is the only name); its span.
+    fn requires_standard_layout(&mut self, span: &Span) -> Option<Span> {
+        let text = self.src.get(span.clone())?;
+        let list = text.strip_prefix("requires")?;
+        if !list.starts_with(|c: char| c.is_whitespace()) {
+            return None;
+        }
+        let list_start = span.start + "requires".len();
+        let list = list.strip_suffix(';').unwrap_or(list);
+        // (start, end) of each name, and the commas' positions.
+        let mut names = Vec::new();
+        let mut commas = Vec::new();
+        let mut at = 0;
+        for part in list.split(',') {
+            let lead = part.len() - part.trim_start().len();
+            let name = part.trim();
+            if !name.is_empty() {
+                let start = list_start + at + lead;
+                names.push((start, start + name.len(), name));
+            }
+            at += part.len();
+            if at < list.len() {
+                commas.push(list_start + at);
+                at += 1;
+            }
+        }
+        let (start, end, _) = *names.iter().find(|n| n.2 == UNIFORM_STANDARD_LAYOUT)?;
+        if names.len() == 1 {
+            self.blank(span);
+        } else {
+            self.blank(&(start..end));
+            // The comma after the name, else the one before it.
+            if let Some(&c) = commas.iter().find(|&&c| c >= end) {
+                self.blank(&(c..c + 1));
+            } else if let Some(&c) = commas.iter().rev().find(|&&c| c < start) {
+                self.blank(&(c..c + 1));
+            }
+        }
+        Some(start..end)
     }
 
     fn blank(&mut self, span: &Span) {
@@ -737,6 +792,52 @@ mod tests {
                 l
             }
             Err(e) => panic!("lower failed: {e}"),
+        }
+    }
+
+    #[test]
+    fn uniform_standard_layout_is_taken_out_of_requires() {
+        let decl = "struct S { a: f32 }\n@group(0) @binding(0) var<uniform> u: S;\n";
+        // Alone, first, middle, last, with a trailing comma.
+        for (directive, rest) in [
+            ("requires uniform_buffer_standard_layout;", ""),
+            (
+                "requires uniform_buffer_standard_layout, pointer_composite_access;",
+                "requires pointer_composite_access",
+            ),
+            (
+                "requires pointer_composite_access, uniform_buffer_standard_layout;",
+                "requires pointer_composite_access",
+            ),
+            (
+                "requires packed_4x8_integer_dot_product, uniform_buffer_standard_layout, pointer_composite_access,;",
+                "requires packed_4x8_integer_dot_product,",
+            ),
+        ] {
+            let src = format!("{directive}\n{decl}");
+            let l = lower_ok(&src);
+            let span = l
+                .annotations
+                .uniform_standard_layout
+                .clone()
+                .unwrap_or_else(|| panic!("not found in `{directive}`"));
+            assert_eq!(&src[span], UNIFORM_STANDARD_LAYOUT);
+            assert!(
+                !l.standard.contains(UNIFORM_STANDARD_LAYOUT),
+                "{}",
+                l.standard
+            );
+            let squeezed: String = l.standard.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(squeezed.starts_with(rest), "`{directive}` -> `{squeezed}`");
+            naga_ok(&l.standard);
+        }
+        // Not a `requires` directive, or another extension: nothing found.
+        for src in [
+            format!("requires pointer_composite_access;\n{decl}"),
+            format!("enable f16;\n{decl}"),
+            decl.to_string(),
+        ] {
+            assert!(lower_ok(&src).annotations.uniform_standard_layout.is_none());
         }
     }
 

@@ -35,6 +35,9 @@ pub enum Space {
     Uniform,
     /// Storage buffers and push constants.
     Storage,
+    /// Uniform buffers of a module that says `requires
+    /// uniform_buffer_standard_layout;`: the storage rules.
+    StandardUniform,
 }
 
 impl Space {
@@ -42,12 +45,16 @@ impl Space {
         match self {
             Space::Uniform => "Uniform buffers",
             Space::Storage => "Storage buffers",
+            Space::StandardUniform => {
+                "Uniform buffers (with `uniform_buffer_standard_layout`, the storage rules)"
+            }
         }
     }
     fn name(self) -> &'static str {
         match self {
             Space::Uniform => "uniform",
             Space::Storage => "storage",
+            Space::StandardUniform => "uniform",
         }
     }
 }
@@ -279,6 +286,11 @@ impl<'a> Walker<'a> {
         };
         for g in &contract.globals {
             let space = match g.space {
+                naga::AddressSpace::Uniform
+                    if parsed.annotations.uniform_standard_layout.is_some() =>
+                {
+                    Space::StandardUniform
+                }
                 naga::AddressSpace::Uniform => Space::Uniform,
                 naga::AddressSpace::Storage { .. } | naga::AddressSpace::Immediate => {
                     Space::Storage
@@ -434,7 +446,7 @@ impl<'a> Walker<'a> {
     ) {
         let required = match ctx.space {
             Space::Uniform => element.align.max(16),
-            Space::Storage => element.align.max(1),
+            Space::Storage | Space::StandardUniform => element.align.max(1),
         };
         if stride.is_multiple_of(required) {
             return;
@@ -453,8 +465,9 @@ impl<'a> Walker<'a> {
             Space::Uniform => format!(
                 "Array stride of {written} is {stride} bytes. Uniform buffers require array strides to be a multiple of 16 bytes."
             ),
-            Space::Storage => format!(
-                "Array stride of {written} is {stride} bytes. Storage buffers require array strides to be a multiple of the element alignment ({} bytes).",
+            Space::Storage | Space::StandardUniform => format!(
+                "Array stride of {written} is {stride} bytes. {} require array strides to be a multiple of the element alignment ({} bytes).",
+                ctx.space.buffers(),
                 element.align
             ),
         };
@@ -507,7 +520,7 @@ impl<'a> Walker<'a> {
         };
         let bit: u8 = match ctx.space {
             Space::Uniform => 1,
-            Space::Storage => 2,
+            Space::Storage | Space::StandardUniform => 2,
         };
         if self.visited.is_empty() {
             self.visited = vec![0; self.contract.structs.len()];

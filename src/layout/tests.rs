@@ -870,3 +870,27 @@ struct S { a : @stride(16) Y, b : f32, c : Z, d : @stride(32) Z }
     assert_eq!(array_stride(&member(s, "c").layout), 8);
     assert_eq!(array_stride(&member(s, "d").layout), 32);
 }
+
+/// `requires uniform_buffer_standard_layout;` lifts the uniform rules (16-byte
+/// array strides, struct sizes and offsets); the offsets stay WGSL's.
+#[test]
+fn uniform_standard_layout_takes_the_storage_rules() {
+    let body = "struct S { a: f32, b: f32 }
+struct U { pairs: array<S, 3>, t: f32, inner: S, w: array<f32, 2> }
+@group(0) @binding(0) var<uniform> u: U;
+";
+    let plain = crate::analyze(body).err().unwrap_or_default();
+    assert!(has_message(&plain, "Uniform buffers require"), "{plain:?}");
+    let standard = format!("requires uniform_buffer_standard_layout;\n{body}");
+    if let Err(e) = crate::analyze(&standard) {
+        panic!("{}", e.render("u.wgsl", &standard, false));
+    }
+    // The contract is the same either way: the directive changes checks only.
+    let a = crate::analyze(&standard).ok();
+    let offsets: Vec<u64> = a
+        .as_ref()
+        .and_then(|a| a.contract.structs.values().find(|s| s.name == "U"))
+        .map(|s| s.members().map(|m| m.offset).collect())
+        .unwrap_or_default();
+    assert_eq!(offsets, [0, 24, 28, 36]);
+}

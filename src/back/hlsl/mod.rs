@@ -330,4 +330,8 @@ pub fn write(
 pub const INEXPRESSIBLE_NOTE: &str =
     "the layout is valid and --target spirv writes it; only HLSL's cbuffer packing rules cannot express it";
 
+/// The note added to [`INEXPRESSIBLE_NOTE`] in a module that says
+/// `requires uniform_buffer_standard_layout;`.
+pub const STANDARD_LAYOUT_NOTE: &str = "`uniform_buffer_standard_layout` gives uniforms the storage layout rules, but a cbuffer keeps D3D's packing (DXC's `-no-legacy-cbuf-layout` is ignored with a warning since 2024, microsoft/DirectXShaderCompiler#6559), and stride's HLSL does not yet declare such a uniform as an array of 16-byte words; give the member the 16-byte layout the help line shows, or use another target";
+
 pub(crate) use crate::back::common::error_at;

@@ -262,8 +262,16 @@ fn words_note(
         super::d3d::global_span(parsed, module, g),
         "read and written at the contract's byte offsets",
     )
-    .note("a member's contract offset lies where GLSL's rules place the member before it (a nested struct's size rounded up to its alignment, say), or in a gap no padding member fills; the words form keeps every byte where the contract puts it")
-    .note("--target reflect marks the buffer \"words\": true; bind a storage buffer with its size rounded up to 4 bytes; the other targets are not affected");
+    .note(if g.space == naga::AddressSpace::Uniform && parsed.annotations.uniform_standard_layout.is_some() {
+        "with `uniform_buffer_standard_layout` a uniform takes the storage layout rules, which std140 cannot declare (arrays and structs not rounded to 16 bytes); the words form keeps every byte where the contract puts it"
+    } else {
+        "a member's contract offset lies where GLSL's rules place the member before it (a nested struct's size rounded up to its alignment, say), or in a gap no padding member fills; the words form keeps every byte where the contract puts it"
+    })
+    .note(if g.space == naga::AddressSpace::Uniform {
+        "--target reflect marks the buffer \"words\": true; bind the uniform buffer with its size rounded up to 16 bytes (the block is an array of uvec4); the other targets are not affected"
+    } else {
+        "--target reflect marks the buffer \"words\": true; bind a storage buffer with its size rounded up to 4 bytes; the other targets are not affected"
+    });
     note.severity = crate::diag::Severity::Note;
     note
 }

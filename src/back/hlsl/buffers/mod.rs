@@ -67,7 +67,7 @@ use cbuffer::*;
 use plan::*;
 use word16::*;
 
-use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
+use super::{Ctx, Needs, INEXPRESSIBLE_NOTE, STANDARD_LAYOUT_NOTE};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Span};
 use crate::front::Parsed;
 use crate::layout::realize::bytes::{element as bytes_element, matrix_columns};
