@@ -113,6 +113,23 @@ pub struct Options {
     /// the WGSL lines (default: none, the output as without them), and the
     /// file name they give.
     pub lines: back::lines::LineOptions,
+    /// The uniform address space's layout rules: WGSL's, or the storage
+    /// rules as under `requires uniform_buffer_standard_layout;` (which a
+    /// module can also say itself).
+    pub uniform_layout: UniformLayout,
+}
+
+/// Which layout rules uniform buffers follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UniformLayout {
+    /// WGSL's uniform rules (16-byte array strides, struct sizes and
+    /// offsets), unless the module says `requires
+    /// uniform_buffer_standard_layout;`.
+    #[default]
+    Default,
+    /// The storage rules, as if every module said `requires
+    /// uniform_buffer_standard_layout;`.
+    Standard,
 }
 
 impl Default for Options {
@@ -125,6 +142,7 @@ impl Default for Options {
             hlsl: back::hlsl::HlslOptions::default(),
             host: back::host::HostOptions::default(),
             lines: back::lines::LineOptions::default(),
+            uniform_layout: UniformLayout::Default,
         }
     }
 }
@@ -184,8 +202,14 @@ pub struct Analysis {
 /// before the backend. Errors are diagnostics; warnings are returned
 /// alongside. Like [`translate`], it never panics.
 pub fn analyze(source: &str) -> Result<Analysis, Diagnostics> {
+    analyze_with(source, UniformLayout::Default)
+}
+
+/// [`analyze`] with uniform buffers under the rules `uniform` names (the
+/// [`Options::uniform_layout`] the analysis is then translated with).
+pub fn analyze_with(source: &str, uniform: UniformLayout) -> Result<Analysis, Diagnostics> {
     let mapped = || {
-        let (parsed, contract, mut warnings) = lay_out(source)?;
+        let (parsed, contract, mut warnings) = lay_out(source, uniform)?;
         let info = validate(&parsed, &warnings).map_err(|mut d| {
             parsed.map.diagnostics(&mut d);
             once(&mut d);
@@ -219,11 +243,15 @@ fn internal_error(panic: &str) -> Diagnostics {
 /// (the caller maps them once, with the backend's).
 fn lay_out(
     source: &str,
+    uniform: UniformLayout,
 ) -> Result<(front::Parsed, layout::LayoutModule, Diagnostics), Diagnostics> {
-    let parsed = front::parse(source).map_err(|mut d| {
+    let mut parsed = front::parse(source).map_err(|mut d| {
         once(&mut d);
         d
     })?;
+    if uniform == UniformLayout::Standard {
+        parsed.uniform_standard = true;
+    }
     let mut diags = Diagnostics(parsed.warnings.clone());
     match layout::build(&parsed, RuleSet::Wgsl) {
         Ok(contract) => {
@@ -265,7 +293,7 @@ pub fn translate(source: &str, options: &Options) -> Result<Translation, Diagnos
 }
 
 fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, Diagnostics> {
-    let (parsed, contract, warnings) = lay_out(source)?;
+    let (parsed, contract, warnings) = lay_out(source, options.uniform_layout)?;
     let map = parsed.map.clone();
     let result = backend(
         source,

@@ -57,6 +57,14 @@ impl From<TargetArg> for Target {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum UniformArg {
+    /// WGSL's uniform rules
+    Wgsl,
+    /// The storage rules (`uniform_buffer_standard_layout`)
+    Standard,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum ColorArg {
     /// Color when stderr is a terminal and NO_COLOR is not set
     Auto,
@@ -209,6 +217,15 @@ struct Cli {
     /// SPIR-V output bakes every override in: this value, else its default
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     overrides: Vec<(String, f64)>,
+
+    /// Uniform buffer layout rules: wgsl (16-byte array strides, struct
+    /// sizes and offsets, unless the module says `requires
+    /// uniform_buffer_standard_layout;`) or standard (the storage rules, as
+    /// that directive gives; SPIR-V then needs uniformBufferStandardLayout,
+    /// GLSL declares such uniforms as 16-byte words, HLSL and Slang refuse
+    /// what a cbuffer cannot hold)
+    #[arg(long, value_name = "RULES", value_enum, default_value_t = UniformArg::Wgsl)]
+    uniform_layout: UniformArg,
 
     /// --target rust: extra derives; `bytemuck` adds bytemuck::Pod and
     /// bytemuck::Zeroable (sound: every padding byte is a named field)
@@ -371,6 +388,10 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
         lines: stride::back::lines::LineOptions {
             directives: cli.line_directives,
             source_name: String::new(),
+        },
+        uniform_layout: match cli.uniform_layout {
+            UniformArg::Wgsl => stride::UniformLayout::Default,
+            UniformArg::Standard => stride::UniformLayout::Standard,
         },
     };
     let job = Job {
@@ -843,7 +864,7 @@ fn translate_one(input: &Input, targets: &[Target], options: &Options, check_onl
             targets: vec![kept(result)],
         };
     }
-    match stride::analyze(&input.source) {
+    match stride::analyze_with(&input.source, options.uniform_layout) {
         Ok(analysis) => Done {
             targets: targets
                 .iter()

@@ -135,6 +135,7 @@ fn help_exits_zero() {
         "-t spirv,hlsl,glsl",
         "shaders/ -o out/",
         "--rust-derive",
+        "--uniform-layout",
         "C11 header",
         "Rust module",
     ] {
@@ -1402,4 +1403,69 @@ fn one_cause_gives_one_diagnostic() {
         err.contains("error: hlsl, slang: HLSL output cannot bind a runtime-sized binding array"),
         "{err}"
     );
+}
+
+/// `--uniform-layout standard` gives uniforms the storage rules for every
+/// target of the call, as `requires uniform_buffer_standard_layout;` does;
+/// without it the same module is an error at the struct.
+#[test]
+fn uniform_layout_standard_lifts_the_uniform_rules() {
+    const PAIRS: &str = "struct S { a: f32, b: f32 }
+struct U { pairs: array<S, 3>, t: f32 }
+@group(0) @binding(0) var<uniform> u: U;
+@group(0) @binding(1) var<storage, read_write> o: array<f32>;
+@compute @workgroup_size(1)
+fn main() { o[0] = u.pairs[2].b + u.t; }
+";
+    let dir = fixture("cli-uniform-layout", &[("p.wgsl", PAIRS)]);
+    let o = stride(&dir, &["-t", "spirv", "p.wgsl", "-o", "p.spv"]);
+    expect_code(&o, 1, "wgsl uniform rules");
+    assert!(
+        stderr(&o).contains("Uniform buffers require"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.join("p.spv").exists(), "no output on error");
+    // One target, then two from one analysis.
+    let o = stride(
+        &dir,
+        &[
+            "--uniform-layout",
+            "standard",
+            "-t",
+            "spirv",
+            "p.wgsl",
+            "-o",
+            "p.spv",
+        ],
+    );
+    expect_code(&o, 0, "standard, spirv");
+    assert!(
+        stderr(&o).contains("uniformBufferStandardLayout"),
+        "{}",
+        stderr(&o)
+    );
+    let o = stride(
+        &dir,
+        &[
+            "--uniform-layout",
+            "standard",
+            "-t",
+            "spirv,glsl",
+            "p.wgsl",
+            "-o",
+            "out/",
+        ],
+    );
+    expect_code(&o, 0, "standard, spirv and glsl");
+    let glsl = std::fs::read_to_string(dir.join("out/p.main.comp")).unwrap_or_default();
+    assert!(glsl.contains("uvec4 _s_words[2];"), "{glsl}");
+    // The same bytes as the module that says it itself.
+    let said = format!("requires uniform_buffer_standard_layout;\n{PAIRS}");
+    std::fs::write(dir.join("q.wgsl"), said).unwrap_or_default();
+    let o = stride(&dir, &["-t", "spirv", "q.wgsl", "-o", "q.spv"]);
+    expect_code(&o, 0, "directive, spirv");
+    let a = std::fs::read(dir.join("p.spv")).unwrap_or_default();
+    let b = std::fs::read(dir.join("q.spv")).unwrap_or_default();
+    assert!(!a.is_empty() && a == b, "{} vs {} bytes", a.len(), b.len());
 }

@@ -695,6 +695,7 @@ pub(crate) mod tests {
             module,
             warnings: Vec::new(),
             allocations: Vec::new(),
+            uniform_standard: false,
         }
     }
 

@@ -33,6 +33,9 @@ pub struct Parsed {
     /// Bindings stride chose for resources whose source omits `@binding`
     /// (already written into `module`).
     pub allocations: Vec<crate::front::bindings::Allocation>,
+    /// Uniform buffers follow the storage layout rules: the module says
+    /// `requires uniform_buffer_standard_layout;`, or the options ask for it.
+    pub uniform_standard: bool,
 }
 
 /// scan -> dialect -> naga parse. Errors are returned as diagnostics with
@@ -102,7 +105,9 @@ fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnos
             map.diagnostics(&mut d);
             d
         })?;
+    let uniform_standard = lowered.annotations.uniform_standard_layout.is_some();
     Ok(Parsed {
+        uniform_standard,
         source: source.to_string(),
         standard,
         map,

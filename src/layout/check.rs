@@ -286,11 +286,7 @@ impl<'a> Walker<'a> {
         };
         for g in &contract.globals {
             let space = match g.space {
-                naga::AddressSpace::Uniform
-                    if parsed.annotations.uniform_standard_layout.is_some() =>
-                {
-                    Space::StandardUniform
-                }
+                naga::AddressSpace::Uniform if parsed.uniform_standard => Space::StandardUniform,
                 naga::AddressSpace::Uniform => Space::Uniform,
                 naga::AddressSpace::Storage { .. } | naga::AddressSpace::Immediate => {
                     Space::Storage

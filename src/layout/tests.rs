@@ -780,6 +780,7 @@ fn hand_built(
         module,
         warnings: Vec::new(),
         allocations: Vec::new(),
+        uniform_standard: false,
     }
 }
 

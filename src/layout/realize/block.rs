@@ -262,7 +262,7 @@ fn words_note(
         super::d3d::global_span(parsed, module, g),
         "read and written at the contract's byte offsets",
     )
-    .note(if g.space == naga::AddressSpace::Uniform && parsed.annotations.uniform_standard_layout.is_some() {
+    .note(if g.space == naga::AddressSpace::Uniform && parsed.uniform_standard {
         "with `uniform_buffer_standard_layout` a uniform takes the storage layout rules, which std140 cannot declare (arrays and structs not rounded to 16 bytes); the words form keeps every byte where the contract puts it"
     } else {
         "a member's contract offset lies where GLSL's rules place the member before it (a nested struct's size rounded up to its alignment, say), or in a gap no padding member fills; the words form keeps every byte where the contract puts it"

@@ -39,7 +39,7 @@ pub fn plan(
         for d in &mut errors.0 {
             if d.kind == DiagnosticKind::Inexpressible {
                 d.notes.push(text!("note: {INEXPRESSIBLE_NOTE}"));
-                if parsed.annotations.uniform_standard_layout.is_some() {
+                if parsed.uniform_standard {
                     d.notes.push(text!("note: {STANDARD_LAYOUT_NOTE}"));
                 }
             }
