@@ -2,9 +2,9 @@
 // 30 does not know yet): uniform buffers take the storage layout rules, so
 // arrays with 4- and 8-byte strides, an 8-byte struct and a struct at offset
 // 28 are valid in a uniform. SPIR-V needs `uniformBufferStandardLayout`
-// (warned, spirv-val's `--uniform-buffer-standard-layout`), GLSL declares
-// the buffer as 16-byte words, and HLSL and Slang refuse it with a note:
-// a cbuffer keeps D3D's packing.
+// (warned, spirv-val's `--uniform-buffer-standard-layout`); GLSL, HLSL and
+// Slang declare the buffer as 16-byte words (`uvec4`/`uint4`), read at the
+// contract's offsets, since std140 and D3D's cbuffer packing cannot hold it.
 requires uniform_buffer_standard_layout;
 
 struct Pair {

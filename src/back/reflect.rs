@@ -154,14 +154,19 @@ fn hlsl_registers(modules: &Modules<'_>) -> (Map<String, Value>, Option<Vec<Hlsl
         let list: Vec<Value> = registers
             .iter()
             .map(|r| {
-                json!({
+                let mut v = json!({
                     "global": r.global,
                     "hlsl_name": r.hlsl_name,
                     "kind": r.kind,
                     "register": format!("{}{}", r.class, r.register),
                     "space": r.space,
                     "count": r.count,
-                })
+                });
+                // Only where it holds, as in the GLSL bindings.
+                if r.words {
+                    v["words"] = json!(true);
+                }
+                v
             })
             .collect();
         let entry_points: Vec<Value> = entry_points

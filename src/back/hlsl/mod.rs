@@ -209,6 +209,9 @@ pub struct HlslRegister {
     pub space: u32,
     /// Registers taken: 1, or the length of a binding array.
     pub count: u32,
+    /// A cbuffer declared as `uint4` words (its layout is one D3D's
+    /// packing cannot hold): the host writes the same bytes.
+    pub words: bool,
 }
 
 /// The HLSL names of what the WGSL source names, for tools that read the
@@ -329,9 +332,5 @@ pub fn write(
 /// SPIR-V target writes it) but that HLSL's cbuffer packing cannot express.
 pub const INEXPRESSIBLE_NOTE: &str =
     "the layout is valid and --target spirv writes it; only HLSL's cbuffer packing rules cannot express it";
-
-/// The note added to [`INEXPRESSIBLE_NOTE`] in a module that says
-/// `requires uniform_buffer_standard_layout;`.
-pub const STANDARD_LAYOUT_NOTE: &str = "`uniform_buffer_standard_layout` gives uniforms the storage layout rules, but a cbuffer keeps D3D's packing (DXC's `-no-legacy-cbuf-layout` is ignored with a warning since 2024, microsoft/DirectXShaderCompiler#6559), and stride's HLSL does not yet declare such a uniform as an array of 16-byte words; give the member the 16-byte layout the help line shows, or use another target";
 
 pub(crate) use crate::back::common::error_at;

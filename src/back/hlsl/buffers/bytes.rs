@@ -167,6 +167,114 @@ pub(super) fn element_type(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> Handle<naga
     }
 }
 
+/// Where a read at a byte offset goes: a byte-address buffer, or a cbuffer
+/// declared as `uint4` words.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Src<'a> {
+    /// `buf.Load(o)` on a `ByteAddressBuffer` (`RWByteAddressBuffer` when
+    /// `rw`); inside a helper, the parameter `b`.
+    Bytes { buf: &'a str, rw: bool },
+    /// `words[o >> 4][(o >> 2) & 3]` of the cbuffer array `words`: helpers
+    /// name the global (`tag`) and read it directly, taking only `o`.
+    Words { words: &'a str, tag: &'a str },
+}
+
+impl<'a> Src<'a> {
+    /// The source of a storage global.
+    pub(super) fn of(st: &'a Storage) -> Self {
+        match &st.words {
+            Some(w) => Src::Words {
+                words: &w.words,
+                tag: &st.name,
+            },
+            None => Src::Bytes {
+                buf: &st.name,
+                rw: !st.read_only,
+            },
+        }
+    }
+
+    /// The source as a helper body sees it.
+    pub(super) fn inner(self) -> Self {
+        match self {
+            Src::Bytes { rw, .. } => Src::Bytes { buf: "b", rw },
+            words => words,
+        }
+    }
+
+    /// `_s_<kind>_`: the start of a load helper's name.
+    pub(super) fn push_helper_prefix(self, out: &mut String) {
+        match self {
+            Src::Bytes { rw: true, .. } => out.push_str("_s_rwload_"),
+            Src::Bytes { rw: false, .. } => out.push_str("_s_load_"),
+            Src::Words { tag, .. } => super::super::push_parts(out, &["_s_wload_", tag, "_"]),
+        }
+    }
+
+    /// A load helper's parameters up to `uint o`.
+    pub(super) fn params(self) -> &'static str {
+        match self {
+            Src::Bytes { rw, .. } if rw => "RWByteAddressBuffer b, uint o",
+            Src::Bytes { .. } => "ByteAddressBuffer b, uint o",
+            Src::Words { .. } => "uint o",
+        }
+    }
+
+    /// A load helper's arguments: `buf, off` or `off`.
+    pub(super) fn push_args(self, out: &mut String, off: &str) {
+        match self {
+            Src::Bytes { buf, .. } => super::super::push_parts(out, &[buf, ", ", off]),
+            Src::Words { .. } => out.push_str(off),
+        }
+    }
+
+    /// `n` (1 to 4) 32-bit words from byte `off` as a `uint`/`uintN`.
+    pub(super) fn push_words(self, out: &mut String, n: u8, off: &str) {
+        match self {
+            Src::Bytes { buf, .. } => {
+                super::super::push_parts(out, &[buf, ".Load"]);
+                if n > 1 {
+                    super::super::push_decimal(out, u64::from(n));
+                }
+                super::super::push_parts(out, &["(", off, ")"]);
+            }
+            Src::Words { words, .. } => {
+                if n > 1 {
+                    out.push_str("uint");
+                    super::super::push_decimal(out, u64::from(n));
+                    out.push('(');
+                }
+                for k in 0..n {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    // `off` (a sum of terms, maybe in parentheses) as an
+                    // operand of `>>`.
+                    let bare = off
+                        .strip_prefix('(')
+                        .and_then(|o| o.strip_suffix(')'))
+                        .filter(|o| !o.contains(['(', ')']))
+                        .unwrap_or(off);
+                    let o = if k == 0 && operand_is_simple(bare) {
+                        bare.to_string()
+                    } else if k == 0 {
+                        text!("({bare})")
+                    } else {
+                        text!("({bare} + {}u)", 4 * k)
+                    };
+                    super::super::push_parts(
+                        out,
+                        &[words, "[", &o, " >> 4u][(", &o, " >> 2u) & 3u]"],
+                    );
+                }
+                if n > 1 {
+                    out.push(')');
+                }
+            }
+        }
+    }
+}
+
 pub(super) fn buffer_type(rw: bool) -> &'static str {
     if rw {
         "RWByteAddressBuffer"
@@ -288,13 +396,13 @@ impl Plan {
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
-        (buf, rw, off): (&str, bool, &str),
+        (src, off): (Src<'_>, &str),
         n: u8,
         s: naga::Scalar,
     ) {
         if s.width == 2 {
             self.require_sm62(ctx, needs, st, s);
-            return push_load16(out, needs, (buf, rw, off), n, s);
+            return push_load16(out, needs, (src, off), n, s);
         }
         if s.width == 4 || s.kind == naga::ScalarKind::Bool {
             // `buf.LoadN(off)`, converted from `uint`.
@@ -304,20 +412,49 @@ impl Plan {
                 naga::ScalarKind::Bool => "(",
                 _ => "",
             });
-            out.push_str(buf);
-            out.push_str(".Load");
-            if n > 1 {
-                super::super::push_decimal(out, u64::from(n));
-            }
-            out.push('(');
-            out.push_str(off);
-            out.push(')');
+            src.push_words(out, n.max(1), off);
             out.push_str(match s.kind {
                 naga::ScalarKind::Sint | naga::ScalarKind::Float => ")",
                 naga::ScalarKind::Bool => " != 0u)",
                 _ => "",
             });
+        } else if let Src::Words { .. } = src {
+            // 64-bit values from their two words, low word first.
+            self.require_sm62(ctx, needs, st, s);
+            let count = n.max(1);
+            if n > 1 {
+                super::super::push_parts(out, &[&super::super::types::vector(n, s), "("]);
+            }
+            for k in 0..count {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                let lo = ByteOffset::base(off).plus(8 * u64::from(k)).text();
+                let hi = ByteOffset::base(off).plus(8 * u64::from(k) + 4).text();
+                let (mut a, mut b) = (String::new(), String::new());
+                src.push_words(&mut a, 1, &lo);
+                src.push_words(&mut b, 1, &hi);
+                match s.kind {
+                    naga::ScalarKind::Float => {
+                        super::super::push_parts(out, &["asdouble(", &a, ", ", &b, ")"])
+                    }
+                    naga::ScalarKind::Sint => super::super::push_parts(
+                        out,
+                        &["(int64_t)((uint64_t)", &a, " | ((uint64_t)", &b, " << 32))"],
+                    ),
+                    _ => super::super::push_parts(
+                        out,
+                        &["((uint64_t)", &a, " | ((uint64_t)", &b, " << 32))"],
+                    ),
+                }
+            }
+            if n > 1 {
+                out.push(')');
+            }
         } else {
+            let Src::Bytes { buf, .. } = src else {
+                return;
+            };
             self.require_sm62(ctx, needs, st, s);
             let t = if n == 0 {
                 super::super::types::scalar(s).into()
@@ -338,26 +475,17 @@ impl Plan {
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
-        (buf, rw, off): (&str, bool, &str),
+        (src, off): (Src<'_>, &str),
         layout: &Layout,
         ty: Handle<naga::Type>,
     ) {
-        let ld = if rw { "rwload" } else { "load" };
-        let b = buffer_type(rw);
+        let inner = src.inner();
         // The helper's name, built before the call is written (a leaf has
         // none: room is made only once a helper is named).
         let mut name = String::new();
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
-                return self.push_leaf_load(
-                    out,
-                    ctx,
-                    needs,
-                    st,
-                    (buf, rw, off),
-                    0,
-                    naga_scalar(*s),
-                );
+                return self.push_leaf_load(out, ctx, needs, st, (src, off), 0, naga_scalar(*s));
             }
             LayoutKind::Vector { size, scalar } => {
                 return self.push_leaf_load(
@@ -365,7 +493,7 @@ impl Plan {
                     ctx,
                     needs,
                     st,
-                    (buf, rw, off),
+                    (src, off),
                     *size,
                     naga_scalar(*scalar),
                 );
@@ -379,7 +507,8 @@ impl Plan {
                 let s = naga_scalar(*scalar);
                 let t = super::super::types::matrix(*columns, *rows, s);
                 name.reserve(32);
-                super::super::push_parts(&mut name, &["_s_", ld, "_", &t]);
+                src.push_helper_prefix(&mut name);
+                name.push_str(&t);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
@@ -390,8 +519,8 @@ impl Plan {
                             " ",
                             helper,
                             "(",
-                            b,
-                            " b, uint o) {\n    return ",
+                            src.params(),
+                            ") {\n    return ",
                             &t,
                             "(",
                         ],
@@ -404,7 +533,7 @@ impl Plan {
                         }
                         o.clear();
                         ByteOffset::base("o").plus(at).push_to(&mut o);
-                        self.push_leaf_load(&mut def, ctx, needs, st, ("b", rw, &o), *rows, s);
+                        self.push_leaf_load(&mut def, ctx, needs, st, (inner, &o), *rows, s);
                     }
                     def.push_str(");\n}\n");
                     def
@@ -423,7 +552,7 @@ impl Plan {
                 let t = super::super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
                 name.reserve(32);
-                super::super::push_parts(&mut name, &["_s_", ld, "_"]);
+                src.push_helper_prefix(&mut name);
                 push_mangle_layout(&mut name, ctx, layout, ty);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {
@@ -435,8 +564,8 @@ impl Plan {
                             " ",
                             helper,
                             "(",
-                            b,
-                            " b, uint o) {\n    ",
+                            src.params(),
+                            ") {\n    ",
                             t,
                             " r;\n    for (uint i = 0u; i < ",
                         ],
@@ -444,7 +573,7 @@ impl Plan {
                     super::super::push_decimal(&mut def, *n);
                     def.push_str("u; ++i) {\n        r[i] = ");
                     let o = ByteOffset::base("o").plus_scaled(*stride, "i").text();
-                    self.push_load_bytes(&mut def, ctx, needs, st, ("b", rw, &o), element, base);
+                    self.push_load_bytes(&mut def, ctx, needs, st, (inner, &o), element, base);
                     def.push_str(";\n    }\n    return r;\n}\n");
                     def
                 });
@@ -452,13 +581,14 @@ impl Plan {
             LayoutKind::Struct(h) => {
                 let t = super::super::types::type_name(ctx, *h);
                 name.reserve(32);
-                super::super::push_parts(&mut name, &["_s_", ld, "_", t]);
+                src.push_helper_prefix(&mut name);
+                name.push_str(t);
                 let helper = name.as_str();
                 needs.helper(helper, |needs| {
                     let mut def = String::with_capacity(256);
                     super::super::push_parts(
                         &mut def,
-                        &[t, " ", helper, "(", b, " b, uint o) {\n    ", t, " r;\n"],
+                        &[t, " ", helper, "(", src.params(), ") {\n    ", t, " r;\n"],
                     );
                     let mut o = String::new();
                     if let Some(sl) = ctx.contract.structs.get(h) {
@@ -484,7 +614,7 @@ impl Plan {
                                 ctx,
                                 needs,
                                 st,
-                                ("b", rw, &o),
+                                (inner, &o),
                                 &m.layout,
                                 mty,
                             );
@@ -496,7 +626,9 @@ impl Plan {
                 });
             }
         }
-        super::super::push_parts(out, &[&name, "(", buf, ", ", off, ")"]);
+        super::super::push_parts(out, &[&name, "("]);
+        src.push_args(out, off);
+        out.push(')');
     }
 
     /// Statements (each line ending in `;` and a newline, not indented)

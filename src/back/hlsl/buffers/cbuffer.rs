@@ -337,6 +337,16 @@ impl Plan {
             return;
         }
         if let Some(s) = self.storage(g) {
+            if let Some(w) = &s.words {
+                // Every byte of the contract size, in whole 16-byte words.
+                let n = s.layout.size.unwrap_or(0).div_ceil(16).max(1);
+                super::super::push_parts(out, &["cbuffer ", &w.cbuffer, " : register("]);
+                register(out);
+                super::super::push_parts(out, &[") {\n    uint4 ", &w.words, "["]);
+                super::super::push_decimal(out, n);
+                out.push_str("];\n};\n");
+                return;
+            }
             super::super::push_parts(
                 out,
                 &[buffer_type(!s.read_only), " ", &s.name, " : register("],

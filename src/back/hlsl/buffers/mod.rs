@@ -67,7 +67,7 @@ use cbuffer::*;
 use plan::*;
 use word16::*;
 
-use super::{Ctx, Needs, INEXPRESSIBLE_NOTE, STANDARD_LAYOUT_NOTE};
+use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Span};
 use crate::front::Parsed;
 use crate::layout::realize::bytes::{element as bytes_element, matrix_columns};
@@ -137,6 +137,18 @@ pub struct Storage {
     pub layout: Layout,
     /// The global's name in the WGSL source, for diagnostics.
     pub span: Span,
+    /// A uniform (or push constant) whose layout D3D's cbuffer packing
+    /// cannot hold: declared as a cbuffer of `uint4` words, read at the
+    /// contract's offsets like a byte-address buffer.
+    pub words: Option<Words>,
+}
+
+/// The HLSL names of a cbuffer declared as words: `cbuffer <cbuffer> {
+/// uint4 <words>[N]; }`.
+#[derive(Clone, Debug)]
+pub struct Words {
+    pub cbuffer: String,
+    pub words: String,
 }
 
 /// How every buffer global of a module is declared and accessed.
@@ -149,6 +161,8 @@ pub struct Plan {
     pub variants: Vec<Named>,
     pub elements: Vec<Named>,
     pub storages: Vec<Storage>,
+    /// A note per cbuffer declared as words.
+    pub notes: Vec<Diagnostic>,
 }
 
 fn column_name(base: &str, j: impl Into<u64>) -> String {
@@ -213,8 +227,17 @@ impl Plan {
     }
 
     /// The name of the cbuffer of global `g`, if it is one.
+    /// Whether buffer global `g` is a cbuffer declared as words.
+    pub fn is_words(&self, g: Handle<naga::GlobalVariable>) -> bool {
+        self.storage(g).is_some_and(|s| s.words.is_some())
+    }
+
     pub fn cbuffer_name(&self, g: Handle<naga::GlobalVariable>) -> Option<&str> {
-        self.cbuffer(g).map(|(_, n)| n.name.as_str())
+        self.cbuffer(g).map(|(_, n)| n.name.as_str()).or_else(|| {
+            self.storage(g)
+                .and_then(|s| s.words.as_ref())
+                .map(|w| w.cbuffer.as_str())
+        })
     }
 
     /// The spelling of stored types with the plan's names.
@@ -409,18 +432,10 @@ impl Plan {
                 layout,
             } => match self.storage(*global) {
                 Some(st) => {
-                    let rw = !st.read_only;
+                    let src = Src::of(st);
                     offset.with_text(|off| {
                         let mut out = String::with_capacity(st.name.len() + off.len() + 24);
-                        self.push_load_bytes(
-                            &mut out,
-                            ctx,
-                            needs,
-                            st,
-                            (&st.name, rw, off),
-                            layout,
-                            ty,
-                        );
+                        self.push_load_bytes(&mut out, ctx, needs, st, (src, off), layout, ty);
                         out
                     })
                 }

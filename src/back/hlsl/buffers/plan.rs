@@ -19,7 +19,7 @@ pub fn plan(
     let caps = d3d::Capabilities {
         matrix_arrays: !slang,
     };
-    let real = d3d::realize(parsed, module, contract, &caps);
+    let (real, in_words, notes) = realize_or_words(parsed, module, contract, &caps);
     let mut namer = Namer {
         module,
         contract,
@@ -39,15 +39,28 @@ pub fn plan(
         for d in &mut errors.0 {
             if d.kind == DiagnosticKind::Inexpressible {
                 d.notes.push(text!("note: {INEXPRESSIBLE_NOTE}"));
-                if parsed.uniform_standard {
-                    d.notes.push(text!("note: {STANDARD_LAYOUT_NOTE}"));
-                }
             }
         }
         return Err(errors);
     }
     let mut storages = Vec::new();
-    for g in &contract.globals {
+    for (i, g) in contract.globals.iter().enumerate() {
+        if in_words.contains(&i) {
+            let name = names
+                .get(&NameKey::GlobalVariable(g.handle))
+                .cloned()
+                .unwrap_or_else(|| g.name.to_string());
+            let (cbuffer, words) = namer.words_names(&name);
+            storages.push(Storage {
+                global: g.handle,
+                name,
+                read_only: true,
+                layout: g.layout.clone(),
+                span: d3d::global_span(parsed, module, g),
+                words: Some(Words { cbuffer, words }),
+            });
+            continue;
+        }
         if let naga::AddressSpace::Storage { access } = g.space {
             let name = names
                 .get(&NameKey::GlobalVariable(g.handle))
@@ -59,6 +72,7 @@ pub fn plan(
                 read_only: !access.contains(naga::StorageAccess::STORE),
                 layout: g.layout.clone(),
                 span: d3d::global_span(parsed, module, g),
+                words: None,
             });
         }
     }
@@ -68,7 +82,82 @@ pub fn plan(
         variants: namer.variants,
         elements: namer.elements,
         storages,
+        notes,
     })
+}
+
+/// The cbuffer realization of `contract`, with every uniform (or push
+/// constant) whose own realization fails moved out of it, to be declared
+/// as `uint4` words read at the contract's offsets (the indices of those
+/// globals, and a note for each). A module whose cbuffers all realize pays
+/// one realization; what still fails with the others moved out stays in
+/// the realization's problems.
+fn realize_or_words(
+    parsed: &Parsed,
+    module: &naga::Module,
+    contract: &LayoutModule,
+    caps: &d3d::Capabilities,
+) -> (CbufferRealization, Vec<usize>, Vec<Diagnostic>) {
+    let real = d3d::realize(parsed, module, contract, caps);
+    if real.problems.is_empty() {
+        return (real, Vec::new(), Vec::new());
+    }
+    let alone = |g: &GlobalLayout| LayoutModule {
+        globals: vec![g.clone()],
+        ..contract.clone()
+    };
+    let mut in_words = Vec::new();
+    let mut notes = Vec::new();
+    for (i, g) in contract.globals.iter().enumerate() {
+        let cbuffer = matches!(
+            g.space,
+            naga::AddressSpace::Uniform | naga::AddressSpace::Immediate
+        );
+        if cbuffer
+            && !d3d::realize(parsed, module, &alone(g), caps)
+                .problems
+                .is_empty()
+        {
+            in_words.push(i);
+            notes.push(words_note(parsed, module, g));
+        }
+    }
+    if in_words.is_empty() {
+        return (real, in_words, notes);
+    }
+    let kept = LayoutModule {
+        globals: contract
+            .globals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !in_words.contains(i))
+            .map(|(_, g)| g.clone())
+            .collect(),
+        ..contract.clone()
+    };
+    (d3d::realize(parsed, module, &kept, caps), in_words, notes)
+}
+
+/// The note for cbuffer global `g`, declared as its `uint4` words because
+/// D3D's packing cannot hold its layout.
+fn words_note(parsed: &Parsed, module: &naga::Module, g: &GlobalLayout) -> Diagnostic {
+    let why = if parsed.uniform_standard {
+        "with `uniform_buffer_standard_layout` a uniform takes the storage layout rules, which a cbuffer's D3D packing cannot hold (arrays and structs not on 16-byte registers)"
+    } else {
+        "a member's contract offset is one a cbuffer's D3D packing cannot give it (an array element or struct off a 16-byte register, say)"
+    };
+    let mut note = Diagnostic::warning(text!(
+        "`{}` is declared as a cbuffer of `uint4` words in HLSL: D3D's cbuffer packing cannot hold its layout",
+        g.name
+    ))
+    .at(
+        d3d::global_span(parsed, module, g),
+        "read at the contract's byte offsets",
+    )
+    .note(why)
+    .note("the register, the binding and the bytes the host writes are the same; --target reflect marks the cbuffer \"words\": true; bind at least its size rounded up to 16 bytes");
+    note.severity = crate::diag::Severity::Note;
+    note
 }
 
 /// The global names taken: the namer's (and `main`, which stays free for
@@ -204,6 +293,14 @@ impl<'a> Namer<'a> {
         }
         self.taken.insert(&name);
         name
+    }
+
+    /// The cbuffer and word-array names of a global declared as words:
+    /// `<global>_cb` and `<global>_words`, free of clashes.
+    fn words_names(&mut self, global: &str) -> (String, String) {
+        let cbuffer = self.fresh(text!("{global}_cb"));
+        let words = self.fresh(text!("{global}_words"));
+        (cbuffer, words)
     }
 
     /// A global prefix whose split columns `<prefix>_c<j>` are all free.

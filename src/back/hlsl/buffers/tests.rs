@@ -388,7 +388,10 @@ fn shader(ctx: &Ctx<'_>) -> String {
         }
     }
     for (k, s) in ctx.plan.storages.iter().enumerate() {
-        let reg = if s.read_only {
+        let reg = if s.words.is_some() {
+            // A cbuffer declared as words: after the realized ones.
+            format!("b{}", ctx.plan.real.cbuffers.len() + k)
+        } else if s.read_only {
             format!("t{k}")
         } else {
             format!("u{k}")
@@ -880,49 +883,49 @@ fn offsets_fold_constants() {
     assert!(o(0).plus(0).is_zero());
 }
 
-fn plan_errors(source: &str) -> (Fixture, Diagnostics) {
-    let fx = match fixture(source) {
-        Ok(fx) => fx,
-        Err(e) => panic!("{e}"),
-    };
-    match fx.plan() {
-        Ok(_) => panic!("planned without errors:\n{source}"),
-        Err(d) => (fx, d),
-    }
-}
-
+/// A uniform whose layout no cbuffer can hold is declared as `uint4` words
+/// read at the contract's offsets, with a note at the global; the other
+/// uniforms of the module stay cbuffers.
 #[test]
-fn inexpressible_layouts_are_errors_at_the_member() {
-    // A dialect stride no cbuffer can hold (the WGSL uniform check would
-    // also object; the plan must not rely on it).
-    let source = "struct U { a: f32, v: @stride(4) array<f32, 4> }
+fn inexpressible_uniform_layouts_are_declared_as_words() {
+    for (source, why) in [
+        // A dialect stride no cbuffer can hold (the WGSL uniform check would
+        // also object; the plan must not rely on it).
+        (
+            "struct U { a: f32, v: @stride(4) array<f32, 4> }
 @group(0) @binding(0) var<uniform> u: U;
-@compute @workgroup_size(1) fn main() { _ = u.a; }";
-    let (fx, d) = plan_errors(source);
-    let e = d.iter().next().expect("an error");
-    assert!(e.message.contains("multiple of 16"), "{}", e.message);
-    let span = e.primary_span().expect("a span");
-    assert!(fx.parsed.source[span].contains("v: @stride(4)"));
-    assert!(e.notes.iter().any(|n| n.contains(INEXPRESSIBLE_NOTE)));
-    let fix = e.fixes.first().expect("a fix");
-    let fixed = fix.apply(&fx.parsed.source);
-    assert!(fixed.contains("@stride(16) array<f32, 4>"), "{fixed}");
-
-    // An array that does not start a register.
-    let source = "struct U { a: vec2<f32>, v: @stride(16) array<vec2<f32>, 2> }
+@group(0) @binding(1) var<uniform> k: vec4<f32>;
+@compute @workgroup_size(1) fn main() { _ = u.a; _ = k.x; }",
+            "stride 4",
+        ),
+        // An array that does not start a register.
+        (
+            "struct U { a: vec2<f32>, v: @stride(16) array<vec2<f32>, 2> }
 @group(0) @binding(0) var<uniform> u: U;
-@compute @workgroup_size(1) fn main() { _ = u.a; }";
-    let (fx, d) = plan_errors(source);
-    let e = d.iter().next().expect("an error");
-    assert!(e.message.contains("16-byte register"), "{}", e.message);
-    let fix = e.fixes.first().expect("a fix");
-    let fixed = fix.apply(&fx.parsed.source.replace(
-        &format!("@group(7) @binding(0) var<storage, read_write> {SINK}: array<u32>;"),
-        "",
-    ));
-    assert!(fixed.contains("@align(16) v:"), "{fixed}");
-    let fixed_fx = fixture(&fixed).expect("the fixed source parses");
-    assert!(fixed_fx.plan().is_ok());
+@group(0) @binding(1) var<uniform> k: vec4<f32>;
+@compute @workgroup_size(1) fn main() { _ = u.a; _ = k.x; }",
+            "array at offset 8",
+        ),
+    ] {
+        let fx = fixture(source).unwrap_or_else(|e| panic!("{e}"));
+        let plan = fx
+            .plan()
+            .unwrap_or_else(|e| panic!("{why}: {}", e.render("u.wgsl", source, false)));
+        let words: Vec<&str> = plan
+            .storages
+            .iter()
+            .filter(|s| s.words.is_some())
+            .map(|s| s.name.as_str())
+            .collect();
+        assert_eq!(words, ["u"], "{why}");
+        assert_eq!(plan.real.cbuffers.len(), 1, "{why}: `k` stays a cbuffer");
+        let note = plan.notes.first().expect("a note");
+        assert!(note
+            .message
+            .contains("`u` is declared as a cbuffer of `uint4` words"));
+        let span = note.primary_span().expect("a span");
+        assert_eq!(&fx.parsed.source[span], "u", "{why}");
+    }
 }
 
 #[test]

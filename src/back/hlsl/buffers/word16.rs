@@ -30,28 +30,34 @@ pub(super) fn to16(s: naga::Scalar, v: &str) -> String {
 pub(super) fn push_load16(
     out: &mut String,
     needs: &mut Needs,
-    (buf, rw, off): (&str, bool, &str),
+    (src, off): (Src<'_>, &str),
     n: u8,
     s: naga::Scalar,
 ) {
-    let ld = if rw { "rwload" } else { "load" };
-    let b = buffer_type(rw);
+    let inner = src.inner();
     let t = if n <= 1 {
         super::super::types::scalar(s).into()
     } else {
         super::super::types::vector(n, s)
     };
     let mut name = String::with_capacity(24);
-    super::super::push_parts(&mut name, &["_s_", ld, "_", &t]);
+    src.push_helper_prefix(&mut name);
+    name.push_str(&t);
     let helper = name.as_str();
     needs.helper(helper, |_| {
+        let words = |n: u8, off: &str| {
+            let mut w = String::new();
+            inner.push_words(&mut w, n, off);
+            w
+        };
         let body = match n {
             0 | 1 => text!(
                 "    return {};\n",
-                from16(s, "b.Load(o & ~3u) >> ((o & 2u) * 8u)")
+                from16(s, &text!("{} >> ((o & 2u) * 8u)", words(1, "o & ~3u")))
             ),
             2 => text!(
-                "    uint w = b.Load(o);\n    return {t}({}, {});\n",
+                "    uint w = {};\n    return {t}({}, {});\n",
+                words(1, "o"),
                 from16(s, "w"),
                 from16(s, "w >> 16u")
             ),
@@ -67,14 +73,17 @@ pub(super) fn push_load16(
                     })
                     .collect();
                 text!(
-                    "    uint2 w = b.Load2(o);\n    return {t}({});\n",
+                    "    uint2 w = {};\n    return {t}({});\n",
+                    words(2, "o"),
                     parts.join(", ")
                 )
             }
         };
-        text!("{t} {helper}({b} b, uint o) {{\n{body}}}\n")
+        text!("{t} {helper}({}) {{\n{body}}}\n", src.params())
     });
-    super::super::push_parts(out, &[helper, "(", buf, ", ", off, ")"]);
+    super::super::push_parts(out, &[helper, "("]);
+    src.push_args(out, off);
+    out.push(')');
 }
 
 /// Statements writing the 16-bit scalar (`n` = 0) or vector `value` at

@@ -124,6 +124,7 @@ pub(crate) fn resolve<'a>(
         }
     }
     let plan = super::buffers::plan(parsed, module, written.contract, &names, options.slang)?;
+    warnings.extend(plan.notes.iter().cloned());
     let (model, note) = model::choose(options.shader_model, || {
         model::needs(
             parsed,
@@ -270,6 +271,7 @@ fn register_records(
                 register: r.register,
                 space: r.space,
                 count: r.count,
+                words: r.handle.is_some_and(|h| plan.is_words(h)),
             }
         })
         .collect()
