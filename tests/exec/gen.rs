@@ -2,7 +2,10 @@
 //! `@align`/`@size`, dialect `@align`/`@size` on structs and aliases, and
 //! dialect `@stride` arrays, over every host-shareable type (i32, u32, f32,
 //! f16 scalars; vectors; the nine matrix shapes; nested fixed arrays;
-//! nested structs; atomics; runtime-sized arrays last in storage).
+//! nested structs; atomics; runtime-sized arrays last in storage). One
+//! module in five says `requires uniform_buffer_standard_layout;`, and its
+//! uniform then follows the storage rules (strides and struct sizes not
+//! rounded to 16), which GLSL, HLSL and Slang declare as 16-byte words.
 //!
 //! The generator keeps its own estimate of the contract layout only to
 //! choose legal attribute values (a `@size` no smaller than the type, a
@@ -133,7 +136,11 @@ struct AliasDef {
 
 #[derive(Clone, Copy)]
 struct Ctx {
+    /// WGSL's uniform rules: 16-byte array strides, struct sizes and
+    /// struct member alignment.
     uniform: bool,
+    /// No runtime-sized arrays (a uniform buffer).
+    sized: bool,
     atomics: bool,
     f16: bool,
 }
@@ -316,7 +323,7 @@ impl Gen {
         };
         let mut members = Vec::new();
         for i in 0..n {
-            let runtime = top && !ctx.uniform && i + 1 == n && self.rng.chance(35);
+            let runtime = top && !ctx.sized && i + 1 == n && self.rng.chance(35);
             let ty = if runtime {
                 self.array(ctx, depth, None)
             } else {
@@ -408,14 +415,23 @@ fn attrs(align: Option<u64>, size: Option<u64>) -> String {
 
 /// Module `index` of the run with `seed`.
 pub fn module(seed: u64, index: u64) -> Generated {
-    generate(
+    // One module in five says `requires uniform_buffer_standard_layout;`
+    // (the uniform then takes the storage rules), decided apart from the
+    // generator's own choices so that the other modules stay as they were.
+    let standard =
+        Rng::new(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5354_4c41).below(5) == 0;
+    generate_with(
         Rng::new(seed ^ index.wrapping_mul(0xd134_2543_de82_ef95)),
         index,
+        standard,
     )
 }
 
 /// A module from the choices of `rng`; `index` names it in its first line.
-pub fn generate(rng: Rng, index: u64) -> Generated {
+/// With `standard`, the module says `requires
+/// uniform_buffer_standard_layout;` and its uniform follows the storage
+/// rules.
+pub fn generate_with(rng: Rng, index: u64, standard: bool) -> Generated {
     let mut g = Gen {
         rng,
         structs: Vec::new(),
@@ -423,24 +439,27 @@ pub fn generate(rng: Rng, index: u64) -> Generated {
     };
     let f16 = g.rng.chance(30);
     let uni = Ctx {
-        uniform: true,
+        uniform: !standard,
+        sized: true,
         atomics: false,
         f16,
     };
     let sto = Ctx {
         uniform: false,
+        sized: false,
         atomics: false,
         f16,
     };
     let rw = Ctx {
         uniform: false,
+        sized: false,
         atomics: true,
         f16,
     };
     // Buffer types: mostly a struct of their own, sometimes a bare type.
     let top = |g: &mut Gen, ctx: Ctx| -> Ty {
         match g.rng.below(10) {
-            0 if !ctx.uniform => g.array(ctx, 1, None),
+            0 if !ctx.sized => g.array(ctx, 1, None),
             1 => {
                 let n = g.count();
                 g.array(ctx, 1, Some(n))
@@ -458,6 +477,9 @@ pub fn generate(rng: Rng, index: u64) -> Generated {
     let _ = writeln!(src, "// stride exec: generated module {index}");
     if f16 {
         src.push_str("enable f16;\n");
+    }
+    if standard {
+        src.push_str("requires uniform_buffer_standard_layout;\n");
     }
     src.push('\n');
     for a in &g.aliases {
