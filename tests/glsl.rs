@@ -57,6 +57,9 @@ const IN_WORDS: &[(&str, &str)] = &[
     // A uniform with `uniform_buffer_standard_layout`: 8-byte array strides
     // and a struct at offset 28, which std140 cannot declare.
     ("corpus/dialect/uniform_standard_layout.wgsl", "params"),
+    // A push constant whose member sits inside the std430 size of the
+    // struct before it.
+    ("tests/regressions/push_constant_words.wgsl", "pc"),
 ];
 
 const NOT_FITTING: &[(&str, &str, &str)] = &[

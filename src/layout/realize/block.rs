@@ -192,7 +192,9 @@ pub fn realize_or_words(
     let can_be_words = |g: &GlobalLayout| {
         matches!(
             g.space,
-            naga::AddressSpace::Uniform | naga::AddressSpace::Storage { .. }
+            naga::AddressSpace::Uniform
+                | naga::AddressSpace::Storage { .. }
+                | naga::AddressSpace::Immediate
         )
     };
     let mut in_words: Vec<bool> = contract.globals.iter().map(words).collect();
@@ -267,7 +269,9 @@ fn words_note(
     } else {
         "a member's contract offset lies where GLSL's rules place the member before it (a nested struct's size rounded up to its alignment, say), or in a gap no padding member fills; the words form keeps every byte where the contract puts it"
     })
-    .note(if g.space == naga::AddressSpace::Uniform {
+    .note(if g.space == naga::AddressSpace::Immediate {
+        "--target reflect marks the block \"words\": true; declare the push-constant range with the block's size rounded up to 16 bytes (the block is an array of uvec4); the other targets are not affected"
+    } else if g.space == naga::AddressSpace::Uniform {
         "--target reflect marks the buffer \"words\": true; bind the uniform buffer with its size rounded up to 16 bytes (the block is an array of uvec4); the other targets are not affected"
     } else {
         "--target reflect marks the buffer \"words\": true; bind a storage buffer with its size rounded up to 4 bytes; the other targets are not affected"

@@ -323,6 +323,7 @@ impl<'a> Namer<'a> {
             naga::AddressSpace::Storage { access } => BlockKind::Storage {
                 read_only: !access.contains(naga::StorageAccess::STORE),
             },
+            naga::AddressSpace::Immediate if self.dialect.is_vulkan() => BlockKind::PushConstant,
             _ => BlockKind::Uniform,
         };
         words::WordsBlock {
