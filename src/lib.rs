@@ -308,7 +308,8 @@ fn translate_unguarded(source: &str, options: &Options) -> Result<Translation, D
 
 /// Run the backend of `options.target` on an [`analyze`]d source: several
 /// targets from one parse, layout and validation (call it once per target
-/// on the same analysis). The diagnostics are this backend's own, spans in
+/// on the same analysis). The uniform layout rules are the analysis' own
+/// ([`analyze_with`]); `options.uniform_layout` is not read here. The diagnostics are this backend's own, spans in
 /// the original source; the analysis' warnings are not repeated. Like
 /// [`translate`], it never panics.
 pub fn translate_analysis(
