@@ -18,3 +18,38 @@ fn split_map_stays_inside_the_source() {
     let s = split::split(&source, &scanned, standard, &mut lowered.annotations).unwrap();
     split_map::assert_map_inside(&source, &s);
 }
+
+/// naga's end-of-input error in a module whose resource struct made the
+/// split run (`translate_slang` found it): every target's diagnostics lie
+/// inside the source, on char boundaries, and no output comes with them.
+#[test]
+fn end_of_input_error_stays_inside_the_source() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let bytes = std::fs::read(dir.join("translate-eof-after-split.wgsl")).unwrap_or_default();
+    let source = String::from_utf8_lossy(&bytes);
+    assert!(!source.is_empty());
+    for target in stride::Target::ALL {
+        let options = stride::Options {
+            target,
+            ..Default::default()
+        };
+        let Err(diagnostics) = stride::translate(&source, &options) else {
+            panic!("{target}: the truncated input translated");
+        };
+        assert!(diagnostics.has_errors(), "{target}");
+        for d in diagnostics.iter() {
+            for l in &d.labels {
+                assert!(
+                    l.span.end <= source.len()
+                        && l.span.start <= l.span.end
+                        && source.is_char_boundary(l.span.start)
+                        && source.is_char_boundary(l.span.end),
+                    "{target}: span {:?} of `{}` outside the {}-byte source",
+                    l.span,
+                    d.message,
+                    source.len()
+                );
+            }
+        }
+    }
+}

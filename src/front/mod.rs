@@ -84,6 +84,7 @@ fn parse_scanned(source: &str, scanned: ScannedModule) -> Result<Parsed, Diagnos
         let mut d = Diagnostics::from(parse_error(&e));
         split::unprefix_diagnostics(&mut d, split.prefix.len());
         map.diagnostics(&mut d);
+        split::clamp_diagnostics(&mut d, source);
         d
     })?;
     if !split.prefix.is_empty() {

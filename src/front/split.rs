@@ -836,6 +836,29 @@ pub fn split(
 }
 
 /// [`unprefix`] for naga's parse errors of the prefixed text.
+/// Keep every span of `ds` inside `source` and on its char boundaries:
+/// naga's end-of-input error points one past the text it parsed, which the
+/// split may have ended with a line break the original lacks.
+pub(crate) fn clamp_diagnostics(ds: &mut Diagnostics, source: &str) {
+    let inside = |at: usize| {
+        let mut at = at.min(source.len());
+        while !source.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    };
+    let clamp = |s: &mut Span| {
+        let end = inside(s.end);
+        *s = inside(s.start).min(end)..end;
+    };
+    for d in &mut ds.0 {
+        d.labels.iter_mut().for_each(|l| clamp(&mut l.span));
+        for f in &mut d.fixes {
+            f.edits.iter_mut().for_each(|e| clamp(&mut e.span));
+        }
+    }
+}
+
 pub(crate) fn unprefix_diagnostics(ds: &mut Diagnostics, len: usize) {
     let back = |s: &mut Span| *s = s.start.saturating_sub(len)..s.end.saturating_sub(len);
     for d in &mut ds.0 {
