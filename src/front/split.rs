@@ -835,7 +835,6 @@ pub fn split(
     })
 }
 
-/// [`unprefix`] for naga's parse errors of the prefixed text.
 /// Keep every span of `ds` inside `source` and on its char boundaries:
 /// naga's end-of-input error points one past the text it parsed, which the
 /// split may have ended with a line break the original lacks.
@@ -859,6 +858,7 @@ pub(crate) fn clamp_diagnostics(ds: &mut Diagnostics, source: &str) {
     }
 }
 
+/// [`unprefix`] for naga's parse errors of the prefixed text.
 pub(crate) fn unprefix_diagnostics(ds: &mut Diagnostics, len: usize) {
     let back = |s: &mut Span| *s = s.start.saturating_sub(len)..s.end.saturating_sub(len);
     for d in &mut ds.0 {
