@@ -220,6 +220,76 @@ pub fn realize(
     r.out
 }
 
+/// The cbuffer realization of `contract`, with every uniform (or push
+/// constant) whose own realization fails moved out of it, to be declared
+/// as `uint4` words read at the contract's offsets (the indices of those
+/// globals, and a note for each). A module whose cbuffers all realize pays
+/// one realization; what still fails with the others moved out stays in
+/// the realization's problems.
+pub fn realize_or_words(
+    parsed: &Parsed,
+    module: &naga::Module,
+    contract: &LayoutModule,
+    caps: &Capabilities,
+) -> (CbufferRealization, Vec<usize>, Vec<Diagnostic>) {
+    let real = realize(parsed, module, contract, caps);
+    if real.problems.is_empty() {
+        return (real, Vec::new(), Vec::new());
+    }
+    let alone = |g: &GlobalLayout| LayoutModule {
+        globals: vec![g.clone()],
+        ..contract.clone()
+    };
+    let mut in_words = Vec::new();
+    let mut notes = Vec::new();
+    for (i, g) in contract.globals.iter().enumerate() {
+        let cbuffer = matches!(
+            g.space,
+            naga::AddressSpace::Uniform | naga::AddressSpace::Immediate
+        );
+        if cbuffer && !realize(parsed, module, &alone(g), caps).problems.is_empty() {
+            in_words.push(i);
+            notes.push(words_note(parsed, module, g));
+        }
+    }
+    if in_words.is_empty() {
+        return (real, in_words, notes);
+    }
+    let kept = LayoutModule {
+        globals: contract
+            .globals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !in_words.contains(i))
+            .map(|(_, g)| g.clone())
+            .collect(),
+        ..contract.clone()
+    };
+    (realize(parsed, module, &kept, caps), in_words, notes)
+}
+
+/// The note for cbuffer global `g`, declared as its `uint4` words because
+/// D3D's packing cannot hold its layout.
+fn words_note(parsed: &Parsed, module: &naga::Module, g: &GlobalLayout) -> Diagnostic {
+    let why = if parsed.uniform_standard {
+        "with `uniform_buffer_standard_layout` a uniform takes the storage layout rules, which a cbuffer's D3D packing cannot hold (arrays and structs not on 16-byte registers)"
+    } else {
+        "a member's contract offset is one a cbuffer's D3D packing cannot give it (an array element or struct off a 16-byte register, say)"
+    };
+    let mut note = Diagnostic::warning(format!(
+        "`{}` is declared as a cbuffer of `uint4` words in HLSL: D3D's cbuffer packing cannot hold its layout",
+        g.name
+    ))
+    .at(
+        global_span(parsed, module, g),
+        "read at the contract's byte offsets",
+    )
+    .note(why)
+    .note("the register, the binding and the bytes the host writes are the same; --target reflect marks the cbuffer \"words\": true; bind at least its size rounded up to 16 bytes");
+    note.severity = crate::diag::Severity::Note;
+    note
+}
+
 /// Whether any buffer layout holds a 16-bit scalar (the output then needs
 /// `-enable-16bit-types`, and `uint16_t` padding is available).
 pub fn uses_16bit(contract: &LayoutModule) -> bool {

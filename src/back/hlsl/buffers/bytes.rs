@@ -248,19 +248,11 @@ impl<'a> Src<'a> {
                     if k > 0 {
                         out.push_str(", ");
                     }
-                    // `off` (a sum of terms, maybe in parentheses) as an
-                    // operand of `>>`.
-                    let bare = off
-                        .strip_prefix('(')
-                        .and_then(|o| o.strip_suffix(')'))
-                        .filter(|o| !o.contains(['(', ')']))
-                        .unwrap_or(off);
-                    let o = if k == 0 && operand_is_simple(bare) {
-                        bare.to_string()
-                    } else if k == 0 {
-                        text!("({bare})")
+                    // The word's byte offset as an operand of `>>`.
+                    let o = if k == 0 {
+                        Operand(off).to_string()
                     } else {
-                        text!("({bare} + {}u)", 4 * k)
+                        text!("({off} + {}u)", 4 * k)
                     };
                     super::super::push_parts(
                         out,

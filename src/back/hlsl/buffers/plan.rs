@@ -19,7 +19,7 @@ pub fn plan(
     let caps = d3d::Capabilities {
         matrix_arrays: !slang,
     };
-    let (real, in_words, notes) = realize_or_words(parsed, module, contract, &caps);
+    let (real, in_words, notes) = d3d::realize_or_words(parsed, module, contract, &caps);
     let mut namer = Namer {
         module,
         contract,
@@ -84,80 +84,6 @@ pub fn plan(
         storages,
         notes,
     })
-}
-
-/// The cbuffer realization of `contract`, with every uniform (or push
-/// constant) whose own realization fails moved out of it, to be declared
-/// as `uint4` words read at the contract's offsets (the indices of those
-/// globals, and a note for each). A module whose cbuffers all realize pays
-/// one realization; what still fails with the others moved out stays in
-/// the realization's problems.
-fn realize_or_words(
-    parsed: &Parsed,
-    module: &naga::Module,
-    contract: &LayoutModule,
-    caps: &d3d::Capabilities,
-) -> (CbufferRealization, Vec<usize>, Vec<Diagnostic>) {
-    let real = d3d::realize(parsed, module, contract, caps);
-    if real.problems.is_empty() {
-        return (real, Vec::new(), Vec::new());
-    }
-    let alone = |g: &GlobalLayout| LayoutModule {
-        globals: vec![g.clone()],
-        ..contract.clone()
-    };
-    let mut in_words = Vec::new();
-    let mut notes = Vec::new();
-    for (i, g) in contract.globals.iter().enumerate() {
-        let cbuffer = matches!(
-            g.space,
-            naga::AddressSpace::Uniform | naga::AddressSpace::Immediate
-        );
-        if cbuffer
-            && !d3d::realize(parsed, module, &alone(g), caps)
-                .problems
-                .is_empty()
-        {
-            in_words.push(i);
-            notes.push(words_note(parsed, module, g));
-        }
-    }
-    if in_words.is_empty() {
-        return (real, in_words, notes);
-    }
-    let kept = LayoutModule {
-        globals: contract
-            .globals
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !in_words.contains(i))
-            .map(|(_, g)| g.clone())
-            .collect(),
-        ..contract.clone()
-    };
-    (d3d::realize(parsed, module, &kept, caps), in_words, notes)
-}
-
-/// The note for cbuffer global `g`, declared as its `uint4` words because
-/// D3D's packing cannot hold its layout.
-fn words_note(parsed: &Parsed, module: &naga::Module, g: &GlobalLayout) -> Diagnostic {
-    let why = if parsed.uniform_standard {
-        "with `uniform_buffer_standard_layout` a uniform takes the storage layout rules, which a cbuffer's D3D packing cannot hold (arrays and structs not on 16-byte registers)"
-    } else {
-        "a member's contract offset is one a cbuffer's D3D packing cannot give it (an array element or struct off a 16-byte register, say)"
-    };
-    let mut note = Diagnostic::warning(text!(
-        "`{}` is declared as a cbuffer of `uint4` words in HLSL: D3D's cbuffer packing cannot hold its layout",
-        g.name
-    ))
-    .at(
-        d3d::global_span(parsed, module, g),
-        "read at the contract's byte offsets",
-    )
-    .note(why)
-    .note("the register, the binding and the bytes the host writes are the same; --target reflect marks the cbuffer \"words\": true; bind at least its size rounded up to 16 bytes");
-    note.severity = crate::diag::Severity::Note;
-    note
 }
 
 /// The global names taken: the namer's (and `main`, which stays free for
