@@ -278,14 +278,31 @@ pub fn splits(layout: &Layout, offset: u64) -> bool {
 /// (`-spirv -fvk-use-dx-layout`) counts the matrix as whole rows and rejects
 /// a member in its tail as an overlap, so a split keeps the output usable
 /// there too.
+///
+/// The same holds for an array of such matrices at D3D's own stride, whose
+/// last element leaves the tail: there the answer means that the elements
+/// are wrapped in element structs holding the columns (DXC's SPIR-V sizes
+/// an array of matrices as whole elements too, but not a struct).
 pub fn tail_split(layout: &Layout, offset: u64, next: (Option<&Layout>, u64)) -> bool {
-    if !matches!(layout.kind, LayoutKind::Matrix { .. }) || splits(layout, offset) {
-        return false;
-    }
-    let Some(shape) = leaf_shape(layout) else {
-        return false;
+    let end = match &layout.kind {
+        LayoutKind::Matrix { .. } if !splits(layout, offset) => match leaf_shape(layout) {
+            Some(shape) => offset + shape.size(),
+            None => return false,
+        },
+        LayoutKind::Array {
+            element,
+            stride,
+            count: Some(count),
+        } if *count > 0 && matches!(element.kind, LayoutKind::Matrix { .. }) => {
+            match leaf_shape(element) {
+                Some(shape) if shape.stride() == *stride && !splits(element, offset) => offset
+                    .saturating_add(stride.saturating_mul(count - 1))
+                    .saturating_add(shape.size()),
+                _ => return false,
+            }
+        }
+        _ => return false,
     };
-    let end = offset + shape.size();
     if end.is_multiple_of(register_bytes()) {
         return false;
     }

@@ -682,6 +682,13 @@ impl<'a> Realizer<'a> {
                 scalar,
                 column_stride,
             } if tail_split => split_matrix(columns, rows, naga_scalar(scalar), column_stride),
+            // An array of matrices that padding follows in its tail: its
+            // elements are wrapped (`tail_split`).
+            LayoutKind::Array {
+                ref element,
+                stride,
+                count,
+            } if tail_split => self.stored_array(element, stride, count, offset, site, true)?,
             _ => self.stored(layout, offset, site)?,
         };
         let (fields, repr) = stored.into_fields(member, offset);
@@ -873,7 +880,7 @@ impl<'a> Realizer<'a> {
                 element,
                 stride,
                 count,
-            } => self.stored_array(element, *stride, *count, offset, site),
+            } => self.stored_array(element, *stride, *count, offset, site, false),
             LayoutKind::Struct(h) => {
                 let (ty, repr) = self.struct_info(*h)?;
                 Some(Stored::One(ty, repr))
@@ -881,7 +888,8 @@ impl<'a> Realizer<'a> {
         }
     }
 
-    /// The storage of an array of `element`s `stride` bytes apart.
+    /// The storage of an array of `element`s `stride` bytes apart; with
+    /// `wrap_matrices`, matrix elements are wrapped in element structs.
     fn stored_array(
         &mut self,
         element: &Layout,
@@ -889,6 +897,7 @@ impl<'a> Realizer<'a> {
         count: Option<u64>,
         offset: u64,
         site: &Site,
+        wrap_matrices: bool,
     ) -> Option<Stored> {
         let what = || site.what.to_string();
         let Some(count) = count else {
@@ -929,8 +938,8 @@ impl<'a> Realizer<'a> {
                 // cbuffer loses the matrices' `MatrixStride` and row-major
                 // decorations, so the inner arrays hold wrapped matrices;
                 // see also `Capabilities::matrix_arrays`.
-                let wrap =
-                    (outer || !self.caps.matrix_arrays) && matches!(ety, Storage::Matrix { .. });
+                let wrap = (outer || !self.caps.matrix_arrays || wrap_matrices)
+                    && matches!(ety, Storage::Matrix { .. });
                 let class = packing::array_stride(stride, Some(eshape));
                 if class == ArrayStride::Natural && !wrap {
                     (ety, erepr)
