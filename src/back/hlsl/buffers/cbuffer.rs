@@ -193,6 +193,13 @@ impl Plan {
                 }
                 continue;
             }
+            if self.struct_arrays_by_element
+                && self.plain(repr)
+                && holds_struct_array(ctx, vm.ty, 0)
+            {
+                copy_by_element(ctx, &mut out, &text!("r.{member}"), &lvalue, vm.ty, 0);
+                continue;
+            }
             let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
             let _ = writeln!(out, "    r.{member} = {value};");
         }
@@ -353,6 +360,70 @@ impl Plan {
             );
             register(out);
             out.push_str(");\n");
+        }
+    }
+}
+
+/// Whether a value of type `ty` holds an array of structs (itself, or in a
+/// struct member, at any depth): what [`Plan::struct_arrays_by_element`]
+/// copies element by element.
+fn holds_struct_array(ctx: &Ctx<'_>, ty: Handle<naga::Type>, depth: usize) -> bool {
+    if depth > crate::limits::MAX_TYPE_NESTING {
+        return false;
+    }
+    let types = &ctx.module.types;
+    match types.get_handle(ty).map(|t| &t.inner) {
+        Ok(naga::TypeInner::Array { base, .. }) => {
+            matches!(
+                types.get_handle(*base).map(|t| &t.inner),
+                Ok(naga::TypeInner::Struct { .. })
+            ) || holds_struct_array(ctx, *base, depth + 1)
+        }
+        Ok(naga::TypeInner::Struct { members, .. }) => members
+            .iter()
+            .any(|m| holds_struct_array(ctx, m.ty, depth + 1)),
+        _ => false,
+    }
+}
+
+/// `dst = src;` for a cbuffer value of type `ty` stored as declared,
+/// written so that no array holding structs is copied whole: such arrays
+/// in a loop, element by element, and structs holding them member by
+/// member.
+fn copy_by_element(
+    ctx: &Ctx<'_>,
+    out: &mut String,
+    dst: &str,
+    src: &str,
+    ty: Handle<naga::Type>,
+    depth: usize,
+) {
+    let indent = "    ".repeat(depth + 1);
+    if !holds_struct_array(ctx, ty, 0) || depth > crate::limits::MAX_TYPE_NESTING {
+        let _ = writeln!(out, "{indent}{dst} = {src};");
+        return;
+    }
+    match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(naga::TypeInner::Array { base, size, .. }) => {
+            let n = super::super::types::array_count(ctx, *size).unwrap_or(0);
+            let i = text!("i{depth}");
+            let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; ++{i}) {{");
+            let (d, s) = (text!("{dst}[{i}]"), text!("{}[{i}]", Operand(src)));
+            copy_by_element(ctx, out, &d, &s, *base, depth + 1);
+            let _ = writeln!(out, "{indent}}}");
+        }
+        Ok(naga::TypeInner::Struct { members, .. }) => {
+            for (k, m) in members.iter().enumerate() {
+                let name = ctx.name(NameKey::StructMember(ty, k as u32));
+                let (d, s) = (text!("{dst}.{name}"), text!("{}.{name}", Operand(src)));
+                // Members sit at the same depth: only loops indent.
+                let mut inner = String::new();
+                copy_by_element(ctx, &mut inner, &d, &s, m.ty, depth);
+                out.push_str(&inner);
+            }
+        }
+        _ => {
+            let _ = writeln!(out, "{indent}{dst} = {src};");
         }
     }
 }
