@@ -49,11 +49,11 @@ void main()
             float3 _e27 = palette_colors[min(_e25, 2u)];
             uint _e30 = i;
             uint _e34 = i;
-            float _e36 = (palette_rows[min(_s_mod_uint(_e30, 2u), 1u)])[min(_e34, 3u)];
+            float _e36 = palette_rows[min(_s_mod_uint(_e30, 2u), 1u)][min(_e34, 3u)];
             float _e39 = palette_key;
             float _e42 = palette_weight;
             float4 _s_v3 = float4(_e27, _e36 + (_e39 * _e42));
-            out_.Store4(16u * (min(_e19 + 1u, 3u)), asuint(_s_v3));
+            out_.Store4(16u * min(_e19 + 1u, 3u), asuint(_s_v3));
         }
     }
     return;

@@ -31,6 +31,6 @@ void main(_s_in_main _s_in)
     float _e12 = vertex_data_weight;
     float _e18 = vertex_data_uv[1];
     float4 _s_v1 = float4(_e6 + (_e9 * _e12), _e18);
-    out_.Store4(16u * (min(id.x, (_s_rw_byte_size(out_) / 16u) - 1u)), asuint(_s_v1));
+    out_.Store4(16u * min(id.x, (_s_rw_byte_size(out_) / 16u) - 1u), asuint(_s_v1));
     return;
 }

@@ -27,6 +27,6 @@ void main(_s_in_main _s_in)
     uint _e10 = holder_s.i;
     uint _e15 = holder_b;
     uint _s_v1 = (_e6 + (_e10 * i)) + _e15;
-    items.Store(32u * (min(i, 3u)), _s_v1);
+    items.Store(32u * min(i, 3u), _s_v1);
     return;
 }

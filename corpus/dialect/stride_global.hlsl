@@ -38,12 +38,12 @@ void main(_s_in_main _s_in)
     if (id.x >= (_s_rw_byte_size(result) / 8u)) {
         return;
     }
-    float3 s_e11 = asfloat(samples.Load3(32u * (min(_s_mod_uint(id.x, _s_byte_size(samples) / 32u), (_s_byte_size(samples) / 32u) - 1u))));
+    float3 s_e11 = asfloat(samples.Load3(32u * min(_s_mod_uint(id.x, _s_byte_size(samples) / 32u), (_s_byte_size(samples) / 32u) - 1u)));
     float _e17 = weights[0];
     float _e20 = weights[1];
     float _e23 = weights[2];
     float _e31 = weights[min(_s_mod_uint(id.x, 8u), 7u)];
     float _s_v1 = dot(s_e11, float3(_e17, _e20, _e23)) + _e31;
-    result.Store(8u * (min(id.x, (_s_rw_byte_size(result) / 8u) - 1u)), asuint(_s_v1));
+    result.Store(8u * min(id.x, (_s_rw_byte_size(result) / 8u) - 1u), asuint(_s_v1));
     return;
 }

@@ -30,12 +30,12 @@ void main()
         {
             uint _e7 = i;
             uint _e12 = i;
-            float _e16 = asfloat(holder.Load((8u + 32u * (min(_e12, 2u)))));
+            float _e16 = asfloat(holder.Load((8u + 32u * min(_e12, 2u))));
             uint _e19 = i;
-            float _e23 = asfloat(holder.Load((12u + 32u * (min(_e19, 2u)))));
+            float _e23 = asfloat(holder.Load((12u + 32u * min(_e19, 2u))));
             uint _e27 = holder.Load(0u);
             float _s_v2 = (_e16 + _e23) + ((float)_e27);
-            holder.Store((16u + 32u * (min(_e7, 2u))), asuint(_s_v2));
+            holder.Store((16u + 32u * min(_e7, 2u)), asuint(_s_v2));
         }
     }
     float _e38 = asfloat(holder.Load(108u));

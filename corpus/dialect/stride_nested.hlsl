@@ -35,10 +35,10 @@ struct _s_in_main {
 void main(_s_in_main _s_in)
 {
     uint3 id = _s_in._s_local_invocation_id;
-    float2 o_e11 = (grid_offsets[min(_s_mod_uint(id.x, 2u), 1u)])[min(_s_mod_uint(id.y, 2u), 1u)];
-    float _e25 = (grid_cells[min(id.x, 3u)].v)[min(id.y, 2u)];
+    float2 o_e11 = grid_offsets[min(_s_mod_uint(id.x, 2u), 1u)][min(_s_mod_uint(id.y, 2u), 1u)];
+    float _e25 = grid_cells[min(id.x, 3u)].v[min(id.y, 2u)];
     float _e28 = grid_scale;
     float _s_v1 = ((_e25 * _e28) + o_e11.x) - o_e11.y;
-    out_.Store(4u * (min((id.x * 3u) + id.y, 11u)), asuint(_s_v1));
+    out_.Store(4u * min((id.x * 3u) + id.y, 11u), asuint(_s_v1));
     return;
 }

@@ -29,12 +29,12 @@ void main()
             uint _e7 = i;
             uint _e11 = i;
             float _e13 = padded_weights[min(_e11, 3u)];
-            dense.Store(4u * (min(_e7, 3u)), asuint(_e13));
+            dense.Store(4u * min(_e7, 3u), asuint(_e13));
             uint _e16 = i;
             uint _e21 = i;
             float _e24 = padded_weights[min(3u - _e21, 3u)];
             float _s_v2 = _e24 * 0.5f;
-            dense.Store((16u + 4u * (min(_e16, 3u))), asuint(_s_v2));
+            dense.Store((16u + 4u * min(_e16, 3u)), asuint(_s_v2));
         }
     }
     float _e34 = padded_bias;

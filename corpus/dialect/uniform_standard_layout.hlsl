@@ -25,7 +25,7 @@ RWByteAddressBuffer result : register(u1, space0);
 Pair _s_wload_params_Pair(uint o) {
     Pair r;
     r.a = asfloat(params_words[o >> 4u][(o >> 2u) & 3u]);
-    r.b = params_words[((4u + o)) >> 4u][(((4u + o)) >> 2u) & 3u];
+    r.b = params_words[(4u + o) >> 4u][((4u + o) >> 2u) & 3u];
     return r;
 }
 
@@ -40,7 +40,7 @@ _s_array3_Pair _s_wload_params_a3s8_Pair(uint o) {
 _s_array5_float _s_wload_params_a5s4_float(uint o) {
     _s_array5_float r;
     for (uint i = 0u; i < 5u; ++i) {
-        r[i] = asfloat(params_words[((o + 4u * i)) >> 4u][(((o + 4u * i)) >> 2u) & 3u]);
+        r[i] = asfloat(params_words[(o + 4u * i) >> 4u][((o + 4u * i) >> 2u) & 3u]);
     }
     return r;
 }
@@ -48,10 +48,10 @@ _s_array5_float _s_wload_params_a5s4_float(uint o) {
 Params _s_wload_params_Params(uint o) {
     Params r;
     r.pairs = _s_wload_params_a3s8_Pair(o);
-    r.scale = asfloat(params_words[((24u + o)) >> 4u][(((24u + o)) >> 2u) & 3u]);
+    r.scale = asfloat(params_words[(24u + o) >> 4u][((24u + o) >> 2u) & 3u]);
     r.inner = _s_wload_params_Pair((28u + o));
     r.weights = _s_wload_params_a5s4_float((36u + o));
-    r.tail = asfloat(uint2(params_words[((56u + o)) >> 4u][(((56u + o)) >> 2u) & 3u], params_words[((56u + o) + 4u) >> 4u][(((56u + o) + 4u) >> 2u) & 3u]));
+    r.tail = asfloat(uint2(params_words[(56u + o) >> 4u][((56u + o) >> 2u) & 3u], params_words[((56u + o) + 4u) >> 4u][(((56u + o) + 4u) >> 2u) & 3u]));
     return r;
 }
 
@@ -81,7 +81,7 @@ void main()
         {
             float _e22 = sum;
             uint _e25 = i;
-            float _e28 = asfloat(params_words[(8u * (min(_e25, 2u))) >> 4u][((8u * (min(_e25, 2u))) >> 2u) & 3u]);
+            float _e28 = asfloat(params_words[8u * min(_e25, 2u) >> 4u][(8u * min(_e25, 2u) >> 2u) & 3u]);
             uint _e30 = i;
             sum = _e22 + (_e28 + ((float)whole_e1.pairs[min(_e30, 2u)].b));
         }
@@ -101,7 +101,7 @@ void main()
         {
             float _e44 = sum;
             uint _e47 = i_1;
-            float _e49 = asfloat(params_words[((36u + 4u * (min(_e47, 4u)))) >> 4u][(((36u + 4u * (min(_e47, 4u)))) >> 2u) & 3u]);
+            float _e49 = asfloat(params_words[(36u + 4u * min(_e47, 4u)) >> 4u][((36u + 4u * min(_e47, 4u)) >> 2u) & 3u]);
             sum = _e44 + _e49;
         }
     }

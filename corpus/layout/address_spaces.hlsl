@@ -61,13 +61,13 @@ void main()
         {
             float3 _e9 = merged.origin;
             uint _e11 = i;
-            float3 _e14 = asfloat(read_params.Load3(32u * (min(_e11, 3u))));
+            float3 _e14 = asfloat(read_params.Load3(32u * min(_e11, 3u)));
             uint _e16 = i;
-            float _e19 = asfloat(read_params.Load((12u + 32u * (min(_e16, 3u)))));
+            float _e19 = asfloat(read_params.Load((12u + 32u * min(_e16, 3u))));
             merged.origin = _e9 + (_e14 * _e19);
             uint _e24 = merged.steps;
             uint _e26 = i;
-            uint _e29 = read_params.Load((24u + 32u * (min(_e26, 3u))));
+            uint _e29 = read_params.Load((24u + 32u * min(_e26, 3u)));
             merged.steps = max(_e24, _e29);
         }
     }

@@ -71,9 +71,9 @@ void main(_s_in_main _s_in)
     if (id.x >= (_s_rw_byte_size(extra_samples) / 16u)) {
         return;
     }
-    Light light_e11 = _s_load_Light(scene, 32u * (min(_s_mod_uint(id.x, 4u), 3u)));
-    Sample base_e18 = _s_load_Sample(scene, (128u + 16u * (min(_s_mod_uint(id.x, 3u), 2u))));
+    Light light_e11 = _s_load_Light(scene, 32u * min(_s_mod_uint(id.x, 4u), 3u));
+    Sample base_e18 = _s_load_Sample(scene, (128u + 16u * min(_s_mod_uint(id.x, 3u), 2u)));
     Sample _s_v1 = _s_make_Sample(base_e18.uv + light_e11.position.xy, base_e18.weight * light_e11.intensity);
-    _s_store_Sample(extra_samples, 16u * (min(id.x, (_s_rw_byte_size(extra_samples) / 16u) - 1u)), _s_v1);
+    _s_store_Sample(extra_samples, 16u * min(id.x, (_s_rw_byte_size(extra_samples) / 16u) - 1u), _s_v1);
     return;
 }

@@ -40,7 +40,7 @@ void main()
         {
             float _e7 = total;
             uint _e10 = i;
-            float _e12 = asfloat(arrays.Load(4u * (min(_e10, 4u))));
+            float _e12 = asfloat(arrays.Load(4u * min(_e10, 4u)));
             total = _e7 + _e12;
         }
     }
@@ -77,7 +77,7 @@ void main()
                     uint _e34 = r;
                     uint _e37 = c;
                     float _s_v4 = _e33 + ((float)((_e34 * 3u) + _e37));
-                    arrays.Store((144u + 12u * (min(_e29, 3u)) + 4u * (min(_e31, 2u))), asuint(_s_v4));
+                    arrays.Store((144u + 12u * min(_e29, 3u) + 4u * min(_e31, 2u)), asuint(_s_v4));
                 }
             }
         }

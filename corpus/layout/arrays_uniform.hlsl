@@ -56,13 +56,13 @@ void main()
             acc = _e12 + (_e17 + float4(_e22, 0.0f));
             float4 _e27 = acc;
             uint _e30 = i;
-            float2 _e33 = (block_pairs[min(_e30, 2u)]).a;
+            float2 _e33 = block_pairs[min(_e30, 2u)].a;
             uint _e36 = i;
-            float2 _e39 = (block_pairs[min(_e36, 2u)]).b;
+            float2 _e39 = block_pairs[min(_e36, 2u)].b;
             acc = _e27 + float4(_e33, _e39);
             float4 _e42 = acc;
             uint _e45 = i;
-            uint4 _e48 = (block_table[min(_e45, 2u)])[1];
+            uint4 _e48 = block_table[min(_e45, 2u)][1];
             acc = _e42 + ((float4)_e48);
         }
     }

@@ -81,7 +81,7 @@ void main(_s_in_main _s_in)
     if (id.x >= (_s_byte_size(values) / 4u)) {
         return;
     }
-    float v_e8 = asfloat(values.Load(4u * (min(id.x, (_s_byte_size(values) / 4u) - 1u))));
+    float v_e8 = asfloat(values.Load(4u * min(id.x, (_s_byte_size(values) / 4u) - 1u)));
     uint _e12;
     _e12 = _s_atomic_add_uint(counters, 0u, 1u);
     int _e20;
@@ -91,11 +91,11 @@ void main(_s_in_main _s_in)
     float _e33 = asfloat(counters.Load(16u));
     float t_e40 = clamp(((v_e8 - _e24) / max((_e29 - _e33), 1e-6f)), 0.0f, 0.999f);
     uint _e48;
-    _e48 = _s_atomic_add_uint(counters, (32u + 4u * (min((uint)clamp(t_e40 * 8.0f, 0.0f, 4294967040.0f), 7u))), 1u);
+    _e48 = _s_atomic_add_uint(counters, (32u + 4u * min((uint)clamp(t_e40 * 8.0f, 0.0f, 4294967040.0f), 7u)), 1u);
     uint _e53;
     _e53 = _s_atomic_max_uint(counters, 64u, asuint(abs(v_e8)));
     uint _e64;
-    _e64 = _s_atomic_or_uint(flags, 4u * (min(_s_div_uint(id.x, 32u), (_s_rw_byte_size(flags) / 4u) - 1u)), 1u << (_s_mod_uint(id.x, 32u) & 31u));
+    _e64 = _s_atomic_or_uint(flags, 4u * min(_s_div_uint(id.x, 32u), (_s_rw_byte_size(flags) / 4u) - 1u), 1u << (_s_mod_uint(id.x, 32u) & 31u));
     _atomic_compare_exchange_result_Uint_4_ old_e69;
     old_e69.old_value = _s_atomic_cmpxchg_uint(counters, 64u, 0u, 1u);
     old_e69.exchanged = (old_e69.old_value == 0u);

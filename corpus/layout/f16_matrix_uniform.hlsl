@@ -115,12 +115,12 @@ void main(_s_in_main _s_in)
     float16_t4 column_e12 = (float16_t4x4(params_n_c0, params_n_c1, params_n_c2, params_n_c3))[min(i, 3u)];
     float16_t4x4 s_e15 = float16_t4x4(list[1].v_c0, list[1].v_c1, list[1].v_c2, list[1].v_c3);
     float _e24 = params_scale;
-    float16_t _e43 = (params_cols[min(i, 1u)].v_c3)[min(i, 2u)];
+    float16_t _e43 = params_cols[min(i, 1u)].v_c3[min(i, 2u)];
     float16_t _e51 = params_inner.c_c1[3];
-    float16_t _e58 = ((float16_t4x4(list[min(i, 1u)].v_c0, list[min(i, 1u)].v_c1, list[min(i, 1u)].v_c2, list[min(i, 1u)].v_c3))[min(i, 3u)])[1];
+    float16_t _e58 = (float16_t4x4(list[min(i, 1u)].v_c0, list[min(i, 1u)].v_c1, list[min(i, 1u)].v_c2, list[min(i, 1u)].v_c3))[min(i, 3u)][1];
     float16_t _e67 = params_tail;
-    float16_t _e74 = ((float16_t4x4(params_n_c0, params_n_c1, params_n_c2, params_n_c3))[min(i, 3u)])[min(i, 3u)];
+    float16_t _e74 = (float16_t4x4(params_n_c0, params_n_c1, params_n_c2, params_n_c3))[min(i, 3u)][min(i, 3u)];
     float _s_v1 = (((((((((((float)whole_e2.n[1].z) * _e24) + ((float)inner_e5.a[2].y)) + ((float)m_e8[1].z)) + ((float)column_e12.w)) + ((float)_e43)) + ((float)_e51)) + ((float)_e58)) + ((float)s_e15[2].w)) + ((float)_e67)) + ((float)_e74);
-    result.Store(4u * (min(i, (_s_rw_byte_size(result) / 4u) - 1u)), asuint(_s_v1));
+    result.Store(4u * min(i, (_s_rw_byte_size(result) / 4u) - 1u), asuint(_s_v1));
     return;
 }

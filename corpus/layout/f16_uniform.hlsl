@@ -41,6 +41,6 @@ void main(_s_in_main _s_in)
     float16_t v_e25 = (((slot_e4.value * _e8) + _e12) + (slot_e4.weight * _e18)) + _e24;
     float _e31 = params_gain;
     float _s_v1 = ((float)v_e25) * _e31;
-    result.Store(4u * (min(i, (_s_rw_byte_size(result) / 4u) - 1u)), asuint(_s_v1));
+    result.Store(4u * min(i, (_s_rw_byte_size(result) / 4u) - 1u), asuint(_s_v1));
     return;
 }

@@ -66,10 +66,10 @@ void main(_s_in_main _s_in)
     float2x2 _e14 = float2x2(root_p.m_c0, root_p.m_c1);
     float2x2 m_e15 = mul(_e14, float2x2(float2(1.0f, 0.0f), float2(0.0f, 1.0f)));
     float _e28 = root_top_c3[1];
-    float _e36 = ((float3x2((root_pairs[min(i, 1u)]).k_c0, (root_pairs[min(i, 1u)]).k_c1, (root_pairs[min(i, 1u)]).k_c2))[min(i, 2u)])[1];
+    float _e36 = (float3x2(root_pairs[min(i, 1u)].k_c0, root_pairs[min(i, 1u)].k_c1, root_pairs[min(i, 1u)].k_c2))[min(i, 2u)][1];
     float _e41 = root_a[0];
     float _e50 = root_pairs[1].w[min(i, 1u)];
     float _s_v1 = (((((m_e15[min(i, 1u)].y + p_e3.k[2][min(i, 1u)]) + _e28) + _e36) + _e41) + 0.5f) + _e50;
-    result.Store(4u * (min(i, (_s_rw_byte_size(result) / 4u) - 1u)), asuint(_s_v1));
+    result.Store(4u * min(i, (_s_rw_byte_size(result) / 4u) - 1u), asuint(_s_v1));
     return;
 }

@@ -41,11 +41,11 @@ void main(_s_in_main _s_in)
     if (id.x >= n_e7) {
         return;
     }
-    uint _e15 = indices_.Load((4u + 4u * (min(id.x, ((_s_byte_size(indices_) - 4u) / 4u) - 1u))));
-    float2 src_e20 = asfloat(raw.Load2(8u * (min(_s_mod_uint(_e15, _s_byte_size(raw) / 8u), (_s_byte_size(raw) / 8u) - 1u))));
+    uint _e15 = indices_.Load((4u + 4u * min(id.x, ((_s_byte_size(indices_) - 4u) / 4u) - 1u)));
+    float2 src_e20 = asfloat(raw.Load2(8u * min(_s_mod_uint(_e15, _s_byte_size(raw) / 8u), (_s_byte_size(raw) / 8u) - 1u)));
     float _e28 = asfloat(verts.Load(4u));
     float3 _e34 = asfloat(verts.Load3(16u));
     float3 _s_v1 = float3(src_e20 * _e28, 0.0f) + _e34;
-    verts.Store3((32u + 16u * (min(id.x, ((_s_rw_byte_size(verts) - 32u) / 16u) - 1u))), asuint(_s_v1));
+    verts.Store3((32u + 16u * min(id.x, ((_s_rw_byte_size(verts) - 32u) / 16u) - 1u)), asuint(_s_v1));
     return;
 }

@@ -178,7 +178,7 @@ void main(_s_in_main _s_in)
     }
     GroupMemoryBarrierWithGroupSync();
     uint flat_e37 = (gid.x + ((gid.y * nwg.x) * 8u)) + (((gid.z * nwg.x) * nwg.y) * 32u);
-    int v_e43 = asint(values.Load(4u * (min(_s_mod_uint(flat_e37, _s_byte_size(values) / 4u), (_s_byte_size(values) / 4u) - 1u))));
+    int v_e43 = asint(values.Load(4u * min(_s_mod_uint(flat_e37, _s_byte_size(values) / 4u), (_s_byte_size(values) / 4u) - 1u)));
     uint _e46;
     InterlockedAdd(wg_total, 1u, _e46);
     int _e48;
@@ -210,9 +210,9 @@ void main(_s_in_main _s_in)
     uint previous_e109;
     previous_e109 = _s_atomic_exchange_uint(counters, 28u, flat_e37);
     uint _e116;
-    _e116 = _s_atomic_add_uint(counters, (32u + 4u * (min(_s_mod_uint(previous_e109, 16u), 15u))), 1u);
+    _e116 = _s_atomic_add_uint(counters, (32u + 4u * min(_s_mod_uint(previous_e109, 16u), 15u)), 1u);
     int _e122;
-    _e122 = _s_atomic_or_int(signed_bins, 4u * (min(_s_mod_uint(flat_e37, _s_rw_byte_size(signed_bins) / 4u), (_s_rw_byte_size(signed_bins) / 4u) - 1u)), v_e43);
+    _e122 = _s_atomic_or_int(signed_bins, 4u * min(_s_mod_uint(flat_e37, _s_rw_byte_size(signed_bins) / 4u), (_s_rw_byte_size(signed_bins) / 4u) - 1u), v_e43);
     int _e126;
     _e126 = _s_atomic_xor_int(signed_bins, 0u, (int)leader_e65);
     int _e130;

@@ -134,7 +134,7 @@ void main(_s_in_main _s_in)
     if (gid.x >= n_e2) {
         return;
     }
-    Words w_e8 = _s_load_Words(words, 48u * (min(gid.x, (_s_byte_size(words) / 48u) - 1u)));
+    Words w_e8 = _s_load_Words(words, 48u * min(gid.x, (_s_byte_size(words) / 48u) - 1u));
     r.counts = (((31u - firstbithigh(w_e8.u)) + countbits(w_e8.u)) + min(firstbitlow(w_e8.u), 32u)) + uint4(countbits(((uint)w_e8.i.x)), (uint2)((int2)(31u - firstbithigh((uint2)w_e8.i.yz))), 0u);
     r.fields = _s_extractBits_uint4(w_e8.u, 4u, 8u) + _s_insertBits_uint4(w_e8.u, w_e8.u.wzyx, (w_e8.shift & 31u), 5u);
     r.sfields = (((_s_extractBits_int4(w_e8.i, 3u, 12u) + _s_insertBits_int4(w_e8.i, ((int4)(-1)), 8u, w_e8.shift)) + ((int4)firstbithigh(w_e8.i))) + ((int4)firstbitlow((uint4)w_e8.i))) + ((int4)min(firstbitlow((uint4)w_e8.i), 32u));
@@ -144,6 +144,6 @@ void main(_s_in_main _s_in)
     r.uquotients = ((_s_div_uint4(w_e8.u, w_e8.u.yzwx) + _s_mod_uint4(w_e8.u, (uint4)w_e8.shift)) + (w_e8.u * 2654435761u)) - w_e8.u.zwxy;
     r.floats = asfloat(w_e8.u & ((uint4)1073741823u)) + float4(asfloat(w_e8.i.x & 1073741823), (float3)w_e8.i.yzw);
     BitResults _e164 = r;
-    _s_store_BitResults(bit_results, 112u * (min(gid.x, (_s_rw_byte_size(bit_results) / 112u) - 1u)), _e164);
+    _s_store_BitResults(bit_results, 112u * min(gid.x, (_s_rw_byte_size(bit_results) / 112u) - 1u), _e164);
     return;
 }

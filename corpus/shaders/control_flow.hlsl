@@ -205,7 +205,7 @@ void main(_s_in_main _s_in)
             uint _e69 = k;
             k = _e69 + 1u;
             uint _e71 = k;
-            uint _e76 = states.Load((20u + 32u * (min(id.x, (_s_rw_byte_size(states) / 32u) - 1u))));
+            uint _e76 = states.Load((20u + 32u * min(id.x, (_s_rw_byte_size(states) / 32u) - 1u)));
             uint _e79 = mode_override[0];
             if (_e71 >= (_e76 + _e79)) {
                 break;
@@ -220,7 +220,7 @@ void main(_s_in_main _s_in)
     float _e86 = samples[2];
     hi = _e86;
     swap(lo, hi);
-    State _e91 = _s_rwload_State(states, 32u * (min(id.x, (_s_rw_byte_size(states) / 32u) - 1u)));
+    State _e91 = _s_rwload_State(states, 32u * min(id.x, (_s_rw_byte_size(states) / 32u) - 1u));
     state = _e91;
     float4 _e94 = acc;
     float _e95 = lo;
@@ -230,6 +230,6 @@ void main(_s_in_main _s_in)
     uint _e102 = k;
     bump_steps(state.steps, _e101 + _e102);
     State _e107 = state;
-    _s_store_State(states, 32u * (min(id.x, (_s_rw_byte_size(states) / 32u) - 1u)), _e107);
+    _s_store_State(states, 32u * min(id.x, (_s_rw_byte_size(states) / 32u) - 1u), _e107);
     return;
 }

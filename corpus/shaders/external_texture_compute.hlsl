@@ -130,6 +130,6 @@ void main(_s_in_main _s_in)
     float4 _e22 = video_load((uint2)id.xy);
     float4 _e25 = video_sample_lut(center_e12);
     float4 _s_v1 = _e22 - _e25;
-    pixels.Store4(16u * (min(index_e17, (_s_rw_byte_size(pixels) / 16u) - 1u)), asuint(_s_v1));
+    pixels.Store4(16u * min(index_e17, (_s_rw_byte_size(pixels) / 16u) - 1u), asuint(_s_v1));
     return;
 }

@@ -57,9 +57,9 @@ void main(_s_in_main _s_in)
     if (id.x >= n_e4) {
         return;
     }
-    uint _e12 = pixels.Load(4u * (min(2u * id.x, (_s_rw_byte_size(pixels) / 4u) - 1u)));
+    uint _e12 = pixels.Load(4u * min(2u * id.x, (_s_rw_byte_size(pixels) / 4u) - 1u));
     float16_t2 rg_e14 = (float16_t2)_s_unpack2x16float(_e12);
-    uint _e22 = pixels.Load(4u * (min((2u * id.x) + 1u, (_s_rw_byte_size(pixels) / 4u) - 1u)));
+    uint _e22 = pixels.Load(4u * min((2u * id.x) + 1u, (_s_rw_byte_size(pixels) / 4u) - 1u));
     float16_t2 ba_e24 = (float16_t2)_s_unpack2x16float(_e22);
     float3x3 _e27 = grade_matrix_;
     float16_t3x3 m_e28 = (float16_t3x3)_e27;
@@ -75,12 +75,12 @@ void main(_s_in_main _s_in)
     float16_t3 _e71 = c;
     float16_t y_e72 = luma(_e71);
     float _s_v1 = ((float)max(y_e72, (-y_e72))) + ((float)sqrt(abs(y_e72)));
-    lumas.Store(4u * (min(id.x, (_s_rw_byte_size(lumas) / 4u) - 1u)), asuint(_s_v1));
+    lumas.Store(4u * min(id.x, (_s_rw_byte_size(lumas) / 4u) - 1u), asuint(_s_v1));
     float16_t3 _e88 = c;
     uint _s_v2 = _s_pack2x16float(((float2)_e88.xy));
-    pixels.Store(4u * (min(2u * id.x, (_s_rw_byte_size(pixels) / 4u) - 1u)), _s_v2);
+    pixels.Store(4u * min(2u * id.x, (_s_rw_byte_size(pixels) / 4u) - 1u), _s_v2);
     float16_t _e100 = c.z;
     uint _s_v3 = _s_pack2x16float(float2((float)_e100, (float)ba_e24.y));
-    pixels.Store(4u * (min((2u * id.x) + 1u, (_s_rw_byte_size(pixels) / 4u) - 1u)), _s_v3);
+    pixels.Store(4u * min((2u * id.x) + 1u, (_s_rw_byte_size(pixels) / 4u) - 1u), _s_v3);
     return;
 }

@@ -130,7 +130,7 @@ void main(_s_in_main _s_in)
     if (gid.x >= n_e3) {
         return;
     }
-    Pixel _e10 = _s_rwload_Pixel(image, (16u + 24u * (min(gid.x, ((_s_rw_byte_size(image) - 16u) / 24u) - 1u))));
+    Pixel _e10 = _s_rwload_Pixel(image, (16u + 24u * min(gid.x, ((_s_rw_byte_size(image) - 16u) / 24u) - 1u)));
     p = _e10;
     float16_t3 _e13 = p.rgb;
     float16_t _e16 = tone_exposure;
@@ -155,7 +155,7 @@ void main(_s_in_main _s_in)
     float16_t3 _e66 = c;
     float16_t luma_e71 = dot(_e66, float16_t3(0.21264648h, 0.71533203h, 0.07220459h));
     uint idx_e76 = min(((uint)clamp(luma_e71 * 63.0h, 0.0h, 65504.0h)), 63u);
-    float16_t l_e84 = _s_load_float16_t(lut, 2u * (min(min(idx_e76, ((_s_byte_size(lut) / 2u) - 1u)), (_s_byte_size(lut) / 2u) - 1u)));
+    float16_t l_e84 = _s_load_float16_t(lut, 2u * min(min(idx_e76, ((_s_byte_size(lut) / 2u) - 1u)), (_s_byte_size(lut) / 2u) - 1u));
     float16_t3 _e86 = c;
     float16_t _e93 = curve(l_e84);
     p.rgb = (normalize((_e86 + ((float16_t3)0.0010004044h))) * sqrt(luma_e71)) + ((float16_t3)_e93);
@@ -170,9 +170,9 @@ void main(_s_in_main _s_in)
     uint _e128 = tone_mode;
     p.alpha = (_e128 == 1u) ? 1.0h : _e124;
     Pixel _e136 = p;
-    _s_store_Pixel(image, (16u + 24u * (min(gid.x, ((_s_rw_byte_size(image) - 16u) / 24u) - 1u))), _e136);
-    float16_t2 _e141 = _s_rwload_float16_t2(histogram, 4u * (min(idx_e76, 63u)));
+    _s_store_Pixel(image, (16u + 24u * min(gid.x, ((_s_rw_byte_size(image) - 16u) / 24u) - 1u)), _e136);
+    float16_t2 _e141 = _s_rwload_float16_t2(histogram, 4u * min(idx_e76, 63u));
     float16_t2 _s_v1 = _e141 + float16_t2(1.0h, luma_e71);
-    _s_store_float16_t2(histogram, 4u * (min(idx_e76, 63u)), _s_v1);
+    _s_store_float16_t2(histogram, 4u * min(idx_e76, 63u), _s_v1);
     return;
 }

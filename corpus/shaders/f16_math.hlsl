@@ -56,7 +56,7 @@ void grade(_s_in_grade _s_in)
     if (id.x >= min(_e4, (_s_rw_byte_size(pixels) / 8u))) {
         return;
     }
-    float16_t4 px_e12 = _s_rwload_float16_t4(pixels, 8u * (min(id.x, (_s_rw_byte_size(pixels) / 8u) - 1u)));
+    float16_t4 px_e12 = _s_rwload_float16_t4(pixels, 8u * min(id.x, (_s_rw_byte_size(pixels) / 8u) - 1u));
     float16_t3x3 _e15 = _s_load_float16_t3x3(params, 0u);
     float16_t3 _e20 = _s_load_float16_t3(params, 24u);
     c = mul(px_e12.xyz, _e15) + _e20;
@@ -74,6 +74,6 @@ void grade(_s_in_grade _s_in)
     float16_t3 _e55 = c;
     float16_t3 dithered_e68 = _e55 + ((float16_t3)(((float16_t)((((float)_s_mod_uint(id.x, 4u)) * 0.25f) - 0.375f)) / 255.0h));
     float16_t4 _s_v1 = float16_t4(dithered_e68, px_e12.w);
-    _s_store_float16_t4(pixels, 8u * (min(id.x, (_s_rw_byte_size(pixels) / 8u) - 1u)), _s_v1);
+    _s_store_float16_t4(pixels, 8u * min(id.x, (_s_rw_byte_size(pixels) / 8u) - 1u), _s_v1);
     return;
 }

@@ -122,13 +122,13 @@ void main(_s_in_main _s_in)
     _e63 = _s_atomic_add_uint(data, 0u, 1u);
     uint n_e66 = (_s_rw_byte_size(data) - 48u) / 8u;
     if (i < n_e66) {
-        float16_t3 v_e71 = _s_rwload_float16_t3(data, (48u + 8u * (min(i, ((_s_rw_byte_size(data) - 48u) / 8u) - 1u))));
+        float16_t3 v_e71 = _s_rwload_float16_t3(data, (48u + 8u * min(i, ((_s_rw_byte_size(data) - 48u) / 8u) - 1u)));
         float16_t _e79 = _s_rwload_float16_t(data, 24u);
         float16_t3 _s_v2 = v_e71.zyx * _e79;
-        _s_store_float16_t3(data, (48u + 8u * (min(i, ((_s_rw_byte_size(data) - 48u) / 8u) - 1u))), _s_v2);
+        _s_store_float16_t3(data, (48u + 8u * min(i, ((_s_rw_byte_size(data) - 48u) / 8u) - 1u)), _s_v2);
         uint _e89 = data.Load(0u);
         float16_t _s_v3 = (float16_t)_e89;
-        _s_store_float16_t(data, (48u + 8u * (min(i, ((_s_rw_byte_size(data) - 48u) / 8u) - 1u)) + 2u * (min(_s_mod_uint(i, 3u), 2u))), _s_v3);
+        _s_store_float16_t(data, (48u + 8u * min(i, ((_s_rw_byte_size(data) - 48u) / 8u) - 1u) + 2u * min(_s_mod_uint(i, 3u), 2u)), _s_v3);
         return;
     } else {
         return;

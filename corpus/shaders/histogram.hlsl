@@ -71,7 +71,7 @@ void build(_s_in_build _s_in)
     uint count_e32 = local_bins[min(lid, 63u)];
     if (count_e32 > 0u) {
         uint _e37;
-        _e37 = _s_atomic_add_uint(histogram, 4u * (min(lid, 63u)), count_e32);
+        _e37 = _s_atomic_add_uint(histogram, 4u * min(lid, 63u), count_e32);
         return;
     } else {
         return;

@@ -38,6 +38,6 @@ float3 tone_map(float3 color)
 
 float weighted(uint i, float x)
 {
-    float _e4 = asfloat(weights.Load(4u * (min(i, (_s_byte_size(weights) / 4u) - 1u))));
+    float _e4 = asfloat(weights.Load(4u * min(i, (_s_byte_size(weights) / 4u) - 1u)));
     return _e4 * x;
 }

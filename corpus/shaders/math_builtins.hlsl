@@ -197,7 +197,7 @@ void main(_s_in_main _s_in)
     if (i_e1 >= (_s_byte_size(inputs) / 64u)) {
         return;
     }
-    MathIn x_e7 = _s_load_MathIn(inputs, 64u * (min(i_e1, (_s_byte_size(inputs) / 64u) - 1u)));
+    MathIn x_e7 = _s_load_MathIn(inputs, 64u * min(i_e1, (_s_byte_size(inputs) / 64u) - 1u));
     float4 _e11 = trig(x_e7.a);
     o.trig = _e11;
     float4 _e14 = hyper(x_e7.b);
@@ -224,6 +224,6 @@ void main(_s_in_main _s_in)
     uint2 picked_e156 = _s_select_uint2(bool2(any_neg_e143, all_pos_e148), uint2(3u, 4u), uint2(1u, 2u));
     o.flags = (((any_neg_e143 ? 1u : 0u) | (all_pos_e148 ? 2u : 0u)) | (picked_e156.x << (4u & 31u))) | (picked_e156.y << (8u & 31u));
     MathOut _e175 = o;
-    _s_store_MathOut(outputs, 160u * (min(i_e1, (_s_rw_byte_size(outputs) / 160u) - 1u)), _e175);
+    _s_store_MathOut(outputs, 160u * min(i_e1, (_s_rw_byte_size(outputs) / 160u) - 1u), _e175);
     return;
 }

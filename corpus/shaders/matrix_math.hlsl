@@ -88,7 +88,7 @@ void main()
     float4x3 _e119 = xf_m43_;
     uint _e125 = xf_column;
     uint _e131 = xf_row;
-    float _e135 = (xf_m44_[min(_s_mod_uint(_e125, 4u), 3u)])[min(_s_mod_uint(_e131, 4u), 3u)];
+    float _e135 = xf_m44_[min(_s_mod_uint(_e125, 4u), 3u)][min(_s_mod_uint(_e131, 4u), 3u)];
     float4 _s_v8 = (mul(v4_e11, _e110) + mul(_e114, v4_e11)) + float4(mul(v4_e11, _e119), _e135);
     results.Store4(112u, asuint(_s_v8));
     float2x2 _e140 = float2x2(xf_m22__c0, xf_m22__c1);

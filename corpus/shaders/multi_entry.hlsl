@@ -96,14 +96,14 @@ void cull(_s_in_cull _s_in)
     if (id.x >= _e4) {
         return;
     }
-    Instance inst_e9 = _s_load_Instance(instances, 96u * (min(id.x, (_s_byte_size(instances) / 96u) - 1u)));
+    Instance inst_e9 = _s_load_Instance(instances, 96u * min(id.x, (_s_byte_size(instances) / 96u) - 1u));
     float3 center_e16 = mul(float4(inst_e9.bounds.xyz, 1.0f), inst_e9.transform).xyz;
     bool _e19 = sphere_visible(center_e16, inst_e9.bounds.w);
     if (_e19) {
         uint slot_e23;
         slot_e23 = _s_atomic_add_uint(draw_args, 4u, 1u);
         uint _s_v1 = id.x;
-        visible.Store(4u * (min(slot_e23, (_s_rw_byte_size(visible) / 4u) - 1u)), _s_v1);
+        visible.Store(4u * min(slot_e23, (_s_rw_byte_size(visible) / 4u) - 1u), _s_v1);
         return;
     } else {
         return;
@@ -134,8 +134,8 @@ _s_out_vs_instanced vs_instanced(_s_in_vs_instanced _s_in)
     float3 position = _s_in._s_loc0;
     uint instance = _s_in._s_instance_index;
     VsOut out_ = (VsOut)0;
-    uint index_e4 = visible_ro.Load(4u * (min(instance, (_s_byte_size(visible_ro) / 4u) - 1u)));
-    Instance inst_e7 = _s_load_Instance(instances, 96u * (min(index_e4, (_s_byte_size(instances) / 96u) - 1u)));
+    uint index_e4 = visible_ro.Load(4u * min(instance, (_s_byte_size(visible_ro) / 4u) - 1u));
+    Instance inst_e7 = _s_load_Instance(instances, 96u * min(index_e4, (_s_byte_size(instances) / 96u) - 1u));
     float4x4 _e12 = view_view_proj;
     out_.clip = mul(float4(position, 1.0f), mul(inst_e7.transform, _e12));
     out_.color = inst_e7.color;

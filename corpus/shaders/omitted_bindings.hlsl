@@ -111,7 +111,7 @@ _s_out_fs_main fs_main(_s_in_fs_main _s_in)
         }
         {
             uint _e21 = i;
-            Light l_e23 = _s_load_Light(lights, 16u * (min(_e21, (_s_byte_size(lights) / 16u) - 1u)));
+            Light l_e23 = _s_load_Light(lights, 16u * min(_e21, (_s_byte_size(lights) / 16u) - 1u));
             float _e24 = light;
             light = _e24 + (l_e23.intensity / max(distance(l_e23.position, in_.world), 0.001f));
         }

@@ -65,7 +65,7 @@ void main(_s_in_main _s_in)
     bool local = (bool)0;
     uint n_e3 = _s_rw_byte_size(samples) / 16u;
     uint i_e7 = min(gid.x, (n_e3 - 1u));
-    float4 _e12 = asfloat(samples.Load4(16u * (min(i_e7, (_s_rw_byte_size(samples) / 16u) - 1u))));
+    float4 _e12 = asfloat(samples.Load4(16u * min(i_e7, (_s_rw_byte_size(samples) / 16u) - 1u)));
     tile[min(li, 63u)] = _e12;
     GroupMemoryBarrierWithGroupSync();
     float4 _e15 = tile[min(li, 63u)];
@@ -116,7 +116,7 @@ void main(_s_in_main _s_in)
         result = _e102 + (_e105 * 1.618034f);
     }
     float4 _e111 = result;
-    samples.Store4(16u * (min(i_e7, (_s_rw_byte_size(samples) / 16u) - 1u)), asuint(_e111));
+    samples.Store4(16u * min(i_e7, (_s_rw_byte_size(samples) / 16u) - 1u), asuint(_e111));
     return;
 }
 
@@ -131,7 +131,7 @@ void clear(_s_in_clear _s_in)
     uint3 gid_1 = _s_in._s_global_invocation_id;
     if (gid_1.x < (_s_rw_byte_size(samples) / 16u)) {
         float4 _s_v1 = (float4)(-1.5f);
-        samples.Store4(16u * (min(gid_1.x, (_s_rw_byte_size(samples) / 16u) - 1u)), asuint(_s_v1));
+        samples.Store4(16u * min(gid_1.x, (_s_rw_byte_size(samples) / 16u) - 1u), asuint(_s_v1));
         return;
     } else {
         return;

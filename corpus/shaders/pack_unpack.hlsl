@@ -159,7 +159,7 @@ void main(_s_in_main _s_in)
     if (i_e1 >= (_s_byte_size(packed) / 20u)) {
         return;
     }
-    Packed p_e7 = _s_load_Packed(packed, 20u * (min(i_e1, (_s_byte_size(packed) / 20u) - 1u)));
+    Packed p_e7 = _s_load_Packed(packed, 20u * min(i_e1, (_s_byte_size(packed) / 20u) - 1u));
     u.color = _s_unpack4x8unorm(p_e7.color);
     u.normal = _s_unpack4x8snorm(p_e7.normal);
     u.uv = _s_unpack2x16unorm(p_e7.uv) + _s_unpack2x16snorm(p_e7.uv);
@@ -181,6 +181,6 @@ void main(_s_in_main _s_in)
     uint4 _e85 = u.bytes_u;
     u.repacked = uint4(_s_pack4x8unorm((_e44 * s_e41)) ^ _s_pack4x8snorm((_e48 * s_e41)), (_s_pack2x16unorm((_e53 * s_e41.xy)) ^ _s_pack2x16snorm((_e58 * s_e41.zw))) ^ _s_pack2x16float(_e64), _s_pack4xI8(_e68) ^ _s_pack4xU8(_e71), _s_pack4xI8Clamp((_e76 * _e78)) ^ _s_pack4xU8Clamp((_e83 * _e85)));
     Unpacked _e92 = u;
-    _s_store_Unpacked(unpacked, 112u * (min(i_e1, (_s_rw_byte_size(unpacked) / 112u) - 1u)), _e92);
+    _s_store_Unpacked(unpacked, 112u * min(i_e1, (_s_rw_byte_size(unpacked) / 112u) - 1u), _e92);
     return;
 }

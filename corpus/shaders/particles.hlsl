@@ -88,7 +88,7 @@ void simulate(_s_in_simulate _s_in)
     if (i_e1 >= (_s_rw_byte_size(particles) / 48u)) {
         return;
     }
-    Particle _e7 = _s_rwload_Particle(particles, 48u * (min(i_e1, (_s_rw_byte_size(particles) / 48u) - 1u)));
+    Particle _e7 = _s_rwload_Particle(particles, 48u * min(i_e1, (_s_rw_byte_size(particles) / 48u) - 1u));
     p = _e7;
     float _e10 = p.age;
     float _e13 = params_dt;
@@ -169,7 +169,7 @@ void simulate(_s_in_simulate _s_in)
     float t_e158 = _e155 / _e157;
     p.color = float4(lerp(float3(1.0f, 0.8f, 0.3f), float3(0.6f, 0.1f, 0.05f), (float3)t_e158), 1.0f - t_e158);
     Particle _e174 = p;
-    _s_store_Particle(particles, 48u * (min(i_e1, (_s_rw_byte_size(particles) / 48u) - 1u)), _e174);
+    _s_store_Particle(particles, 48u * min(i_e1, (_s_rw_byte_size(particles) / 48u) - 1u), _e174);
     uint _e178;
     _e178 = _s_atomic_add_uint(stats, 0u, 1u);
     return;

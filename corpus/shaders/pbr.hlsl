@@ -198,7 +198,7 @@ _s_out_fs_main fs_main(_s_in_fs_main _s_in)
         }
         {
             uint _e89 = i;
-            DirectionalLight light_e91 = _s_load_DirectionalLight(dir_lights, 32u * (min(_e89, (_s_byte_size(dir_lights) / 32u) - 1u)));
+            DirectionalLight light_e91 = _s_load_DirectionalLight(dir_lights, 32u * min(_e89, (_s_byte_size(dir_lights) / 32u) - 1u));
             float3 l_e94 = -normalize(light_e91.direction);
             float3 h_e96 = normalize((v_e70 + l_e94));
             float n_dot_l_e99 = max(dot(n_e64, l_e94), 0.0f);

@@ -110,7 +110,7 @@ void main(_s_in_main _s_in)
     bool local = (bool)0;
     uint n_e3 = _s_rw_byte_size(bodies) / 32u;
     uint i_e7 = min(gid.x, (n_e3 - 1u));
-    Body _e10 = _s_rwload_Body(bodies, 32u * (min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u)));
+    Body _e10 = _s_rwload_Body(bodies, 32u * min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u));
     b = _e10;
     _s_array2_float4 _e14 = world_bounds;
     local_copy = _e14;
@@ -167,14 +167,14 @@ void main(_s_in_main _s_in)
     uint _e84 = step_count;
     float _e87 = scratch[3];
     b.flags = _e84 + ((uint)(_e87 > 0.0f));
-    float _e94 = asfloat(bodies.Load((12u + 32u * (min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u)))));
+    float _e94 = asfloat(bodies.Load((12u + 32u * min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u))));
     float3 _e96 = shared_sum;
     b.mass = _e94 + (length(_e96) * 0.0f);
     Body _e101 = b;
-    _s_store_Body(bodies, 32u * (min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u)), _e101);
-    float _e104 = asfloat(bodies.Load((16u + 32u * (min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u)))));
+    _s_store_Body(bodies, 32u * min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u), _e101);
+    float _e104 = asfloat(bodies.Load((16u + 32u * min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u))));
     float _e108 = last_body.vel.y;
     float _s_v2 = _e104 + _e108;
-    bodies.Store((16u + 32u * (min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u))), asuint(_s_v2));
+    bodies.Store((16u + 32u * min(i_e7, (_s_rw_byte_size(bodies) / 32u) - 1u)), asuint(_s_v2));
     return;
 }

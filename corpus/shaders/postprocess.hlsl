@@ -35,7 +35,7 @@ uint _s_mod_uint(uint a, uint b)
 
 float weight(uint i_1)
 {
-    float _e9 = (blur_weights[min(_s_div_uint(i_1, 4u), 1u)])[min(_s_mod_uint(i_1, 4u), 3u)];
+    float _e9 = blur_weights[min(_s_div_uint(i_1, 4u), 1u)][min(_s_mod_uint(i_1, 4u), 3u)];
     return _e9;
 }
 

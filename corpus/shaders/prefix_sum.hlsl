@@ -50,10 +50,10 @@ void scan(_s_in_scan _s_in)
     uint base_e5 = wg.x * BLOCK;
     uint a_e8 = base_e5 + (2u * t_e2);
     uint b_e10 = a_e8 + 1u;
-    uint _e18 = input.Load(4u * (min(a_e8, (_s_byte_size(input) / 4u) - 1u)));
+    uint _e18 = input.Load(4u * min(a_e8, (_s_byte_size(input) / 4u) - 1u));
     uint _e21 = info_element_count;
     temp[min(2u * t_e2, 255u)] = (a_e8 < _e21) ? _e18 : 0u;
-    uint _e33 = input.Load(4u * (min(b_e10, (_s_byte_size(input) / 4u) - 1u)));
+    uint _e33 = input.Load(4u * min(b_e10, (_s_byte_size(input) / 4u) - 1u));
     uint _e36 = info_element_count;
     temp[min((2u * t_e2) + 1u, 255u)] = (b_e10 < _e36) ? _e33 : 0u;
     bool _s_loop_init1 = true;
@@ -86,7 +86,7 @@ void scan(_s_in_scan _s_in)
     }
     if (t_e2 == 0u) {
         uint _e84 = temp[255];
-        block_sums.Store(4u * (min(wg.x, (_s_rw_byte_size(block_sums) / 4u) - 1u)), _e84);
+        block_sums.Store(4u * min(wg.x, (_s_rw_byte_size(block_sums) / 4u) - 1u), _e84);
         temp[255] = 0u;
     }
     bool _s_loop_init2 = true;
@@ -123,12 +123,12 @@ void scan(_s_in_scan _s_in)
     uint _e131 = info_element_count;
     if (a_e8 < _e131) {
         uint _e139 = temp[min(2u * t_e2, 255u)];
-        output.Store(4u * (min(a_e8, (_s_rw_byte_size(output) / 4u) - 1u)), _e139);
+        output.Store(4u * min(a_e8, (_s_rw_byte_size(output) / 4u) - 1u), _e139);
     }
     uint _e142 = info_element_count;
     if (b_e10 < _e142) {
         uint _e152 = temp[min((2u * t_e2) + 1u, 255u)];
-        output.Store(4u * (min(b_e10, (_s_rw_byte_size(output) / 4u) - 1u)), _e152);
+        output.Store(4u * min(b_e10, (_s_rw_byte_size(output) / 4u) - 1u), _e152);
         return;
     } else {
         return;
@@ -174,24 +174,24 @@ void add_block_sums(_s_in_add_block_sums _s_in)
         {
             uint _e22 = carry;
             uint _e24 = i;
-            uint _e26 = block_sums.Load(4u * (min(_e24, (_s_rw_byte_size(block_sums) / 4u) - 1u)));
+            uint _e26 = block_sums.Load(4u * min(_e24, (_s_rw_byte_size(block_sums) / 4u) - 1u));
             carry = _e22 + _e26;
         }
     }
     uint a_e37 = (wg_1.x * BLOCK) + (2u * lid_1.x);
     uint _e40 = info_element_count;
     if (a_e37 < _e40) {
-        uint _e44 = output.Load(4u * (min(a_e37, (_s_rw_byte_size(output) / 4u) - 1u)));
+        uint _e44 = output.Load(4u * min(a_e37, (_s_rw_byte_size(output) / 4u) - 1u));
         uint _e45 = carry;
         uint _s_v2 = _e44 + _e45;
-        output.Store(4u * (min(a_e37, (_s_rw_byte_size(output) / 4u) - 1u)), _s_v2);
+        output.Store(4u * min(a_e37, (_s_rw_byte_size(output) / 4u) - 1u), _s_v2);
     }
     uint _e51 = info_element_count;
     if ((a_e37 + 1u) < _e51) {
-        uint _e57 = output.Load(4u * (min(a_e37 + 1u, (_s_rw_byte_size(output) / 4u) - 1u)));
+        uint _e57 = output.Load(4u * min(a_e37 + 1u, (_s_rw_byte_size(output) / 4u) - 1u));
         uint _e58 = carry;
         uint _s_v3 = _e57 + _e58;
-        output.Store(4u * (min(a_e37 + 1u, (_s_rw_byte_size(output) / 4u) - 1u)), _s_v3);
+        output.Store(4u * min(a_e37 + 1u, (_s_rw_byte_size(output) / 4u) - 1u), _s_v3);
         return;
     } else {
         return;

@@ -62,14 +62,14 @@ void main(_s_in_main _s_in)
     uint cell_count_e8 = (_s_rw_byte_size(grid) - 8u) / 16u;
     uint i_e9 = gid.x;
     if (i_e9 < vert_count_e5) {
-        Segment s_e16 = _s_load_Segment(segments, 32u * (min(_s_mod_uint(i_e9, max(seg_count_e2, 1u)), (_s_byte_size(segments) / 32u) - 1u)));
+        Segment s_e16 = _s_load_Segment(segments, 32u * min(_s_mod_uint(i_e9, max(seg_count_e2, 1u)), (_s_byte_size(segments) / 32u) - 1u));
         float _e27 = asfloat(mesh.Load(4u));
         float3 _s_v1 = (s_e16.start + (s_e16.dir * s_e16.len)) * _e27;
-        mesh.Store3((16u + 16u * (min(i_e9, ((_s_rw_byte_size(mesh) - 16u) / 16u) - 1u))), asuint(_s_v1));
+        mesh.Store3((16u + 16u * min(i_e9, ((_s_rw_byte_size(mesh) - 16u) / 16u) - 1u)), asuint(_s_v1));
         uint c_e31 = _s_mod_uint(i_e9, max(cell_count_e8, 1u));
-        uint _e39 = grid.Load((8u + 16u * (min(c_e31, ((_s_rw_byte_size(grid) - 8u) / 16u) - 1u)) + 4u * (min(_s_mod_uint(s_e16.id, 4u), 3u))));
+        uint _e39 = grid.Load((8u + 16u * min(c_e31, ((_s_rw_byte_size(grid) - 8u) / 16u) - 1u) + 4u * min(_s_mod_uint(s_e16.id, 4u), 3u)));
         uint _s_v2 = _e39 + 1u;
-        grid.Store((8u + 16u * (min(c_e31, ((_s_rw_byte_size(grid) - 8u) / 16u) - 1u)) + 4u * (min(_s_mod_uint(s_e16.id, 4u), 3u))), _s_v2);
+        grid.Store((8u + 16u * min(c_e31, ((_s_rw_byte_size(grid) - 8u) / 16u) - 1u) + 4u * min(_s_mod_uint(s_e16.id, 4u), 3u)), _s_v2);
     }
     if (i_e9 == 0u) {
         mesh.Store(0u, vert_count_e5);
@@ -90,7 +90,7 @@ void main(_s_in_main _s_in)
             {
                 float _e58 = sum;
                 uint _e59 = k;
-                float _e62 = asfloat(segments.Load((12u + 32u * (min(_e59, (_s_byte_size(segments) / 32u) - 1u)))));
+                float _e62 = asfloat(segments.Load((12u + 32u * min(_e59, (_s_byte_size(segments) / 32u) - 1u))));
                 sum = _e58 + _e62;
             }
         }
@@ -100,7 +100,7 @@ void main(_s_in_main _s_in)
         uint _s_v5 = _s_rw_byte_size(lengths) / 4u;
         lengths.Store(12u, _s_v5);
         uint _e79 = clamp_index(cell_count_e8, cell_count_e8);
-        uint _e82 = grid.Load((20u + 16u * (min(_e79, ((_s_rw_byte_size(grid) - 8u) / 16u) - 1u))));
+        uint _e82 = grid.Load((20u + 16u * min(_e79, ((_s_rw_byte_size(grid) - 8u) / 16u) - 1u)));
         uint2 _s_v6 = uint2(cell_count_e8, _e82);
         grid.Store2(0u, _s_v6);
         return;

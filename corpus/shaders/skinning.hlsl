@@ -37,7 +37,7 @@ float4x4 bone(uint index)
     uint _e3 = mesh_bone_count;
     uint _e9 = mesh_bone_offset;
     uint i_e10 = min(index, (_e3 - 1u)) + _e9;
-    float4x4 _e13 = _s_load_float4x4(bones, 64u * (min(i_e10, (_s_byte_size(bones) / 64u) - 1u)));
+    float4x4 _e13 = _s_load_float4x4(bones, 64u * min(i_e10, (_s_byte_size(bones) / 64u) - 1u));
     return _e13;
 }
 

@@ -89,7 +89,7 @@ _s_out_vs_main vs_main(_s_in_vs_main _s_in)
     uint ii = _s_in._s_instance_index;
     float3 offset = _s_in._s_loc0;
     VsOut out_ = (VsOut)0;
-    Vertex v_e5 = _s_load_Vertex(vertices_, 32u * (min(vi, (_s_byte_size(vertices_) / 32u) - 1u)));
+    Vertex v_e5 = _s_load_Vertex(vertices_, 32u * min(vi, (_s_byte_size(vertices_) / 32u) - 1u));
     float4 _e12 = frame_instance_offset;
     float3 world_e16 = (v_e5.position.xyz + offset) + (_e12.xyz * ((float)ii));
     float4x4 _e20 = frame_view_proj;

@@ -84,7 +84,7 @@ void main(_s_in_main _s_in)
 {
     uint3 gid = _s_in._s_global_invocation_id;
     uint3 wg = _s_in._s_workgroup_id;
-    Job job_e8 = _s_load_Job(jobs, 16u * (min(_s_mod_uint(wg.x, _s_byte_size(jobs) / 16u), (_s_byte_size(jobs) / 16u) - 1u)));
+    Job job_e8 = _s_load_Job(jobs, 16u * min(_s_mod_uint(wg.x, _s_byte_size(jobs) / 16u), (_s_byte_size(jobs) / 16u) - 1u));
     int2 p_e12 = job_e8.origin + ((int2)gid.xy);
     int2 size_e15 = (int2)(_s_dimensions_RWTexture2D_float4(out_2d, 0u).xy);
     if (any(p_e12 >= size_e15)) {

@@ -182,14 +182,14 @@ void main()
             break;
         }
         uint _e17 = pc;
-        op_e19 = _s_load_Op(program, 12u * (min(_e17, (_s_byte_size(program) / 12u) - 1u)));
+        op_e19 = _s_load_Op(program, 12u * min(_e17, (_s_byte_size(program) / 12u) - 1u));
         float _e22 = acc;
         float _e24 = apply(op_e19.code, op_e19.arg, _e22, op_e19.value);
         acc = _e24;
         uint _e27 = steps;
         float _e31 = acc;
         uint _e32 = classify(_e31);
-        machine.Store((8u + 4u * (min(_s_mod_uint(_e27, 8u), 7u))), _e32);
+        machine.Store((8u + 4u * min(_s_mod_uint(_e27, 8u), 7u)), _e32);
         uint _e34 = steps;
         steps = _e34 + 1u;
     }

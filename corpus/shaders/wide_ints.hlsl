@@ -40,14 +40,14 @@ void main()
         }
         {
             uint _e25 = i;
-            float _e27 = asfloat(samples.Load(4u * (min(_e25, (_s_byte_size(samples) / 4u) - 1u))));
+            float _e27 = asfloat(samples.Load(4u * min(_e25, (_s_byte_size(samples) / 4u) - 1u)));
             double v_e28 = (double)_e27;
             double _e30 = sum;
             sum = fma(v_e28, 2.0L, _e30);
             uint64_t _e32 = count;
             count = _e32 + 1UL;
             uint _e36 = i;
-            float _e38 = asfloat(samples.Load(4u * (min(_e36, (_s_byte_size(samples) / 4u) - 1u))));
+            float _e38 = asfloat(samples.Load(4u * min(_e36, (_s_byte_size(samples) / 4u) - 1u)));
             uint64_t bits_e40 = (uint64_t)asuint(_e38);
             uint64_t _e41 = lo;
             lo = min(_e41, (bits_e40 << (3u & 63u)));

@@ -107,6 +107,6 @@ void main(_s_in_main _s_in)
     _s_array2_float2 _e60 = cleared();
     acc = _e59 + _e60[min(_s_mod_uint(i, 2u), 1u)].x;
     float _e68 = acc;
-    out_.Store(4u * (min(i, (_s_rw_byte_size(out_) / 4u) - 1u)), asuint(_e68));
+    out_.Store(4u * min(i, (_s_rw_byte_size(out_) / 4u) - 1u), asuint(_e68));
     return;
 }

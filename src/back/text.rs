@@ -1236,12 +1236,6 @@ pub(crate) fn component(i: u32) -> char {
     ['x', 'y', 'z', 'w'].get(i as usize).copied().unwrap_or('x')
 }
 
-/// Whether `text` is a plain identifier.
-pub(crate) fn is_identifier(text: &str) -> bool {
-    text.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && text.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
-}
-
 // ---- precedence -----------------------------------------------------------
 
 /// How the text of an expression binds, as the writer that wrote it knows

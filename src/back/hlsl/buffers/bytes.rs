@@ -89,7 +89,9 @@ impl<'a> ByteOffset<'a> {
                         super::super::push_decimal(out, *stride);
                         out.push_str("u * ");
                     }
-                    push_operand(out, index);
+                    // The index's writer made it an operand
+                    // ([`super::Index::Dynamic`]).
+                    out.push_str(index);
                 }
             }
         }
@@ -248,11 +250,15 @@ impl<'a> Src<'a> {
                     if k > 0 {
                         out.push_str(", ");
                     }
-                    // The word's byte offset as an operand of `>>`.
-                    let o = if k == 0 {
-                        Operand(off).to_string()
+                    // The word's byte offset as an operand of `>>`: an
+                    // offset is a number, a name, a product or a sum in
+                    // parentheses ([`ByteOffset::push_to`]), all of which
+                    // bind tighter than `>>` (a caller that computes one
+                    // otherwise parenthesizes it).
+                    let o: Cow<'_, str> = if k == 0 {
+                        Cow::Borrowed(off)
                     } else {
-                        text!("({off} + {}u)", 4 * k)
+                        Cow::Owned(text!("({off} + {}u)", 4 * k))
                     };
                     super::super::push_parts(
                         out,
@@ -391,25 +397,25 @@ impl Plan {
         (src, off): (Src<'_>, &str),
         n: u8,
         s: naga::Scalar,
-    ) {
+    ) -> Class {
         if s.width == 2 {
             self.require_sm62(ctx, needs, st, s);
-            return push_load16(out, needs, (src, off), n, s);
+            push_load16(out, needs, (src, off), n, s);
+            return Class::Call;
         }
         if s.width == 4 || s.kind == naga::ScalarKind::Bool {
             // `buf.LoadN(off)`, converted from `uint`.
-            out.push_str(match s.kind {
-                naga::ScalarKind::Sint => "asint(",
-                naga::ScalarKind::Float => "asfloat(",
-                naga::ScalarKind::Bool => "(",
-                _ => "",
-            });
+            let (open, close, class) = match s.kind {
+                naga::ScalarKind::Sint => ("asint(", ")", Class::Call),
+                naga::ScalarKind::Float => ("asfloat(", ")", Class::Call),
+                naga::ScalarKind::Bool => ("(", " != 0u)", Class::Group),
+                // A method call, or the indexed words.
+                _ => ("", "", Class::Other),
+            };
+            out.push_str(open);
             src.push_words(out, n.max(1), off);
-            out.push_str(match s.kind {
-                naga::ScalarKind::Sint | naga::ScalarKind::Float => ")",
-                naga::ScalarKind::Bool => " != 0u)",
-                _ => "",
-            });
+            out.push_str(close);
+            class
         } else if let Src::Words { .. } = src {
             // 64-bit values from their two words, low word first.
             self.require_sm62(ctx, needs, st, s);
@@ -442,10 +448,17 @@ impl Plan {
             }
             if n > 1 {
                 out.push(')');
+                Class::Call
+            } else {
+                match s.kind {
+                    naga::ScalarKind::Float => Class::Call,
+                    naga::ScalarKind::Sint => Class::Other,
+                    _ => Class::Group,
+                }
             }
         } else {
             let Src::Bytes { buf, .. } = src else {
-                return;
+                return Class::Other;
             };
             self.require_sm62(ctx, needs, st, s);
             let t = if n == 0 {
@@ -454,12 +467,13 @@ impl Plan {
                 super::super::types::vector(n, s)
             };
             super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
+            Class::Other
         }
     }
 
     /// The value of type `ty` laid out as `layout` at `off` of the
     /// byte-address buffer `buf` (`rw`: a `RWByteAddressBuffer`), appended
-    /// to `out`.
+    /// to `out`; its class.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn push_load_bytes(
         &self,
@@ -470,7 +484,7 @@ impl Plan {
         (src, off): (Src<'_>, &str),
         layout: &Layout,
         ty: Handle<naga::Type>,
-    ) {
+    ) -> Class {
         let inner = src.inner();
         // The helper's name, built before the call is written (a leaf has
         // none: room is made only once a helper is named).
@@ -539,7 +553,7 @@ impl Plan {
                 let Some(n) = count else {
                     // Runtime-sized arrays are never loaded whole.
                     out.push_str(&super::super::types::zero_value(ctx, ty));
-                    return;
+                    return Class::Other;
                 };
                 let t = super::super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
@@ -621,6 +635,7 @@ impl Plan {
         super::super::push_parts(out, &[&name, "("]);
         src.push_args(out, off);
         out.push(')');
+        Class::Call
     }
 
     /// Statements (each line ending in `;` and a newline, not indented)
@@ -1011,7 +1026,7 @@ impl Plan {
 
     /// A `uint` expression: the element count of the runtime-sized array at
     /// `place`.
-    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> String {
+    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Class) {
         let _ = ctx;
         let Place::Bytes {
             global,
@@ -1019,13 +1034,13 @@ impl Plan {
             layout,
         } = place
         else {
-            return "0u".to_string();
+            return ("0u".to_string(), Class::Other);
         };
         let LayoutKind::Array { stride, .. } = layout.kind else {
-            return "0u".to_string();
+            return ("0u".to_string(), Class::Other);
         };
         let Some(st) = self.storage(*global) else {
-            return "0u".to_string();
+            return ("0u".to_string(), Class::Other);
         };
         let rw = !st.read_only;
         let helper = if rw {
@@ -1050,6 +1065,6 @@ impl Plan {
         out.push_str(" / ");
         super::super::push_decimal(&mut out, stride);
         out.push_str("u)");
-        out
+        (out, Class::Group)
     }
 }

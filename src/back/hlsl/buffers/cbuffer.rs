@@ -46,31 +46,36 @@ pub(super) fn mangle_dims(base: &str, dims: &str) -> String {
 const UNROLLED_LOADS: u32 = 64;
 
 impl Plan {
+    /// The value at cbuffer place `text` (a name where `word`) stored as
+    /// `repr`, of WGSL type `ty`, and its class.
     pub(super) fn load_text(
         &self,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         text: &str,
+        word: bool,
         repr: &Repr,
         ty: Handle<naga::Type>,
-    ) -> String {
+    ) -> (String, Class) {
+        let as_is = || (text.to_string(), Class::of_place(word));
         if self.plain(repr) {
-            return text.to_string();
+            return as_is();
         }
+        let call = |text: String| (text, Class::Call);
         match repr {
-            Repr::Plain => text.to_string(),
+            Repr::Plain => as_is(),
             Repr::Columns {
                 columns,
                 rows,
                 scalar,
                 ..
-            } => columns_matrix(text, *columns, *rows, *scalar),
+            } => call(columns_matrix(text, *columns, *rows, *scalar)),
             Repr::Wrapped { inner, .. } => {
-                self.load_text(ctx, needs, &text!("{}.v", Operand(text)), inner, ty)
+                self.load_text(ctx, needs, &text!("{text}.v"), false, inner, ty)
             }
             Repr::Block(g) => {
                 let Some((c, named)) = self.cbuffer(*g) else {
-                    return text.to_string();
+                    return as_is();
                 };
                 // The call starts with the helper's name.
                 let mut call = String::with_capacity(named.name.len() + 16);
@@ -86,12 +91,12 @@ impl Plan {
                     text!("{t} {helper}() {{\n{body}}}\n")
                 });
                 call.push_str("()");
-                call
+                (call, Class::Call)
             }
             Repr::Variant(i) => {
                 let (Some(v), Some(real)) = (self.variants.get(*i), self.real.variants.get(*i))
                 else {
-                    return text.to_string();
+                    return as_is();
                 };
                 // The call starts with the helper's name.
                 let mut call = String::with_capacity(v.name.len() + text.len() + 16);
@@ -107,16 +112,16 @@ impl Plan {
                     text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
                 });
                 super::super::push_parts(&mut call, &["(", text, ")"]);
-                call
+                (call, Class::Call)
             }
             Repr::Array(_) => {
                 let Ok(naga::TypeInner::Array { base, size, .. }) =
                     ctx.module.types.get_handle(ty).map(|t| &t.inner)
                 else {
-                    return text.to_string();
+                    return as_is();
                 };
                 let Some(n) = super::super::types::array_count(ctx, *size) else {
-                    return text.to_string();
+                    return as_is();
                 };
                 let (sb, sd) = self.storage_name(ctx, repr, ty);
                 let helper = text!(
@@ -127,10 +132,11 @@ impl Plan {
                     let x = Place::Text {
                         text: Cow::Borrowed("x"),
                         repr,
+                        word: true,
                     };
                     let item = match self.element(ctx, x, Index::Dynamic("i")) {
-                        Place::Text { text, repr } => {
-                            self.load_text(ctx, needs, &text, repr, *base)
+                        Place::Text { text, repr, word } => {
+                            self.load_text(ctx, needs, &text, word, repr, *base).0
                         }
                         Place::Bytes { .. } => "x[i]".to_string(),
                     };
@@ -139,7 +145,7 @@ impl Plan {
                         "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
                 });
-                text!("{helper}({text})")
+                call(text!("{helper}({text})"))
             }
         }
     }
@@ -165,10 +171,12 @@ impl Plan {
             };
         let members = names.iter().zip(reprs);
         for (i, ((name, repr), vm)) in members.zip(value_members).enumerate() {
+            // A cbuffer's members are names; a struct's are reached from
+            // `base`, a name.
             let lvalue = if global {
                 Cow::Borrowed(name.as_str())
             } else {
-                Cow::Owned(text!("{}.{name}", Operand(base)))
+                Cow::Owned(text!("{base}.{name}"))
             };
             let member = ctx.name(NameKey::StructMember(ty, i as u32));
             if let Some((elem_ty, n)) = self.unrolled(ctx, repr, vm.ty) {
@@ -181,13 +189,14 @@ impl Plan {
                     let place = Place::Text {
                         text: Cow::Borrowed(&lvalue),
                         repr,
+                        word: global,
                     };
                     let value = match self.element(ctx, place, Index::Constant(k)) {
-                        Place::Text { text, repr } => {
-                            self.load_text(ctx, needs, &text, repr, elem_ty)
+                        Place::Text { text, repr, word } => {
+                            self.load_text(ctx, needs, &text, word, repr, elem_ty).0
                         }
                         // A cbuffer member is never byte-addressed.
-                        Place::Bytes { .. } => text!("{}[{k}]", Operand(&lvalue)),
+                        Place::Bytes { .. } => text!("{lvalue}[{k}]"),
                     };
                     let _ = writeln!(out, "    r.{member}[{k}] = {value};");
                 }
@@ -200,7 +209,7 @@ impl Plan {
                 copy_by_element(ctx, &mut out, &text!("r.{member}"), &lvalue, vm.ty, 0);
                 continue;
             }
-            let value = self.load_text(ctx, needs, &lvalue, repr, vm.ty);
+            let (value, _) = self.load_text(ctx, needs, &lvalue, global, repr, vm.ty);
             let _ = writeln!(out, "    r.{member} = {value};");
         }
         out.push_str("    return r;\n");
@@ -386,7 +395,8 @@ fn holds_struct_array(ctx: &Ctx<'_>, ty: Handle<naga::Type>, depth: usize) -> bo
     }
 }
 
-/// `dst = src;` for a cbuffer value of type `ty` stored as declared,
+/// `dst = src;` for a cbuffer value of type `ty` stored as declared (`src`
+/// a place text: a name or a chain of accesses on one),
 /// written so that no array holding structs is copied whole: such arrays
 /// in a loop, element by element, and structs holding them member by
 /// member.
@@ -408,14 +418,14 @@ fn copy_by_element(
             let n = super::super::types::array_count(ctx, *size).unwrap_or(0);
             let i = text!("i{depth}");
             let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; ++{i}) {{");
-            let (d, s) = (text!("{dst}[{i}]"), text!("{}[{i}]", Operand(src)));
+            let (d, s) = (text!("{dst}[{i}]"), text!("{src}[{i}]"));
             copy_by_element(ctx, out, &d, &s, *base, depth + 1);
             let _ = writeln!(out, "{indent}}}");
         }
         Ok(naga::TypeInner::Struct { members, .. }) => {
             for (k, m) in members.iter().enumerate() {
                 let name = ctx.name(NameKey::StructMember(ty, k as u32));
-                let (d, s) = (text!("{dst}.{name}"), text!("{}.{name}", Operand(src)));
+                let (d, s) = (text!("{dst}.{name}"), text!("{src}.{name}"));
                 // Members sit at the same depth: only loops indent.
                 let mut inner = String::new();
                 copy_by_element(ctx, &mut inner, &d, &s, m.ty, depth);

@@ -88,8 +88,14 @@ pub use crate::layout::realize::Repr;
 /// only allocates the texts it builds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Place<'a> {
-    /// An HLSL lvalue in a cbuffer and how its storage is shaped.
-    Text { text: Cow<'a, str>, repr: &'a Repr },
+    /// An HLSL lvalue in a cbuffer and how its storage is shaped. The
+    /// text is a name (`word`) or a chain of member accesses and indexes
+    /// on one, so `.member` and `[index]` extend it as it is.
+    Text {
+        text: Cow<'a, str>,
+        repr: &'a Repr,
+        word: bool,
+    },
     /// Bytes of a byte-address buffer: the value at byte `offset` (an HLSL
     /// `uint` expression) of `global`, laid out as `layout` (the contract
     /// layout of the pointee; owned for a matrix column or vector
@@ -101,6 +107,31 @@ pub enum Place<'a> {
     },
 }
 
+/// What kind of HLSL expression a text the plan writes is, decided where
+/// it is written (the writer never reads it back from the text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// A name.
+    Word,
+    /// A call `f(...)`.
+    Call,
+    /// A whole in parentheses.
+    Group,
+    /// Anything else: member accesses, indexes, method calls, casts.
+    Other,
+}
+
+impl Class {
+    /// The class of a place text ([`Place::Text`]).
+    pub fn of_place(word: bool) -> Class {
+        if word {
+            Class::Word
+        } else {
+            Class::Other
+        }
+    }
+}
+
 /// The repr of every value that is not stored any differently, for places
 /// to borrow.
 const PLAIN: &Repr = &Repr::Plain;
@@ -109,6 +140,8 @@ const PLAIN: &Repr = &Repr::Plain;
 /// (clamped as the bounds-check policy requires).
 pub enum Index<'a> {
     Constant(u32),
+    /// An expression that is an operand as it is (a name, a number, a call
+    /// or a whole in parentheses): a byte offset multiplies it by a stride.
     Dynamic(&'a str),
 }
 
@@ -182,41 +215,6 @@ fn push_column_name(out: &mut String, base: &str, j: impl Into<u64>) {
     super::push_decimal(out, j.into());
 }
 
-/// `value` as the base of `.member` or `[index]`, appended to `out`:
-/// parenthesized unless it is a name, member access or index chain.
-fn push_operand(out: &mut String, value: &str) {
-    if operand_is_simple(value) {
-        out.push_str(value);
-    } else {
-        out.push('(');
-        out.push_str(value);
-        out.push(')');
-    }
-}
-
-/// Whether `value` is a name, member access or index chain.
-fn operand_is_simple(value: &str) -> bool {
-    // (Bytes: a non-ASCII character fails at its first byte, as it would
-    // as a char.)
-    value
-        .bytes()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'[' | b']'))
-}
-
-/// [`push_operand`] as a Display value, formatted into the text that uses
-/// it.
-struct Operand<'t>(&'t str);
-
-impl std::fmt::Display for Operand<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if operand_is_simple(self.0) {
-            f.write_str(self.0)
-        } else {
-            write!(f, "({})", self.0)
-        }
-    }
-}
-
 impl Plan {
     /// Whether storage of `repr` has the value type's spelling and
     /// packing, so that its lvalue text is its value.
@@ -267,6 +265,7 @@ impl Plan {
             return Some(Place::Text {
                 text: Cow::Borrowed(text),
                 repr: &c.repr,
+                word: true,
             });
         }
         let s = self.storage(g)?;
@@ -280,7 +279,7 @@ impl Plan {
     /// Member `index` of the struct at `place`.
     pub fn member<'p>(&'p self, ctx: &'p Ctx<'_>, place: Place<'p>, index: u32) -> Place<'p> {
         match place {
-            Place::Text { text, repr } => {
+            Place::Text { text, repr, word } => {
                 let (members, global) = match repr {
                     Repr::Block(g) => (self.cbuffer(*g).map(|(c, n)| (&c.members, n)), true),
                     Repr::Variant(i) => (
@@ -298,15 +297,18 @@ impl Plan {
                     Some((names.members.get(k)?, reprs.get(k)?))
                 });
                 match member {
-                    Some((name, r)) => Place::Text {
-                        text: if global {
-                            Cow::Borrowed(name)
-                        } else {
-                            Cow::Owned(text!("{}.{name}", Operand(&text)))
-                        },
+                    // A cbuffer's members are names of their own.
+                    Some((name, r)) if global => Place::Text {
+                        text: Cow::Borrowed(name),
                         repr: r,
+                        word: true,
                     },
-                    None => Place::Text { text, repr },
+                    Some((name, r)) => Place::Text {
+                        text: Cow::Owned(text!("{text}.{name}")),
+                        repr: r,
+                        word: false,
+                    },
+                    None => Place::Text { text, repr, word },
                 }
             }
             Place::Bytes {
@@ -349,12 +351,12 @@ impl Plan {
     ) -> Place<'p> {
         let _ = ctx;
         match place {
-            Place::Text { text, repr } => {
+            Place::Text { text, repr, word } => {
                 let text: &str = &text;
                 // `<text>[<index>]`, written in one go.
                 let indexed = |suffix: &str| {
                     let mut out = String::with_capacity(text.len() + 16);
-                    push_operand(&mut out, text);
+                    out.push_str(text);
                     out.push('[');
                     match &index {
                         Index::Constant(n) => super::push_decimal(&mut out, u64::from(*n)),
@@ -365,10 +367,10 @@ impl Plan {
                     out
                 };
                 let repr: &'p Repr = repr;
-                let (text, repr) = match repr {
+                let (text, repr, word) = match repr {
                     Repr::Array(elem) => match &**elem {
-                        Repr::Wrapped { inner, .. } => (indexed(".v"), &**inner),
-                        other => (indexed(""), other),
+                        Repr::Wrapped { inner, .. } => (indexed(".v"), &**inner, false),
+                        other => (indexed(""), other, false),
                     },
                     Repr::Columns {
                         columns,
@@ -376,17 +378,20 @@ impl Plan {
                         scalar,
                         ..
                     } => match index {
-                        Index::Constant(j) => (column_name(text, j), PLAIN),
+                        // A column member: a name where the matrix was one.
+                        Index::Constant(j) => (column_name(text, j), PLAIN, word),
                         Index::Dynamic(i) => (
                             text!("({})[{i}]", columns_matrix(text, *columns, *rows, *scalar)),
                             PLAIN,
+                            false,
                         ),
                     },
-                    _ => (indexed(""), PLAIN),
+                    _ => (indexed(""), PLAIN, false),
                 };
                 Place::Text {
                     text: Cow::Owned(text),
                     repr,
+                    word,
                 }
             }
             Place::Bytes {
@@ -420,16 +425,17 @@ impl Plan {
         }
     }
 
-    /// An HLSL expression with the value at `place`, of WGSL value type `ty`.
+    /// An HLSL expression with the value at `place`, of WGSL value type
+    /// `ty`, and its class.
     pub fn load(
         &self,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         place: &Place,
         ty: Handle<naga::Type>,
-    ) -> String {
+    ) -> (String, Class) {
         match place {
-            Place::Text { text, repr } => self.load_text(ctx, needs, text, repr, ty),
+            Place::Text { text, repr, word } => self.load_text(ctx, needs, text, *word, repr, ty),
             Place::Bytes {
                 global,
                 offset,
@@ -439,11 +445,13 @@ impl Plan {
                     let src = Src::of(st);
                     offset.with_text(|off| {
                         let mut out = String::with_capacity(st.name.len() + off.len() + 24);
-                        self.push_load_bytes(&mut out, ctx, needs, st, (src, off), layout, ty);
-                        out
+                        let class =
+                            self.push_load_bytes(&mut out, ctx, needs, st, (src, off), layout, ty);
+                        (out, class)
                     })
                 }
-                None => super::types::zero_value(ctx, ty),
+                // A cast, `(T)0`.
+                None => (super::types::zero_value(ctx, ty), Class::Other),
             },
         }
     }

@@ -51,10 +51,18 @@ pub(super) fn push_load16(
             w
         };
         let body = match n {
-            0 | 1 => text!(
-                "    return {};\n",
-                from16(s, &text!("{} >> ((o & 2u) * 8u)", words(1, "o & ~3u")))
-            ),
+            0 | 1 => {
+                // The word's offset; words cbuffers shift it, so there it
+                // is an operand of `>>`.
+                let word = match inner {
+                    Src::Words { .. } => "(o & ~3u)",
+                    Src::Bytes { .. } => "o & ~3u",
+                };
+                text!(
+                    "    return {};\n",
+                    from16(s, &text!("{} >> ((o & 2u) * 8u)", words(1, word)))
+                )
+            }
             2 => text!(
                 "    uint w = {};\n    return {t}({}, {});\n",
                 words(1, "o"),

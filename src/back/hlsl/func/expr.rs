@@ -6,11 +6,10 @@
 //! indexed or swizzled as it is.
 
 use super::{helpers, image, math, FunctionWriter};
-use crate::back::hlsl::buffers::{Index, Place, Repr};
+use crate::back::hlsl::buffers::{Class, Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
-    bare, bare_from, component, i32_text, into_bare, is_identifier, is_pointer, literal_class,
-    vector_size, Prec,
+    bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, vector_size, Prec,
 };
 use crate::back::text::{is_buffer_space, Body, Load, Sample, TextWriter as _};
 use naga::proc::NameKey;
@@ -630,7 +629,8 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => {
-                    return wrapped(ctx.plan.array_length(ctx, self.needs, &place))
+                    let (len, class) = ctx.plan.array_length(ctx, self.needs, &place);
+                    return operand(len, class_prec(class));
                 }
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
@@ -841,16 +841,17 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The value behind pointer `pointer`, and its class.
     pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
         match self.place(pointer) {
-            Ptr::Text { text, .. }
-            | Ptr::Buffer(Place::Text {
+            Ptr::Text { text, .. } => (text.into_owned(), self.place_prec(pointer)),
+            Ptr::Buffer(Place::Text {
                 text,
                 repr: Repr::Plain,
-            }) => {
-                let prec = printed_class(&text);
-                (text.into_owned(), prec)
-            }
+                word,
+            }) => (text.into_owned(), class_prec(Class::of_place(word))),
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
-                Some(ty) => wrapped(self.ctx.plan.load(self.ctx, self.needs, &place, ty)),
+                Some(ty) => {
+                    let (value, class) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
+                    operand(value, class_prec(class))
+                }
                 None => {
                     self.error(
                         "internal: a load from a buffer of a type the module does not declare",
@@ -867,24 +868,25 @@ impl<'a> FunctionWriter<'a, '_> {
     fn push_load(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
         if self.text_rooted(pointer) {
             self.push_place_text(out, pointer);
-            return match self.st.exprs[pointer] {
-                E::Access { .. } | E::AccessIndex { .. } => Prec::Postfix,
-                _ => Prec::Word,
-            };
+            return self.place_prec(pointer);
         }
         match self.place(pointer) {
-            Ptr::Text { text, .. }
-            | Ptr::Buffer(Place::Text {
+            Ptr::Text { text, .. } => {
+                out.push_str(&text);
+                self.place_prec(pointer)
+            }
+            Ptr::Buffer(Place::Text {
                 text,
                 repr: Repr::Plain,
+                word,
             }) => {
                 out.push_str(&text);
-                printed_class(&text)
+                class_prec(Class::of_place(word))
             }
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
                 Some(ty) => {
-                    let value = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
-                    let (value, prec) = wrapped(value);
+                    let (value, class) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
+                    let (value, prec) = operand(value, class_prec(class));
                     out.push_str(&value);
                     prec
                 }
@@ -897,6 +899,15 @@ impl<'a> FunctionWriter<'a, '_> {
                     Prec::Word
                 }
             },
+        }
+    }
+
+    /// The class of the lvalue text [`Self::place`] prints for pointer `h`
+    /// outside buffers: a name, or an access chain on one.
+    fn place_prec(&self, h: Handle<naga::Expression>) -> Prec {
+        match self.st.exprs[h] {
+            E::Access { .. } | E::AccessIndex { .. } => Prec::Postfix,
+            _ => Prec::Word,
         }
     }
 
@@ -1009,18 +1020,24 @@ impl<'a> FunctionWriter<'a, '_> {
         if !uint {
             out.push_str("uint(");
         }
-        self.push_arg(out, index);
+        let start = out.len();
+        let prec = self.push_arg(out, index);
         if !uint {
             out.push(')');
+        } else if !clamped {
+            // Written bare, the index must still be an operand: a byte
+            // offset scales it (`Index::Dynamic`).
+            let written = out.split_off(start);
+            out.push_str(&operand(written, prec).0);
         }
         if let Some(n) = count {
             out.push_str(", ");
             super::super::push_decimal(out, u64::from(n.saturating_sub(1)));
             out.push_str("u)");
         } else if let Some(p) = runtime {
-            let len = self.ctx.plan.array_length(self.ctx, self.needs, p);
+            let (len, class) = self.ctx.plan.array_length(self.ctx, self.needs, p);
             out.push_str(", ");
-            out.push_str(&wrapped(len).0);
+            out.push_str(&operand(len, class_prec(class)).0);
             out.push_str(" - 1u)");
         }
     }
@@ -1361,50 +1378,15 @@ pub(super) fn operand(text: String, prec: Prec) -> (String, Prec) {
     }
 }
 
-/// [`operand`] of a text the buffer plan printed, which it returns
-/// without its class: [`printed_class`].
-pub(super) fn wrapped(text: String) -> (String, Prec) {
-    let prec = printed_class(&text);
-    operand(text, prec)
-}
-
-/// The class of a text the buffer plan printed: a
-/// word, a call `f(...)`, a whole in parentheses, or else an access.
-/// (These return text only; this is the one place that reads a printed
-/// text's shape.)
-fn printed_class(text: &str) -> Prec {
-    if is_identifier(text) {
-        return Prec::Word;
+/// The precedence class of a text the buffer plan wrote, from the class
+/// the plan gave it.
+pub(super) fn class_prec(class: Class) -> Prec {
+    match class {
+        Class::Word => Prec::Word,
+        Class::Call => Prec::Call,
+        Class::Group => Prec::Group,
+        Class::Other => Prec::Postfix,
     }
-    let open = text.find('(').unwrap_or(0);
-    let group = &text[open..];
-    if !(group.starts_with('(') && group.ends_with(')') && closes_last(group)) {
-        Prec::Postfix
-    } else if open == 0 {
-        Prec::Group
-    } else if is_identifier(&text[..open]) {
-        Prec::Call
-    } else {
-        Prec::Postfix
-    }
-}
-
-/// Whether the parenthesis `text` opens with closes at its end.
-fn closes_last(text: &str) -> bool {
-    let mut depth = 0i32;
-    for (i, c) in text.bytes().enumerate() {
-        match c {
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 1 == text.len();
-                }
-            }
-            _ => {}
-        }
-    }
-    false
 }
 
 /// `text` in parentheses, as [`operand`] writes a text that is not one.

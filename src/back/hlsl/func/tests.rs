@@ -7,7 +7,7 @@
 //! assemble the module around the printed functions by hand, so they
 //! cover modules without buffers and textures.
 
-use super::expr::{f16_text, f32_text, f64_text, i32_text, operand, wrapped, Prec};
+use super::expr::{class_prec, f16_text, f32_text, f64_text, i32_text, operand, Prec};
 use super::*;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
 use crate::layout::RuleSet;
@@ -794,11 +794,15 @@ fn operand_wrapping() {
     assert_eq!(op("a + b", Prec::Operator), ("(a + b)".into(), Prec::Group));
     assert_eq!(op("a.x", Prec::Postfix), ("(a.x)".into(), Prec::Group));
     assert_eq!(op("1u", Prec::Number), ("(1u)".into(), Prec::Group));
-    // Texts the buffer plan and texture functions print.
-    assert_eq!(wrapped("a".into()), ("a".into(), Prec::Word));
-    assert_eq!(wrapped("f(a)".into()), ("f(a)".into(), Prec::Call));
-    assert_eq!(wrapped("(a + b)".into()), ("(a + b)".into(), Prec::Group));
-    assert_eq!(wrapped("(a) + (b)".into()).0, "((a) + (b))");
-    assert_eq!(wrapped("f(a) + g(b)".into()).0, "(f(a) + g(b))");
-    assert_eq!(wrapped("a.x".into()).0, "(a.x)");
+    // Texts the buffer plan prints, by the class it gives them.
+    use crate::back::hlsl::buffers::Class;
+    let plan = |t: &str, c| operand(t.to_string(), class_prec(c));
+    assert_eq!(plan("a", Class::Word), ("a".into(), Prec::Word));
+    assert_eq!(plan("f(a)", Class::Call), ("f(a)".into(), Prec::Call));
+    assert_eq!(
+        plan("(a + b)", Class::Group),
+        ("(a + b)".into(), Prec::Group)
+    );
+    assert_eq!(plan("b.Load(0u)", Class::Other).0, "(b.Load(0u))");
+    assert_eq!(plan("(int64_t)(x)", Class::Other).0, "((int64_t)(x))");
 }
