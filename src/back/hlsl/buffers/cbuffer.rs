@@ -30,13 +30,24 @@ pub(super) fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar)
     out
 }
 
-/// A helper-name fragment for a storage spelling (`S_cb` + `[4][2]` ->
-/// `S_cb_a4_a2`).
-pub(super) fn mangle_dims(base: &str, dims: &str) -> String {
+/// A helper-name fragment for a storage spelling (`S_cb` with dimensions
+/// 4, 2 -> `S_cb_a4_a2`).
+pub(super) fn mangle_dims(base: &str, dims: &[u32]) -> String {
     let mut out = base.to_string();
-    for d in dims.split(']').filter(|d| !d.is_empty()) {
+    for d in dims {
         out.push_str("_a");
-        out.push_str(d.trim_start_matches('['));
+        super::super::push_decimal(&mut out, u64::from(*d));
+    }
+    out
+}
+
+/// The array declarator suffix for dimensions `dims` (`[4][2]`).
+fn dims_text(dims: &[u32]) -> String {
+    let mut out = String::with_capacity(6 * dims.len());
+    for d in dims {
+        out.push('[');
+        super::super::push_decimal(&mut out, u64::from(*d));
+        out.push(']');
     }
     out
 }
@@ -141,6 +152,7 @@ impl Plan {
                         Place::Bytes { .. } => "x[i]".to_string(),
                     };
                     let t = super::super::types::type_name(ctx, ty);
+                    let sd = dims_text(&sd);
                     text!(
                         "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
@@ -242,41 +254,45 @@ impl Plan {
         }
     }
 
-    /// The HLSL spelling (element, dims) of the cbuffer storage of `repr`
-    /// holding a value of type `ty`.
+    /// The HLSL spelling of the cbuffer storage of `repr` holding a value
+    /// of type `ty`: the element type and the array dimensions, outermost
+    /// first.
     pub(super) fn storage_name(
         &self,
         ctx: &Ctx<'_>,
         repr: &Repr,
         ty: Handle<naga::Type>,
-    ) -> (String, String) {
+    ) -> (String, Vec<u32>) {
         match repr {
             Repr::Variant(i) => (
                 self.variants
                     .get(*i)
                     .map_or_else(String::new, |v| v.name.clone()),
-                String::new(),
+                Vec::new(),
             ),
             Repr::Wrapped { element, .. } => (
                 self.elements
                     .get(*element)
                     .map_or_else(String::new, |e| e.name.clone()),
-                String::new(),
+                Vec::new(),
             ),
             Repr::Array(elem) => match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
                 Ok(naga::TypeInner::Array { base, size, .. }) => {
-                    let (b, d) = self.storage_name(ctx, elem, *base);
+                    let (b, inner) = self.storage_name(ctx, elem, *base);
                     let n = super::super::types::array_count(ctx, *size).unwrap_or(0);
-                    (b, text!("[{n}]{d}"))
+                    let mut dims = Vec::with_capacity(inner.len() + 1);
+                    dims.push(n);
+                    dims.extend(inner);
+                    (b, dims)
                 }
                 _ => (
                     super::super::types::type_name(ctx, ty).to_string(),
-                    String::new(),
+                    Vec::new(),
                 ),
             },
             _ => (
                 super::super::types::type_name(ctx, ty).to_string(),
-                String::new(),
+                Vec::new(),
             ),
         }
     }
