@@ -35,7 +35,12 @@ pub static RESERVED: LazyLock<KeywordSet> = LazyLock::new(|| {
     set.extend(EXTENSION_KEYWORDS);
     for prefix in ["", "i", "u"] {
         for &base in OPAQUE_BASES {
-            set.extend(std::iter::once(leak(format!("{prefix}{base}"))));
+            let word = format!("{prefix}{base}");
+            // Leaked only when new: a word already in the set (from the
+            // lists above) would be leaked with nothing referring to it.
+            if !set.contains(&word) {
+                set.extend(std::iter::once(leak(word)));
+            }
         }
     }
     for &ty in numeric_type_names().iter() {
