@@ -389,21 +389,19 @@ impl Plan {
     }
 }
 
-/// Whether a value of type `ty` holds an array of structs (itself, or in a
-/// struct member, at any depth): what [`Plan::struct_arrays_by_element`]
-/// copies element by element.
+/// Whether a value of type `ty` holds an array of structs or of arrays
+/// (itself, or in a struct member, at any depth): what
+/// [`Plan::struct_arrays_by_element`] copies element by element.
 fn holds_struct_array(ctx: &Ctx<'_>, ty: Handle<naga::Type>, depth: usize) -> bool {
     if depth > crate::limits::MAX_TYPE_NESTING {
         return false;
     }
     let types = &ctx.module.types;
     match types.get_handle(ty).map(|t| &t.inner) {
-        Ok(naga::TypeInner::Array { base, .. }) => {
-            matches!(
-                types.get_handle(*base).map(|t| &t.inner),
-                Ok(naga::TypeInner::Struct { .. })
-            ) || holds_struct_array(ctx, *base, depth + 1)
-        }
+        Ok(naga::TypeInner::Array { base, .. }) => matches!(
+            types.get_handle(*base).map(|t| &t.inner),
+            Ok(naga::TypeInner::Struct { .. } | naga::TypeInner::Array { .. })
+        ),
         Ok(naga::TypeInner::Struct { members, .. }) => members
             .iter()
             .any(|m| holds_struct_array(ctx, m.ty, depth + 1)),
@@ -413,9 +411,9 @@ fn holds_struct_array(ctx: &Ctx<'_>, ty: Handle<naga::Type>, depth: usize) -> bo
 
 /// `dst = src;` for a cbuffer value of type `ty` stored as declared (`src`
 /// a place text: a name or a chain of accesses on one),
-/// written so that no array holding structs is copied whole: such arrays
-/// in a loop, element by element, and structs holding them member by
-/// member.
+/// written so that no array of structs or of arrays is copied whole: such
+/// arrays in a loop, element by element, and structs holding them member
+/// by member.
 fn copy_by_element(
     ctx: &Ctx<'_>,
     out: &mut String,

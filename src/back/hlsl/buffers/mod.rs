@@ -196,9 +196,10 @@ pub struct Plan {
     pub storages: Vec<Storage>,
     /// A note per cbuffer declared as words.
     pub notes: Vec<Diagnostic>,
-    /// Copy a cbuffer array of structs read whole element by element
-    /// (Slang: lavapipe refuses the pipeline when Slang's SPIR-V copies a
-    /// cbuffer array of more than 32 structs whole with `OpCopyLogical`).
+    /// Copy a cbuffer array of structs or of arrays read whole element by
+    /// element (Slang: lavapipe refuses the pipeline when Slang's SPIR-V
+    /// copies a cbuffer array of more than 32 structs or arrays whole with
+    /// `OpCopyLogical`; arrays of scalars, vectors and matrices run).
     pub struct_arrays_by_element: bool,
 }
 
