@@ -397,20 +397,20 @@ impl Plan {
         (src, off): (Src<'_>, &str),
         n: u8,
         s: naga::Scalar,
-    ) -> Class {
+    ) -> Prec {
         if s.width == 2 {
             self.require_sm62(ctx, needs, st, s);
             push_load16(out, needs, (src, off), n, s);
-            return Class::Call;
+            return Prec::Call;
         }
         if s.width == 4 || s.kind == naga::ScalarKind::Bool {
             // `buf.LoadN(off)`, converted from `uint`.
             let (open, close, class) = match s.kind {
-                naga::ScalarKind::Sint => ("asint(", ")", Class::Call),
-                naga::ScalarKind::Float => ("asfloat(", ")", Class::Call),
-                naga::ScalarKind::Bool => ("(", " != 0u)", Class::Group),
+                naga::ScalarKind::Sint => ("asint(", ")", Prec::Call),
+                naga::ScalarKind::Float => ("asfloat(", ")", Prec::Call),
+                naga::ScalarKind::Bool => ("(", " != 0u)", Prec::Group),
                 // A method call, or the indexed words.
-                _ => ("", "", Class::Other),
+                _ => ("", "", Prec::Postfix),
             };
             out.push_str(open);
             src.push_words(out, n.max(1), off);
@@ -448,17 +448,18 @@ impl Plan {
             }
             if n > 1 {
                 out.push(')');
-                Class::Call
+                Prec::Call
             } else {
                 match s.kind {
-                    naga::ScalarKind::Float => Class::Call,
-                    naga::ScalarKind::Sint => Class::Other,
-                    _ => Class::Group,
+                    naga::ScalarKind::Float => Prec::Call,
+                    // A cast, `(int64_t)(...)`.
+                    naga::ScalarKind::Sint => Prec::Operator,
+                    _ => Prec::Group,
                 }
             }
         } else {
             let Src::Bytes { buf, .. } = src else {
-                return Class::Other;
+                return Prec::Postfix;
             };
             self.require_sm62(ctx, needs, st, s);
             let t = if n == 0 {
@@ -467,7 +468,7 @@ impl Plan {
                 super::super::types::vector(n, s)
             };
             super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
-            Class::Other
+            Prec::Postfix
         }
     }
 
@@ -484,7 +485,7 @@ impl Plan {
         (src, off): (Src<'_>, &str),
         layout: &Layout,
         ty: Handle<naga::Type>,
-    ) -> Class {
+    ) -> Prec {
         let inner = src.inner();
         // The helper's name, built before the call is written (a leaf has
         // none: room is made only once a helper is named).
@@ -553,7 +554,8 @@ impl Plan {
                 let Some(n) = count else {
                     // Runtime-sized arrays are never loaded whole.
                     out.push_str(&super::super::types::zero_value(ctx, ty));
-                    return Class::Other;
+                    // A cast, `(T)0`.
+                    return Prec::Operator;
                 };
                 let t = super::super::types::type_name(ctx, ty);
                 let base = element_type(ctx, ty);
@@ -635,7 +637,7 @@ impl Plan {
         super::super::push_parts(out, &[&name, "("]);
         src.push_args(out, off);
         out.push(')');
-        Class::Call
+        Prec::Call
     }
 
     /// Statements (each line ending in `;` and a newline, not indented)
@@ -1026,7 +1028,7 @@ impl Plan {
 
     /// A `uint` expression: the element count of the runtime-sized array at
     /// `place`.
-    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Class) {
+    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Prec) {
         let _ = ctx;
         let Place::Bytes {
             global,
@@ -1034,13 +1036,13 @@ impl Plan {
             layout,
         } = place
         else {
-            return ("0u".to_string(), Class::Other);
+            return ("0u".to_string(), Prec::Number);
         };
         let LayoutKind::Array { stride, .. } = layout.kind else {
-            return ("0u".to_string(), Class::Other);
+            return ("0u".to_string(), Prec::Number);
         };
         let Some(st) = self.storage(*global) else {
-            return ("0u".to_string(), Class::Other);
+            return ("0u".to_string(), Prec::Number);
         };
         let rw = !st.read_only;
         let helper = if rw {
@@ -1065,6 +1067,6 @@ impl Plan {
         out.push_str(" / ");
         super::super::push_decimal(&mut out, stride);
         out.push_str("u)");
-        (out, Class::Group)
+        (out, Prec::Group)
     }
 }

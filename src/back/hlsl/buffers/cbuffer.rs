@@ -67,12 +67,12 @@ impl Plan {
         word: bool,
         repr: &Repr,
         ty: Handle<naga::Type>,
-    ) -> (String, Class) {
-        let as_is = || (text.to_string(), Class::of_place(word));
+    ) -> (String, Prec) {
+        let as_is = || (text.to_string(), place_prec(word));
         if self.plain(repr) {
             return as_is();
         }
-        let call = |text: String| (text, Class::Call);
+        let as_call = |text: String| (text, Prec::Call);
         match repr {
             Repr::Plain => as_is(),
             Repr::Columns {
@@ -80,7 +80,7 @@ impl Plan {
                 rows,
                 scalar,
                 ..
-            } => call(columns_matrix(text, *columns, *rows, *scalar)),
+            } => as_call(columns_matrix(text, *columns, *rows, *scalar)),
             Repr::Wrapped { inner, .. } => {
                 self.load_text(ctx, needs, &text!("{text}.v"), false, inner, ty)
             }
@@ -102,7 +102,7 @@ impl Plan {
                     text!("{t} {helper}() {{\n{body}}}\n")
                 });
                 call.push_str("()");
-                (call, Class::Call)
+                (call, Prec::Call)
             }
             Repr::Variant(i) => {
                 let (Some(v), Some(real)) = (self.variants.get(*i), self.real.variants.get(*i))
@@ -123,7 +123,7 @@ impl Plan {
                     text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
                 });
                 super::super::push_parts(&mut call, &["(", text, ")"]);
-                (call, Class::Call)
+                (call, Prec::Call)
             }
             Repr::Array(_) => {
                 let Ok(naga::TypeInner::Array { base, size, .. }) =
@@ -157,7 +157,7 @@ impl Plan {
                         "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
                 });
-                call(text!("{helper}({text})"))
+                as_call(text!("{helper}({text})"))
             }
         }
     }
@@ -214,9 +214,9 @@ impl Plan {
                 }
                 continue;
             }
-            if self.struct_arrays_by_element
+            if self.aggregate_arrays_by_element
                 && self.plain(repr)
-                && holds_struct_array(ctx, vm.ty, 0)
+                && holds_aggregate_array(ctx, vm.ty, 0)
             {
                 copy_by_element(ctx, &mut out, &text!("r.{member}"), &lvalue, vm.ty, 0);
                 continue;
@@ -391,8 +391,8 @@ impl Plan {
 
 /// Whether a value of type `ty` holds an array of structs or of arrays
 /// (itself, or in a struct member, at any depth): what
-/// [`Plan::struct_arrays_by_element`] copies element by element.
-fn holds_struct_array(ctx: &Ctx<'_>, ty: Handle<naga::Type>, depth: usize) -> bool {
+/// [`Plan::aggregate_arrays_by_element`] copies element by element.
+fn holds_aggregate_array(ctx: &Ctx<'_>, ty: Handle<naga::Type>, depth: usize) -> bool {
     if depth > crate::limits::MAX_TYPE_NESTING {
         return false;
     }
@@ -404,7 +404,7 @@ fn holds_struct_array(ctx: &Ctx<'_>, ty: Handle<naga::Type>, depth: usize) -> bo
         ),
         Ok(naga::TypeInner::Struct { members, .. }) => members
             .iter()
-            .any(|m| holds_struct_array(ctx, m.ty, depth + 1)),
+            .any(|m| holds_aggregate_array(ctx, m.ty, depth + 1)),
         _ => false,
     }
 }
@@ -423,7 +423,7 @@ fn copy_by_element(
     depth: usize,
 ) {
     let indent = "    ".repeat(depth + 1);
-    if !holds_struct_array(ctx, ty, 0) || depth > crate::limits::MAX_TYPE_NESTING {
+    if !holds_aggregate_array(ctx, ty, 0) || depth > crate::limits::MAX_TYPE_NESTING {
         let _ = writeln!(out, "{indent}{dst} = {src};");
         return;
     }
@@ -441,9 +441,7 @@ fn copy_by_element(
                 let name = ctx.name(NameKey::StructMember(ty, k as u32));
                 let (d, s) = (text!("{dst}.{name}"), text!("{src}.{name}"));
                 // Members sit at the same depth: only loops indent.
-                let mut inner = String::new();
-                copy_by_element(ctx, &mut inner, &d, &s, m.ty, depth);
-                out.push_str(&inner);
+                copy_by_element(ctx, out, &d, &s, m.ty, depth);
             }
         }
         _ => {

@@ -68,6 +68,7 @@ use plan::*;
 use word16::*;
 
 use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
+use crate::back::text::Prec;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Span};
 use crate::front::Parsed;
 use crate::layout::realize::bytes::{element as bytes_element, matrix_columns};
@@ -107,28 +108,14 @@ pub enum Place<'a> {
     },
 }
 
-/// What kind of HLSL expression a text the plan writes is, decided where
-/// it is written (the writer never reads it back from the text).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Class {
-    /// A name.
-    Word,
-    /// A call `f(...)`.
-    Call,
-    /// A whole in parentheses.
-    Group,
-    /// Anything else: member accesses, indexes, method calls, casts.
-    Other,
-}
-
-impl Class {
-    /// The class of a place text ([`Place::Text`]).
-    pub fn of_place(word: bool) -> Class {
-        if word {
-            Class::Word
-        } else {
-            Class::Other
-        }
+/// The precedence class of a place text ([`Place::Text`]): a name, or an
+/// access chain on one. (Every text the plan writes comes with its class,
+/// decided where it is written; nothing is read back from a text.)
+pub fn place_prec(word: bool) -> Prec {
+    if word {
+        Prec::Word
+    } else {
+        Prec::Postfix
     }
 }
 
@@ -200,7 +187,7 @@ pub struct Plan {
     /// element (Slang: lavapipe refuses the pipeline when Slang's SPIR-V
     /// copies a cbuffer array of more than 32 structs or arrays whole with
     /// `OpCopyLogical`; arrays of scalars, vectors and matrices run).
-    pub struct_arrays_by_element: bool,
+    pub aggregate_arrays_by_element: bool,
 }
 
 fn column_name(base: &str, j: impl Into<u64>) -> String {
@@ -434,7 +421,7 @@ impl Plan {
         needs: &mut Needs,
         place: &Place,
         ty: Handle<naga::Type>,
-    ) -> (String, Class) {
+    ) -> (String, Prec) {
         match place {
             Place::Text { text, repr, word } => self.load_text(ctx, needs, text, *word, repr, ty),
             Place::Bytes {
@@ -452,7 +439,7 @@ impl Plan {
                     })
                 }
                 // A cast, `(T)0`.
-                None => (super::types::zero_value(ctx, ty), Class::Other),
+                None => (super::types::zero_value(ctx, ty), Prec::Operator),
             },
         }
     }

@@ -83,7 +83,7 @@ pub fn plan(
         elements: namer.elements,
         storages,
         notes,
-        struct_arrays_by_element: slang,
+        aggregate_arrays_by_element: slang,
     })
 }
 

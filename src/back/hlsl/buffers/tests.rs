@@ -981,7 +981,7 @@ fn wide_types_in_byte_address_buffers_need_shader_model_6_2() {
         let text = ctx.plan.load(&ctx, &mut needs, &place, ty);
         // From the containing word, not `Load<float16_t2>` (see the
         // module documentation).
-        assert_eq!(text, ("_s_rwload_float16_t2(s, 0u)".into(), Class::Call));
+        assert_eq!(text, ("_s_rwload_float16_t2(s, 0u)".into(), Prec::Call));
         let helper = &needs.helpers["_s_rwload_float16_t2"];
         assert!(helper.contains("b.Load(o)"), "{helper}");
         assert!(helper.contains("f16tof32(w >> 16u)"), "{helper}");
@@ -1089,11 +1089,11 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
         .expect("vec4");
     assert_eq!(
         ctx.plan.load(&ctx, &mut needs, &v1, ty),
-        (format!("asfloat(b.Load4({want}))"), Class::Call)
+        (format!("asfloat(b.Load4({want}))"), Prec::Call)
     );
     assert_eq!(
         ctx.plan.array_length(&ctx, &mut needs, &b),
-        (format!("(_s_byte_size(b) / {stride}u)"), Class::Group)
+        (format!("(_s_byte_size(b) / {stride}u)"), Prec::Group)
     );
 }
 

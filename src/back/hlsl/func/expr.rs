@@ -6,7 +6,7 @@
 //! indexed or swizzled as it is.
 
 use super::{helpers, image, math, FunctionWriter};
-use crate::back::hlsl::buffers::{Class, Index, Place, Repr};
+use crate::back::hlsl::buffers::{place_prec, Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
     bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, vector_size, Prec,
@@ -629,8 +629,8 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => {
-                    let (len, class) = ctx.plan.array_length(ctx, self.needs, &place);
-                    return operand(len, class_prec(class));
+                    let (len, prec) = ctx.plan.array_length(ctx, self.needs, &place);
+                    return operand(len, prec);
                 }
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
@@ -846,11 +846,11 @@ impl<'a> FunctionWriter<'a, '_> {
                 text,
                 repr: Repr::Plain,
                 word,
-            }) => (text.into_owned(), class_prec(Class::of_place(word))),
+            }) => (text.into_owned(), place_prec(word)),
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
                 Some(ty) => {
-                    let (value, class) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
-                    operand(value, class_prec(class))
+                    let (value, prec) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
+                    operand(value, prec)
                 }
                 None => {
                     self.error(
@@ -881,12 +881,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 word,
             }) => {
                 out.push_str(&text);
-                class_prec(Class::of_place(word))
+                place_prec(word)
             }
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
                 Some(ty) => {
-                    let (value, class) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
-                    let (value, prec) = operand(value, class_prec(class));
+                    let (value, prec) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
+                    let (value, prec) = operand(value, prec);
                     out.push_str(&value);
                     prec
                 }
@@ -1035,9 +1035,9 @@ impl<'a> FunctionWriter<'a, '_> {
             super::super::push_decimal(out, u64::from(n.saturating_sub(1)));
             out.push_str("u)");
         } else if let Some(p) = runtime {
-            let (len, class) = self.ctx.plan.array_length(self.ctx, self.needs, p);
+            let (len, prec) = self.ctx.plan.array_length(self.ctx, self.needs, p);
             out.push_str(", ");
-            out.push_str(&operand(len, class_prec(class)).0);
+            out.push_str(&operand(len, prec).0);
             out.push_str(" - 1u)");
         }
     }
@@ -1375,17 +1375,6 @@ pub(super) fn operand(text: String, prec: Prec) -> (String, Prec) {
         Prec::Number | Prec::Exponent | Prec::Postfix | Prec::Operator => {
             (parenthesized(text), Prec::Group)
         }
-    }
-}
-
-/// The precedence class of a text the buffer plan wrote, from the class
-/// the plan gave it.
-pub(super) fn class_prec(class: Class) -> Prec {
-    match class {
-        Class::Word => Prec::Word,
-        Class::Call => Prec::Call,
-        Class::Group => Prec::Group,
-        Class::Other => Prec::Postfix,
     }
 }
 

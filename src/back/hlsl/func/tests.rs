@@ -7,7 +7,7 @@
 //! assemble the module around the printed functions by hand, so they
 //! cover modules without buffers and textures.
 
-use super::expr::{class_prec, f16_text, f32_text, f64_text, i32_text, operand, Prec};
+use super::expr::{f16_text, f32_text, f64_text, i32_text, operand, Prec};
 use super::*;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
 use crate::layout::RuleSet;
@@ -795,14 +795,9 @@ fn operand_wrapping() {
     assert_eq!(op("a.x", Prec::Postfix), ("(a.x)".into(), Prec::Group));
     assert_eq!(op("1u", Prec::Number), ("(1u)".into(), Prec::Group));
     // Texts the buffer plan prints, by the class it gives them.
-    use crate::back::hlsl::buffers::Class;
-    let plan = |t: &str, c| operand(t.to_string(), class_prec(c));
-    assert_eq!(plan("a", Class::Word), ("a".into(), Prec::Word));
-    assert_eq!(plan("f(a)", Class::Call), ("f(a)".into(), Prec::Call));
-    assert_eq!(
-        plan("(a + b)", Class::Group),
-        ("(a + b)".into(), Prec::Group)
-    );
-    assert_eq!(plan("b.Load(0u)", Class::Other).0, "(b.Load(0u))");
-    assert_eq!(plan("(int64_t)(x)", Class::Other).0, "((int64_t)(x))");
+    use crate::back::hlsl::buffers::place_prec;
+    assert_eq!(op("a", place_prec(true)), ("a".into(), Prec::Word));
+    assert_eq!(op("a.b[1]", place_prec(false)).0, "(a.b[1])");
+    assert_eq!(op("b.Load(0u)", Prec::Postfix).0, "(b.Load(0u))");
+    assert_eq!(op("(int64_t)(x)", Prec::Operator).0, "((int64_t)(x))");
 }
