@@ -7,7 +7,8 @@
 # STRIDE_BIN defaults to target/release/stride (build it first with
 # `cargo build --release`); NAGA_BIN to what scripts/install-naga-cli.sh
 # installs (it is run when the binary is missing). REPS_A, REPS_B, REPS_C
-# set the repetitions of each part (default 5, 3, 41).
+# set the repetitions of each part (default 5, 3, 41); BENCH_DIR where the
+# outputs go (default /dev/shm).
 #
 # The two tools' runs are interleaved (stride, naga, stride, naga, ...) and
 # each part reports the median of its repetitions, so that load from
@@ -34,7 +35,13 @@ reps_b="${REPS_B:-3}"
 reps_c="${REPS_C:-41}"
 [ -x "$stride" ] || { echo "no stride binary at $stride: cargo build --release" >&2; exit 2; }
 
-work="$(mktemp -d /tmp/stride-bench-cli.XXXXXX)"
+# The outputs go to memory (/dev/shm) where there is one, so that the disk's
+# cost of creating a file (about 0.9 ms on the VM these figures come from,
+# more than a small shader's translation) does not swamp both tools; set
+# BENCH_DIR to time a disk instead.
+base="${BENCH_DIR:-/dev/shm}"
+{ [ -d "$base" ] && [ -w "$base" ]; } || base="${TMPDIR:-/tmp}"
+work="$(mktemp -d "$base/stride-bench-cli.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
 now() { date +%s%N; }
@@ -94,6 +101,7 @@ echo "corpus: ${#accepted[@]} of $total files accepted by both tools"
 echo "stride:    $stride"
 echo "naga-cli:  $naga ($("$naga" --version 2>/dev/null || echo '?'))"
 echo "machine:   $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "outputs:   $work ($(df --output=fstype "$work" | tail -1))"
 echo
 
 # Time "$1_stride" and "$1_naga" (shell functions) $2 times, interleaved;

@@ -11,7 +11,7 @@ use cli::Fatal;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use stride::{Diagnostic, Diagnostics, Options, Output, RuleSet, Target};
 
@@ -475,11 +475,10 @@ impl Job<'_> {
     /// write (or remove) their outputs.
     fn translate(&self, chosen: &[(&Input, &Dest)]) -> Result<Vec<InputReport>, Fatal> {
         let (cli, targets) = (self.cli, self.targets);
-        let inputs: Vec<&Input> = chosen.iter().map(|&(input, _)| input).collect();
-        let results = translate_all(&inputs, targets, self.options, cli.check);
+        let results = translate_all(chosen, targets, self.options, cli);
         let mut stdout = std::io::stdout().lock();
         let mut stderr = std::io::stderr().lock();
-        let mut reports = Vec::with_capacity(inputs.len());
+        let mut reports = Vec::with_capacity(chosen.len());
         for (&(input, destination), done) in chosen.iter().zip(results) {
             let render = |diagnostics: &Diagnostics| {
                 diagnostics.render(&input.name, &input.source, self.color)
@@ -492,16 +491,25 @@ impl Job<'_> {
                 diagnostics: done.common.into_iter().map(|d| (None, d)).collect(),
             };
             let start = report.diagnostics.len();
-            for (&target, result) in targets.iter().zip(done.targets) {
+            let written = done
+                .written
+                .into_iter()
+                .map(Some)
+                .chain(std::iter::repeat_with(|| None));
+            for ((&target, result), written) in targets.iter().zip(done.targets).zip(written) {
                 let (output, diagnostics) = match result {
                     Ok(t) => (Some(t.output), t.warnings),
                     Err(diags) => (None, diags),
                 };
                 let ok = output.is_some();
-                let outputs = match output {
-                    Some(_) if cli.check => Vec::new(),
-                    Some(output) => emit(cli, target, input, output, destination, &mut stdout)?,
-                    None => {
+                let outputs = match (written, output) {
+                    // Written (or removed) by the worker that translated it.
+                    (Some(written), _) => written?,
+                    (None, Some(_)) if cli.check => Vec::new(),
+                    (None, Some(output)) => {
+                        emit(cli, target, input, output, destination, &mut stdout)?
+                    }
+                    (None, None) => {
                         remove_outputs(target, input, destination)?;
                         Vec::new()
                     }
@@ -824,6 +832,29 @@ fn remove_outputs(target: Target, input: &Input, destination: &Dest) -> Result<(
 struct Done {
     common: Diagnostics,
     targets: Vec<Result<stride::Translation, Diagnostics>>,
+    /// Per target, once [`write_files`] has run: the files written (an
+    /// output taken from `targets`), or removed after a failure. Empty
+    /// when the outputs are still to be written.
+    written: Vec<Result<Vec<Produced>, Fatal>>,
+}
+
+/// Write the outputs of `done` to their files (or remove what an earlier
+/// run left, for a target that failed), in the worker that translated
+/// them, so that writing is parallel too. Not for standard output, whose
+/// order is the inputs'.
+fn write_files(cli: &Cli, targets: &[Target], input: &Input, destination: &Dest, done: &mut Done) {
+    let mut sink = std::io::sink();
+    done.written = targets
+        .iter()
+        .zip(&mut done.targets)
+        .map(|(&target, result)| match result {
+            Ok(t) => {
+                let output = std::mem::replace(&mut t.output, Output::Text(String::new()));
+                emit(cli, target, input, output, destination, &mut sink)
+            }
+            Err(_) => remove_outputs(target, input, destination).map(|()| Vec::new()),
+        })
+        .collect();
 }
 
 /// Translate one input to every target. One target is one
@@ -862,6 +893,7 @@ fn translate_one(input: &Input, targets: &[Target], options: &Options, check_onl
         return Done {
             common: Diagnostics::new(),
             targets: vec![kept(result)],
+            written: Vec::new(),
         };
     }
     match stride::analyze_with(&input.source, options.uniform_layout) {
@@ -871,6 +903,7 @@ fn translate_one(input: &Input, targets: &[Target], options: &Options, check_onl
                 .map(|&t| kept(stride::translate_analysis(&analysis, &for_target(t))))
                 .collect(),
             common: analysis.warnings,
+            written: Vec::new(),
         },
         Err(diagnostics) => failed(diagnostics, targets),
     }
@@ -880,34 +913,49 @@ fn failed(common: Diagnostics, targets: &[Target]) -> Done {
     Done {
         common,
         targets: targets.iter().map(|_| Err(Diagnostics::new())).collect(),
+        written: Vec::new(),
     }
 }
 
-/// Translate every input, in parallel with one worker per core. Results
-/// come back in input order.
+/// Translate every input, in parallel with one worker per core, each
+/// writing the files of the inputs it translated (unless `--check`, or
+/// the destination is standard output). Results come back in input order.
+/// After a write fails, the workers write nothing more: the caller
+/// reports the first failure in input order and stops there.
 fn translate_all(
-    inputs: &[&Input],
+    chosen: &[(&Input, &Dest)],
     targets: &[Target],
     options: &Options,
-    check_only: bool,
+    cli: &Cli,
 ) -> Vec<Done> {
-    let one = |input: &&Input| translate_one(input, targets, options, check_only);
+    let stop = AtomicBool::new(false);
+    let one = |&(input, destination): &(&Input, &Dest)| {
+        let mut done = translate_one(input, targets, options, cli.check);
+        let to_files = !cli.check && !matches!(destination, Dest::Stdout);
+        if to_files && !stop.load(Ordering::Relaxed) {
+            write_files(cli, targets, input, destination, &mut done);
+            if done.written.iter().any(Result::is_err) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        done
+    };
     // One input needs no pool, nor the core count (which reads the
     // process' cgroup files: measurable at start-up).
-    let workers = match inputs.len() {
+    let workers = match chosen.len() {
         0 | 1 => 1,
         n => std::thread::available_parallelism().map_or(1, |c| c.get().min(n)),
     };
     if workers <= 1 {
-        return inputs.iter().map(one).collect();
+        return chosen.iter().map(one).collect();
     }
-    let slots: Vec<Mutex<Option<Done>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
+    let slots: Vec<Mutex<Option<Done>>> = chosen.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(input) = inputs.get(i) else { break };
+                let Some(input) = chosen.get(i) else { break };
                 let result = one(input);
                 if let Ok(mut slot) = slots[i].lock() {
                     *slot = Some(result);
@@ -917,8 +965,8 @@ fn translate_all(
     });
     slots
         .into_iter()
-        .zip(inputs)
-        .map(|(slot, input)| {
+        .zip(chosen)
+        .map(|(slot, (input, _))| {
             slot.into_inner().ok().flatten().unwrap_or_else(|| {
                 let message = format!(
                     "internal error: the translation of `{}` did not finish",
