@@ -322,8 +322,30 @@ fn finish(
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
     words::query_size_without_level(&mut words);
-    words::pointer_arguments(&mut words);
+    // Only a function taking a texture, a sampler or a pointer has
+    // parameters of pointer type in naga's SPIR-V.
+    if takes_handle_or_pointer(&module) {
+        words::pointer_arguments(&mut words);
+    }
     Ok(SpirvOutput { words, warnings })
+}
+
+/// Does a function of `module` take a texture, a sampler or a pointer?
+fn takes_handle_or_pointer(module: &naga::Module) -> bool {
+    use naga::TypeInner as T;
+    module.functions.iter().any(|(_, f)| {
+        f.arguments.iter().any(|a| {
+            module.types.get_handle(a.ty).is_ok_and(|t| {
+                matches!(
+                    t.inner,
+                    T::Image { .. }
+                        | T::Sampler { .. }
+                        | T::Pointer { .. }
+                        | T::ValuePointer { .. }
+                )
+            })
+        })
+    })
 }
 
 /// `module` validated, with pointer arguments into variables spilled

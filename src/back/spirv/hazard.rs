@@ -268,6 +268,11 @@ pub fn rewrite_wrapped(
 /// a function's types do not resolve: the module is invalid, and naga's
 /// validation says why).
 pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
+    // Only a function with a pointer parameter can be called with a
+    // pointer: without one, no expression type needs resolving.
+    if !takes_pointer(module) {
+        return None;
+    }
     let functions = module.functions.iter().map(|(h, f)| (Site::Function(h), f));
     let entry_points = module
         .entry_points
@@ -300,6 +305,21 @@ pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
         }
     }
     changed.then_some(module)
+}
+
+/// Does a function of `module` (entry points are never called) take a
+/// pointer parameter?
+pub fn takes_pointer(module: &Module) -> bool {
+    module.functions.iter().any(|(_, f)| {
+        f.arguments.iter().any(|a| {
+            module.types.get_handle(a.ty).is_ok_and(|t| {
+                matches!(
+                    t.inner,
+                    TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
+                )
+            })
+        })
+    })
 }
 
 /// A function of a module, or the function of one of its entry points.
