@@ -154,6 +154,104 @@ impl<'a> Modules<'a> {
     }
 }
 
+/// What a text writer writes one module from: the parse, the module
+/// written (`parsed.module` or its copy with the overrides baked) with its
+/// info and contract, and where `#line` directives point.
+#[derive(Clone, Copy)]
+pub(crate) struct ModuleSource<'a> {
+    pub parsed: &'a crate::front::Parsed,
+    pub module: &'a naga::Module,
+    pub info: &'a naga::valid::ModuleInfo,
+    /// The contract layout of `module` (after override baking, remapped).
+    pub contract: &'a LayoutModule,
+    /// Where `#line` directives point (`None`: the output has none).
+    pub lines: Option<&'a crate::back::lines::LineMap>,
+}
+
+impl<'a> ModuleSource<'a> {
+    /// `parsed.module` itself, with no `#line` directives.
+    #[cfg(test)]
+    pub fn parsed(
+        parsed: &'a crate::front::Parsed,
+        info: &'a naga::valid::ModuleInfo,
+        contract: &'a LayoutModule,
+    ) -> Self {
+        ModuleSource {
+            parsed,
+            module: &parsed.module,
+            info,
+            contract,
+            lines: None,
+        }
+    }
+}
+
+impl<'a> Modules<'a> {
+    /// What a text writer writes the module `written` (one of this
+    /// translation's) from.
+    pub fn writing(&'a self, written: Written<'a>) -> ModuleSource<'a> {
+        ModuleSource {
+            parsed: self.parsed,
+            module: written.module,
+            info: written.info,
+            contract: written.contract,
+            lines: self.lines.as_ref(),
+        }
+    }
+}
+
+/// A text writer's context for one module, the GLSL and HLSL writers'
+/// `Ctx`: what the module is written from ([`ModuleSource`]), the writer's
+/// options, and what was worked out before any text: the names, the
+/// buffer plan, the type spellings (made on first use) and the target's
+/// own decisions (`target`: HLSL's shader model; nothing for GLSL).
+pub(crate) struct WriterCtx<'a, Options, Plan, TypeNames, Target> {
+    pub parsed: &'a crate::front::Parsed,
+    /// The module written: `parsed.module`, or a copy with overrides baked.
+    pub module: &'a naga::Module,
+    pub info: &'a naga::valid::ModuleInfo,
+    /// The contract layout of `module` (after override baking, remapped).
+    /// The writers read buffer layouts through `plan`; the byte offsets of
+    /// buffers held as words, and the buffer oracle tests, read it here.
+    pub contract: &'a LayoutModule,
+    /// Where `#line` directives point (`None`: the output has none).
+    pub lines: Option<&'a crate::back::lines::LineMap>,
+    pub options: &'a Options,
+    pub target: Target,
+    /// The target's names of every module item, free of keywords and
+    /// clashes.
+    pub names: naga::FastHashMap<naga::proc::NameKey, String>,
+    /// How every buffer global is declared and accessed.
+    pub plan: Plan,
+    /// The spelling of every type, made on first use.
+    pub type_names: TypeNames,
+}
+
+impl<'a, Options, Plan, TypeNames: Default, Target>
+    WriterCtx<'a, Options, Plan, TypeNames, Target>
+{
+    pub fn new(
+        from: ModuleSource<'a>,
+        options: &'a Options,
+        target: Target,
+        names: naga::FastHashMap<naga::proc::NameKey, String>,
+        plan: Plan,
+    ) -> Self {
+        WriterCtx {
+            parsed: from.parsed,
+            module: from.module,
+            info: from.info,
+            contract: from.contract,
+            lines: from.lines,
+            options,
+            target,
+            names,
+            plan,
+            type_names: TypeNames::default(),
+        }
+    }
+}
+
 /// Everything a text writer writes a module from, worked out before any
 /// text: the module written (overrides baked where the writer needs it),
 /// the entry points to write, the names and the buffer plan. The binding

@@ -627,8 +627,14 @@ pub(crate) trait TextWriter<'a> {
     /// expression) to `out`, without parentheses around all of it.
     fn push_bare(&mut self, out: &mut String, h: Expr);
     /// Append the text of expression `h` itself (even when baked) to
-    /// `out`, without parentheses around all of it.
-    fn push_bare_itself(&mut self, out: &mut String, h: Expr);
+    /// `out`; its class.
+    fn push_itself(&mut self, out: &mut String, h: Expr) -> Prec;
+    /// [`Self::push_itself`] without parentheses around all of it.
+    fn push_bare_itself(&mut self, out: &mut String, h: Expr) {
+        let start = out.len();
+        let prec = self.push_itself(out, h);
+        bare_from(out, start, prec);
+    }
     /// Append call argument `a` (a value or a pointer) to `out`.
     fn push_call_argument(&mut self, out: &mut String, a: Expr);
     /// The spelling of the type of `h`.
@@ -1228,6 +1234,18 @@ pub(crate) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
     match *inner {
         Ti::Vector { size, .. } => Some(size),
         _ => None,
+    }
+}
+
+/// The `.xyz` of swizzle `e` (nothing for any other expression).
+pub(crate) fn push_swizzle(out: &mut String, e: &naga::Expression) {
+    if let naga::Expression::Swizzle { size, pattern, .. } = *e {
+        out.push('.');
+        out.extend(
+            pattern[..size as usize]
+                .iter()
+                .map(|&c| component(c as u32)),
+        );
     }
 }
 

@@ -29,8 +29,8 @@ mod math;
 use super::buffers::Repr;
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    bare_from, i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec,
-    Reuse, Texel, TextWriter, Unsupported,
+    i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec, Reuse, Texel,
+    TextWriter, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::Handle;
@@ -220,10 +220,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.bare_into(h, out);
     }
 
-    fn push_bare_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        let start = out.len();
-        let prec = self.write_expr_into(h, out);
-        bare_from(out, start, prec);
+    fn push_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
+        self.write_expr_into(h, out)
     }
 
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {

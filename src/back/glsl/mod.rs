@@ -33,7 +33,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
 use naga::proc::NameKey;
-use naga::{FastHashMap, FastIndexMap, FastIndexSet};
+use naga::{FastIndexMap, FastIndexSet};
 
 /// The GLSL dialects stride writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -198,26 +198,8 @@ pub struct GlslOutput {
 }
 
 /// Everything the parts of the writer share for one module.
-pub(crate) struct Ctx<'a> {
-    pub parsed: &'a Parsed,
-    /// The module written: `parsed.module`, or a copy with overrides baked.
-    pub module: &'a naga::Module,
-    pub info: &'a naga::valid::ModuleInfo,
-    /// The contract layout of `module` (after override baking, remapped).
-    /// The writer reads block layouts through `plan`, and the byte offsets
-    /// of buffers declared as words (`buffers::words`) from here; the
-    /// buffer oracle tests compare against this.
-    pub contract: &'a LayoutModule,
-    /// Where `#line` directives point (`None`: the output has none).
-    pub lines: Option<&'a crate::back::lines::LineMap>,
-    pub options: &'a GlslOptions,
-    /// GLSL names of every module item, free of keywords and clashes.
-    pub names: FastHashMap<NameKey, String>,
-    /// How every buffer global is declared and accessed.
-    pub plan: buffers::Plan,
-    /// The spelling of every type, made once (see [`types::type_name`]).
-    pub type_names: types::TypeNames,
-}
+pub(crate) type Ctx<'a> =
+    crate::back::common::WriterCtx<'a, GlslOptions, buffers::Plan, types::TypeNames, ()>;
 
 impl Ctx<'_> {
     pub fn dialect(&self) -> Dialect {

@@ -36,8 +36,8 @@ mod math;
 
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    bare_from, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec, Texel,
-    TextWriter, Unsupported,
+    is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec, Texel, TextWriter,
+    Unsupported,
 };
 use expr::{Ptr, Root};
 use naga::proc::NameKey;
@@ -299,10 +299,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.push_arg(out, h);
     }
 
-    fn push_bare_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        let start = out.len();
-        let prec = self.push_expr_itself(out, h);
-        bare_from(out, start, prec);
+    fn push_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
+        self.push_expr_itself(out, h)
     }
 
     fn local_type(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {

@@ -70,7 +70,6 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::front::Parsed;
 use crate::layout::LayoutModule;
 use naga::proc::NameKey;
-use naga::FastHashMap;
 
 /// The shader models `--shader-model` accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -243,28 +242,8 @@ pub struct HlslOutput {
 }
 
 /// Everything the parts of the writer share for one module.
-pub(crate) struct Ctx<'a> {
-    pub parsed: &'a Parsed,
-    /// The module written: `parsed.module`, or a copy with overrides baked.
-    pub module: &'a naga::Module,
-    pub info: &'a naga::valid::ModuleInfo,
-    /// The contract layout of `module` (after override baking, remapped).
-    pub contract: &'a LayoutModule,
-    /// Where `#line` directives point (`None`: the output has none).
-    pub lines: Option<&'a crate::back::lines::LineMap>,
-    pub options: &'a HlslOptions,
-    /// The shader model written for, decided before writing
-    /// (`decl::model`).
-    pub model: ShaderModel,
-    /// HLSL names of every module item, free of keywords and clashes.
-    pub names: FastHashMap<NameKey, String>,
-    /// How every buffer global is declared and accessed.
-    pub plan: buffers::Plan,
-    /// The HLSL spelling of every type, by handle index (see
-    /// `types::type_name`), filled on first use, and the buffer structs
-    /// the output names.
-    pub type_names: types::TypeNames,
-}
+pub(crate) type Ctx<'a> =
+    crate::back::common::WriterCtx<'a, HlslOptions, buffers::Plan, types::TypeNames, ShaderModel>;
 
 impl Ctx<'_> {
     /// The HLSL name of `key`; every key is named by the namer.
@@ -275,8 +254,10 @@ impl Ctx<'_> {
             .unwrap_or("_unnamed")
     }
 
+    /// The shader model written for, decided before writing
+    /// (`decl::model`).
     pub fn shader_model(&self) -> ShaderModel {
-        self.model
+        self.target
     }
 }
 

@@ -3,6 +3,7 @@
 //! `spirv-cross --reflect` reports with the contract.
 
 use super::*;
+use crate::back::common::ModuleSource;
 use crate::back::glsl::{keywords, GlslOptions};
 use crate::back::test_support::{self, Fixture};
 use crate::layout::{Layout, MemberSlot};
@@ -37,17 +38,9 @@ impl GlslFixture for Fixture {
     }
 
     fn ctx<'a>(&'a self, options: &'a GlslOptions, plan: Plan) -> Ctx<'a> {
-        Ctx {
-            parsed: &self.parsed,
-            module: &self.parsed.module,
-            info: &self.info,
-            contract: &self.contract,
-            lines: None,
-            options,
-            names: test_support::names_for(&self.parsed.module, glsl_ident),
-            plan,
-            type_names: Default::default(),
-        }
+        let names = test_support::names_for(&self.parsed.module, glsl_ident);
+        let source = ModuleSource::parsed(&self.parsed, &self.info, &self.contract);
+        Ctx::new(source, options, (), names, plan)
     }
 }
 

@@ -93,17 +93,7 @@ fn context<'a>(
     names: naga::FastHashMap<NameKey, String>,
     plan: buffers::Plan,
 ) -> Ctx<'a> {
-    Ctx {
-        parsed: modules.parsed,
-        module: written.module,
-        info: written.info,
-        contract: written.contract,
-        lines: modules.lines.as_ref(),
-        options,
-        names,
-        plan,
-        type_names: Default::default(),
-    }
+    Ctx::new(modules.writing(written), options, (), names, plan)
 }
 
 /// Bake the overrides where needed, name and plan the buffers: everything

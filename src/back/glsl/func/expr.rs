@@ -10,7 +10,7 @@ use crate::back::common::push_f32_debug;
 use crate::back::glsl::buffers::{words, Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
-    bare, bare_from, component, i32_text, into_bare, is_pointer, vector_size, Prec,
+    bare, bare_from, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
 use crate::back::text::{is_buffer_space, math_operands, Body, Load, Sample, TextWriter as _};
 use naga::proc::NameKey;
@@ -201,18 +201,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 return if bare { Prec::Call } else { Prec::Group };
             }
             E::Literal(lit) => return literal_into(self.needs, lit, out),
-            E::Swizzle {
-                size,
-                vector,
-                pattern,
-            } => {
+            E::Swizzle { vector, .. } => {
                 self.expr_into(vector, out);
-                out.push('.');
-                out.extend(
-                    pattern[..size as usize]
-                        .iter()
-                        .map(|&c| component(c as u32)),
-                );
+                push_swizzle(out, &self.st.exprs[h]);
                 return Prec::Postfix;
             }
             _ => {

@@ -6,6 +6,7 @@
 //! with `-HV 2021`, and to SPIR-V (`-spirv`, checked by `spirv-val`).
 
 use super::*;
+use crate::back::common::ModuleSource;
 use crate::back::hlsl::{keywords, HlslOptions, ShaderModel};
 use crate::back::test_support::{self, Fixture};
 use crate::layout::realize::cbuffer::Shape;
@@ -79,18 +80,10 @@ impl HlslFixture for Fixture {
     }
 
     fn ctx<'a>(&'a self, options: &'a HlslOptions, plan: Plan) -> Ctx<'a> {
-        Ctx {
-            parsed: &self.parsed,
-            module: &self.parsed.module,
-            info: &self.info,
-            contract: &self.contract,
-            lines: None,
-            options,
-            model: options.shader_model.unwrap_or_default(),
-            names: test_support::names_for(&self.parsed.module, hlsl_ident),
-            plan,
-            type_names: Default::default(),
-        }
+        let names = test_support::names_for(&self.parsed.module, hlsl_ident);
+        let source = ModuleSource::parsed(&self.parsed, &self.info, &self.contract);
+        let model = options.shader_model.unwrap_or_default();
+        Ctx::new(source, options, model, names, plan)
     }
 }
 

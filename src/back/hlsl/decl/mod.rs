@@ -152,18 +152,7 @@ pub(crate) fn write_modules(
     let written = r.written;
     let registers = written.bindings.d3d(written.module, options.registers)?;
     let (selected, mut warnings) = (r.selected, r.warnings);
-    let ctx = Ctx {
-        parsed: modules.parsed,
-        module: written.module,
-        info: written.info,
-        contract: written.contract,
-        lines: modules.lines.as_ref(),
-        options,
-        model,
-        names: r.names,
-        plan: r.plan,
-        type_names: Default::default(),
-    };
+    let ctx = Ctx::new(modules.writing(written), options, model, r.names, r.plan);
     warnings.extend(builtin_warnings(&ctx, &selected));
 
     let mut needs = Needs::default();

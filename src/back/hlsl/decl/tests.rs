@@ -6,6 +6,7 @@ use super::names::{builtin_warnings, module_names, shader_model_type_errors};
 use super::resources::{global_declarations, register_text, resource_declarations};
 use super::*;
 use crate::back::common::declaration_order;
+use crate::back::common::ModuleSource;
 use crate::back::hlsl::{keywords, RegisterMode};
 use crate::diag::Severity;
 use std::fmt::Write as _;
@@ -21,18 +22,9 @@ fn with_ctx<R>(source: &str, options: HlslOptions, f: impl FnOnce(&Ctx<'_>) -> R
         ..
     } = crate::analyze(source).expect("valid WGSL");
     let names = module_names(&parsed.module);
-    let ctx = Ctx {
-        parsed: &parsed,
-        module: &parsed.module,
-        info: &info,
-        contract: &contract,
-        lines: None,
-        options: &options,
-        model: options.shader_model.unwrap_or_default(),
-        names,
-        plan: super::super::buffers::Plan::default(),
-        type_names: Default::default(),
-    };
+    let source = ModuleSource::parsed(&parsed, &info, &contract);
+    let model = options.shader_model.unwrap_or_default();
+    let ctx = Ctx::new(source, &options, model, names, Default::default());
     f(&ctx)
 }
 

@@ -9,7 +9,8 @@ use super::{helpers, image, math, FunctionWriter};
 use crate::back::hlsl::buffers::{place_prec, Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
-    bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, vector_size, Prec,
+    bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, push_swizzle,
+    vector_size, Prec,
 };
 use crate::back::text::{is_buffer_space, Body, Load, Sample, TextWriter as _};
 use naga::proc::NameKey;
@@ -184,18 +185,9 @@ impl<'a> FunctionWriter<'a, '_> {
                     out.push(']');
                 }
             },
-            E::Swizzle {
-                size,
-                vector,
-                pattern,
-            } => {
+            E::Swizzle { vector, .. } => {
                 self.push_expr(out, vector);
-                out.push('.');
-                out.extend(
-                    pattern[..size as usize]
-                        .iter()
-                        .map(|&c| component(c as u32)),
-                );
+                push_swizzle(out, &self.st.exprs[h]);
             }
             _ => return false,
         }

@@ -603,6 +603,7 @@ fn pack_helper(needs: &mut Needs, fun: M) -> &'static str {
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::super::super::{buffers, Ctx, HlslOptions, ShaderModel};
+    use crate::back::common::ModuleSource;
     use crate::front::Parsed;
     use crate::layout::{LayoutModule, RuleSet};
     use naga::proc::NameKey;
@@ -657,18 +658,18 @@ pub(crate) mod test_support {
                     }
                 }
             }
-            Ctx {
-                parsed: &self.parsed,
+            let source = ModuleSource {
                 module,
-                info: &self.info,
-                contract: &self.contract,
-                lines: None,
-                options: &self.options,
-                model: self.options.shader_model.unwrap_or_default(),
+                ..ModuleSource::parsed(&self.parsed, &self.info, &self.contract)
+            };
+            let model = self.options.shader_model.unwrap_or_default();
+            Ctx::new(
+                source,
+                &self.options,
+                model,
                 names,
-                plan: buffers::Plan::default(),
-                type_names: Default::default(),
-            }
+                buffers::Plan::default(),
+            )
         }
 
         /// The value struct declarations of the module (result structs).

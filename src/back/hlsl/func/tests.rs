@@ -9,6 +9,7 @@
 
 use super::expr::{f16_text, f32_text, f64_text, i32_text, operand, Prec};
 use super::*;
+use crate::back::common::ModuleSource;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
 use crate::layout::RuleSet;
 use naga::proc::KeywordSet;
@@ -103,18 +104,10 @@ fn fixture(source: &str) -> Result<Fixture, String> {
 
 impl Fixture {
     fn ctx(&self) -> Ctx<'_> {
-        Ctx {
-            parsed: &self.parsed,
-            module: &self.parsed.module,
-            info: &self.info,
-            contract: &self.contract,
-            lines: None,
-            options: &self.options,
-            model: self.options.shader_model.unwrap_or_default(),
-            names: names_for(&self.parsed.module),
-            plan: Plan::default(),
-            type_names: Default::default(),
-        }
+        let source = ModuleSource::parsed(&self.parsed, &self.info, &self.contract);
+        let model = self.options.shader_model.unwrap_or_default();
+        let names = names_for(&self.parsed.module);
+        Ctx::new(source, &self.options, model, names, Plan::default())
     }
 }
 
