@@ -772,7 +772,8 @@ fn emit(
             .map_err(|e| Fatal(format!("cannot write to standard output: {e}")))
     };
     let to_file = |path: PathBuf, bytes: &[u8]| {
-        write_output(&path, bytes, cli.force_write).map(|()| Produced::new(path, bytes))
+        let hashed = cli.manifest.is_some();
+        write_output(&path, bytes, cli.force_write).map(|()| Produced::new(path, bytes, hashed))
     };
     let Output::Files(files) = output else {
         let bytes = output.to_bytes();

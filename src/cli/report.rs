@@ -13,16 +13,18 @@ use stride::{Diagnostic, DiagnosticKind, Target};
 pub struct Produced {
     pub path: PathBuf,
     pub size: u64,
-    /// [`fnv1a64`] of the file's bytes.
-    pub hash: u64,
+    /// [`fnv1a64`] of the file's bytes, where a manifest will list it.
+    pub hash: Option<u64>,
 }
 
 impl Produced {
-    pub fn new(path: PathBuf, bytes: &[u8]) -> Produced {
+    /// `bytes` written to `path`; hashed when `hashed` (for the manifest:
+    /// nothing else reads the hash).
+    pub fn new(path: PathBuf, bytes: &[u8], hashed: bool) -> Produced {
         Produced {
             path,
             size: bytes.len() as u64,
-            hash: fnv1a64(bytes),
+            hash: hashed.then(|| fnv1a64(bytes)),
         }
     }
 }
@@ -145,7 +147,7 @@ fn input_json(input: &Input, report: &InputReport) -> Value {
                 json!({
                     "path": o.path.to_string_lossy(),
                     "size": o.size,
-                    "hash": format!("{:016x}", o.hash),
+                    "hash": o.hash.map(|h| format!("{h:016x}")),
                 })
             })
             .collect();
