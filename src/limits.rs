@@ -12,7 +12,8 @@ pub const MAX_BRACKET_NESTING: usize = 64;
 pub const MAX_TYPE_ARGUMENT_NESTING: usize = 64;
 
 /// Arrays and structs nested inside a buffer's type (each struct member and
-/// array element one level down).
+/// array element one level down), and resource structs inside a resource
+/// struct parameter.
 pub const MAX_TYPE_NESTING: usize = 64;
 
 /// Aliases naming aliases, followed from one use.
@@ -21,6 +22,11 @@ pub const MAX_ALIAS_DEPTH: usize = 64;
 /// Bytes of a buffer, and of any size, offset, `@size` or `@stride`: SPIR-V
 /// and the targets' reflection data hold 32-bit signed values.
 pub const MAX_BYTES: u64 = crate::layout::rules::MAX_BYTES;
+
+/// Resources one resource-struct parameter splits into (each a global of
+/// its own; a binding array counts once). Also bounds the split's work: a
+/// struct holding another twice, nested, doubles the count per level.
+pub const MAX_SPLIT_RESOURCES: usize = 4_096;
 
 /// Members of one struct: SPIR-V's limit (its universal limits allow
 /// 16,383), checked on every struct before naga parses the module.

@@ -53,3 +53,29 @@ fn end_of_input_error_stays_inside_the_source() {
         }
     }
 }
+
+/// A resource struct holding itself twice (`front` found it: out of
+/// memory, the split following the struct into itself 2^32 times): the
+/// split reports it, at once, with its span inside the source.
+#[test]
+fn a_struct_holding_itself_is_reported_by_the_split() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let bytes = std::fs::read(dir.join("front-split-self-nesting.wgsl")).unwrap_or_default();
+    let source = String::from_utf8_lossy(&bytes);
+    assert!(!source.is_empty());
+    let scanned = scan::scan(&source).unwrap();
+    let mut lowered = dialect::lower(&source, &scanned).unwrap();
+    let standard = std::mem::take(&mut lowered.standard);
+    let Err(errors) = split::split(&source, &scanned, standard, &mut lowered.annotations) else {
+        panic!("the split accepted a struct that holds itself");
+    };
+    let first = errors.iter().next().expect("an error");
+    assert!(
+        first.message.contains("contains itself"),
+        "{}",
+        first.message
+    );
+    let span = first.labels[0].span.clone();
+    assert!(span.end <= source.len() && source.is_char_boundary(span.start));
+    assert_eq!(&source[span], "Detail");
+}

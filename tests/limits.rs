@@ -3,8 +3,8 @@
 //! it). Inputs are built here; every case is fast.
 
 use stride::limits::{
-    MAX_ALIAS_DEPTH, MAX_BRACKET_NESTING, MAX_BYTES, MAX_STRUCT_MEMBERS, MAX_TYPE_ARGUMENT_NESTING,
-    MAX_TYPE_NESTING,
+    MAX_ALIAS_DEPTH, MAX_BRACKET_NESTING, MAX_BYTES, MAX_SPLIT_RESOURCES, MAX_STRUCT_MEMBERS,
+    MAX_TYPE_ARGUMENT_NESTING, MAX_TYPE_NESTING,
 };
 use stride::{Options, Target};
 
@@ -190,6 +190,67 @@ fn struct_members() {
     };
     assert!(translate(&members(MAX_STRUCT_MEMBERS), Target::Layout).is_ok());
     refused(&members(MAX_STRUCT_MEMBERS + 1), "more than the", "S {");
+}
+
+/// A resource-struct parameter whose structs each hold the next twice:
+/// `2^levels` textures, plus `extra` more at the top.
+fn doubling(levels: u32, extra: usize) -> String {
+    let mut text = String::new();
+    let top: String = (0..extra)
+        .map(|i| format!("x{i}: texture_2d<f32>, "))
+        .collect();
+    for i in 0..levels {
+        let first = if i == 0 { top.as_str() } else { "" };
+        let next = i + 1;
+        text.push_str(&format!(
+            "struct L{i} {{ {first}a: L{next}, b: L{next} }}\n"
+        ));
+    }
+    text.push_str(&format!("struct L{levels} {{ t: texture_2d<f32> }}\n"));
+    text.push_str("@group(0) @binding(0) var p: L0;\n");
+    text.push_str("@group(1) @binding(0) var<storage> b: f32;\n");
+    text.push_str(ENTRY);
+    text
+}
+
+#[test]
+fn split_resources() {
+    assert_eq!(MAX_SPLIT_RESOURCES, 1 << 12);
+    let at_limit = translate(&doubling(12, 0), Target::Layout);
+    assert!(at_limit.is_ok(), "{:?}", at_limit.err());
+    refused(&doubling(12, 1), "splits into more than", "p: L0");
+    // Past it by far (2^40 textures): refused as quickly.
+    refused(&doubling(40, 0), "splits into more than", "p: L0");
+}
+
+#[test]
+fn resource_struct_nesting() {
+    let chain = |n: usize| {
+        let mut text = String::new();
+        for i in 0..n {
+            text.push_str(&format!("struct R{i} {{ r: R{} }}\n", i + 1));
+        }
+        text.push_str(&format!("struct R{n} {{ t: texture_2d<f32> }}\n"));
+        text.push_str("@group(0) @binding(0) var p: R0;\n");
+        text.push_str("@group(1) @binding(0) var<storage> b: f32;\n");
+        text.push_str(ENTRY);
+        text
+    };
+    let at_limit = translate(&chain(MAX_TYPE_NESTING), Target::Layout);
+    assert!(at_limit.is_ok(), "{:?}", at_limit.err());
+    refused(&chain(MAX_TYPE_NESTING + 1), "nested more than", "p: R0");
+}
+
+#[test]
+fn a_resource_struct_holding_itself_is_an_error_not_a_blow_up() {
+    // Found by the `front` fuzz target: the split followed `Detail` into
+    // itself twice per level (2^32 fields) before naga saw the module.
+    let source = format!(
+        "struct Detail {{ t: texture_2d<f32>, d: Detail, e: Detail }}\n\
+         @group(0) @binding(0) var p: Detail;\n\
+         @group(1) @binding(0) var<storage> b: f32;\n{ENTRY}"
+    );
+    refused(&source, "contains itself", "Detail, e");
 }
 
 #[test]

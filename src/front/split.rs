@@ -229,6 +229,13 @@ struct Cx<'a> {
     aliases: HashMap<&'a str, &'a TypeExpr>,
     /// Resource structs, with whether they keep data members.
     res: IndexMap<&'a str, bool>,
+    /// The structs [`Cx::fields`] is inside of, outermost first.
+    expanding: Vec<&'a str>,
+    /// Whether [`Cx::fields`] stopped at [`crate::limits::MAX_SPLIT_RESOURCES`].
+    too_many: bool,
+    /// Whether it stopped at [`crate::limits::MAX_TYPE_NESTING`] levels of
+    /// resource structs.
+    too_deep: bool,
     diags: Diagnostics,
 }
 
@@ -347,13 +354,18 @@ impl<'a> Cx<'a> {
         out: &mut Vec<Field>,
         depth: usize,
     ) {
-        let Some(&decl) = self.structs.get(name) else {
+        let Some((&name, &decl)) = self.structs.get_key_value(name) else {
             return;
         };
-        if depth > 32 {
+        if depth > crate::limits::MAX_TYPE_NESTING {
+            self.too_deep = true;
             return;
         }
+        self.expanding.push(name);
         for m in &decl.members {
+            if self.too_many || self.too_deep {
+                break;
+            }
             let shape = self.shape(&m.ty);
             let mut levels = outer.to_vec();
             levels.extend(shape.levels.iter().cloned());
@@ -369,6 +381,16 @@ impl<'a> Cx<'a> {
                             ))
                             .at(m.ty.span.clone(), "data cannot be in a binding array")
                             .note("help: write `array<...>`: the data members go into the parameter's uniform buffer, the resources into binding arrays"),
+                        );
+                        continue;
+                    }
+                    if self.expanding.contains(&t) {
+                        // naga rejects the recursive type too, but the
+                        // split reads the struct first.
+                        self.diags.push(
+                            Diagnostic::error(format!("struct `{t}` contains itself"))
+                                .at(m.ty.span.clone(), format!("`{}` is a `{t}` inside `{name}`", m.name))
+                                .note("a struct cannot hold a member of its own type, directly or through other structs"),
                         );
                         continue;
                     }
@@ -400,6 +422,10 @@ impl<'a> Cx<'a> {
                         );
                         continue;
                     }
+                    if out.len() >= crate::limits::MAX_SPLIT_RESOURCES {
+                        self.too_many = true;
+                        break;
+                    }
                     path.push(m.name.as_str());
                     let leaf = self.text(&shape.inner.span);
                     let ty = match levels.first() {
@@ -419,6 +445,7 @@ impl<'a> Cx<'a> {
                 }
             }
         }
+        self.expanding.pop();
     }
 }
 
@@ -473,6 +500,9 @@ pub fn split(
         structs: IndexMap::new(),
         aliases: HashMap::new(),
         res: IndexMap::new(),
+        expanding: Vec::new(),
+        too_many: false,
+        too_deep: false,
         diags: Diagnostics::new(),
     };
     for item in &scanned.items {
@@ -636,6 +666,31 @@ pub fn split(
         let mut fields = Vec::new();
         let outer: Vec<Level> = shape.levels.clone();
         cx.fields(&v.name, sname, &mut Vec::new(), &outer, &mut fields, 0);
+        if std::mem::take(&mut cx.too_deep) {
+            cx.diags.push(
+                Diagnostic::error(format!(
+                    "`{}` holds resource structs nested more than {} deep",
+                    v.name,
+                    crate::limits::MAX_TYPE_NESTING
+                ))
+                .at(v.name_span.clone(), "this parameter"),
+            );
+            cx.too_many = false;
+            continue;
+        }
+        if std::mem::take(&mut cx.too_many) {
+            cx.diags.push(
+                Diagnostic::error(format!(
+                    "`{}` splits into more than {} resources",
+                    v.name,
+                    crate::limits::MAX_SPLIT_RESOURCES
+                ))
+                .at(v.name_span.clone(), "this parameter")
+                .note("each resource of a resource struct, at any depth, becomes a global of its own (a binding array counts once)")
+                .note("help: hold repeated resources in a binding array, or split the parameter"),
+            );
+            continue;
+        }
         // Binding arrays stride makes need the extension, which stride
         // enables itself (the user wrote none).
         made_binding_arrays |= fields.iter().any(|f| f.ty.starts_with("binding_array"));
