@@ -324,28 +324,17 @@ fn finish(
     words::query_size_without_level(&mut words);
     // Only a function taking a texture, a sampler or a pointer has
     // parameters of pointer type in naga's SPIR-V.
-    if takes_handle_or_pointer(&module) {
+    let handle_or_pointer = |t: &naga::TypeInner| {
+        hazard::is_pointer(t)
+            || matches!(
+                t,
+                naga::TypeInner::Image { .. } | naga::TypeInner::Sampler { .. }
+            )
+    };
+    if hazard::takes_parameter(&module, handle_or_pointer) {
         words::pointer_arguments(&mut words);
     }
     Ok(SpirvOutput { words, warnings })
-}
-
-/// Does a function of `module` take a texture, a sampler or a pointer?
-fn takes_handle_or_pointer(module: &naga::Module) -> bool {
-    use naga::TypeInner as T;
-    module.functions.iter().any(|(_, f)| {
-        f.arguments.iter().any(|a| {
-            module.types.get_handle(a.ty).is_ok_and(|t| {
-                matches!(
-                    t.inner,
-                    T::Image { .. }
-                        | T::Sampler { .. }
-                        | T::Pointer { .. }
-                        | T::ValuePointer { .. }
-                )
-            })
-        })
-    })
 }
 
 /// `module` validated, with pointer arguments into variables spilled

@@ -231,12 +231,36 @@ struct Cx<'a> {
     res: IndexMap<&'a str, bool>,
     /// The structs [`Cx::fields`] is inside of, outermost first.
     expanding: Vec<&'a str>,
-    /// Whether [`Cx::fields`] stopped at [`crate::limits::MAX_SPLIT_RESOURCES`].
-    too_many: bool,
-    /// Whether it stopped at [`crate::limits::MAX_TYPE_NESTING`] levels of
-    /// resource structs.
-    too_deep: bool,
+    /// Why [`Cx::fields`] stopped early, if it did.
+    stopped: Option<Stop>,
     diags: Diagnostics,
+}
+
+/// A limit [`Cx::fields`] stopped at.
+#[derive(Clone, Copy)]
+enum Stop {
+    /// Resource structs nested past [`crate::limits::MAX_TYPE_NESTING`].
+    TooDeep,
+    /// More than [`crate::limits::MAX_SPLIT_RESOURCES`] resources.
+    TooMany,
+}
+
+impl Stop {
+    /// The error for parameter `name` (declared at `at`).
+    fn error(self, name: &str, at: Span) -> Diagnostic {
+        use crate::limits::{MAX_SPLIT_RESOURCES, MAX_TYPE_NESTING};
+        let d = match self {
+            Stop::TooDeep => Diagnostic::error(format!(
+                "`{name}` holds resource structs nested more than {MAX_TYPE_NESTING} deep"
+            )),
+            Stop::TooMany => Diagnostic::error(format!(
+                "`{name}` splits into more than {MAX_SPLIT_RESOURCES} resources"
+            ))
+            .note("each resource of a resource struct, at any depth, becomes a global of its own (a binding array counts once)")
+            .note("help: hold repeated resources in a binding array, or split the parameter"),
+        };
+        d.at(at, "this parameter")
+    }
 }
 
 impl<'a> Cx<'a> {
@@ -358,12 +382,12 @@ impl<'a> Cx<'a> {
             return;
         };
         if depth > crate::limits::MAX_TYPE_NESTING {
-            self.too_deep = true;
+            self.stopped = Some(Stop::TooDeep);
             return;
         }
         self.expanding.push(name);
         for m in &decl.members {
-            if self.too_many || self.too_deep {
+            if self.stopped.is_some() {
                 break;
             }
             let shape = self.shape(&m.ty);
@@ -386,12 +410,20 @@ impl<'a> Cx<'a> {
                     }
                     if self.expanding.contains(&t) {
                         // naga rejects the recursive type too, but the
-                        // split reads the struct first.
-                        self.diags.push(
-                            Diagnostic::error(format!("struct `{t}` contains itself"))
-                                .at(m.ty.span.clone(), format!("`{}` is a `{t}` inside `{name}`", m.name))
-                                .note("a struct cannot hold a member of its own type, directly or through other structs"),
-                        );
+                        // split reads the struct first. Said once, however
+                        // many parameters reach the member.
+                        let message = format!("struct `{t}` contains itself");
+                        let said = self.diags.iter().any(|d| {
+                            d.message == message
+                                && d.labels.first().is_some_and(|l| l.span == m.ty.span)
+                        });
+                        if !said {
+                            self.diags.push(
+                                Diagnostic::error(message)
+                                    .at(m.ty.span.clone(), format!("`{}` is a `{t}` inside `{name}`", m.name))
+                                    .note("a struct cannot hold a member of its own type, directly or through other structs"),
+                            );
+                        }
                         continue;
                     }
                     path.push(m.name.as_str());
@@ -423,7 +455,7 @@ impl<'a> Cx<'a> {
                         continue;
                     }
                     if out.len() >= crate::limits::MAX_SPLIT_RESOURCES {
-                        self.too_many = true;
+                        self.stopped = Some(Stop::TooMany);
                         break;
                     }
                     path.push(m.name.as_str());
@@ -501,8 +533,7 @@ pub fn split(
         aliases: HashMap::new(),
         res: IndexMap::new(),
         expanding: Vec::new(),
-        too_many: false,
-        too_deep: false,
+        stopped: None,
         diags: Diagnostics::new(),
     };
     for item in &scanned.items {
@@ -666,29 +697,8 @@ pub fn split(
         let mut fields = Vec::new();
         let outer: Vec<Level> = shape.levels.clone();
         cx.fields(&v.name, sname, &mut Vec::new(), &outer, &mut fields, 0);
-        if std::mem::take(&mut cx.too_deep) {
-            cx.diags.push(
-                Diagnostic::error(format!(
-                    "`{}` holds resource structs nested more than {} deep",
-                    v.name,
-                    crate::limits::MAX_TYPE_NESTING
-                ))
-                .at(v.name_span.clone(), "this parameter"),
-            );
-            cx.too_many = false;
-            continue;
-        }
-        if std::mem::take(&mut cx.too_many) {
-            cx.diags.push(
-                Diagnostic::error(format!(
-                    "`{}` splits into more than {} resources",
-                    v.name,
-                    crate::limits::MAX_SPLIT_RESOURCES
-                ))
-                .at(v.name_span.clone(), "this parameter")
-                .note("each resource of a resource struct, at any depth, becomes a global of its own (a binding array counts once)")
-                .note("help: hold repeated resources in a binding array, or split the parameter"),
-            );
+        if let Some(stop) = cx.stopped.take() {
+            cx.diags.push(stop.error(&v.name, v.name_span.clone()));
             continue;
         }
         // Binding arrays stride makes need the extension, which stride

@@ -270,7 +270,7 @@ pub fn rewrite_wrapped(
 pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
     // Only a function with a pointer parameter can be called with a
     // pointer: without one, no expression type needs resolving.
-    if !takes_pointer(module) {
+    if !takes_parameter(module, is_pointer) {
         return None;
     }
     let functions = module.functions.iter().map(|(h, f)| (Site::Function(h), f));
@@ -308,18 +308,21 @@ pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
 }
 
 /// Does a function of `module` (entry points are never called) take a
-/// pointer parameter?
-pub fn takes_pointer(module: &Module) -> bool {
+/// parameter whose type `pick` chooses?
+pub fn takes_parameter(module: &Module, pick: impl Fn(&TypeInner) -> bool) -> bool {
     module.functions.iter().any(|(_, f)| {
-        f.arguments.iter().any(|a| {
-            module.types.get_handle(a.ty).is_ok_and(|t| {
-                matches!(
-                    t.inner,
-                    TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
-                )
-            })
-        })
+        f.arguments
+            .iter()
+            .any(|a| module.types.get_handle(a.ty).is_ok_and(|t| pick(&t.inner)))
     })
+}
+
+/// A pointer type.
+pub fn is_pointer(inner: &TypeInner) -> bool {
+    matches!(
+        inner,
+        TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
+    )
 }
 
 /// A function of a module, or the function of one of its entry points.
