@@ -557,6 +557,8 @@ struct Report {
     /// minimized module, fatal only with `STRIDE_FRESH_STRICT=1` (a wrong
     /// value read or written is always fatal).
     fresh_findings: Vec<String>,
+    /// Dispatches that did not finish within the fence timeout.
+    timed_out: usize,
     /// Modules whose input buffers the C program filled through the
     /// generated host structs (`exec/host.rs`), and the reads checked
     /// against the values it stored.
@@ -958,6 +960,7 @@ fn run_case(
     let results = match gpu.run(&job) {
         Ok(r) => r,
         Err(e) => {
+            report.timed_out += usize::from(e.timed_out);
             fail(report, format!("Vulkan: {e}"), &source);
             return Outcome::Ran;
         }
@@ -1238,8 +1241,28 @@ fn run_fresh(
         let this = case(g.source, g.f16, index);
         let failures = report.failures.len();
         let wrong = report.wrong_values;
+        let timed_out = report.timed_out;
         let outcome = run_case(gpu, target, &this, report, hosts);
-        if report.failures.len() > failures {
+        if report.failures.len() > failures && report.timed_out > timed_out {
+            // A dispatch that timed out: every minimizing try would take as
+            // long (and wait for the driver's compiler before the next), so
+            // the module is reported as it is, a finding like any other
+            // loud failure (fatal with STRIDE_FRESH_STRICT=1).
+            let found: Vec<String> = report.failures.drain(failures..).collect();
+            let note = format!(
+                "[{}] {}: the dispatch did not finish within {} s (not minimized; the module is saved above)",
+                target.name(),
+                this.name,
+                vk::FENCE_TIMEOUT_SECS
+            );
+            if fresh_strict() {
+                report.failures.extend(found);
+                report.failures.push(note);
+            } else {
+                report.fresh_findings.extend(found);
+                report.fresh_findings.push(note);
+            }
+        } else if report.failures.len() > failures {
             // A loud failure only: minimized against the same kind.
             let rejected_only = report.wrong_values == wrong;
             let minimized = fresh::minimize(&this.source, |source| {

@@ -30,14 +30,12 @@ layout(set = 0, binding = 1, std430) buffer holders_block {
     layout(offset = 32) Raised_std430 items[3];
 } holders;
 
-Raised _s_load_Raised_std140(Raised_std140 x) {
-    return Raised(x.value, x.other);
-}
-
 void main() {
     const float _e5 = holder.head.x;
     holders.lead = uint(clamp(_e5, 0.0, 4294967040.0));
-    const Raised _e12 = _s_load_Raised_std140(holder.raised);
+    Raised _e12;
+    _e12.value = holder.raised.value;
+    _e12.other = holder.raised.other;
     holders.items[0].value = _e12.value;
     holders.items[0].other = _e12.other;
     const float _e19 = holder.after;

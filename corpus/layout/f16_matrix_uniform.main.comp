@@ -61,22 +61,23 @@ layout(set = 0, binding = 2, std430) buffer result_block {
     layout(offset = 0) float value[];
 } result;
 
-Inner _s_load_Inner_std140(Inner_std140 x) {
-    return Inner(f16mat3(x.a_c0, x.a_c1, x.a_c2), x.b, f16mat2x4(x.c_c0, x.c_c1));
-}
-
-f16mat4x3[2] _s_load_s_f16mat4x3_cols_a2(_s_f16mat4x3_cols x[2]) {
-    f16mat4x3 r[2];
-    for (int i = 0; i < 2; ++i) {
-        r[i] = f16mat4x3(x[i].c0, x[i].c1, x[i].c2, x[i].c3);
-    }
-    return r;
-}
-
 void main() {
     uint i = gl_LocalInvocationIndex;
-    const Params whole_e2 = Params(params.scale, f16mat2x3(params.m_c0, params.m_c1), f16mat4(params.n_c0, params.n_c1, params.n_c2, params.n_c3), _s_load_Inner_std140(params.inner), _s_load_s_f16mat4x3_cols_a2(params.cols), params.tail);
-    const Inner inner_e5 = _s_load_Inner_std140(params.inner);
+    Params whole_e2;
+    whole_e2.scale = params.scale;
+    whole_e2.m = f16mat2x3(params.m_c0, params.m_c1);
+    whole_e2.n = f16mat4(params.n_c0, params.n_c1, params.n_c2, params.n_c3);
+    whole_e2.inner.a = f16mat3(params.inner.a_c0, params.inner.a_c1, params.inner.a_c2);
+    whole_e2.inner.b = params.inner.b;
+    whole_e2.inner.c = f16mat2x4(params.inner.c_c0, params.inner.c_c1);
+    for (int _s_i0 = 0; _s_i0 < 2; ++_s_i0) {
+        whole_e2.cols[_s_i0] = f16mat4x3(params.cols[_s_i0].c0, params.cols[_s_i0].c1, params.cols[_s_i0].c2, params.cols[_s_i0].c3);
+    }
+    whole_e2.tail = params.tail;
+    Inner inner_e5;
+    inner_e5.a = f16mat3(params.inner.a_c0, params.inner.a_c1, params.inner.a_c2);
+    inner_e5.b = params.inner.b;
+    inner_e5.c = f16mat2x4(params.inner.c_c0, params.inner.c_c1);
     const f16mat2x3 m_e8 = f16mat2x3(params.m_c0, params.m_c1);
     const f16vec4 column_e12 = f16mat4(params.n_c0, params.n_c1, params.n_c2, params.n_c3)[min(i, 3u)];
     const f16mat4 s_e15 = f16mat4(list.value[1].c0, list.value[1].c1, list.value[1].c2, list.value[1].c3);

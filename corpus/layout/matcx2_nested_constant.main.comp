@@ -39,13 +39,12 @@ layout(set = 0, binding = 1, std430) buffer result_block {
     layout(offset = 0) float value[];
 } result;
 
-Pair _s_load_Pair_std140(Pair_std140 x) {
-    return Pair(mat2(x.m_c0, x.m_c1), mat3x2(x.k_c0, x.k_c1, x.k_c2), x.w);
-}
-
 void main() {
     uint i = gl_LocalInvocationIndex;
-    const Pair p_e3 = _s_load_Pair_std140(root.p);
+    Pair p_e3;
+    p_e3.m = mat2(root.p.m_c0, root.p.m_c1);
+    p_e3.k = mat3x2(root.p.k_c0, root.p.k_c1, root.p.k_c2);
+    p_e3.w = root.p.w;
     const mat2 _e14 = mat2(root.p.m_c0, root.p.m_c1);
     const mat2 m_e15 = mat2(vec2(1.0, 0.0), vec2(0.0, 1.0)) * _e14;
     const float _e28 = root.top_c3.y;

@@ -668,6 +668,24 @@ pub(crate) trait TextWriter<'a> {
     /// The value loaded through `pointer`, and its class.
     fn load_value(&mut self, pointer: Expr) -> (String, Prec);
     fn store(&mut self, pointer: Expr, value: Expr);
+    /// Where a load is rebuilt piece by piece (a buffer value whose
+    /// storage the language declares differently from its value type):
+    /// what [`Self::write_rebuild`] needs to write it.
+    type Rebuild;
+    /// For expression `h`, a `Load` whose value is rebuilt from storage
+    /// that differs from the value type: how to rebuild it into a local,
+    /// statement by statement, instead of in one expression. Large values
+    /// must not travel through helpers by value (a driver's compiler can
+    /// take minutes on a copied 10 KB struct; docs/fuzzing.md).
+    fn rebuilds(&mut self, h: Expr) -> Option<Self::Rebuild> {
+        let _ = h;
+        None
+    }
+    /// The statements that store the value [`Self::rebuilds`] described
+    /// into the local `name`, declared without a value.
+    fn write_rebuild(&mut self, rebuild: Self::Rebuild, name: &str) {
+        let _ = (rebuild, name);
+    }
     fn atomic(&mut self, atomic: Atomic<'_>);
     fn image_store(&mut self, at: Texel, value: Expr);
     fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr);
@@ -781,7 +799,13 @@ pub(crate) trait TextWriter<'a> {
         match *stmt {
             Statement::Emit(ref range) => {
                 for h in range.clone() {
-                    if self.state_mut().declared_ahead.remove(&h) {
+                    let emitted =
+                        self.state().declared_ahead.contains(&h) || self.state().should_bake(h);
+                    if let Some(rebuild) = emitted.then(|| self.rebuilds(h)).flatten() {
+                        self.state_mut().mark_emitted(range, h);
+                        let name = self.declare_uninit(h);
+                        self.write_rebuild(rebuild, &name);
+                    } else if self.state_mut().declared_ahead.remove(&h) {
                         self.state_mut().mark_emitted(range, h);
                         let mut value = self.state_mut().take_buf();
                         self.push_bare_itself(&mut value, h);

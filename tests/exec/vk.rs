@@ -12,7 +12,8 @@ use std::ffi::{c_char, CString};
 use ash::vk;
 
 /// How long one dispatch may run before the test calls it hung.
-const FENCE_TIMEOUT_NS: u64 = 120_000_000_000;
+pub const FENCE_TIMEOUT_SECS: u64 = 120;
+const FENCE_TIMEOUT_NS: u64 = FENCE_TIMEOUT_SECS * 1_000_000_000;
 
 /// Device features a test module may need.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -271,11 +272,12 @@ impl Gpu {
 
     /// Run one dispatch; returns the contents of every buffer afterwards,
     /// in `job.buffers` order.
-    pub fn run(&self, job: &Job) -> Result<Vec<Vec<u8>>, String> {
+    pub fn run(&self, job: &Job) -> Result<Vec<Vec<u8>>, RunError> {
         let mut res = Resources::default();
         let out = self.run_with(job, &mut res);
+        let timed_out = res.timed_out;
         res.destroy(&self.device, self.command_pool);
-        out
+        out.map_err(|message| RunError { message, timed_out })
     }
 
     fn run_with(&self, job: &Job, res: &mut Resources) -> Result<Vec<Vec<u8>>, String> {
@@ -510,8 +512,9 @@ impl Gpu {
             // A guard against a hung dispatch, not a timing check: one
             // dispatch on lavapipe took over 20 s on a 2-core machine
             // busy with parallel builds, so the guard is 2 minutes.
-            d.wait_for_fences(&[fence], true, FENCE_TIMEOUT_NS)
-                .map_err(vk_err("vkWaitForFences"))?;
+            let waited = d.wait_for_fences(&[fence], true, FENCE_TIMEOUT_NS);
+            res.timed_out = waited == Err(vk::Result::TIMEOUT);
+            waited.map_err(vk_err("vkWaitForFences"))?;
         }
 
         // Read back.
@@ -545,6 +548,24 @@ struct Resources {
     pipeline: Option<vk::Pipeline>,
     commands: Vec<vk::CommandBuffer>,
     fence: Option<vk::Fence>,
+    /// The fence wait timed out (the dispatch was still running).
+    timed_out: bool,
+}
+
+/// Why a dispatch failed.
+#[derive(Debug)]
+pub struct RunError {
+    pub message: String,
+    /// The dispatch did not finish within the fence timeout (on lavapipe
+    /// this includes compiling the shader, which happens at the first
+    /// dispatch): slow, not necessarily wrong.
+    pub timed_out: bool,
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 impl Resources {

@@ -436,6 +436,39 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.st.give_buf(place);
     }
 
+    /// The place text, its repr and the value type of a load from buffer
+    /// storage that [`Plan::rebuilt`](super::buffers::Plan::rebuilt) says
+    /// is rebuilt through a helper.
+    type Rebuild = (String, Repr, Handle<naga::Type>);
+
+    fn rebuilds(&mut self, h: Handle<naga::Expression>) -> Option<Self::Rebuild> {
+        let naga::Expression::Load { pointer } = self.st.exprs[h] else {
+            return None;
+        };
+        // Only structs and arrays are rebuilt; a words buffer has its own
+        // loads (by offset, no storage copied).
+        let ty = self.st.pointee(pointer).0?;
+        if !matches!(
+            self.ctx.module.types[ty].inner,
+            naga::TypeInner::Struct { .. } | naga::TypeInner::Array { .. }
+        ) || self.words_place(pointer).is_some()
+        {
+            return None;
+        }
+        let mut place = String::new();
+        let repr = self.place_into(pointer, &mut place);
+        self.ctx.plan.rebuilt(&repr).then_some((place, repr, ty))
+    }
+
+    fn write_rebuild(&mut self, (place, repr, ty): Self::Rebuild, name: &str) {
+        let indent = self.indent_text();
+        let text = self
+            .ctx
+            .plan
+            .rebuild(self.ctx, &place, &repr, ty, name, &indent);
+        self.st.out.push_str(&text);
+    }
+
     fn atomic(&mut self, a: Atomic<'_>) {
         let (pointer, fun, value, result) = (a.pointer, a.fun, a.value, a.result);
         // An `atomic<i32>` in a words buffer is its word's bits: two's

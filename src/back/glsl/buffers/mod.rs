@@ -984,43 +984,102 @@ impl Plan {
         // storage kinds that will (e.g. 16-bit conversions).
         let _ = needs;
         let mut out = String::new();
-        self.store_into(ctx, base, repr, ty, value, indent, 0, &mut out);
+        let at = Copy {
+            way: Way::Store,
+            indent,
+            depth: 0,
+        };
+        self.copy_into(ctx, at, base, repr, ty, value, &mut out);
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn store_into(
+    /// Whether a value stored as `repr` is rebuilt through a helper by
+    /// [`Self::load`] (a variant struct or an array of wrapped elements,
+    /// at any depth): such a value is better rebuilt in place by
+    /// [`Self::rebuild`].
+    pub fn rebuilt(&self, repr: &Repr) -> bool {
+        match repr {
+            Repr::Variant(_) | Repr::Array(_) => true,
+            Repr::Wrapped { inner, .. } => self.rebuilt(inner),
+            Repr::Block(_) => self
+                .members_of(repr)
+                .is_some_and(|(_, reprs)| reprs.iter().any(|r| self.rebuilt(r))),
+            Repr::Plain | Repr::Columns { .. } => false,
+        }
+    }
+
+    /// Statements (each line starting with `indent`) that read the value
+    /// of type `ty` at the lvalue `base` of `repr` into the local `dest`,
+    /// member by member and element by element: no helper copies the
+    /// storage (padding included) by value, which a driver's compiler can
+    /// take minutes over for a struct of a few kilobytes.
+    pub fn rebuild(
         &self,
         ctx: &Ctx<'_>,
         base: &str,
         repr: &Repr,
         ty: Handle<naga::Type>,
-        value: &str,
+        dest: &str,
         indent: &str,
-        depth: usize,
+    ) -> String {
+        let mut out = String::new();
+        let at = Copy {
+            way: Way::Load,
+            indent,
+            depth: 0,
+        };
+        self.copy_into(ctx, at, base, repr, ty, dest, &mut out);
+        out
+    }
+
+    /// The statements of [`Self::store`] (`value` into `base`) or of
+    /// [`Self::rebuild`] (`base` into the local `value`): one walk of the
+    /// storage, both ways.
+    #[allow(clippy::too_many_arguments)]
+    fn copy_into(
+        &self,
+        ctx: &Ctx<'_>,
+        at: Copy<'_>,
+        base: &str,
+        repr: &Repr,
+        ty: Handle<naga::Type>,
+        value: &str,
         out: &mut String,
     ) {
+        let indent = at.indent;
         match repr {
             Repr::Plain => {
-                let _ = writeln!(out, "{indent}{base} = {value};");
+                let (to, from) = at.way.sides(base, value);
+                let _ = writeln!(out, "{indent}{to} = {from};");
             }
             Repr::Wrapped { inner, .. } => {
-                // Only the value member: the padding is never written.
+                // Only the value member: the padding is never touched.
                 let v = format!("{}.v", operand(base));
-                self.store_into(ctx, &v, inner, ty, value, indent, depth, out);
+                self.copy_into(ctx, at, &v, inner, ty, value, out);
             }
-            Repr::Columns { columns, style, .. } => {
-                let value = operand(value);
-                for j in 0..u32::from(*columns) {
-                    out.push_str(indent);
-                    column_into(base, *style, j, out);
-                    out.push_str(" = ");
-                    out.push_str(&value);
-                    out.push('[');
-                    crate::back::glsl::push_decimal(out, u64::from(j));
-                    out.push_str("];\n");
+            Repr::Columns {
+                columns,
+                rows,
+                scalar,
+                style,
+            } => match at.way {
+                Way::Store => {
+                    let value = operand(value);
+                    for j in 0..u32::from(*columns) {
+                        out.push_str(indent);
+                        column_into(base, *style, j, out);
+                        out.push_str(" = ");
+                        out.push_str(&value);
+                        out.push('[');
+                        crate::back::glsl::push_decimal(out, u64::from(j));
+                        out.push_str("];\n");
+                    }
                 }
-            }
+                Way::Load => {
+                    let matrix = columns_matrix(base, *style, *columns, *rows, *scalar);
+                    let _ = writeln!(out, "{indent}{value} = {matrix};");
+                }
+            },
             Repr::Block(_) | Repr::Variant(_) => {
                 let (names, reprs) = self.members_of(repr).unwrap_or((&[], &[]));
                 let naga::TypeInner::Struct {
@@ -1037,7 +1096,7 @@ impl Plan {
                         operand(value),
                         ctx.name(NameKey::StructMember(ty, i as u32))
                     );
-                    self.store_into(ctx, &lvalue, r, vm.ty, &field, indent, depth, out);
+                    self.copy_into(ctx, at, &lvalue, r, vm.ty, &field, out);
                 }
             }
             Repr::Array(elem) => {
@@ -1047,15 +1106,20 @@ impl Plan {
                     ..
                 } = ctx.module.types[ty].inner
                 else {
-                    // Runtime-sized arrays cannot be stored whole.
+                    // Runtime-sized arrays cannot be copied whole.
                     return;
                 };
-                let i = format!("_s_i{depth}");
+                let i = format!("_s_i{}", at.depth);
                 let _ = writeln!(out, "{indent}for (int {i} = 0; {i} < {n}; ++{i}) {{");
                 let inner = format!("{indent}    ");
                 let lvalue = format!("{}[{i}]", operand(base));
                 let item = format!("{}[{i}]", operand(value));
-                self.store_into(ctx, &lvalue, elem, elem_ty, &item, &inner, depth + 1, out);
+                let deeper = Copy {
+                    way: at.way,
+                    indent: &inner,
+                    depth: at.depth + 1,
+                };
+                self.copy_into(ctx, deeper, &lvalue, elem, elem_ty, &item, out);
                 let _ = writeln!(out, "{indent}}}");
             }
         }
@@ -1253,6 +1317,35 @@ fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
 
 /// A helper-name fragment for a storage type (`S_std140` + `[4][2]` ->
 /// `S_std140_a4_a2`).
+/// Which way [`Plan::copy_into`] copies.
+#[derive(Clone, Copy)]
+enum Way {
+    /// A value into buffer storage.
+    Store,
+    /// Buffer storage into a local.
+    Load,
+}
+
+impl Way {
+    /// The (assigned, read) sides of one assignment between the storage
+    /// `base` and the value `value`.
+    fn sides<'s>(self, base: &'s str, value: &'s str) -> (&'s str, &'s str) {
+        match self {
+            Way::Store => (base, value),
+            Way::Load => (value, base),
+        }
+    }
+}
+
+/// Where [`Plan::copy_into`] is: its way, the indentation of its lines
+/// and the loop depth (the loop variable `_s_i<depth>`).
+#[derive(Clone, Copy)]
+struct Copy<'i> {
+    way: Way,
+    indent: &'i str,
+    depth: usize,
+}
+
 fn mangle(base: &str, dims: &str) -> String {
     let mut out = base.to_string();
     for d in dims.split(']').filter(|d| !d.is_empty()) {
