@@ -269,6 +269,14 @@ pub fn append(
         })
         .collect();
     let uses = uses(source, scanned, &vars);
+    let externals: HashSet<&str> = scanned
+        .items
+        .iter()
+        .filter_map(|i| match &i.kind {
+            ItemKind::Var(v) if is_external(&v.ty) => Some(v.name.as_str()),
+            _ => None,
+        })
+        .collect();
     let params_ty = unique(&mut taken, "ExternalTextureParams".to_string());
     let tf_ty = unique(&mut taken, "ExternalTextureTransferFn".to_string());
     let yuv = unique(&mut taken, "external_texture_yuv_to_rgb".to_string());
@@ -346,11 +354,22 @@ pub fn append(
         ));
         segments.push((start..tail.len(), v.name_span.clone()));
         let load = helper(uses.load, "load", LOAD, &mut tail);
-        let samples = uses
+        // Its own samplers, and those sampled through a name that is not a
+        // module-scope texture_external (a function parameter, which
+        // [`bind_parameters`] binds to a texture): a helper that turns
+        // out not to be needed is only unused.
+        let mut samplers: Vec<&Option<Name>> = Vec::new();
+        let sampled = uses
             .samplers
-            .get(t)
+            .iter()
+            .filter(|(name, _)| name.as_str() == t || !externals.contains(name.as_str()));
+        for sampler in sampled.flat_map(|(_, list)| list) {
+            if !samplers.contains(&sampler) {
+                samplers.push(sampler);
+            }
+        }
+        let samples = samplers
             .into_iter()
-            .flatten()
             .filter_map(|sampler| {
                 let suffix = match sampler {
                     Some(s) => format!("sample_{s}"),
@@ -512,6 +531,7 @@ pub fn lower(
     }
     let by_global: HashMap<_, _> = lowered.iter().map(|l| (l.global, l)).collect();
     let mut diags = Diagnostics::new();
+    bind_parameters(module, &helpers, map, &mut diags);
     let handles: Vec<_> = module.functions.iter().map(|(h, _)| h).collect();
     for h in handles {
         if helpers.contains(&h) {
@@ -522,15 +542,7 @@ pub fn lower(
             .iter()
             .any(|a| is_external(&module.types[a.ty].inner))
         {
-            diags.push(
-                Diagnostic::unsupported(format!(
-                    "`{}` takes a texture_external parameter, which stride cannot lower",
-                    f.name.as_deref().unwrap_or("?")
-                ))
-                .at(original(map, module.functions.get_span(h)), "texture_external parameter")
-                .note("stride lowers texture_external into two textures and a parameter buffer, read through the module-scope variable")
-                .note("help: read the module-scope `texture_external` variable in the function instead of passing it"),
-            );
+            // `bind_parameters` reported why it could not bind them.
             continue;
         }
         rewrite_function(&mut module.functions[h], &by_global, map, &mut diags);
@@ -539,7 +551,25 @@ pub fn lower(
         rewrite_function(&mut ep.function, &by_global, map, &mut diags);
     }
     for (h, g) in module.global_variables.iter() {
-        if is_external(&module.types[g.ty].inner) {
+        if !is_external(&module.types[g.ty].inner) {
+            continue;
+        }
+        let name = g.name.as_deref().unwrap_or("?");
+        let member = ann.params.iter().find_map(|p| {
+            let f = p.fields.iter().find(|f| f.global.as_str() == name)?;
+            Some((p, f))
+        });
+        if let Some((p, f)) = member {
+            diags.push(
+                Diagnostic::unsupported(format!(
+                    "`{}.{}` is a texture_external member of resource struct `{}`, which stride cannot lower",
+                    p.name, f.path, p.ty_struct
+                ))
+                .at(f.span.clone(), "texture_external member")
+                .note("a texture_external becomes two textures and a parameter buffer; a resource struct's members become one binding each")
+                .note("help: declare the texture as a module-scope `var name: texture_external;` and read it directly"),
+            );
+        } else {
             diags.push(
                 Diagnostic::unsupported(format!(
                     "`{}` is a texture_external stride cannot lower",
@@ -556,6 +586,189 @@ pub fn lower(
     drop_external_types(module);
     helpers_first(module, &helpers);
     Ok(())
+}
+
+/// Bind every `texture_external` parameter of a user function to the one
+/// module-scope texture its calls pass: the parameter goes, its uses read
+/// the texture (whose builtins [`rewrite_function`] then lowers), and the
+/// calls drop the argument. Callers come after their callees in naga's
+/// arena, so walking it backwards binds a caller's own parameters before
+/// its calls are read, and a texture passed down through several
+/// functions is followed to the variable. A parameter whose calls pass
+/// different textures, or that no call reaches, is an error at the
+/// function.
+fn bind_parameters(
+    module: &mut naga::Module,
+    helpers: &HashSet<Handle<Function>>,
+    map: &SourceMap,
+    diags: &mut Diagnostics,
+) {
+    let handles: Vec<_> = module.functions.iter().map(|(h, _)| h).rev().collect();
+    for h in handles {
+        if helpers.contains(&h) {
+            continue;
+        }
+        let params: Vec<usize> = module.functions[h]
+            .arguments
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| is_external(&module.types[a.ty].inner))
+            .map(|(i, _)| i)
+            .collect();
+        if params.is_empty() {
+            continue;
+        }
+        let name = module.functions[h].name.clone().unwrap_or_default();
+        let at = original(map, module.functions.get_span(h));
+        // Per parameter, the textures its calls pass (`None`: something
+        // that is not a module-scope variable).
+        let mut passed: Vec<Vec<Option<Handle<naga::GlobalVariable>>>> =
+            vec![Vec::new(); params.len()];
+        let callers = module
+            .functions
+            .iter()
+            .filter(|(c, _)| *c != h)
+            .map(|(_, f)| f)
+            .chain(module.entry_points.iter().map(|ep| &ep.function));
+        for caller in callers {
+            for_each_call(&caller.body, h, &mut |arguments| {
+                for (k, &i) in params.iter().enumerate() {
+                    let g = match arguments.get(i).map(|&a| &caller.expressions[a]) {
+                        Some(&Expression::GlobalVariable(g)) => Some(g),
+                        _ => None,
+                    };
+                    if !passed[k].contains(&g) {
+                        passed[k].push(g);
+                    }
+                }
+            });
+        }
+        let global_name = |g: &Option<Handle<naga::GlobalVariable>>| match g {
+            Some(g) => format!(
+                "`{}`",
+                module.global_variables[*g].name.as_deref().unwrap_or("?")
+            ),
+            None => "a value that is not a module-scope variable".to_string(),
+        };
+        let mut bound = Vec::new();
+        for (k, &i) in params.iter().enumerate() {
+            let param = module.functions[h].arguments[i]
+                .name
+                .clone()
+                .unwrap_or_default();
+            match passed[k].as_slice() {
+                [Some(g)] => bound.push((i, *g)),
+                [] => diags.push(
+                    Diagnostic::unsupported(format!(
+                        "`{name}` takes texture_external parameter `{param}` but no call reaches it"
+                    ))
+                    .at(at.clone(), "texture_external parameter")
+                    .note("stride binds a texture_external parameter to the one module-scope texture its calls pass")
+                    .note("help: call the function with the texture, or remove it"),
+                ),
+                several => {
+                    let names: Vec<String> = several.iter().map(global_name).collect();
+                    diags.push(
+                        Diagnostic::unsupported(format!(
+                            "`{name}` is called with different textures for texture_external parameter `{param}`: {}",
+                            names.join(", ")
+                        ))
+                        .at(at.clone(), "texture_external parameter")
+                        .note("stride binds a texture_external parameter to the one module-scope texture its calls pass")
+                        .note("help: write one function per texture, each reading its texture"),
+                    );
+                }
+            }
+        }
+        if bound.len() != params.len() {
+            continue;
+        }
+        // Highest index first, so that the lower ones stay where they are.
+        for &(i, g) in bound.iter().rev() {
+            bind_argument(&mut module.functions[h], i, g);
+            let callers = module
+                .functions
+                .iter_mut()
+                .filter(|(c, _)| *c != h)
+                .map(|(_, f)| f)
+                .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function));
+            for caller in callers {
+                drop_call_argument(&mut caller.body, h, i);
+            }
+        }
+    }
+}
+
+/// Every call of `callee` in `block`: `f` gets its arguments.
+fn for_each_call(
+    block: &naga::Block,
+    callee: Handle<Function>,
+    f: &mut dyn FnMut(&[Handle<Expression>]),
+) {
+    for s in block.iter() {
+        match s {
+            Statement::Call {
+                function,
+                arguments,
+                ..
+            } if *function == callee => f(arguments),
+            Statement::Block(b) => for_each_call(b, callee, f),
+            Statement::If { accept, reject, .. } => {
+                for_each_call(accept, callee, f);
+                for_each_call(reject, callee, f);
+            }
+            Statement::Switch { cases, .. } => {
+                for c in cases {
+                    for_each_call(&c.body, callee, f);
+                }
+            }
+            Statement::Loop {
+                body, continuing, ..
+            } => {
+                for_each_call(body, callee, f);
+                for_each_call(continuing, callee, f);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Remove argument `i` from every call of `callee` in `block`.
+fn drop_call_argument(block: &mut naga::Block, callee: Handle<Function>, i: usize) {
+    for s in block.iter_mut() {
+        if let Statement::Call {
+            function,
+            arguments,
+            ..
+        } = s
+        {
+            if *function == callee && i < arguments.len() {
+                arguments.remove(i);
+            }
+        }
+        for b in nested(s) {
+            drop_call_argument(b, callee, i);
+        }
+    }
+}
+
+/// Parameter `i` of `f` becomes the module-scope variable `g`: uses of it
+/// read `g`, and the later parameters move down by one.
+fn bind_argument(f: &mut Function, i: usize, g: Handle<naga::GlobalVariable>) {
+    if i >= f.arguments.len() {
+        return;
+    }
+    f.arguments.remove(i);
+    for (_, e) in f.expressions.iter_mut() {
+        if let Expression::FunctionArgument(k) = *e {
+            let k = k as usize;
+            if k == i {
+                *e = Expression::GlobalVariable(g);
+            } else if k > i {
+                *e = Expression::FunctionArgument((k - 1) as u32);
+            }
+        }
+    }
 }
 
 /// Move the helpers (appended last) before every other function: naga
@@ -859,6 +1072,35 @@ mod tests {
     }
 
     #[test]
+    fn a_texture_external_parameter_is_bound_to_the_texture_its_calls_pass() {
+        // Passed down two functions, beside other parameters, and sampled
+        // with a module-scope sampler inside the innermost one.
+        let parsed = front::parse(
+            "@group(0) @binding(0) var video: texture_external;
+@group(0) @binding(3) var lut: sampler;
+fn inner(a: f32, t: texture_external, uv: vec2<f32>) -> vec4<f32> {
+    return a * textureSampleBaseClampToEdge(t, lut, uv) + textureLoad(t, textureDimensions(t) / 2u);
+}
+fn outer(t: texture_external, b: f32) -> vec4<f32> { return inner(b, t, vec2<f32>(b)); }
+@fragment fn main() -> @location(0) vec4<f32> { return outer(video, 0.5) + outer(video, 0.25); }",
+        )
+        .unwrap();
+        let m = &parsed.module;
+        front::validate(m).unwrap();
+        let params = |name: &str| -> Vec<String> {
+            let (_, f) = m
+                .functions
+                .iter()
+                .find(|(_, f)| f.name.as_deref() == Some(name))
+                .unwrap();
+            f.arguments.iter().filter_map(|a| a.name.clone()).collect()
+        };
+        assert_eq!(params("inner"), ["a", "uv"]);
+        assert_eq!(params("outer"), ["b"]);
+        assert!(!m.types.iter().any(|(_, t)| super::is_external(&t.inner)));
+    }
+
+    #[test]
     fn only_the_helpers_the_module_calls_are_made() {
         let parsed = front::parse(
             "@group(0) @binding(0) var t: texture_external;
@@ -898,14 +1140,34 @@ fn t_load() -> f32 { return t_uv.x; }
     fn uses_that_cannot_be_lowered_are_errors_at_their_span() {
         let (message, at) = error(
             "@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(3) var u: texture_external;
 fn f(x: texture_external) -> vec4<f32> { return textureLoad(x, vec2<u32>(0u)); }
-@fragment fn main() -> @location(0) vec4<f32> { return f(t); }",
+@fragment fn main() -> @location(0) vec4<f32> { return f(t) + f(u); }",
         );
-        assert!(
-            message.contains("`f` takes a texture_external parameter"),
-            "{message}"
+        assert_eq!(
+            message,
+            "`f` is called with different textures for texture_external parameter `x`: `t`, `u`"
         );
         assert!(at.starts_with("fn f(x: texture_external)"), "{at}");
+
+        let (message, at) = error(
+            "@group(0) @binding(0) var t: texture_external;
+fn f(x: texture_external) -> vec4<f32> { return textureLoad(x, vec2<u32>(0u)); }
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(t, vec2<u32>(0u)); }",
+        );
+        assert!(message.contains("no call reaches it"), "{message}");
+        assert!(at.starts_with("fn f(x: texture_external)"), "{at}");
+
+        let (message, at) = error(
+            "struct Video { frame: texture_external, tint: vec4<f32> }
+@group(0) @binding(0) var video: Video;
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(video.frame, vec2<u32>(0u)) * video.tint; }",
+        );
+        assert_eq!(
+            message,
+            "`video.frame` is a texture_external member of resource struct `Video`, which stride cannot lower"
+        );
+        assert_eq!(at, "frame: texture_external");
 
         let (message, at) = error(
             "alias E = texture_external;
