@@ -228,11 +228,26 @@ fn parameter(
         .data
         .then_some((None, p.name.as_str(), p.ty.as_str()))
         .into_iter()
-        .chain(
-            p.fields
+        .chain(p.fields.iter().flat_map(|f| {
+            let path = Some(f.path.as_str());
+            // A texture_external member: plane 0, then its plane 1 and
+            // parameter buffer, which follow it in the range.
+            let external = parsed
+                .annotations
+                .externals
                 .iter()
-                .map(|f| (Some(f.path.as_str()), f.global.as_str(), f.ty.as_str())),
-        )
+                .find(|e| e.name == f.global);
+            let parts = external.into_iter().flat_map(move |e| {
+                let params_ty = handle(&e.params)
+                    .and_then(|h| module.types[module.global_variables[h].ty].name.as_deref())
+                    .unwrap_or("ExternalTextureParams");
+                [
+                    (path, e.plane1.as_str(), "texture_2d<f32>"),
+                    (path, e.params.as_str(), params_ty),
+                ]
+            });
+            std::iter::once((path, f.global.as_str(), f.ty.as_str())).chain(parts)
+        }))
         .map(|(path, g, ty)| {
             let rb = handle(g).and_then(|h| module.global_variables[h].binding);
             (path, g, ty, rb)

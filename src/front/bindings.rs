@@ -234,8 +234,29 @@ pub fn assign(
     };
     // A texture_external takes a range too: plane 1 and its parameters,
     // and plane 0 where its `@binding` is omitted (`front::external`).
-    let params = ann.params.iter().map(|p| p.globals().collect::<Vec<_>>());
-    let externals = ann.externals.iter().map(|e| e.allocated().collect());
+    // A texture_external member of a parameter takes its plane 1 and
+    // parameter buffer inside the parameter's range, right after plane 0.
+    let external = |name: &str| ann.externals.iter().find(|e| e.name.as_str() == name);
+    let params = ann.params.iter().map(|p| {
+        let mut globals = Vec::new();
+        for g in p.globals() {
+            globals.push(g);
+            if let Some(e) = external(g) {
+                globals.extend([e.plane1.as_str(), e.params.as_str()]);
+            }
+        }
+        globals
+    });
+    let in_params = |e: &&super::external::External| {
+        ann.params
+            .iter()
+            .any(|p| p.fields.iter().any(|f| f.global == e.name))
+    };
+    let externals = ann
+        .externals
+        .iter()
+        .filter(|e| !in_params(e))
+        .map(|e| e.allocated().collect());
     for globals in params.chain(externals) {
         let handles: Vec<_> = globals
             .into_iter()

@@ -84,6 +84,22 @@ impl External {
     }
 }
 
+/// One `texture_external` [`append`] lowers: a module-scope variable, or a
+/// resource-struct member the split made into a global.
+struct Source {
+    name: Name,
+    name_span: Span,
+    /// The declaration (the parameter's, for a member).
+    span: Span,
+    /// `@group` as written on a module-scope variable.
+    group: Option<Spanned<u32>>,
+    /// Plane 0's binding as written.
+    binding: Option<u32>,
+    /// A member whose parameter's bindings are written: the group's text
+    /// and plane 1's binding (the parameter buffer's is the next).
+    written: Option<(String, u32)>,
+}
+
 /// The parameter struct and its transfer function, shared by every external
 /// texture. `{P}`, `{TF}` are the names.
 const SHARED: &str = "
@@ -116,6 +132,13 @@ fn {YUV}(y: f32, uv: vec2<f32>, yuv: mat4x4<f32>, gamut: mat3x3<f32>, src: {TF},
 const GLOBALS: &str = "
 var {T1}: texture_2d<f32>;
 var<uniform> {TP}: {P};
+";
+
+/// [`GLOBALS`] with the bindings written: a resource-struct member whose
+/// parameter's `@binding` is written (`{G}`, `{B1}`, `{B2}`).
+const GLOBALS_AT: &str = "
+@group({G}) @binding({B1}) var {T1}: texture_2d<f32>;
+@group({G}) @binding({B2}) var<uniform> {TP}: {P};
 ";
 
 const LOAD: &str = "
@@ -203,11 +226,30 @@ fn uses(source: &str, scanned: &ScannedModule, vars: &HashSet<&str>) -> Uses {
                 "textureLoad" => uses.load = true,
                 "textureDimensions" => uses.dimensions = true,
                 "textureSampleBaseClampToEdge" => {
-                    let (Some("("), Some(texture)) = (text(i + 1), text(i + 2)) else {
+                    // `name` or a member path `a.b` (a resource struct's
+                    // member, which the split made the global `a_b`): the
+                    // global's name, and the token after it.
+                    let path = |mut at: usize| -> Option<(String, usize)> {
+                        let mut name = text(at)?.to_string();
+                        while text(at + 1) == Some(".") {
+                            name.push('_');
+                            name.push_str(text(at + 2)?);
+                            at += 2;
+                        }
+                        Some((name, at + 1))
+                    };
+                    if text(i + 1) != Some("(") {
+                        continue;
+                    }
+                    let Some((texture, next)) = path(i + 2) else {
                         continue;
                     };
-                    let sampler = match (text(i + 3), text(i + 4), text(i + 5)) {
-                        (Some(","), Some(s), Some(",")) if vars.contains(s) => Some(Name::from(s)),
+                    let sampler = match (text(next), path(next + 1)) {
+                        (Some(","), Some((s, after)))
+                            if text(after) == Some(",") && vars.contains(s.as_str()) =>
+                        {
+                            Some(Name::from(s))
+                        }
                         _ => None,
                     };
                     let list = uses.samplers.entry(Name::from(texture)).or_default();
@@ -238,7 +280,11 @@ pub fn append(
     let found = scanned
         .items
         .iter()
-        .any(|i| matches!(&i.kind, ItemKind::Var(v) if is_external(&v.ty)));
+        .any(|i| matches!(&i.kind, ItemKind::Var(v) if is_external(&v.ty)))
+        || ann
+            .params
+            .iter()
+            .any(|p| p.fields.iter().any(|f| f.ty == "texture_external"));
     if !found {
         return Ok(());
     }
@@ -260,6 +306,8 @@ pub fn append(
                 .flat_map(|p| p.globals().map(str::to_string).collect::<Vec<_>>()),
         )
         .collect();
+    // Module-scope variables, and the globals the split made of
+    // resource-struct members.
     let vars: HashSet<&str> = scanned
         .items
         .iter()
@@ -267,15 +315,27 @@ pub fn append(
             ItemKind::Var(v) => Some(v.name.as_str()),
             _ => None,
         })
+        .chain(
+            ann.params
+                .iter()
+                .flat_map(|p| p.fields.iter().map(|f| f.global.as_str())),
+        )
         .collect();
     let uses = uses(source, scanned, &vars);
-    let externals: HashSet<&str> = scanned
+    // The textures to lower, by the name their builtins' calls use.
+    let externals: HashSet<String> = scanned
         .items
         .iter()
         .filter_map(|i| match &i.kind {
-            ItemKind::Var(v) if is_external(&v.ty) => Some(v.name.as_str()),
+            ItemKind::Var(v) if is_external(&v.ty) => Some(v.name.to_string()),
             _ => None,
         })
+        .chain(ann.params.iter().flat_map(|p| {
+            p.fields
+                .iter()
+                .filter(|f| f.ty == "texture_external")
+                .map(|f| f.global.to_string())
+        }))
         .collect();
     let params_ty = unique(&mut taken, "ExternalTextureParams".to_string());
     let tf_ty = unique(&mut taken, "ExternalTextureTransferFn".to_string());
@@ -287,6 +347,9 @@ pub fn append(
     let mut diags = Diagnostics::new();
     // (range of `tail`, original span)
     let mut segments = vec![(0..tail.len(), Span::default())];
+    // Every texture to lower: the module-scope variables, then the
+    // resource-struct members the split made into globals.
+    let mut sources = Vec::new();
     for item in &scanned.items {
         let ItemKind::Var(v) = &item.kind else {
             continue;
@@ -322,13 +385,41 @@ pub fn append(
                 )),
             }
         };
-        let (group, binding) = match (literal("group"), literal("binding")) {
-            (Ok(g), Ok(b)) => (g, b.map(|b| b.value)),
-            (Err(d), _) | (_, Err(d)) => {
-                diags.push(d);
-                continue;
-            }
-        };
+        match (literal("group"), literal("binding")) {
+            (Ok(group), Ok(b)) => sources.push(Source {
+                name: v.name.clone(),
+                name_span: v.name_span.clone(),
+                span: item.span.clone(),
+                group,
+                binding: b.map(|b| b.value),
+                written: None,
+            }),
+            (Err(d), _) | (_, Err(d)) => diags.push(d),
+        }
+    }
+    for p in &ann.params {
+        for f in p.fields.iter().filter(|f| f.ty == "texture_external") {
+            // The parameter's range holds plane 1 and the parameters right
+            // after plane 0 (`split` left room for them): written where
+            // the parameter's `@binding` is, allocated with the range
+            // otherwise (`bindings`).
+            let written = p
+                .group
+                .clone()
+                .zip(f.binding)
+                .map(|(g, b)| (g, b.saturating_add(1)));
+            sources.push(Source {
+                name: f.global.clone(),
+                name_span: p.name_span.clone(),
+                span: p.span.clone(),
+                group: None,
+                binding: f.binding,
+                written,
+            });
+        }
+    }
+    for src in &sources {
+        let (v, group, binding) = (src, src.group.clone(), src.binding);
         let t = v.name.as_str();
         let plane1 = unique(&mut taken, format!("{t}_uv"));
         let params = unique(&mut taken, format!("{t}_params"));
@@ -348,10 +439,23 @@ pub fn append(
         // The texture's text maps to its declaration; its two globals to
         // its name, so that they sort right after it in declaration order.
         let start = tail.len();
-        tail.push_str(&fill(
-            GLOBALS,
-            &[("T1", &plane1), ("TP", &params), ("P", &params_ty)],
-        ));
+        match &v.written {
+            None => tail.push_str(&fill(
+                GLOBALS,
+                &[("T1", &plane1), ("TP", &params), ("P", &params_ty)],
+            )),
+            Some((g, b)) => tail.push_str(&fill(
+                GLOBALS_AT,
+                &[
+                    ("T1", &plane1),
+                    ("TP", &params),
+                    ("P", &params_ty),
+                    ("G", g),
+                    ("B1", &b.to_string()),
+                    ("B2", &b.saturating_add(1).to_string()),
+                ],
+            )),
+        }
         segments.push((start..tail.len(), v.name_span.clone()));
         let load = helper(uses.load, "load", LOAD, &mut tail);
         // Its own samplers, and those sampled through a name that is not a
@@ -380,7 +484,7 @@ pub fn append(
             })
             .collect();
         let dimensions = helper(uses.dimensions, "dimensions", DIMENSIONS, &mut tail);
-        segments.push((start..tail.len(), item.span.clone()));
+        segments.push((start..tail.len(), v.span.clone()));
         // The group the two are allocated in: plane 0's.
         let group = group.or_else(|| ann.globals.get(t).and_then(|g| g.group.clone()));
         for name in [&plane1, &params] {
@@ -389,7 +493,7 @@ pub fn append(
                 GlobalAnn {
                     name: Name::from(name.as_str()),
                     name_span: v.name_span.clone(),
-                    span: item.span.clone(),
+                    span: v.span.clone(),
                     ty: None,
                     group: group.clone(),
                 },
@@ -398,7 +502,7 @@ pub fn append(
         ann.externals.push(External {
             name: v.name.clone(),
             name_span: v.name_span.clone(),
-            span: item.span.clone(),
+            span: v.span.clone(),
             plane1,
             params,
             yuv: yuv.clone(),
@@ -1101,6 +1205,62 @@ fn outer(t: texture_external, b: f32) -> vec4<f32> { return inner(b, t, vec2<f32
     }
 
     #[test]
+    fn a_texture_external_member_takes_three_bindings_in_its_parameter() {
+        let bindings = |source: &str| -> Vec<(String, u32, u32)> {
+            let parsed = front::parse(source).unwrap();
+            front::validate(&parsed.module).unwrap();
+            let m = &parsed.module;
+            assert!(!m.types.iter().any(|(_, t)| super::is_external(&t.inner)));
+            let mut b: Vec<_> = m
+                .global_variables
+                .iter()
+                .filter_map(|(_, g)| {
+                    let rb = g.binding?;
+                    Some((g.name.clone()?, rb.group, rb.binding))
+                })
+                .collect();
+            b.sort_by_key(|(_, g, b)| (*g, *b));
+            b
+        };
+        let body = "struct Video { frame: texture_external, samp: sampler, tint: vec4<f32> }
+@fragment fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+    return textureSampleBaseClampToEdge(video.frame, video.samp, uv) * video.tint
+        + textureLoad(video.frame, textureDimensions(video.frame) / 2u);
+}";
+        let names = |b: &[(String, u32, u32)]| -> Vec<String> {
+            b.iter().map(|(n, g, b)| format!("{n}@{g}.{b}")).collect()
+        };
+        // Written: the range numbers on from the parameter's binding, plane
+        // 1 and the parameter buffer right after plane 0.
+        let written = bindings(&format!("@group(2) @binding(5) var video: Video;\n{body}"));
+        assert_eq!(
+            names(&written),
+            [
+                "video@2.5",
+                "video_frame@2.6",
+                "video_frame_uv@2.7",
+                "video_frame_params@2.8",
+                "video_samp@2.9"
+            ]
+        );
+        // Allocated: the first free range of five in the group.
+        let allocated = bindings(&format!(
+            "@group(1) @binding(1) var other: texture_2d<f32>;\n@group(1) var video: Video;\n{body}"
+        ));
+        assert_eq!(
+            names(&allocated),
+            [
+                "other@1.1",
+                "video@1.2",
+                "video_frame@1.3",
+                "video_frame_uv@1.4",
+                "video_frame_params@1.5",
+                "video_samp@1.6"
+            ]
+        );
+    }
+
+    #[test]
     fn only_the_helpers_the_module_calls_are_made() {
         let parsed = front::parse(
             "@group(0) @binding(0) var t: texture_external;
@@ -1160,12 +1320,12 @@ fn f(x: texture_external) -> vec4<f32> { return textureLoad(x, vec2<u32>(0u)); }
 
         let (message, at) = error(
             "struct Video { frame: texture_external, tint: vec4<f32> }
-@group(0) @binding(0) var video: Video;
-@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(video.frame, vec2<u32>(0u)) * video.tint; }",
+@group(0) @binding(0) var videos: array<Video, 2>;
+@fragment fn main() -> @location(0) vec4<f32> { return textureLoad(videos[0].frame, vec2<u32>(0u)) * videos[1].tint; }",
         );
         assert_eq!(
             message,
-            "`video.frame` is a texture_external member of resource struct `Video`, which stride cannot lower"
+            "`videos.frame` would be a binding array of texture_external, which stride cannot lower"
         );
         assert_eq!(at, "frame: texture_external");
 

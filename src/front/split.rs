@@ -143,6 +143,8 @@ pub struct Param {
     pub array: Option<Option<String>>,
     /// `@binding(n)` as written: the first binding of the parameter's range.
     pub binding: Option<u32>,
+    /// `@group(n)` as written (the text of its argument).
+    pub group: Option<String>,
     /// Whether the struct has data members: then a uniform buffer named
     /// like the parameter holds them, and takes the first binding.
     pub data: bool,
@@ -172,6 +174,10 @@ pub struct Field {
     pub ty: String,
     /// The member's declaration.
     pub span: Span,
+    /// Its binding, where the parameter's `@binding` is written (a
+    /// `texture_external` member takes this one and the next two: plane 1
+    /// and its parameter buffer, `front::external`).
+    pub binding: Option<u32>,
 }
 
 /// The result of [`split`].
@@ -467,11 +473,23 @@ impl<'a> Cx<'a> {
                         }
                         Some(Level { count: None, .. }) => format!("binding_array<{leaf}>"),
                     };
+                    if !levels.is_empty() && shape.inner.name == "texture_external" {
+                        self.diags.push(
+                            Diagnostic::unsupported(format!(
+                                "`{param}.{}` would be a binding array of texture_external, which stride cannot lower",
+                                path.join(".")
+                            ))
+                            .at(m.span.clone(), "texture_external in an array parameter")
+                            .note("a texture_external becomes two textures and a parameter buffer, which no binding array holds")
+                            .note("help: declare the textures as module-scope `var name: texture_external;` variables, or hold the member in a parameter that is not an array"),
+                        );
+                    }
                     out.push(Field {
                         path: path.join("."),
                         global: Name::from(format!("{param}_{}", path.join("_"))),
                         ty,
                         span: m.span.clone(),
+                        binding: None,
                     });
                     path.pop();
                 }
@@ -809,7 +827,8 @@ pub fn split(
             );
             index += 1;
         }
-        for f in &fields {
+        for f in &mut fields {
+            f.binding = binding.map(|b| b.saturating_add(index));
             decl(
                 &mut tail,
                 &mut segments,
@@ -820,6 +839,11 @@ pub fn split(
                 &f.ty,
                 &f.span,
             );
+            // A texture_external's plane 1 and parameter buffer follow it
+            // (`front::external` declares them).
+            if f.ty == "texture_external" {
+                index += 2;
+            }
             if binding.is_none() {
                 ann.globals.insert(
                     f.global.clone(),
@@ -845,6 +869,7 @@ pub fn split(
             ty_struct: Name::from(sname),
             array,
             binding,
+            group: group_text.clone(),
             data,
             fields,
         });
