@@ -819,74 +819,34 @@ impl Plan {
         }
     }
 
-    /// An rvalue of value type `ty` read from the lvalue `base` of `repr`.
-    /// May add conversion helpers to `needs`.
+    /// An rvalue of value type `ty` read from the lvalue `base` of `repr`;
+    /// `None` for storage that [`Self::rebuilt`] says is rebuilt in place
+    /// by [`Self::rebuild`] instead (a variant struct or an array of
+    /// wrapped elements, at any depth).
     pub fn load(
         &self,
         ctx: &Ctx<'_>,
-        needs: &mut Needs,
         base: &str,
         repr: &Repr,
         ty: Handle<naga::Type>,
-    ) -> String {
+    ) -> Option<String> {
         match repr {
-            Repr::Plain => base.to_string(),
+            Repr::Plain => Some(base.to_string()),
             Repr::Wrapped { inner, .. } => {
                 let v = format!("{}.v", operand(base));
-                self.load(ctx, needs, &v, inner, ty)
+                self.load(ctx, &v, inner, ty)
             }
             Repr::Columns {
                 columns,
                 rows,
                 scalar,
                 style,
-            } => columns_matrix(base, *style, *columns, *rows, *scalar),
+            } => Some(columns_matrix(base, *style, *columns, *rows, *scalar)),
             Repr::Block(_) => {
-                let Some((names, reprs)) = self.members_of(repr) else {
-                    return base.to_string();
-                };
-                self.construct(ctx, needs, base, names, reprs, ty)
+                let (names, reprs) = self.members_of(repr)?;
+                self.construct(ctx, base, names, reprs, ty)
             }
-            Repr::Variant(i) => {
-                let (Some(v), Some((names, reprs))) =
-                    (self.names.variants.get(*i), self.members_of(repr))
-                else {
-                    return base.to_string();
-                };
-                let helper = single_underscores(&format!("_s_load_{}", v.name));
-                if !needs.helpers.contains_key(&helper) {
-                    let value = value_name(ctx, ty);
-                    let body = self.construct(ctx, needs, "x", names, reprs, ty);
-                    let text = format!(
-                        "{}{} {helper}({} x) {{\n    return {body};\n}}\n",
-                        value.0, value.1, v.name
-                    );
-                    needs.helper(&helper, || text);
-                }
-                format!("{helper}({base})")
-            }
-            Repr::Array(elem) => {
-                let naga::TypeInner::Array {
-                    base: elem_ty,
-                    size: naga::ArraySize::Constant(n),
-                    ..
-                } = ctx.module.types[ty].inner
-                else {
-                    // Runtime-sized arrays cannot be loaded whole.
-                    return base.to_string();
-                };
-                let (sbase, sdims) = self.storage_name(ctx, repr, ty);
-                let helper = single_underscores(&format!("_s_load_{}", mangle(&sbase, &sdims)));
-                if !needs.helpers.contains_key(&helper) {
-                    let (vbase, vdims) = value_name(ctx, ty);
-                    let item = self.load(ctx, needs, "x[i]", elem, elem_ty);
-                    let text = format!(
-                        "{vbase}{vdims} {helper}({sbase} x{sdims}) {{\n    {vbase} r{vdims};\n    for (int i = 0; i < {n}; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
-                    );
-                    needs.helper(&helper, || text);
-                }
-                format!("{helper}({base})")
-            }
+            Repr::Variant(_) | Repr::Array(_) => None,
         }
     }
 
@@ -895,73 +855,29 @@ impl Plan {
     fn construct(
         &self,
         ctx: &Ctx<'_>,
-        needs: &mut Needs,
         base: &str,
         names: &[Rc<str>],
         reprs: &[Repr],
         ty: Handle<naga::Type>,
-    ) -> String {
+    ) -> Option<String> {
         let naga::TypeInner::Struct {
             members: ref value_members,
             ..
         } = ctx.module.types[ty].inner
         else {
-            return base.to_string();
+            return Some(base.to_string());
         };
-        let args: Vec<String> = names
-            .iter()
-            .zip(reprs)
-            .zip(value_members)
-            .map(|((name, repr), vm)| {
-                let lvalue = format!("{}.{name}", operand(base));
-                self.load(ctx, needs, &lvalue, repr, vm.ty)
-            })
-            .collect();
-        ctx.type_names.named.mark(ctx.module, ty);
-        format!("{}({})", ctx.name(NameKey::Type(ty)), args.join(", "))
-    }
-
-    /// The GLSL spelling (element, dims) of the storage of `repr` holding a
-    /// value of type `ty`.
-    fn storage_name(&self, ctx: &Ctx<'_>, repr: &Repr, ty: Handle<naga::Type>) -> (String, String) {
-        match repr {
-            Repr::Plain | Repr::Block(_) => value_name(ctx, ty),
-            Repr::Variant(i) => (
-                self.names
-                    .variants
-                    .get(*i)
-                    .map_or_else(String::new, |v| v.name.clone()),
-                String::new(),
-            ),
-            Repr::Wrapped { element, .. } => (
-                self.names
-                    .elements
-                    .get(*element)
-                    .map_or_else(String::new, |e| e.name.clone()),
-                String::new(),
-            ),
-            Repr::Columns {
-                columns,
-                rows,
-                scalar,
-                ..
-            } => (
-                self.layout
-                    .columns
-                    .iter()
-                    .position(|c| c.columns == *columns && c.rows == *rows && c.scalar == *scalar)
-                    .and_then(|i| self.names.columns.get(i))
-                    .map_or_else(String::new, String::clone),
-                String::new(),
-            ),
-            Repr::Array(elem) => match ctx.module.types[ty].inner {
-                naga::TypeInner::Array { base, size, .. } => {
-                    let (b, d) = self.storage_name(ctx, elem, base);
-                    (b, format!("[{}]{d}", array_count(size)))
-                }
-                _ => value_name(ctx, ty),
-            },
+        let mut args = Vec::with_capacity(names.len());
+        for ((name, repr), vm) in names.iter().zip(reprs).zip(value_members) {
+            let lvalue = format!("{}.{name}", operand(base));
+            args.push(self.load(ctx, &lvalue, repr, vm.ty)?);
         }
+        ctx.type_names.named.mark(ctx.module, ty);
+        Some(format!(
+            "{}({})",
+            ctx.name(NameKey::Type(ty)),
+            args.join(", ")
+        ))
     }
 
     /// Statements (each line starting with `indent`, ending in a newline)

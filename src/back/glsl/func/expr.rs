@@ -544,10 +544,18 @@ impl<'a> FunctionWriter<'a, '_> {
         }
         let text = take_from(out, start);
         match self.st.pointee(pointer).0 {
-            Some(ty) => {
-                let value = self.ctx.plan.load(self.ctx, self.needs, &text, &repr, ty);
-                append(out, value);
-            }
+            Some(ty) => match self.ctx.plan.load(self.ctx, &text, &repr, ty) {
+                Some(value) => append(out, value),
+                None => {
+                    // The `Emit` rebuilds such a value in place
+                    // (`TextWriter::rebuilds`); nothing else loads one.
+                    self.error(
+                        "internal: a buffer value rebuilt in place, read as an expression",
+                        pointer,
+                    );
+                    append(out, text);
+                }
+            },
             None => {
                 self.error(
                     "internal: a load from split buffer storage without a type",
