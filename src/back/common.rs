@@ -831,6 +831,89 @@ pub(crate) fn error_at(
     crate::diag::Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
 }
 
+/// A generated keyword, leaked once: the keyword sets of the text targets
+/// live for the whole process.
+pub(crate) fn leak_word(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+/// A builtin as WGSL spells it (for messages and stride's own names);
+/// `None` for those no WGSL source names.
+pub(crate) fn builtin_wgsl_name(builtin: naga::BuiltIn) -> Option<&'static str> {
+    use naga::BuiltIn as B;
+    Some(match builtin {
+        B::Position { .. } => "position",
+        B::ViewIndex => "view_index",
+        B::BaseInstance => "base_instance",
+        B::BaseVertex => "base_vertex",
+        B::ClipDistances => "clip_distances",
+        B::CullDistance => "cull_distance",
+        B::InstanceIndex => "instance_index",
+        B::PointSize => "point_size",
+        B::VertexIndex => "vertex_index",
+        B::DrawIndex => "draw_index",
+        B::FragDepth => "frag_depth",
+        B::PointCoord => "point_coord",
+        B::FrontFacing => "front_facing",
+        B::PrimitiveIndex => "primitive_index",
+        B::Barycentric { .. } => "barycentric",
+        B::SampleIndex => "sample_index",
+        B::SampleMask => "sample_mask",
+        B::GlobalInvocationId => "global_invocation_id",
+        B::LocalInvocationId => "local_invocation_id",
+        B::LocalInvocationIndex => "local_invocation_index",
+        B::WorkGroupId => "workgroup_id",
+        B::WorkGroupSize => "workgroup_size",
+        B::NumWorkGroups => "num_workgroups",
+        B::NumSubgroups => "num_subgroups",
+        B::SubgroupId => "subgroup_id",
+        B::SubgroupSize => "subgroup_size",
+        B::SubgroupInvocationId => "subgroup_invocation_id",
+        _ => return None,
+    })
+}
+
+/// A finite float as a literal that reads back as exactly the same value:
+/// the shortest decimal (`digits` writes it), the language's `suffix`, and
+/// parentheses around a negative one so that its `-` never meets another
+/// operator's. The caller writes non-finite values (by their bits).
+pub(crate) fn float_literal(
+    negative: bool,
+    suffix: &str,
+    digits: impl FnOnce(&mut String),
+) -> String {
+    let mut t = String::with_capacity(16 + suffix.len());
+    if negative {
+        t.push('(');
+    }
+    digits(&mut t);
+    t.push_str(suffix);
+    if negative {
+        t.push(')');
+    }
+    t
+}
+
+/// What a WGSL atomic read-modify-write does, in the word both text
+/// targets build their function names from (`atomic<Op>`,
+/// `Interlocked<Op>`), and whether the value is negated first (WGSL
+/// `atomicSub` is an add of the negated value). GLSL writes a compare
+/// exchange its own way (`atomicCompSwap`).
+pub(crate) fn atomic_op(fun: &naga::AtomicFunction) -> (&'static str, bool) {
+    use naga::AtomicFunction as A;
+    match *fun {
+        A::Add => ("Add", false),
+        A::Subtract => ("Add", true),
+        A::And => ("And", false),
+        A::ExclusiveOr => ("Xor", false),
+        A::InclusiveOr => ("Or", false),
+        A::Min => ("Min", false),
+        A::Max => ("Max", false),
+        A::Exchange { compare: None } => ("Exchange", false),
+        A::Exchange { compare: Some(_) } => ("CompareExchange", false),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};

@@ -513,43 +513,35 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if signed_word {
             v.push(')');
         }
-        let f = match *fun {
-            naga::AtomicFunction::Add | naga::AtomicFunction::Subtract => "atomicAdd(",
-            naga::AtomicFunction::And => "atomicAnd(",
-            naga::AtomicFunction::ExclusiveOr => "atomicXor(",
-            naga::AtomicFunction::InclusiveOr => "atomicOr(",
-            naga::AtomicFunction::Min => "atomicMin(",
-            naga::AtomicFunction::Max => "atomicMax(",
-            naga::AtomicFunction::Exchange { compare: None } => "atomicExchange(",
-            naga::AtomicFunction::Exchange { compare: Some(c) } => {
-                let c = self.arg(c);
-                let call = if signed_word {
-                    format!("int(atomicCompSwap({place}, uint({c}), {v}))")
-                } else {
-                    format!("atomicCompSwap({place}, {c}, {v})")
-                };
-                self.st.give_buf(v);
-                let Some(r) = result else {
-                    self.st.line_fmt(format_args!("{call};"));
-                    return;
-                };
-                // naga's predeclared {old_value, exchanged} struct.
-                let ty = self.type_of(r);
-                let scalar = self.type_of(value);
-                let old = self.st.temp("old");
-                self.st.line_fmt(format_args!("{scalar} {old} = {call};"));
-                self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
+        if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
+            let c = self.arg(c);
+            let call = if signed_word {
+                format!("int(atomicCompSwap({place}, uint({c}), {v}))")
+            } else {
+                format!("atomicCompSwap({place}, {c}, {v})")
+            };
+            self.st.give_buf(v);
+            let Some(r) = result else {
+                self.st.line_fmt(format_args!("{call};"));
                 return;
-            }
-        };
+            };
+            // naga's predeclared {old_value, exchanged} struct.
+            let ty = self.type_of(r);
+            let scalar = self.type_of(value);
+            let old = self.st.temp("old");
+            self.st.line_fmt(format_args!("{scalar} {old} = {call};"));
+            self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
+            return;
+        }
+        let (op, negate) = crate::back::common::atomic_op(fun);
         let mut call = self.st.take_buf();
         if signed_word {
             call.push_str("int(");
         }
-        for part in [f, &place, ", "] {
+        for part in ["atomic", op, "(", &place, ", "] {
             call.push_str(part);
         }
-        if matches!(*fun, naga::AtomicFunction::Subtract) {
+        if negate {
             for part in ["-(", &v, "))"] {
                 call.push_str(part);
             }

@@ -39,7 +39,7 @@ pub static RESERVED: LazyLock<KeywordSet> = LazyLock::new(|| {
             // Leaked only when new: a word already in the set (from the
             // lists above) would be leaked with nothing referring to it.
             if !set.contains(&word) {
-                set.extend(std::iter::once(leak(word)));
+                set.extend(std::iter::once(crate::back::common::leak_word(word)));
             }
         }
     }
@@ -56,11 +56,6 @@ pub static BUILTINS: LazyLock<KeywordSet> = LazyLock::new(|| {
     set.extend(["main"]);
     set
 });
-
-/// Leak a generated word once: the keyword sets live for the whole process.
-fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
 
 /// GLSL 4.60 and ES 3.20 keywords (qualifiers, control flow, the basic
 /// types that are not generated below).
@@ -288,14 +283,16 @@ fn numeric_type_names() -> &'static [&'static str] {
         ];
         for prefix in vector_prefixes {
             for n in 2..=4 {
-                names.push(leak(format!("{prefix}vec{n}")));
+                names.push(crate::back::common::leak_word(format!("{prefix}vec{n}")));
             }
         }
         for prefix in ["", "d", "f16", "f32", "f64"] {
             for c in 2..=4 {
-                names.push(leak(format!("{prefix}mat{c}")));
+                names.push(crate::back::common::leak_word(format!("{prefix}mat{c}")));
                 for r in 2..=4 {
-                    names.push(leak(format!("{prefix}mat{c}x{r}")));
+                    names.push(crate::back::common::leak_word(format!(
+                        "{prefix}mat{c}x{r}"
+                    )));
                 }
             }
         }

@@ -513,20 +513,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                     );
                 }
                 let value_ty = self.type_of(value);
-                let f = match *fun {
-                    naga::AtomicFunction::Add => "InterlockedAdd",
-                    naga::AtomicFunction::Subtract => "InterlockedAdd",
-                    naga::AtomicFunction::And => "InterlockedAnd",
-                    naga::AtomicFunction::ExclusiveOr => "InterlockedXor",
-                    naga::AtomicFunction::InclusiveOr => "InterlockedOr",
-                    naga::AtomicFunction::Min => "InterlockedMin",
-                    naga::AtomicFunction::Max => "InterlockedMax",
-                    naga::AtomicFunction::Exchange { compare: None } => "InterlockedExchange",
-                    naga::AtomicFunction::Exchange { compare: Some(_) } => {
-                        "InterlockedCompareExchange"
-                    }
-                };
-                let v = if matches!(*fun, naga::AtomicFunction::Subtract) {
+                let (op, negate) = crate::back::common::atomic_op(fun);
+                let f = ["Interlocked", op].concat();
+                let v = if negate {
                     ["-", &expr::operand(v, v_prec).0].concat()
                 } else {
                     v
@@ -543,7 +532,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                         .st
                         .line_fmt(format_args!("InterlockedCompareStore({text}, {c}, {v});")),
                     (None, Some(r)) => self.st.line_fmt(format_args!("{f}({text}, {v}, {r});")),
-                    (None, None) if f == "InterlockedExchange" => {
+                    (None, None) if op == "Exchange" => {
                         let old = self.st.temp("old");
                         self.st.line_fmt(format_args!("{value_ty} {old};"));
                         self.st.line_fmt(format_args!("{f}({text}, {v}, {old});"));

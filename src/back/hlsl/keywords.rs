@@ -315,20 +315,15 @@ fn numeric_type_names() -> &'static [&'static str] {
                 continue;
             }
             for n in 1..=4 {
-                names.push(leak(format!("{s}{n}")));
+                names.push(crate::back::common::leak_word(format!("{s}{n}")));
                 for m in 1..=4 {
-                    names.push(leak(format!("{s}{n}x{m}")));
+                    names.push(crate::back::common::leak_word(format!("{s}{n}x{m}")));
                 }
             }
         }
         names
     });
     &NAMES
-}
-
-/// Leak a generated word once: the keyword sets live for the whole process.
-fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
 }
 
 /// Intrinsic functions (shader model 5.1 to 6.6, HLSL 2021).

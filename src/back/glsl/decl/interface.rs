@@ -342,39 +342,13 @@ fn unsupported_builtin(ctx: &Ctx<'_>, builtin: BuiltIn, span: naga::Span) -> Dia
     glsl::error_at(
         format!(
             "@builtin({}) cannot be written in {}",
-            builtin_wgsl_name(builtin),
+            crate::back::common::builtin_wgsl_name(builtin)
+                .map_or_else(|| format!("{builtin:?}"), str::to_string),
             ctx.dialect()
         ),
         span,
         "this entry point uses it",
     )
-}
-
-/// A builtin as WGSL spells it, for messages.
-fn builtin_wgsl_name(builtin: BuiltIn) -> String {
-    let name = match builtin {
-        BuiltIn::Position { .. } => "position",
-        BuiltIn::ClipDistances => "clip_distances",
-        BuiltIn::CullDistance => "cull_distance",
-        BuiltIn::PrimitiveIndex => "primitive_index",
-        BuiltIn::ViewIndex => "view_index",
-        BuiltIn::BaseInstance => "base_instance",
-        BuiltIn::BaseVertex => "base_vertex",
-        BuiltIn::DrawIndex => "draw_index",
-        BuiltIn::InstanceIndex => "instance_index",
-        BuiltIn::VertexIndex => "vertex_index",
-        BuiltIn::PointSize => "point_size",
-        BuiltIn::FragDepth => "frag_depth",
-        BuiltIn::PointCoord => "point_coord",
-        BuiltIn::FrontFacing => "front_facing",
-        BuiltIn::Barycentric { .. } => "barycentric",
-        BuiltIn::SampleIndex => "sample_index",
-        BuiltIn::SampleMask => "sample_mask",
-        BuiltIn::SubgroupSize => "subgroup_size",
-        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
-        other => return format!("{other:?}"),
-    };
-    name.to_string()
 }
 
 /// The GLSL variable an output builtin is written to; `None` for the

@@ -1093,15 +1093,7 @@ pub(crate) fn f32_text(v: f32) -> String {
     if !v.is_finite() {
         return format!("uintBitsToFloat({:#x}u)", v.to_bits());
     }
-    let mut t = String::with_capacity(16);
-    if v.is_sign_negative() {
-        t.push('(');
-        push_f32_debug(&mut t, v);
-        t.push(')');
-    } else {
-        push_f32_debug(&mut t, v);
-    }
-    t
+    crate::back::common::float_literal(v.is_sign_negative(), "", |t| push_f32_debug(t, v))
 }
 
 /// An f64 value as a GLSL double literal.
@@ -1109,12 +1101,9 @@ pub(crate) fn f64_text(v: f64) -> String {
     if !v.is_finite() {
         return format!("uint64BitsToDouble({:#x}ul)", v.to_bits());
     }
-    let t = format!("{v:?}lf");
-    if v.is_sign_negative() {
-        format!("({t})")
-    } else {
-        t
-    }
+    crate::back::common::float_literal(v.is_sign_negative(), "lf", |t| {
+        let _ = write!(t, "{v:?}");
+    })
 }
 
 /// [`typed_int`] of 0, 1 or -1 (integer helpers' constants), unallocated.

@@ -80,38 +80,10 @@ enum Source<'a> {
     Expression(Cow<'a, str>),
 }
 
-/// A builtin as WGSL spells it: member names and messages.
+/// A builtin as WGSL spells it: in messages, and in stride's own names
+/// (`_s_<name>`).
 fn builtin_name(builtin: BuiltIn) -> &'static str {
-    match builtin {
-        BuiltIn::Position { .. } => "position",
-        BuiltIn::ViewIndex => "view_index",
-        BuiltIn::BaseInstance => "base_instance",
-        BuiltIn::BaseVertex => "base_vertex",
-        BuiltIn::ClipDistances => "clip_distances",
-        BuiltIn::CullDistance => "cull_distance",
-        BuiltIn::InstanceIndex => "instance_index",
-        BuiltIn::PointSize => "point_size",
-        BuiltIn::VertexIndex => "vertex_index",
-        BuiltIn::DrawIndex => "draw_index",
-        BuiltIn::FragDepth => "frag_depth",
-        BuiltIn::PointCoord => "point_coord",
-        BuiltIn::FrontFacing => "front_facing",
-        BuiltIn::PrimitiveIndex => "primitive_index",
-        BuiltIn::Barycentric { .. } => "barycentric",
-        BuiltIn::SampleIndex => "sample_index",
-        BuiltIn::SampleMask => "sample_mask",
-        BuiltIn::GlobalInvocationId => "global_invocation_id",
-        BuiltIn::LocalInvocationId => "local_invocation_id",
-        BuiltIn::LocalInvocationIndex => "local_invocation_index",
-        BuiltIn::WorkGroupId => "workgroup_id",
-        BuiltIn::WorkGroupSize => "workgroup_size",
-        BuiltIn::NumWorkGroups => "num_workgroups",
-        BuiltIn::NumSubgroups => "num_subgroups",
-        BuiltIn::SubgroupId => "subgroup_id",
-        BuiltIn::SubgroupSize => "subgroup_size",
-        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
-        _ => "unsupported",
-    }
+    crate::back::common::builtin_wgsl_name(builtin).unwrap_or("unsupported")
 }
 
 fn unsupported_builtin(

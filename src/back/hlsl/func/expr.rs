@@ -1384,16 +1384,9 @@ pub(crate) fn f32_text(v: f32) -> String {
     if !v.is_finite() {
         return text!("asfloat({:#x}u)", v.to_bits());
     }
-    let mut t = String::with_capacity(27);
-    if v.is_sign_negative() {
-        t.push('(');
-        crate::back::common::push_f32_debug(&mut t, v);
-        t.push_str("f)");
-    } else {
-        crate::back::common::push_f32_debug(&mut t, v);
-        t.push('f');
-    }
-    t
+    crate::back::common::float_literal(v.is_sign_negative(), "f", |t| {
+        crate::back::common::push_f32_debug(t, v)
+    })
 }
 
 /// An f64 value as an HLSL `double` literal.
@@ -1402,11 +1395,10 @@ pub(crate) fn f64_text(v: f64) -> String {
         let bits = v.to_bits();
         return text!("asdouble({:#x}u, {:#x}u)", bits & 0xffff_ffff, bits >> 32);
     }
-    if v.is_sign_negative() {
-        affix("(", format_args!("{v:?}"), "L)")
-    } else {
-        affix("", format_args!("{v:?}"), "L")
-    }
+    crate::back::common::float_literal(v.is_sign_negative(), "L", |t| {
+        use std::fmt::Write as _;
+        let _ = write!(t, "{v:?}");
+    })
 }
 
 /// An f16 value (given as f32, exactly) as an HLSL `float16_t` literal.
