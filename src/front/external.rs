@@ -762,6 +762,10 @@ fn bind_parameters(
                 .unwrap_or_default();
             match passed[k].as_slice() {
                 [Some(g)] => bound.push((i, *g)),
+                // A caller's own parameter it could not bind: reported
+                // there (WGSL passes a texture only as a module-scope
+                // variable or a parameter), so not again here.
+                several if several.contains(&None) => {}
                 [] => diags.push(
                     Diagnostic::unsupported(format!(
                         "`{name}` takes texture_external parameter `{param}` but no call reaches it"
@@ -1309,6 +1313,22 @@ fn f(x: texture_external) -> vec4<f32> { return textureLoad(x, vec2<u32>(0u)); }
             "`f` is called with different textures for texture_external parameter `x`: `t`, `u`"
         );
         assert!(at.starts_with("fn f(x: texture_external)"), "{at}");
+
+        // Passed on from a function that is itself called with two
+        // textures: one error, at that function, not a second at `inner`.
+        let source = "@group(0) @binding(0) var a: texture_external;
+@group(0) @binding(3) var b: texture_external;
+fn inner(t: texture_external) -> vec4<f32> { return textureLoad(t, vec2<u32>(0u)); }
+fn outer(t: texture_external) -> vec4<f32> { return inner(t); }
+@fragment fn main() -> @location(0) vec4<f32> { return outer(a) + outer(b); }";
+        let Err(d) = front::parse(source) else {
+            panic!("no error")
+        };
+        let messages: Vec<&str> = d.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["`outer` is called with different textures for texture_external parameter `t`: `a`, `b`"]
+        );
 
         let (message, at) = error(
             "@group(0) @binding(0) var t: texture_external;
