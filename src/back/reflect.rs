@@ -221,36 +221,26 @@ fn parameter(
     type Entry<'a> = (
         Option<&'a str>,
         &'a str,
-        &'a str,
+        std::borrow::Cow<'a, str>,
         Option<naga::ResourceBinding>,
     );
-    let bindings: Vec<Entry> = p
-        .data
-        .then_some((None, p.name.as_str(), p.ty.as_str()))
+    let externals = &parsed.annotations.externals;
+    let bindings: Vec<Entry> = crate::front::external::param_globals(p, externals)
         .into_iter()
-        .chain(p.fields.iter().flat_map(|f| {
-            let path = Some(f.path.as_str());
-            // A texture_external member: plane 0, then its plane 1 and
-            // parameter buffer, which follow it in the range.
-            let external = parsed
-                .annotations
-                .externals
-                .iter()
-                .find(|e| e.name == f.global);
-            let parts = external.into_iter().flat_map(move |e| {
-                let params_ty = handle(&e.params)
-                    .and_then(|h| module.types[module.global_variables[h].ty].name.as_deref())
-                    .unwrap_or("ExternalTextureParams");
-                [
-                    (path, e.plane1.as_str(), "texture_2d<f32>"),
-                    (path, e.params.as_str(), params_ty),
-                ]
-            });
-            std::iter::once((path, f.global.as_str(), f.ty.as_str())).chain(parts)
-        }))
-        .map(|(path, g, ty)| {
-            let rb = handle(g).and_then(|h| module.global_variables[h].binding);
-            (path, g, ty, rb)
+        .map(|(f, g)| {
+            let h = handle(g);
+            // As written, except a texture_external member's plane 1 and
+            // parameter buffer, which the source does not spell.
+            let ty = match f {
+                None => std::borrow::Cow::Borrowed(p.ty.as_str()),
+                Some(f) if f.global == g => std::borrow::Cow::Borrowed(f.ty.as_str()),
+                Some(_) => std::borrow::Cow::Owned(h.map_or_else(
+                    || "?".to_string(),
+                    |h| naga_type_name(parsed, module.global_variables[h].ty),
+                )),
+            };
+            let rb = h.and_then(|h| module.global_variables[h].binding);
+            (f.map(|f| f.path.as_str()), g, ty, rb)
         })
         .collect();
     let first_binding = bindings.iter().filter_map(|b| b.3).map(|b| b.binding).min();

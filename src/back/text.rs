@@ -799,23 +799,31 @@ pub(crate) trait TextWriter<'a> {
         match *stmt {
             Statement::Emit(ref range) => {
                 for h in range.clone() {
-                    let emitted =
-                        self.state().declared_ahead.contains(&h) || self.state().should_bake(h);
-                    if let Some(rebuild) = emitted.then(|| self.rebuilds(h)).flatten() {
-                        self.state_mut().mark_emitted(range, h);
-                        let name = self.declare_uninit(h);
-                        self.write_rebuild(rebuild, &name);
-                    } else if self.state_mut().declared_ahead.remove(&h) {
-                        self.state_mut().mark_emitted(range, h);
-                        let mut value = self.state_mut().take_buf();
-                        self.push_bare_itself(&mut value, h);
-                        let st = self.state_mut();
-                        let name = st.baked.get(&h).unwrap_or_default();
-                        push_line(&mut st.out, st.indent, &[name, " = ", &value, ";"]);
-                        st.give_buf(value);
-                    } else if self.state().should_bake(h) {
-                        self.state_mut().mark_emitted(range, h);
-                        self.bake(h);
+                    // Declared ahead of a loop (assigned here), or baked
+                    // here; otherwise printed where it is used.
+                    let ahead = self.state_mut().declared_ahead.remove(&h);
+                    if !ahead && !self.state().should_bake(h) {
+                        continue;
+                    }
+                    self.state_mut().mark_emitted(range, h);
+                    match (self.rebuilds(h), ahead) {
+                        (Some(rebuild), true) => {
+                            let name = self.state().baked.get(&h).unwrap_or_default().to_string();
+                            self.write_rebuild(rebuild, &name);
+                        }
+                        (Some(rebuild), false) => {
+                            let name = self.declare_uninit(h);
+                            self.write_rebuild(rebuild, &name);
+                        }
+                        (None, true) => {
+                            let mut value = self.state_mut().take_buf();
+                            self.push_bare_itself(&mut value, h);
+                            let st = self.state_mut();
+                            let name = st.baked.get(&h).unwrap_or_default();
+                            push_line(&mut st.out, st.indent, &[name, " = ", &value, ";"]);
+                            st.give_buf(value);
+                        }
+                        (None, false) => self.bake(h),
                     }
                 }
             }

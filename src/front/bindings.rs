@@ -234,28 +234,21 @@ pub fn assign(
     };
     // A texture_external takes a range too: plane 1 and its parameters,
     // and plane 0 where its `@binding` is omitted (`front::external`).
-    // A texture_external member of a parameter takes its plane 1 and
-    // parameter buffer inside the parameter's range, right after plane 0.
-    let external = |name: &str| ann.externals.iter().find(|e| e.name.as_str() == name);
+    // A parameter's range holds a texture_external member's plane 1 and
+    // parameter buffer right after plane 0 (`external::param_globals`).
     let params = ann.params.iter().map(|p| {
-        let mut globals = Vec::new();
-        for g in p.globals() {
-            globals.push(g);
-            if let Some(e) = external(g) {
-                globals.extend([e.plane1.as_str(), e.params.as_str()]);
-            }
-        }
-        globals
+        let globals = super::external::param_globals(p, &ann.externals);
+        globals.into_iter().map(|(_, g)| g).collect::<Vec<_>>()
     });
-    let in_params = |e: &&super::external::External| {
-        ann.params
-            .iter()
-            .any(|p| p.fields.iter().any(|f| f.global == e.name))
-    };
+    let in_params: std::collections::HashSet<&str> = ann
+        .params
+        .iter()
+        .flat_map(|p| p.fields.iter().map(|f| f.global.as_str()))
+        .collect();
     let externals = ann
         .externals
         .iter()
-        .filter(|e| !in_params(e))
+        .filter(|e| !in_params.contains(e.name.as_str()))
         .map(|e| e.allocated().collect());
     for globals in params.chain(externals) {
         let handles: Vec<_> = globals

@@ -42,7 +42,7 @@
 
 use super::dialect::{parse_literal, Annotations, GlobalAnn, Spanned};
 use super::scan::{lex, ItemKind, LexKind, Name, ScannedModule};
-use super::split::SourceMap;
+use super::split::{Field, Param, SourceMap};
 use crate::diag::{Diagnostic, Diagnostics, Span};
 use naga::{Expression, Function, Handle, ImageClass, Statement, TypeInner};
 use std::collections::{HashMap, HashSet};
@@ -98,6 +98,28 @@ struct Source {
     /// A member whose parameter's bindings are written: the group's text
     /// and plane 1's binding (the parameter buffer's is the next).
     written: Option<(String, u32)>,
+}
+
+/// The globals resource-struct parameter `p` becomes, in binding order
+/// (spec/001: one range): its data buffer, then each resource member's
+/// global, a `texture_external` member's followed by the plane 1 and
+/// parameter buffer [`append`] declared for it. Each comes with the member
+/// it stores (`None`: the data buffer).
+pub fn param_globals<'a>(
+    p: &'a Param,
+    externals: &'a [External],
+) -> Vec<(Option<&'a Field>, &'a str)> {
+    let mut out = Vec::with_capacity(p.fields.len() + 1);
+    if p.data {
+        out.push((None, p.name.as_str()));
+    }
+    for f in &p.fields {
+        out.push((Some(f), f.global.as_str()));
+        if let Some(e) = externals.iter().find(|e| e.name == f.global) {
+            out.extend([(Some(f), e.plane1.as_str()), (Some(f), e.params.as_str())]);
+        }
+    }
+    out
 }
 
 /// The parameter struct and its transfer function, shared by every external
@@ -284,7 +306,7 @@ pub fn append(
         || ann
             .params
             .iter()
-            .any(|p| p.fields.iter().any(|f| f.ty == "texture_external"));
+            .any(|p| p.fields.iter().any(|f| f.is_external()));
     if !found {
         return Ok(());
     }
@@ -322,21 +344,6 @@ pub fn append(
         )
         .collect();
     let uses = uses(source, scanned, &vars);
-    // The textures to lower, by the name their builtins' calls use.
-    let externals: HashSet<String> = scanned
-        .items
-        .iter()
-        .filter_map(|i| match &i.kind {
-            ItemKind::Var(v) if is_external(&v.ty) => Some(v.name.to_string()),
-            _ => None,
-        })
-        .chain(ann.params.iter().flat_map(|p| {
-            p.fields
-                .iter()
-                .filter(|f| f.ty == "texture_external")
-                .map(|f| f.global.to_string())
-        }))
-        .collect();
     let params_ty = unique(&mut taken, "ExternalTextureParams".to_string());
     let tf_ty = unique(&mut taken, "ExternalTextureTransferFn".to_string());
     let yuv = unique(&mut taken, "external_texture_yuv_to_rgb".to_string());
@@ -398,7 +405,7 @@ pub fn append(
         }
     }
     for p in &ann.params {
-        for f in p.fields.iter().filter(|f| f.ty == "texture_external") {
+        for f in p.fields.iter().filter(|f| f.is_external()) {
             // The parameter's range holds plane 1 and the parameters right
             // after plane 0 (`split` left room for them): written where
             // the parameter's `@binding` is, allocated with the range
@@ -418,8 +425,10 @@ pub fn append(
             });
         }
     }
-    for src in &sources {
-        let (v, group, binding) = (src, src.group.clone(), src.binding);
+    // The textures to lower, by the name their builtins' calls use.
+    let externals: HashSet<&str> = sources.iter().map(|s| s.name.as_str()).collect();
+    for v in &sources {
+        let (group, binding) = (v.group.clone(), v.binding);
         let t = v.name.as_str();
         let plane1 = unique(&mut taken, format!("{t}_uv"));
         let params = unique(&mut taken, format!("{t}_params"));
@@ -658,31 +667,14 @@ pub fn lower(
         if !is_external(&module.types[g.ty].inner) {
             continue;
         }
-        let name = g.name.as_deref().unwrap_or("?");
-        let member = ann.params.iter().find_map(|p| {
-            let f = p.fields.iter().find(|f| f.global.as_str() == name)?;
-            Some((p, f))
-        });
-        if let Some((p, f)) = member {
-            diags.push(
-                Diagnostic::unsupported(format!(
-                    "`{}.{}` is a texture_external member of resource struct `{}`, which stride cannot lower",
-                    p.name, f.path, p.ty_struct
-                ))
-                .at(f.span.clone(), "texture_external member")
-                .note("a texture_external becomes two textures and a parameter buffer; a resource struct's members become one binding each")
-                .note("help: declare the texture as a module-scope `var name: texture_external;` and read it directly"),
-            );
-        } else {
-            diags.push(
-                Diagnostic::unsupported(format!(
-                    "`{}` is a texture_external stride cannot lower",
-                    g.name.as_deref().unwrap_or("?")
-                ))
-                .at(original(map, module.global_variables.get_span(h)), "declared here")
-                .note("help: declare it as `var name: texture_external;` at module scope, without an alias"),
-            );
-        }
+        diags.push(
+            Diagnostic::unsupported(format!(
+                "`{}` is a texture_external stride cannot lower",
+                g.name.as_deref().unwrap_or("?")
+            ))
+            .at(original(map, module.global_variables.get_span(h)), "declared here")
+            .note("help: declare it as `var name: texture_external;` at module scope, without an alias"),
+        );
     }
     if !diags.is_empty() {
         return Err(diags);
@@ -735,7 +727,10 @@ fn bind_parameters(
             .map(|(_, f)| f)
             .chain(module.entry_points.iter().map(|ep| &ep.function));
         for caller in callers {
-            for_each_call(&caller.body, h, &mut |arguments| {
+            super::module::visit_calls(&caller.body, &mut |callee, arguments| {
+                if callee != h {
+                    return;
+                }
                 for (k, &i) in params.iter().enumerate() {
                     let g = match arguments.get(i).map(|&a| &caller.expressions[a]) {
                         Some(&Expression::GlobalVariable(g)) => Some(g),
@@ -747,13 +742,6 @@ fn bind_parameters(
                 }
             });
         }
-        let global_name = |g: &Option<Handle<naga::GlobalVariable>>| match g {
-            Some(g) => format!(
-                "`{}`",
-                module.global_variables[*g].name.as_deref().unwrap_or("?")
-            ),
-            None => "a value that is not a module-scope variable".to_string(),
-        };
         let mut bound = Vec::new();
         for (k, &i) in params.iter().enumerate() {
             let param = module.functions[h].arguments[i]
@@ -775,7 +763,14 @@ fn bind_parameters(
                     .note("help: call the function with the texture, or remove it"),
                 ),
                 several => {
-                    let names: Vec<String> = several.iter().map(global_name).collect();
+                    let names: Vec<String> = several
+                        .iter()
+                        .flatten()
+                        .map(|&g| {
+                            let name = module.global_variables[g].name.as_deref();
+                            format!("`{}`", name.unwrap_or("?"))
+                        })
+                        .collect();
                     diags.push(
                         Diagnostic::unsupported(format!(
                             "`{name}` is called with different textures for texture_external parameter `{param}`: {}",
@@ -794,55 +789,23 @@ fn bind_parameters(
         // Highest index first, so that the lower ones stay where they are.
         for &(i, g) in bound.iter().rev() {
             bind_argument(&mut module.functions[h], i, g);
-            let callers = module
-                .functions
-                .iter_mut()
-                .filter(|(c, _)| *c != h)
-                .map(|(_, f)| f)
-                .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function));
-            for caller in callers {
-                drop_call_argument(&mut caller.body, h, i);
-            }
+        }
+        let dropped: Vec<usize> = bound.iter().rev().map(|&(i, _)| i).collect();
+        let callers = module
+            .functions
+            .iter_mut()
+            .filter(|(c, _)| *c != h)
+            .map(|(_, f)| f)
+            .chain(module.entry_points.iter_mut().map(|ep| &mut ep.function));
+        for caller in callers {
+            drop_call_arguments(&mut caller.body, h, &dropped);
         }
     }
 }
 
-/// Every call of `callee` in `block`: `f` gets its arguments.
-fn for_each_call(
-    block: &naga::Block,
-    callee: Handle<Function>,
-    f: &mut dyn FnMut(&[Handle<Expression>]),
-) {
-    for s in block.iter() {
-        match s {
-            Statement::Call {
-                function,
-                arguments,
-                ..
-            } if *function == callee => f(arguments),
-            Statement::Block(b) => for_each_call(b, callee, f),
-            Statement::If { accept, reject, .. } => {
-                for_each_call(accept, callee, f);
-                for_each_call(reject, callee, f);
-            }
-            Statement::Switch { cases, .. } => {
-                for c in cases {
-                    for_each_call(&c.body, callee, f);
-                }
-            }
-            Statement::Loop {
-                body, continuing, ..
-            } => {
-                for_each_call(body, callee, f);
-                for_each_call(continuing, callee, f);
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Remove argument `i` from every call of `callee` in `block`.
-fn drop_call_argument(block: &mut naga::Block, callee: Handle<Function>, i: usize) {
+/// Remove arguments `dropped` (highest index first) from every call of
+/// `callee` in `block`.
+fn drop_call_arguments(block: &mut naga::Block, callee: Handle<Function>, dropped: &[usize]) {
     for s in block.iter_mut() {
         if let Statement::Call {
             function,
@@ -850,12 +813,16 @@ fn drop_call_argument(block: &mut naga::Block, callee: Handle<Function>, i: usiz
             ..
         } = s
         {
-            if *function == callee && i < arguments.len() {
-                arguments.remove(i);
+            if *function == callee {
+                for &i in dropped {
+                    if i < arguments.len() {
+                        arguments.remove(i);
+                    }
+                }
             }
         }
         for b in nested(s) {
-            drop_call_argument(b, callee, i);
+            drop_call_arguments(b, callee, dropped);
         }
     }
 }

@@ -180,6 +180,15 @@ pub struct Field {
     pub binding: Option<u32>,
 }
 
+impl Field {
+    /// Whether the member is a `texture_external`: three bindings, plane
+    /// 0 (this global) and the plane 1 and parameter buffer
+    /// `front::external` declares after it.
+    pub fn is_external(&self) -> bool {
+        self.ty == "texture_external"
+    }
+}
+
 /// The result of [`split`].
 pub struct Split {
     pub standard: String,
@@ -841,7 +850,7 @@ pub fn split(
             );
             // A texture_external's plane 1 and parameter buffer follow it
             // (`front::external` declares them).
-            if f.ty == "texture_external" {
+            if f.is_external() {
                 index += 2;
             }
             if binding.is_none() {

@@ -445,13 +445,24 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let naga::Expression::Load { pointer } = self.st.exprs[h] else {
             return None;
         };
-        // Only structs and arrays are rebuilt; a words buffer has its own
-        // loads (by offset, no storage copied).
+        // Only structs and arrays in buffers are rebuilt; a words buffer
+        // has its own loads (by offset, no storage copied).
+        let in_buffer = match *self.st.ty(pointer) {
+            naga::TypeInner::Pointer { space, .. } => matches!(
+                space,
+                naga::AddressSpace::Uniform
+                    | naga::AddressSpace::Storage { .. }
+                    | naga::AddressSpace::Immediate
+            ),
+            _ => false,
+        };
         let ty = self.st.pointee(pointer).0?;
-        if !matches!(
-            self.ctx.module.types[ty].inner,
-            naga::TypeInner::Struct { .. } | naga::TypeInner::Array { .. }
-        ) || self.words_place(pointer).is_some()
+        if !in_buffer
+            || !matches!(
+                self.ctx.module.types[ty].inner,
+                naga::TypeInner::Struct { .. } | naga::TypeInner::Array { .. }
+            )
+            || self.words_place(pointer).is_some()
         {
             return None;
         }
