@@ -50,16 +50,30 @@ const DIALECTS: [Dialect; 3] = [Dialect::Vulkan450, Dialect::Gl450, Dialect::Es3
 /// so stride declares them as their 32-bit words: the only buffers without
 /// f16 that may be words, and they must be.
 const IN_WORDS: &[(&str, &str)] = &[
-    // A struct whose @size is not a multiple of its alignment, followed by a
-    // member inside GLSL's rounded-up struct size.
-    ("corpus/dialect/member_size_below_naga.wgsl", "h"),
+    // An array of structs whose element has a struct member with @size not
+    // a multiple of its alignment, followed by a member inside GLSL's
+    // rounded-up struct size (a struct in an array cannot be inlined).
     ("corpus/dialect/glsl_words_atomics.wgsl", "p"),
     // A uniform with `uniform_buffer_standard_layout`: 8-byte array strides
     // and a struct at offset 28, which std140 cannot declare.
     ("corpus/dialect/uniform_standard_layout.wgsl", "params"),
-    // A push constant whose member sits inside the std430 size of the
-    // struct before it.
+    // A push constant whose array element has a member inside the std430
+    // size of the struct before it.
     ("tests/regressions/push_constant_words.wgsl", "pc"),
+];
+
+/// (input, member path) struct members that GLSL inlines into their block
+/// in every dialect (their size under std140/std430 reaches past the
+/// member after them, or past the block's contract size): the block
+/// declares their members instead, at the struct's offset plus theirs.
+const INLINED: &[(&str, &str)] = &[
+    ("corpus/dialect/glsl_inline_struct.wgsl", "data.o"),
+    ("corpus/dialect/glsl_inline_struct.wgsl", "data.o.inner"),
+    ("corpus/dialect/glsl_inline_struct.wgsl", "params.p"),
+    ("corpus/dialect/member_size_below_naga.wgsl", "h.m0"),
+    // Two split columns and an f32 make 20 bytes, which std140 rounds up
+    // to 32: past the 40 bytes of the contract.
+    ("corpus/shaders/matcx2_tight.wgsl", "u.s"),
 ];
 
 const NOT_FITTING: &[(&str, &str, &str)] = &[
@@ -110,6 +124,8 @@ struct Counts {
     reflected: usize,
     blocks: usize,
     members: usize,
+    /// Struct members inlined into their block.
+    inlined: usize,
     /// Buffer globals never declared by any entry point's file.
     unused_buffers: usize,
 }
@@ -279,6 +295,8 @@ struct Comparer<'a> {
     types: &'a Map<String, Value>,
     failures: Vec<String>,
     members: usize,
+    /// Struct members inlined into their block.
+    inlined: usize,
 }
 
 impl Comparer<'_> {
@@ -327,21 +345,71 @@ impl Comparer<'_> {
     }
 
     /// A GLSL struct (block or buffer variant) against an IR struct: the
-    /// real members in order, split matrices as runs of `<m>_c<j>`.
-    fn compare_struct(&mut self, path: &str, sc: &Value, s: &StructLayout) {
+    /// real members in order, split matrices as runs of `<m>_c<j>`. In a
+    /// block (`block`), a struct member may be inlined: its own members
+    /// are block members, at the struct's offset plus theirs.
+    fn compare_struct(&mut self, path: &str, sc: &Value, s: &StructLayout, block: bool) {
         let sc_members = Self::real_members(sc);
+        let mut cursor = 0;
+        self.compare_members(path, &sc_members, &mut cursor, s, block.then_some(0));
+        if cursor != sc_members.len() {
+            let extra: Vec<&str> = sc_members.iter().skip(cursor).map(member_name).collect();
+            self.fail(
+                path,
+                format!(
+                    "struct {}: spirv-cross lists {} non-padding members, the layout IR accounts for {cursor} (extra: {extra:?})",
+                    s.name,
+                    sc_members.len()
+                ),
+            );
+        }
+    }
+
+    /// The members of IR struct `s` against spirv-cross members from
+    /// `cursor` on. `inline_at`: the members are a block's, at this offset
+    /// (`None`: a struct's, at their own offsets, never inlined).
+    fn compare_members(
+        &mut self,
+        path: &str,
+        sc_members: &[Value],
+        cursor: &mut usize,
+        s: &StructLayout,
+        inline_at: Option<u64>,
+    ) {
+        let base = inline_at.unwrap_or(0);
         let mut ir_members: Vec<_> = s.members().cloned().collect();
         ir_members.sort_by_key(|m| m.index);
-        let mut cursor = 0;
         for m in &ir_members {
             let mpath = format!("{path}.{}", m.name);
-            let Some(scm) = sc_members.get(cursor) else {
+            let Some(scm) = sc_members.get(*cursor) else {
                 self.fail(&mpath, "member missing in spirv-cross reflection".into());
-                cursor += 1;
+                *cursor += 1;
                 continue;
             };
-            self.members += 1;
             let scm_name = member_name(scm).to_string();
+            if let (LayoutKind::Struct(h), Some(at)) = (&m.layout.kind, inline_at) {
+                let ty = scm.get("type").and_then(Value::as_str).unwrap_or("");
+                let listed = self.in_inlined_list(&mpath);
+                let inlined = !self.types.contains_key(ty);
+                if listed != inlined {
+                    let msg = if listed {
+                        "listed in INLINED but declared as a struct member: remove it from the list"
+                    } else {
+                        "inlined into the block but not listed in INLINED"
+                    };
+                    self.fail(&mpath, msg.into());
+                }
+                if inlined {
+                    // Its members are block members.
+                    self.inlined += 1;
+                    if let Some(inner) = self.struct_layout(&mpath, *h) {
+                        let sub = Some(at + m.offset);
+                        self.compare_members(&mpath, sc_members, cursor, &inner, sub);
+                    }
+                    continue;
+                }
+            }
+            self.members += 1;
             if let LayoutKind::Matrix {
                 columns,
                 column_stride,
@@ -352,7 +420,7 @@ impl Comparer<'_> {
                     let prefix = prefix.to_string();
                     for c in 0..columns as usize {
                         let cpath = format!("{mpath}[column {c}]");
-                        match sc_members.get(cursor) {
+                        match sc_members.get(*cursor) {
                             Some(col)
                                 if is_vector(col)
                                     && member_name(col) == format!("{prefix}_c{c}") =>
@@ -361,7 +429,7 @@ impl Comparer<'_> {
                                     &cpath,
                                     col,
                                     "offset",
-                                    m.offset + c as u64 * column_stride,
+                                    base + m.offset + c as u64 * column_stride,
                                 );
                             }
                             other => self.fail(
@@ -372,7 +440,7 @@ impl Comparer<'_> {
                                 ),
                             ),
                         }
-                        cursor += 1;
+                        *cursor += 1;
                     }
                     continue;
                 }
@@ -386,20 +454,9 @@ impl Comparer<'_> {
                     ),
                 );
             }
-            cursor += 1;
-            self.check_value(&mpath, scm, "offset", m.offset);
+            *cursor += 1;
+            self.check_value(&mpath, scm, "offset", base + m.offset);
             self.compare_member(&mpath, scm, &m.layout);
-        }
-        if cursor != sc_members.len() {
-            let extra: Vec<&str> = sc_members.iter().skip(cursor).map(member_name).collect();
-            self.fail(
-                path,
-                format!(
-                    "struct {}: spirv-cross lists {} non-padding members, the layout IR accounts for {cursor} (extra: {extra:?})",
-                    s.name,
-                    sc_members.len()
-                ),
-            );
         }
     }
 
@@ -524,7 +581,7 @@ impl Comparer<'_> {
                 else {
                     return;
                 };
-                self.compare_struct(path, &sc, &s);
+                self.compare_struct(path, &sc, &s, false);
             }
             _ => {
                 if sc_struct.is_some() {
@@ -557,6 +614,13 @@ impl Comparer<'_> {
         IN_WORDS
             .iter()
             .any(|(input, name)| self.file.starts_with(&format!("{input} [")) && g.name == *name)
+    }
+
+    /// Whether member `path` (`global.member...`) is listed in [`INLINED`].
+    fn in_inlined_list(&self, path: &str) -> bool {
+        INLINED
+            .iter()
+            .any(|(input, p)| self.file.starts_with(&format!("{input} [")) && path == *p)
     }
 
     fn compare_words(&mut self, path: &str, g: &GlobalLayout, words: &Value) {
@@ -622,7 +686,7 @@ impl Comparer<'_> {
                 let Some(s) = self.struct_layout(&path, h) else {
                     return;
                 };
-                self.compare_struct(&path, &sc, &s);
+                self.compare_struct(&path, &sc, &s, true);
             }
             _ => {
                 let members = Self::real_members(&sc);
@@ -657,7 +721,7 @@ impl Comparer<'_> {
                             align: g.layout.align,
                             slots: vec![stride::layout::Slot::Member(value)],
                         };
-                        self.compare_struct(&path, &sc, &block);
+                        self.compare_struct(&path, &sc, &block, true);
                     }
                     _ => self.fail(
                         &path,
@@ -772,7 +836,7 @@ fn compare_file(
     reflect: &Value,
     dialect: Dialect,
     bindings: Option<&[GlslBinding]>,
-) -> (usize, usize, Vec<String>, Vec<String>) {
+) -> (usize, usize, usize, Vec<String>, Vec<String>) {
     let empty = Map::new();
     let types = reflect
         .get("types")
@@ -784,6 +848,7 @@ fn compare_file(
         types,
         failures: Vec::new(),
         members: 0,
+        inlined: 0,
     };
     let mut blocks = 0;
     let mut seen = Vec::new();
@@ -798,7 +863,7 @@ fn compare_file(
             Err(e) => cmp.fail(&g.name, e),
         }
     }
-    (blocks, cmp.members, cmp.failures, seen)
+    (blocks, cmp.members, cmp.inlined, cmp.failures, seen)
 }
 
 /// Every corpus input the test covers: all but `errors/`, and the fuzzing
@@ -911,7 +976,7 @@ fn glsl_compiles_and_blocks_match_layout_ir() {
                     }
                 };
                 c.reflected += 1;
-                let (blocks, members, fails, seen) = compare_file(
+                let (blocks, members, inlined, fails, seen) = compare_file(
                     &label,
                     contract,
                     &reflection,
@@ -920,6 +985,7 @@ fn glsl_compiles_and_blocks_match_layout_ir() {
                 );
                 c.blocks += blocks;
                 c.members += members;
+                c.inlined += inlined;
                 if !fails.is_empty() {
                     failures.push(format!(
                         "{}\n    file: {}",
@@ -944,8 +1010,8 @@ fn glsl_compiles_and_blocks_match_layout_ir() {
     );
     for (d, c) in &counts {
         summary.push_str(&format!(
-            "\n  {d}: {} translated, {} do not fit (listed), {} files, {} compiled by glslang, {} reflected, {} blocks and {} members compared, {} buffer globals declared by no entry point",
-            c.translated, c.not_fitting, c.files, c.compiled, c.reflected, c.blocks, c.members, c.unused_buffers
+            "\n  {d}: {} translated, {} do not fit (listed), {} files, {} compiled by glslang, {} reflected, {} blocks and {} members compared ({} struct members inlined), {} buffer globals declared by no entry point",
+            c.translated, c.not_fitting, c.files, c.compiled, c.reflected, c.blocks, c.members, c.inlined, c.unused_buffers
         ));
     }
     if rejected.len() != expected_rejections || failures.iter().any(|f| f.contains("NOT_FITTING")) {
@@ -1055,7 +1121,7 @@ fn self_check_compare_in(
         Err(e) => panic!("{e}"),
     };
     let _ = std::fs::remove_dir_all(&dir);
-    let (blocks, members, failures, _) =
+    let (blocks, members, _, failures, _) =
         compare_file("self-check", contract, &reflection, dialect, bindings);
     (blocks, members, failures)
 }

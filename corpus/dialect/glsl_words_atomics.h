@@ -22,24 +22,32 @@ static_assert(offsetof(S1, _pad0) == 4, "S1._pad0: offset");
 static_assert(offsetof(S1, b) == 32, "S1.b: offset");
 static_assert(offsetof(S1, _pad1) == 36, "S1._pad1: offset");
 
-typedef struct P {
+typedef struct S2 {
     alignas(32) S1 m0;
     float after;
+    uint8_t _pad0[20];
+} S2;
+static_assert(sizeof(S2) == 64, "S2: size");
+static_assert(offsetof(S2, m0) == 0, "S2.m0: offset");
+static_assert(offsetof(S2, after) == 40, "S2.after: offset");
+static_assert(offsetof(S2, _pad0) == 44, "S2._pad0: offset");
+
+typedef struct P {
+    S2 s[1];
     int32_t n;
     uint32_t u;
-    uint8_t _pad0[12];
+    uint8_t _pad0[24];
 } P;
-static_assert(sizeof(P) == 64, "P: size");
-static_assert(offsetof(P, m0) == 0, "P.m0: offset");
-static_assert(offsetof(P, after) == 40, "P.after: offset");
-static_assert(offsetof(P, n) == 44, "P.n: offset");
-static_assert(offsetof(P, u) == 48, "P.u: offset");
-static_assert(offsetof(P, _pad0) == 52, "P._pad0: offset");
+static_assert(sizeof(P) == 96, "P: size");
+static_assert(offsetof(P, s) == 0, "P.s: offset");
+static_assert(offsetof(P, n) == 64, "P.n: offset");
+static_assert(offsetof(P, u) == 68, "P.u: offset");
+static_assert(offsetof(P, _pad0) == 72, "P._pad0: offset");
 
 /* var<storage, read_write> p: P */
 #define P_GROUP 0u
 #define P_BINDING 0u
-#define P_MIN_BINDING_SIZE 64u
+#define P_MIN_BINDING_SIZE 96u
 typedef P p_Type;
 
 #endif /* STRIDE_SHADER_H */

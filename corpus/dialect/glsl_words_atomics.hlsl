@@ -6,6 +6,12 @@ struct S1_ {
     float b;
 };
 
+struct S2_ {
+    S1_ m0_;
+    float after;
+};
+
+typedef S2_ _s_array1_S2_[1];
 struct _atomic_compare_exchange_result_Sint_4_ {
     int old_value;
     bool exchanged;
@@ -73,25 +79,25 @@ int _s_atomic_exchange_int(RWByteAddressBuffer b, uint o, int v) {
 [numthreads(1, 1, 1)]
 void main()
 {
-    float _e5 = asfloat(p.Load(32u));
-    p.Store(40u, asuint(_e5));
-    int old_e9;
-    old_e9 = _s_atomic_add_int(p, 44u, -3);
-    _atomic_compare_exchange_result_Sint_4_ x_e13;
-    x_e13.old_value = _s_atomic_cmpxchg_int(p, 44u, old_e9, 7);
-    x_e13.exchanged = (x_e13.old_value == old_e9);
-    int _e17;
-    _e17 = _s_atomic_sub_int(p, 44u, 2);
-    uint _e21;
-    _e21 = _s_atomic_or_uint(p, 48u, 2u);
-    int hi_e25;
-    hi_e25 = _s_atomic_max_int(p, 44u, -1);
-    int lo_e28;
-    lo_e28 = _s_atomic_min_int(p, 44u, hi_e25);
-    int _e31;
-    _e31 = _s_atomic_exchange_int(p, 44u, lo_e28);
-    if (x_e13.exchanged) {
-        float _s_v1 = (float)x_e13.old_value;
+    float _e9 = asfloat(p.Load(32u));
+    p.Store(40u, asuint(_e9));
+    int old_e13;
+    old_e13 = _s_atomic_add_int(p, 64u, -3);
+    _atomic_compare_exchange_result_Sint_4_ x_e17;
+    x_e17.old_value = _s_atomic_cmpxchg_int(p, 64u, old_e13, 7);
+    x_e17.exchanged = (x_e17.old_value == old_e13);
+    int _e21;
+    _e21 = _s_atomic_sub_int(p, 64u, 2);
+    uint _e25;
+    _e25 = _s_atomic_or_uint(p, 68u, 2u);
+    int hi_e29;
+    hi_e29 = _s_atomic_max_int(p, 64u, -1);
+    int lo_e32;
+    lo_e32 = _s_atomic_min_int(p, 64u, hi_e29);
+    int _e35;
+    _e35 = _s_atomic_exchange_int(p, 64u, lo_e32);
+    if (x_e17.exchanged) {
+        float _s_v1 = (float)x_e17.old_value;
         p.Store(0u, asuint(_s_v1));
         return;
     } else {

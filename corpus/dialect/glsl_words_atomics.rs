@@ -36,22 +36,49 @@ const _: () = assert!(core::mem::offset_of!(S1, _pad1) == 36);
 #[repr(C, align(32))]
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[allow(non_camel_case_types, non_snake_case)]
-pub struct P {
+pub struct S2 {
     pub m0: S1,
     pub after: f32,
+    pub _pad0: [u8; 20],
+}
+
+impl S2 {
+    /// Every byte zero, padding included.
+    pub const ZEROED: Self = Self {
+        m0: S1::ZEROED,
+        after: 0.0,
+        _pad0: [0; 20],
+    };
+}
+
+impl Default for S2 {
+    fn default() -> Self {
+        Self::ZEROED
+    }
+}
+
+const _: () = assert!(core::mem::size_of::<S2>() == 64);
+const _: () = assert!(core::mem::offset_of!(S2, m0) == 0);
+const _: () = assert!(core::mem::offset_of!(S2, after) == 40);
+const _: () = assert!(core::mem::offset_of!(S2, _pad0) == 44);
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(non_camel_case_types, non_snake_case)]
+pub struct P {
+    pub s: [S2; 1],
     pub n: i32,
     pub u: u32,
-    pub _pad0: [u8; 12],
+    pub _pad0: [u8; 24],
 }
 
 impl P {
     /// Every byte zero, padding included.
     pub const ZEROED: Self = Self {
-        m0: S1::ZEROED,
-        after: 0.0,
+        s: [S2::ZEROED; 1],
         n: 0,
         u: 0,
-        _pad0: [0; 12],
+        _pad0: [0; 24],
     };
 }
 
@@ -61,16 +88,15 @@ impl Default for P {
     }
 }
 
-const _: () = assert!(core::mem::size_of::<P>() == 64);
-const _: () = assert!(core::mem::offset_of!(P, m0) == 0);
-const _: () = assert!(core::mem::offset_of!(P, after) == 40);
-const _: () = assert!(core::mem::offset_of!(P, n) == 44);
-const _: () = assert!(core::mem::offset_of!(P, u) == 48);
-const _: () = assert!(core::mem::offset_of!(P, _pad0) == 52);
+const _: () = assert!(core::mem::size_of::<P>() == 96);
+const _: () = assert!(core::mem::offset_of!(P, s) == 0);
+const _: () = assert!(core::mem::offset_of!(P, n) == 64);
+const _: () = assert!(core::mem::offset_of!(P, u) == 68);
+const _: () = assert!(core::mem::offset_of!(P, _pad0) == 72);
 
 // var<storage, read_write> p: P
 pub const P_GROUP: u32 = 0;
 pub const P_BINDING: u32 = 0;
-pub const P_MIN_BINDING_SIZE: u64 = 64;
+pub const P_MIN_BINDING_SIZE: u64 = 96;
 #[allow(non_camel_case_types)]
 pub type p_Type = P;

@@ -8,11 +8,13 @@ struct S1_ {
 };
 
 layout(set = 0, binding = 0, std430) buffer h_block {
-    uint _s_words[];
+    layout(offset = 0) float m0_a;
+    layout(offset = 32) float m0_b;
+    layout(offset = 40) float after;
 } h;
 
 void main() {
-    const float _e5 = uintBitsToFloat(h._s_words[8]);
-    h._s_words[10] = floatBitsToUint(_e5);
+    const float _e5 = h.m0_b;
+    h.after = _e5;
     return;
 }

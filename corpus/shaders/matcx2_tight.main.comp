@@ -7,25 +7,20 @@ struct S {
     float x;
 };
 
-struct S_std140 {
-    vec2 m_c0;
-    vec2 m_c1;
-    float x;
-};
-
-
 layout(set = 0, binding = 0, std140) uniform u_block {
     layout(offset = 0) vec2 a_c0;
     layout(offset = 8) vec2 a_c1;
-    layout(offset = 16) S_std140 s;
+    layout(offset = 16) vec2 s_m_c0;
+    layout(offset = 24) vec2 s_m_c1;
+    layout(offset = 32) float s_x;
 } u;
 layout(set = 0, binding = 1, std430) buffer sink_block {
     layout(offset = 0) float value[];
 } sink;
 
 void main() {
-    const float _e7 = u.s.m_c1.x;
-    const float _e11 = u.s.x;
+    const float _e7 = u.s_m_c1.x;
+    const float _e11 = u.s_x;
     const float _e17 = u.a_c1.y;
     sink.value[0] = (_e7 + _e11) + _e17;
     return;

@@ -52,13 +52,34 @@ pub struct Block {
     /// The repr of the global's pointer: `Block(global)` when the WGSL type
     /// is a struct; otherwise the repr of the block's single member.
     pub repr: Repr,
-    /// Per WGSL member of a struct-typed global: its repr (empty otherwise).
+    /// Per WGSL member of a struct-typed global: its repr (empty
+    /// otherwise), then the members of every inlined struct member
+    /// ([`Inlined`]), each run at its `first`.
     pub members: Vec<Repr>,
+    /// The struct members whose own members are placed in the block, in
+    /// the order inlined (an inlined member of an inlined struct after it).
+    pub inlined: Vec<Inlined>,
     /// The fields, padding included, in offset order.
     pub fields: Vec<Field>,
     /// Every field carries its explicit offset (the target has offset
     /// qualifiers on top-level block members).
     pub offsets: bool,
+}
+
+/// A struct member of a block whose members are block members
+/// ([`Repr::Inline`]): the form of a nested struct whose size under the
+/// block's rules reaches past the member after it (std430 rounds a
+/// struct's size up to its alignment; the contract need not), where the
+/// struct is not in an array.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inlined {
+    /// The block member it is: a WGSL member of the global's struct, or a
+    /// member of another inlined struct.
+    pub parent: usize,
+    /// The WGSL struct.
+    pub ty: Handle<naga::Type>,
+    /// Block member index of its WGSL member 0; member `k` is `first + k`.
+    pub first: usize,
 }
 
 /// A struct that stores a WGSL struct in a buffer where the rules lay the
@@ -390,6 +411,53 @@ impl Origin {
     }
 }
 
+/// Where [`Realizer::place_members`] puts member reprs and inlined structs.
+struct Members<'m> {
+    reprs: &'m mut Vec<Repr>,
+    inlined: &'m mut Vec<Inlined>,
+}
+
+/// The state before one try at placing a block member, to take the try
+/// back: the placer's, the errors', and the memoized structs'.
+struct Attempt<'s> {
+    fields: usize,
+    cur: Option<u64>,
+    last: Option<(&'s str, usize)>,
+    max_align: u64,
+    problems: usize,
+    structs: usize,
+}
+
+impl<'s> Attempt<'s> {
+    fn start(r: &Realizer<'_>, p: &Placer<'s>) -> Self {
+        Attempt {
+            fields: p.fields.len(),
+            cur: p.cur,
+            last: p.last,
+            max_align: p.max_align,
+            problems: r.out.problems.len(),
+            structs: r.structs.len(),
+        }
+    }
+
+    /// Restore the placer, and return the errors made since: the structs
+    /// that failed since are forgotten, so that a later use reports them
+    /// again (those that worked stay: what they made is still right).
+    fn undo(self, r: &mut Realizer<'_>, p: &mut Placer<'s>) -> Vec<Problem> {
+        p.fields.truncate(self.fields);
+        p.cur = self.cur;
+        p.last = self.last;
+        p.max_align = self.max_align;
+        let mut i = 0;
+        r.structs.retain(|_, info| {
+            let keep = i < self.structs || info.is_some();
+            i += 1;
+            keep
+        });
+        r.out.problems.drain(self.problems..).collect()
+    }
+}
+
 /// A struct's realization under one rule set: its storage type and repr.
 #[derive(Clone)]
 struct StructInfo {
@@ -588,19 +656,24 @@ impl<'a> Realizer<'a> {
         // Padding never raises a block's alignment past what it needs.
         let mut placer = Placer::new(rules, self.caps.member_offsets, u64::MAX);
         let mut members = Vec::new();
+        let mut inlined = Vec::new();
         let repr = match sl {
             Some((h, sl)) => {
                 placer.fields.reserve(sl.slots.len());
-                members.reserve(sl.slots.len());
-                for (i, m) in sl.members().enumerate() {
-                    let site = Site {
-                        of: Some((h, &sl.name)),
-                        member: &m.name,
-                        global: Some(&global_site),
-                    };
-                    let r = self.place_member(&mut placer, i, &m.layout, m.offset, &site);
-                    members.push(r.unwrap_or(Repr::Plain));
-                }
+                members.resize(sl.members().count(), Repr::Plain);
+                let mut into = Members {
+                    reprs: &mut members,
+                    inlined: &mut inlined,
+                };
+                self.place_members(
+                    &mut placer,
+                    &global_site,
+                    (h, sl),
+                    0,
+                    g.layout.size,
+                    0,
+                    &mut into,
+                );
                 Repr::Block(g.handle)
             }
             None => {
@@ -619,9 +692,95 @@ impl<'a> Realizer<'a> {
             rules,
             repr,
             members,
+            inlined,
             fields: placer.fields,
             offsets: placer.offsets,
         });
+    }
+
+    /// Place the members of struct `sl` (`h`) at contract offset `at` as
+    /// block members `first`, `first + 1`, ...: their reprs go to `into`.
+    /// `end` is where the next member of the block starts (the block's
+    /// size after its last member; `None`: nothing follows).
+    ///
+    /// A struct member placed whole may reach past the member after it
+    /// (GLSL rounds a struct's size up to its alignment; the contract need
+    /// not), or may not be placeable whole at all. Where it is not in an
+    /// array, it is then placed once more inlined: its own members become
+    /// block members, each at its contract offset. Where that fails too,
+    /// the first try stands, with its errors.
+    #[allow(clippy::too_many_arguments)]
+    fn place_members<'s>(
+        &mut self,
+        p: &mut Placer<'s>,
+        global: &'s GlobalSite<'s>,
+        (h, sl): (Handle<naga::Type>, &'s crate::layout::StructLayout),
+        at: u64,
+        end: Option<u64>,
+        first: usize,
+        into: &mut Members<'_>,
+    ) where
+        'a: 's,
+    {
+        let contract: &'a LayoutModule = self.contract;
+        let mut members = sl.members().enumerate().peekable();
+        while let Some((k, m)) = members.next() {
+            let site = Site {
+                of: Some((h, &sl.name)),
+                member: &m.name,
+                global: Some(global),
+            };
+            let index = first + k;
+            let offset = at + m.offset;
+            let next = members.peek().map_or(end, |(_, n)| Some(at + n.offset));
+            let before = Attempt::start(self, p);
+            let placed = self.place_member(p, index, &m.layout, offset, &site);
+            let overruns = placed.is_some() && matches!((p.cur, next), (Some(c), Some(n)) if c > n);
+            let inner = match m.layout.kind {
+                LayoutKind::Struct(sh) => contract.structs.get(&sh).map(|ssl| (sh, ssl)),
+                _ => None,
+            };
+            let Some((sh, ssl)) = inner.filter(|_| placed.is_none() || overruns) else {
+                if let (Some(slot), Some(r)) = (into.reprs.get_mut(index), placed) {
+                    *slot = r;
+                }
+                continue;
+            };
+            // Inline: take back the first try, keeping its errors aside.
+            let failed = before.undo(self, p);
+            let (sub_first, inlined) = (into.reprs.len(), into.inlined.len());
+            let count = ssl.members().count();
+            into.reprs.resize(sub_first + count, Repr::Plain);
+            into.inlined.push(Inlined {
+                parent: index,
+                ty: sh,
+                first: sub_first,
+            });
+            let retry = Attempt::start(self, p);
+            self.place_members(p, global, (sh, ssl), offset, next, sub_first, into);
+            let repr = if self.out.problems.len() == retry.problems {
+                Some(Repr::Inline {
+                    global: global.handle,
+                    first: sub_first,
+                    count,
+                })
+            } else {
+                drop(retry.undo(self, p));
+                into.reprs.truncate(sub_first);
+                into.inlined.truncate(inlined);
+                self.out.problems.extend(failed);
+                // Placed whole once more (its structs are made already):
+                // the member after it reports the overlap.
+                if placed.is_some() {
+                    self.place_member(p, index, &m.layout, offset, &site)
+                } else {
+                    None
+                }
+            };
+            if let (Some(slot), Some(r)) = (into.reprs.get_mut(index), repr) {
+                *slot = r;
+            }
+        }
     }
 
     // -- members ------------------------------------------------------------

@@ -59,6 +59,15 @@ pub enum Repr {
     /// says; the other fields are padding. Only ever the element repr of a
     /// [`Repr::Array`].
     Wrapped { element: usize, inner: Box<Repr> },
+    /// A struct member of a GLSL block whose members are block members
+    /// themselves ([`block::Inlined`]): WGSL member `k` of the struct is
+    /// the block's member `first + k`. Code never names the struct: its
+    /// members are reached from the block.
+    Inline {
+        global: Handle<naga::GlobalVariable>,
+        first: usize,
+        count: usize,
+    },
     /// A matrix stored as its column vectors.
     Columns {
         columns: u8,

@@ -213,10 +213,15 @@ fn collapse_underscores(name: String) -> String {
 
 /// Column `j` of a matrix member split in place: `<member>_c<j>`.
 fn column_name(member: &str, j: impl std::fmt::Display) -> String {
-    if member.ends_with('_') {
-        format!("{member}c{j}")
+    joined_name(member, format_args!("c{j}"))
+}
+
+/// A name joined to a prefix with one underscore: `<prefix>_<part>`.
+fn joined_name(prefix: &str, part: impl std::fmt::Display) -> String {
+    if prefix.ends_with('_') {
+        format!("{prefix}{part}")
     } else {
-        format!("{member}_c{j}")
+        format!("{prefix}_{part}")
     }
 }
 
@@ -358,7 +363,9 @@ impl<'a> Namer<'a> {
         };
         let (members, fields) = match (g.map(|g| &g.layout.kind), &b.repr) {
             (Some(LayoutKind::Struct(h)), Repr::Block(_)) => {
-                let (members, raw) = self.struct_members(*h, &b.members);
+                let (mut members, mut raw) = self.struct_members(*h, &b.members);
+                let inlined = self.inlined_members(b, &mut members);
+                raw.extend(inlined.iter().map(|m| &**m));
                 let fields = field_names(&b.fields, &members, &raw);
                 (members, fields)
             }
@@ -377,6 +384,42 @@ impl<'a> Namer<'a> {
             members,
             fields,
         }
+    }
+
+    /// Name the members of the struct members `b` inlines, appended to
+    /// `members` (which names the WGSL members): `<parent>_<member>`,
+    /// prefixed with `_s_` (and numbered) where that name is taken.
+    /// Returns the names added.
+    fn inlined_members(&self, b: &block::Block, members: &mut Vec<Rc<str>>) -> Vec<Rc<str>> {
+        let contract: &'a LayoutModule = self.contract;
+        let mut added = Vec::new();
+        for inl in &b.inlined {
+            let Some(sl) = contract.structs.get(&inl.ty) else {
+                continue;
+            };
+            let parent = members
+                .get(inl.parent)
+                .cloned()
+                .unwrap_or_else(|| "".into());
+            members.resize(inl.first, "".into());
+            for m in sl.members() {
+                let own = self.member_name(inl.ty, m.index, &m.name);
+                let joined = collapse_underscores(joined_name(&parent, own));
+                let mut name = joined.clone();
+                let mut n = 0;
+                while members.iter().any(|m| **m == *name) {
+                    name = match n {
+                        0 => format!("_s_{joined}"),
+                        n => format!("_s_{joined}_{n}"),
+                    };
+                    n += 1;
+                }
+                let name: Rc<str> = name.into();
+                added.push(name.clone());
+                members.push(name);
+            }
+        }
+        added
     }
 
     /// The GLSL member names of WGSL struct `h` stored as `reprs` (a split
@@ -716,6 +759,18 @@ impl Plan {
                 &self.names.variants.get(*i)?.members,
                 &self.layout.variants.get(*i)?.members,
             )),
+            Repr::Inline {
+                global,
+                first,
+                count,
+            } => {
+                let b = self.block(*global)?;
+                let range = *first..first + count;
+                Some((
+                    b.members.get(range.clone())?,
+                    self.realized(b)?.members.get(range)?,
+                ))
+            }
             _ => None,
         }
     }
@@ -741,15 +796,18 @@ impl Plan {
         Some(repr.clone())
     }
 
-    /// Member `index` of a struct behind `base` (repr `Block` or
-    /// `Variant`): its lvalue text and repr. Any other repr is not a struct
-    /// in storage: the result is `base` itself, `Plain`.
+    /// Member `index` of a struct behind `base` (repr `Block`, `Variant`
+    /// or `Inline`): its lvalue text and repr. An inlined struct member is
+    /// no lvalue of its own: its text is the block's (`base` unchanged),
+    /// and its members are the block's members. Any other repr is not a
+    /// struct in storage: the result is `base` itself, `Plain`.
     pub fn member(&self, base: impl Into<String>, repr: &Repr, index: u32) -> (String, Repr) {
         let mut base = base.into();
         let member = self.members_of(repr).and_then(|(names, reprs)| {
             Some((names.get(index as usize)?, reprs.get(index as usize)?))
         });
         match member {
+            Some((_, r @ Repr::Inline { .. })) => (base, r.clone()),
             Some((name, r)) => {
                 parenthesize_operand(&mut base);
                 base.push('.');
@@ -842,7 +900,7 @@ impl Plan {
                 scalar,
                 style,
             } => Some(columns_matrix(base, *style, *columns, *rows, *scalar)),
-            Repr::Block(_) => {
+            Repr::Block(_) | Repr::Inline { .. } => {
                 let (names, reprs) = self.members_of(repr)?;
                 self.construct(ctx, base, names, reprs, ty)
             }
@@ -869,7 +927,7 @@ impl Plan {
         };
         let mut args = Vec::with_capacity(names.len());
         for ((name, repr), vm) in names.iter().zip(reprs).zip(value_members) {
-            let lvalue = format!("{}.{name}", operand(base));
+            let lvalue = self.member_text(base, name, repr);
             args.push(self.load(ctx, &lvalue, repr, vm.ty)?);
         }
         ctx.type_names.named.mark(ctx.module, ty);
@@ -878,6 +936,16 @@ impl Plan {
             ctx.name(NameKey::Type(ty)),
             args.join(", ")
         ))
+    }
+
+    /// The lvalue text of member `name` (stored as `repr`) of the struct
+    /// at `base`: `base.name`, or `base` itself for an inlined struct
+    /// member, whose members are the block's.
+    fn member_text(&self, base: &str, name: &str, repr: &Repr) -> String {
+        match repr {
+            Repr::Inline { .. } => base.to_string(),
+            _ => format!("{}.{name}", operand(base)),
+        }
     }
 
     /// Statements (each line starting with `indent`, ending in a newline)
@@ -917,7 +985,7 @@ impl Plan {
         match repr {
             Repr::Variant(_) | Repr::Array(_) => true,
             Repr::Wrapped { inner, .. } => self.rebuilt(inner),
-            Repr::Block(_) => self
+            Repr::Block(_) | Repr::Inline { .. } => self
                 .members_of(repr)
                 .is_some_and(|(_, reprs)| reprs.iter().any(|r| self.rebuilt(r))),
             Repr::Plain | Repr::Columns { .. } => false,
@@ -996,7 +1064,7 @@ impl Plan {
                     let _ = writeln!(out, "{indent}{value} = {matrix};");
                 }
             },
-            Repr::Block(_) | Repr::Variant(_) => {
+            Repr::Block(_) | Repr::Variant(_) | Repr::Inline { .. } => {
                 let (names, reprs) = self.members_of(repr).unwrap_or((&[], &[]));
                 let naga::TypeInner::Struct {
                     members: ref value_members,
@@ -1006,7 +1074,7 @@ impl Plan {
                     return;
                 };
                 for (i, ((name, r), vm)) in names.iter().zip(reprs).zip(value_members).enumerate() {
-                    let lvalue = format!("{}.{name}", operand(base));
+                    let lvalue = self.member_text(base, name, r);
                     let field = format!(
                         "{}.{}",
                         operand(value),

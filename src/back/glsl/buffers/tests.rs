@@ -281,6 +281,33 @@ impl Cmp<'_> {
         path: &str,
     ) {
         if let (
+            Repr::Inline {
+                global,
+                first,
+                count,
+            },
+            LayoutKind::Struct(h),
+        ) = (repr, &layout.kind)
+        {
+            // The struct's members are block members of the same reflect
+            // type, at the struct's offset plus theirs.
+            let ctx = self.ctx;
+            let Some(b) = ctx.plan.block(*global) else {
+                return;
+            };
+            let range = *first..first + count;
+            let members = pairs(
+                &b.members[range.clone()],
+                &ctx.plan.layout.blocks[b.index].members[range],
+            );
+            let slots: Vec<MemberSlot> = ctx.contract.structs[h].members().cloned().collect();
+            for ((name, repr), slot) in members.iter().zip(&slots) {
+                let sub = format!("{path}.{}", slot.name);
+                self.value(t, name, repr, &slot.layout, offset + slot.offset, &sub);
+            }
+            return;
+        }
+        if let (
             Repr::Columns {
                 columns,
                 style: ColumnStyle::Members,

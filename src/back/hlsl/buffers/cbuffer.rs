@@ -74,7 +74,8 @@ impl Plan {
         }
         let as_call = |text: String| (text, Prec::Call);
         match repr {
-            Repr::Plain => as_is(),
+            // Only GLSL blocks inline a struct member.
+            Repr::Plain | Repr::Inline { .. } => as_is(),
             Repr::Columns {
                 columns,
                 rows,

@@ -261,3 +261,66 @@ fn padding_choices_follow_the_rule_table() {
     let pads = padding_choices(RuleSet::Std430.table(), &[naga::Scalar::U32]);
     assert_eq!(pads.len(), 3);
 }
+
+#[test]
+fn struct_members_are_inlined_where_rounding_collides() {
+    // std430 rounds S1 to 64 bytes; `after` is at 40.
+    let fx = fixture(
+        "@size(40) struct S1 { a: f32, @align(32) b: f32 }
+struct H { @size(40) m0: S1, after: f32 }
+@group(0) @binding(0) var<storage, read_write> h: H;
+@compute @workgroup_size(1) fn main() { h.after = h.m0.b; }",
+    );
+    let r = fx.realize(&VULKAN);
+    assert!(r.problems.is_empty());
+    let b = fx.block(&r, "h");
+    let roles: Vec<(u64, Role)> = b.fields.iter().map(|f| (f.offset, f.role)).collect();
+    assert_eq!(
+        roles,
+        [
+            (0, Role::Member(2)),
+            (32, Role::Member(3)),
+            (40, Role::Member(1))
+        ]
+    );
+    assert_eq!(
+        b.members[0],
+        Repr::Inline {
+            global: b.global,
+            first: 2,
+            count: 2
+        }
+    );
+    assert_eq!(b.members.len(), 4);
+    assert_eq!(b.inlined.len(), 1);
+    assert_eq!((b.inlined[0].parent, b.inlined[0].first), (0, 2));
+    // Nothing made for S1: no variant is declared.
+    assert!(r.order.is_empty());
+
+    // Without offset qualifiers, padding places the inlined members.
+    let r = fx.realize(&ES);
+    assert!(r.problems.is_empty());
+    let b = fx.block(&r, "h");
+    assert_eq!(
+        offsets(&b.fields),
+        [(0, false), (16, true), (32, false), (36, true), (40, false)]
+    );
+
+    // A struct in an array is never inlined: the collision is an error
+    // (GLSL then declares the buffer as its words).
+    let fx = fixture(
+        "@size(40) struct S1 { a: f32, @align(32) b: f32 }
+struct H { @size(40) m0: S1, after: f32 }
+struct A { hs: array<H, 2> }
+@group(0) @binding(0) var<storage, read_write> a: A;
+@compute @workgroup_size(1) fn main() { a.hs[1].after = a.hs[0].m0.b; }",
+    );
+    let r = fx.realize(&VULKAN);
+    let d = r.diagnostics(&Plain);
+    assert!(
+        d.0.iter()
+            .any(|d| d.message.contains("inside the previous member `m0`")),
+        "{d:?}"
+    );
+    assert!(fx.block(&r, "a").inlined.is_empty());
+}
