@@ -19,6 +19,11 @@ struct Pair {
     float x;
 };
 
+struct Params {
+    row_major float2x2 a;
+    Pair p;
+};
+
 
 struct Pair_cb {
     float2 m_c0;
@@ -88,6 +93,13 @@ Pair _s_cbload_Pair_cb(Pair_cb x) {
     return r;
 }
 
+Params _s_cbload_params_cb() {
+    Params r;
+    r.a = float2x2(params_a_c0, params_a_c1);
+    r.p = _s_cbload_Pair_cb(params_p);
+    return r;
+}
+
 [numthreads(1, 1, 1)]
 void main()
 {
@@ -103,8 +115,9 @@ void main()
     data.Store(52u, _e39);
     int _e43;
     _e43 = _s_atomic_add_int(data, 64u, 2);
-    Pair p_e46 = _s_cbload_Pair_cb(params_p);
-    Inner _s_v3 = _s_make_Inner(p_e46.m[0].xyx, p_e46.m[1].y);
+    Params all_e45 = _s_cbload_params_cb();
+    Pair p_e48 = _s_cbload_Pair_cb(params_p);
+    Inner _s_v3 = _s_make_Inner(p_e48.m[0].xyx, all_e45.p.m[1].y + all_e45.a[0].y);
     _s_store_Inner(data, 80u, _s_v3);
     return;
 }

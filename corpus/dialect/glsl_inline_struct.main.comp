@@ -16,6 +16,10 @@ struct Pair {
     mat2 m;
     float x;
 };
+struct Params {
+    mat2 a;
+    Pair p;
+};
 
 struct Inner_std430 {
     vec3 v;
@@ -54,8 +58,9 @@ void main() {
     const uint _e39 = data.o_k;
     data.o_arr[0] = _e39;
     int _e43 = atomicAdd(data.n, 2);
-    const Pair p_e46 = Pair(mat2(params.p_m_c0, params.p_m_c1), params.p_x);
-    Inner _s_v2 = Inner(p_e46.m[0].xyx, p_e46.m[1].y);
+    const Params all_e45 = Params(mat2(params.a_c0, params.a_c1), Pair(mat2(params.p_m_c0, params.p_m_c1), params.p_x));
+    const Pair p_e48 = Pair(mat2(params.p_m_c0, params.p_m_c1), params.p_x);
+    Inner _s_v2 = Inner(p_e48.m[0].xyx, all_e45.p.m[1].y + all_e45.a[0].y);
     data.last.v = _s_v2.v;
     data.last.w = _s_v2.w;
     return;

@@ -42,6 +42,7 @@ fn main() {
     data.o.inner = Inner(vec3<f32>(params.p.x), params.a[1][0]);
     data.o.arr[0] = data.o.k;
     atomicAdd(&data.n, 2);
+    let all = params;
     let p = params.p;
-    data.last = Inner(p.m[0].xyx, p.m[1][1]);
+    data.last = Inner(p.m[0].xyx, all.p.m[1][1] + all.a[0][1]);
 }

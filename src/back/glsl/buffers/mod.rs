@@ -753,7 +753,13 @@ impl Plan {
         match repr {
             Repr::Block(g) => {
                 let b = self.block(*g)?;
-                Some((&b.members, &self.realized(b)?.members))
+                let realized = self.realized(b)?;
+                // The WGSL members: those of inlined structs follow them.
+                let n = realized
+                    .inlined
+                    .first()
+                    .map_or(realized.members.len(), |i| i.first);
+                Some((b.members.get(..n)?, realized.members.get(..n)?))
             }
             Repr::Variant(i) => Some((
                 &self.names.variants.get(*i)?.members,
