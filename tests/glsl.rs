@@ -1357,3 +1357,69 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     finish(TEST, format!("{compiled} files compiled"), failures);
 }
+
+/// The comparer checks inlined struct members: stride's GLSL of the inline
+/// example matches its contract, and the same GLSL against a contract with
+/// an inlined member moved by 4 bytes fails.
+#[test]
+fn harness_detects_wrong_inlined_offsets() {
+    const TEST: &str = "glsl harness_detects_wrong_inlined_offsets";
+    if !require_tool("glslangValidator", &["--version"], TEST)
+        || !require_tool("spirv-cross", &["--help"], TEST)
+    {
+        return;
+    }
+    let input = "corpus/dialect/glsl_inline_struct.wgsl";
+    let source = std::fs::read_to_string(repo_root().join(input)).expect("the inline example");
+    let contract = match stride::analyze(&source) {
+        Ok(a) => a.contract,
+        Err(d) => panic!("{}", d.render(input, &source, false)),
+    };
+    let Translated::Files(files) = translate(input, &source, Dialect::Vulkan450) else {
+        panic!("{input} does not translate to GLSL");
+    };
+    let [file] = files.as_slice() else {
+        panic!("{input}: expected one GLSL file");
+    };
+    let compare = |contract: &LayoutModule| {
+        let dir = temp_dir("glsl-inline-check");
+        let path = dir.join("inline.main.comp");
+        std::fs::write(&path, &file.text).expect("write the GLSL");
+        let spv = compile(Dialect::Vulkan450, &path).unwrap_or_else(|e| panic!("{e}"));
+        let reflection = reflect(&spv).unwrap_or_else(|e| panic!("{e}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        // Named like the corpus file, so that the INLINED list applies.
+        let label = format!("{input} [vulkan450]");
+        let (_, _, inlined, failures, _) = compare_file(
+            &label,
+            contract,
+            &reflection,
+            Dialect::Vulkan450,
+            file.bindings.as_deref(),
+        );
+        (inlined, failures)
+    };
+    let (inlined, failures) = compare(&contract);
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert_eq!(inlined, 3, "data.o, data.o.inner and params.p are inlined");
+
+    // `Inner.w` is a member of the struct inlined inside the inlined `o`.
+    let mut bad = contract.clone();
+    let inner = bad
+        .structs
+        .values_mut()
+        .find(|s| s.name == "Inner")
+        .expect("struct Inner");
+    for slot in &mut inner.slots {
+        if let stride::layout::Slot::Member(m) = slot {
+            if m.name == "w" {
+                m.offset += 4;
+            }
+        }
+    }
+    let (_, failures) = compare(&bad);
+    assert!(
+        failures.iter().any(|f| f.contains("data.o.inner.w")),
+        "a wrong offset of an inlined member went unnoticed: {failures:#?}"
+    );
+}
