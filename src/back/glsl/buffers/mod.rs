@@ -404,7 +404,11 @@ impl<'a> Namer<'a> {
             members.resize(inl.first, "".into());
             for m in sl.members() {
                 let own = self.member_name(inl.ty, m.index, &m.name);
-                let joined = collapse_underscores(joined_name(&parent, own));
+                let mut joined = collapse_underscores(joined_name(&parent, own));
+                if joined.starts_with("gl_") {
+                    // Reserved in GLSL (a member `gl` with a member `x`).
+                    joined.insert_str(0, "_s_");
+                }
                 let mut name = joined.clone();
                 let mut n = 0;
                 while members.iter().any(|m| **m == *name) {
