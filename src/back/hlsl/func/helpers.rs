@@ -52,19 +52,32 @@ pub(super) fn div_mod(
     };
     let v = types::vector(size as u8, scalar);
     let name = [s_prefix(what), &v].concat();
-    needs.helper(&name, |_| {
-        let parts: Vec<String> = (0..size as u32)
-            .map(|i| {
-                let c = component(i);
-                text!("{scalar_name}(a.{c}, b.{c})")
-            })
-            .collect();
+    componentwise(needs, &name, &v, &[&v, " a, ", &v, " b"], size, |c| {
+        text!("{scalar_name}(a.{c}, b.{c})")
+    });
+    name
+}
+
+/// Define helper `name` (once), returning the vector `ret` (of `size`
+/// components) built from `each` component's expression, with the
+/// parameter list `params` (its pieces joined):
+/// `ret name(params) { return ret(each(x), each(y), ...); }`.
+fn componentwise(
+    needs: &mut Needs,
+    name: &str,
+    ret: &str,
+    params: &[&str],
+    size: naga::VectorSize,
+    each: impl Fn(char) -> String,
+) {
+    needs.helper(name, |_| {
+        let parts: Vec<String> = (0..size as u32).map(|i| each(component(i))).collect();
         text!(
-            "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
+            "{ret} {name}({})\n{{\n    return {ret}({});\n}}\n",
+            params.concat(),
             parts.join(", ")
         )
     });
-    name
 }
 
 /// `_s_div_` or `_s_mod_`: the start of the name of a [`div_mod`] helper.
@@ -82,17 +95,9 @@ pub(super) fn select(needs: &mut Needs, size: naga::VectorSize, scalar: Scalar) 
     let v = types::vector(size as u8, scalar);
     let b = types::vector(size as u8, Scalar::BOOL);
     let name = ["_s_select_", &v].concat();
-    needs.helper(&name, |_| {
-        let parts: Vec<String> = (0..size as u32)
-            .map(|i| {
-                let k = component(i);
-                text!("c.{k} ? a.{k} : b.{k}")
-            })
-            .collect();
-        text!(
-            "{v} {name}({b} c, {v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
-            parts.join(", ")
-        )
+    let params = [&*b, " c, ", &v, " a, ", &v, " b"];
+    componentwise(needs, &name, &v, &params, size, |k| {
+        text!("c.{k} ? a.{k} : b.{k}")
     });
     name
 }
@@ -102,17 +107,9 @@ pub(super) fn logic(needs: &mut Needs, and: bool, size: naga::VectorSize) -> Str
     let b = types::vector(size as u8, Scalar::BOOL);
     let (what, op) = if and { ("and", "&&") } else { ("or", "||") };
     let name = ["_s_", what, "_", &b].concat();
-    needs.helper(&name, |_| {
-        let parts: Vec<String> = (0..size as u32)
-            .map(|i| {
-                let k = component(i);
-                text!("a.{k} {op} b.{k}")
-            })
-            .collect();
-        text!(
-            "{b} {name}({b} a, {b} b)\n{{\n    return {b}({});\n}}\n",
-            parts.join(", ")
-        )
+    let params = [&*b, " a, ", &b, " b"];
+    componentwise(needs, &name, &b, &params, size, |k| {
+        text!("a.{k} {op} b.{k}")
     });
     name
 }
@@ -211,17 +208,8 @@ pub(super) fn fmod_double(needs: &mut Needs, size: Option<naga::VectorSize>) -> 
     };
     let v = types::vector(size as u8, Scalar::F64);
     let name = ["_s_fmod_", &v].concat();
-    needs.helper(&name, |_| {
-        let parts: Vec<String> = (0..size as u32)
-            .map(|i| {
-                let c = component(i);
-                text!("{scalar_name}(a.{c}, b.{c})")
-            })
-            .collect();
-        text!(
-            "{v} {name}({v} a, {v} b)\n{{\n    return {v}({});\n}}\n",
-            parts.join(", ")
-        )
+    componentwise(needs, &name, &v, &[&v, " a, ", &v, " b"], size, |c| {
+        text!("{scalar_name}(a.{c}, b.{c})")
     });
     name
 }
