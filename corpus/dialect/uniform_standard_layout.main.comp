@@ -22,13 +22,13 @@ layout(set = 0, binding = 1, std430) buffer result_block {
 } result;
 
 Pair _s_load_params_Pair(uint o) {
-    return Pair(uintBitsToFloat(params._s_words[o >> 4u][(o >> 2u) & 3u]), params._s_words[(o + 4u) >> 4u][((o + 4u) >> 2u) & 3u]);
+    return Pair(uintBitsToFloat(params._s_words[o >> 4u][(o >> 2u) & 3u]), params._s_words[(4u + o) >> 4u][((4u + o) >> 2u) & 3u]);
 }
 
 Pair[3] _s_load_params_Pair_a3_s8(uint o) {
     Pair r[3];
     for (uint i = 0u; i < 3u; ++i) {
-        r[i] = _s_load_params_Pair(o + i * 8u);
+        r[i] = _s_load_params_Pair(o + 8u * i);
     }
     return r;
 }
@@ -36,13 +36,13 @@ Pair[3] _s_load_params_Pair_a3_s8(uint o) {
 float[5] _s_load_params_float_a5_s4(uint o) {
     float r[5];
     for (uint i = 0u; i < 5u; ++i) {
-        r[i] = uintBitsToFloat(params._s_words[(o + i * 4u) >> 4u][((o + i * 4u) >> 2u) & 3u]);
+        r[i] = uintBitsToFloat(params._s_words[(o + 4u * i) >> 4u][((o + 4u * i) >> 2u) & 3u]);
     }
     return r;
 }
 
 Params _s_load_params_Params(uint o) {
-    return Params(_s_load_params_Pair_a3_s8(o), uintBitsToFloat(params._s_words[(o + 24u) >> 4u][((o + 24u) >> 2u) & 3u]), _s_load_params_Pair(o + 28u), _s_load_params_float_a5_s4(o + 36u), uintBitsToFloat(uvec2(params._s_words[(o + 56u) >> 4u][((o + 56u) >> 2u) & 3u], params._s_words[(o + 60u) >> 4u][((o + 60u) >> 2u) & 3u])));
+    return Params(_s_load_params_Pair_a3_s8(o), uintBitsToFloat(params._s_words[(24u + o) >> 4u][((24u + o) >> 2u) & 3u]), _s_load_params_Pair(28u + o), _s_load_params_float_a5_s4(36u + o), uintBitsToFloat(uvec2(params._s_words[(56u + o) >> 4u][((56u + o) >> 2u) & 3u], params._s_words[(60u + o) >> 4u][((60u + o) >> 2u) & 3u])));
 }
 
 void main() {
@@ -69,7 +69,7 @@ void main() {
         {
             const float _e22 = sum;
             const uint _e25 = i;
-            const float _e28 = uintBitsToFloat(params._s_words[((min(_e25, 2u)) * 8u) >> 4u][(((min(_e25, 2u)) * 8u) >> 2u) & 3u]);
+            const float _e28 = uintBitsToFloat(params._s_words[8u * min(_e25, 2u) >> 4u][(8u * min(_e25, 2u) >> 2u) & 3u]);
             const uint _e30 = i;
             sum = _e22 + (_e28 + float(whole_e1.pairs[min(_e30, 2u)].b));
         }
@@ -89,7 +89,7 @@ void main() {
         {
             const float _e44 = sum;
             const uint _e47 = i_1;
-            const float _e49 = uintBitsToFloat(params._s_words[((min(_e47, 4u)) * 4u + 36u) >> 4u][(((min(_e47, 4u)) * 4u + 36u) >> 2u) & 3u]);
+            const float _e49 = uintBitsToFloat(params._s_words[(36u + 4u * min(_e47, 4u)) >> 4u][((36u + 4u * min(_e47, 4u)) >> 2u) & 3u]);
             sum = _e44 + _e49;
         }
     }

@@ -6,6 +6,7 @@ pub mod hlsl;
 pub mod host;
 pub mod lines;
 pub mod listing;
+pub(crate) mod offset;
 pub mod overrides;
 pub mod reflect;
 pub(crate) mod scope;

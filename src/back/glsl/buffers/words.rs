@@ -70,51 +70,9 @@ pub fn holds(
     }
 }
 
-/// A byte offset into a words block: a constant plus `uint` terms.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Offset {
-    pub constant: u64,
-    pub terms: Vec<String>,
-}
-
-impl Offset {
-    /// The offset of the helper parameter `o`.
-    fn param() -> Offset {
-        Offset {
-            constant: 0,
-            terms: vec!["o".to_string()],
-        }
-    }
-
-    pub fn plus(&self, n: u64) -> Offset {
-        Offset {
-            constant: self.constant.saturating_add(n),
-            terms: self.terms.clone(),
-        }
-    }
-
-    /// `uint` text of the offset (`12u`, `o + 4u`, `i * 16u + 8u`).
-    pub fn text(&self) -> String {
-        let mut out = self.terms.join(" + ");
-        if self.constant != 0 || out.is_empty() {
-            if !out.is_empty() {
-                out.push_str(" + ");
-            }
-            let _ = write!(out, "{}u", self.constant);
-        }
-        out
-    }
-
-    /// The offset as one operand: parenthesized unless one word.
-    fn operand(&self) -> String {
-        let word = |t: &str| t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        match (self.constant, self.terms.as_slice()) {
-            (_, []) => self.text(),
-            (0, [only]) if word(only) => only.clone(),
-            _ => format!("({})", self.text()),
-        }
-    }
-}
+/// A byte offset into a words block, as data (shared with HLSL's
+/// byte-address buffers): a constant plus `uint` terms, printed once.
+pub type Offset = crate::back::offset::ByteOffset<'static>;
 
 /// A pointer into a words block: the block, the byte offset and the
 /// contract layout of what is there.
@@ -136,14 +94,14 @@ impl WordsBlock {
         let base = &self.instance;
         match (self.uniform(), offset.terms.is_empty()) {
             (false, true) => format!("{base}._s_words[{}]", offset.constant / 4),
-            (false, false) => format!("{base}._s_words[{} >> 2u]", offset.operand()),
+            (false, false) => format!("{base}._s_words[{} >> 2u]", offset.text()),
             (true, true) => format!(
                 "{base}._s_words[{}].{}",
                 offset.constant / 16,
                 ["x", "y", "z", "w"][(offset.constant / 4 % 4) as usize]
             ),
             (true, false) => {
-                let o = offset.operand();
+                let o = offset.text();
                 format!("{base}._s_words[{o} >> 4u][({o} >> 2u) & 3u]")
             }
         }
@@ -186,10 +144,10 @@ impl WordsBlock {
     /// element stride `stride` (the bound buffer's whole words).
     pub fn array_length(&self, offset: &Offset, stride: u64) -> String {
         let bytes = format!("uint({}._s_words.length()) * 4u", self.instance);
-        let after = if *offset == Offset::default() {
+        let after = if offset.is_zero() {
             bytes
         } else {
-            format!("{bytes} - {}", offset.operand())
+            format!("{bytes} - {}", offset.text())
         };
         format!("(({after}) / {}u)", stride.max(1))
     }
@@ -209,7 +167,7 @@ pub fn member(ctx: &Ctx<'_>, place: &Place, index: u32) -> Place {
     match member {
         Some(m) => Place {
             block: place.block,
-            offset: place.offset.plus(m.offset),
+            offset: place.offset.clone().plus(m.offset),
             layout: m.layout.clone(),
         },
         None => place.clone(),
@@ -222,21 +180,11 @@ pub fn element(place: &Place, index: Index<'_>) -> Place {
     let Some((step, layout)) = crate::layout::realize::bytes::element(&place.layout) else {
         return place.clone();
     };
+    let offset = place.offset.clone();
     let offset = match index {
-        Index::Constant(k) => place.offset.plus(u64::from(k).saturating_mul(step)),
-        Index::Dynamic(i) if i.parse::<u64>().is_ok() => place
-            .offset
-            .plus(i.parse::<u64>().unwrap_or(0).saturating_mul(step)),
-        Index::Dynamic(i) => {
-            let mut offset = place.offset.clone();
-            let i = if i.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                i.to_string()
-            } else {
-                format!("({i})")
-            };
-            offset.terms.push(format!("{i} * {step}u"));
-            offset
-        }
+        Index::Constant(k) => offset.plus(u64::from(k).saturating_mul(step)),
+        // The index's writer made it an operand (a clamp, a conversion).
+        Index::Dynamic(i) => offset.plus_scaled(step, i.to_string()),
     };
     Place {
         block: place.block,
@@ -275,11 +223,7 @@ fn load_scalar(block: &WordsBlock, offset: &Offset, s: Scalar) -> String {
                 };
                 format!("{}.{half}", halves(block, offset))
             } else {
-                format!(
-                    "{}[({} >> 1u) & 1u]",
-                    halves(block, offset),
-                    offset.operand()
-                )
+                format!("{}[({} >> 1u) & 1u]", halves(block, offset), offset.text())
             }
         }
         (ScalarKind::Float, _) => format!("uintBitsToFloat({word})"),
@@ -297,17 +241,17 @@ fn load_vector(block: &WordsBlock, offset: &Offset, n: u8, s: Scalar) -> String 
             3 => format!(
                 "{spelled}({}, {}.x)",
                 halves(block, offset),
-                halves(block, &offset.plus(4))
+                halves(block, &offset.clone().plus(4))
             ),
             _ => format!(
                 "{spelled}({}, {})",
                 halves(block, offset),
-                halves(block, &offset.plus(4))
+                halves(block, &offset.clone().plus(4))
             ),
         };
     }
     let words: Vec<String> = (0..u64::from(n))
-        .map(|k| block.word(&offset.plus(4 * k)))
+        .map(|k| block.word(&offset.clone().plus(4 * k)))
         .collect();
     let bits = format!("uvec{n}({})", words.join(", "));
     match s.kind {
@@ -343,7 +287,7 @@ pub fn load(
             let cols: Vec<String> = crate::layout::realize::bytes::matrix_columns(&place.layout)
                 .into_iter()
                 .flat_map(|(_, at)| at)
-                .map(|at| load_vector(block, &offset.plus(at), rows, scalar))
+                .map(|at| load_vector(block, &offset.clone().plus(at), rows, scalar))
                 .collect();
             let spelled = super::matrix_name(columns, rows, naga_scalar(scalar));
             format!("{spelled}({})", cols.join(", "))
@@ -365,10 +309,7 @@ pub fn load(
             if !needs.helpers.contains_key(&helper) {
                 let item = Place {
                     block: place.block,
-                    offset: Offset {
-                        constant: 0,
-                        terms: vec![format!("o + i * {stride}u")],
-                    },
+                    offset: Offset::base("o").plus_scaled(stride, "i"),
                     layout: (**element).clone(),
                 };
                 let value = load(ctx, needs, block, &item, Some(*elem_ty))?;
@@ -377,7 +318,12 @@ pub fn load(
                 );
                 needs.helper(&helper, || text);
             }
-            format!("{helper}({})", offset.text())
+            {
+                let mut call = format!("{helper}(");
+                offset.push_bare_to(&mut call);
+                call.push(')');
+                call
+            }
         }
         LayoutKind::Struct(h) => {
             let ty = ty?;
@@ -389,7 +335,7 @@ pub fn load(
             if !needs.helpers.contains_key(&helper) {
                 let at = Place {
                     block: place.block,
-                    offset: Offset::param(),
+                    offset: Offset::base("o"),
                     layout: Layout {
                         kind: LayoutKind::Struct(h),
                         ..place.layout.clone()
@@ -406,7 +352,12 @@ pub fn load(
                 );
                 needs.helper(&helper, || text);
             }
-            format!("{helper}({})", offset.text())
+            {
+                let mut call = format!("{helper}(");
+                offset.push_bare_to(&mut call);
+                call.push(')');
+                call
+            }
         }
     })
 }
@@ -451,7 +402,7 @@ fn store_half(block: &WordsBlock, offset: &Offset, value: &str, indent: &str, ou
         let _ = writeln!(out, "{indent}atomicAnd({word}, {keep});");
         let _ = writeln!(out, "{indent}atomicOr({word}, {bits}{shift});");
     } else {
-        let shift = format!("(({} & 2u) * 8u)", offset.operand());
+        let shift = format!("(({} & 2u) * 8u)", offset.text());
         let _ = writeln!(out, "{indent}atomicAnd({word}, ~(0xFFFFu << {shift}));");
         let _ = writeln!(out, "{indent}atomicOr({word}, {bits} << {shift});");
     }
@@ -482,12 +433,18 @@ fn store_vector(
             block.word(offset)
         );
         match n {
-            3 => store_half(block, &offset.plus(4), &format!("{v}.z"), indent, out),
+            3 => store_half(
+                block,
+                &offset.clone().plus(4),
+                &format!("{v}.z"),
+                indent,
+                out,
+            ),
             4 => {
                 let _ = writeln!(
                     out,
                     "{indent}{} = packFloat2x16({v}.zw);",
-                    block.word(&offset.plus(4))
+                    block.word(&offset.clone().plus(4))
                 );
             }
             _ => {}
@@ -499,7 +456,7 @@ fn store_vector(
         let _ = writeln!(
             out,
             "{indent}{} = {};",
-            block.word(&offset.plus(4 * u64::from(k))),
+            block.word(&offset.clone().plus(4 * u64::from(k))),
             bits32(&c, s)
         );
     }
@@ -550,7 +507,7 @@ pub fn store(
                 let column = format!("{v}[{j}]");
                 store_vector(
                     block,
-                    &offset.plus(at),
+                    &offset.clone().plus(at),
                     (rows, scalar),
                     &column,
                     indent,
@@ -568,8 +525,7 @@ pub fn store(
             };
             let i = format!("_s_i{depth}");
             let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; ++{i}) {{");
-            let mut at = offset.clone();
-            at.terms.push(format!("{i} * {stride}u"));
+            let at = offset.clone().plus_scaled(stride, i.clone());
             let item = Place {
                 block: place.block,
                 offset: at,
@@ -649,10 +605,7 @@ mod tests {
     fn words_and_halves_of_constant_offsets() {
         let storage = block(BlockKind::Storage { read_only: false });
         let uniform = block(BlockKind::Uniform);
-        let at = |c: u64| Offset {
-            constant: c,
-            terms: vec![],
-        };
+        let at = Offset::constant;
         // Storage: word k of byte 4k; uniform: uvec4 k / 4, component k % 4.
         assert_eq!(storage.word(&at(0)), "b._s_words[0]");
         assert_eq!(storage.word(&at(22)), "b._s_words[5]");
@@ -690,28 +643,25 @@ mod tests {
     fn words_and_halves_of_dynamic_offsets() {
         let storage = block(BlockKind::Storage { read_only: false });
         let uniform = block(BlockKind::Uniform);
-        let at = Offset {
-            constant: 2,
-            terms: vec!["i * 4u".into()],
-        };
-        assert_eq!(storage.word(&at), "b._s_words[(i * 4u + 2u) >> 2u]");
+        let at = Offset::constant(2).plus_scaled(4, "i");
+        assert_eq!(storage.word(&at), "b._s_words[(2u + 4u * i) >> 2u]");
         assert_eq!(
             uniform.word(&at),
-            "b._s_words[(i * 4u + 2u) >> 4u][((i * 4u + 2u) >> 2u) & 3u]"
+            "b._s_words[(2u + 4u * i) >> 4u][((2u + 4u * i) >> 2u) & 3u]"
         );
         // The half is bit 1 of the byte offset.
         assert_eq!(
             load_scalar(&storage, &at, F16),
-            "unpackFloat2x16(b._s_words[(i * 4u + 2u) >> 2u])[((i * 4u + 2u) >> 1u) & 1u]"
+            "unpackFloat2x16(b._s_words[(2u + 4u * i) >> 2u])[((2u + 4u * i) >> 1u) & 1u]"
         );
         let mut out = String::new();
         store_half(&storage, &at, "h", "", &mut out);
         assert_eq!(
             out,
-            "atomicAnd(b._s_words[(i * 4u + 2u) >> 2u], ~(0xFFFFu << (((i * 4u + 2u) & 2u) * 8u)));\natomicOr(b._s_words[(i * 4u + 2u) >> 2u], (packFloat2x16(f16vec2(h, float16_t(0.0)))) << (((i * 4u + 2u) & 2u) * 8u));\n"
+            "atomicAnd(b._s_words[(2u + 4u * i) >> 2u], ~(0xFFFFu << (((2u + 4u * i) & 2u) * 8u)));\natomicOr(b._s_words[(2u + 4u * i) >> 2u], (packFloat2x16(f16vec2(h, float16_t(0.0)))) << (((2u + 4u * i) & 2u) * 8u));\n"
         );
         assert_eq!(
-            storage.array_length(&Offset::default().plus(16), 2),
+            storage.array_length(&Offset::constant(16), 2),
             "((uint(b._s_words.length()) * 4u - 16u) / 2u)"
         );
     }

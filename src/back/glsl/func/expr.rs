@@ -394,6 +394,9 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Access { base, index } => {
                 let place = self.words_place(base)?;
                 let (_, container) = self.st.pointee(base);
+                if let Some(k) = self.known_index(&container, index) {
+                    return Some(words::element(&place, Index::Constant(k)));
+                }
                 let mut i = self.index_text(&container, index, None);
                 if let crate::layout::LayoutKind::Array {
                     count: None,
@@ -588,6 +591,13 @@ impl<'a> FunctionWriter<'a, '_> {
         text.split_off(place.len())
     }
 
+    /// The value of `index` into `container` where it is a constant within
+    /// the container's fixed length (it is then written as a number).
+    fn known_index(&self, container: &Ti, index: Handle<naga::Expression>) -> Option<u32> {
+        let n = element_count(container)?;
+        self.st.const_u32(index).filter(|&k| k < n)
+    }
+
     /// [`Self::index_text`], appended to `out`; the place, when given, is
     /// the text `out[place]` written before.
     fn index_into(
@@ -597,21 +607,10 @@ impl<'a> FunctionWriter<'a, '_> {
         place: Option<std::ops::Range<usize>>,
         out: &mut String,
     ) {
-        let count = match *container {
-            Ti::Vector { size, .. } => Some(size as u32),
-            Ti::Matrix { columns, .. } => Some(columns as u32),
-            Ti::Array {
-                size: naga::ArraySize::Constant(n),
-                ..
-            } => Some(n.get()),
-            _ => None,
-        };
-        let known = self.st.const_u32(index);
-        if let (Some(n), Some(k)) = (count, known) {
-            if k < n {
-                crate::back::glsl::push_decimal(out, u64::from(k));
-                return;
-            }
+        let count = element_count(container);
+        if let Some(k) = self.known_index(container, index) {
+            crate::back::glsl::push_decimal(out, u64::from(k));
+            return;
         }
         let uint = self.st.scalar_of(index).kind == K::Uint;
         // The closing text after the index: the clamp's bound.
@@ -1252,5 +1251,18 @@ pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
             Err(_) => format!("{v}l"),
         },
         L::AbstractFloat(v) => f32_text(v as f32),
+    }
+}
+
+/// The fixed number of elements (components, columns) of `container`.
+fn element_count(container: &Ti) -> Option<u32> {
+    match *container {
+        Ti::Vector { size, .. } => Some(size as u32),
+        Ti::Matrix { columns, .. } => Some(columns as u32),
+        Ti::Array {
+            size: naga::ArraySize::Constant(n),
+            ..
+        } => Some(n.get()),
+        _ => None,
     }
 }

@@ -59,7 +59,7 @@ mod plan;
 mod tests;
 mod word16;
 
-pub use bytes::ByteOffset;
+pub use crate::back::offset::ByteOffset;
 pub use plan::plan;
 
 use bytes::*;

@@ -1,0 +1,141 @@
+//! Byte offsets as data, for the targets that read buffers at the
+//! contract's byte offsets: HLSL's byte-address buffers and word cbuffers,
+//! and GLSL's words blocks. Both languages spell a `uint` offset the same
+//! way (`16u`, `(32u + o + 16u * i)`).
+
+use std::borrow::Cow;
+
+/// A byte offset into a buffer read as bytes or words, as data: a constant
+/// plus terms, combined as the access chain walks down and printed once,
+/// where a load, store or atomic is written. Nothing is ever read back from
+/// its text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByteOffset<'a> {
+    /// The constant part, in bytes.
+    pub constant: u64,
+    /// The other terms, in the order they were added (none while every step
+    /// of the chain is constant: then nothing is allocated).
+    pub terms: Vec<Term<'a>>,
+}
+
+/// One non-constant term of a [`ByteOffset`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Term<'a> {
+    /// A `uint` variable that holds a byte offset (a helper's parameter).
+    Base(&'a str),
+    /// `stride * index`, with the index as `func` wrote it.
+    Scaled { stride: u64, index: Cow<'a, str> },
+}
+
+impl<'a> ByteOffset<'a> {
+    /// A constant offset.
+    pub fn constant(constant: u64) -> Self {
+        ByteOffset {
+            constant,
+            terms: Vec::new(),
+        }
+    }
+
+    /// The offset held in the `uint` variable `name`.
+    pub fn base(name: &'a str) -> Self {
+        ByteOffset {
+            constant: 0,
+            terms: vec![Term::Base(name)],
+        }
+    }
+
+    /// This offset plus `constant` bytes.
+    pub fn plus(mut self, constant: u64) -> Self {
+        self.constant = self.constant.saturating_add(constant);
+        self
+    }
+
+    /// This offset plus `stride * index`.
+    pub fn plus_scaled(mut self, stride: u64, index: impl Into<Cow<'a, str>>) -> Self {
+        self.terms.push(Term::Scaled {
+            stride,
+            index: index.into(),
+        });
+        self
+    }
+
+    /// Whether this is the constant 0.
+    pub fn is_zero(&self) -> bool {
+        self.constant == 0 && self.terms.is_empty()
+    }
+
+    /// The `uint` text, appended to `out`: `16u`, a lone term, or
+    /// `(32u + o + 16u * i)` (the constant first, then the terms).
+    pub fn push_to(&self, out: &mut String) {
+        self.push_with(out, true);
+    }
+
+    /// [`Self::push_to`] for a place that delimits it already (a call
+    /// argument): a sum is not parenthesized.
+    pub fn push_bare_to(&self, out: &mut String) {
+        self.push_with(out, false);
+    }
+
+    fn push_with(&self, out: &mut String, group: bool) {
+        if self.terms.is_empty() {
+            super::common::push_decimal(out, self.constant);
+            out.push('u');
+            return;
+        }
+        let sum = group && self.terms.len() + usize::from(self.constant != 0) > 1;
+        if sum {
+            out.push('(');
+        }
+        if self.constant != 0 {
+            super::common::push_decimal(out, self.constant);
+            out.push_str("u + ");
+        }
+        for (k, term) in self.terms.iter().enumerate() {
+            if k > 0 {
+                out.push_str(" + ");
+            }
+            match term {
+                Term::Base(name) => out.push_str(name),
+                Term::Scaled { stride, index } => {
+                    if *stride != 1 {
+                        super::common::push_decimal(out, *stride);
+                        out.push_str("u * ");
+                    }
+                    // The index's writer made it an operand.
+                    out.push_str(index);
+                }
+            }
+        }
+        if sum {
+            out.push(')');
+        }
+    }
+
+    /// The text of [`Self::push_to`] as a string of its own.
+    pub fn text(&self) -> String {
+        let mut out = String::with_capacity(24);
+        self.push_to(&mut out);
+        out
+    }
+
+    /// Call `f` with the offset's text (a constant is written into a buffer
+    /// on the stack: `16u`).
+    pub fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        if !self.terms.is_empty() {
+            return f(&self.text());
+        }
+        let mut digits = [0u8; 21];
+        let mut start = digits.len() - 1;
+        digits[start] = b'u';
+        let mut rest = self.constant;
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 || start == 0 {
+                break;
+            }
+        }
+        f(std::str::from_utf8(&digits[start..]).unwrap_or("0u"))
+    }
+}
