@@ -26,6 +26,6 @@ void main() {
     const uint _e6 = holder.a;
     const uint _e10 = holder.s.i;
     const uint _e15 = holder.b;
-    (items.value[min(i, 3u)]).i = (_e6 + (_e10 * i)) + _e15;
+    items.value[min(i, 3u)].i = (_e6 + (_e10 * i)) + _e15;
     return;
 }

@@ -45,11 +45,11 @@ void main() {
         {
             const uint _e7 = i;
             const uint _e12 = i;
-            const float _e16 = (holder.g[min(_e12, 2u)]).w.x;
+            const float _e16 = holder.g[min(_e12, 2u)].w.x;
             const uint _e19 = i;
-            const float _e23 = (holder.g[min(_e19, 2u)]).w.y;
+            const float _e23 = holder.g[min(_e19, 2u)].w.y;
             const uint _e27 = holder.head;
-            (holder.g[min(_e7, 2u)]).x = (_e16 + _e23) + float(_e27);
+            holder.g[min(_e7, 2u)].x = (_e16 + _e23) + float(_e27);
         }
     }
     const float _e38 = holder.dense[0].v;

@@ -82,9 +82,9 @@ void main() {
     const f16vec4 column_e12 = f16mat4(params.n_c0, params.n_c1, params.n_c2, params.n_c3)[min(i, 3u)];
     const f16mat4 s_e15 = f16mat4(list.value[1].c0, list.value[1].c1, list.value[1].c2, list.value[1].c3);
     const float _e24 = params.scale;
-    const float16_t _e43 = (params.cols[min(i, 1u)]).c3[min(i, 2u)];
+    const float16_t _e43 = params.cols[min(i, 1u)].c3[min(i, 2u)];
     const float16_t _e51 = params.inner.c_c1.w;
-    const float16_t _e58 = f16mat4((list.value[min(i, 1u)]).c0, (list.value[min(i, 1u)]).c1, (list.value[min(i, 1u)]).c2, (list.value[min(i, 1u)]).c3)[min(i, 3u)].y;
+    const float16_t _e58 = f16mat4(list.value[min(i, 1u)].c0, list.value[min(i, 1u)].c1, list.value[min(i, 1u)].c2, list.value[min(i, 1u)].c3)[min(i, 3u)].y;
     const float16_t _e67 = params.tail;
     const float16_t _e74 = f16mat4(params.n_c0, params.n_c1, params.n_c2, params.n_c3)[min(i, 3u)][min(i, 3u)];
     result.value[min(i, uint(result.value.length()) - 1u)] = (((((((((float(whole_e2.n[1].z) * _e24) + float(inner_e5.a[2].y)) + float(m_e8[1].z)) + float(column_e12.w)) + float(_e43)) + float(_e51)) + float(_e58)) + float(s_e15[2].w)) + float(_e67)) + float(_e74);

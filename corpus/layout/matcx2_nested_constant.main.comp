@@ -48,7 +48,7 @@ void main() {
     const mat2 _e14 = mat2(root.p.m_c0, root.p.m_c1);
     const mat2 m_e15 = mat2(vec2(1.0, 0.0), vec2(0.0, 1.0)) * _e14;
     const float _e28 = root.top_c3.y;
-    const float _e36 = mat3x2((root.pairs[min(i, 1u)]).k_c0, (root.pairs[min(i, 1u)]).k_c1, (root.pairs[min(i, 1u)]).k_c2)[min(i, 2u)].y;
+    const float _e36 = mat3x2(root.pairs[min(i, 1u)].k_c0, root.pairs[min(i, 1u)].k_c1, root.pairs[min(i, 1u)].k_c2)[min(i, 2u)].y;
     const float _e41 = root.a.x;
     const float _e50 = root.pairs[1].w[min(i, 1u)];
     result.value[min(i, uint(result.value.length()) - 1u)] = (((((m_e15[min(i, 1u)].y + p_e3.k[2][min(i, 1u)]) + _e28) + _e36) + _e41) + 0.5) + _e50;

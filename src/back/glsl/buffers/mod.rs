@@ -14,6 +14,12 @@
 //!   [`Plan::global_into`], walks down with [`Plan::member`] and
 //!   [`Plan::element`], and ends with [`Plan::load`] or [`Plan::store`].
 //!
+//! The texts `func` passes in are operands: places are names, member
+//! accesses, index chains and calls, and values are names (`func` names a
+//! value before a store that reads it several times). The plan appends
+//! `.member` and `[index]` to them as they are; it never looks into a text
+//! to decide whether it needs parentheses.
+//!
 //! Everything that is `Repr::Plain` is ordinary GLSL: the lvalue text has
 //! the value type's spelling and layout, so `func` indexes, loads and stores
 //! it as it would a local.
@@ -43,7 +49,6 @@ use crate::layout::{LayoutKind, LayoutModule, RuleSet};
 use naga::proc::NameKey;
 use naga::FastHashSet;
 use naga::Handle;
-use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
@@ -711,27 +716,6 @@ impl crate::layout::realize::Spelling<Made> for Plan {
 // ---------------------------------------------------------------------------
 // Printing.
 
-/// `value` as the base of `.member` or `[index]`: parenthesized unless it
-/// is a name, member access or index chain.
-fn operand(value: &str) -> Cow<'_, str> {
-    let simple = value
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']'));
-    if simple {
-        Cow::Borrowed(value)
-    } else {
-        Cow::Owned(format!("({value})"))
-    }
-}
-
-/// [`operand`] in place: parenthesize `text` unless it is a name, member
-/// access or index chain.
-fn parenthesize_operand(text: &mut String) {
-    if let Cow::Owned(wrapped) = operand(text) {
-        *text = wrapped;
-    }
-}
-
 impl Plan {
     /// The words block of buffer global `g` and its index, if it is one.
     pub fn words_block(
@@ -819,7 +803,6 @@ impl Plan {
         match member {
             Some((_, r @ Repr::Inline { .. })) => (base, r.clone()),
             Some((name, r)) => {
-                parenthesize_operand(&mut base);
                 base.push('.');
                 base.push_str(name);
                 (base, r.clone())
@@ -844,7 +827,6 @@ impl Plan {
         let mut base = base.into();
         // `base[index]`, the base parenthesized where needed.
         let indexed = |mut base: String| {
-            parenthesize_operand(&mut base);
             base.push('[');
             match &index {
                 Index::Constant(n) => {
@@ -901,7 +883,7 @@ impl Plan {
         match repr {
             Repr::Plain => Some(base.to_string()),
             Repr::Wrapped { inner, .. } => {
-                let v = format!("{}.v", operand(base));
+                let v = format!("{base}.v");
                 self.load(ctx, &v, inner, ty)
             }
             Repr::Columns {
@@ -954,7 +936,7 @@ impl Plan {
     fn member_text(&self, base: &str, name: &str, repr: &Repr) -> String {
         match repr {
             Repr::Inline { .. } => base.to_string(),
-            _ => format!("{}.{name}", operand(base)),
+            _ => format!("{base}.{name}"),
         }
     }
 
@@ -1048,7 +1030,7 @@ impl Plan {
             }
             Repr::Wrapped { inner, .. } => {
                 // Only the value member: the padding is never touched.
-                let v = format!("{}.v", operand(base));
+                let v = format!("{base}.v");
                 self.copy_into(ctx, at, &v, inner, ty, value, out);
             }
             Repr::Columns {
@@ -1058,12 +1040,11 @@ impl Plan {
                 style,
             } => match at.way {
                 Way::Store => {
-                    let value = operand(value);
                     for j in 0..u32::from(*columns) {
                         out.push_str(indent);
                         column_into(base, *style, j, out);
                         out.push_str(" = ");
-                        out.push_str(&value);
+                        out.push_str(value);
                         out.push('[');
                         crate::back::glsl::push_decimal(out, u64::from(j));
                         out.push_str("];\n");
@@ -1085,11 +1066,8 @@ impl Plan {
                 };
                 for (i, ((name, r), vm)) in names.iter().zip(reprs).zip(value_members).enumerate() {
                     let lvalue = self.member_text(base, name, r);
-                    let field = format!(
-                        "{}.{}",
-                        operand(value),
-                        ctx.name(NameKey::StructMember(ty, i as u32))
-                    );
+                    let field =
+                        format!("{value}.{}", ctx.name(NameKey::StructMember(ty, i as u32)));
                     self.copy_into(ctx, at, &lvalue, r, vm.ty, &field, out);
                 }
             }
@@ -1106,8 +1084,8 @@ impl Plan {
                 let i = format!("_s_i{}", at.depth);
                 let _ = writeln!(out, "{indent}for (int {i} = 0; {i} < {n}; ++{i}) {{");
                 let inner = format!("{indent}    ");
-                let lvalue = format!("{}[{i}]", operand(base));
-                let item = format!("{}[{i}]", operand(value));
+                let lvalue = format!("{base}[{i}]");
+                let item = format!("{value}[{i}]");
                 let deeper = Copy {
                     way: at.way,
                     indent: &inner,
@@ -1245,7 +1223,7 @@ fn column_into(base: &str, style: ColumnStyle, j: u32, out: &mut String) {
             out.push_str(if base.ends_with('_') { "c" } else { "_c" });
         }
         ColumnStyle::Wrapper => {
-            out.push_str(&operand(base));
+            out.push_str(base);
             out.push_str(".c");
         }
     }

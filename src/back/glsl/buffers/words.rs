@@ -417,15 +417,15 @@ fn bits32(value: &str, s: Scalar) -> String {
     }
 }
 
+/// Statements storing the vector `v` (`n` components of `s`) at `offset`.
 fn store_vector(
     block: &WordsBlock,
     offset: &Offset,
     (n, s): (u8, Scalar),
-    value: &str,
+    v: &str,
     indent: &str,
     out: &mut String,
 ) {
-    let v = super::operand(value);
     if s.width == 2 {
         let _ = writeln!(
             out,
@@ -501,10 +501,9 @@ pub fn store(
             store_leaf(block, place, value, indent, out);
         }
         LayoutKind::Matrix { rows, scalar, .. } => {
-            let v = super::operand(value);
             let columns = crate::layout::realize::bytes::matrix_columns(&place.layout);
             for (j, at) in columns.into_iter().flat_map(|(_, at)| at).enumerate() {
-                let column = format!("{v}[{j}]");
+                let column = format!("{value}[{j}]");
                 store_vector(
                     block,
                     &offset.clone().plus(at),
@@ -531,7 +530,7 @@ pub fn store(
                 offset: at,
                 layout: (**element).clone(),
             };
-            let v = format!("{}[{i}]", super::operand(value));
+            let v = format!("{value}[{i}]");
             store(
                 ctx,
                 block,
@@ -552,7 +551,7 @@ pub fn store(
             for (i, m) in members.iter().enumerate() {
                 let field = format!(
                     "{}.{}",
-                    super::operand(value),
+                    value,
                     ctx.name(NameKey::StructMember(ty, i as u32))
                 );
                 let at = member(ctx, place, i as u32);
