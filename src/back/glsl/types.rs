@@ -247,20 +247,6 @@ fn spell(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
     }
 }
 
-/// Put dimension `[n]` in front of the dimensions of `element` (`float[3]`
-/// with `[4]` gives `float[4][3]`): GLSL lists the outer dimension first.
-/// `write_dim` writes the text between the new brackets.
-fn outer_array(element: &str, write_dim: impl FnOnce(&mut String)) -> String {
-    let at = element.find('[').unwrap_or(element.len());
-    let mut text = String::with_capacity(element.len() + 12);
-    text.push_str(&element[..at]);
-    text.push('[');
-    write_dim(&mut text);
-    text.push(']');
-    text.push_str(&element[at..]);
-    text
-}
-
 /// Append the text between the brackets for an array size.
 fn push_array_dim(ctx: &Ctx<'_>, size: naga::ArraySize, out: &mut String) {
     match size {
@@ -314,9 +300,27 @@ fn spell_inner<'c>(
             scalar: s,
         } => matrix(needs, columns, rows, s),
         TypeInner::Pointer { base, .. } => name_of(needs, base),
-        TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } => {
-            let element = name_of(needs, base);
-            Cow::Owned(outer_array(&element, |t| push_array_dim(ctx, size, t)))
+        TypeInner::Array { .. } | TypeInner::BindingArray { .. } => {
+            // GLSL lists the outer dimension first: `float[4][3]` is four
+            // arrays of three. The dimensions are written walking down to
+            // the element, which is spelled last, once.
+            let mut dims = String::with_capacity(16);
+            let mut level = inner;
+            let mut element = None;
+            while let TypeInner::Array { base, size, .. } | TypeInner::BindingArray { base, size } =
+                *level
+            {
+                dims.push('[');
+                push_array_dim(ctx, size, &mut dims);
+                dims.push(']');
+                element = Some(base);
+                match ctx.module.types.get_handle(base) {
+                    Ok(t) => level = &t.inner,
+                    Err(_) => break,
+                }
+            }
+            let element = element.map_or(Cow::Borrowed("void"), |e| name_of(needs, e));
+            Cow::Owned([&*element, &dims].concat())
         }
         TypeInner::Struct { .. } => {
             // Structs are always named by handle in naga's IR; find it.
@@ -781,9 +785,28 @@ mod tests {
 
     #[test]
     fn arrays_list_the_outer_dimension_first() {
-        let four = |t: &mut String| t.push('4');
-        assert_eq!(outer_array("float", four), "float[4]");
-        assert_eq!(outer_array("float[3]", four), "float[4][3]");
-        assert_eq!(outer_array("S[2][3]", |_| {}), "S[][2][3]");
+        let source = "struct S { v: array<array<f32, 3>, 4> }
+@group(0) @binding(0) var<storage, read_write> o: array<f32>;
+@compute @workgroup_size(1) fn main() {
+    var a: array<array<array<f32, 2>, 3>, 4>;
+    var s: S;
+    a[1][2][0] = o[0];
+    s.v[3][2] = a[1][2][0];
+    o[1] = s.v[3][2];
+}";
+        let options = crate::Options {
+            target: crate::Target::Glsl,
+            ..Default::default()
+        };
+        let t = crate::translate(source, &options).unwrap_or_else(|d| panic!("{d}"));
+        let crate::Output::Files(files) = t.output else {
+            panic!("GLSL gives files");
+        };
+        let text = &files[0].text;
+        assert!(text.contains("    float[4][3] v;\n"), "{text}");
+        assert!(
+            text.contains("    float[4][3][2] a = float[4][3][2](float[3][2](float[2]("),
+            "{text}"
+        );
     }
 }

@@ -326,17 +326,18 @@ fn storage_norm_prefix(format: naga::StorageFormat) -> &'static str {
 /// [`storage_scalar_texel`] names, `unorm`/`snorm` for normalized formats
 /// (`RWTexture2D<unorm float4>`, `Texture2DArray<float>`), 64-bit for
 /// `r64uint`.
+/// Whether a storage texture with `access` is an `RW` (UAV) texture.
+pub(crate) fn is_rw(access: naga::StorageAccess) -> bool {
+    access.intersects(naga::StorageAccess::STORE | naga::StorageAccess::ATOMIC)
+}
+
 fn storage_texture_type(
     dim: ImageDimension,
     arrayed: bool,
     format: naga::StorageFormat,
     access: naga::StorageAccess,
 ) -> String {
-    let rw = if access.intersects(naga::StorageAccess::STORE | naga::StorageAccess::ATOMIC) {
-        "RW"
-    } else {
-        ""
-    };
+    let rw = if is_rw(access) { "RW" } else { "" };
     let array = if arrayed { "Array" } else { "" };
     let norm = storage_norm_prefix(format);
     let texel = match storage_scalar_texel(format) {

@@ -335,7 +335,7 @@ fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
     let mut name = String::with_capacity(14 + t.len());
     name.push_str("_s_dimensions_");
     push_suffix(&mut name, &t);
-    let rw = t.starts_with("RW");
+    let rw = matches!(image.class, ImageClass::Storage { access, .. } if types::is_rw(access));
     let multi = matches!(
         image.class,
         ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
