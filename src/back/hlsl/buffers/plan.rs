@@ -518,15 +518,15 @@ impl Spell<'_> {
 
     /// `{base} {name}{dims}`, appended to `out`: a member declaration.
     pub(super) fn push_declarator(&self, out: &mut String, ty: &LStorage, name: &str) {
-        self.push_base(out, ty);
+        self.push_base(out, ty, true);
         out.push(' ');
         out.push_str(name);
         push_dims(out, ty);
     }
 
-    /// The type part of a declaration (with `row_major` where a matrix),
-    /// appended to `out`.
-    pub(super) fn push_base(&self, out: &mut String, ty: &LStorage) {
+    /// The type part of a declaration (with `row_major` where a matrix
+    /// and `declared`), appended to `out`.
+    pub(super) fn push_base(&self, out: &mut String, ty: &LStorage, declared: bool) {
         match ty {
             LStorage::Scalar(s) => out.push_str(super::super::types::scalar(*s)),
             LStorage::Vector(n, s) => out.push_str(&super::super::types::vector(*n, *s)),
@@ -535,10 +535,12 @@ impl Spell<'_> {
                 rows,
                 scalar,
             } => {
-                out.push_str("row_major ");
+                if declared {
+                    out.push_str("row_major ");
+                }
                 out.push_str(&super::super::types::matrix(*columns, *rows, *scalar));
             }
-            LStorage::Array(e, _) => self.push_base(out, e),
+            LStorage::Array(e, _) => self.push_base(out, e, declared),
             LStorage::Struct { of, .. } => out.push_str(self.struct_name(*of)),
         }
     }
@@ -546,12 +548,9 @@ impl Spell<'_> {
     /// The spelling of a stored type without `row_major`, for messages.
     pub(super) fn describe(&self, ty: &LStorage) -> String {
         let mut out = String::new();
-        self.push_base(&mut out, ty);
+        self.push_base(&mut out, ty, false);
         push_dims(&mut out, ty);
-        match out.strip_prefix("row_major ") {
-            Some(rest) => rest.to_string(),
-            None => out,
-        }
+        out
     }
 
     /// A helper-name fragment for a stored type.
