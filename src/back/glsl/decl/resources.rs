@@ -61,14 +61,9 @@ pub(super) fn overrides(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
 /// A literal as GLSL.
 pub(super) fn literal(needs: &mut Needs, lit: &naga::Literal) -> String {
     use naga::Literal as L;
-    let float = |v: f64| {
-        let s = format!("{v:?}");
-        if s.contains('.') || s.contains('e') || s.contains("inf") || s.contains("NaN") {
-            s
-        } else {
-            format!("{s}.0")
-        }
-    };
+    // Rust's `Debug` of a float always has a `.` or an exponent (`1.0`,
+    // `1e20`), which GLSL reads as a float; naga's literals are finite.
+    let float = |v: f64| format!("{v:?}");
     match *lit {
         L::F64(v) => format!("{}lf", float(v)),
         L::F32(v) => float(f64::from(v)),
