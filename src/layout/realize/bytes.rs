@@ -53,3 +53,9 @@ pub fn matrix_columns(l: &Layout) -> Option<(Layout, impl Iterator<Item = u64>)>
     let offsets = (0..u64::from(columns)).map(move |j| j * step);
     Some((column.into_owned(), offsets))
 }
+
+/// How many 16-byte words (`uvec4`, `uint4`) cover a buffer of contract
+/// size `size` read as words: every byte, at least one word.
+pub fn sixteen_byte_words(size: Option<u64>) -> u64 {
+    size.unwrap_or(0).div_ceil(16).max(1)
+}

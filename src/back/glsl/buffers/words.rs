@@ -129,7 +129,7 @@ impl WordsBlock {
                 "uniform",
                 format!(
                     "uvec4 _s_words[{}]",
-                    self.size.unwrap_or(0).div_ceil(16).max(1)
+                    crate::layout::realize::bytes::sixteen_byte_words(self.size)
                 ),
             ),
         };

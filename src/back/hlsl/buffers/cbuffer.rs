@@ -371,8 +371,7 @@ impl Plan {
         }
         if let Some(s) = self.storage(g) {
             if let Some(w) = &s.words {
-                // Every byte of the contract size, in whole 16-byte words.
-                let n = s.layout.size.unwrap_or(0).div_ceil(16).max(1);
+                let n = crate::layout::realize::bytes::sixteen_byte_words(s.layout.size);
                 super::super::push_parts(out, &["cbuffer ", &w.cbuffer, " : register("]);
                 register(out);
                 super::super::push_parts(out, &[") {\n    uint4 ", &w.words, "["]);
