@@ -720,6 +720,27 @@ fn oracle_synthetic_offsets_match_contract() {
             stats.words
         );
     }
+    // Outside an array the same struct is inlined into the block instead,
+    // in every dialect, and glslang agrees with its offsets (above).
+    let fx = synthetic("struct_inline");
+    for d in DIALECTS {
+        let plan = fx
+            .plan(d)
+            .unwrap_or_else(|e| panic!("{}", e.render("s.wgsl", &fx.parsed.source, false)));
+        assert!(plan.words.is_empty(), "{d}: no words");
+        // `s.q` (Q cannot be placed whole) and `s.q.t` inside it; `u.t`.
+        let inlined: Vec<(&str, usize)> = plan
+            .blocks
+            .iter()
+            .map(|b| {
+                (
+                    b.instance.as_str(),
+                    plan.layout.blocks[b.index].inlined.len(),
+                )
+            })
+            .collect();
+        assert_eq!(inlined, [("s", 2), ("u", 1)], "{d}");
+    }
     // So are push constants outside Vulkan that std140 cannot hold.
     for (stem, global) in [
         ("stride_not_a_multiple", "p"),
@@ -816,6 +837,15 @@ struct G { h: H, x: f32 }
 struct Q { t: T, x: f32 }
 @group(0) @binding(0) var<storage, read_write> s: array<Q, 2>;
 @compute @workgroup_size(1) fn main() { s[0].x = 1.0; }",
+    ),
+    (
+        "struct_inline",
+        "@size(12) struct T { v: vec3<f32> }
+struct Q { t: T, x: f32 }
+struct R { q: Q, @align(16) m: mat2x2<f32>, y: f32 }
+@group(0) @binding(0) var<storage, read_write> s: R;
+@group(0) @binding(1) var<uniform> u: Q;
+@compute @workgroup_size(1) fn main() { s.q.x = u.t.v.y + s.y; }",
     ),
     (
         "stride_scalar",
