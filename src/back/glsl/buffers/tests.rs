@@ -728,7 +728,9 @@ fn oracle_synthetic_offsets_match_contract() {
             .plan(d)
             .unwrap_or_else(|e| panic!("{}", e.render("s.wgsl", &fx.parsed.source, false)));
         assert!(plan.words.is_empty(), "{d}: no words");
-        // `s.q` (Q cannot be placed whole) and `s.q.t` inside it; `u.t`.
+        // `s.q` (Q cannot be placed whole) and `s.q.t` inside it; `u.p`
+        // (std140 rounds its split columns and `x` to 32 bytes, past the
+        // contract's 40-byte buffer).
         let inlined: Vec<(&str, usize)> = plan
             .blocks
             .iter()
@@ -843,9 +845,11 @@ struct Q { t: T, x: f32 }
         "@size(12) struct T { v: vec3<f32> }
 struct Q { t: T, x: f32 }
 struct R { q: Q, @align(16) m: mat2x2<f32>, y: f32 }
+struct P { m: mat2x2<f32>, x: f32 }
+struct U { a: mat2x2<f32>, p: P }
 @group(0) @binding(0) var<storage, read_write> s: R;
-@group(0) @binding(1) var<uniform> u: Q;
-@compute @workgroup_size(1) fn main() { s.q.x = u.t.v.y + s.y; }",
+@group(0) @binding(1) var<uniform> u: U;
+@compute @workgroup_size(1) fn main() { s.q.x = u.p.x + s.y; }",
     ),
     (
         "stride_scalar",
