@@ -288,7 +288,7 @@ fn words_note(
     .note(if g.space == naga::AddressSpace::Uniform && parsed.uniform_standard {
         "with `uniform_buffer_standard_layout` a uniform takes the storage layout rules, which std140 cannot declare (arrays and structs not rounded to 16 bytes); the words form keeps every byte where the contract puts it"
     } else {
-        "a member's contract offset lies where GLSL's rules place the member before it (a nested struct's size rounded up to its alignment, say), or in a gap no padding member fills; the words form keeps every byte where the contract puts it"
+        "a member's contract offset lies where GLSL's rules place the member before it (a nested struct's size rounded up to its alignment, in an array element, where the struct cannot be inlined into the block), or in a gap no padding member fills; the words form keeps every byte where the contract puts it"
     })
     .note(if g.space == naga::AddressSpace::Immediate {
         "--target reflect marks the block \"words\": true; declare the push-constant range with the block's size rounded up to 16 bytes (the block is an array of uvec4); the other targets are not affected"
