@@ -50,6 +50,11 @@ impl<'a> ByteOffset<'a> {
         self
     }
 
+    /// A copy of this offset plus `constant` bytes (`self` stays).
+    pub fn offset_by(&self, constant: u64) -> Self {
+        self.clone().plus(constant)
+    }
+
     /// This offset plus `stride * index`.
     pub fn plus_scaled(mut self, stride: u64, index: impl Into<Cow<'a, str>>) -> Self {
         self.terms.push(Term::Scaled {

@@ -406,8 +406,12 @@ impl<'a> Namer<'a> {
                 .get(inl.parent)
                 .cloned()
                 .unwrap_or_else(|| "".into());
-            members.resize(inl.first, "".into());
-            for m in sl.members() {
+            // Member `k` of the struct is block member `first + k`.
+            let end = inl.first + sl.members().count();
+            if members.len() < end {
+                members.resize(end, "".into());
+            }
+            for (k, m) in sl.members().enumerate() {
                 let own = self.member_name(inl.ty, m.index, &m.name);
                 let mut joined = collapse_underscores(joined_name(&parent, own));
                 if joined.starts_with("gl_") {
@@ -425,7 +429,9 @@ impl<'a> Namer<'a> {
                 }
                 let name: Rc<str> = name.into();
                 added.push(name.clone());
-                members.push(name);
+                if let Some(slot) = members.get_mut(inl.first + k) {
+                    *slot = name;
+                }
             }
         }
         added

@@ -167,7 +167,7 @@ pub fn member(ctx: &Ctx<'_>, place: &Place, index: u32) -> Place {
     match member {
         Some(m) => Place {
             block: place.block,
-            offset: place.offset.clone().plus(m.offset),
+            offset: place.offset.offset_by(m.offset),
             layout: m.layout.clone(),
         },
         None => place.clone(),
@@ -241,17 +241,17 @@ fn load_vector(block: &WordsBlock, offset: &Offset, n: u8, s: Scalar) -> String 
             3 => format!(
                 "{spelled}({}, {}.x)",
                 halves(block, offset),
-                halves(block, &offset.clone().plus(4))
+                halves(block, &offset.offset_by(4))
             ),
             _ => format!(
                 "{spelled}({}, {})",
                 halves(block, offset),
-                halves(block, &offset.clone().plus(4))
+                halves(block, &offset.offset_by(4))
             ),
         };
     }
     let words: Vec<String> = (0..u64::from(n))
-        .map(|k| block.word(&offset.clone().plus(4 * k)))
+        .map(|k| block.word(&offset.offset_by(4 * k)))
         .collect();
     let bits = format!("uvec{n}({})", words.join(", "));
     match s.kind {
@@ -287,7 +287,7 @@ pub fn load(
             let cols: Vec<String> = crate::layout::realize::bytes::matrix_columns(&place.layout)
                 .into_iter()
                 .flat_map(|(_, at)| at)
-                .map(|at| load_vector(block, &offset.clone().plus(at), rows, scalar))
+                .map(|at| load_vector(block, &offset.offset_by(at), rows, scalar))
                 .collect();
             let spelled = super::matrix_name(columns, rows, naga_scalar(scalar));
             format!("{spelled}({})", cols.join(", "))
@@ -433,18 +433,12 @@ fn store_vector(
             block.word(offset)
         );
         match n {
-            3 => store_half(
-                block,
-                &offset.clone().plus(4),
-                &format!("{v}.z"),
-                indent,
-                out,
-            ),
+            3 => store_half(block, &offset.offset_by(4), &format!("{v}.z"), indent, out),
             4 => {
                 let _ = writeln!(
                     out,
                     "{indent}{} = packFloat2x16({v}.zw);",
-                    block.word(&offset.clone().plus(4))
+                    block.word(&offset.offset_by(4))
                 );
             }
             _ => {}
@@ -456,7 +450,7 @@ fn store_vector(
         let _ = writeln!(
             out,
             "{indent}{} = {};",
-            block.word(&offset.clone().plus(4 * u64::from(k))),
+            block.word(&offset.offset_by(4 * u64::from(k))),
             bits32(&c, s)
         );
     }
@@ -506,7 +500,7 @@ pub fn store(
                 let column = format!("{value}[{j}]");
                 store_vector(
                     block,
-                    &offset.clone().plus(at),
+                    &offset.offset_by(at),
                     (rows, scalar),
                     &column,
                     indent,
