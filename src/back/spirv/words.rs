@@ -41,23 +41,23 @@ struct Instruction {
 }
 
 /// The instructions of `words`, in order; stops at a malformed one (a zero
-/// word count or one running past the end), leaving the rest unread.
-fn instructions(words: &[u32]) -> Vec<Instruction> {
-    let mut out = Vec::new();
+/// word count or one running past the end), leaving the rest unread. An
+/// iterator, so that asking whether a repair applies allocates nothing.
+fn instructions(words: &[u32]) -> impl Iterator<Item = Instruction> + '_ {
     let mut at = HEADER_WORDS;
-    while at < words.len() {
-        let count = (words[at] >> 16) as usize;
+    std::iter::from_fn(move || {
+        let count = (*words.get(at)? >> 16) as usize;
         if count == 0 || at + count > words.len() {
-            break;
+            return None;
         }
-        out.push(Instruction {
+        let inst = Instruction {
             start: at,
             count,
             opcode: words[at] & 0xffff,
-        });
+        };
         at += count;
-    }
-    out
+        Some(inst)
+    })
 }
 
 /// Does an image type (`OpTypeImage`'s operands) allow only
@@ -76,13 +76,10 @@ fn sizes_without_level(image_type: &[u32]) -> bool {
 /// `OpSelect`, `OpPhi`); a query whose image type is not found is left as
 /// it is.
 pub fn query_size_without_level(words: &mut Vec<u32>) {
-    let stream = instructions(words);
-    if !stream
-        .iter()
-        .any(|i| i.opcode == OP_IMAGE_QUERY_SIZE_LOD && i.count == 5)
-    {
+    if !instructions(words).any(|i| i.opcode == OP_IMAGE_QUERY_SIZE_LOD && i.count == 5) {
         return;
     }
+    let stream: Vec<Instruction> = instructions(words).collect();
     let mut levelless_types = Vec::new();
     let mut value_types = IndexMap::new();
     for i in &stream {
@@ -127,10 +124,10 @@ pub fn query_size_without_level(words: &mut Vec<u32>) {
 /// the callee's parameter type that pointer instead (see the module
 /// documentation); nothing else changes. Word counts stay the same.
 pub fn pointer_arguments(words: &mut [u32]) {
-    let stream = instructions(words);
-    if !stream.iter().any(|i| i.opcode == OP_FUNCTION_CALL) {
+    if !instructions(words).any(|i| i.opcode == OP_FUNCTION_CALL) {
         return;
     }
+    let stream: Vec<Instruction> = instructions(words).collect();
     // Pointer types by pointee, values by id with their type, the loads
     // with their pointer, the parameter types of each function.
     let mut pointers = IndexMap::new();
@@ -215,10 +212,7 @@ mod tests {
     fn storage_and_multisampled_queries_lose_their_level() {
         let mut words = module(&[(10, 0, 1), (11, 0, 2), (12, 1, 1)]);
         query_size_without_level(&mut words);
-        let ops: Vec<(u32, usize)> = instructions(&words)
-            .iter()
-            .map(|i| (i.opcode, i.count))
-            .collect();
+        let ops: Vec<(u32, usize)> = instructions(&words).map(|i| (i.opcode, i.count)).collect();
         assert_eq!(
             ops[3..],
             [
@@ -231,7 +225,7 @@ mod tests {
             ]
         );
         // The result type, result and image operands are kept.
-        let last = instructions(&words)[8];
+        let last = instructions(&words).nth(8).unwrap();
         assert_eq!(words[last.start + 1..last.start + 4], [3, 212, 112]);
     }
 
