@@ -201,6 +201,10 @@ impl Diagnostics {
     }
     /// Render all diagnostics as text, as a terminal would show them.
     pub fn render(&self, file_name: &str, source: &str, color: bool) -> String {
+        if self.0.is_empty() {
+            // Nothing to say: skip indexing the source's lines.
+            return String::new();
+        }
         let file = SimpleFile::new(file_name, source);
         let config = term::Config::default();
         let mut buf: Vec<u8> = Vec::new();
