@@ -72,6 +72,11 @@ enum ColorArg {
     Never,
 }
 
+/// `--spirv-version` when not given.
+const DEFAULT_SPIRV_VERSION: &str = "1.3";
+/// `--line-directives` when not given.
+const DEFAULT_LINE_DIRECTIVES: &str = "auto";
+
 const AFTER_HELP: &str = "\
 Exit status: 0 success, 1 diagnostics with errors, 2 usage or IO error.
 Examples:
@@ -171,7 +176,7 @@ struct Cli {
     rules: Vec<RuleSet>,
 
     /// SPIR-V version to emit, 1.0 to 1.6
-    #[arg(long, value_name = "MAJOR.MINOR", default_value = "1.3", value_parser = parse_spirv_version)]
+    #[arg(long, value_name = "MAJOR.MINOR", default_value = DEFAULT_SPIRV_VERSION, value_parser = parse_spirv_version)]
     spirv_version: (u8, u8),
 
     /// GLSL dialect: vulkan450 (sets and bindings, separate samplers,
@@ -187,7 +192,7 @@ struct Cli {
     /// and desktop GLSL, `#line N` for GLSL ES, nothing elsewhere),
     /// file, numeric, none. An explicit file or numeric also gives SPIR-V
     /// OpSource/OpLine debug info
-    #[arg(long, value_name = "FORM", default_value = "auto", value_parser = parse_line_directives)]
+    #[arg(long, value_name = "FORM", default_value = DEFAULT_LINE_DIRECTIVES, value_parser = parse_line_directives)]
     line_directives: stride::back::lines::LineDirectives,
 
     /// The entry point to write (GLSL, HLSL, Slang); without it GLSL writes
@@ -301,7 +306,13 @@ fn parse_spirv_version(s: &str) -> Result<(u8, u8), String> {
 }
 
 fn main() -> ExitCode {
-    let mut cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The plain one-file call of a build system skips building clap's
+    // command (see `cli::quick`); clap reads everything else.
+    let mut cli = match args.get(1..).and_then(cli::quick::plain_call) {
+        Some(cli) => cli,
+        None => Cli::parse_from(args),
+    };
     // `-o -`: standard output, as without -o (not a file named `-`).
     if cli.output.as_deref() == Some(std::path::Path::new("-")) {
         cli.output = None;

@@ -3,6 +3,7 @@
 
 pub mod files;
 pub mod inputs;
+pub mod quick;
 pub mod report;
 pub mod watch;
 
