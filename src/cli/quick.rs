@@ -1,13 +1,15 @@
 //! The call a build system makes once per shader, `stride [-t T[,T...]]
-//! INPUT... [-o PATH]`, read without building clap's command.
+//! INPUT... [-o PATH] [--depfile FILE] [--manifest FILE] [--root DIR]`
+//! (the make and ninja recipes of the README), read without building
+//! clap's command.
 //!
 //! Building clap's `Command` (every argument, its help and value parser) and
 //! filling in the defaults costs about 0.14M instructions, about 5% of a
 //! whole process that translates one small file. That is the part of
 //! start-up that one call per file pays again and again, so these plain
 //! calls are read here. Anything else (another flag, `--target=X`, `-`,
-//! `--`, a value that starts with `-`, an unknown target, a repeated `-o`,
-//! text that is not UTF-8) goes to clap, which gives the same [`Cli`] for
+//! `--`, a value that starts with `-`, an unknown target, a repeated `-o`
+//! or other path option, text that is not UTF-8) goes to clap, which gives the same [`Cli`] for
 //! everything read here (the tests compare the two) and the help, errors
 //! and suggestions for everything else.
 
@@ -22,6 +24,9 @@ pub fn plain_call(args: &[OsString]) -> Option<Cli> {
     let mut inputs = Vec::new();
     let mut target = Vec::new();
     let mut output = None;
+    let mut depfile = None;
+    let mut manifest = None;
+    let mut root = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let arg = arg.to_str()?;
@@ -31,9 +36,10 @@ pub fn plain_call(args: &[OsString]) -> Option<Cli> {
                     target.push(TargetArg::from_str(name, false).ok()?);
                 }
             }
-            "-o" | "--output" if output.is_none() => {
-                output = Some(PathBuf::from(value(args.next())?));
-            }
+            "-o" | "--output" => once(&mut output, args.next())?,
+            "--depfile" => once(&mut depfile, args.next())?,
+            "--manifest" => once(&mut manifest, args.next())?,
+            "--root" => once(&mut root, args.next())?,
             _ if arg.is_empty() || arg.starts_with('-') => return None,
             _ => inputs.push(arg.to_string()),
         }
@@ -48,9 +54,9 @@ pub fn plain_call(args: &[OsString]) -> Option<Cli> {
         inputs,
         target,
         output,
-        root: None,
-        depfile: None,
-        manifest: None,
+        root,
+        depfile,
+        manifest,
         force_write: false,
         check: false,
         watch: false,
@@ -67,6 +73,15 @@ pub fn plain_call(args: &[OsString]) -> Option<Cli> {
         uniform_layout: UniformArg::Wgsl,
         rust_derive: None,
     })
+}
+
+/// A path option's value, which may be given once.
+fn once(slot: &mut Option<PathBuf>, arg: Option<&OsString>) -> Option<()> {
+    if slot.is_some() {
+        return None;
+    }
+    *slot = Some(PathBuf::from(value(arg)?));
+    Some(())
 }
 
 /// An option's value: present, UTF-8, not empty and not starting with `-`.
@@ -110,6 +125,25 @@ mod tests {
                 "o",
             ],
             &["-o", "x", "a b.wgsl"],
+            &[
+                "-t",
+                "spirv",
+                "a.wgsl",
+                "-o",
+                "a.spv",
+                "--depfile",
+                "a.spv.d",
+            ],
+            &[
+                "shaders",
+                "-o",
+                "out",
+                "--manifest",
+                "m.json",
+                "--root",
+                "shaders",
+            ],
+            &["--depfile", "d", "--manifest", "m", "--root", "r", "x.wgsl"],
         ];
         for &call in calls {
             let quick = plain_call(&os(call)).map(|cli| format!("{cli:?}"));
@@ -143,6 +177,11 @@ mod tests {
             &[""],
             &["a.wgsl", "--glsl", "gl450"],
             &["a.wgsl", "-e", "main"],
+            &["a.wgsl", "--depfile"],
+            &["a.wgsl", "--depfile", "a", "--depfile", "b"],
+            &["a.wgsl", "--manifest", "-"],
+            &["a.wgsl", "--root", "r", "--root", "s"],
+            &["a.wgsl", "--depfile=a.d"],
         ];
         for &call in calls {
             assert!(plain_call(&os(call)).is_none(), "{call:?}");
@@ -155,6 +194,10 @@ mod tests {
     fn calls_left_to_clap_are_ones_it_reads_differently_or_refuses() {
         assert_eq!(by_clap(&["-t", "spirv,", "a.wgsl"]), None);
         assert_eq!(by_clap(&["a.wgsl", "-o", "x", "-o", "y"]), None);
+        assert_eq!(
+            by_clap(&["a.wgsl", "--depfile", "a", "--depfile", "b"]),
+            None
+        );
         assert_eq!(by_clap(&["-t", "metal", "a.wgsl"]), None);
         assert!(by_clap(&["--target=hlsl", "a.wgsl"]).is_some());
     }
