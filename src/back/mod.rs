@@ -14,3 +14,5 @@ pub mod spirv;
 #[cfg(test)]
 mod test_support;
 pub(crate) mod text;
+#[cfg(test)]
+mod text_writer_tests;

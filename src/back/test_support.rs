@@ -16,6 +16,13 @@ pub struct Fixture {
     pub names: FastHashMap<NameKey, String>,
 }
 
+/// `source` as [`crate::analyze`] gives it, in the three parts a writer
+/// takes: the parse, naga's validation and the contract.
+pub fn analyzed(source: &str) -> (Parsed, naga::valid::ModuleInfo, LayoutModule) {
+    let a = crate::analyze(source).expect("valid WGSL");
+    (a.parsed, a.info, a.contract)
+}
+
 /// `source` analyzed, named by [`names_for`] with `ident`.
 pub fn fixture(source: &str, ident: fn(&str) -> String) -> Result<Fixture, String> {
     let parsed = crate::front::parse(source).map_err(|d| d.to_string())?;

@@ -16,12 +16,7 @@ const OVERRIDES: &str = "
 
 #[test]
 fn baking_remaps_the_contract_onto_the_compacted_module() {
-    let crate::Analysis {
-        parsed,
-        info,
-        contract,
-        ..
-    } = crate::analyze(OVERRIDES).expect("valid");
+    let (parsed, info, contract) = crate::back::test_support::analyzed(OVERRIDES);
     let options = GlslOptions {
         dialect: Dialect::Gl450,
         ..Default::default()
@@ -51,31 +46,6 @@ fn baking_remaps_the_contract_onto_the_compacted_module() {
         assert_eq!(baked.types[*h].name.as_deref(), Some(s.name.as_str()));
         assert_eq!(s.ty, *h);
     }
-}
-
-#[test]
-fn unknown_override_and_entry_point_are_errors() {
-    let crate::Analysis {
-        parsed,
-        info,
-        contract,
-        ..
-    } = crate::analyze(OVERRIDES).expect("valid");
-    let options = GlslOptions {
-        overrides: vec![("nope".to_string(), 1.0)],
-        ..Default::default()
-    };
-    let e = crate::back::glsl::write(&parsed, &info, &contract, &options)
-        .expect_err("unknown override");
-    assert!(e.0[0].message.contains("no override named `nope`"));
-    let options = GlslOptions {
-        entry_point: Some("other".to_string()),
-        ..Default::default()
-    };
-    let e =
-        crate::back::glsl::write(&parsed, &info, &contract, &options).expect_err("unknown entry");
-    assert!(e.0[0].message.contains("no entry point named `other`"));
-    assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
 }
 
 #[test]

@@ -15,12 +15,7 @@ use std::path::PathBuf;
 /// Run `f` on a context for `source` (no buffer plan: the buffers part
 /// is not needed by what these tests print).
 fn with_ctx<R>(source: &str, options: HlslOptions, f: impl FnOnce(&Ctx<'_>) -> R) -> R {
-    let crate::Analysis {
-        parsed,
-        info,
-        contract,
-        ..
-    } = crate::analyze(source).expect("valid WGSL");
+    let (parsed, info, contract) = crate::back::test_support::analyzed(source);
     let names = module_names(&parsed.module);
     let source = ModuleSource::parsed(&parsed, &info, &contract);
     let model = options.shader_model.unwrap_or_default();
@@ -353,38 +348,14 @@ fn module_level_errors() {
     let source = "
             override gain: f32;
             @compute @workgroup_size(1) fn main() { _ = gain; }";
-    let crate::Analysis {
-        parsed,
-        info,
-        contract,
-        ..
-    } = crate::analyze(source).expect("valid");
+    let (parsed, info, contract) = crate::back::test_support::analyzed(source);
     let e = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
         .expect_err("no value for the override");
     assert!(e.0[0].message.contains("no default value"), "{:?}", e.0[0]);
-    let options = HlslOptions {
-        entry_point: Some("other".to_string()),
-        ..Default::default()
-    };
-    let e = crate::back::hlsl::write(&parsed, &info, &contract, &options)
-        .expect_err("unknown entry point");
-    assert!(e.0[0].message.contains("no entry point named `other`"));
-    assert!(e.0[0].notes.iter().any(|n| n.contains("`main`")));
-    let options = HlslOptions {
-        overrides: vec![("nope".to_string(), 1.0)],
-        ..Default::default()
-    };
-    let e = crate::back::hlsl::write(&parsed, &info, &contract, &options)
-        .expect_err("unknown override");
-    assert!(e.0[0].message.contains("no override named `nope`"));
+    // Unknown entry points and overrides: `back::text_writer_tests`.
 
     // No entry point: a library with every function.
-    let crate::Analysis {
-        parsed,
-        info,
-        contract,
-        ..
-    } = crate::analyze("fn f() {}").expect("valid");
+    let (parsed, info, contract) = crate::back::test_support::analyzed("fn f() {}");
     let lib = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
         .expect("library");
     assert!(lib.entry_points.is_empty());
@@ -396,12 +367,7 @@ fn shader_model_type_checks() {
     let f16 = "enable f16;
             var<private> h: vec2<f16>;
             @compute @workgroup_size(1) fn main() { h = vec2<f16>(1.0h); }";
-    let crate::Analysis {
-        parsed,
-        info,
-        contract,
-        ..
-    } = crate::analyze(f16).expect("valid");
+    let (parsed, info, contract) = crate::back::test_support::analyzed(f16);
     let explicit = HlslOptions {
         shader_model: Some(ShaderModel::Sm6_0),
         ..HlslOptions::default()
@@ -432,12 +398,7 @@ fn shader_model_type_checks() {
 #[test]
 fn default_shader_model_follows_the_module() {
     let write = |source: &str, model: Option<ShaderModel>| {
-        let crate::Analysis {
-            parsed,
-            info,
-            contract,
-            ..
-        } = crate::analyze(source).expect("valid");
+        let (parsed, info, contract) = crate::back::test_support::analyzed(source);
         let options = HlslOptions {
             shader_model: model,
             ..HlslOptions::default()

@@ -1,0 +1,80 @@
+//! What the GLSL and HLSL writers must do alike, checked on both.
+
+use crate::back::test_support::analyzed;
+use crate::back::{glsl, hlsl};
+use crate::diag::Diagnostics;
+
+const SOURCE: &str = "
+    override gain: f32 = 2.0;
+    @group(0) @binding(0) var<storage, read_write> out_data: array<f32>;
+    @compute @workgroup_size(1) fn main() { out_data[0] = gain; }";
+
+/// Each text writer's errors for `SOURCE` with this entry point and these
+/// override values (`None`: it wrote the module).
+fn errors(
+    entry_point: Option<&str>,
+    overrides: &[(&str, f64)],
+) -> Vec<(&'static str, Diagnostics)> {
+    let (parsed, info, contract) = analyzed(SOURCE);
+    let entry_point = entry_point.map(str::to_string);
+    let overrides: Vec<(String, f64)> =
+        overrides.iter().map(|&(n, v)| (n.to_string(), v)).collect();
+    let for_glsl = glsl::GlslOptions {
+        entry_point: entry_point.clone(),
+        overrides: overrides.clone(),
+        ..Default::default()
+    };
+    let for_hlsl = hlsl::HlslOptions {
+        entry_point,
+        overrides,
+        ..Default::default()
+    };
+    let results = [
+        (
+            "GLSL",
+            glsl::write(&parsed, &info, &contract, &for_glsl).err(),
+        ),
+        (
+            "HLSL",
+            hlsl::write(&parsed, &info, &contract, &for_hlsl).err(),
+        ),
+    ];
+    results
+        .into_iter()
+        .filter_map(|(w, e)| Some((w, e?)))
+        .collect()
+}
+
+#[test]
+fn both_write_the_module_as_it_is() {
+    assert!(errors(None, &[]).is_empty());
+    assert!(errors(Some("main"), &[("gain", 3.0)]).is_empty());
+}
+
+#[test]
+fn both_refuse_an_unknown_override() {
+    let found = errors(None, &[("nope", 1.0)]);
+    assert_eq!(found.len(), 2, "{found:?}");
+    for (writer, e) in found {
+        assert!(
+            e.0[0].message.contains("no override named `nope`"),
+            "{writer}: {e:?}"
+        );
+    }
+}
+
+#[test]
+fn both_refuse_an_unknown_entry_point_and_name_the_ones_there_are() {
+    let found = errors(Some("other"), &[]);
+    assert_eq!(found.len(), 2, "{found:?}");
+    for (writer, e) in found {
+        assert!(
+            e.0[0].message.contains("no entry point named `other`"),
+            "{writer}: {e:?}"
+        );
+        assert!(
+            e.0[0].notes.iter().any(|n| n.contains("`main`")),
+            "{writer}: {e:?}"
+        );
+    }
+}
