@@ -639,29 +639,8 @@ fn finish(tag: &str, dir: &Path, stats: &Stats) {
             let _ = std::fs::remove_dir_all(dir);
         }
     }
-    eprintln!(
-        "buffer oracle ({tag}): {} modules, {} buffers, {} offsets/strides compared ({} wrapped-element arrays), {} mismatches, {} plan errors, {} glslang failures, {} skipped",
-        stats.modules,
-        stats.buffers,
-        stats.compared,
-        stats.wrapped,
-        stats.mismatches.len(),
-        stats.plan_errors.len(),
-        stats.glslang_failures.len(),
-        stats.skipped.len(),
-    );
-    for e in &stats.skipped {
-        eprintln!("skipped: {e}");
-    }
-    for e in &stats.plan_errors {
-        eprintln!("plan error: {e}");
-    }
-    for e in &stats.glslang_failures {
-        eprintln!("glslang failure: {e}");
-    }
-    for m in &stats.mismatches {
-        eprintln!("mismatch: {m}");
-    }
+    // Every count and every listed skip, plan error, failure and mismatch.
+    eprintln!("buffer oracle ({tag}): {stats:#?}");
     assert!(stats.buffers > 0, "no buffers compared");
     assert!(
         stats.mismatches.is_empty(),

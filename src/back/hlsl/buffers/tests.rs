@@ -802,27 +802,8 @@ fn dxc_oracle_matches_contract() {
     for (stem, source) in &sources {
         run_one(stem, source, &mut stats);
     }
-    eprintln!(
-        "hlsl buffers oracle: {} modules, {} cbuffers, {} storage buffers, {} offsets compared ({} variant structs, {} wrapped arrays, {} split matrices), {} mismatches, {} plan errors, {} DXC failures, {} SPIR-V failures, {} skipped",
-        stats.modules,
-        stats.cbuffers,
-        stats.storages,
-        stats.compared,
-        stats.variants,
-        stats.wrapped,
-        stats.split,
-        stats.mismatches.len(),
-        stats.plan_errors.len(),
-        stats.dxc_failures.len(),
-        stats.spirv_failures.len(),
-        stats.skipped.len()
-    );
-    for s in &stats.skipped {
-        eprintln!("skipped: {s}");
-    }
-    for s in &stats.plan_errors {
-        eprintln!("plan error: {s}");
-    }
+    // Every count and every listed skip, plan error, failure and mismatch.
+    eprintln!("hlsl buffers oracle: {stats:#?}");
     let failures: Vec<&String> = stats
         .mismatches
         .iter()
