@@ -837,6 +837,45 @@ pub(crate) fn leak_word(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
+/// `{head}{tail}` for every head and tail, heads outermost: the prefixed
+/// and sized type names of a keyword table (`ivec3`, `dmat2x4`,
+/// `uimage2D`, `float4x4`).
+pub(crate) fn products<'a>(
+    heads: &'a [&str],
+    tails: &'a [String],
+) -> impl Iterator<Item = String> + 'a {
+    heads
+        .iter()
+        .flat_map(move |head| tails.iter().map(move |tail| format!("{head}{tail}")))
+}
+
+/// The size suffixes of vector and matrix type names: `{stem}N` for N from
+/// `from` to 4, each followed, with `matrices`, by `{stem}NxM` for M from
+/// `from` to 4 (`vec2`, ...; `mat2`, `mat2x2`, ...; `1`, `1x1`, ...).
+pub(crate) fn size_suffixes(stem: &str, from: u32, matrices: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    for n in from..=4 {
+        out.push(format!("{stem}{n}"));
+        if matrices {
+            out.extend((from..=4).map(|m| format!("{stem}{n}x{m}")));
+        }
+    }
+    out
+}
+
+/// `words` added to a keyword set, each leaked once; a word the set
+/// already has is not leaked (nothing would refer to it).
+pub(crate) fn extend_leaked(
+    set: &mut naga::proc::KeywordSet,
+    words: impl IntoIterator<Item = String>,
+) {
+    for word in words {
+        if !set.contains(&word) {
+            set.extend(std::iter::once(leak_word(word)));
+        }
+    }
+}
+
 /// A builtin as WGSL spells it (for messages and stride's own names);
 /// `None` for those no WGSL source names.
 pub(crate) fn builtin_wgsl_name(builtin: naga::BuiltIn) -> Option<&'static str> {

@@ -20,6 +20,7 @@
 //! `decl` repairs the one case it leaves (the `gen_` it puts before a
 //! reserved prefix such as `_s_`).
 
+use crate::back::common::{extend_leaked, products, size_suffixes};
 use naga::proc::KeywordSet;
 use std::sync::LazyLock;
 
@@ -33,19 +34,17 @@ pub static RESERVED: LazyLock<KeywordSet> = LazyLock::new(|| {
     set.extend(KEYWORDS);
     set.extend(FUTURE_RESERVED);
     set.extend(EXTENSION_KEYWORDS);
-    for prefix in ["", "i", "u"] {
-        for &base in OPAQUE_BASES {
-            let word = format!("{prefix}{base}");
-            // Leaked only when new: a word already in the set (from the
-            // lists above) would be leaked with nothing referring to it.
-            if !set.contains(&word) {
-                set.extend(std::iter::once(crate::back::common::leak_word(word)));
-            }
-        }
-    }
-    for &ty in numeric_type_names().iter() {
-        set.extend(std::iter::once(ty));
-    }
+    let bases: Vec<String> = OPAQUE_BASES.iter().map(|b| b.to_string()).collect();
+    extend_leaked(&mut set, products(&["", "i", "u"], &bases));
+    extend_leaked(
+        &mut set,
+        products(VECTOR_PREFIXES, &size_suffixes("vec", 2, false)),
+    );
+    extend_leaked(
+        &mut set,
+        products(MATRIX_PREFIXES, &size_suffixes("mat", 2, true)),
+    );
+    set.extend(SIZED_SCALARS);
     set
 });
 
@@ -272,49 +271,29 @@ const OPAQUE_BASES: &[&str] = &[
     "u64image2DArray",
 ];
 
-/// Scalar, vector and matrix type names of every width (`vec3`, `dmat2x4`,
-/// `f16vec2`, `uint64_t`, `i8vec4`, ...).
-fn numeric_type_names() -> &'static [&'static str] {
-    static NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-        let mut names = Vec::new();
-        let vector_prefixes = [
-            "", "b", "i", "u", "d", "f16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16",
-            "u32", "u64", "h",
-        ];
-        for prefix in vector_prefixes {
-            for n in 2..=4 {
-                names.push(crate::back::common::leak_word(format!("{prefix}vec{n}")));
-            }
-        }
-        for prefix in ["", "d", "f16", "f32", "f64"] {
-            for c in 2..=4 {
-                names.push(crate::back::common::leak_word(format!("{prefix}mat{c}")));
-                for r in 2..=4 {
-                    names.push(crate::back::common::leak_word(format!(
-                        "{prefix}mat{c}x{r}"
-                    )));
-                }
-            }
-        }
-        for scalar in [
-            "float16_t",
-            "float32_t",
-            "float64_t",
-            "int8_t",
-            "int16_t",
-            "int32_t",
-            "int64_t",
-            "uint8_t",
-            "uint16_t",
-            "uint32_t",
-            "uint64_t",
-        ] {
-            names.push(scalar);
-        }
-        names
-    });
-    &NAMES
-}
+/// Prefixes of the vector type names (`vec3`, `bvec2`, `f16vec4`, `u8vec2`, ...).
+const VECTOR_PREFIXES: &[&str] = &[
+    "", "b", "i", "u", "d", "f16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16", "u32",
+    "u64", "h",
+];
+
+/// Prefixes of the matrix type names (`mat3`, `dmat2x4`, `f16mat3x2`, ...).
+const MATRIX_PREFIXES: &[&str] = &["", "d", "f16", "f32", "f64"];
+
+/// The scalar type names of explicit width.
+const SIZED_SCALARS: &[&str] = &[
+    "float16_t",
+    "float32_t",
+    "float64_t",
+    "int8_t",
+    "int16_t",
+    "int32_t",
+    "int64_t",
+    "uint8_t",
+    "uint16_t",
+    "uint32_t",
+    "uint64_t",
+];
 
 /// Builtin functions of GLSL 4.60 and ES 3.20, and of the extensions stride
 /// uses (subgroups, demote, nonuniform).

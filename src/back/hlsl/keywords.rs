@@ -19,6 +19,7 @@
 //! [`RESERVED_PREFIXES`]: `_s_` starts every name stride invents (helper
 //! functions, entry-point input and output structs and their members).
 
+use crate::back::common::{extend_leaked, products, size_suffixes};
 use naga::proc::{CaseInsensitiveKeywordSet, KeywordSet};
 use std::sync::LazyLock;
 
@@ -31,9 +32,14 @@ pub static RESERVED: LazyLock<KeywordSet> = LazyLock::new(|| {
     set.extend(KEYWORDS);
     set.extend(CPP_RESERVED);
     set.extend(OBJECT_TYPES);
-    for &ty in numeric_type_names().iter() {
-        set.extend(std::iter::once(ty));
-    }
+    set.extend(SCALARS);
+    // Vectors and matrices of every scalar but the packed ones.
+    let vectors: Vec<&str> = SCALARS
+        .iter()
+        .copied()
+        .filter(|s| !s.ends_with("_packed"))
+        .collect();
+    extend_leaked(&mut set, products(&vectors, &size_suffixes("", 1, true)));
     set
 });
 
@@ -305,26 +311,6 @@ const SCALARS: &[&str] = &[
     "int8_t4_packed",
     "uint8_t4_packed",
 ];
-
-fn numeric_type_names() -> &'static [&'static str] {
-    static NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-        let mut names = Vec::new();
-        for &s in SCALARS {
-            names.push(s);
-            if s.ends_with("_packed") {
-                continue;
-            }
-            for n in 1..=4 {
-                names.push(crate::back::common::leak_word(format!("{s}{n}")));
-                for m in 1..=4 {
-                    names.push(crate::back::common::leak_word(format!("{s}{n}x{m}")));
-                }
-            }
-        }
-        names
-    });
-    &NAMES
-}
 
 /// Intrinsic functions (shader model 5.1 to 6.6, HLSL 2021).
 const INTRINSICS: &[&str] = &[
