@@ -639,8 +639,59 @@ pub(crate) trait TextWriter<'a> {
     fn push_call_argument(&mut self, out: &mut String, a: Expr);
     /// The spelling of the type of `h`.
     fn local_type(&mut self, h: Expr) -> Cow<'a, str>;
+    /// The name the module's namer gave `key`.
+    fn name(&self, key: NameKey) -> &str;
     /// The name of function `f`.
-    fn function_name(&self, f: Handle<naga::Function>) -> &str;
+    fn function_name(&self, f: Handle<naga::Function>) -> &str {
+        self.name(NameKey::Function(f))
+    }
+    /// Append `base` as the base of an index or member access to `out`;
+    /// its class.
+    fn push_access_base(&mut self, out: &mut String, base: Expr) -> Prec;
+    /// Append the index `index` into `container` (an array, vector or
+    /// matrix) to `out`, clamped as the language's bounds policy needs.
+    fn push_dynamic_index(&mut self, out: &mut String, container: &Ti, index: Expr);
+    /// Append value `h`'s index or member access, `base[i]`, `base.x` or
+    /// `base.member`, to `out`: the postfix accesses both languages spell
+    /// alike, each with its own base and index. `false`, with nothing
+    /// written, for any other expression, and for a struct value without a
+    /// type handle.
+    fn push_access(&mut self, out: &mut String, h: Expr) -> bool {
+        let st = self.state();
+        match st.exprs[h] {
+            naga::Expression::Access { base, index } => {
+                let container = st.ty(base);
+                self.push_access_base(out, base);
+                out.push('[');
+                self.push_dynamic_index(out, container, index);
+                out.push(']');
+            }
+            naga::Expression::AccessIndex { base, index } => {
+                let member = match *st.ty(base) {
+                    Ti::Struct { .. } => match st.ty_handle(base) {
+                        Some(ty) => Some(ty),
+                        None => return false,
+                    },
+                    _ => None,
+                };
+                let vector = matches!(*st.ty(base), Ti::Vector { .. });
+                self.push_access_base(out, base);
+                if let Some(ty) = member {
+                    out.push('.');
+                    out.push_str(self.name(NameKey::StructMember(ty, index)));
+                } else if vector {
+                    out.push('.');
+                    out.push(component(index));
+                } else {
+                    out.push('[');
+                    crate::back::common::push_decimal(out, u64::from(index));
+                    out.push(']');
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
     /// What goes before the type of a baked expression's declaration.
     fn bake_qualifier(&self) -> &'static str;
     /// Whether the language takes WGSL `let` name `name` into baked names.

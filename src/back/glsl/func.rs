@@ -247,8 +247,21 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.type_of(h)
     }
 
-    fn function_name(&self, f: Handle<naga::Function>) -> &str {
-        self.ctx.name(NameKey::Function(f))
+    fn name(&self, key: NameKey) -> &str {
+        self.ctx.name(key)
+    }
+
+    fn push_access_base(&mut self, out: &mut String, base: Handle<naga::Expression>) -> Prec {
+        self.expr_into(base, out)
+    }
+
+    fn push_dynamic_index(
+        &mut self,
+        out: &mut String,
+        container: &naga::TypeInner,
+        index: Handle<naga::Expression>,
+    ) {
+        self.index_into(container, index, None, out);
     }
 
     fn bake_qualifier(&self) -> &'static str {

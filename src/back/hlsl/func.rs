@@ -314,8 +314,37 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.type_of(h)
     }
 
-    fn function_name(&self, f: Handle<naga::Function>) -> &str {
-        self.ctx.name(NameKey::Function(f))
+    fn name(&self, key: NameKey) -> &str {
+        self.ctx.name(key)
+    }
+
+    /// [`Self::push_expr`] for the base of an access. DXC cannot index,
+    /// nor take a member of, the cast that spells a zero-valued array or
+    /// struct (`((T)0)[i]`: "cannot compile this l-value expression yet"),
+    /// wherever it appears, so such a zero value is read from a helper's
+    /// result instead: `_s_zero_T()[i]`.
+    fn push_access_base(&mut self, out: &mut String, base: Handle<naga::Expression>) -> Prec {
+        if let naga::Expression::ZeroValue(ty) = self.st.exprs[base] {
+            let aggregate = matches!(
+                self.ctx.module.types[ty].inner,
+                naga::TypeInner::Array { .. } | naga::TypeInner::Struct { .. }
+            );
+            if aggregate && !self.st.baked.contains_key(&base) {
+                out.push_str(&helpers::zero_value(self.ctx, self.needs, ty));
+                out.push_str("()");
+                return Prec::Call;
+            }
+        }
+        self.push_expr(out, base)
+    }
+
+    fn push_dynamic_index(
+        &mut self,
+        out: &mut String,
+        container: &naga::TypeInner,
+        index: Handle<naga::Expression>,
+    ) {
+        self.push_index(out, container, index, None);
     }
 
     fn bake_qualifier(&self) -> &'static str {

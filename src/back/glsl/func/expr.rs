@@ -128,25 +128,9 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Override(o) => out.push_str(ctx.name(NameKey::Override(o))),
             E::FunctionArgument(i) => out.push_str(self.argument_name(i)),
             E::Binary { op, left, right } => return self.binary_into(op, left, right, out),
-            E::AccessIndex { base, index } => {
-                self.expr_into(base, out);
-                match *self.st.ty(base) {
-                    Ti::Vector { .. } => {
-                        out.push('.');
-                        out.push(component(index));
-                    }
-                    Ti::Struct { .. } => match self.st.ty_handle(base) {
-                        Some(st) => {
-                            out.push('.');
-                            out.push_str(ctx.name(NameKey::StructMember(st, index)));
-                        }
-                        None => self.error("internal: a struct value without a type handle", h),
-                    },
-                    _ => {
-                        out.push('[');
-                        crate::back::glsl::push_decimal(out, u64::from(index));
-                        out.push(']');
-                    }
+            E::Access { .. } | E::AccessIndex { .. } => {
+                if !self.push_access(out, h) {
+                    self.error("internal: a struct value without a type handle", h);
                 }
                 return Prec::Postfix;
             }
@@ -163,14 +147,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 return Prec::Call;
             }
             E::Load { pointer } => return self.load_into(pointer, out),
-            E::Access { base, index } => {
-                let container = self.st.ty(base);
-                self.expr_into(base, out);
-                out.push('[');
-                self.index_into(container, index, None, out);
-                out.push(']');
-                return Prec::Postfix;
-            }
             E::Math { fun, arg, .. } => {
                 let [arg1, arg2, arg3] = math_operands(&exprs[h]);
                 return self.math_into(h, fun, arg, arg1, arg2, arg3, out);
@@ -600,7 +576,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// [`Self::index_text`], appended to `out`; the place, when given, is
     /// the text `out[place]` written before.
-    fn index_into(
+    pub(super) fn index_into(
         &mut self,
         container: &Ti,
         index: Handle<naga::Expression>,

@@ -157,41 +157,13 @@ impl<'a> FunctionWriter<'a, '_> {
             return false;
         }
         match self.st.exprs[h] {
-            E::Access { base, index } => {
-                let container = self.st.ty(base);
-                self.push_access_base(out, base);
-                out.push('[');
-                self.push_index(out, container, index, None);
-                out.push(']');
-            }
-            E::AccessIndex { base, index } => match *self.st.ty(base) {
-                Ti::Vector { .. } => {
-                    self.push_access_base(out, base);
-                    out.push('.');
-                    out.push_str(component_name(index));
-                }
-                Ti::Struct { .. } => {
-                    let Some(st) = self.st.ty_handle(base) else {
-                        return false;
-                    };
-                    self.push_access_base(out, base);
-                    out.push('.');
-                    out.push_str(self.ctx.name(NameKey::StructMember(st, index)));
-                }
-                _ => {
-                    self.push_access_base(out, base);
-                    out.push('[');
-                    super::super::push_decimal(out, u64::from(index));
-                    out.push(']');
-                }
-            },
             E::Swizzle { vector, .. } => {
                 self.push_expr(out, vector);
                 push_swizzle(out, &self.st.exprs[h]);
+                true
             }
-            _ => return false,
+            _ => self.push_access(out, h),
         }
-        true
     }
 
     /// [`Self::arg`], appended to `out`: the outer parentheses of what
@@ -297,28 +269,14 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::ZeroValue(ty) => return (text!("({})", types::zero_value(ctx, ty)), Prec::Group),
             E::Compose { ty, ref components } => return (self.compose(ty, components), Prec::Call),
-            E::Access { base, index } => {
-                let container = self.st.ty(base);
-                let mut b = self.access_base(base).0;
-                b.push('[');
-                self.push_index(&mut b, container, index, None);
-                b.push(']');
-                return (b, Prec::Postfix);
-            }
-            E::AccessIndex { base, index } => {
-                let (b, prec) = self.access_base(base);
-                let text = match *self.st.ty(base) {
-                    Ti::Vector { .. } => member(b, component_name(index)),
-                    Ti::Struct { .. } => match self.st.ty_handle(base) {
-                        Some(st) => member(b, ctx.name(NameKey::StructMember(st, index))),
-                        None => {
-                            self.error("internal: a struct value without a type handle", h);
-                            return (b, prec);
-                        }
-                    },
-                    _ => indexed(b, index),
-                };
-                return (text, Prec::Postfix);
+            E::Access { base, .. } | E::AccessIndex { base, .. } => {
+                let mut text = self.st.take_buf();
+                if self.push_access(&mut text, h) {
+                    return (text, Prec::Postfix);
+                }
+                self.error("internal: a struct value without a type handle", h);
+                let prec = self.push_access_base(&mut text, base);
+                return (text, prec);
             }
             E::Splat { size, value } => {
                 let t = types::vector(size as u8, self.st.scalar_of(value));
@@ -657,34 +615,6 @@ impl<'a> FunctionWriter<'a, '_> {
     /// `float3(...)`, `float3x4(c0, c1, c2)` (a matrix from its WGSL
     /// columns, which are its HLSL rows), or a constructor helper for
     /// arrays and structs (at module scope, an initializer list).
-    /// The text of `base` as the value an access indexes or takes a
-    /// member of, and its class ([`Self::push_access_base`]).
-    fn access_base(&mut self, base: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = self.st.take_buf();
-        let prec = self.push_access_base(&mut text, base);
-        (text, prec)
-    }
-
-    /// [`Self::push_expr`] for the base of an access. DXC cannot index,
-    /// nor take a member of, the cast that spells a zero-valued array or
-    /// struct (`((T)0)[i]`: "cannot compile this l-value expression yet"),
-    /// wherever it appears, so such a zero value is read from a helper's
-    /// result instead: `_s_zero_T()[i]`.
-    fn push_access_base(&mut self, out: &mut String, base: Handle<naga::Expression>) -> Prec {
-        if let E::ZeroValue(ty) = self.st.exprs[base] {
-            let aggregate = matches!(
-                self.ctx.module.types[ty].inner,
-                Ti::Array { .. } | Ti::Struct { .. }
-            );
-            if aggregate && !self.st.baked.contains_key(&base) {
-                out.push_str(&helpers::zero_value(self.ctx, self.needs, ty));
-                out.push_str("()");
-                return Prec::Call;
-            }
-        }
-        self.push_expr(out, base)
-    }
-
     fn compose(
         &mut self,
         ty: Handle<naga::Type>,
