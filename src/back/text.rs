@@ -649,8 +649,76 @@ pub(crate) trait TextWriter<'a> {
     /// its class.
     fn push_access_base(&mut self, out: &mut String, base: Expr) -> Prec;
     /// Append the index `index` into `container` (an array, vector or
-    /// matrix) to `out`, clamped as the language's bounds policy needs.
-    fn push_dynamic_index(&mut self, out: &mut String, container: &Ti, index: Expr);
+    /// matrix) to `out`, as an access that has no buffer place writes it
+    /// ([`Self::push_restricted_index`] without a place).
+    fn push_dynamic_index(&mut self, out: &mut String, container: &Ti, index: Expr) {
+        self.push_restricted_index(out, container, index, None);
+    }
+    /// What [`Self::push_restricted_index`] needs to write the length of a
+    /// runtime-sized array: where the array lies.
+    type IndexPlace: ?Sized;
+    /// The number of elements of `container` (a vector, matrix or fixed
+    /// array); `None` for a runtime-sized array.
+    fn element_count(&self, container: &Ti) -> Option<u32>;
+    /// What follows a constant index written as a number (`u` or nothing).
+    const KNOWN_INDEX_SUFFIX: &'static str;
+    /// Append index value `index` to `out`; `enclosed` when it stands
+    /// alone inside `min(...)` or `uint(...)`, else it must stay an operand.
+    fn push_index_value(&mut self, out: &mut String, index: Expr, enclosed: bool);
+    /// Append the `uint` length of the runtime-sized array at `place`.
+    fn push_runtime_length(&mut self, out: &mut String, place: &Self::IndexPlace);
+    /// Append the index `index` into `container`, clamped as naga's
+    /// `Restrict` bounds policy does, the policy both languages share: a
+    /// constant within bounds as the number; else `min(uint(i), N - 1u)`
+    /// for a container of N elements, `min(uint(i), LEN - 1u)` for a
+    /// runtime-sized array at `place`, and `uint(i)` (or `i`, unsigned)
+    /// where there is no bound to clamp to.
+    fn push_restricted_index(
+        &mut self,
+        out: &mut String,
+        container: &Ti,
+        index: Expr,
+        place: Option<&Self::IndexPlace>,
+    ) {
+        let count = self.element_count(container);
+        if let (Some(n), Some(k)) = (count, self.state().const_u32(index)) {
+            if k < n {
+                crate::back::common::push_decimal(out, u64::from(k));
+                out.push_str(Self::KNOWN_INDEX_SUFFIX);
+                return;
+            }
+        }
+        let runtime = match (count, container) {
+            (
+                None,
+                Ti::Array {
+                    size: naga::ArraySize::Dynamic,
+                    ..
+                },
+            ) => place,
+            _ => None,
+        };
+        let clamped = count.is_some() || runtime.is_some();
+        if clamped {
+            out.push_str("min(");
+        }
+        if self.state().scalar_of(index).kind == naga::ScalarKind::Uint {
+            self.push_index_value(out, index, clamped);
+        } else {
+            out.push_str("uint(");
+            self.push_index_value(out, index, true);
+            out.push(')');
+        }
+        if let Some(n) = count {
+            out.push_str(", ");
+            crate::back::common::push_decimal(out, u64::from(n.saturating_sub(1)));
+            out.push_str("u)");
+        } else if let Some(place) = runtime {
+            out.push_str(", ");
+            self.push_runtime_length(out, place);
+            out.push_str(" - 1u)");
+        }
+    }
     /// Append value `h`'s index or member access, `base[i]`, `base.x` or
     /// `base.member`, to `out`: the postfix accesses both languages spell
     /// alike, each with its own base and index. `false`, with nothing

@@ -255,13 +255,27 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.expr_into(base, out)
     }
 
-    fn push_dynamic_index(
-        &mut self,
-        out: &mut String,
-        container: &naga::TypeInner,
-        index: Handle<naga::Expression>,
-    ) {
-        self.index_into(container, index, None, out);
+    /// A place already written to the output, `out[place]`.
+    type IndexPlace = std::ops::Range<usize>;
+
+    fn element_count(&self, container: &naga::TypeInner) -> Option<u32> {
+        expr::element_count(container)
+    }
+
+    const KNOWN_INDEX_SUFFIX: &'static str = "";
+
+    fn push_index_value(&mut self, out: &mut String, index: Handle<naga::Expression>, _: bool) {
+        // Inside brackets, `min(` or `uint(`: bare either way.
+        self.bare_into(index, out);
+    }
+
+    fn push_runtime_length(&mut self, out: &mut String, place: &std::ops::Range<usize>) {
+        // The place precedes the index in `out` (runtime-sized arrays
+        // only): its text again, as `.length()`'s operand.
+        let p = out[place.clone()].to_string();
+        out.push_str("uint(");
+        out.push_str(&p);
+        out.push_str(".length())");
     }
 
     fn bake_qualifier(&self) -> &'static str {

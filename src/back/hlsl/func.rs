@@ -338,13 +338,42 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.push_expr(out, base)
     }
 
-    fn push_dynamic_index(
+    type IndexPlace = crate::back::hlsl::buffers::Place<'a>;
+
+    fn element_count(&self, container: &naga::TypeInner) -> Option<u32> {
+        match *container {
+            naga::TypeInner::Vector { size, .. } => Some(size as u32),
+            naga::TypeInner::Matrix { columns, .. } => Some(columns as u32),
+            naga::TypeInner::Array { size, .. } => types::array_count(self.ctx, size),
+            _ => None,
+        }
+    }
+
+    const KNOWN_INDEX_SUFFIX: &'static str = "u";
+
+    fn push_index_value(
         &mut self,
         out: &mut String,
-        container: &naga::TypeInner,
         index: Handle<naga::Expression>,
+        enclosed: bool,
     ) {
-        self.push_index(out, container, index, None);
+        let start = out.len();
+        let prec = self.push_arg(out, index);
+        if !enclosed {
+            // Written bare, the index must still be an operand: a byte
+            // offset scales it (`Index::Dynamic`).
+            let written = out.split_off(start);
+            out.push_str(&expr::operand(written, prec).0);
+        }
+    }
+
+    fn push_runtime_length(
+        &mut self,
+        out: &mut String,
+        place: &crate::back::hlsl::buffers::Place<'a>,
+    ) {
+        let (len, prec) = self.ctx.plan.array_length(self.ctx, self.needs, place);
+        out.push_str(&expr::operand(len, prec).0);
     }
 
     fn bake_qualifier(&self) -> &'static str {

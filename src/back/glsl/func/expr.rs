@@ -428,7 +428,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 if repr == Repr::Plain {
                     let place = start..out.len();
                     out.push('[');
-                    self.index_into(&container, index, Some(place), out);
+                    self.push_restricted_index(out, &container, index, Some(&place));
                     out.push(']');
                     Repr::Plain
                 } else {
@@ -557,13 +557,13 @@ impl<'a> FunctionWriter<'a, '_> {
     ) -> String {
         let Some(place) = place else {
             let mut text = String::with_capacity(16);
-            self.index_into(container, index, None, &mut text);
+            self.push_restricted_index(&mut text, container, index, None);
             return text;
         };
-        // `index_into` reads the place from the text it appends to.
+        // The index reads the place from the text it appends to.
         let mut text = String::with_capacity(place.len() + 32);
         text.push_str(place);
-        self.index_into(container, index, Some(0..place.len()), &mut text);
+        self.push_restricted_index(&mut text, container, index, Some(&(0..place.len())));
         text.split_off(place.len())
     }
 
@@ -572,55 +572,6 @@ impl<'a> FunctionWriter<'a, '_> {
     fn known_index(&self, container: &Ti, index: Handle<naga::Expression>) -> Option<u32> {
         let n = element_count(container)?;
         self.st.const_u32(index).filter(|&k| k < n)
-    }
-
-    /// [`Self::index_text`], appended to `out`; the place, when given, is
-    /// the text `out[place]` written before.
-    pub(super) fn index_into(
-        &mut self,
-        container: &Ti,
-        index: Handle<naga::Expression>,
-        place: Option<std::ops::Range<usize>>,
-        out: &mut String,
-    ) {
-        let count = element_count(container);
-        if let Some(k) = self.known_index(container, index) {
-            crate::back::glsl::push_decimal(out, u64::from(k));
-            return;
-        }
-        let uint = self.st.scalar_of(index).kind == K::Uint;
-        // The closing text after the index: the clamp's bound.
-        let dynamic = matches!(
-            container,
-            Ti::Array {
-                size: naga::ArraySize::Dynamic,
-                ..
-            }
-        );
-        let place = place.filter(|_| count.is_none() && dynamic);
-        let clamped = count.is_some() || place.is_some();
-        if clamped {
-            out.push_str("min(");
-        }
-        if !uint {
-            out.push_str("uint(");
-        }
-        self.bare_into(index, out);
-        if !uint {
-            out.push(')');
-        }
-        if let Some(n) = count {
-            out.push_str(", ");
-            crate::back::glsl::push_decimal(out, u64::from(n - 1));
-            out.push_str("u)");
-        } else if let Some(place) = place {
-            // The place precedes the index in `out`: copy it (runtime-sized
-            // arrays only).
-            let p = out[place].to_string();
-            out.push_str(", uint(");
-            out.push_str(&p);
-            out.push_str(".length()) - 1u)");
-        }
     }
 
     // ---- operators ------------------------------------------------------
@@ -1231,7 +1182,7 @@ pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
 }
 
 /// The fixed number of elements (components, columns) of `container`.
-fn element_count(container: &Ti) -> Option<u32> {
+pub(super) fn element_count(container: &Ti) -> Option<u32> {
     match *container {
         Ti::Vector { size, .. } => Some(size as u32),
         Ti::Matrix { columns, .. } => Some(columns as u32),

@@ -705,7 +705,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     Ptr::Text { text, root } => {
                         let mut text = with_room(text, 24);
                         text.push('[');
-                        self.push_index(&mut text, &container, index, None);
+                        self.push_restricted_index(&mut text, &container, index, None);
                         text.push(']');
                         Ptr::Text {
                             text: Cow::Owned(text),
@@ -714,7 +714,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     }
                     Ptr::Buffer(place) => {
                         let mut i = self.st.take_buf();
-                        self.push_index(&mut i, &container, index, Some(&place));
+                        self.push_restricted_index(&mut i, &container, index, Some(&place));
                         let element = ctx.plan.element(ctx, place, Index::Dynamic(&i));
                         self.st.give_buf(i);
                         Ptr::Buffer(element)
@@ -870,7 +870,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.push_place_text(out, base);
                 let (_, container) = self.st.pointee(base);
                 out.push('[');
-                self.push_index(out, &container, index, None);
+                self.push_restricted_index(out, &container, index, None);
                 out.push(']');
             }
             E::AccessIndex { base, index } => {
@@ -896,71 +896,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
             }
             _ => {}
-        }
-    }
-
-    /// Append the index into `container` (an array, vector or matrix), clamped as
-    /// naga's `Restrict` policy does: `min(uint(i), N - 1u)`, or against
-    /// the length of a runtime-sized array in a buffer at `place`.
-    pub(super) fn push_index(
-        &mut self,
-        out: &mut String,
-        container: &Ti,
-        index: Handle<naga::Expression>,
-        place: Option<&Place>,
-    ) {
-        let count = match *container {
-            Ti::Vector { size, .. } => Some(size as u32),
-            Ti::Matrix { columns, .. } => Some(columns as u32),
-            Ti::Array { size, .. } => types::array_count(self.ctx, size),
-            _ => None,
-        };
-        let known = self.st.const_u32(index);
-        if let (Some(n), Some(k)) = (count, known) {
-            if k < n {
-                super::super::push_decimal(out, u64::from(k));
-                out.push('u');
-                return;
-            }
-        }
-        // The runtime-sized array in a buffer whose length clamps the index.
-        let runtime = match (count, container) {
-            (
-                None,
-                Ti::Array {
-                    size: naga::ArraySize::Dynamic,
-                    ..
-                },
-            ) => place,
-            _ => None,
-        };
-        let clamped = count.is_some() || runtime.is_some();
-        if clamped {
-            out.push_str("min(");
-        }
-        let uint = self.st.scalar_of(index).kind == K::Uint;
-        if !uint {
-            out.push_str("uint(");
-        }
-        let start = out.len();
-        let prec = self.push_arg(out, index);
-        if !uint {
-            out.push(')');
-        } else if !clamped {
-            // Written bare, the index must still be an operand: a byte
-            // offset scales it (`Index::Dynamic`).
-            let written = out.split_off(start);
-            out.push_str(&operand(written, prec).0);
-        }
-        if let Some(n) = count {
-            out.push_str(", ");
-            super::super::push_decimal(out, u64::from(n.saturating_sub(1)));
-            out.push_str("u)");
-        } else if let Some(p) = runtime {
-            let (len, prec) = self.ctx.plan.array_length(self.ctx, self.needs, p);
-            out.push_str(", ");
-            out.push_str(&operand(len, prec).0);
-            out.push_str(" - 1u)");
         }
     }
 
