@@ -645,6 +645,32 @@ pub(crate) trait TextWriter<'a> {
     fn function_name(&self, f: Handle<naga::Function>) -> &str {
         self.name(NameKey::Function(f))
     }
+    /// Append the text of expression `h` (its baked name, or the
+    /// expression) to `out`; its class.
+    fn push_value(&mut self, out: &mut String, h: Expr) -> Prec;
+    /// `all(v)`, `any(v)`, `isnan(v)` or `isinf(v)`, which both languages
+    /// spell alike, appended to `out`; `all` and `any` of a scalar are the
+    /// scalar itself. Its class.
+    fn push_relational(
+        &mut self,
+        out: &mut String,
+        fun: naga::RelationalFunction,
+        argument: Expr,
+    ) -> Prec {
+        use naga::RelationalFunction as R;
+        let vector = matches!(*self.state().ty(argument), Ti::Vector { .. });
+        let name = match fun {
+            R::All | R::Any if !vector => return self.push_value(out, argument),
+            R::All => "all(",
+            R::Any => "any(",
+            R::IsNan => "isnan(",
+            R::IsInf => "isinf(",
+        };
+        out.push_str(name);
+        self.push_bare(out, argument);
+        out.push(')');
+        Prec::Call
+    }
     /// Append `base` as the base of an index or member access to `out`;
     /// its class.
     fn push_access_base(&mut self, out: &mut String, base: Expr) -> Prec;

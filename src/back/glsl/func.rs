@@ -251,6 +251,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.ctx.name(key)
     }
 
+    fn push_value(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
+        self.expr_into(h, out)
+    }
+
     fn push_access_base(&mut self, out: &mut String, base: Handle<naga::Expression>) -> Prec {
         self.expr_into(base, out)
     }

@@ -318,6 +318,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.ctx.name(key)
     }
 
+    fn push_value(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
+        self.push_expr(out, h)
+    }
+
     /// [`Self::push_expr`] for the base of an access. DXC cannot index,
     /// nor take a member of, the cast that spells a zero-valued array or
     /// struct (`((T)0)[i]`: "cannot compile this l-value expression yet"),

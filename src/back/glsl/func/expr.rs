@@ -95,21 +95,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push(')');
                 return Prec::Call;
             }
-            E::Relational { fun, argument } => {
-                use naga::RelationalFunction as R;
-                let vector = matches!(*self.st.ty(argument), Ti::Vector { .. });
-                let name = match fun {
-                    R::All | R::Any if !vector => return self.expr_into(argument, out),
-                    R::All => "all(",
-                    R::Any => "any(",
-                    R::IsNan => "isnan(",
-                    R::IsInf => "isinf(",
-                };
-                out.push_str(name);
-                self.bare_into(argument, out);
-                out.push(')');
-                return Prec::Call;
-            }
+            E::Relational { fun, argument } => return self.push_relational(out, fun, argument),
             E::Select {
                 condition,
                 accept,

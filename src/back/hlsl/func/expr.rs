@@ -510,20 +510,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 return (text, Prec::Call);
             }
             E::Relational { fun, argument } => {
-                use naga::RelationalFunction as R;
-                let (a, ap) = self.expr_with(argument);
-                let vector = matches!(*self.st.ty(argument), Ti::Vector { .. });
-                let f = match fun {
-                    R::All | R::Any if !vector => return (a, ap),
-                    R::All => "all(",
-                    R::Any => "any(",
-                    R::IsNan => "isnan(",
-                    R::IsInf => "isinf(",
-                };
                 let mut text = self.st.take_buf();
-                super::super::push_parts(&mut text, &[f, bare(&a, ap), ")"]);
-                self.st.give_buf(a);
-                return (text, Prec::Call);
+                let prec = self.push_relational(&mut text, fun, argument);
+                return (text, prec);
             }
             E::Math {
                 fun,
