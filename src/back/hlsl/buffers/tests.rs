@@ -259,28 +259,32 @@ fn exercise(
     }
 }
 
+/// What [`walk_text`] appends statements to: the helpers they need, the
+/// count of values named so far and the function body.
+struct Walk<'w> {
+    needs: &'w mut Needs,
+    n: &'w mut usize,
+    out: &'w mut String,
+}
+
 /// Statements loading every member, element (constant and dynamic index)
 /// and matrix column below the cbuffer place `place` (of type `ty`, contract
 /// `layout`) and storing each into the sink.
-#[allow(clippy::too_many_arguments)]
 fn walk_text(
     ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    place: &Place,
-    ty: Handle<naga::Type>,
-    layout: &Layout,
+    w: &mut Walk<'_>,
+    (place, ty, layout): (&Place, Handle<naga::Type>, &Layout),
     depth: usize,
-    n: &mut usize,
-    out: &mut String,
 ) {
     if depth > 0 {
-        *n += 1;
-        let v = format!("v{n}");
-        let (value, _) = ctx.plan.load(ctx, needs, place, ty);
+        *w.n += 1;
+        let v = format!("v{}", w.n);
+        let (value, _) = ctx.plan.load(ctx, w.needs, place, ty);
         let t = crate::back::hlsl::types::type_name(ctx, ty);
-        let _ = writeln!(out, "    {t} {v} = {value};");
+        let _ = writeln!(w.out, "    {t} {v} = {value};");
         if let Some(s) = sink(ctx, layout) {
-            out.push_str(&indent(&ctx.plan.store(ctx, needs, &s, ty, &v)));
+            w.out
+                .push_str(&indent(&ctx.plan.store(ctx, w.needs, &s, ty, &v)));
         }
     }
     if depth > 4 {
@@ -296,13 +300,13 @@ fn walk_text(
                     continue;
                 };
                 let p = ctx.plan.member(ctx, place.clone(), slot.index as u32);
-                walk_text(ctx, needs, &p, m.ty, &slot.layout, depth + 1, n, out);
+                walk_text(ctx, w, (&p, m.ty, &slot.layout), depth + 1);
             }
         }
         (naga::TypeInner::Array { base, .. }, LayoutKind::Array { element, .. }) => {
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
                 let p = ctx.plan.element(ctx, place.clone(), index);
-                walk_text(ctx, needs, &p, *base, element, depth + 1, n, out);
+                walk_text(ctx, w, (&p, *base, element), depth + 1);
             }
         }
         (
@@ -338,7 +342,7 @@ fn walk_text(
             };
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
                 let p = ctx.plan.element(ctx, place.clone(), index);
-                walk_text(ctx, needs, &p, vt, &column, depth + 1, n, out);
+                walk_text(ctx, w, (&p, vt, &column), depth + 1);
             }
         }
         _ => {}
@@ -377,7 +381,12 @@ fn shader(ctx: &Ctx<'_>) -> String {
                     &format!("v{n}"),
                 )));
             }
-            walk_text(ctx, &mut needs, &place, c.ty, l, 0, &mut n, &mut body);
+            let mut w = Walk {
+                needs: &mut needs,
+                n: &mut n,
+                out: &mut body,
+            };
+            walk_text(ctx, &mut w, (&place, c.ty, l), 0);
         }
     }
     for (k, s) in ctx.plan.storages.iter().enumerate() {
