@@ -36,6 +36,30 @@ pub(super) fn push_mangle_layout(
     }
 }
 
+/// The members of struct `h` that a byte-address load or store visits, in
+/// offset order: each sized member's contract slot, WGSL type and name (a
+/// runtime-sized array member is never loaded or stored whole).
+fn sized_members<'c>(
+    ctx: &'c Ctx<'_>,
+    h: Handle<naga::Type>,
+) -> impl Iterator<Item = (&'c crate::layout::MemberSlot, Handle<naga::Type>, &'c str)> + 'c {
+    let members = match ctx.module.types.get_handle(h).map(|t| &t.inner) {
+        Ok(naga::TypeInner::Struct { members, .. }) => members.as_slice(),
+        _ => &[],
+    };
+    let slots = ctx
+        .contract
+        .structs
+        .get(&h)
+        .into_iter()
+        .flat_map(|sl| sl.members());
+    slots.filter_map(move |m| {
+        let ty = members.get(m.index)?.ty;
+        m.layout.size?;
+        Some((m, ty, ctx.name(NameKey::StructMember(h, m.index as u32))))
+    })
+}
+
 /// The element type of array type `ty` (itself when not an array).
 pub(super) fn element_type(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> Handle<naga::Type> {
     match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
@@ -474,35 +498,12 @@ impl Plan {
                         &[t, " ", helper, "(", src.params(), ") {\n    ", t, " r;\n"],
                     );
                     let mut o = String::new();
-                    if let Some(sl) = ctx.contract.structs.get(h) {
-                        for m in sl.members() {
-                            if m.layout.size.is_none() {
-                                continue;
-                            }
-                            let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
-                                Ok(naga::TypeInner::Struct { members, .. }) => {
-                                    match members.get(m.index) {
-                                        Some(vm) => vm.ty,
-                                        None => continue,
-                                    }
-                                }
-                                _ => continue,
-                            };
-                            o.clear();
-                            ByteOffset::base("o").plus(m.offset).push_to(&mut o);
-                            let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
-                            super::super::push_parts(&mut def, &["    r.", name, " = "]);
-                            self.push_load_bytes(
-                                &mut def,
-                                ctx,
-                                needs,
-                                st,
-                                (inner, &o),
-                                &m.layout,
-                                mty,
-                            );
-                            def.push_str(";\n");
-                        }
+                    for (m, mty, name) in sized_members(ctx, *h) {
+                        o.clear();
+                        ByteOffset::base("o").plus(m.offset).push_to(&mut o);
+                        super::super::push_parts(&mut def, &["    r.", name, " = "]);
+                        self.push_load_bytes(&mut def, ctx, needs, st, (inner, &o), &m.layout, mty);
+                        def.push_str(";\n");
                     }
                     def.push_str("    return r;\n}\n");
                     def
@@ -737,36 +738,13 @@ impl Plan {
                         ],
                     );
                     let (mut o, mut v) = (String::new(), String::new());
-                    if let Some(sl) = ctx.contract.structs.get(h) {
-                        for m in sl.members() {
-                            let mty = match ctx.module.types.get_handle(*h).map(|t| &t.inner) {
-                                Ok(naga::TypeInner::Struct { members, .. }) => {
-                                    match members.get(m.index) {
-                                        Some(vm) => vm.ty,
-                                        None => continue,
-                                    }
-                                }
-                                _ => continue,
-                            };
-                            if m.layout.size.is_none() {
-                                continue;
-                            }
-                            o.clear();
-                            ByteOffset::base("o").plus(m.offset).push_to(&mut o);
-                            let name = ctx.name(NameKey::StructMember(*h, m.index as u32));
-                            v.clear();
-                            super::super::push_parts(&mut v, &["v.", name]);
-                            self.push_store_bytes(
-                                &mut def,
-                                "    ",
-                                ctx,
-                                needs,
-                                st,
-                                ("b", &o, &v),
-                                &m.layout,
-                                mty,
-                            );
-                        }
+                    for (m, mty, name) in sized_members(ctx, *h) {
+                        o.clear();
+                        ByteOffset::base("o").plus(m.offset).push_to(&mut o);
+                        v.clear();
+                        super::super::push_parts(&mut v, &["v.", name]);
+                        let at = ("b", o.as_str(), v.as_str());
+                        self.push_store_bytes(&mut def, "    ", ctx, needs, st, at, &m.layout, mty);
                     }
                     def.push_str("}\n");
                     def
