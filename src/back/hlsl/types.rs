@@ -322,15 +322,15 @@ fn storage_norm_prefix(format: naga::StorageFormat) -> &'static str {
     }
 }
 
-/// The HLSL type of a storage texture: a scalar texel for the formats
-/// [`storage_scalar_texel`] names, `unorm`/`snorm` for normalized formats
-/// (`RWTexture2D<unorm float4>`, `Texture2DArray<float>`), 64-bit for
-/// `r64uint`.
 /// Whether a storage texture with `access` is an `RW` (UAV) texture.
 pub(crate) fn is_rw(access: naga::StorageAccess) -> bool {
     access.intersects(naga::StorageAccess::STORE | naga::StorageAccess::ATOMIC)
 }
 
+/// The HLSL type of a storage texture: a scalar texel for the formats
+/// [`storage_scalar_texel`] names, `unorm`/`snorm` for normalized formats
+/// (`RWTexture2D<unorm float4>`, `Texture2DArray<float>`), 64-bit for
+/// `r64uint`.
 fn storage_texture_type(
     dim: ImageDimension,
     arrayed: bool,
