@@ -74,6 +74,14 @@ pub fn holds(
 /// byte-address buffers): a constant plus `uint` terms, printed once.
 pub type Offset = crate::back::offset::ByteOffset<'static>;
 
+/// `helper(offset)`: a call of a load helper at a byte offset.
+fn helper_call(helper: &str, offset: &Offset) -> String {
+    let mut call = format!("{helper}(");
+    offset.push_bare_to(&mut call);
+    call.push(')');
+    call
+}
+
 /// A pointer into a words block: the block, the byte offset and the
 /// contract layout of what is there.
 #[derive(Clone, Debug)]
@@ -318,12 +326,7 @@ pub fn load(
                 );
                 needs.helper(&helper, || text);
             }
-            {
-                let mut call = format!("{helper}(");
-                offset.push_bare_to(&mut call);
-                call.push(')');
-                call
-            }
+            helper_call(&helper, offset)
         }
         LayoutKind::Struct(h) => {
             let ty = ty?;
@@ -352,12 +355,7 @@ pub fn load(
                 );
                 needs.helper(&helper, || text);
             }
-            {
-                let mut call = format!("{helper}(");
-                offset.push_bare_to(&mut call);
-                call.push(')');
-                call
-            }
+            helper_call(&helper, offset)
         }
     })
 }
