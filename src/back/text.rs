@@ -686,6 +686,12 @@ pub(crate) trait TextWriter<'a> {
     /// The number of elements of `container` (a vector, matrix or fixed
     /// array); `None` for a runtime-sized array.
     fn element_count(&self, container: &Ti) -> Option<u32>;
+    /// The value of `index` into `container` where it is a constant within
+    /// the container's fixed length: it is then written as a number.
+    fn known_index(&self, container: &Ti, index: Expr) -> Option<u32> {
+        let n = self.element_count(container)?;
+        self.state().const_u32(index).filter(|&k| k < n)
+    }
     /// What follows a constant index written as a number (`u` or nothing).
     const KNOWN_INDEX_SUFFIX: &'static str;
     /// Append index value `index` to `out`; `enclosed` when it stands
@@ -706,14 +712,12 @@ pub(crate) trait TextWriter<'a> {
         index: Expr,
         place: Option<&Self::IndexPlace>,
     ) {
-        let count = self.element_count(container);
-        if let (Some(n), Some(k)) = (count, self.state().const_u32(index)) {
-            if k < n {
-                crate::back::common::push_decimal(out, u64::from(k));
-                out.push_str(Self::KNOWN_INDEX_SUFFIX);
-                return;
-            }
+        if let Some(k) = self.known_index(container, index) {
+            crate::back::common::push_decimal(out, u64::from(k));
+            out.push_str(Self::KNOWN_INDEX_SUFFIX);
+            return;
         }
+        let count = self.element_count(container);
         let runtime = match (count, container) {
             (
                 None,

@@ -553,13 +553,6 @@ impl<'a> FunctionWriter<'a, '_> {
         text.split_off(place.len())
     }
 
-    /// The value of `index` into `container` where it is a constant within
-    /// the container's fixed length (it is then written as a number).
-    fn known_index(&self, container: &Ti, index: Handle<naga::Expression>) -> Option<u32> {
-        let n = element_count(container)?;
-        self.st.const_u32(index).filter(|&k| k < n)
-    }
-
     // ---- operators ------------------------------------------------------
 
     /// [`Self::binary`], appended to `out`. The operators that `binary`
