@@ -683,9 +683,24 @@ pub(crate) trait TextWriter<'a> {
     /// What [`Self::push_restricted_index`] needs to write the length of a
     /// runtime-sized array: where the array lies.
     type IndexPlace: ?Sized;
-    /// The number of elements of `container` (a vector, matrix or fixed
-    /// array); `None` for a runtime-sized array.
-    fn element_count(&self, container: &Ti) -> Option<u32>;
+    /// The number of elements of `container` (a vector, matrix, or an
+    /// array of fixed or baked override length); `None` for a
+    /// runtime-sized array.
+    fn element_count(&self, container: &Ti) -> Option<u32> {
+        match *container {
+            Ti::Vector { size, .. } => Some(size as u32),
+            Ti::Matrix { columns, .. } => Some(columns as u32),
+            Ti::Array { size, .. } => match size {
+                naga::ArraySize::Constant(n) => Some(n.get()),
+                naga::ArraySize::Pending(o) => {
+                    let n = crate::back::common::baked_length(self.state().module, o)?;
+                    u32::try_from(n).ok()
+                }
+                naga::ArraySize::Dynamic => None,
+            },
+            _ => None,
+        }
+    }
     /// The value of `index` into `container` where it is a constant within
     /// the container's fixed length: it is then written as a number.
     fn known_index(&self, container: &Ti, index: Expr) -> Option<u32> {

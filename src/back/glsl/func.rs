@@ -262,10 +262,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     /// A place already written to the output, `out[place]`.
     type IndexPlace = std::ops::Range<usize>;
 
-    fn element_count(&self, container: &naga::TypeInner) -> Option<u32> {
-        expr::element_count(container)
-    }
-
     const KNOWN_INDEX_SUFFIX: &'static str = "";
 
     fn push_index_value(&mut self, out: &mut String, index: Handle<naga::Expression>, _: bool) {

@@ -344,15 +344,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     type IndexPlace = crate::back::hlsl::buffers::Place<'a>;
 
-    fn element_count(&self, container: &naga::TypeInner) -> Option<u32> {
-        match *container {
-            naga::TypeInner::Vector { size, .. } => Some(size as u32),
-            naga::TypeInner::Matrix { columns, .. } => Some(columns as u32),
-            naga::TypeInner::Array { size, .. } => types::array_count(self.ctx, size),
-            _ => None,
-        }
-    }
-
     const KNOWN_INDEX_SUFFIX: &'static str = "u";
 
     fn push_index_value(

@@ -1159,16 +1159,3 @@ pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
         L::AbstractFloat(v) => f32_text(v as f32),
     }
 }
-
-/// The fixed number of elements (components, columns) of `container`.
-pub(super) fn element_count(container: &Ti) -> Option<u32> {
-    match *container {
-        Ti::Vector { size, .. } => Some(size as u32),
-        Ti::Matrix { columns, .. } => Some(columns as u32),
-        Ti::Array {
-            size: naga::ArraySize::Constant(n),
-            ..
-        } => Some(n.get()),
-        _ => None,
-    }
-}
