@@ -223,10 +223,16 @@ fn column_name(member: &str, j: impl std::fmt::Display) -> String {
 
 /// A name joined to a prefix with one underscore: `<prefix>_<part>`.
 fn joined_name(prefix: &str, part: impl std::fmt::Display) -> String {
+    format!("{prefix}{}{part}", separator(prefix))
+}
+
+/// What goes between a name prefix and the part joined to it: one `_`,
+/// none where the prefix ends in one already.
+fn separator(prefix: &str) -> &'static str {
     if prefix.ends_with('_') {
-        format!("{prefix}{part}")
+        ""
     } else {
-        format!("{prefix}_{part}")
+        "_"
     }
 }
 
@@ -1226,7 +1232,8 @@ fn column_into(base: &str, style: ColumnStyle, j: u32, out: &mut String) {
     match style {
         ColumnStyle::Members => {
             out.push_str(base);
-            out.push_str(if base.ends_with('_') { "c" } else { "_c" });
+            out.push_str(separator(base));
+            out.push('c');
         }
         ColumnStyle::Wrapper => {
             out.push_str(base);
