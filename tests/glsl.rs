@@ -885,6 +885,14 @@ fn inputs() -> Vec<PathBuf> {
     inputs
 }
 
+/// Whether glslang and spirv-cross, the two tools the GLSL checks run, are
+/// installed ([`require_tool`] says which is missing, and fails the test
+/// when the oracles are required).
+fn oracles_ready(test: &str) -> bool {
+    require_tool("glslangValidator", &["--version"], test)
+        && require_tool("spirv-cross", &["--help"], test)
+}
+
 /// The first line of rendered diagnostics.
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
@@ -893,9 +901,7 @@ fn first_line(text: &str) -> &str {
 #[test]
 fn glsl_compiles_and_blocks_match_layout_ir() {
     const TEST: &str = "glsl_compiles_and_blocks_match_layout_ir";
-    if !require_tool("glslangValidator", &["--version"], TEST)
-        || !require_tool("spirv-cross", &["--help"], TEST)
-    {
+    if !oracles_ready(TEST) {
         return;
     }
     let dir = temp_dir("glsl-oracle");
@@ -1137,9 +1143,7 @@ fn self_check_contract() -> LayoutModule {
 #[test]
 fn harness_self_check_with_hand_written_glsl() {
     const TEST: &str = "harness_self_check_with_hand_written_glsl";
-    if !require_tool("glslangValidator", &["--version"], TEST)
-        || !require_tool("spirv-cross", &["--help"], TEST)
-    {
+    if !oracles_ready(TEST) {
         return;
     }
     let (blocks, members, mut failures) = self_check_compare(&self_check_contract());
@@ -1162,9 +1166,7 @@ fn harness_self_check_with_hand_written_glsl() {
 #[test]
 fn harness_detects_wrong_offsets_and_strides() {
     const TEST: &str = "glsl harness_detects_wrong_offsets_and_strides";
-    if !require_tool("glslangValidator", &["--version"], TEST)
-        || !require_tool("spirv-cross", &["--help"], TEST)
-    {
+    if !oracles_ready(TEST) {
         return;
     }
     let contract = self_check_contract();
@@ -1211,9 +1213,7 @@ fn harness_detects_wrong_offsets_and_strides() {
 #[test]
 fn harness_self_check_gl_with_binding_list() {
     const TEST: &str = "harness_self_check_gl_with_binding_list";
-    if !require_tool("glslangValidator", &["--version"], TEST)
-        || !require_tool("spirv-cross", &["--help"], TEST)
-    {
+    if !oracles_ready(TEST) {
         return;
     }
     let glsl = SELF_CHECK_GLSL
@@ -1364,9 +1364,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 #[test]
 fn harness_detects_wrong_inlined_offsets() {
     const TEST: &str = "glsl harness_detects_wrong_inlined_offsets";
-    if !require_tool("glslangValidator", &["--version"], TEST)
-        || !require_tool("spirv-cross", &["--help"], TEST)
-    {
+    if !oracles_ready(TEST) {
         return;
     }
     let input = "corpus/dialect/glsl_inline_struct.wgsl";
