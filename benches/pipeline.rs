@@ -20,10 +20,10 @@
 //! naga's own layouts):
 //!
 //! - `glsl-backend`: stride's layout IR (built and checked, as
-//!   `stride::translate` does) and `stride::back::glsl::write` on stride's
+//!   `stride::translate` does) and `stride::back::write_text` (GLSL) on stride's
 //!   parsed module, against naga's validation and GLSL writer on naga's
 //!   module.
-//! - `hlsl-backend`: the same with `stride::back::hlsl::write` against
+//! - `hlsl-backend`: the same with `stride::back::write_text` (HLSL) against
 //!   naga's validation and HLSL writer.
 //! - `glsl-writer`, `hlsl-writer`: the writers alone: as the `-backend`
 //!   sections, with stride's layout IR built once before timing.

@@ -12,7 +12,7 @@
 //! SIDE is one of:
 //!
 //! - `stride-glsl`, `naga-glsl`: naga's validation and
-//!   `stride::back::glsl::write` (Vulkan GLSL 4.50, every entry point) on
+//!   `stride::back::write_text` (GLSL) (Vulkan GLSL 4.50, every entry point) on
 //!   stride's parsed module and layout, against
 //!   naga's validation plus its GLSL writer (desktop 4.50, once per entry
 //!   point), as the bench's `glsl-writer` section times them;

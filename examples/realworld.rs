@@ -730,7 +730,7 @@ fn stride_hlsl(source: &str, sm62: bool, f16: bool, slang: bool) -> Result<Vec<U
             contract,
             ..
         } = stride::analyze(source)?;
-        stride::back::hlsl::write(&parsed, &info, &contract, &options)
+        stride::back::write_text(&parsed, &info, &contract, &Default::default(), &options)
     }));
     let out = match written {
         Ok(Ok(out)) => out,

@@ -100,12 +100,12 @@ pub struct Options {
     pub target: Target,
     /// Extra rule sets shown beside the contract by `--target layout`.
     pub rules: Vec<RuleSet>,
+    /// The entry point to write and the override values, for every target.
+    pub pipeline: back::Pipeline,
     pub spirv: back::spirv::SpirvOptions,
-    /// Dialect and entry point of `--target glsl`; its `overrides` are
-    /// taken from `spirv.overrides` (one `--override` list for all targets).
+    /// Dialect of `--target glsl`.
     pub glsl: back::glsl::GlslOptions,
-    /// Shader model, registers and entry point of `--target hlsl`; its
-    /// `overrides` are taken from `spirv.overrides` like GLSL's.
+    /// Shader model and registers of `--target hlsl`.
     pub hlsl: back::hlsl::HlslOptions,
     /// Include-guard name and derives of `--target c` and `--target rust`.
     pub host: back::host::HostOptions,
@@ -137,6 +137,7 @@ impl Default for Options {
         Options {
             target: Target::Spirv,
             rules: Vec::new(),
+            pipeline: back::Pipeline::default(),
             spirv: back::spirv::SpirvOptions::default(),
             glsl: back::glsl::GlslOptions::default(),
             hlsl: back::hlsl::HlslOptions::default(),
@@ -411,9 +412,10 @@ fn backend(
     let output = match options.target {
         Target::Spirv => {
             let spirv = spirv_options(options);
+            let overrides = &options.pipeline.overrides;
             let out = match parsed {
-                Cow::Owned(parsed) => back::spirv::write_owned(parsed, contract, &spirv),
-                Cow::Borrowed(parsed) => back::spirv::write(parsed, contract, &spirv),
+                Cow::Owned(parsed) => back::spirv::write_owned(parsed, contract, overrides, &spirv),
+                Cow::Borrowed(parsed) => back::spirv::write(parsed, contract, overrides, &spirv),
             };
             let out = out.map_err(|e| {
                 // The backend validates the module it rewrote, not the
@@ -432,17 +434,14 @@ fn backend(
             Output::Binary(out.words)
         }
         Target::Glsl => {
-            let mut glsl = options.glsl.clone();
-            if glsl.overrides.is_empty() {
-                glsl.overrides = options.spirv.overrides.clone();
-            }
+            let glsl = &options.glsl;
             let info = validated(&parsed, &warnings, info)?;
-            let modules = back::common::Modules::new(&parsed, &info, contract, &glsl.overrides)
+            let modules = back::common::Modules::new(&parsed, &info, contract, &options.pipeline)
                 .with_lines(
                     line_form(options, glsl.dialect.is_es()),
                     &options.lines.source_name,
                 );
-            let out = back::glsl::decl::write_modules(&modules, &glsl).map_err(|e| {
+            let out = back::glsl::decl::write_modules(&modules, glsl).map_err(|e| {
                 let mut all = warnings.clone();
                 all.extend(e);
                 all
@@ -460,9 +459,6 @@ fn backend(
         }
         Target::Hlsl | Target::Slang => {
             let mut hlsl = options.hlsl.clone();
-            if hlsl.overrides.is_empty() {
-                hlsl.overrides = options.spirv.overrides.clone();
-            }
             if options.target == Target::Slang {
                 // Slang has every type the HLSL writer gates on a shader
                 // model (f16, 64-bit) and lowers them per target itself.
@@ -470,7 +466,7 @@ fn backend(
                 hlsl.shader_model = Some(back::hlsl::ShaderModel::Sm6_6);
             }
             let info = validated(&parsed, &warnings, info)?;
-            let modules = back::common::Modules::new(&parsed, &info, contract, &hlsl.overrides)
+            let modules = back::common::Modules::new(&parsed, &info, contract, &options.pipeline)
                 .with_lines(line_form(options, false), &options.lines.source_name);
             let out = back::hlsl::decl::write_modules(&modules, &hlsl).map_err(|e| {
                 let mut all = warnings.clone();
@@ -496,7 +492,8 @@ fn backend(
             let info = validated(&parsed, &warnings, info)?;
             // Reflect reports the targets with their default options: no
             // override values (the defaults are baked where a target bakes).
-            let modules = back::common::Modules::new(&parsed, &info, contract, &[]);
+            let pipeline = back::Pipeline::default();
+            let modules = back::common::Modules::new(&parsed, &info, contract, &pipeline);
             Output::Text(back::reflect::write_modules(&modules))
         }
         Target::C | Target::Rust => {

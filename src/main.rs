@@ -373,23 +373,22 @@ fn run(cli: &Cli, color: bool) -> Result<ExitCode, Fatal> {
     let options = Options {
         target: Target::Spirv,
         rules: cli.rules.clone(),
+        pipeline: stride::back::Pipeline {
+            entry_point: cli.entry_point.clone(),
+            overrides: cli.overrides.clone(),
+        },
         spirv: stride::back::spirv::SpirvOptions {
             version: cli.spirv_version,
             strip_names: cli.strip_names,
-            overrides: cli.overrides.clone(),
             debug_file: None,
         },
         glsl: stride::back::glsl::GlslOptions {
             dialect: cli.glsl.unwrap_or_default(),
-            entry_point: cli.entry_point.clone(),
-            overrides: cli.overrides.clone(),
             f16_words: false,
         },
         hlsl: stride::back::hlsl::HlslOptions {
             shader_model: cli.shader_model,
             registers: cli.registers.unwrap_or_default(),
-            entry_point: cli.entry_point.clone(),
-            overrides: cli.overrides.clone(),
             slang: false,
         },
         host: stride::back::host::HostOptions {

@@ -179,10 +179,9 @@ impl ExecTarget for OurGlsl {
         let f16_words = source.contains("enable f16") && source.len() % 2 == 1;
         let options = Options {
             target: Target::Glsl,
+            pipeline: one_entry_point(entry),
             glsl: stride::back::glsl::GlslOptions {
                 dialect: stride::back::glsl::Dialect::Vulkan450,
-                entry_point: Some(entry.to_string()),
-                overrides: Vec::new(),
                 f16_words,
             },
             ..Default::default()
@@ -284,7 +283,6 @@ impl ExecTarget for OurHlsl {
         };
         let options = stride::back::hlsl::HlslOptions {
             shader_model: Some(model),
-            entry_point: Some(entry.to_string()),
             ..Default::default()
         };
         let rendered = |d: &stride::Diagnostics| d.render("probe.wgsl", source, false);
@@ -294,7 +292,13 @@ impl ExecTarget for OurHlsl {
             contract,
             ..
         } = stride::analyze(source).map_err(|d| rendered(&d))?;
-        let out = match stride::back::hlsl::write(&parsed, &info, &contract, &options) {
+        let out = match stride::back::write_text(
+            &parsed,
+            &info,
+            &contract,
+            &one_entry_point(entry),
+            &options,
+        ) {
             Ok(out) => out,
             Err(d) => return Err(hlsl_error(&d, source)),
         };
@@ -417,10 +421,7 @@ impl ExecTarget for OurSlang {
     fn spirv(&self, source: &str, entry: &str) -> Result<Compiled, TargetError> {
         let options = Options {
             target: Target::Slang,
-            hlsl: stride::back::hlsl::HlslOptions {
-                entry_point: Some(entry.to_string()),
-                ..Default::default()
-            },
+            pipeline: one_entry_point(entry),
             ..Default::default()
         };
         let text = match stride::translate(source, &options) {
@@ -1532,4 +1533,12 @@ fn tool_runs_past_their_limit_are_killed() {
     )
     .expect("echo runs");
     assert_eq!(ok.stdout, b"hi\n");
+}
+
+/// A pipeline of the one entry point `entry`, with no override values.
+fn one_entry_point(entry: &str) -> stride::back::Pipeline {
+    stride::back::Pipeline {
+        entry_point: Some(entry.to_string()),
+        overrides: Vec::new(),
+    }
 }

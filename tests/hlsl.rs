@@ -74,7 +74,7 @@ fn translate(source: &str) -> Result<(HlslOutput, LayoutModule), Result<String, 
     // The default options: `wgsl` registers, which split parameters fit
     // too (the Slang oracle checks them in compact mode).
     let options = HlslOptions::default();
-    match stride::back::hlsl::write(&parsed, &info, &contract, &options) {
+    match stride::back::write_text(&parsed, &info, &contract, &Default::default(), &options) {
         Ok(out) => Ok((out, contract)),
         Err(e) => {
             let text = e.render("input.wgsl", source, false);

@@ -180,9 +180,8 @@ fn translate(name: &str, source: &str) -> Result<Translated, Result<String, Stri
         slang: true,
         shader_model: Some(ShaderModel::Sm6_6),
         registers: common::registers_for(&parsed),
-        ..Default::default()
     };
-    match stride::back::hlsl::write(&parsed, &info, &contract, &options) {
+    match stride::back::write_text(&parsed, &info, &contract, &Default::default(), &options) {
         Ok(out) => Ok((parsed, out, contract)),
         Err(e) => {
             let text = e.render(name, source, false);

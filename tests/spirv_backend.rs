@@ -90,13 +90,17 @@ struct Written {
 }
 
 fn write_with(source: &str, options: &SpirvOptions) -> Written {
+    write_baked(source, &[], options)
+}
+
+fn write_baked(source: &str, overrides: &[(String, f64)], options: &SpirvOptions) -> Written {
     let stride::Analysis {
         parsed, contract, ..
     } = match stride::analyze(source) {
         Ok(r) => r,
         Err(e) => panic!("analyze failed:\n{}", e.render("test.wgsl", source, false)),
     };
-    let out = match spirv::write(&parsed, &contract, options) {
+    let out = match spirv::write(&parsed, &contract, overrides, options) {
         Ok(o) => o,
         Err(e) => panic!("spirv failed:\n{}", e.render("test.wgsl", source, false)),
     };
@@ -305,7 +309,7 @@ fn nested_matcx2_exact_repro() {
     let source = "struct S { m: mat2x2<f32>, x: f32 } struct Root { a: vec4<f32>, s: S } @group(0) @binding(0) var<uniform> u: Root; @group(0) @binding(1) var<storage, read_write> sink: array<u32>; @compute @workgroup_size(1) fn main() { sink[0] = bitcast<u32>(u.s.m[1][0]); }";
     let parsed = stride::front::parse(source).expect("parse");
     let contract = stride::layout::build(&parsed, RuleSet::Wgsl).expect("layout");
-    let out = spirv::write(&parsed, &contract, &SpirvOptions::default()).expect("spirv");
+    let out = spirv::write(&parsed, &contract, &[], &SpirvOptions::default()).expect("spirv");
     let w = Written {
         words: out.words,
         warnings: out.warnings,
@@ -437,6 +441,7 @@ fn version_selection() {
         let e = spirv::write(
             &parsed,
             &contract,
+            &[],
             &SpirvOptions {
                 version: bad,
                 ..Default::default()
@@ -566,21 +571,15 @@ override TILE: u32 = 64u;
 
 #[test]
 fn overrides_are_baked_with_defaults_or_given_values() {
-    let given = SpirvOptions {
-        overrides: vec![("GAIN".into(), 2.0), ("TILE".into(), 16.0)],
-        ..Default::default()
-    };
-    let w = write_with(WITH_OVERRIDES, &given);
+    let given = [("GAIN".into(), 2.0), ("TILE".into(), 16.0)];
+    let w = write_baked(WITH_OVERRIDES, &given, &SpirvOptions::default());
     assert_eq!(w.warnings.len(), 2, "one warning per baked override");
     assert!(w.warnings[0].message.contains("`TILE`") && w.warnings[0].message.contains("16"));
     check(&w);
 
     // By @id, with TILE left at its default.
-    let by_id = SpirvOptions {
-        overrides: vec![("7".into(), 0.5)],
-        ..Default::default()
-    };
-    let w = write_with(WITH_OVERRIDES, &by_id);
+    let by_id = [("7".into(), 0.5)];
+    let w = write_baked(WITH_OVERRIDES, &by_id, &SpirvOptions::default());
     assert!(w.warnings[0].message.contains("default value"));
     check(&w);
 }
@@ -590,7 +589,7 @@ fn override_without_value_or_unknown_name_is_an_error() {
     let stride::Analysis {
         parsed, contract, ..
     } = stride::analyze(WITH_OVERRIDES).expect("valid");
-    let missing = spirv::write(&parsed, &contract, &SpirvOptions::default())
+    let missing = spirv::write(&parsed, &contract, &[], &SpirvOptions::default())
         .err()
         .expect("GAIN has no default");
     let d = &missing.0[0];
@@ -598,11 +597,8 @@ fn override_without_value_or_unknown_name_is_an_error() {
     let span = d.primary_span().expect("points at the override");
     assert!(WITH_OVERRIDES[span].contains("override GAIN"));
 
-    let unknown = SpirvOptions {
-        overrides: vec![("NOPE".into(), 1.0)],
-        ..Default::default()
-    };
-    let err = spirv::write(&parsed, &contract, &unknown)
+    let unknown = [("NOPE".into(), 1.0)];
+    let err = spirv::write(&parsed, &contract, &unknown, &SpirvOptions::default())
         .err()
         .expect("unknown name");
     assert!(err.0[0].message.contains("no override named `NOPE`"));
@@ -639,7 +635,7 @@ fn write_err(source: &str) -> stride::Diagnostics {
     let stride::Analysis {
         parsed, contract, ..
     } = stride::analyze(source).expect("analyze");
-    match spirv::write(&parsed, &contract, &SpirvOptions::default()) {
+    match spirv::write(&parsed, &contract, &[], &SpirvOptions::default()) {
         Ok(_) => panic!("expected an error for:\n{source}"),
         Err(e) => e,
     }

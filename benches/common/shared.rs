@@ -41,9 +41,9 @@ pub fn stride_write(
         return false;
     };
     if glsl {
-        stride::back::glsl::write(parsed, &info, contract, &options.glsl).is_ok()
+        stride::back::write_text(parsed, &info, contract, &options.pipeline, &options.glsl).is_ok()
     } else {
-        stride::back::hlsl::write(parsed, &info, contract, &options.hlsl).is_ok()
+        stride::back::write_text(parsed, &info, contract, &options.pipeline, &options.hlsl).is_ok()
     }
 }
 

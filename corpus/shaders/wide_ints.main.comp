@@ -74,6 +74,6 @@ void main() {
     wide.center = (_e82 + dvec2(_e83 / double(max(_e84, 1ul)))) * 0.5lf;
     const i64vec3 _e97 = wide.deltas;
     const double _e99 = sum;
-    wide.deltas = abs(_e97) - i64vec3(int64_t(float(_e99)), 1l, -1l);
+    wide.deltas = abs(_e97) - i64vec3(int64_t(clamp(float(_e99), -9223372036854775808.0, 9223371487098961920.0)), 1l, -1l);
     return;
 }

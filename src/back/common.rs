@@ -22,9 +22,9 @@ pub(crate) struct Modules<'a> {
     pub parsed: &'a crate::front::Parsed,
     info: &'a naga::valid::ModuleInfo,
     contract: &'a LayoutModule,
-    /// The values the overrides are baked with (`--override`): the
-    /// writers' `overrides` option, the same for every writer that asks.
-    values: &'a [(String, f64)],
+    /// The entry point chosen and the values the overrides are baked with
+    /// (`--entry-point`, `--override`), the same for every writer.
+    pub pipeline: &'a crate::back::Pipeline,
     source: crate::bind::Assignments,
     baked: std::cell::OnceCell<Result<Baked, crate::diag::Diagnostics>>,
     /// Where the text writers' `#line` directives point; `None`: none.
@@ -60,19 +60,19 @@ impl Written<'_> {
 }
 
 impl<'a> Modules<'a> {
-    /// `info`: `parsed.module`'s validation; `values`: the override values
-    /// the writers are given.
+    /// `info`: `parsed.module`'s validation; `pipeline`: the entry point
+    /// and override values the writers are given.
     pub fn new(
         parsed: &'a crate::front::Parsed,
         info: &'a naga::valid::ModuleInfo,
         contract: &'a LayoutModule,
-        values: &'a [(String, f64)],
+        pipeline: &'a crate::back::Pipeline,
     ) -> Self {
         Modules {
             parsed,
             info,
             contract,
-            values,
+            pipeline,
             source: Default::default(),
             baked: Default::default(),
             lines: None,
@@ -88,6 +88,28 @@ impl<'a> Modules<'a> {
     ) -> Self {
         self.lines = crate::back::lines::LineMap::new(self.parsed, form, source_name);
         self
+    }
+
+    /// The indices of the entry points to write: every one, or the one
+    /// the pipeline names (an error listing the others when there is none
+    /// of that name).
+    pub fn selected_entry_points(&self) -> Result<Vec<usize>, crate::diag::Diagnostics> {
+        let entry_points = &self.parsed.module.entry_points;
+        let Some(name) = &self.pipeline.entry_point else {
+            return Ok((0..entry_points.len()).collect());
+        };
+        if let Some(i) = entry_points.iter().position(|e| e.name == *name) {
+            return Ok(vec![i]);
+        }
+        let available: Vec<String> = entry_points
+            .iter()
+            .map(|e| format!("`{}`", e.name))
+            .collect();
+        Err(crate::diag::Diagnostic::error(format!(
+            "no entry point named `{name}` in this module (-e {name})"
+        ))
+        .note(format!("the entry points are {}", available.join(", ")))
+        .into())
     }
 
     /// The parsed module.
@@ -116,7 +138,7 @@ impl<'a> Modules<'a> {
         let written = self.baked()?;
         warnings.extend(crate::back::overrides::notes(
             &self.parsed.module,
-            self.values,
+            &self.pipeline.overrides,
             target,
             why,
         ));
@@ -128,8 +150,11 @@ impl<'a> Modules<'a> {
     /// their length, the contract remapped.
     pub fn baked(&self) -> Result<Written<'_>, crate::diag::Diagnostics> {
         let baked = self.baked.get_or_init(|| {
-            let (mut module, mut info) =
-                crate::back::overrides::bake_module(&self.parsed.module, self.info, self.values)?;
+            let (mut module, mut info) = crate::back::overrides::bake_module(
+                &self.parsed.module,
+                self.info,
+                &self.pipeline.overrides,
+            )?;
             if resolve_pending_sizes(&mut module) == PendingSizes::Merged {
                 info = crate::front::validate(&module)?;
             }
@@ -225,6 +250,21 @@ pub(crate) struct WriterCtx<'a, Options, Plan, TypeNames, Target> {
     pub plan: Plan,
     /// The spelling of every type, made on first use.
     pub type_names: TypeNames,
+}
+
+impl<Options, Plan, TypeNames, Target> WriterCtx<'_, Options, Plan, TypeNames, Target> {
+    /// The target's name of `key`; every key is named by the namer.
+    pub fn name(&self, key: naga::proc::NameKey) -> &str {
+        name_of(&self.names, key)
+    }
+}
+
+/// The name `names` gives `key` (`_unnamed` for a key the namer missed).
+pub(crate) fn name_of(
+    names: &naga::FastHashMap<naga::proc::NameKey, String>,
+    key: naga::proc::NameKey,
+) -> &str {
+    names.get(&key).map_or("_unnamed", String::as_str)
 }
 
 impl<'a, Options, Plan, TypeNames: Default, Target>

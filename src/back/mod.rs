@@ -16,3 +16,67 @@ mod test_support;
 pub(crate) mod text;
 #[cfg(test)]
 mod text_writer_tests;
+
+/// Write `parsed` with a text writer: GLSL with [`glsl::GlslOptions`] (one
+/// file per entry point), HLSL or Slang with [`hlsl::HlslOptions`] (one
+/// file). Every entry point, or only `pipeline.entry_point`; overrides
+/// baked with `pipeline.overrides` where the target needs it. `info` is
+/// naga's validation of `parsed.module`, `contract` its layout IR.
+pub fn write_text<Options: TextOptions>(
+    parsed: &crate::front::Parsed,
+    info: &naga::valid::ModuleInfo,
+    contract: &crate::layout::LayoutModule,
+    pipeline: &Pipeline,
+    options: &Options,
+) -> Result<Options::Output, crate::diag::Diagnostics> {
+    (Options::WRITE)(
+        &common::Modules::new(parsed, info, contract, pipeline),
+        options,
+    )
+}
+
+/// The options of a text writer, which [`write_text`] writes with.
+pub trait TextOptions: sealed::Writer {}
+
+// Sealed: outside the crate `Writer` can be neither named nor implemented,
+// so the crate-private `Modules` in `WRITE` reaches no user.
+#[allow(private_interfaces)]
+mod sealed {
+    /// The writer of one options type: the module-level entry of `decl`.
+    pub trait Writer: Sized {
+        type Output;
+        const WRITE: Write<Self>;
+    }
+    pub type Write<Options> = fn(
+        &super::common::Modules<'_>,
+        &Options,
+    )
+        -> Result<<Options as Writer>::Output, crate::diag::Diagnostics>;
+
+    impl Writer for super::glsl::GlslOptions {
+        type Output = super::glsl::GlslOutput;
+        const WRITE: Write<Self> = super::glsl::decl::write_modules;
+    }
+    impl Writer for super::hlsl::HlslOptions {
+        type Output = super::hlsl::HlslOutput;
+        const WRITE: Write<Self> = super::hlsl::decl::write_modules;
+    }
+}
+
+impl TextOptions for glsl::GlslOptions {}
+impl TextOptions for hlsl::HlslOptions {}
+
+/// What a pipeline chooses when it is made from a module (WebGPU's
+/// `GPUProgrammableStage`): the entry point and the values of the
+/// pipeline-overridable constants. One choice for every target of a
+/// translation (`--entry-point`, `--override`).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Pipeline {
+    /// Only this entry point; `None`: every entry point. GLSL, HLSL and
+    /// Slang honour it; SPIR-V always holds every entry point.
+    pub entry_point: Option<String>,
+    /// Values for pipeline-overridable constants, by name or `@id`. A
+    /// target without specialization constants bakes every override:
+    /// these values, else the declared defaults.
+    pub overrides: Vec<(String, f64)>,
+}

@@ -12,7 +12,7 @@ use serde_json::{json, Map, Value};
 pub const FORMAT_VERSION: u64 = 1;
 
 pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutModule) -> String {
-    write_modules(&Modules::new(parsed, info, contract, &[]))
+    write_modules(&Modules::new(parsed, info, contract, &Default::default()))
 }
 
 /// [`write`] from the translation's modules (made with no override

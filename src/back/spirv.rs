@@ -46,10 +46,6 @@ pub struct SpirvOptions {
     pub version: (u8, u8),
     /// Drop debug names (OpName, OpMemberName).
     pub strip_names: bool,
-    /// Values for pipeline-overridable constants, by name or `@id`.
-    /// naga's SPIR-V writer has no specialization constants, so every
-    /// override is baked in: these values, else the declared defaults.
-    pub overrides: Vec<(String, f64)>,
     /// With a file name: debug info naming it, `OpSource` with the WGSL
     /// text and an `OpLine` per statement (naga's writer; not with
     /// `strip_names`). [`crate::translate`] sets it from an explicit
@@ -62,7 +58,6 @@ impl Default for SpirvOptions {
         SpirvOptions {
             version: (1, 3),
             strip_names: false,
-            overrides: Vec::new(),
             debug_file: None,
         }
     }
@@ -110,9 +105,13 @@ pub fn writer_options(options: &SpirvOptions) -> spv::Options<'static> {
     }
 }
 
+/// Write `parsed` as one SPIR-V module holding every entry point. naga's
+/// SPIR-V writer has no specialization constants, so every override is
+/// baked in: `overrides`' values (by name or `@id`), else the defaults.
 pub fn write(
     parsed: &Parsed,
     contract: &LayoutModule,
+    overrides: &[(String, f64)],
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
     let source = Source {
@@ -125,7 +124,7 @@ pub fn write(
         &parsed.standard,
         source,
         contract,
-        options,
+        Settings { options, overrides },
     )
 }
 
@@ -134,6 +133,7 @@ pub fn write(
 pub fn write_owned(
     parsed: Parsed,
     contract: &LayoutModule,
+    overrides: &[(String, f64)],
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
     let Parsed {
@@ -149,7 +149,15 @@ pub fn write_owned(
         map: &map,
         annotations: &annotations,
     };
-    write_module(Cow::Owned(module), &standard, source, contract, options)
+    let settings = Settings { options, overrides };
+    write_module(Cow::Owned(module), &standard, source, contract, settings)
+}
+
+/// The writer's options and the override values, handed down together.
+#[derive(Clone, Copy)]
+struct Settings<'a> {
+    options: &'a SpirvOptions,
+    overrides: &'a [(String, f64)],
 }
 
 /// `standard` is the text `source_module` was parsed from: on the rare
@@ -160,8 +168,9 @@ fn write_module(
     standard: &str,
     source: Source<'_>,
     contract: &LayoutModule,
-    options: &SpirvOptions,
+    settings: Settings<'_>,
 ) -> Result<SpirvOutput, Diagnostics> {
+    let options = settings.options;
     if !VERSIONS.contains(&options.version) {
         let (major, minor) = options.version;
         return Err(Diagnostic::error(format!(
@@ -190,7 +199,7 @@ fn write_module(
                 contract,
                 &hazard::Wraps::new(),
                 source,
-                options,
+                settings,
                 all,
             ) {
                 return Ok(out);
@@ -209,7 +218,7 @@ fn write_module(
     };
     let split = ColumnSplit::Standard;
     if wraps.is_empty() {
-        return finish(source_module, contract, &wraps, source, options, split);
+        return finish(source_module, contract, &wraps, source, settings, split);
     }
     // The work-around changes the module naga checks; an error is reported
     // as the unwrapped module gives it, when that one has an error.
@@ -217,7 +226,7 @@ fn write_module(
         Cow::Borrowed(m) => Some(*m),
         Cow::Owned(_) => None,
     };
-    finish(source_module, contract, &wraps, source, options, split).map_err(|later| {
+    finish(source_module, contract, &wraps, source, settings, split).map_err(|later| {
         let reparsed;
         let source = match borrowed {
             Some(m) => m,
@@ -260,9 +269,10 @@ fn finish(
     contract: &LayoutModule,
     wraps: &hazard::Wraps,
     source: Source<'_>,
-    options: &SpirvOptions,
+    settings: Settings<'_>,
     split: ColumnSplit,
 ) -> Result<SpirvOutput, Diagnostics> {
+    let options = settings.options;
     let module = match guarded(|| prepare(source_module, contract, wraps)) {
         Ok(result) => result?,
         Err(panic) => return Err(backend_panic(&panic)),
@@ -288,11 +298,11 @@ fn finish(
     };
     let mut warnings = feature_warnings(contract, wraps, split, source.annotations);
 
-    if !module.overrides.is_empty() || !options.overrides.is_empty() {
+    if !module.overrides.is_empty() || !settings.overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(
             &module,
             &info,
-            &options.overrides,
+            settings.overrides,
             "SPIR-V",
             "naga's SPIR-V writer emits no specialization constants; pass --override NAME=VALUE to choose the value",
         )?;

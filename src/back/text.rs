@@ -137,6 +137,8 @@ pub(crate) struct Reuse {
 pub(crate) struct FunctionState<'a> {
     pub module: &'a naga::Module,
     pub module_info: &'a naga::valid::ModuleInfo,
+    /// The target's names of the module's items.
+    names: &'a naga::FastHashMap<NameKey, String>,
     pub body: Body<'a>,
     pub exprs: &'a naga::Arena<naga::Expression>,
     pub out: String,
@@ -166,10 +168,11 @@ pub(crate) struct FunctionState<'a> {
 
 impl<'a> FunctionState<'a> {
     /// The state for `body` of `module`, with the buffers another writer
-    /// left in `reuse`; `lines`: where its `#line` directives point.
+    /// left in `reuse`; `names`: the target's names of the module's items;
+    /// `lines`: where its `#line` directives point.
     pub fn new(
-        module: &'a naga::Module,
-        module_info: &'a naga::valid::ModuleInfo,
+        (module, module_info): (&'a naga::Module, &'a naga::valid::ModuleInfo),
+        names: &'a naga::FastHashMap<NameKey, String>,
         body: Body<'a>,
         reuse: Reuse,
         lines: Option<&'a LineMap>,
@@ -183,6 +186,7 @@ impl<'a> FunctionState<'a> {
         FunctionState {
             module,
             module_info,
+            names,
             body,
             exprs,
             out: String::new(),
@@ -248,6 +252,19 @@ impl<'a> FunctionState<'a> {
     /// The scalar of a scalar, vector or matrix expression.
     pub fn scalar_of(&self, h: Expr) -> naga::Scalar {
         self.ty(h).scalar().unwrap_or(naga::Scalar::F32)
+    }
+
+    /// What `As` expression `h` does to its operand (for any other
+    /// expression, `Convert`).
+    pub fn conversion(&self, h: Expr) -> Conversion {
+        match self.exprs[h] {
+            naga::Expression::As {
+                expr,
+                kind,
+                convert,
+            } => Conversion::of(self.scalar_of(expr), kind, convert),
+            _ => Conversion::Convert,
+        }
     }
 
     /// The value of an index expression known before the shader runs.
@@ -638,16 +655,49 @@ pub(crate) trait TextWriter<'a> {
     /// Append call argument `a` (a value or a pointer) to `out`.
     fn push_call_argument(&mut self, out: &mut String, a: Expr);
     /// The spelling of the type of `h`.
-    fn local_type(&mut self, h: Expr) -> Cow<'a, str>;
+    fn type_of(&mut self, h: Expr) -> Cow<'a, str>;
     /// The name the module's namer gave `key`.
-    fn name(&self, key: NameKey) -> &str;
+    fn name(&self, key: NameKey) -> &'a str {
+        crate::back::common::name_of(self.state().names, key)
+    }
     /// The name of function `f`.
-    fn function_name(&self, f: Handle<naga::Function>) -> &str {
+    fn function_name(&self, f: Handle<naga::Function>) -> &'a str {
         self.name(NameKey::Function(f))
     }
     /// Append the text of expression `h` (its baked name, or the
     /// expression) to `out`; its class.
-    fn push_value(&mut self, out: &mut String, h: Expr) -> Prec;
+    fn push_value(&mut self, out: &mut String, h: Expr) -> Prec {
+        match self.state().baked.get(&h) {
+            Some(name) => {
+                out.push_str(name);
+                Prec::Word
+            }
+            None => self.push_itself(out, h),
+        }
+    }
+    /// What this language's infix operators mean beyond the shared ones.
+    const INFIX: InfixRules;
+    /// `(l o r)` appended to `out` when `op` on these operands is one of
+    /// the language's plain infix operators ([`InfixRules::plain`]); its
+    /// class. `None`, with nothing appended, for every other operator.
+    fn push_plain_binary(
+        &mut self,
+        out: &mut String,
+        op: naga::BinaryOperator,
+        left: Expr,
+        right: Expr,
+    ) -> Option<Prec> {
+        let state = self.state();
+        let o = Self::INFIX.plain(op, &BinaryOperands::new(state.ty(left), state.ty(right)))?;
+        out.push('(');
+        self.push_value(out, left);
+        out.push(' ');
+        out.push_str(o);
+        out.push(' ');
+        self.push_value(out, right);
+        out.push(')');
+        Some(Prec::Group)
+    }
     /// `all(v)`, `any(v)`, `isnan(v)` or `isinf(v)`, which both languages
     /// spell alike, appended to `out`; `all` and `any` of a scalar are the
     /// scalar itself. Its class.
@@ -1157,7 +1207,7 @@ pub(crate) trait TextWriter<'a> {
         });
         for h in carried {
             self.state_mut().bake_name(h, Self::keeps_let_name);
-            let ty = self.local_type(h);
+            let ty = self.type_of(h);
             let st = self.state_mut();
             let name = st.baked.get(&h).unwrap_or_default();
             push_line(&mut st.out, st.indent, &[&ty, " ", name, ";"]);
@@ -1208,7 +1258,7 @@ pub(crate) trait TextWriter<'a> {
 
     /// Declare a local for expression `h` at the current point.
     fn bake(&mut self, h: Expr) {
-        let ty = self.local_type(h);
+        let ty = self.type_of(h);
         let mut value = self.state_mut().take_buf();
         self.push_bare_itself(&mut value, h);
         let qualifier = self.bake_qualifier();
@@ -1232,7 +1282,7 @@ pub(crate) trait TextWriter<'a> {
             push_line(&mut st.out, st.indent, &[name, " = ", value, ";"]);
             return;
         }
-        let ty = self.local_type(r);
+        let ty = self.type_of(r);
         let st = self.state_mut();
         st.bake_name(r, Self::keeps_let_name);
         let name = st.baked.get(&r).unwrap_or_default();
@@ -1245,7 +1295,7 @@ pub(crate) trait TextWriter<'a> {
         if self.state_mut().declared_ahead.remove(&r) {
             return self.state().baked.get(&r).unwrap_or_default().to_string();
         }
-        let ty = self.local_type(r);
+        let ty = self.type_of(r);
         let st = self.state_mut();
         st.bake_name(r, Self::keeps_let_name);
         let name = st.baked.get(&r).unwrap_or_default();
@@ -1264,7 +1314,7 @@ pub(crate) trait TextWriter<'a> {
         if Self::is_reusable(prec) {
             return text;
         }
-        let ty = self.local_type(h);
+        let ty = self.type_of(h);
         let st = self.state_mut();
         let tmp = st.temp("v");
         st.line_parts(&[&ty, " ", &tmp, " = ", bare(&text, prec), ";"]);
@@ -1424,6 +1474,159 @@ pub(crate) fn is_value_type(inner: &Ti) -> bool {
 
 pub(crate) fn is_pointer(inner: &Ti) -> bool {
     matches!(*inner, Ti::Pointer { .. } | Ti::ValuePointer { .. })
+}
+
+/// The operands of a binary operator as the writers classify them: their
+/// types, the scalar of the left one, the vector size of either, and
+/// whether it is a matrix product (`mul` in HLSL).
+#[derive(Clone, Copy)]
+pub(crate) struct BinaryOperands<'a> {
+    pub lt: &'a Ti,
+    pub rt: &'a Ti,
+    pub scalar: naga::Scalar,
+    pub size: Option<naga::VectorSize>,
+    pub float: bool,
+    pub int: bool,
+    pub bool_: bool,
+    pub matrix_product: bool,
+}
+
+impl<'a> BinaryOperands<'a> {
+    pub fn new(lt: &'a Ti, rt: &'a Ti) -> Self {
+        use naga::ScalarKind as K;
+        let scalar = lt.scalar().unwrap_or(naga::Scalar::F32);
+        let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
+        let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
+        BinaryOperands {
+            lt,
+            rt,
+            scalar,
+            size: vector_size(lt).or(vector_size(rt)),
+            float: scalar.kind == K::Float,
+            int: matches!(scalar.kind, K::Sint | K::Uint),
+            bool_: scalar.kind == K::Bool,
+            matrix_product: (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt),
+        }
+    }
+}
+
+/// Where a language's infix operators mean what WGSL's do beyond the ones
+/// both languages share ([`TextWriter::INFIX`]).
+pub(crate) struct InfixRules {
+    /// `==`, `<` and the rest (and `!=` as bool `^`) compare vectors
+    /// component-wise (HLSL); else a vector comparison is a call (GLSL's
+    /// `lessThan`).
+    pub vector_comparisons: bool,
+    /// `*` multiplies matrices (GLSL); else a matrix product is a call
+    /// (HLSL's `mul`).
+    pub matrix_star: bool,
+    /// `%` on f16 and f32 truncates as WGSL's does (HLSL); else float `%`
+    /// is written out.
+    pub float_modulo: bool,
+}
+
+impl InfixRules {
+    /// The operator printed as the plain infix `(l o r)` for `op` on
+    /// `operands`; `None` for the operators written as calls, polyfills or
+    /// with masks.
+    pub fn plain(&self, op: naga::BinaryOperator, o: &BinaryOperands) -> Option<&'static str> {
+        use naga::BinaryOperator as B;
+        let compares = self.vector_comparisons || o.size.is_none();
+        Some(match op {
+            B::Add => "+",
+            B::Subtract => "-",
+            B::Multiply if self.matrix_star || !o.matrix_product => "*",
+            B::Divide if !o.int => "/",
+            B::Modulo if self.float_modulo && o.float && o.scalar.width != 8 => "%",
+            B::Equal if compares => "==",
+            B::NotEqual if compares => "!=",
+            B::Less if compares => "<",
+            B::LessEqual if compares => "<=",
+            B::Greater if compares => ">",
+            B::GreaterEqual if compares => ">=",
+            B::And | B::InclusiveOr if o.bool_ && o.size.is_some() => return None,
+            B::And if o.bool_ => "&&",
+            B::InclusiveOr if o.bool_ => "||",
+            B::ExclusiveOr if o.bool_ && compares => "!=",
+            B::ExclusiveOr if o.bool_ => return None,
+            B::And => "&",
+            B::InclusiveOr => "|",
+            B::ExclusiveOr => "^",
+            B::LogicalAnd => "&&",
+            B::LogicalOr => "||",
+            _ => return None,
+        })
+    }
+}
+
+/// What a WGSL `As` expression does to its operand, decided once for both
+/// text writers; each spells it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Conversion {
+    /// A bitcast to the operand's own type: the same value.
+    Same,
+    /// The same bits read as `to`, of the operand's width.
+    Bitcast {
+        from: naga::Scalar,
+        to: naga::Scalar,
+    },
+    /// A float clamped to `lo..=hi` ([`saturation_bounds`]), then
+    /// converted to an integer: WGSL's conversions saturate.
+    Saturate {
+        from: naga::Scalar,
+        lo: f64,
+        hi: f64,
+    },
+    /// A value conversion to the result type.
+    Convert,
+}
+
+impl Conversion {
+    /// `As { kind, convert }` on an operand of scalar `from`.
+    pub fn of(from: naga::Scalar, kind: naga::ScalarKind, convert: Option<naga::Bytes>) -> Self {
+        let Some(width) = convert else {
+            let to = naga::Scalar {
+                kind,
+                width: from.width,
+            };
+            return match to == from {
+                true => Conversion::Same,
+                false => Conversion::Bitcast { from, to },
+            };
+        };
+        match saturation_bounds(from, kind, width) {
+            Some((lo, hi)) => Conversion::Saturate { from, lo, hi },
+            None => Conversion::Convert,
+        }
+    }
+}
+
+/// The bounds a float of `from` is clamped to before it converts to an
+/// integer of `kind` and `width` bytes (WGSL's conversions saturate): the
+/// largest floats of `from`'s width inside the integer's range. `None`
+/// where no clamp is due: not a float, or every value of `from` fits (f16
+/// into a signed integer).
+pub(crate) fn saturation_bounds(
+    from: naga::Scalar,
+    kind: naga::ScalarKind,
+    width: u8,
+) -> Option<(f64, f64)> {
+    use naga::ScalarKind as K;
+    if from.kind != K::Float {
+        return None;
+    }
+    Some(match (from.width, kind, width) {
+        (4, K::Sint, 4) => (-2147483648.0, 2147483520.0),
+        (4, K::Uint, 4) => (0.0, 4294967040.0),
+        (4, K::Sint, 8) => (-9223372036854775808.0, 9223371487098961920.0),
+        (4, K::Uint, 8) => (0.0, 18446742974197923840.0),
+        (8, K::Sint, 4) => (-2147483648.0, 2147483647.0),
+        (8, K::Uint, 4) => (0.0, 4294967295.0),
+        (8, K::Sint, 8) => (-9223372036854775808.0, 9223372036854774784.0),
+        (8, K::Uint, 8) => (0.0, 18446744073709549568.0),
+        (2, K::Uint, _) => (0.0, 65504.0),
+        _ => return None,
+    })
 }
 
 pub(crate) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
@@ -1607,7 +1810,58 @@ pub(crate) fn i32_text(v: i32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{bare, bare_from, i32_class, i32_text, into_bare, literal_class, Prec};
+    use super::{
+        bare, bare_from, i32_class, i32_text, into_bare, literal_class, saturation_bounds, Prec,
+    };
+
+    /// Each bound is a float of the source width, the low one the
+    /// integer's minimum and the high one the integer's maximum or the
+    /// largest float below it (for f16, whose largest finite value is
+    /// inside every range it is clamped for, that value).
+    #[test]
+    fn saturation_bounds_are_the_extreme_floats_inside_the_range() {
+        use naga::{Scalar, ScalarKind as K};
+        let mut clamped = 0;
+        for from in [Scalar::F16, Scalar::F32, Scalar::F64] {
+            for (kind, width) in [(K::Sint, 4), (K::Uint, 4), (K::Sint, 8), (K::Uint, 8)] {
+                let bits = u32::from(width) * 8;
+                let (min, max): (i128, i128) = match kind {
+                    K::Sint => (-(1 << (bits - 1)), (1 << (bits - 1)) - 1),
+                    _ => (0, (1 << bits) - 1),
+                };
+                let Some((lo, hi)) = saturation_bounds(from, kind, width) else {
+                    // Only f16 into a signed integer needs no clamp.
+                    assert!(
+                        from == Scalar::F16 && kind == K::Sint,
+                        "{from:?} {kind:?}{width}"
+                    );
+                    continue;
+                };
+                clamped += 1;
+                assert_eq!(lo as i128, min, "{from:?} {kind:?}{width}");
+                let next_up = match from.width {
+                    4 => {
+                        assert_eq!(f64::from(hi as f32), hi);
+                        f64::from(f32::from_bits((hi as f32).to_bits() + 1))
+                    }
+                    8 => f64::from_bits(hi.to_bits() + 1),
+                    _ => {
+                        assert_eq!(hi, 65504.0, "the largest finite f16");
+                        f64::INFINITY
+                    }
+                };
+                // Clamped to `hi`, every larger float converts to the
+                // maximum, or to the largest value a float reaches.
+                assert!(hi as i128 <= max, "{from:?} {kind:?}{width}: {hi}");
+                assert!(
+                    hi as i128 == max || next_up as i128 > max,
+                    "{from:?} {kind:?}{width}: {hi}, then {next_up}"
+                );
+            }
+        }
+        assert_eq!(clamped, 10);
+        assert_eq!(saturation_bounds(Scalar::I32, K::Uint, 4), None);
+    }
 
     #[test]
     fn parentheses_come_off_by_class() {

@@ -1,7 +1,7 @@
 //! What the GLSL and HLSL writers must do alike, checked on both.
 
 use crate::back::test_support::analyzed;
-use crate::back::{glsl, hlsl};
+use crate::back::{glsl, hlsl, write_text};
 use crate::diag::Diagnostics;
 
 const SOURCE: &str = "
@@ -16,27 +16,19 @@ fn errors(
     overrides: &[(&str, f64)],
 ) -> Vec<(&'static str, Diagnostics)> {
     let (parsed, info, contract) = analyzed(SOURCE);
-    let entry_point = entry_point.map(str::to_string);
-    let overrides: Vec<(String, f64)> =
-        overrides.iter().map(|&(n, v)| (n.to_string(), v)).collect();
-    let for_glsl = glsl::GlslOptions {
-        entry_point: entry_point.clone(),
-        overrides: overrides.clone(),
-        ..Default::default()
+    let pipeline = crate::back::Pipeline {
+        entry_point: entry_point.map(str::to_string),
+        overrides: overrides.iter().map(|&(n, v)| (n.to_string(), v)).collect(),
     };
-    let for_hlsl = hlsl::HlslOptions {
-        entry_point,
-        overrides,
-        ..Default::default()
-    };
+    let (for_glsl, for_hlsl) = (glsl::GlslOptions::default(), hlsl::HlslOptions::default());
     let results = [
         (
             "GLSL",
-            glsl::write(&parsed, &info, &contract, &for_glsl).err(),
+            write_text(&parsed, &info, &contract, &pipeline, &for_glsl).err(),
         ),
         (
             "HLSL",
-            hlsl::write(&parsed, &info, &contract, &for_hlsl).err(),
+            write_text(&parsed, &info, &contract, &pipeline, &for_hlsl).err(),
         ),
     ];
     results

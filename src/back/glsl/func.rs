@@ -29,8 +29,8 @@ mod math;
 use super::buffers::Repr;
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec, Reuse, Texel,
-    TextWriter, Unsupported,
+    i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec,
+    Reuse, Texel, TextWriter, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::Handle;
@@ -84,7 +84,13 @@ struct FunctionWriter<'a, 'c> {
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
-        let mut st = FunctionState::new(ctx.module, ctx.info, body, Reuse::default(), ctx.lines);
+        let mut st = FunctionState::new(
+            (ctx.module, ctx.info),
+            &ctx.names,
+            body,
+            Reuse::default(),
+            ctx.lines,
+        );
         // A guess at the body's size, so that the text rarely regrows.
         if body.function().is_some() {
             st.out.reserve(256 + 32 * st.exprs.len());
@@ -243,20 +249,22 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn local_type(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
-        self.type_of(h)
+    /// The spelling of the type of `h`.
+    fn type_of(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
+        match self.st.ty_handle(h) {
+            Some(t) => Cow::Borrowed(types::type_name(self.ctx, self.needs, t)),
+            None => types::inner_name(self.ctx, self.needs, self.st.ty(h)),
+        }
     }
 
-    fn name(&self, key: NameKey) -> &str {
-        self.ctx.name(key)
-    }
-
-    fn push_value(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
-        self.expr_into(h, out)
-    }
+    const INFIX: InfixRules = InfixRules {
+        vector_comparisons: false,
+        matrix_star: true,
+        float_modulo: false,
+    };
 
     fn push_access_base(&mut self, out: &mut String, base: Handle<naga::Expression>) -> Prec {
-        self.expr_into(base, out)
+        self.push_value(out, base)
     }
 
     /// A place already written to the output, `out[place]`.

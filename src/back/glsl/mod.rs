@@ -29,10 +29,7 @@ mod types;
 
 pub use buffers::Repr;
 
-use crate::diag::{Diagnostic, Diagnostics};
-use crate::front::Parsed;
-use crate::layout::LayoutModule;
-use naga::proc::NameKey;
+use crate::diag::Diagnostic;
 use naga::{FastIndexMap, FastIndexSet};
 
 /// The GLSL dialects stride writes.
@@ -114,10 +111,6 @@ impl std::fmt::Display for Dialect {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct GlslOptions {
     pub dialect: Dialect,
-    /// Only this entry point; `None`: every entry point, one file each.
-    pub entry_point: Option<String>,
-    /// Values for pipeline-overridable constants, by name or `@id`.
-    pub overrides: Vec<(String, f64)>,
     /// Declare buffers that hold f16 as their 32-bit words in `vulkan450`
     /// too, as every OpenGL dialect must (`buffers::words`). Off by
     /// default: Vulkan GLSL holds f16 in blocks with 16-bit storage. The
@@ -205,14 +198,6 @@ impl Ctx<'_> {
     pub fn dialect(&self) -> Dialect {
         self.options.dialect
     }
-
-    /// The GLSL name of `key`; every key is named by the namer.
-    pub fn name(&self, key: NameKey) -> &str {
-        self.names
-            .get(&key)
-            .map(String::as_str)
-            .unwrap_or("_unnamed")
-    }
 }
 
 /// What writing one entry point's code found it needs, collected while
@@ -241,18 +226,6 @@ impl Needs {
             self.helpers.insert(name.to_string(), text);
         }
     }
-}
-
-/// Write `parsed` as GLSL: one file per entry point (or only
-/// `options.entry_point`). `info` is naga's validation of `parsed.module`.
-pub fn write(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    options: &GlslOptions,
-) -> Result<GlslOutput, Diagnostics> {
-    let modules = crate::back::common::Modules::new(parsed, info, contract, &options.overrides);
-    decl::write_modules(&modules, options)
 }
 
 /// The note on every error about a buffer layout that is valid WGSL (the

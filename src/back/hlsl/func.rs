@@ -36,8 +36,8 @@ mod math;
 
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, Prec, Texel, TextWriter,
-    Unsupported,
+    is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec, Texel,
+    TextWriter, Unsupported,
 };
 use expr::{Ptr, Root};
 use naga::proc::NameKey;
@@ -190,7 +190,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         FunctionWriter {
             ctx,
             needs,
-            st: FunctionState::new(ctx.module, ctx.info, body, reuse, ctx.lines),
+            st: FunctionState::new((ctx.module, ctx.info), &ctx.names, body, reuse, ctx.lines),
             entry_return: None,
         }
     }
@@ -310,19 +310,21 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.push_expr_itself(out, h)
     }
 
-    fn local_type(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
-        self.type_of(h)
+    const INFIX: InfixRules = InfixRules {
+        vector_comparisons: true,
+        matrix_star: false,
+        float_modulo: true,
+    };
+
+    /// The spelling of the type of `h`.
+    fn type_of(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
+        match self.st.ty_handle(h) {
+            Some(t) => Cow::Borrowed(types::type_name(self.ctx, t)),
+            None => types::inner_name(self.ctx, self.st.ty(h)),
+        }
     }
 
-    fn name(&self, key: NameKey) -> &str {
-        self.ctx.name(key)
-    }
-
-    fn push_value(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
-        self.push_expr(out, h)
-    }
-
-    /// [`Self::push_expr`] for the base of an access. DXC cannot index,
+    /// [`Self::push_value`] for the base of an access. DXC cannot index,
     /// nor take a member of, the cast that spells a zero-valued array or
     /// struct (`((T)0)[i]`: "cannot compile this l-value expression yet"),
     /// wherever it appears, so such a zero value is read from a helper's
@@ -339,7 +341,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                 return Prec::Call;
             }
         }
-        self.push_expr(out, base)
+        self.push_value(out, base)
     }
 
     type IndexPlace = crate::back::hlsl::buffers::Place<'a>;

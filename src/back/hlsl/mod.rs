@@ -66,10 +66,7 @@ mod func;
 mod keywords;
 mod types;
 
-use crate::diag::{Diagnostic, Diagnostics};
-use crate::front::Parsed;
-use crate::layout::LayoutModule;
-use naga::proc::NameKey;
+use crate::diag::Diagnostic;
 
 /// The shader models `--shader-model` accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -163,10 +160,6 @@ pub struct HlslOptions {
     /// which model was written.
     pub shader_model: Option<ShaderModel>,
     pub registers: RegisterMode,
-    /// Only this entry point; `None`: every entry point.
-    pub entry_point: Option<String>,
-    /// Values for pipeline-overridable constants, by name or `@id`.
-    pub overrides: Vec<(String, f64)>,
     /// Write Slang rather than HLSL (`--target slang`): the same program,
     /// plus `[[vk::binding(b, set)]]` on every resource (the WGSL binding,
     /// so Slang's SPIR-V binds like stride's), `[[vk::push_constant]]` on
@@ -246,14 +239,6 @@ pub(crate) type Ctx<'a> =
     crate::back::common::WriterCtx<'a, HlslOptions, buffers::Plan, types::TypeNames, ShaderModel>;
 
 impl Ctx<'_> {
-    /// The HLSL name of `key`; every key is named by the namer.
-    pub fn name(&self, key: NameKey) -> &str {
-        self.names
-            .get(&key)
-            .map(String::as_str)
-            .unwrap_or("_unnamed")
-    }
-
     /// The shader model written for, decided before writing
     /// (`decl::model`).
     pub fn shader_model(&self) -> ShaderModel {
@@ -295,18 +280,6 @@ impl Needs {
             self.errors.push(error);
         }
     }
-}
-
-/// Write `parsed` as one HLSL file. `info` is naga's validation of
-/// `parsed.module`.
-pub fn write(
-    parsed: &Parsed,
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    options: &HlslOptions,
-) -> Result<HlslOutput, Diagnostics> {
-    let modules = crate::back::common::Modules::new(parsed, info, contract, &options.overrides);
-    decl::write_modules(&modules, options)
 }
 
 /// The note on every error about a buffer layout that is valid WGSL (the

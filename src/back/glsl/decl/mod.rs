@@ -54,7 +54,7 @@
 
 use super::buffers;
 use super::types;
-use super::{CombinedSampler, Ctx, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
+use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
 use crate::back::common::{reachable_functions, Modules, Written};
 use crate::bind::gl::{resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -112,33 +112,12 @@ pub(crate) fn resolve<'a>(
         .into());
     }
     // Which entry points to write, checked before any work.
-    let selected: Vec<usize> = match &options.entry_point {
-        Some(name) => match parsed
-            .module
-            .entry_points
-            .iter()
-            .position(|e| e.name == *name)
-        {
-            Some(i) => vec![i],
-            None => {
-                let available: Vec<String> = parsed
-                    .module
-                    .entry_points
-                    .iter()
-                    .map(|e| format!("`{}`", e.name))
-                    .collect();
-                return Err(Diagnostic::error(format!(
-                    "no entry point named `{name}` in this module (-e {name})"
-                ))
-                .note(format!("the entry points are {}", available.join(", ")))
-                .into());
-            }
-        },
-        None => (0..parsed.module.entry_points.len()).collect(),
-    };
+    let selected = modules.selected_entry_points()?;
 
     let mut warnings = Vec::new();
-    let why = must_bake(&parsed.module, options).then(|| bake_reason(&parsed.module, options));
+    let given = !modules.pipeline.overrides.is_empty();
+    let why = must_bake(&parsed.module, given, dialect)
+        .then(|| bake_reason(&parsed.module, given, dialect));
     let written = modules.written(why.as_deref().map(|why| ("GLSL", why)), &mut warnings)?;
     let module = written.module;
 
@@ -186,7 +165,7 @@ fn bindings<'a>(
 }
 
 /// The whole backend for one module (see `super::write`), from the
-/// translation's modules (made with `options.overrides`).
+/// translation's modules (made with the pipeline's overrides).
 pub(crate) fn write_modules(
     modules: &Modules<'_>,
     options: &GlslOptions,
@@ -350,14 +329,15 @@ fn entry_units(bindings: &GlBindings, index: usize) -> impl Iterator<Item = (Pai
 // Overrides
 
 /// Whether the overrides are baked into constants (see the module doc).
-fn must_bake(module: &naga::Module, options: &GlslOptions) -> bool {
-    if !options.overrides.is_empty() {
+/// `given`: whether override values were given.
+fn must_bake(module: &naga::Module, given: bool, dialect: Dialect) -> bool {
+    if given {
         return true;
     }
     if module.overrides.is_empty() {
         return false;
     }
-    if !options.dialect.is_vulkan() {
+    if !dialect.is_vulkan() {
         return true;
     }
     !spec_constant_reasons(module).is_empty()
@@ -406,11 +386,11 @@ fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
 
 /// Why every override is baked (see `must_bake` for when): the note of
 /// each baking warning.
-fn bake_reason(module: &naga::Module, options: &GlslOptions) -> String {
-    let why = if !options.overrides.is_empty() {
+fn bake_reason(module: &naga::Module, given: bool, dialect: Dialect) -> String {
+    let why = if given {
         "values were given with --override".to_string()
-    } else if !options.dialect.is_vulkan() {
-        format!("{} has no specialization constants", options.dialect.name())
+    } else if !dialect.is_vulkan() {
+        format!("{} has no specialization constants", dialect.name())
     } else {
         spec_constant_reasons(module)
             .first()

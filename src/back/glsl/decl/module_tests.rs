@@ -17,16 +17,12 @@ const OVERRIDES: &str = "
 #[test]
 fn baking_remaps_the_contract_onto_the_compacted_module() {
     let (parsed, info, contract) = crate::back::test_support::analyzed(OVERRIDES);
-    let options = GlslOptions {
-        dialect: Dialect::Gl450,
-        ..Default::default()
-    };
     let (baked, _, warnings) = crate::back::overrides::bake(
         &parsed.module,
         &info,
-        &options.overrides,
+        &[],
         "GLSL",
-        &bake_reason(&parsed.module, &options),
+        &bake_reason(&parsed.module, false, Dialect::Gl450),
     )
     .expect("bakes");
     assert_eq!(warnings.len(), 1);
@@ -55,23 +51,20 @@ fn vulkan_keeps_literal_overrides_as_specialization_constants() {
              @compute @workgroup_size(1) fn main() { _ = a * f32(b); }",
     )
     .expect("parses");
-    let vulkan = GlslOptions::default();
-    assert!(!must_bake(&module, &vulkan));
-    let gl = GlslOptions {
-        dialect: Dialect::Es310,
-        ..Default::default()
-    };
-    assert!(must_bake(&module, &gl));
+    let vulkan = GlslOptions::default().dialect;
+    assert!(!must_bake(&module, false, vulkan));
+    assert!(must_bake(&module, true, vulkan));
+    assert!(must_bake(&module, false, Dialect::Es310));
     let sized = naga::front::wgsl::parse_str(
         "override n: u32 = 4u;
              @compute @workgroup_size(n) fn main() {}",
     )
     .expect("parses");
-    assert!(must_bake(&sized, &vulkan));
+    assert!(must_bake(&sized, false, vulkan));
     let derived = naga::front::wgsl::parse_str(
         "override a: f32 = 1.0; override b: f32 = a * 2.0;
              @compute @workgroup_size(1) fn main() { _ = b; }",
     )
     .expect("parses");
-    assert!(must_bake(&derived, &vulkan));
+    assert!(must_bake(&derived, false, vulkan));
 }

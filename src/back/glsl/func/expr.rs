@@ -12,23 +12,14 @@ use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
     bare, bare_from, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
-use crate::back::text::{is_buffer_space, math_operands, Body, Load, Sample, TextWriter as _};
+use crate::back::text::{
+    is_buffer_space, math_operands, Body, Conversion, Load, Sample, TextWriter as _,
+};
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 impl<'a> FunctionWriter<'a, '_> {
-    // ---- types ----------------------------------------------------------
-
-    /// The GLSL spelling of the type of `h`.
-    pub(super) fn type_of(&mut self, h: Handle<naga::Expression>) -> Cow<'a, str> {
-        match self.st.ty_handle(h) {
-            Some(t) => Cow::Borrowed(types::type_name(self.ctx, self.needs, t)),
-            None => types::inner_name(self.ctx, self.needs, self.st.ty(h)),
-        }
-    }
-
     // ---- expressions ----------------------------------------------------
 
     /// The text of expression `h`: its baked name, or the expression.
@@ -44,25 +35,11 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// [`Self::expr`], appended to `out`: a baked name is copied without
-    /// a temporary `String`, and the common expressions are written in
-    /// place by [`Self::write_expr_into`]. Returns the class of what it
-    /// appended.
-    pub(super) fn expr_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
-        match self.st.baked.get(&h) {
-            Some(name) => {
-                out.push_str(name);
-                Prec::Word
-            }
-            None => self.write_expr_into(h, out),
-        }
-    }
-
-    /// [`Self::expr_into`] where any expression may stand: without the
+    /// [`Self::push_value`] where any expression may stand: without the
     /// parentheses of its own.
     pub(super) fn bare_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
         let start = out.len();
-        let prec = self.expr_into(h, out);
+        let prec = self.push_value(out, h);
         bare_from(out, start, prec);
         prec.bare()
     }
@@ -70,7 +47,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::write_expr`], appended to `out`. Pointers, names, operators,
     /// member and index accesses, swizzles, splats, relational functions,
     /// scalar selects, casts and math builtins are written straight into `out` (their
-    /// operands through [`Self::expr_into`]); everything else is printed by
+    /// operands through [`Self::push_value`]); everything else is printed by
     /// `write_expr` and copied. Either way the text and the order in which
     /// operands are visited (and so helpers, extensions and errors) are
     /// those of `write_expr`.
@@ -103,11 +80,11 @@ impl<'a> FunctionWriter<'a, '_> {
             } if vector_size(self.st.ty(condition)).is_none() => {
                 // A scalar condition: `(c ? a : r)`, as `select` prints it.
                 out.push('(');
-                self.expr_into(condition, out);
+                self.push_value(out, condition);
                 out.push_str(" ? ");
-                self.expr_into(accept, out);
+                self.push_value(out, accept);
                 out.push_str(" : ");
-                self.expr_into(reject, out);
+                self.push_value(out, reject);
                 out.push(')');
                 return Prec::Group;
             }
@@ -137,11 +114,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 let [arg1, arg2, arg3] = math_operands(&exprs[h]);
                 return self.math_into(h, fun, arg, arg1, arg2, arg3, out);
             }
-            E::As {
-                expr,
-                kind,
-                convert,
-            } => return self.cast_into(h, expr, kind, convert, out),
+            E::As { expr, .. } => return self.cast_into((h, expr), out),
             E::Unary { op, expr } => {
                 // The opening text, and whether the operand loses its outer
                 // parentheses (the argument of `not(v)`).
@@ -157,14 +130,14 @@ impl<'a> FunctionWriter<'a, '_> {
                 if bare {
                     self.bare_into(expr, out);
                 } else {
-                    self.expr_into(expr, out);
+                    self.push_value(out, expr);
                 }
                 out.push(')');
                 return if bare { Prec::Call } else { Prec::Group };
             }
             E::Literal(lit) => return literal_into(self.needs, lit, out),
             E::Swizzle { vector, .. } => {
-                self.expr_into(vector, out);
+                self.push_value(out, vector);
                 push_swizzle(out, &self.st.exprs[h]);
                 return Prec::Postfix;
             }
@@ -568,15 +541,8 @@ impl<'a> FunctionWriter<'a, '_> {
         out: &mut String,
     ) -> Prec {
         use naga::BinaryOperator as B;
-        if let Some(o) = self.infix_operator(op, left, right) {
-            out.push('(');
-            self.expr_into(left, out);
-            out.push(' ');
-            out.push_str(o);
-            out.push(' ');
-            self.expr_into(right, out);
-            out.push(')');
-            return Prec::Group;
+        if let Some(prec) = self.push_plain_binary(out, op, left, right) {
+            return prec;
         }
         let lt = self.st.ty(left);
         let rt = self.st.ty(right);
@@ -594,7 +560,7 @@ impl<'a> FunctionWriter<'a, '_> {
             Prec::Call
         };
         match op {
-            // Vector comparisons (`infix_operator` takes the scalar ones).
+            // Vector comparisons (the plain infix takes the scalar ones).
             B::Equal => call(self, "equal", out),
             B::NotEqual => call(self, "notEqual", out),
             B::Less => call(self, "lessThan", out),
@@ -617,9 +583,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 let o = if op == B::ShiftLeft { " << (" } else { " >> (" };
                 let mask = u32::from(scalar.width) * 8 - 1;
                 out.push('(');
-                self.expr_into(left, out);
+                self.push_value(out, left);
                 out.push_str(o);
-                self.expr_into(right, out);
+                self.push_value(out, right);
                 out.push_str(" & ");
                 crate::back::glsl::push_decimal(out, u64::from(mask));
                 out.push_str("u))");
@@ -628,9 +594,9 @@ impl<'a> FunctionWriter<'a, '_> {
             // WGSL's float `%` truncates (like C's fmod), GLSL's mod floors.
             B::Modulo if scalar.kind == K::Float => {
                 let mut l = self.st.take_buf();
-                self.expr_into(left, &mut l);
+                self.push_value(&mut l, left);
                 let mut r = self.st.take_buf();
-                self.expr_into(right, &mut r);
+                self.push_value(&mut r, right);
                 for part in ["(", &l, " - ", &r, " * trunc(", &l, " / ", &r, "))"] {
                     out.push_str(part);
                 }
@@ -644,54 +610,15 @@ impl<'a> FunctionWriter<'a, '_> {
             // keeps the text valid if one ever is not.
             _ => {
                 out.push('(');
-                self.expr_into(left, out);
+                self.push_value(out, left);
                 out.push(' ');
                 out.push_str(plain_operator(op));
                 out.push(' ');
-                self.expr_into(right, out);
+                self.push_value(out, right);
                 out.push(')');
                 Prec::Group
             }
         }
-    }
-
-    /// The operator `o` when [`Self::binary`] prints `op` on these operands
-    /// as the plain infix `(l o r)`; `None` for everything it prints
-    /// otherwise (vector comparisons, polyfills, masked shifts).
-    fn infix_operator(
-        &self,
-        op: naga::BinaryOperator,
-        left: Handle<naga::Expression>,
-        right: Handle<naga::Expression>,
-    ) -> Option<&'static str> {
-        use naga::BinaryOperator as B;
-        let lt = self.st.ty(left);
-        let rt = self.st.ty(right);
-        let scalar = lt.scalar().unwrap_or(Scalar::F32);
-        let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
-        let int = matches!(scalar.kind, K::Sint | K::Uint);
-        let bool_ = scalar.kind == K::Bool;
-        Some(match op {
-            B::Add => "+",
-            B::Subtract => "-",
-            B::Multiply => "*",
-            B::Divide if !int => "/",
-            B::Equal if !vector => "==",
-            B::NotEqual if !vector => "!=",
-            B::Less if !vector => "<",
-            B::LessEqual if !vector => "<=",
-            B::Greater if !vector => ">",
-            B::GreaterEqual if !vector => ">=",
-            B::And if bool_ && !vector => "&&",
-            B::InclusiveOr if bool_ && !vector => "||",
-            B::ExclusiveOr if bool_ && !vector => "!=",
-            B::And if !bool_ => "&",
-            B::InclusiveOr if !bool_ => "|",
-            B::ExclusiveOr if !bool_ => "^",
-            B::LogicalAnd => "&&",
-            B::LogicalOr => "||",
-            _ => return None,
-        })
     }
 
     /// Integer `/` and `%` with WGSL's results for a zero divisor and
@@ -709,9 +636,9 @@ impl<'a> FunctionWriter<'a, '_> {
         let scalar = lt.scalar().unwrap_or(Scalar::I32);
         let size = vector_size(lt).or(vector_size(rt));
         let mut l = self.st.take_buf();
-        let lp = self.expr_into(left, &mut l);
+        let lp = self.push_value(&mut l, left);
         let mut r = self.st.take_buf();
-        let rp = self.expr_into(right, &mut r);
+        let rp = self.push_value(&mut r, right);
         self.div_mod_helper_into(what, scalar, size, out);
         out.push('(');
         // Splat a scalar operand of a vector operation.
@@ -871,36 +798,20 @@ impl<'a> FunctionWriter<'a, '_> {
         (format!("{t}({})", parts.join(", ")), Prec::Call)
     }
 
-    /// `As`: numeric conversion (WGSL's float-to-int conversion saturates)
-    /// or bitcast, appended to `out`. The operand is visited before the
-    /// target type is spelled (as the type may record needs); the call
-    /// around it is inserted in front of it afterwards.
+    /// `As` `h` ([`Conversion`]) of `expr`, appended to `out`. The operand is
+    /// visited before the target type is spelled (as the type may record
+    /// needs); the call around it is inserted in front of it afterwards.
     fn cast_into(
         &mut self,
-        h: Handle<naga::Expression>,
-        expr: Handle<naga::Expression>,
-        kind: K,
-        convert: Option<naga::Bytes>,
+        (h, expr): (Handle<naga::Expression>, Handle<naga::Expression>),
         out: &mut String,
     ) -> Prec {
-        let from = self.st.scalar_of(expr);
+        let conversion = self.st.conversion(h);
         let start = out.len();
         self.bare_into(expr, out);
         let target = self.type_of(h);
-        // `f(operand)`.
-        let call = |out: &mut String, f: &str| {
-            out.insert(start, '(');
-            out.insert_str(start, f);
-            out.push(')');
-        };
-        let Some(width) = convert else {
-            // Bitcast: same width.
-            let to = Scalar {
-                kind,
-                width: from.width,
-            };
-            let f = match (from.kind, to.kind, from.width) {
-                (a, b, _) if a == b => &*target,
+        let f = match conversion {
+            Conversion::Bitcast { from, to } => match (from.kind, to.kind, from.width) {
                 (K::Float, K::Uint, 4) => "floatBitsToUint",
                 (K::Float, K::Sint, 4) => "floatBitsToInt",
                 (K::Uint, K::Float, 4) => "uintBitsToFloat",
@@ -915,32 +826,26 @@ impl<'a> FunctionWriter<'a, '_> {
                 (K::Sint, K::Float, 2) => "int16BitsToFloat16",
                 // int <-> uint of one width keeps the bits.
                 _ => &*target,
-            };
-            call(out, f);
-            return Prec::Call;
-        };
-        if from.kind == K::Float && matches!(kind, K::Sint | K::Uint) {
-            // Saturate into the target range: the bounds are the largest
-            // floats inside it.
-            let bounds: Option<(Cow<'_, str>, Cow<'_, str>)> = match (from.width, kind, width) {
-                (4, K::Sint, 4) => Some(("-2147483648.0".into(), "2147483520.0".into())),
-                (4, K::Uint, 4) => Some(("0.0".into(), "4294967040.0".into())),
-                (8, K::Sint, 4) => Some(("-2147483648.0lf".into(), "2147483647.0lf".into())),
-                (8, K::Uint, 4) => Some(("0.0lf".into(), "4294967295.0lf".into())),
-                (2, K::Uint, _) => {
-                    let h = types::scalar(self.needs, from);
-                    Some((format!("{h}(0.0)").into(), format!("{h}(65504.0)").into()))
-                }
-                _ => None,
-            };
-            if let Some((lo, hi)) = bounds {
+            },
+            Conversion::Saturate { from, lo, hi } => {
                 out.insert_str(start, "(clamp(");
                 out.insert_str(start, &target);
-                let _ = write!(out, ", {lo}, {hi}))");
+                let _ = match from.width {
+                    8 => write!(out, ", {lo:.1}lf, {hi:.1}lf))"),
+                    2 => {
+                        let h = types::scalar(self.needs, from);
+                        write!(out, ", {h}({lo:.1}), {h}({hi:.1})))")
+                    }
+                    _ => write!(out, ", {lo:.1}, {hi:.1}))"),
+                };
                 return Prec::Call;
             }
-        }
-        call(out, &target);
+            Conversion::Same | Conversion::Convert => &*target,
+        };
+        // `f(operand)`.
+        out.insert(start, '(');
+        out.insert_str(start, f);
+        out.push(')');
         Prec::Call
     }
 }

@@ -27,7 +27,7 @@ impl FunctionWriter<'_, '_> {
         let scalar = self.st.scalar_of(arg);
         // `abs` of unsigned values is the value itself.
         if fun == M::Abs && scalar.kind == K::Uint {
-            return self.expr_into(arg, out);
+            return self.push_value(out, arg);
         }
         let Some(name) = plain_call(fun, scalar, self.ctx.dialect()) else {
             let (text, prec) = self.math(h, fun, arg, arg1, arg2, arg3);

@@ -106,10 +106,10 @@ pub(crate) fn resolve<'a>(
     // A module without entry points (a shared include) is written as a
     // library: every function and every global, for DXC's `lib_6_x`
     // profiles (`selected` is then empty).
-    let selected = select_entry_points(&parsed.module, options)?;
+    let selected = modules.selected_entry_points()?;
 
     let mut warnings = Vec::new();
-    let bake = !parsed.module.overrides.is_empty() || !options.overrides.is_empty();
+    let bake = !parsed.module.overrides.is_empty() || !modules.pipeline.overrides.is_empty();
     let written = modules.written(
         bake.then_some(("HLSL", "baked because HLSL has no specialization constants")),
         &mut warnings,
@@ -143,7 +143,7 @@ pub(crate) fn resolve<'a>(
 }
 
 /// The whole backend for one module (see `super::write`), from the
-/// translation's modules (made with `options.overrides`).
+/// translation's modules (made with the pipeline's overrides).
 pub(crate) fn write_modules(
     modules: &Modules<'_>,
     options: &HlslOptions,
@@ -394,29 +394,6 @@ fn output_names(ctx: Ctx<'_>) -> HlslNames {
         out.cbuffers.push((wgsl, cb.name, cb.members));
     }
     out
-}
-
-/// The entry points to write: all, or the one `-e` names.
-fn select_entry_points(
-    module: &naga::Module,
-    options: &HlslOptions,
-) -> Result<Vec<usize>, Diagnostics> {
-    let Some(name) = &options.entry_point else {
-        return Ok((0..module.entry_points.len()).collect());
-    };
-    if let Some(i) = module.entry_points.iter().position(|e| e.name == *name) {
-        return Ok(vec![i]);
-    }
-    let available: Vec<String> = module
-        .entry_points
-        .iter()
-        .map(|e| text!("`{}`", e.name))
-        .collect();
-    Err(Diagnostic::error(text!(
-        "no entry point named `{name}` in this module (-e {name})"
-    ))
-    .note(text!("the entry points are {}", available.join(", ")))
-    .into())
 }
 
 // ---------------------------------------------------------------------------

@@ -349,15 +349,27 @@ fn module_level_errors() {
             override gain: f32;
             @compute @workgroup_size(1) fn main() { _ = gain; }";
     let (parsed, info, contract) = crate::back::test_support::analyzed(source);
-    let e = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
-        .expect_err("no value for the override");
+    let e = crate::back::write_text(
+        &parsed,
+        &info,
+        &contract,
+        &Default::default(),
+        &HlslOptions::default(),
+    )
+    .expect_err("no value for the override");
     assert!(e.0[0].message.contains("no default value"), "{:?}", e.0[0]);
     // Unknown entry points and overrides: `back::text_writer_tests`.
 
     // No entry point: a library with every function.
     let (parsed, info, contract) = crate::back::test_support::analyzed("fn f() {}");
-    let lib = crate::back::hlsl::write(&parsed, &info, &contract, &HlslOptions::default())
-        .expect("library");
+    let lib = crate::back::write_text(
+        &parsed,
+        &info,
+        &contract,
+        &Default::default(),
+        &HlslOptions::default(),
+    )
+    .expect("library");
     assert!(lib.entry_points.is_empty());
     assert!(lib.text.contains("void f()"), "{}", lib.text);
 }
@@ -372,7 +384,8 @@ fn shader_model_type_checks() {
         shader_model: Some(ShaderModel::Sm6_0),
         ..HlslOptions::default()
     };
-    let e = crate::back::hlsl::write(&parsed, &info, &contract, &explicit).expect_err("f16 at 6.0");
+    let e = crate::back::write_text(&parsed, &info, &contract, &Default::default(), &explicit)
+        .expect_err("f16 at 6.0");
     assert!(e.0[0].message.contains("`f16`"), "{:?}", e.0[0]);
     assert_eq!(e.0[0].kind, crate::diag::DiagnosticKind::Unsupported);
     assert!(e.0[0]
@@ -403,7 +416,7 @@ fn default_shader_model_follows_the_module() {
             shader_model: model,
             ..HlslOptions::default()
         };
-        crate::back::hlsl::write(&parsed, &info, &contract, &options)
+        crate::back::write_text(&parsed, &info, &contract, &Default::default(), &options)
     };
     let cases: &[(&str, &str, ShaderModel, &str)] = &[
         (

@@ -12,7 +12,9 @@ pub(super) use crate::back::text::{
     bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, push_swizzle,
     vector_size, Prec,
 };
-use crate::back::text::{is_buffer_space, Body, Load, Sample, TextWriter as _};
+use crate::back::text::{
+    is_buffer_space, BinaryOperands, Body, Conversion, Load, Sample, TextWriter as _,
+};
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
 use std::borrow::Cow;
@@ -37,16 +39,6 @@ pub(super) enum Ptr<'a> {
 }
 
 impl<'a> FunctionWriter<'a, '_> {
-    // ---- types ----------------------------------------------------------
-
-    /// The HLSL spelling of the type of `h`.
-    pub(super) fn type_of(&self, h: Handle<naga::Expression>) -> Cow<'a, str> {
-        match self.st.ty_handle(h) {
-            Some(t) => Cow::Borrowed(types::type_name(self.ctx, t)),
-            None => types::inner_name(self.ctx, self.st.ty(h)),
-        }
-    }
-
     /// The type handle of what pointer `h` points to; for a pointer to a
     /// vector or scalar inside a composite (which naga types without a
     /// handle), the module's handle of that type, if the module has one.
@@ -91,20 +83,8 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::expr`] and its class.
     pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         let mut text = self.st.take_buf();
-        let prec = self.push_expr(&mut text, h);
+        let prec = self.push_value(&mut text, h);
         (text, prec)
-    }
-
-    /// [`Self::expr`], appended to `out`: a baked expression or a
-    /// [`Self::leaf_name`] is copied from where its name is kept, without a
-    /// string of its own. Returns the class of what it appended.
-    pub(super) fn push_expr(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
-        if let Some(name) = self.st.baked.get(&h) {
-            out.push_str(name);
-            Prec::Word
-        } else {
-            self.push_expr_itself(out, h)
-        }
     }
 
     /// [`Self::write_expr`], appended to `out`: the expression `h` itself,
@@ -117,14 +97,12 @@ impl<'a> FunctionWriter<'a, '_> {
         if let Some(name) = self.leaf_name(h) {
             out.push_str(name);
             Prec::Word
-        } else if let Some((o, left, right)) = self.plain_binary(h) {
+        } else if let Some(prec) = match self.st.exprs[h] {
             // A chain of operators is written without a string per link.
-            out.push('(');
-            self.push_expr(out, left);
-            out.push_str(o);
-            self.push_expr(out, right);
-            out.push(')');
-            Prec::Group
+            E::Binary { op, left, right } => self.push_plain_binary(out, op, left, right),
+            _ => None,
+        } {
+            prec
         } else if let E::Load { pointer } = self.st.exprs[h] {
             self.push_load(out, pointer)
         } else if let E::Compose { ty, ref components } = self.st.exprs[h] {
@@ -158,7 +136,7 @@ impl<'a> FunctionWriter<'a, '_> {
         }
         match self.st.exprs[h] {
             E::Swizzle { vector, .. } => {
-                self.push_expr(out, vector);
+                self.push_value(out, vector);
                 push_swizzle(out, &self.st.exprs[h]);
                 true
             }
@@ -167,15 +145,15 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// [`Self::arg`], appended to `out`: the outer parentheses of what
-    /// [`Self::push_expr`] appends are taken off in place.
+    /// [`Self::push_value`] appends are taken off in place.
     pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         let start = out.len();
-        let prec = self.push_expr(out, h);
+        let prec = self.push_value(out, h);
         bare_from(out, start, prec);
         prec.bare()
     }
 
-    /// [`Self::push_expr`] (or [`Self::push_arg`] for `arg`) of operand
+    /// [`Self::push_value`] (or [`Self::push_arg`] for `arg`) of operand
     /// `h` appended to `texts`, where its text lies there, and its class.
     fn push_operand(
         &mut self,
@@ -187,25 +165,9 @@ impl<'a> FunctionWriter<'a, '_> {
         let prec = if arg {
             self.push_arg(texts, h)
         } else {
-            self.push_expr(texts, h)
+            self.push_value(texts, h)
         };
         (start, texts.len(), prec)
-    }
-
-    /// When `h` is a binary operation printed as `(l op r)`: the operator
-    /// (with its spaces) and the operands.
-    fn plain_binary(
-        &self,
-        h: Handle<naga::Expression>,
-    ) -> Option<(
-        &'static str,
-        Handle<naga::Expression>,
-        Handle<naga::Expression>,
-    )> {
-        let E::Binary { op, left, right } = self.st.exprs[h] else {
-            return None;
-        };
-        Some((self.plain_operator(op, left, right)?, left, right))
     }
 
     /// The text [`Self::write_expr`] prints for `h` when it is just a name
@@ -282,7 +244,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 let t = types::vector(size as u8, self.st.scalar_of(value));
                 let mut text = self.st.take_buf();
                 super::super::push_parts(&mut text, &["((", &t, ")"]);
-                self.push_expr(&mut text, value);
+                self.push_value(&mut text, value);
                 text.push(')');
                 return (text, Prec::Group);
             }
@@ -444,7 +406,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let mut text = self.st.take_buf();
                 text.push_str(o);
-                self.push_expr(&mut text, expr);
+                self.push_value(&mut text, expr);
                 text.push(')');
                 return (text, Prec::Group);
             }
@@ -527,7 +489,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 let mut count = 0;
                 for o in [Some(arg), arg1, arg2, arg3].into_iter().flatten() {
                     let start = texts.len();
-                    let prec = self.push_expr(&mut texts, o);
+                    let prec = self.push_value(&mut texts, o);
                     if let Some(slot) = operands.get_mut(count) {
                         *slot = (o, start, texts.len(), prec);
                     }
@@ -553,11 +515,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.st.give_buf(texts);
                 return operand(text, prec);
             }
-            E::As {
-                expr,
-                kind,
-                convert,
-            } => return self.cast(h, expr, kind, convert),
+            E::As { expr, .. } => return self.cast(h, expr),
             // Results are declared by their statements; reaching here
             // means an unsupported statement produced it.
             E::CallResult(_) | E::AtomicResult { .. } | E::WorkGroupUniformLoadResult { .. } => {
@@ -890,41 +848,6 @@ impl<'a> FunctionWriter<'a, '_> {
 
     // ---- operators ------------------------------------------------------
 
-    /// What the printing of `left op right` depends on in its operands.
-    fn binary_operands(
-        &self,
-        left: Handle<naga::Expression>,
-        right: Handle<naga::Expression>,
-    ) -> BinaryOperands<'a> {
-        let lt = self.st.ty(left);
-        let rt = self.st.ty(right);
-        let scalar = lt.scalar().unwrap_or(Scalar::F32);
-        let matrix = |t: &Ti| matches!(*t, Ti::Matrix { .. });
-        let scalar_ty = |t: &Ti| matches!(*t, Ti::Scalar(_));
-        BinaryOperands {
-            lt,
-            rt,
-            scalar,
-            size: vector_size(lt).or(vector_size(rt)),
-            float: scalar.kind == K::Float,
-            int: matches!(scalar.kind, K::Sint | K::Uint),
-            bool_: scalar.kind == K::Bool,
-            matrix_product: (matrix(lt) || matrix(rt)) && !scalar_ty(lt) && !scalar_ty(rt),
-        }
-    }
-
-    /// The operator of `left op right` when it is printed as `(l op r)`
-    /// (as in the match of [`Self::binary`]), with its spaces; `None` for
-    /// the operators written as calls or with masks.
-    fn plain_operator(
-        &self,
-        op: naga::BinaryOperator,
-        left: Handle<naga::Expression>,
-        right: Handle<naga::Expression>,
-    ) -> Option<&'static str> {
-        plain_symbol(op, &self.binary_operands(left, right))
-    }
-
     fn binary(
         &mut self,
         op: naga::BinaryOperator,
@@ -932,16 +855,11 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
     ) -> (String, Prec) {
         use naga::BinaryOperator as B;
-        let operands = self.binary_operands(left, right);
-        if let Some(o) = plain_symbol(op, &operands) {
-            let mut text = String::with_capacity(64);
-            text.push('(');
-            self.push_expr(&mut text, left);
-            text.push_str(o);
-            self.push_expr(&mut text, right);
-            text.push(')');
-            return (text, Prec::Group);
+        let mut text = String::with_capacity(64);
+        if let Some(prec) = self.push_plain_binary(&mut text, op, left, right) {
+            return (text, prec);
         }
+        let operands = BinaryOperands::new(self.st.ty(left), self.st.ty(right));
         let BinaryOperands {
             lt,
             rt,
@@ -1040,47 +958,19 @@ impl<'a> FunctionWriter<'a, '_> {
         call(&helper, &[l, r])
     }
 
-    /// `As`: numeric conversion (WGSL's float-to-int conversion saturates)
-    /// or bitcast.
+    /// `As` `h` ([`Conversion`]) of `expr`.
     fn cast(
         &mut self,
         h: Handle<naga::Expression>,
         expr: Handle<naga::Expression>,
-        kind: K,
-        convert: Option<naga::Bytes>,
     ) -> (String, Prec) {
-        let from = self.st.scalar_of(expr);
+        let conversion = self.st.conversion(h);
         let size = vector_size(self.st.ty(expr));
         let (e, prec) = self.expr_with(expr);
         let target = self.type_of(h);
-        let same_bits = convert.is_none() && from.kind == kind;
-        if same_bits {
-            return (e, prec);
-        }
-        let text = self.cast_text((&e, prec), &target, from, size, kind, convert);
-        self.st.give_buf(e);
-        text
-    }
-
-    /// [`Self::cast`] of printed operand `e` (of scalar `from`) to
-    /// `target` (the result's spelling), when it is not `e` itself.
-    fn cast_text(
-        &mut self,
-        (e, prec): (&str, Prec),
-        target: &str,
-        from: Scalar,
-        size: Option<naga::VectorSize>,
-        kind: K,
-        convert: Option<naga::Bytes>,
-    ) -> (String, Prec) {
-        let Some(width) = convert else {
-            // Bitcast: same width.
-            let to = Scalar {
-                kind,
-                width: from.width,
-            };
-            let bare = bare(e, prec);
-            let f = match (from.kind, to.kind, from.width) {
+        let f = match conversion {
+            Conversion::Same => return (e, prec),
+            Conversion::Bitcast { from, to } => match (from.kind, to.kind, from.width) {
                 (K::Float, K::Uint, 4) => "asuint",
                 (K::Float, K::Sint, 4) => "asint",
                 (K::Uint | K::Sint, K::Float, 4) => "asfloat",
@@ -1088,32 +978,29 @@ impl<'a> FunctionWriter<'a, '_> {
                 (K::Float, K::Sint, 2) => "asint16",
                 (K::Uint | K::Sint, K::Float, 2) => "asfloat16",
                 (K::Float, _, 8) | (_, K::Float, 8) => {
-                    let f = helpers::bitcast64(self.needs, from, to, size);
-                    return (text!("{f}({bare})"), Prec::Call);
+                    &helpers::bitcast64(self.needs, from, to, size)
                 }
                 // int <-> uint of one width keeps the bits.
-                _ => return (["((", target, ")", e, ")"].concat(), Prec::Group),
-            };
-            return ([f, "(", bare, ")"].concat(), Prec::Call);
+                _ => "",
+            },
+            Conversion::Saturate { from, lo, hi } => {
+                let suffix = match from.width {
+                    8 => "L",
+                    2 => "h",
+                    _ => "f",
+                };
+                let e = bare(&e, prec);
+                let text = text!("(({target})clamp({e}, {lo:.1}{suffix}, {hi:.1}{suffix}))");
+                return (text, Prec::Group);
+            }
+            Conversion::Convert => "",
         };
-        if from.kind == K::Float && matches!(kind, K::Sint | K::Uint) {
-            // Saturate into the target range: the bounds are the largest
-            // floats inside it.
-            let (lo, hi) = match (from.width, kind, width) {
-                (4, K::Sint, 4) => ("-2147483648.0f", "2147483520.0f"),
-                (4, K::Uint, 4) => ("0.0f", "4294967040.0f"),
-                (8, K::Sint, 4) => ("-2147483648.0L", "2147483647.0L"),
-                (8, K::Uint, 4) => ("0.0L", "4294967295.0L"),
-                (4, K::Sint, 8) => ("-9223372036854775808.0f", "9223371487098961920.0f"),
-                (4, K::Uint, 8) => ("0.0f", "18446742974197923840.0f"),
-                (2, K::Uint, _) => ("0.0h", "65504.0h"),
-                _ => return (["((", target, ")", e, ")"].concat(), Prec::Group),
-            };
-            let e = bare(e, prec);
-            let text = ["((", target, ")clamp(", e, ", ", lo, ", ", hi, "))"].concat();
-            return (text, Prec::Group);
-        }
-        (["((", target, ")", e, ")"].concat(), Prec::Group)
+        let text = match f {
+            "" => (["((", &target, ")", &e, ")"].concat(), Prec::Group),
+            f => ([f, "(", bare(&e, prec), ")"].concat(), Prec::Call),
+        };
+        self.st.give_buf(e);
+        text
     }
 }
 
@@ -1387,60 +1274,5 @@ pub(super) fn literal(lit: naga::Literal) -> String {
             Err(_) => i64_text(v),
         },
         L::AbstractFloat(v) => f32_text(v as f32),
-    }
-}
-
-/// The operands of a binary operator as [`FunctionWriter::binary`] and
-/// [`plain_symbol`] classify them: their types, the
-/// scalar of the left one, the vector size of either, and whether it is a
-/// matrix product (`mul` in HLSL).
-#[derive(Clone, Copy)]
-struct BinaryOperands<'a> {
-    lt: &'a Ti,
-    rt: &'a Ti,
-    scalar: Scalar,
-    size: Option<naga::VectorSize>,
-    float: bool,
-    int: bool,
-    bool_: bool,
-    matrix_product: bool,
-}
-
-/// The operator `binary` prints as `(l op r)` for operands classified as
-/// `operands`, with its spaces; `None` for the operators written as calls
-/// or with masks.
-fn plain_symbol(op: naga::BinaryOperator, operands: &BinaryOperands) -> Option<&'static str> {
-    use naga::BinaryOperator as B;
-    let BinaryOperands {
-        scalar,
-        size,
-        float,
-        int,
-        bool_,
-        matrix_product,
-        ..
-    } = *operands;
-    match op {
-        B::Add => Some(" + "),
-        B::Subtract => Some(" - "),
-        B::Multiply if !matrix_product => Some(" * "),
-        B::Divide if !int => Some(" / "),
-        B::Modulo if float && scalar.width != 8 => Some(" % "),
-        B::Equal => Some(" == "),
-        B::NotEqual => Some(" != "),
-        B::Less => Some(" < "),
-        B::LessEqual => Some(" <= "),
-        B::Greater => Some(" > "),
-        B::GreaterEqual => Some(" >= "),
-        B::And | B::InclusiveOr if bool_ && size.is_some() => None,
-        B::And if bool_ => Some(" && "),
-        B::InclusiveOr if bool_ => Some(" || "),
-        B::ExclusiveOr if bool_ => Some(" != "),
-        B::And => Some(" & "),
-        B::InclusiveOr => Some(" | "),
-        B::ExclusiveOr => Some(" ^ "),
-        B::LogicalAnd => Some(" && "),
-        B::LogicalOr => Some(" || "),
-        _ => None,
     }
 }
