@@ -84,7 +84,11 @@ const NOT_FITTING: &[(&str, &str, &str)] = &[
     ("corpus/shaders/library.wgsl", "es310", "no entry point"),
     // 64-bit floats and integers do not exist in GLSL ES.
     ("corpus/shaders/wide_ints.wgsl", "es310", "f64, i64, u64"),
-    ("corpus/shaders/saturating_casts.wgsl", "es310", "f64, i64, u64"),
+    (
+        "corpus/shaders/saturating_casts.wgsl",
+        "es310",
+        "f64, i64, u64",
+    ),
     // GLSL ES has no rg32f storage images, and reads and writes together
     // only r32 ones (1D textures are 2D textures of height 1 there).
     (

@@ -689,6 +689,10 @@ pub(crate) trait TextWriter<'a> {
     ) -> Option<Prec> {
         let state = self.state();
         let o = Self::INFIX.plain(op, &BinaryOperands::new(state.ty(left), state.ty(right)))?;
+        Some(self.push_infix(out, o, left, right))
+    }
+    /// `(l o r)` appended to `out`; its class.
+    fn push_infix(&mut self, out: &mut String, o: &str, left: Expr, right: Expr) -> Prec {
         out.push('(');
         self.push_value(out, left);
         out.push(' ');
@@ -696,7 +700,7 @@ pub(crate) trait TextWriter<'a> {
         out.push(' ');
         self.push_value(out, right);
         out.push(')');
-        Some(Prec::Group)
+        Prec::Group
     }
     /// `all(v)`, `any(v)`, `isnan(v)` or `isinf(v)`, which both languages
     /// spell alike, appended to `out`; `all` and `any` of a scalar are the
@@ -1570,12 +1574,13 @@ pub(crate) enum Conversion {
         from: naga::Scalar,
         to: naga::Scalar,
     },
-    /// A float clamped to `lo..=hi` ([`saturation_bounds`]), then
-    /// converted to an integer: WGSL's conversions saturate.
+    /// A float clamped to `lo..=hi` ([`saturation_bounds`], as decimal
+    /// text without a suffix), then converted to an integer: WGSL's
+    /// conversions saturate.
     Saturate {
         from: naga::Scalar,
-        lo: f64,
-        hi: f64,
+        lo: &'static str,
+        hi: &'static str,
     },
     /// A value conversion to the result type.
     Convert,
@@ -1603,30 +1608,41 @@ impl Conversion {
 
 /// The bounds a float of `from` is clamped to before it converts to an
 /// integer of `kind` and `width` bytes (WGSL's conversions saturate): the
-/// largest floats of `from`'s width inside the integer's range. `None`
-/// where no clamp is due: not a float, or every value of `from` fits (f16
-/// into a signed integer).
+/// extreme floats of `from`'s width inside the integer's range, as decimal
+/// text each writer gives its literal suffix. `None` where no clamp is
+/// due: not a float, or every value of `from` fits (f16 into a signed
+/// integer).
 pub(crate) fn saturation_bounds(
     from: naga::Scalar,
     kind: naga::ScalarKind,
     width: u8,
-) -> Option<(f64, f64)> {
+) -> Option<(&'static str, &'static str)> {
     use naga::ScalarKind as K;
     if from.kind != K::Float {
         return None;
     }
+    let (i32_min, i64_min) = ("-2147483648.0", "-9223372036854775808.0");
     Some(match (from.width, kind, width) {
-        (4, K::Sint, 4) => (-2147483648.0, 2147483520.0),
-        (4, K::Uint, 4) => (0.0, 4294967040.0),
-        (4, K::Sint, 8) => (-9223372036854775808.0, 9223371487098961920.0),
-        (4, K::Uint, 8) => (0.0, 18446742974197923840.0),
-        (8, K::Sint, 4) => (-2147483648.0, 2147483647.0),
-        (8, K::Uint, 4) => (0.0, 4294967295.0),
-        (8, K::Sint, 8) => (-9223372036854775808.0, 9223372036854774784.0),
-        (8, K::Uint, 8) => (0.0, 18446744073709549568.0),
-        (2, K::Uint, _) => (0.0, 65504.0),
+        (4, K::Sint, 4) => (i32_min, "2147483520.0"),
+        (4, K::Uint, 4) => ("0.0", "4294967040.0"),
+        (4, K::Sint, 8) => (i64_min, "9223371487098961920.0"),
+        (4, K::Uint, 8) => ("0.0", "18446742974197923840.0"),
+        (8, K::Sint, 4) => (i32_min, "2147483647.0"),
+        (8, K::Uint, 4) => ("0.0", "4294967295.0"),
+        (8, K::Sint, 8) => (i64_min, "9223372036854774784.0"),
+        (8, K::Uint, 8) => ("0.0", "18446744073709549568.0"),
+        (2, K::Uint, _) => ("0.0", "65504.0"),
         _ => return None,
     })
+}
+
+/// How many coordinates address a texel of `dim` (without the layer).
+pub(crate) fn coordinate_count(dim: naga::ImageDimension) -> usize {
+    match dim {
+        naga::ImageDimension::D1 => 1,
+        naga::ImageDimension::D2 => 2,
+        naga::ImageDimension::D3 | naga::ImageDimension::Cube => 3,
+    }
 }
 
 pub(crate) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
@@ -1838,6 +1854,9 @@ mod tests {
                     continue;
                 };
                 clamped += 1;
+                let (Ok(lo), Ok(hi)) = (lo.parse::<f64>(), hi.parse::<f64>()) else {
+                    panic!("{lo}, {hi}: not numbers");
+                };
                 assert_eq!(lo as i128, min, "{from:?} {kind:?}{width}");
                 let next_up = match from.width {
                     4 => {

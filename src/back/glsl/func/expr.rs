@@ -831,12 +831,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.insert_str(start, "(clamp(");
                 out.insert_str(start, &target);
                 let _ = match from.width {
-                    8 => write!(out, ", {lo:.1}lf, {hi:.1}lf))"),
+                    8 => write!(out, ", {lo}lf, {hi}lf))"),
                     2 => {
                         let h = types::scalar(self.needs, from);
-                        write!(out, ", {h}({lo:.1}), {h}({hi:.1})))")
+                        write!(out, ", {h}({lo}), {h}({hi})))")
                     }
-                    _ => write!(out, ", {lo:.1}, {hi:.1}))"),
+                    _ => write!(out, ", {lo}, {hi}))"),
                 };
                 return Prec::Call;
             }

@@ -9,17 +9,8 @@
 use super::expr::component;
 use super::FunctionWriter;
 use crate::back::glsl::{decl, types};
-use crate::back::text::{Load, Sample, TextWriter as _};
+use crate::back::text::{coordinate_count, Load, Sample, TextWriter as _};
 use naga::{Expression as E, Handle, ImageClass, ImageDimension as Dim, ScalarKind as K};
-
-/// How many coordinates address a texel of `dim` (without the layer).
-fn coordinate_count(dim: Dim) -> usize {
-    match dim {
-        Dim::D1 => 1,
-        Dim::D2 => 2,
-        Dim::D3 | Dim::Cube => 3,
-    }
-}
 
 impl FunctionWriter<'_, '_> {
     fn global_of(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::GlobalVariable>> {

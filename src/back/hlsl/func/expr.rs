@@ -855,11 +855,12 @@ impl<'a> FunctionWriter<'a, '_> {
         right: Handle<naga::Expression>,
     ) -> (String, Prec) {
         use naga::BinaryOperator as B;
-        let mut text = String::with_capacity(64);
-        if let Some(prec) = self.push_plain_binary(&mut text, op, left, right) {
+        let operands = BinaryOperands::new(self.st.ty(left), self.st.ty(right));
+        if let Some(o) = Self::INFIX.plain(op, &operands) {
+            let mut text = String::with_capacity(64);
+            let prec = self.push_infix(&mut text, o, left, right);
             return (text, prec);
         }
-        let operands = BinaryOperands::new(self.st.ty(left), self.st.ty(right));
         let BinaryOperands {
             lt,
             rt,
@@ -990,7 +991,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     _ => "f",
                 };
                 let e = bare(&e, prec);
-                let text = text!("(({target})clamp({e}, {lo:.1}{suffix}, {hi:.1}{suffix}))");
+                let text = text!("(({target})clamp({e}, {lo}{suffix}, {hi}{suffix}))");
                 return (text, Prec::Group);
             }
             Conversion::Convert => "",

@@ -26,7 +26,7 @@
 use super::super::types;
 use super::super::{error_at, Ctx, Needs};
 use super::math::{paren, push_paren};
-use crate::back::text::Prec;
+use crate::back::text::{coordinate_count, Prec};
 use naga::{ImageClass, ImageDimension, Scalar, ScalarKind};
 
 /// A printed texture operand (a global, a binding-array element or a
@@ -77,15 +77,6 @@ pub(crate) use super::super::types::storage_scalar_texel;
 /// The HLSL declaration type of a texture ([`types::texture_type`]).
 pub(crate) fn texture_declaration(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
     types::texture_type(dim, arrayed, class)
-}
-
-/// How many coordinates address a texel of `dim` (without the layer).
-fn coordinate_count(dim: ImageDimension) -> usize {
-    match dim {
-        ImageDimension::D1 => 1,
-        ImageDimension::D2 => 2,
-        ImageDimension::D3 | ImageDimension::Cube => 3,
-    }
 }
 
 /// `float`, `int3`...: the spelling of `n` components of `s`.
