@@ -676,6 +676,10 @@ pub(crate) fn is_abstract(module: &naga::Module, ty: Handle<naga::Type>) -> bool
 /// backends print numbers in every declaration and most lines of code).
 #[inline(never)]
 pub(crate) fn push_decimal(out: &mut String, n: u64) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut rest = n;
@@ -687,9 +691,9 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
             break;
         }
     }
-    out.reserve(digits.len() - at);
-    for &d in &digits[at..] {
-        out.push(char::from(d));
+    // ASCII digits: always UTF-8, copied at once.
+    if let Ok(text) = std::str::from_utf8(&digits[at..]) {
+        out.push_str(text);
     }
 }
 

@@ -296,7 +296,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     /// `gl` would make `gl_eN`, and GLSL reserves names with `__`.
     fn keeps_let_name(name: &str) -> bool {
-        !name.ends_with('_') && !name.contains("__") && !name.starts_with("gl_") && name != "gl"
+        !name.ends_with('_')
+            && !crate::back::glsl::has_double_underscore(name)
+            && !name.starts_with("gl_")
+            && name != "gl"
     }
 
     fn is_reusable(prec: Prec) -> bool {

@@ -228,6 +228,12 @@ impl Needs {
     }
 }
 
+/// Whether `name` holds `__`, which GLSL reserves in every identifier
+/// (a byte scan: cheaper than a substring search for names this short).
+pub(crate) fn has_double_underscore(name: &str) -> bool {
+    name.as_bytes().windows(2).any(|w| w == b"__")
+}
+
 /// The note on every error about a buffer layout that is valid WGSL (the
 /// SPIR-V target writes it) but that GLSL's block layout rules cannot
 /// express. Tools can tell these errors from errors in the source by it.

@@ -209,7 +209,7 @@ fn single_underscores(name: &str) -> String {
 /// [`single_underscores`] of an owned name: the name itself (no copy) when
 /// it has no doubled underscore.
 fn collapse_underscores(name: String) -> String {
-    if name.contains("__") {
+    if crate::back::glsl::has_double_underscore(&name) {
         single_underscores(&name)
     } else {
         name

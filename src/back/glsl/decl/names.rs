@@ -31,7 +31,7 @@ pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, 
 fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
     let mut broken: Vec<(String, String)> = names
         .iter()
-        .filter(|(_, n)| n.contains("__"))
+        .filter(|(_, n)| crate::back::glsl::has_double_underscore(n))
         .map(|(k, n)| (n.clone(), format!("{k:?}")))
         .collect();
     if broken.is_empty() {
@@ -57,7 +57,7 @@ fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
         repaired.insert((old, key_text), candidate);
     }
     for (key, name) in names.iter_mut() {
-        if !name.contains("__") {
+        if !crate::back::glsl::has_double_underscore(name) {
             continue;
         }
         if let Some(new) = repaired.get(&(name.clone(), format!("{key:?}"))) {
