@@ -1594,9 +1594,10 @@ impl Conversion {
                 kind,
                 width: from.width,
             };
-            return match to == from {
-                true => Conversion::Same,
-                false => Conversion::Bitcast { from, to },
+            return if to == from {
+                Conversion::Same
+            } else {
+                Conversion::Bitcast { from, to }
             };
         };
         match saturation_bounds(from, kind, width) {
