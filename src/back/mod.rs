@@ -73,7 +73,9 @@ impl TextOptions for hlsl::HlslOptions {}
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Pipeline {
     /// Only this entry point; `None`: every entry point. GLSL, HLSL and
-    /// Slang honour it; SPIR-V always holds every entry point.
+    /// Slang honour it; the other targets describe or hold the whole
+    /// module (SPIR-V every entry point), and the CLI refuses
+    /// `--entry-point` without a target that honours it.
     pub entry_point: Option<String>,
     /// Values for pipeline-overridable constants, by name or `@id`. A
     /// target without specialization constants bakes every override:

@@ -171,7 +171,8 @@ impl<'a> FunctionState<'a> {
     /// left in `reuse`; `names`: the target's names of the module's items;
     /// `lines`: where its `#line` directives point.
     pub fn new(
-        (module, module_info): (&'a naga::Module, &'a naga::valid::ModuleInfo),
+        module: &'a naga::Module,
+        module_info: &'a naga::valid::ModuleInfo,
         names: &'a naga::FastHashMap<NameKey, String>,
         body: Body<'a>,
         reuse: Reuse,
@@ -265,6 +266,32 @@ impl<'a> FunctionState<'a> {
             } => Conversion::of(self.scalar_of(expr), kind, convert),
             _ => Conversion::Convert,
         }
+    }
+
+    /// The number of elements of `container` (a vector, matrix, or an
+    /// array of fixed or baked override length); `None` for a
+    /// runtime-sized array.
+    pub fn element_count(&self, container: &Ti) -> Option<u32> {
+        match *container {
+            Ti::Vector { size, .. } => Some(size as u32),
+            Ti::Matrix { columns, .. } => Some(columns as u32),
+            Ti::Array { size, .. } => match size {
+                naga::ArraySize::Constant(n) => Some(n.get()),
+                naga::ArraySize::Pending(o) => {
+                    let n = crate::back::common::baked_length(self.module, o)?;
+                    u32::try_from(n).ok()
+                }
+                naga::ArraySize::Dynamic => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The value of `index` into `container` where it is a constant within
+    /// the container's fixed length: it is then written as a number.
+    pub fn known_index(&self, container: &Ti, index: Expr) -> Option<u32> {
+        let n = self.element_count(container)?;
+        self.const_u32(index).filter(|&k| k < n)
     }
 
     /// The value of an index expression known before the shader runs.
@@ -728,39 +755,9 @@ pub(crate) trait TextWriter<'a> {
     /// Append `base` as the base of an index or member access to `out`;
     /// its class.
     fn push_access_base(&mut self, out: &mut String, base: Expr) -> Prec;
-    /// Append the index `index` into `container` (an array, vector or
-    /// matrix) to `out`, as an access that has no buffer place writes it
-    /// ([`Self::push_restricted_index`] without a place).
-    fn push_dynamic_index(&mut self, out: &mut String, container: &Ti, index: Expr) {
-        self.push_restricted_index(out, container, index, None);
-    }
     /// What [`Self::push_restricted_index`] needs to write the length of a
     /// runtime-sized array: where the array lies.
     type IndexPlace: ?Sized;
-    /// The number of elements of `container` (a vector, matrix, or an
-    /// array of fixed or baked override length); `None` for a
-    /// runtime-sized array.
-    fn element_count(&self, container: &Ti) -> Option<u32> {
-        match *container {
-            Ti::Vector { size, .. } => Some(size as u32),
-            Ti::Matrix { columns, .. } => Some(columns as u32),
-            Ti::Array { size, .. } => match size {
-                naga::ArraySize::Constant(n) => Some(n.get()),
-                naga::ArraySize::Pending(o) => {
-                    let n = crate::back::common::baked_length(self.state().module, o)?;
-                    u32::try_from(n).ok()
-                }
-                naga::ArraySize::Dynamic => None,
-            },
-            _ => None,
-        }
-    }
-    /// The value of `index` into `container` where it is a constant within
-    /// the container's fixed length: it is then written as a number.
-    fn known_index(&self, container: &Ti, index: Expr) -> Option<u32> {
-        let n = self.element_count(container)?;
-        self.state().const_u32(index).filter(|&k| k < n)
-    }
     /// What follows a constant index written as a number (`u` or nothing).
     const KNOWN_INDEX_SUFFIX: &'static str;
     /// Append index value `index` to `out`; `enclosed` when it stands
@@ -781,12 +778,12 @@ pub(crate) trait TextWriter<'a> {
         index: Expr,
         place: Option<&Self::IndexPlace>,
     ) {
-        if let Some(k) = self.known_index(container, index) {
+        if let Some(k) = self.state().known_index(container, index) {
             crate::back::common::push_decimal(out, u64::from(k));
             out.push_str(Self::KNOWN_INDEX_SUFFIX);
             return;
         }
-        let count = self.element_count(container);
+        let count = self.state().element_count(container);
         let runtime = match (count, container) {
             (
                 None,
@@ -830,7 +827,8 @@ pub(crate) trait TextWriter<'a> {
                 let container = st.ty(base);
                 self.push_access_base(out, base);
                 out.push('[');
-                self.push_dynamic_index(out, container, index);
+                // Not in a buffer: no runtime-sized length to clamp to.
+                self.push_restricted_index(out, container, index, None);
                 out.push(']');
             }
             naga::Expression::AccessIndex { base, index } => {

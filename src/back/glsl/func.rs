@@ -85,7 +85,8 @@ struct FunctionWriter<'a, 'c> {
 impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
         let mut st = FunctionState::new(
-            (ctx.module, ctx.info),
+            ctx.module,
+            ctx.info,
             &ctx.names,
             body,
             Reuse::default(),
@@ -267,8 +268,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.push_value(out, base)
     }
 
-    /// A place already written to the output, `out[place]`.
-    type IndexPlace = std::ops::Range<usize>;
+    /// The pointer to the array being indexed.
+    type IndexPlace = Handle<naga::Expression>;
 
     const KNOWN_INDEX_SUFFIX: &'static str = "";
 
@@ -277,12 +278,11 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.bare_into(index, out);
     }
 
-    fn push_runtime_length(&mut self, out: &mut String, place: &std::ops::Range<usize>) {
-        // The place precedes the index in `out` (runtime-sized arrays
-        // only): its text again, as `.length()`'s operand.
-        let p = out[place.clone()].to_string();
+    fn push_runtime_length(&mut self, out: &mut String, place: &Handle<naga::Expression>) {
+        // A runtime-sized array is a buffer's last member: its place is a
+        // global or a member of one, written again as `.length()`'s operand.
         out.push_str("uint(");
-        out.push_str(&p);
+        self.place_into(*place, out);
         out.push_str(".length())");
     }
 

@@ -190,7 +190,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         FunctionWriter {
             ctx,
             needs,
-            st: FunctionState::new((ctx.module, ctx.info), &ctx.names, body, reuse, ctx.lines),
+            st: FunctionState::new(ctx.module, ctx.info, &ctx.names, body, reuse, ctx.lines),
             entry_return: None,
         }
     }

@@ -114,7 +114,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 let [arg1, arg2, arg3] = math_operands(&exprs[h]);
                 return self.math_into(h, fun, arg, arg1, arg2, arg3, out);
             }
-            E::As { expr, .. } => return self.cast_into((h, expr), out),
+            E::As { expr, .. } => return self.cast_into(h, expr, out),
             E::Unary { op, expr } => {
                 // The opening text, and whether the operand loses its outer
                 // parentheses (the argument of `not(v)`).
@@ -329,7 +329,7 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Access { base, index } => {
                 let place = self.words_place(base)?;
                 let (_, container) = self.st.pointee(base);
-                if let Some(k) = self.known_index(&container, index) {
+                if let Some(k) = self.st.known_index(&container, index) {
                     return Some(words::element(&place, Index::Constant(k)));
                 }
                 let mut i = self.index_text(&container, index, None);
@@ -385,13 +385,12 @@ impl<'a> FunctionWriter<'a, '_> {
                 let repr = self.place_into(base, out);
                 let (_, container) = self.st.pointee(base);
                 if repr == Repr::Plain {
-                    let place = start..out.len();
                     out.push('[');
-                    self.push_restricted_index(out, &container, index, Some(&place));
+                    self.push_restricted_index(out, &container, index, Some(&base));
                     out.push(']');
                     Repr::Plain
                 } else {
-                    let i = self.index_text(&container, index, Some(&out[start..]));
+                    let i = self.index_text(&container, index, Some(base));
                     let b = take_from(out, start);
                     let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
                     append(out, text);
@@ -507,23 +506,16 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The index into `container` (an array, vector or matrix), clamped as
     /// naga's `Restrict` policy does: `min(uint(i), N - 1u)`, or against
-    /// `place.length()` for a runtime-sized array.
+    /// the length of the runtime-sized array that pointer `place` points to.
     pub(super) fn index_text(
         &mut self,
         container: &Ti,
         index: Handle<naga::Expression>,
-        place: Option<&str>,
+        place: Option<Handle<naga::Expression>>,
     ) -> String {
-        let Some(place) = place else {
-            let mut text = String::with_capacity(16);
-            self.push_restricted_index(&mut text, container, index, None);
-            return text;
-        };
-        // The index reads the place from the text it appends to.
-        let mut text = String::with_capacity(place.len() + 32);
-        text.push_str(place);
-        self.push_restricted_index(&mut text, container, index, Some(&(0..place.len())));
-        text.split_off(place.len())
+        let mut text = String::with_capacity(16);
+        self.push_restricted_index(&mut text, container, index, place.as_ref());
+        text
     }
 
     // ---- operators ------------------------------------------------------
@@ -803,7 +795,8 @@ impl<'a> FunctionWriter<'a, '_> {
     /// needs); the call around it is inserted in front of it afterwards.
     fn cast_into(
         &mut self,
-        (h, expr): (Handle<naga::Expression>, Handle<naga::Expression>),
+        h: Handle<naga::Expression>,
+        expr: Handle<naga::Expression>,
         out: &mut String,
     ) -> Prec {
         let conversion = self.st.conversion(h);

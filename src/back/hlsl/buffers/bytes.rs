@@ -26,11 +26,7 @@ pub(super) fn push_mangle_layout(
             out.push('s');
             super::super::push_decimal(out, *stride);
             out.push('_');
-            let base = match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-                Ok(naga::TypeInner::Array { base, .. }) => *base,
-                _ => ty,
-            };
-            push_mangle_layout(out, ctx, element, base);
+            push_mangle_layout(out, ctx, element, element_type(ctx, ty));
         }
         _ => out.push_str(super::super::types::type_name(ctx, ty)),
     }

@@ -96,34 +96,38 @@ impl<'a> FunctionWriter<'a, '_> {
     ) -> Prec {
         if let Some(name) = self.leaf_name(h) {
             out.push_str(name);
-            Prec::Word
-        } else if let Some(prec) = match self.st.exprs[h] {
-            // A chain of operators is written without a string per link.
-            E::Binary { op, left, right } => self.push_plain_binary(out, op, left, right),
-            _ => None,
-        } {
-            prec
-        } else if let E::Load { pointer } = self.st.exprs[h] {
-            self.push_load(out, pointer)
-        } else if let E::Compose { ty, ref components } = self.st.exprs[h] {
-            self.push_compose(out, ty, components);
-            Prec::Call
-        } else if let E::Literal(lit) = self.st.exprs[h] {
-            push_literal(out, lit);
-            literal_prec(lit)
-        } else if let (E::GlobalVariable(g), false) = (&self.st.exprs[h], is_pointer(self.st.ty(h)))
-        {
-            // A texture or sampler.
-            out.push_str(self.ctx.name(NameKey::GlobalVariable(*g)));
-            Prec::Word
-        } else if self.push_postfix(out, h) {
-            Prec::Postfix
-        } else {
-            let (text, prec) = self.write_expr(h);
-            out.push_str(&text);
-            self.st.give_buf(text);
-            prec
+            return Prec::Word;
         }
+        match self.st.exprs[h] {
+            // A chain of operators is written without a string per link.
+            E::Binary { op, left, right } => {
+                if let Some(prec) = self.push_plain_binary(out, op, left, right) {
+                    return prec;
+                }
+            }
+            E::Load { pointer } => return self.push_load(out, pointer),
+            E::Compose { ty, ref components } => {
+                self.push_compose(out, ty, components);
+                return Prec::Call;
+            }
+            E::Literal(lit) => {
+                push_literal(out, lit);
+                return literal_prec(lit);
+            }
+            // A texture or sampler.
+            E::GlobalVariable(g) if !is_pointer(self.st.ty(h)) => {
+                out.push_str(self.ctx.name(NameKey::GlobalVariable(g)));
+                return Prec::Word;
+            }
+            _ => {}
+        }
+        if self.push_postfix(out, h) {
+            return Prec::Postfix;
+        }
+        let (text, prec) = self.write_expr(h);
+        out.push_str(&text);
+        self.st.give_buf(text);
+        prec
     }
 
     /// An index, member access or swizzle of a value, written as
