@@ -64,6 +64,14 @@ pub(super) fn element_type(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> Handle<naga
     }
 }
 
+/// Which way a byte-address helper moves a value: a load from a source,
+/// or a store into a `RWByteAddressBuffer`.
+#[derive(Clone, Copy, Debug)]
+enum Way<'a> {
+    Load(Src<'a>),
+    Store,
+}
+
 /// Where a read at a byte offset goes: a byte-address buffer, or a cbuffer
 /// declared as `uint4` words.
 #[derive(Clone, Copy, Debug)]
@@ -381,135 +389,177 @@ impl Plan {
         layout: &Layout,
         ty: Handle<naga::Type>,
     ) -> Prec {
-        let inner = src.inner();
-        // The helper's name, built before the call is written (a leaf has
-        // none: room is made only once a helper is named).
-        let mut name = String::new();
         match &layout.kind {
             LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
-                return self.push_leaf_load(out, ctx, needs, st, (src, off), 0, naga_scalar(*s));
+                self.push_leaf_load(out, ctx, needs, st, (src, off), 0, naga_scalar(*s))
             }
             LayoutKind::Vector { size, scalar } => {
-                return self.push_leaf_load(
-                    out,
-                    ctx,
-                    needs,
-                    st,
-                    (src, off),
-                    *size,
-                    naga_scalar(*scalar),
-                );
+                let s = naga_scalar(*scalar);
+                self.push_leaf_load(out, ctx, needs, st, (src, off), *size, s)
             }
+            LayoutKind::Array { count: None, .. } => {
+                // Runtime-sized arrays are never loaded whole.
+                out.push_str(&super::super::types::zero_value(ctx, ty));
+                // A cast, `(T)0`.
+                Prec::Operator
+            }
+            _ => {
+                let mut name = String::with_capacity(32);
+                self.composite_helper(&mut name, ctx, needs, st, Way::Load(src), layout, ty);
+                super::super::push_parts(out, &[&name, "("]);
+                src.push_args(out, off);
+                out.push(')');
+                Prec::Call
+            }
+        }
+    }
+
+    /// The helper that loads or stores (`way`) a whole matrix, sized array
+    /// or struct laid out as `layout` (value type `ty`) at byte `o` of its
+    /// buffer, part by part at the parts' contract offsets: its name,
+    /// appended to `name`, and its definition in `needs` (once per name).
+    #[allow(clippy::too_many_arguments)]
+    fn composite_helper(
+        &self,
+        name: &mut String,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        st: &Storage,
+        way: Way<'_>,
+        layout: &Layout,
+        ty: Handle<naga::Type>,
+    ) {
+        let t: Cow<'_, str> = match &layout.kind {
             LayoutKind::Matrix {
                 columns,
                 rows,
                 scalar,
                 ..
-            } => {
-                let s = naga_scalar(*scalar);
-                let t = super::super::types::matrix(*columns, *rows, s);
-                name.reserve(32);
-                src.push_helper_prefix(&mut name);
-                name.push_str(&t);
-                let helper = name.as_str();
-                needs.helper(helper, |needs| {
-                    let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
+            } => super::super::types::matrix(*columns, *rows, naga_scalar(*scalar)),
+            LayoutKind::Struct(h) => super::super::types::type_name(ctx, *h).into(),
+            _ => super::super::types::type_name(ctx, ty).into(),
+        };
+        match way {
+            Way::Load(src) => src.push_helper_prefix(name),
+            Way::Store => name.push_str("_s_store_"),
+        }
+        match &layout.kind {
+            LayoutKind::Array { .. } => push_mangle_layout(name, ctx, layout, ty),
+            _ => name.push_str(&t),
+        }
+        let helper = name.as_str();
+        needs.helper(helper, |needs| {
+            let mut def = String::with_capacity(256);
+            // Where a part goes: `r<suffix> = <load>;` into the result, or
+            // the store of `v<suffix>`.
+            let (src, load) = match way {
+                Way::Load(src) => {
+                    super::super::push_parts(&mut def, &[&t, " ", helper, "(", src.params()]);
+                    (src.inner(), true)
+                }
+                Way::Store => {
                     super::super::push_parts(
                         &mut def,
                         &[
-                            &t,
-                            " ",
+                            "void ",
                             helper,
-                            "(",
-                            src.params(),
-                            ") {\n    return ",
+                            "(RWByteAddressBuffer b, uint o, ",
                             &t,
-                            "(",
+                            " v",
                         ],
                     );
-                    let mut o = String::new();
-                    let offsets = matrix_columns(layout).map(|(_, at)| at);
-                    for (j, at) in offsets.into_iter().flatten().enumerate() {
+                    (Src::Bytes { buf: "b", rw: true }, false)
+                }
+            };
+            def.push_str(") {\n");
+            let part = |def: &mut String,
+                            needs: &mut Needs,
+                            pad: &str,
+                            suffix: &str,
+                            o: &str,
+                            l: &Layout,
+                            ty| {
+                if load {
+                    super::super::push_parts(def, &[pad, "r", suffix, " = "]);
+                    self.push_load_bytes(def, ctx, needs, st, (src, o), l, ty);
+                    def.push_str(";\n");
+                } else {
+                    let v = text!("v{suffix}");
+                    self.push_store_bytes(def, pad, ctx, needs, st, ("b", o, &v), l, ty);
+                }
+            };
+            let mut o = String::new();
+            match &layout.kind {
+                LayoutKind::Matrix { rows, scalar, .. } => {
+                    let Some((column, offsets)) = matrix_columns(layout) else {
+                        return String::new();
+                    };
+                    if load {
+                        super::super::push_parts(&mut def, &["    return ", &t, "("]);
+                    }
+                    for (j, at) in offsets.enumerate() {
+                        o.clear();
+                        ByteOffset::base("o").plus(at).push_to(&mut o);
+                        if !load {
+                            part(&mut def, needs, "    ", &text!("[{j}]"), &o, &column, ty);
+                            continue;
+                        }
                         if j > 0 {
                             def.push_str(", ");
                         }
-                        o.clear();
-                        ByteOffset::base("o").plus(at).push_to(&mut o);
-                        self.push_leaf_load(&mut def, ctx, needs, st, (inner, &o), *rows, s);
+                        let s = naga_scalar(*scalar);
+                        self.push_leaf_load(&mut def, ctx, needs, st, (src, &o), *rows, s);
                     }
-                    def.push_str(");\n}\n");
-                    def
-                });
-            }
-            LayoutKind::Array {
-                element,
-                stride,
-                count,
-            } => {
-                let Some(n) = count else {
-                    // Runtime-sized arrays are never loaded whole.
-                    out.push_str(&super::super::types::zero_value(ctx, ty));
-                    // A cast, `(T)0`.
-                    return Prec::Operator;
-                };
-                let t = super::super::types::type_name(ctx, ty);
-                let base = element_type(ctx, ty);
-                name.reserve(32);
-                src.push_helper_prefix(&mut name);
-                push_mangle_layout(&mut name, ctx, layout, ty);
-                let helper = name.as_str();
-                needs.helper(helper, |needs| {
-                    let mut def = String::with_capacity(256);
-                    super::super::push_parts(
-                        &mut def,
-                        &[
-                            t,
-                            " ",
-                            helper,
-                            "(",
-                            src.params(),
-                            ") {\n    ",
-                            t,
-                            " r;\n    for (uint i = 0u; i < ",
-                        ],
-                    );
-                    super::super::push_decimal(&mut def, *n);
-                    def.push_str("u; ++i) {\n        r[i] = ");
-                    let o = ByteOffset::base("o").plus_scaled(*stride, "i").text();
-                    self.push_load_bytes(&mut def, ctx, needs, st, (inner, &o), element, base);
-                    def.push_str(";\n    }\n    return r;\n}\n");
-                    def
-                });
-            }
-            LayoutKind::Struct(h) => {
-                let t = super::super::types::type_name(ctx, *h);
-                name.reserve(32);
-                src.push_helper_prefix(&mut name);
-                name.push_str(t);
-                let helper = name.as_str();
-                needs.helper(helper, |needs| {
-                    let mut def = String::with_capacity(256);
-                    super::super::push_parts(
-                        &mut def,
-                        &[t, " ", helper, "(", src.params(), ") {\n    ", t, " r;\n"],
-                    );
-                    let mut o = String::new();
-                    for (m, mty, name) in sized_members(ctx, *h) {
+                    if load {
+                        def.push_str(");\n");
+                    }
+                }
+                LayoutKind::Array {
+                    element,
+                    stride,
+                    count,
+                } => {
+                    if load {
+                        super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
+                    }
+                    def.push_str("    for (uint i = 0u; i < ");
+                    super::super::push_decimal(&mut def, count.unwrap_or(0));
+                    def.push_str("u; ++i) {\n");
+                    ByteOffset::base("o")
+                        .plus_scaled(*stride, "i")
+                        .push_to(&mut o);
+                    let base = element_type(ctx, ty);
+                    part(&mut def, needs, "        ", "[i]", &o, element, base);
+                    def.push_str("    }\n");
+                }
+                _ => {
+                    let LayoutKind::Struct(h) = layout.kind else {
+                        return String::new();
+                    };
+                    if load {
+                        super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
+                    }
+                    for (m, mty, name) in sized_members(ctx, h) {
                         o.clear();
                         ByteOffset::base("o").plus(m.offset).push_to(&mut o);
-                        super::super::push_parts(&mut def, &["    r.", name, " = "]);
-                        self.push_load_bytes(&mut def, ctx, needs, st, (inner, &o), &m.layout, mty);
-                        def.push_str(";\n");
+                        part(
+                            &mut def,
+                            needs,
+                            "    ",
+                            &text!(".{name}"),
+                            &o,
+                            &m.layout,
+                            mty,
+                        );
                     }
-                    def.push_str("    return r;\n}\n");
-                    def
-                });
+                }
             }
-        }
-        super::super::push_parts(out, &[&name, "("]);
-        src.push_args(out, off);
-        out.push(')');
-        Prec::Call
+            if load && !matches!(layout.kind, LayoutKind::Matrix { .. }) {
+                def.push_str("    return r;\n");
+            }
+            def.push_str("}\n");
+            def
+        });
     }
 
     /// Statements (each line ending in `;` and a newline, not indented)
@@ -610,8 +660,6 @@ impl Plan {
                 );
             }
         };
-        // The helper's name, built before the call is written (a leaf has
-        // none: room is made only once a helper is named).
         let mut name = String::new();
         match &layout.kind {
             LayoutKind::Scalar(s) => return leaf(out, needs, 0, naga_scalar(*s)),
@@ -624,128 +672,9 @@ impl Plan {
                     return;
                 }
             }
-            LayoutKind::Matrix {
-                columns,
-                rows,
-                scalar,
-                ..
-            } => {
-                let s = naga_scalar(*scalar);
-                let t = super::super::types::matrix(*columns, *rows, s);
-                name.reserve(32);
-                super::super::push_parts(&mut name, &["_s_store_", &t]);
-                let helper = name.as_str();
-                needs.helper(helper, |needs| {
-                    let Some((column, offsets)) = matrix_columns(layout) else {
-                        return String::new();
-                    };
-                    let mut def = String::with_capacity(128 + 48 * usize::from(*columns));
-                    super::super::push_parts(
-                        &mut def,
-                        &[
-                            "void ",
-                            helper,
-                            "(RWByteAddressBuffer b, uint o, ",
-                            &t,
-                            " v) {\n",
-                        ],
-                    );
-                    let (mut o, mut v) = (String::new(), String::new());
-                    for (j, at) in (0u64..).zip(offsets) {
-                        o.clear();
-                        ByteOffset::base("o").plus(at).push_to(&mut o);
-                        v.clear();
-                        v.push_str("v[");
-                        super::super::push_decimal(&mut v, j);
-                        v.push(']');
-                        self.push_store_bytes(
-                            &mut def,
-                            "    ",
-                            ctx,
-                            needs,
-                            st,
-                            ("b", &o, &v),
-                            &column,
-                            ty,
-                        );
-                    }
-                    def.push_str("}\n");
-                    def
-                });
-            }
-            LayoutKind::Array {
-                element,
-                stride,
-                count,
-            } => {
-                let Some(n) = count else {
-                    return;
-                };
-                let t = super::super::types::type_name(ctx, ty);
-                let base = element_type(ctx, ty);
-                name.reserve(32);
-                name.push_str("_s_store_");
-                push_mangle_layout(&mut name, ctx, layout, ty);
-                let helper = name.as_str();
-                needs.helper(helper, |needs| {
-                    let mut def = String::with_capacity(256);
-                    super::super::push_parts(
-                        &mut def,
-                        &[
-                            "void ",
-                            helper,
-                            "(RWByteAddressBuffer b, uint o, ",
-                            t,
-                            " v) {\n    for (uint i = 0u; i < ",
-                        ],
-                    );
-                    super::super::push_decimal(&mut def, *n);
-                    def.push_str("u; ++i) {\n");
-                    let o = ByteOffset::base("o").plus_scaled(*stride, "i").text();
-                    self.push_store_bytes(
-                        &mut def,
-                        "        ",
-                        ctx,
-                        needs,
-                        st,
-                        ("b", &o, "v[i]"),
-                        element,
-                        base,
-                    );
-                    def.push_str("    }\n}\n");
-                    def
-                });
-            }
-            LayoutKind::Struct(h) => {
-                let t = super::super::types::type_name(ctx, *h);
-                name.reserve(32);
-                super::super::push_parts(&mut name, &["_s_store_", t]);
-                let helper = name.as_str();
-                needs.helper(helper, |needs| {
-                    let mut def = String::with_capacity(256);
-                    super::super::push_parts(
-                        &mut def,
-                        &[
-                            "void ",
-                            helper,
-                            "(RWByteAddressBuffer b, uint o, ",
-                            t,
-                            " v) {\n",
-                        ],
-                    );
-                    let (mut o, mut v) = (String::new(), String::new());
-                    for (m, mty, name) in sized_members(ctx, *h) {
-                        o.clear();
-                        ByteOffset::base("o").plus(m.offset).push_to(&mut o);
-                        v.clear();
-                        super::super::push_parts(&mut v, &["v.", name]);
-                        let at = ("b", o.as_str(), v.as_str());
-                        self.push_store_bytes(&mut def, "    ", ctx, needs, st, at, &m.layout, mty);
-                    }
-                    def.push_str("}\n");
-                    def
-                });
-            }
+            // Runtime-sized arrays are never stored whole.
+            LayoutKind::Array { count: None, .. } => return,
+            _ => self.composite_helper(&mut name, ctx, needs, st, Way::Store, layout, ty),
         }
         super::super::push_parts(out, &[pad, &name, "(", buf, ", ", off, ", ", value, ");\n"]);
     }
