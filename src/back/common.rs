@@ -833,6 +833,93 @@ impl NamedStructs {
     }
 }
 
+/// The global names in use while a writer invents declarations of its own
+/// (buffer blocks, variant and element structs, split columns): the
+/// namer's names, the words the writer keeps free (`also`), and the names
+/// given out so far. Most modules ask only a few times, so the namer's
+/// names are searched one by one at first and hashed once a module asks
+/// more; the names given out are copied into one text, found by hash.
+pub(crate) struct Taken<'a> {
+    names: &'a naga::FastHashMap<naga::proc::NameKey, String>,
+    also: &'static [&'static str],
+    /// The namer's names as a set, once asked often.
+    set: Option<naga::FastHashSet<&'a str>>,
+    queries: usize,
+    given: String,
+    /// Per hash, the start and end in `given` of the first name with it.
+    first: naga::FastHashMap<u64, (u32, u32)>,
+    /// Names whose hash an earlier name already has (almost never any).
+    more: Vec<(u32, u32)>,
+}
+
+impl<'a> Taken<'a> {
+    pub fn new(
+        names: &'a naga::FastHashMap<naga::proc::NameKey, String>,
+        also: &'static [&'static str],
+    ) -> Self {
+        Taken {
+            names,
+            also,
+            set: None,
+            queries: 0,
+            given: String::new(),
+            first: Default::default(),
+            more: Vec::new(),
+        }
+    }
+
+    fn hash(&self, name: &str) -> u64 {
+        use std::hash::BuildHasher as _;
+        self.first.hasher().hash_one(name)
+    }
+
+    fn given_at(&self, (start, end): (u32, u32)) -> Option<&str> {
+        self.given.get(start as usize..end as usize)
+    }
+
+    /// Whether `name` is in use.
+    pub fn contains(&mut self, name: &str) -> bool {
+        if self.also.contains(&name) {
+            return true;
+        }
+        if !self.first.is_empty() {
+            if let Some(&span) = self.first.get(&self.hash(name)) {
+                if self.given_at(span) == Some(name)
+                    || self.more.iter().any(|&span| self.given_at(span) == Some(name))
+                {
+                    return true;
+                }
+            }
+        }
+        self.queries += 1;
+        if self.queries <= 8 {
+            return self.names.values().any(|n| n == name);
+        }
+        let names = self.names;
+        self.set
+            .get_or_insert_with(|| names.values().map(String::as_str).collect())
+            .contains(name)
+    }
+
+    /// Record `name` as given out.
+    pub fn insert(&mut self, name: &str) {
+        if self.first.is_empty() {
+            // Room for the names of a typical module's buffers.
+            self.given.reserve(512);
+            self.first.reserve(32);
+        }
+        let hash = self.hash(name);
+        let start = self.given.len() as u32;
+        self.given.push_str(name);
+        let span = (start, self.given.len() as u32);
+        if self.first.contains_key(&hash) {
+            self.more.push(span);
+        } else {
+            self.first.insert(hash, span);
+        }
+    }
+}
+
 /// Append to `out` the parts of `decls` (in declaration order: a type
 /// only names types declared before it) that the output needs, given the
 /// buffer structs `named` by everything else in it. A part declaring a

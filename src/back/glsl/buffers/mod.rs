@@ -47,7 +47,6 @@ use crate::layout::realize::{Capabilities, Field, Role, Storage, StructRef};
 pub use crate::layout::realize::{ColumnStyle, Repr};
 use crate::layout::{LayoutKind, LayoutModule, RuleSet};
 use naga::proc::NameKey;
-use naga::FastHashSet;
 use naga::Handle;
 use std::fmt::Write as _;
 use std::rc::Rc;
@@ -174,9 +173,7 @@ pub fn plan(
         contract,
         dialect,
         names,
-        taken: None,
-        queries: 0,
-        own: String::with_capacity(64),
+        taken: crate::back::common::Taken::new(names, &[]),
     };
     let mut plan = namer.name(layout);
     for g in in_words.iter().filter_map(|&i| contract.globals.get(i)) {
@@ -242,14 +239,8 @@ struct Namer<'a> {
     contract: &'a LayoutModule,
     dialect: Dialect,
     names: &'a naga::FastHashMap<NameKey, String>,
-    /// Every name the namer gave out, as a set once [`Self::is_taken`]
-    /// has been asked often (see there).
-    taken: Option<FastHashSet<&'a str>>,
-    /// How often [`Self::is_taken`] was asked.
-    queries: usize,
-    /// Names of declarations made here, each followed by a NUL (no
-    /// name contains one).
-    own: String,
+    /// The namer's names and those given out here.
+    taken: crate::back::common::Taken<'a>,
 }
 
 impl<'a> Namer<'a> {
@@ -476,24 +467,6 @@ impl<'a> Namer<'a> {
         (members, raw)
     }
 
-    /// Whether a declaration name is already given out. Most modules ask
-    /// only a few times (once per block and variant), so the namer's names
-    /// are searched one by one at first; a set of them is made for the
-    /// modules that ask more.
-    fn is_taken(&mut self, name: &str) -> bool {
-        if self.own.split_terminator('\0').any(|n| n == name) {
-            return true;
-        }
-        self.queries += 1;
-        if self.queries <= 8 {
-            return self.names.values().any(|n| n == name);
-        }
-        let names = self.names;
-        self.taken
-            .get_or_insert_with(|| names.values().map(String::as_str).collect())
-            .contains(name)
-    }
-
     /// A global declaration name derived from `base`, free of clashes
     /// (`base`, then `_s_base`, `_s_base_1`, ...).
     fn fresh(&mut self, base: String) -> String {
@@ -513,19 +486,18 @@ impl<'a> Namer<'a> {
     /// first free `retry(base, n)` for n = 0, 1, ...; recorded as taken.
     fn free_name(&mut self, base: String, retry: impl Fn(&str, usize) -> String) -> String {
         let base = collapse_underscores(base);
-        let name = if !self.is_taken(&base) {
+        let name = if !self.taken.contains(&base) {
             base
         } else {
             let mut n = 0;
             let mut name = retry(&base, n);
-            while self.is_taken(&name) {
+            while self.taken.contains(&name) {
                 n += 1;
                 name = retry(&base, n);
             }
             name
         };
-        self.own.push_str(&name);
-        self.own.push('\0');
+        self.taken.insert(&name);
         name
     }
 

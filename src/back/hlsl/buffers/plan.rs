@@ -5,6 +5,7 @@
 //! errors as diagnostics once the types they mention are spelled.
 
 use super::*;
+use crate::back::common::Taken;
 
 /// Compute the plan for every buffer global of the module. `parsed` gives
 /// the spans of WGSL members for diagnostics; `module` is the module written
@@ -24,11 +25,8 @@ pub fn plan(
         module,
         contract,
         names,
-        taken: Taken {
-            names,
-            namer: None,
-            given: Given::default(),
-        },
+        // `main` stays free for what the other parts invent.
+        taken: Taken::new(names, &["main"]),
         cbuffers: Vec::new(),
         variants: Vec::new(),
         elements: Vec::new(),
@@ -85,86 +83,6 @@ pub fn plan(
         notes,
         aggregate_arrays_by_element: slang,
     })
-}
-
-/// The global names taken: the namer's (and `main`, which stays free for
-/// what the other parts invent), and those [`Builder`] gives out.
-pub(super) struct Taken<'a> {
-    names: &'a naga::FastHashMap<NameKey, String>,
-    /// The namer's names and `main`, collected on first use (a module
-    /// without uniforms never asks).
-    namer: Option<naga::FastHashSet<&'a str>>,
-    given: Given,
-}
-
-impl Taken<'_> {
-    pub(super) fn contains(&mut self, name: &str) -> bool {
-        let names = self.names;
-        let namer = self.namer.get_or_insert_with(|| {
-            let mut set =
-                naga::FastHashSet::with_capacity_and_hasher(names.len() + 1, Default::default());
-            set.extend(names.values().map(String::as_str));
-            set.insert("main");
-            set
-        });
-        namer.contains(name) || self.given.contains(name)
-    }
-
-    pub(super) fn insert(&mut self, name: &str) {
-        self.given.insert(name);
-    }
-}
-
-/// Names given out while planning, each copied once into one text
-/// rather than into a string of its own.
-#[derive(Default)]
-pub(super) struct Given {
-    text: String,
-    /// Per hash, the start and end in `text` of the first name with it.
-    first: naga::FastHashMap<u64, (u32, u32)>,
-    /// Names whose hash an earlier name already has (almost never any).
-    more: Vec<(u32, u32)>,
-}
-
-impl Given {
-    pub(super) fn hash(&self, name: &str) -> u64 {
-        use std::hash::BuildHasher as _;
-        self.first.hasher().hash_one(name)
-    }
-
-    pub(super) fn name(&self, (start, end): (u32, u32)) -> Option<&str> {
-        self.text.get(start as usize..end as usize)
-    }
-
-    pub(super) fn contains(&self, name: &str) -> bool {
-        if self.first.is_empty() {
-            return false;
-        }
-        match self.first.get(&self.hash(name)) {
-            None => false,
-            Some(&span) => {
-                self.name(span) == Some(name)
-                    || self.more.iter().any(|&span| self.name(span) == Some(name))
-            }
-        }
-    }
-
-    pub(super) fn insert(&mut self, name: &str) {
-        if self.first.is_empty() {
-            // Room for the names of a typical module's uniforms.
-            self.text.reserve(512);
-            self.first.reserve(32);
-        }
-        let hash = self.hash(name);
-        let start = self.text.len() as u32;
-        self.text.push_str(name);
-        let span = (start, self.text.len() as u32);
-        if self.first.contains_key(&hash) {
-            self.more.push(span);
-        } else {
-            self.first.insert(hash, span);
-        }
-    }
 }
 
 /// Padding member `n`: `_s_pad3`, or for the cbuffer of global `g`
