@@ -885,7 +885,10 @@ impl<'a> Taken<'a> {
         if !self.first.is_empty() {
             if let Some(&span) = self.first.get(&self.hash(name)) {
                 if self.given_at(span) == Some(name)
-                    || self.more.iter().any(|&span| self.given_at(span) == Some(name))
+                    || self
+                        .more
+                        .iter()
+                        .any(|&span| self.given_at(span) == Some(name))
                 {
                     return true;
                 }

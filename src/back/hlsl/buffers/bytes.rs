@@ -473,12 +473,12 @@ impl Plan {
             };
             def.push_str(") {\n");
             let part = |def: &mut String,
-                            needs: &mut Needs,
-                            pad: &str,
-                            suffix: &str,
-                            o: &str,
-                            l: &Layout,
-                            ty| {
+                        needs: &mut Needs,
+                        pad: &str,
+                        suffix: &str,
+                        o: &str,
+                        l: &Layout,
+                        ty| {
                 if load {
                     super::super::push_parts(def, &[pad, "r", suffix, " = "]);
                     self.push_load_bytes(def, ctx, needs, st, (src, o), l, ty);
