@@ -3,6 +3,8 @@
 //! and GLSL's words blocks. Both languages spell a `uint` offset the same
 //! way (`16u`, `(32u + o + 16u * i)`).
 
+use crate::layout::realize::bytes;
+use crate::layout::{Layout, LayoutKind, LayoutModule};
 use std::borrow::Cow;
 
 /// A byte offset into a buffer read as bytes or words, as data: a constant
@@ -142,5 +144,70 @@ impl<'a> ByteOffset<'a> {
             }
         }
         f(std::str::from_utf8(&digits[start..]).unwrap_or("0u"))
+    }
+}
+
+/// An index into an array, matrix or vector, as the writer has already
+/// printed it (clamped as the bounds-check policy requires).
+pub enum Index<'a> {
+    Constant(u32),
+    /// An expression that is an operand as it is (a name, a number, a call
+    /// or a whole in parentheses): a byte offset multiplies it by a stride.
+    Dynamic(&'a str),
+}
+
+/// Where a pointer into a buffer read at byte offsets points: the value at
+/// `offset` of `buffer` (an HLSL global, a GLSL words block), laid out as
+/// `layout`, the contract layout of the pointee (owned for a matrix column
+/// or vector component, which the contract does not spell out). The access
+/// chain steps down with [`Self::member`] and [`Self::element`], taking the
+/// offsets and strides from the contract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BytePlace<'a, B> {
+    pub buffer: B,
+    pub offset: ByteOffset<'a>,
+    pub layout: Cow<'a, Layout>,
+}
+
+impl<'a, B> BytePlace<'a, B> {
+    /// Member `index` (naga's member index) of the struct here; the place
+    /// itself when it holds no struct.
+    pub fn member(self, contract: &'a LayoutModule, index: u32) -> Self {
+        let slot = match self.layout.kind {
+            LayoutKind::Struct(h) => contract
+                .structs
+                .get(&h)
+                .and_then(|s| s.members().find(|m| m.index == index as usize)),
+            _ => None,
+        };
+        match slot {
+            Some(slot) => BytePlace {
+                buffer: self.buffer,
+                offset: self.offset.plus(slot.offset),
+                layout: Cow::Borrowed(&slot.layout),
+            },
+            None => self,
+        }
+    }
+
+    /// Element `index` (an array element, a matrix column or a vector
+    /// component) here; the place itself when it holds none of those.
+    pub fn element(self, index: Index<'_>) -> Self {
+        let sub = match &self.layout {
+            Cow::Borrowed(l) => bytes::element(l),
+            Cow::Owned(l) => bytes::element(l).map(|(step, e)| (step, Cow::Owned(e.into_owned()))),
+        };
+        let Some((step, layout)) = sub else {
+            return self;
+        };
+        let offset = match index {
+            Index::Constant(n) => self.offset.plus(u64::from(n).saturating_mul(step)),
+            Index::Dynamic(i) => self.offset.plus_scaled(step, i.to_string()),
+        };
+        BytePlace {
+            buffer: self.buffer,
+            offset,
+            layout,
+        }
     }
 }

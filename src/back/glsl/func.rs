@@ -425,10 +425,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if let Some(place) = self.words_place(pointer) {
             let ctx = self.ctx;
             let (Some(block), Some(ty)) =
-                (ctx.plan.words.get(place.block), self.st.pointee(pointer).0)
+                (ctx.plan.words.get(place.buffer), self.st.pointee(pointer).0)
             else {
                 // A component of a vector: its scalar type is the layout's.
-                if let Some(block) = ctx.plan.words.get(place.block) {
+                if let Some(block) = ctx.plan.words.get(place.buffer) {
                     let v = self.named_value(value);
                     let indent = self.indent_text();
                     let mut text = String::new();
@@ -537,7 +537,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                     .ctx
                     .plan
                     .words
-                    .get(at.block)
+                    .get(at.buffer)
                     .map(|b| b.word(&at.offset));
                 (word.unwrap_or_default(), Repr::Plain)
             }

@@ -51,12 +51,7 @@ use naga::Handle;
 use std::fmt::Write as _;
 use std::rc::Rc;
 
-/// An index into an array or matrix, as `func` has already written it
-/// (clamped as the bounds-check policy requires).
-pub enum Index<'a> {
-    Constant(u32),
-    Dynamic(&'a str),
-}
+pub use crate::back::offset::Index;
 
 /// What kind of GLSL block a buffer global is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -148,9 +148,9 @@ fn shader(ctx: &Ctx<'_>) -> String {
             continue;
         };
         let place = words::Place {
-            block: k,
+            buffer: k,
             offset: words::Offset::default(),
-            layout: global.layout.clone(),
+            layout: std::borrow::Cow::Borrowed(&global.layout),
         };
         let Some(value) = words::load(ctx, &mut needs, w, &place, Some(ty)) else {
             continue;

@@ -15,11 +15,12 @@
 //! another value, is never written. Values are rebuilt by helper functions
 //! taking the byte offset (`_s_load_<instance>_...(uint o)`).
 
-use super::{BlockKind, Index};
+use super::BlockKind;
 use crate::back::glsl::{Ctx, Needs};
 use crate::layout::{Layout, LayoutKind, Scalar, ScalarKind};
 use naga::proc::NameKey;
 use naga::Handle;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// A buffer global declared as its words.
@@ -72,7 +73,7 @@ pub fn holds(
 
 /// A byte offset into a words block, as data (shared with HLSL's
 /// byte-address buffers): a constant plus `uint` terms, printed once.
-pub type Offset = crate::back::offset::ByteOffset<'static>;
+pub type Offset<'a> = crate::back::offset::ByteOffset<'a>;
 
 /// `helper(offset)`: a call of a load helper at a byte offset.
 fn helper_call(helper: &str, offset: &Offset) -> String {
@@ -82,14 +83,9 @@ fn helper_call(helper: &str, offset: &Offset) -> String {
     call
 }
 
-/// A pointer into a words block: the block, the byte offset and the
-/// contract layout of what is there.
-#[derive(Clone, Debug)]
-pub struct Place {
-    pub block: usize,
-    pub offset: Offset,
-    pub layout: Layout,
-}
+/// A pointer into a words block: the block's index in the plan's words,
+/// the byte offset and the contract layout of what is there.
+pub type Place<'a> = crate::back::offset::BytePlace<'a, usize>;
 
 impl WordsBlock {
     fn uniform(&self) -> bool {
@@ -158,46 +154,6 @@ impl WordsBlock {
             format!("{bytes} - {}", offset.text())
         };
         format!("(({after}) / {}u)", stride.max(1))
-    }
-}
-
-/// The place of member `index` (naga's member index) of the struct at
-/// `place`.
-pub fn member(ctx: &Ctx<'_>, place: &Place, index: u32) -> Place {
-    let LayoutKind::Struct(h) = place.layout.kind else {
-        return place.clone();
-    };
-    let member = ctx
-        .contract
-        .structs
-        .get(&h)
-        .and_then(|s| s.members().find(|m| m.index == index as usize));
-    match member {
-        Some(m) => Place {
-            block: place.block,
-            offset: place.offset.offset_by(m.offset),
-            layout: m.layout.clone(),
-        },
-        None => place.clone(),
-    }
-}
-
-/// The place of element `index` (an array element, a matrix column or a
-/// vector component) at `place`.
-pub fn element(place: &Place, index: Index<'_>) -> Place {
-    let Some((step, layout)) = crate::layout::realize::bytes::element(&place.layout) else {
-        return place.clone();
-    };
-    let offset = place.offset.clone();
-    let offset = match index {
-        Index::Constant(k) => offset.plus(u64::from(k).saturating_mul(step)),
-        // The index's writer made it an operand (a clamp, a conversion).
-        Index::Dynamic(i) => offset.plus_scaled(step, i.to_string()),
-    };
-    Place {
-        block: place.block,
-        offset,
-        layout: layout.into_owned(),
     }
 }
 
@@ -316,9 +272,9 @@ pub fn load(
             let helper = helper_name(block, "load", &place.layout, &vbase, &vdims);
             if !needs.helpers.contains_key(&helper) {
                 let item = Place {
-                    block: place.block,
+                    buffer: place.buffer,
                     offset: Offset::base("o").plus_scaled(stride, "i"),
-                    layout: (**element).clone(),
+                    layout: Cow::Owned((**element).clone()),
                 };
                 let value = load(ctx, needs, block, &item, Some(*elem_ty))?;
                 let text = format!(
@@ -337,17 +293,25 @@ pub fn load(
             let helper = helper_name(block, "load", &place.layout, &vbase, "");
             if !needs.helpers.contains_key(&helper) {
                 let at = Place {
-                    block: place.block,
+                    buffer: place.buffer,
                     offset: Offset::base("o"),
-                    layout: Layout {
+                    layout: Cow::Owned(Layout {
                         kind: LayoutKind::Struct(h),
-                        ..place.layout.clone()
-                    },
+                        ..(*place.layout).clone()
+                    }),
                 };
                 let args = members
                     .iter()
                     .enumerate()
-                    .map(|(i, m)| load(ctx, needs, block, &member(ctx, &at, i as u32), Some(m.ty)))
+                    .map(|(i, m)| {
+                        load(
+                            ctx,
+                            needs,
+                            block,
+                            &at.clone().member(ctx.contract, i as u32),
+                            Some(m.ty),
+                        )
+                    })
                     .collect::<Option<Vec<String>>>()?;
                 let text = format!(
                     "{vbase} {helper}(uint o) {{\n    return {vbase}({});\n}}\n",
@@ -518,9 +482,9 @@ pub fn store(
             let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; ++{i}) {{");
             let at = offset.clone().plus_scaled(stride, i.clone());
             let item = Place {
-                block: place.block,
+                buffer: place.buffer,
                 offset: at,
-                layout: (**element).clone(),
+                layout: Cow::Owned((**element).clone()),
             };
             let v = format!("{value}[{i}]");
             store(
@@ -546,7 +510,7 @@ pub fn store(
                     value,
                     ctx.name(NameKey::StructMember(ty, i as u32))
                 );
-                let at = member(ctx, place, i as u32);
+                let at = place.clone().member(ctx.contract, i as u32);
                 store(ctx, block, &at, m.ty, &field, indent, depth, out);
             }
         }

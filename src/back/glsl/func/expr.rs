@@ -253,7 +253,7 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::RayQueryProceedResult => self.unsupported_result(h),
             E::ArrayLength(pointer) => {
                 if let Some(place) = self.words_place(pointer) {
-                    let block = self.ctx.plan.words.get(place.block);
+                    let block = self.ctx.plan.words.get(place.buffer);
                     return match (block, &place.layout.kind) {
                         (Some(b), crate::layout::LayoutKind::Array { stride, .. }) => {
                             (b.array_length(&place.offset, *stride), Prec::Group)
@@ -314,23 +314,23 @@ impl<'a> FunctionWriter<'a, '_> {
     /// The place of pointer `h` when it points into a buffer declared as
     /// its words ([`words`]); `None` for every other pointer. Indices into
     /// a runtime-sized array are clamped to the bound buffer's length.
-    pub(super) fn words_place(&mut self, h: Handle<naga::Expression>) -> Option<words::Place> {
+    pub(super) fn words_place(&mut self, h: Handle<naga::Expression>) -> Option<words::Place<'a>> {
         let ctx = self.ctx;
         match self.st.exprs[h] {
             E::GlobalVariable(g) => {
                 let (block, _) = ctx.plan.words_block(g)?;
                 let global = ctx.contract.globals.iter().find(|l| l.handle == g)?;
                 Some(words::Place {
-                    block,
+                    buffer: block,
                     offset: words::Offset::default(),
-                    layout: global.layout.clone(),
+                    layout: std::borrow::Cow::Borrowed(&global.layout),
                 })
             }
             E::Access { base, index } => {
                 let place = self.words_place(base)?;
                 let (_, container) = self.st.pointee(base);
                 if let Some(k) = self.st.known_index(&container, index) {
-                    return Some(words::element(&place, Index::Constant(k)));
+                    return Some(place.element(Index::Constant(k)));
                 }
                 let mut i = self.index_text(&container, index, None);
                 if let crate::layout::LayoutKind::Array {
@@ -339,17 +339,17 @@ impl<'a> FunctionWriter<'a, '_> {
                     ..
                 } = place.layout.kind
                 {
-                    let block = ctx.plan.words.get(place.block)?;
+                    let block = ctx.plan.words.get(place.buffer)?;
                     let length = block.array_length(&place.offset, stride);
                     i = format!("min({i}, {length} - 1u)");
                 }
-                Some(words::element(&place, Index::Dynamic(&i)))
+                Some(place.element(Index::Dynamic(&i)))
             }
             E::AccessIndex { base, index } => {
                 let place = self.words_place(base)?;
                 Some(match place.layout.kind {
-                    crate::layout::LayoutKind::Struct(_) => words::member(ctx, &place, index),
-                    _ => words::element(&place, Index::Constant(index)),
+                    crate::layout::LayoutKind::Struct(_) => place.member(ctx.contract, index),
+                    _ => place.element(Index::Constant(index)),
                 })
             }
             _ => None,
@@ -461,7 +461,7 @@ impl<'a> FunctionWriter<'a, '_> {
     ) -> Prec {
         if let Some(place) = self.words_place(pointer) {
             let ctx = self.ctx;
-            let (Some(block), ty) = (ctx.plan.words.get(place.block), self.st.pointee(pointer).0)
+            let (Some(block), ty) = (ctx.plan.words.get(place.buffer), self.st.pointee(pointer).0)
             else {
                 return Prec::Word;
             };

@@ -575,11 +575,11 @@ impl Plan {
         match place {
             // Uniforms are never stored to.
             Place::Text { .. } => String::new(),
-            Place::Bytes {
-                global,
+            Place::Bytes(BytePlace {
+                buffer,
                 offset,
                 layout,
-            } => match self.storage(*global) {
+            }) => match self.storage(*buffer) {
                 Some(st) => offset.with_text(|off| {
                     let mut out =
                         String::with_capacity(st.name.len() + off.len() + value.len() + 32);
@@ -730,11 +730,11 @@ impl Plan {
         compare: Option<&str>,
         result: Option<&str>,
     ) -> String {
-        let Place::Bytes {
-            global,
+        let Place::Bytes(BytePlace {
+            buffer: global,
             offset,
             layout,
-        } = place
+        }) = place
         else {
             return String::new();
         };
@@ -808,11 +808,11 @@ impl Plan {
     /// `place`.
     pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Prec) {
         let _ = ctx;
-        let Place::Bytes {
-            global,
+        let Place::Bytes(BytePlace {
+            buffer: global,
             offset,
             layout,
-        } = place
+        }) = place
         else {
             return ("0u".to_string(), Prec::Number);
         };

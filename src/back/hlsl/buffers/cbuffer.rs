@@ -150,7 +150,7 @@ impl Plan {
                         Place::Text { text, repr, word } => {
                             self.load_text(ctx, needs, &text, word, repr, *base).0
                         }
-                        Place::Bytes { .. } => "x[i]".to_string(),
+                        Place::Bytes(_) => "x[i]".to_string(),
                     };
                     let t = super::super::types::type_name(ctx, ty);
                     let sd = dims_text(&sd);
@@ -209,7 +209,7 @@ impl Plan {
                             self.load_text(ctx, needs, &text, word, repr, elem_ty).0
                         }
                         // A cbuffer member is never byte-addressed.
-                        Place::Bytes { .. } => text!("{lvalue}[{k}]"),
+                        Place::Bytes(_) => text!("{lvalue}[{k}]"),
                     };
                     let _ = writeln!(out, "    r.{member}[{k}] = {value};");
                 }

@@ -59,7 +59,7 @@ mod plan;
 mod tests;
 mod word16;
 
-pub use crate::back::offset::ByteOffset;
+pub use crate::back::offset::{ByteOffset, BytePlace, Index};
 pub use plan::plan;
 
 use bytes::*;
@@ -71,7 +71,7 @@ use super::{Ctx, Needs, INEXPRESSIBLE_NOTE};
 use crate::back::text::Prec;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Span};
 use crate::front::Parsed;
-use crate::layout::realize::bytes::{element as bytes_element, matrix_columns};
+use crate::layout::realize::bytes::matrix_columns;
 use crate::layout::realize::cbuffer::PackOffset;
 use crate::layout::realize::d3d::{self, CbufferRealization, Made};
 use crate::layout::realize::naga_scalar;
@@ -97,15 +97,9 @@ pub enum Place<'a> {
         repr: &'a Repr,
         word: bool,
     },
-    /// Bytes of a byte-address buffer: the value at byte `offset` (an HLSL
-    /// `uint` expression) of `global`, laid out as `layout` (the contract
-    /// layout of the pointee; owned for a matrix column or vector
-    /// component, which the contract does not spell out).
-    Bytes {
-        global: Handle<naga::GlobalVariable>,
-        offset: ByteOffset<'a>,
-        layout: Cow<'a, Layout>,
-    },
+    /// Bytes of a byte-address buffer (or of a cbuffer declared as words),
+    /// its global the place's buffer.
+    Bytes(BytePlace<'a, Handle<naga::GlobalVariable>>),
 }
 
 /// The precedence class of a place text ([`Place::Text`]): a name, or an
@@ -122,15 +116,6 @@ pub fn place_prec(word: bool) -> Prec {
 /// The repr of every value that is not stored any differently, for places
 /// to borrow.
 const PLAIN: &Repr = &Repr::Plain;
-
-/// An index into an array or matrix, as `func` has already written it
-/// (clamped as the bounds-check policy requires).
-pub enum Index<'a> {
-    Constant(u32),
-    /// An expression that is an operand as it is (a name, a number, a call
-    /// or a whole in parentheses): a byte offset multiplies it by a stride.
-    Dynamic(&'a str),
-}
 
 /// The HLSL names of a cbuffer, variant or element struct of the
 /// realization.
@@ -257,11 +242,11 @@ impl Plan {
             });
         }
         let s = self.storage(g)?;
-        Some(Place::Bytes {
-            global: g,
+        Some(Place::Bytes(BytePlace {
+            buffer: g,
             offset: ByteOffset::constant(0),
             layout: Cow::Borrowed(&s.layout),
-        })
+        }))
     }
 
     /// Member `index` of the struct at `place`.
@@ -299,32 +284,7 @@ impl Plan {
                     None => Place::Text { text, repr, word },
                 }
             }
-            Place::Bytes {
-                global,
-                offset,
-                layout,
-            } => {
-                let slot = match layout.kind {
-                    LayoutKind::Struct(h) => ctx
-                        .contract
-                        .structs
-                        .get(&h)
-                        .and_then(|s| s.members().find(|m| m.index == index as usize)),
-                    _ => None,
-                };
-                match slot {
-                    Some(slot) => Place::Bytes {
-                        global,
-                        offset: offset.plus(slot.offset),
-                        layout: Cow::Borrowed(&slot.layout),
-                    },
-                    None => Place::Bytes {
-                        global,
-                        offset,
-                        layout,
-                    },
-                }
-            }
+            Place::Bytes(p) => Place::Bytes(p.member(ctx.contract, index)),
         }
     }
 
@@ -382,34 +342,7 @@ impl Plan {
                     word,
                 }
             }
-            Place::Bytes {
-                global,
-                offset,
-                layout,
-            } => {
-                let sub = match &layout {
-                    Cow::Borrowed(l) => bytes_element(l),
-                    Cow::Owned(l) => {
-                        bytes_element(l).map(|(step, e)| (step, Cow::Owned(e.into_owned())))
-                    }
-                };
-                let Some((step, layout)) = sub else {
-                    return Place::Bytes {
-                        global,
-                        offset,
-                        layout,
-                    };
-                };
-                let offset = match index {
-                    Index::Constant(n) => offset.plus(step * u64::from(n)),
-                    Index::Dynamic(i) => offset.plus_scaled(step, i.to_string()),
-                };
-                Place::Bytes {
-                    global,
-                    offset,
-                    layout,
-                }
-            }
+            Place::Bytes(p) => Place::Bytes(p.element(index)),
         }
     }
 
@@ -424,11 +357,11 @@ impl Plan {
     ) -> (String, Prec) {
         match place {
             Place::Text { text, repr, word } => self.load_text(ctx, needs, text, *word, repr, ty),
-            Place::Bytes {
-                global,
+            Place::Bytes(BytePlace {
+                buffer,
                 offset,
                 layout,
-            } => match self.storage(*global) {
+            }) => match self.storage(*buffer) {
                 Some(st) => {
                     let src = Src::of(st);
                     offset.with_text(|off| {

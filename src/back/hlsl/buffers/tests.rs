@@ -132,11 +132,11 @@ fn sink<'a>(ctx: &Ctx<'_>, layout: &'a Layout) -> Option<Place<'a>> {
         .global_variables
         .iter()
         .find(|(_, g)| g.name.as_deref() == Some(SINK))?;
-    Some(Place::Bytes {
-        global: g,
+    Some(Place::Bytes(BytePlace {
+        buffer: g,
         offset: ByteOffset::constant(0),
         layout: std::borrow::Cow::Borrowed(layout),
-    })
+    }))
 }
 
 /// Statements reading everything at `place` (of type `ty`) and writing it
@@ -153,7 +153,7 @@ fn exercise(
 ) {
     let plan = &ctx.plan;
     let layout = match place {
-        Place::Bytes { layout, .. } => Some(layout.clone().into_owned()),
+        Place::Bytes(p) => Some(p.layout.clone().into_owned()),
         Place::Text { .. } => None,
     };
     let inner = ctx.module.types[ty].inner.clone();
@@ -1003,7 +1003,7 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     );
     let text = |p: Place| match p {
         Place::Text { text, .. } => text.into_owned(),
-        Place::Bytes { offset, .. } => offset.text(),
+        Place::Bytes(p) => p.offset.text(),
     };
     let i = ctx.plan.member(&ctx, u.clone(), 1);
     let m = ctx.plan.member(&ctx, i.clone(), 1);
