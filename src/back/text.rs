@@ -1605,6 +1605,31 @@ impl Conversion {
     }
 }
 
+/// The statements of a helper computing WGSL's integer division (`what`
+/// is "div") or remainder ("mod") of two scalars `a` and `b` of the type
+/// spelled `s`, which neither `/` nor `%` of GLSL or HLSL gives for every
+/// operand: `a / 0` is `a`, `a % 0` is 0, and `MIN / -1` is `MIN` (`MIN %
+/// -1` is 0). Where the divisor would leave another result it is replaced
+/// by 1. A signed remainder is spelled with the division: GLSL's `%` is
+/// undefined for negative operands, and every HLSL compiler agrees on the
+/// division's rounding. `[zero, one, minus_one, min]` are the literals of
+/// the type in the writer's language (the last two only when `signed`).
+pub(crate) fn div_mod_body(what: &str, s: &str, signed: bool, literals: [&str; 4]) -> String {
+    let [zero, one, minus_one, min] = literals;
+    let bad = if signed {
+        format!("(b == {zero} || (a == {min} && b == {minus_one}))")
+    } else {
+        format!("b == {zero}")
+    };
+    if what == "div" {
+        format!("    return a / ({bad} ? {one} : b);\n")
+    } else if signed {
+        format!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
+    } else {
+        format!("    return a % ({bad} ? {one} : b);\n")
+    }
+}
+
 /// The bounds a float of `from` is clamped to before it converts to an
 /// integer of `kind` and `width` bytes (WGSL's conversions saturate): the
 /// extreme floats of `from`'s width inside the integer's range, as decimal

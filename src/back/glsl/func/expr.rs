@@ -670,52 +670,15 @@ impl<'a> FunctionWriter<'a, '_> {
             scalar_name.push_str(part);
         }
         self.needs.helper(&scalar_name, || {
-            let zero = small_int(scalar, 0);
-            let one = small_int(scalar, 1);
             let signed = scalar.kind == K::Sint;
-            let mut text = String::with_capacity(160);
-            for part in [s, " ", &scalar_name, "(", s, " a, ", s, " b) {\n"] {
-                text.push_str(part);
-            }
-            // The divisor that leaves WGSL's result: 1 where the divisor
-            // is 0 (or -1 with the most negative dividend).
-            let bad: [&str; 9] = if signed {
-                let min = if scalar.width == 8 {
-                    "(-9223372036854775807l - 1l)"
-                } else {
-                    "(-2147483647 - 1)"
-                };
-                let minus_one = small_int(scalar, -1);
-                [
-                    "(b == ",
-                    zero,
-                    " || (a == ",
-                    min,
-                    " && b == ",
-                    minus_one,
-                    "))",
-                    "",
-                    "",
-                ]
-            } else {
-                ["b == ", zero, "", "", "", "", "", "", ""]
+            let (minus_one, min) = match (signed, scalar.width) {
+                (false, _) => ("", ""),
+                (true, 8) => (small_int(scalar, -1), "(-9223372036854775807l - 1l)"),
+                (true, _) => (small_int(scalar, -1), "(-2147483647 - 1)"),
             };
-            let (head, tail): (&[&str], &[&str]) = if what == "div" {
-                (&["    return a / ("], &[" ? ", one, " : b);\n"])
-            } else if signed {
-                // GLSL's `%` is undefined for negative operands.
-                (
-                    &["    ", s, " d = "],
-                    &[" ? ", one, " : b;\n    return a - (a / d) * d;\n"],
-                )
-            } else {
-                (&["    return a % ("], &[" ? ", one, " : b);\n"])
-            };
-            for part in head.iter().chain(bad.iter()).chain(tail.iter()) {
-                text.push_str(part);
-            }
-            text.push_str("}\n");
-            text
+            let literals = [small_int(scalar, 0), small_int(scalar, 1), minus_one, min];
+            let body = crate::back::text::div_mod_body(what, s, signed, literals);
+            format!("{s} {scalar_name}({s} a, {s} b) {{\n{body}}}\n")
         });
         let Some(size) = size else {
             out.push_str(&scalar_name);

@@ -9,6 +9,7 @@
 
 use super::expr::{component, int_min_text, typed_int};
 use crate::back::hlsl::{types, Ctx, Needs};
+use crate::back::text::div_mod_body;
 use naga::proc::NameKey;
 use naga::{Scalar, ScalarKind as K};
 
@@ -24,27 +25,11 @@ pub(super) fn div_mod(
     let s = types::scalar(scalar);
     let scalar_name = [s_prefix(what), s].concat();
     needs.helper(&scalar_name, |_| {
-        let zero = typed_int(scalar, 0);
-        let one = typed_int(scalar, 1);
         let signed = scalar.kind == K::Sint;
-        // The divisor that leaves WGSL's result: 1 where the divisor is 0
-        // (or -1 with the most negative dividend).
-        let bad = if signed {
-            let min = int_min_text(scalar);
-            let minus_one = typed_int(scalar, -1);
-            text!("(b == {zero} || (a == {min} && b == {minus_one}))")
-        } else {
-            text!("b == {zero}")
-        };
-        let body = if what == "div" {
-            text!("    return a / ({bad} ? {one} : b);\n")
-        } else if signed {
-            // Truncated remainder (the sign of the dividend) spelled with
-            // the division, whose rounding every HLSL compiler agrees on.
-            text!("    {s} d = {bad} ? {one} : b;\n    return a - (a / d) * d;\n")
-        } else {
-            text!("    return a % ({bad} ? {one} : b);\n")
-        };
+        let literals = [0, 1, -1].map(|v| typed_int(scalar, v));
+        let min = int_min_text(scalar);
+        let [zero, one, minus_one] = literals.each_ref().map(String::as_str);
+        let body = div_mod_body(what, s, signed, [zero, one, minus_one, &min]);
         text!("{s} {scalar_name}({s} a, {s} b)\n{{\n{body}}}\n")
     });
     let Some(size) = size else {
