@@ -1605,6 +1605,25 @@ impl Conversion {
     }
 }
 
+/// The text of a helper applying a scalar function to each component:
+/// `ret name(params) {\n    return ret(each(x), each(y), ...);\n}\n`, with
+/// the opening brace written as `open` (GLSL: ` {\n`, HLSL: `\n{\n`).
+pub(crate) fn componentwise_text(
+    (ret, name, params): (&str, &str, &str),
+    open: &str,
+    size: naga::VectorSize,
+    each: impl Fn(char) -> String,
+) -> String {
+    let parts: Vec<String> = ['x', 'y', 'z', 'w'][..size as usize]
+        .iter()
+        .map(|&c| each(c))
+        .collect();
+    format!(
+        "{ret} {name}({params}){open}    return {ret}({});\n}}\n",
+        parts.join(", ")
+    )
+}
+
 /// The statements of a helper computing WGSL's integer division (`what`
 /// is "div") or remainder ("mod") of two scalars `a` and `b` of the type
 /// spelled `s`, which neither `/` nor `%` of GLSL or HLSL gives for every

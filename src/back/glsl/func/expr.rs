@@ -692,32 +692,10 @@ impl<'a> FunctionWriter<'a, '_> {
         }
         let name = &out[start..];
         self.needs.helper(name, || {
-            let mut text = String::with_capacity(160);
-            for part in [
-                v,
-                " ",
-                name,
-                "(",
-                v,
-                " a, ",
-                v,
-                " b) {\n    return ",
-                v,
-                "(",
-            ] {
-                text.push_str(part);
-            }
-            for i in 0..size as u32 {
-                if i > 0 {
-                    text.push_str(", ");
-                }
-                let c = ["x", "y", "z", "w"].get(i as usize).copied().unwrap_or("x");
-                for part in [&scalar_name, "(a.", c, ", b.", c, ")"] {
-                    text.push_str(part);
-                }
-            }
-            text.push_str(");\n}\n");
-            text
+            let params = format!("{v} a, {v} b");
+            crate::back::text::componentwise_text((v, name, &params), " {\n", size, |c| {
+                format!("{scalar_name}(a.{c}, b.{c})")
+            })
         });
         self.st.give_buf(scalar_name);
     }

@@ -7,7 +7,7 @@
 //! Every function returns the helper's name after adding its definition
 //! to `Needs::helpers` (once).
 
-use super::expr::{component, int_min_text, typed_int};
+use super::expr::{int_min_text, typed_int};
 use crate::back::hlsl::{types, Ctx, Needs};
 use crate::back::text::div_mod_body;
 use naga::proc::NameKey;
@@ -56,12 +56,7 @@ fn componentwise(
     each: impl Fn(char) -> String,
 ) {
     needs.helper(name, |_| {
-        let parts: Vec<String> = (0..size as u32).map(|i| each(component(i))).collect();
-        text!(
-            "{ret} {name}({})\n{{\n    return {ret}({});\n}}\n",
-            params.concat(),
-            parts.join(", ")
-        )
+        crate::back::text::componentwise_text((ret, name, &params.concat()), "\n{\n", size, each)
     });
 }
 
