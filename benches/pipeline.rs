@@ -43,7 +43,7 @@ use stride::{Options, Target};
 #[path = "common/shared.rs"]
 mod shared;
 use shared::{
-    corpus_inputs, naga_glsl_writer, naga_hlsl_writer, naga_validate, stride_backend,
+    corpus_inputs, naga_glsl_writer, naga_hlsl_writer, naga_spirv_writer, stride_backend,
     stride_layout, stride_write,
 };
 
@@ -52,16 +52,6 @@ use shared::{
 const BUDGET_PER_FILE: Duration = Duration::from_millis(400);
 const MIN_RUNS: usize = 5;
 const MAX_RUNS: usize = 2000;
-
-fn naga_reference(standard: &str) -> Result<Vec<u32>, String> {
-    let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
-    let info = naga_validate(&module)?;
-    // The same writer options stride uses (debug names, bounds-check
-    // policies, SPIR-V 1.3), so the ratio measures stride's own work.
-    let options =
-        stride::back::spirv::writer_options(&stride::back::spirv::SpirvOptions::default());
-    naga::back::spv::write_vec(&module, &info, &options, None).map_err(|e| e.to_string())
-}
 
 fn naga_glsl_reference(standard: &str) -> Result<Vec<String>, String> {
     let module = naga::front::wgsl::parse_str(standard).map_err(|e| e.to_string())?;
@@ -190,7 +180,10 @@ fn prepare(name: &str, source: String) -> Result<Case, String> {
         })
     };
     match name {
-        "spirv" => whole(|s| naga_reference(s).map(|_| ())),
+        "spirv" => whole(|s| {
+            let module = naga::front::wgsl::parse_str(s).map_err(|e| e.to_string())?;
+            naga_spirv_writer(&module).map(|_| ())
+        }),
         "glsl" => whole(|s| naga_glsl_reference(s).map(|_| ())),
         "hlsl" => whole(|s| naga_hlsl_reference(s).map(|_| ())),
         _ => {

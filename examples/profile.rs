@@ -25,9 +25,10 @@
 //!   naga's parser, bindings) against naga's parser on the same standard
 //!   WGSL text;
 //! - `stride-glsl-whole`, `naga-glsl-whole`, `stride-hlsl-whole`,
-//!   `naga-hlsl-whole`: the whole pipeline from WGSL text, `stride::translate`
-//!   against naga's parser, validation and writer, as the bench's `glsl` and
-//!   `hlsl` sections time them.
+//!   `naga-hlsl-whole`, `stride-spirv-whole`, `naga-spirv-whole`: the whole
+//!   pipeline from WGSL text, `stride::translate` against naga's parser,
+//!   validation and writer, as the bench's `glsl`, `hlsl` and `spirv`
+//!   sections time them.
 //!
 //! The inputs are the corpus files the bench times for that comparison:
 //! those that stride translates and that naga's side handles. PASSES (default
@@ -55,7 +56,10 @@ use stride::{Options, Target};
 
 #[path = "../benches/common/shared.rs"]
 mod shared;
-use shared::{corpus_inputs, naga_glsl_writer, naga_hlsl_writer, stride_backend, stride_write};
+use shared::{
+    corpus_inputs, naga_glsl_writer, naga_hlsl_writer, naga_spirv_writer, stride_backend,
+    stride_write,
+};
 
 static ALLOCS: AtomicUsize = AtomicUsize::new(0);
 static REALLOCS: AtomicUsize = AtomicUsize::new(0);
@@ -162,7 +166,8 @@ fn front_sources(files: &[(PathBuf, String)]) -> Vec<Source> {
 }
 
 /// The whole-pipeline cases for `target`: files stride translates and
-/// naga parses and writes, as the bench's glsl and hlsl sections select them.
+/// naga parses and writes, as the bench's glsl, hlsl and spirv sections
+/// select them.
 fn whole_sources(files: &[(PathBuf, String)], target: Target) -> Vec<Source> {
     let options = Options {
         target,
@@ -178,6 +183,7 @@ fn whole_sources(files: &[(PathBuf, String)], target: Target) -> Vec<Source> {
                     };
                     match target {
                         Target::Glsl => naga_glsl_writer(&module).is_ok(),
+                        Target::Spirv => naga_spirv_writer(&module).is_ok(),
                         _ => naga_hlsl_writer(&module).is_ok(),
                     }
                 })
@@ -228,7 +234,7 @@ fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options, r
                 std::hint::black_box(naga::front::wgsl::parse_str(&s.standard).is_ok());
             }
         }
-        "stride-glsl-whole" | "stride-hlsl-whole" => {
+        "stride-glsl-whole" | "stride-hlsl-whole" | "stride-spirv-whole" => {
             for s in sources.iter().flat_map(|s| std::iter::repeat_n(s, repeat)) {
                 std::hint::black_box(stride::translate(&s.wgsl, options).is_ok());
             }
@@ -245,11 +251,17 @@ fn measured(side: &str, cases: &[Case], sources: &[Source], options: &Options, r
                 std::hint::black_box(module.is_ok_and(|m| naga_hlsl_writer(&m).is_ok()));
             }
         }
+        "naga-spirv-whole" => {
+            for s in sources.iter().flat_map(|s| std::iter::repeat_n(s, repeat)) {
+                let module = naga::front::wgsl::parse_str(&s.standard);
+                std::hint::black_box(module.is_ok_and(|m| naga_spirv_writer(&m).is_ok()));
+            }
+        }
         _ => {}
     }
 }
 
-const SIDES: [&str; 12] = [
+const SIDES: [&str; 14] = [
     "stride-glsl",
     "naga-glsl",
     "stride-hlsl",
@@ -262,6 +274,8 @@ const SIDES: [&str; 12] = [
     "naga-glsl-whole",
     "stride-hlsl-whole",
     "naga-hlsl-whole",
+    "stride-spirv-whole",
+    "naga-spirv-whole",
 ];
 
 /// A count argument: `default` when absent, `None` (after saying why) when
@@ -323,11 +337,16 @@ fn main() -> ExitCode {
         "stride-hlsl-whole" | "naga-hlsl-whole" => {
             (Vec::new(), whole_sources(&files, Target::Hlsl))
         }
+        "stride-spirv-whole" | "naga-spirv-whole" => {
+            (Vec::new(), whole_sources(&files, Target::Spirv))
+        }
         _ => (Vec::new(), front_sources(&files)),
     };
     let options = Options {
         target: if side.contains("hlsl") {
             Target::Hlsl
+        } else if side.contains("spirv") {
+            Target::Spirv
         } else {
             Target::Glsl
         },

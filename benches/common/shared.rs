@@ -114,3 +114,12 @@ pub fn naga_hlsl_writer(module: &naga::Module) -> Result<String, String> {
         .map_err(|e| e.to_string())?;
     Ok(text)
 }
+
+pub fn naga_spirv_writer(module: &naga::Module) -> Result<Vec<u32>, String> {
+    let info = naga_validate(module)?;
+    // The same writer options stride uses (debug names, bounds-check
+    // policies, SPIR-V 1.3), so the ratio measures stride's own work.
+    let options =
+        stride::back::spirv::writer_options(&stride::back::spirv::SpirvOptions::default());
+    naga::back::spv::write_vec(module, &info, &options, None).map_err(|e| e.to_string())
+}
