@@ -691,10 +691,9 @@ fn needed_features(probe: &Probe, source: &str) -> vk::Features {
     let Ok(a) = stride::analyze(source) else {
         return f;
     };
-    let wraps = stride::back::spirv::hazard::find_wraps(&a.parsed.module, &a.contract);
-    if let (Ok(wraps), true) = (wraps, stride::translate(source, &options).is_ok()) {
+    if stride::translate(source, &options).is_ok() {
         for global in &a.contract.globals {
-            let features = vulkan::required_features(&a.contract, &wraps, global);
+            let features = vulkan::required_features(&a.contract, global);
             for feature in features.map(|(f, _)| f).unwrap_or_default() {
                 f.scalar_block_layout |= feature == vulkan::Feature::ScalarBlockLayout;
                 f.uniform_buffer_standard_layout |=

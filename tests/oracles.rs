@@ -202,19 +202,6 @@ struct Comparer<'a> {
     types: &'a Map<String, Value>,
     failures: Vec<String>,
     members: usize,
-    /// Struct members written as one-element arrays (the matCx2 workaround).
-    wrapped: usize,
-}
-
-/// A spirv-cross member description without its array dimensions.
-fn without_array(scm: &Value) -> Value {
-    let mut v = scm.clone();
-    if let Some(o) = v.as_object_mut() {
-        o.remove("array");
-        o.remove("array_size_is_literal");
-        o.remove("array_stride");
-    }
-    v
 }
 
 fn as_u64(v: &Value, key: &str) -> Option<u64> {
@@ -367,24 +354,6 @@ impl Comparer<'_> {
             .get("array_size_is_literal")
             .and_then(Value::as_array)
             .is_none_or(|a| a.iter().all(|v| v.as_bool() != Some(false)));
-        // stride's workaround for naga's matCx2-in-nested-struct hazard
-        // writes a struct member as a one-element array of the struct: same
-        // offset, same element bytes.
-        if dims.is_empty() && sc_dims == [1] {
-            if let LayoutKind::Struct(_) = layout.kind {
-                // The stride is roundUp(16, size), or the struct's own size
-                // (rounded to its alignment) where that does not fit.
-                if let Some(size) = layout.size {
-                    let own = size.div_ceil(layout.align.max(1)) * layout.align.max(1);
-                    let padded = size.div_ceil(16) * 16;
-                    if as_u64(scm, "array_stride") != Some(own) {
-                        self.check_value(path, scm, "array_stride", padded);
-                    }
-                }
-                self.wrapped += 1;
-                return self.compare_member(path, &without_array(scm), layout);
-            }
-        }
         if literal && sc_dims != dims {
             self.fail(
                 path,
@@ -530,18 +499,7 @@ impl Comparer<'_> {
             self.declared_struct_size(&s)
         };
         if let (Some(expected), Some(_)) = (expected_block_size, block.get("block_size")) {
-            let wrapped_end = (self.wrapped > 0)
-                .then(|| match g.layout.kind {
-                    LayoutKind::Struct(h) => self.contract.structs.get(&h).and_then(|s| s.size),
-                    _ => None,
-                })
-                .flatten();
-            match (wrapped_end, as_u64(block, "block_size")) {
-                // A wrapped last member may run into the block's tail
-                // padding, never past the contract size.
-                (Some(end), Some(v)) if v >= expected && v <= end => {}
-                _ => self.check_value(&path, block, "block_size", expected),
-            }
+            self.check_value(&path, block, "block_size", expected);
         }
     }
 }
@@ -753,7 +711,6 @@ fn compare_module(file: &str, contract: &LayoutModule, reflect: &Value) -> Compa
         types,
         failures: Vec::new(),
         members: 0,
-        wrapped: 0,
     };
     let mut blocks = 0;
     for g in &contract.globals {

@@ -3,12 +3,13 @@
 //!
 //! Steps: [`apply::apply_contract`] writes the contract offsets, spans and
 //! strides into a copy of the naga module (never naga's own offsets);
-//! [`hazard`] works around two naga 30 writer bugs (two-row matrices behind
-//! nested structs in uniform buffers; pointers into variables as call
-//! arguments); [`coerce`] rebuilds whole-array stores between sites whose
-//! strides differ; [`columns`] declares uniform matrices whose column stride
-//! Vulkan's standard layout does not allow as their columns (and every
-//! two-row one where the `hazard` work-around does not apply); [`crate::layout::vulkan::required_features`] says which Vulkan layout
+//! [`hazard`] finds what two naga 30 writer bugs need (two-row matrices
+//! behind nested structs in uniform buffers; pointers into variables as call
+//! arguments, which it spills); [`coerce`] rebuilds whole-array stores
+//! between sites whose strides differ; [`columns`] declares uniform matrices
+//! whose column stride Vulkan's standard layout does not allow as their
+//! columns (and every two-row one when naga would mishandle one of them);
+//! [`crate::layout::vulkan::required_features`] says which Vulkan layout
 //! feature each buffer needs (a warning at the global); naga validates the
 //! rewritten module (layout rules off: they are ours) and writes SPIR-V with
 //! fixed options; [`words`] repairs what naga's writer gets wrong in the
@@ -121,7 +122,6 @@ pub fn write(
     };
     write_module(
         Cow::Borrowed(&parsed.module),
-        &parsed.standard,
         source,
         contract,
         Settings { options, overrides },
@@ -138,7 +138,6 @@ pub fn write_owned(
 ) -> Result<SpirvOutput, Diagnostics> {
     let Parsed {
         module,
-        standard,
         source,
         map,
         annotations,
@@ -150,7 +149,7 @@ pub fn write_owned(
         annotations: &annotations,
     };
     let settings = Settings { options, overrides };
-    write_module(Cow::Owned(module), &standard, source, contract, settings)
+    write_module(Cow::Owned(module), source, contract, settings)
 }
 
 /// The writer's options and the override values, handed down together.
@@ -160,12 +159,9 @@ struct Settings<'a> {
     overrides: &'a [(String, f64)],
 }
 
-/// `standard` is the text `source_module` was parsed from: on the rare
-/// error of the `matCx2` work-around, the module is parsed again to report
-/// what the unwrapped module gives (see [`unwrapped_errors`]).
+/// [`write`] and [`write_owned`] on the module as borrowed or owned.
 fn write_module(
     source_module: Cow<'_, naga::Module>,
-    standard: &str,
     source: Source<'_>,
     contract: &LayoutModule,
     settings: Settings<'_>,
@@ -186,64 +182,15 @@ fn write_module(
         .note("naga would emit a library module with the Linkage capability, which Vulkan rejects")
         .into());
     }
-    let wraps = match hazard::find_wraps(&source_module, contract) {
-        Ok(wraps) if wraps.values().all(|stride| stride % 16 == 0) => wraps,
-        found => {
-            // The one-element arrays would need a device feature, or do
-            // not apply: every two-row matrix of a uniform buffer is
-            // declared as its columns by stride instead, where that works.
-            let module = Cow::Borrowed(&*source_module);
-            let all = ColumnSplit::All;
-            if let Ok(out) = finish(
-                module,
-                contract,
-                &hazard::Wraps::new(),
-                source,
-                settings,
-                all,
-            ) {
-                return Ok(out);
-            }
-            match found {
-                Ok(wraps) => wraps,
-                Err(unwrappable) => {
-                    return Err(unwrappable_error(
-                        &unwrappable,
-                        contract,
-                        source.annotations,
-                    ))
-                }
-            }
-        }
+    // naga mishandles a two-row matrix reached through a struct-typed
+    // member of a uniform buffer: then stride declares every two-row matrix
+    // of the uniform buffers as its columns, and naga sees none.
+    let split = if hazard::nested_two_row_matrix(&source_module) {
+        ColumnSplit::All
+    } else {
+        ColumnSplit::Standard
     };
-    let split = ColumnSplit::Standard;
-    if wraps.is_empty() {
-        return finish(source_module, contract, &wraps, source, settings, split);
-    }
-    // The work-around changes the module naga checks; an error is reported
-    // as the unwrapped module gives it, when that one has an error.
-    let borrowed = match &source_module {
-        Cow::Borrowed(m) => Some(*m),
-        Cow::Owned(_) => None,
-    };
-    finish(source_module, contract, &wraps, source, settings, split).map_err(|later| {
-        let reparsed;
-        let source = match borrowed {
-            Some(m) => m,
-            None => match naga::front::wgsl::parse_str(standard) {
-                Ok(m) => {
-                    reparsed = m;
-                    &reparsed
-                }
-                Err(_) => return later,
-            },
-        };
-        match guarded(|| unwrapped_errors(source, contract)) {
-            Ok(Err(first)) => first,
-            Ok(Ok(())) => later,
-            Err(panic) => backend_panic(&panic),
-        }
-    })
+    finish(source_module, contract, source, settings, split)
 }
 
 fn backend_panic(panic: &str) -> Diagnostics {
@@ -253,27 +200,18 @@ fn backend_panic(panic: &str) -> Diagnostics {
     .into()
 }
 
-/// The contract written into `source` without the `matCx2` work-around,
-/// then checked by naga: the errors the module has before wrapping.
-fn unwrapped_errors(source: &naga::Module, contract: &LayoutModule) -> Result<(), Diagnostics> {
-    let (mut before, _) = apply::apply_contract(source, contract, &hazard::Wraps::new())?;
-    coerce::coerce_array_stores(&mut before);
-    validated(&before).map(|_| ())
-}
-
-/// [`write_module`] once the members to wrap and the matrices to declare
-/// as columns (`split`) are known. With [`ColumnSplit::All`], a module
-/// whose split does not apply is an error (naga would mishandle it).
+/// [`write_module`] once the matrices to declare as columns (`split`) are
+/// known. With [`ColumnSplit::All`], a module whose split does not apply is
+/// an error (naga would mishandle it).
 fn finish(
     source_module: Cow<'_, naga::Module>,
     contract: &LayoutModule,
-    wraps: &hazard::Wraps,
     source: Source<'_>,
     settings: Settings<'_>,
     split: ColumnSplit,
 ) -> Result<SpirvOutput, Diagnostics> {
     let options = settings.options;
-    let module = match guarded(|| prepare(source_module, contract, wraps)) {
+    let module = match guarded(|| prepare(source_module, contract)) {
         Ok(result) => result?,
         Err(panic) => return Err(backend_panic(&panic)),
     };
@@ -296,7 +234,7 @@ fn finish(
             (module, info, ColumnSplit::Off)
         }
     };
-    let mut warnings = feature_warnings(contract, wraps, split, source.annotations);
+    let mut warnings = feature_warnings(contract, split, source.annotations);
 
     if !module.overrides.is_empty() || !settings.overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(
@@ -405,14 +343,13 @@ struct Source<'a> {
 /// block layout: the feature it needs, as [`crate::layout::vulkan`] says.
 fn feature_warnings(
     contract: &LayoutModule,
-    wraps: &hazard::Wraps,
     split: ColumnSplit,
     annotations: &Annotations,
 ) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for global in &contract.globals {
         let Some((features, reason)) =
-            crate::layout::vulkan::required_features_of(contract, wraps, global, split)
+            crate::layout::vulkan::required_features_of(contract, global, split)
         else {
             continue;
         };
@@ -432,9 +369,6 @@ fn feature_warnings(
                 "enable the feature on the device; `spirv-val {}` accepts this module",
                 flags.join(" ")
             ));
-        if !wraps.is_empty() {
-            d = d.note("struct members holding a 2-row matrix are read through a one-element array (stride's workaround for naga 30's invalid access chains); that array's stride is part of this layout");
-        }
         warnings.push(d);
     }
     warnings
@@ -464,83 +398,18 @@ fn spirv_val_flag(feature: Feature) -> &'static str {
     }
 }
 
-/// naga 30 writes an invalid access chain for a 2-row matrix inside a
-/// struct-typed member of a uniform buffer; stride's workaround could not be
-/// applied to this member, so no SPIR-V is written.
-fn unwrappable_error(
-    u: &hazard::Unwrappable,
-    contract: &LayoutModule,
-    annotations: &Annotations,
-) -> Diagnostics {
-    let outer = contract.structs.get(&u.outer);
-    let member = outer.and_then(|s| s.members().find(|m| m.index == u.index));
-    let (struct_name, member_name) = match (outer, member) {
-        (Some(s), Some(m)) => (s.name.as_str(), m.name.as_str()),
-        _ => ("?", "?"),
-    };
-    let span = annotations
-        .structs
-        .get(struct_name)
-        .and_then(|s| s.members.iter().find(|m| m.name == member_name))
-        .map(|m| m.span.clone());
-    let (reason, advice) = match u.blocker {
-        hazard::Blocker::NoRoom => (
-            "the one-element array it needs does not fit before the next member",
-            format!("give `{member_name}` room with `@size(N)`, N a multiple of 16 and at least the struct's size, or move the matrix out of the nested struct"),
-        ),
-        hazard::Blocker::Constant => (
-            "a module-scope constant builds the struct that holds it",
-            format!("build that value at run time (a `let` inside the function) instead of in a module-scope constant, or move the matrix out of `{member_name}`'s struct"),
-        ),
-    };
-    let mut d = Diagnostic::unsupported(format!(
-        "naga's SPIR-V writer cannot read `{struct_name}.{member_name}` from a uniform buffer: it holds a 2-row matrix, and stride's workaround does not apply because {reason}"
-    ));
-    if let Some(span) = span {
-        d = d.at(span, "a struct with a matCx2 inside a uniform buffer");
-    }
-    d.note("naga 30 writes an invalid OpAccessChain for such members; stride reads them through a one-element array of the struct")
-        .note(advice)
-        .into()
-}
-
 /// The module handed to naga's writer: the contract layout written into
-/// its types, the uniform `matCx2` work-around applied and whole-array stores
-/// between strides rebuilt.
+/// its types, and whole-array stores between strides rebuilt.
 fn prepare(
     source: Cow<'_, naga::Module>,
     contract: &LayoutModule,
-    wraps: &hazard::Wraps,
 ) -> Result<naga::Module, Diagnostics> {
-    let no_wraps = hazard::Wraps::new();
-    if wraps.is_empty() {
-        let (mut module, _) = match source {
-            Cow::Owned(m) => apply::apply_contract_owned(m, contract, &no_wraps)?,
-            Cow::Borrowed(m) => apply::apply_contract(m, contract, &no_wraps)?,
-        };
-        coerce::coerce_array_stores(&mut module);
-        return Ok(module);
-    }
-    // Which accesses select a wrapped member, from the expression types of
-    // the parsed module (the contract changes no expression's type, only
-    // the layouts of the types).
-    let Some(accesses) = hazard::find_wrapped_accesses(&source, wraps) else {
-        return Err(Diagnostic::internal(
-            "internal error in stride's SPIR-V backend: an expression type does not resolve; please report",
-        )
-        .into());
+    let (mut module, _) = match source {
+        Cow::Owned(m) => apply::apply_contract_owned(m, contract)?,
+        Cow::Borrowed(m) => apply::apply_contract(m, contract)?,
     };
-    let (mut wrapped_module, wrapped_map) = match source {
-        Cow::Owned(m) => apply::apply_contract_owned(m, contract, wraps)?,
-        Cow::Borrowed(m) => apply::apply_contract(m, contract, wraps)?,
-    };
-    let wrapped = wraps
-        .keys()
-        .map(|&(t, i)| (wrapped_map.get(t), i))
-        .collect();
-    hazard::rewrite_wrapped(&mut wrapped_module, &accesses, &wrapped);
-    coerce::coerce_array_stores(&mut wrapped_module);
-    Ok(wrapped_module)
+    coerce::coerce_array_stores(&mut module);
+    Ok(module)
 }
 
 /// naga validation of the module handed to the writer.

@@ -13,21 +13,13 @@
 //! in a uniform buffer, a two-row matrix reached from the root through
 //! struct members of array or root structs is split into its column vectors
 //! (see naga's "std140 compatible" types); everywhere else it stays a
-//! matrix. Struct members the SPIR-V backend reads through a one-element
-//! array ([`OneElementArrays`]) are arrays in that tree, and the matrices
-//! the SPIR-V backend declares as columns itself
+//! matrix. The matrices the SPIR-V backend declares as columns itself
 //! ([`uniform_column_split`]) are their column vectors.
 //!
 //! The SPIR-V backend asks [`required_features`] and only prints the answer.
 
 use crate::layout::realize::spirv::{uniform_column_split, ColumnSplit};
 use crate::layout::{Layout, LayoutKind, LayoutModule, ScalarKind};
-use indexmap::IndexMap;
-
-/// Struct members declared as a one-element array of their struct type, by
-/// (struct type, member index), with the array's stride (the SPIR-V
-/// backend's work-around for naga's two-row matrices in uniform buffers).
-pub type OneElementArrays = IndexMap<(naga::Handle<naga::Type>, usize), u32>;
 
 /// A Vulkan feature that relaxes block layout rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +124,6 @@ const STORAGE_FALLBACKS: [(Rules, &[Feature]); 1] =
 
 struct Tree<'a> {
     contract: &'a LayoutModule,
-    wraps: &'a OneElementArrays,
     uniform: bool,
     /// The matrices [`uniform_column_split`] names are declared as columns.
     columns: ColumnSplit,
@@ -230,16 +221,6 @@ impl<'a> Tree<'a> {
                             },
                         ));
                     }
-                }
-                // A wrapped member is a one-element array.
-                LayoutKind::Struct(_) if self.wraps.contains_key(&(ty, m.index)) => {
-                    let stride = self.wraps[&(ty, m.index)];
-                    let n = Node::Array {
-                        element: Box::new(self.node(&m.layout, split)),
-                        stride: u64::from(stride),
-                        count: Some(1),
-                    };
-                    members.push((Label::Member(&m.name), m.offset, n));
                 }
                 // naga declares a struct-typed member of a struct with its
                 // ordinary type: nothing below it is split.
@@ -466,17 +447,15 @@ fn check_root(root: &Node, rules: Rules, name: &str) -> Result<(), String> {
 /// the first rule that the standard layout breaks.
 pub fn required_features(
     contract: &LayoutModule,
-    wraps: &OneElementArrays,
     global: &crate::layout::GlobalLayout,
 ) -> Option<(Vec<Feature>, String)> {
-    required_features_of(contract, wraps, global, ColumnSplit::Standard)
+    required_features_of(contract, global, ColumnSplit::Standard)
 }
 
 /// [`required_features`] of the module as declared with the SPIR-V
 /// backend's column split `columns` of uniform matrices.
 pub fn required_features_of(
     contract: &LayoutModule,
-    wraps: &OneElementArrays,
     global: &crate::layout::GlobalLayout,
     columns: ColumnSplit,
 ) -> Option<(Vec<Feature>, String)> {
@@ -487,7 +466,6 @@ pub fn required_features_of(
     };
     let mut tree = Tree {
         contract,
-        wraps,
         uniform,
         columns,
         depth: 0,

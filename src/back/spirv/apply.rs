@@ -56,7 +56,6 @@ pub fn naga_matrix_stride(rows: u8, width: u8) -> u64 {
 struct Builder<'a> {
     module: &'a Module,
     contract: &'a LayoutModule,
-    wraps: &'a super::hazard::Wraps,
     /// The stride of the first contract site of each array type, by handle
     /// index.
     preferred_stride: Vec<Option<u32>>,
@@ -206,26 +205,9 @@ impl Builder<'_> {
                     layout.name
                 ))
             })?;
-            let Some(mut ty) = self.site_type(&slot.layout, member.ty)? else {
+            let Some(ty) = self.site_type(&slot.layout, member.ty)? else {
                 return Ok(None);
             };
-            if let Some(&stride) = self.wraps.get(&(old, index)) {
-                if self.in_place {
-                    return Ok(None);
-                }
-                // One-element array around a struct member (see `hazard`).
-                let array = Type {
-                    name: None,
-                    inner: TypeInner::Array {
-                        base: ty,
-                        size: naga::ArraySize::Constant(std::num::NonZeroU32::MIN),
-                        stride,
-                    },
-                };
-                ty = self
-                    .types
-                    .insert(array, self.module.types.get_span(member.ty));
-            }
             let offset = to_u32(
                 slot.offset,
                 format_args!("the offset of {}.{}", layout.name, slot.name),
@@ -249,14 +231,12 @@ impl Builder<'_> {
 }
 
 /// A copy of `module` whose types carry the contract layout, and the map
-/// from `module`'s type handles to the copy's. Members named in `wraps`
-/// become one-element arrays of their type.
+/// from `module`'s type handles to the copy's.
 pub fn apply_contract(
     module: &Module,
     contract: &LayoutModule,
-    wraps: &super::hazard::Wraps,
 ) -> Result<(Module, TypeMap), Diagnostic> {
-    let (types, map, global_types) = new_types(module, contract, wraps)?;
+    let (types, map, global_types) = new_types(module, contract)?;
     let mut out = module.clone();
     install(&mut out, types, &map, global_types);
     Ok((out, map))
@@ -269,14 +249,11 @@ pub fn apply_contract(
 pub fn apply_contract_owned(
     mut module: Module,
     contract: &LayoutModule,
-    wraps: &super::hazard::Wraps,
 ) -> Result<(Module, TypeMap), Diagnostic> {
-    if wraps.is_empty() {
-        if let Some(map) = apply_in_place(&mut module, contract)? {
-            return Ok((module, map));
-        }
+    if let Some(map) = apply_in_place(&mut module, contract)? {
+        return Ok((module, map));
     }
-    let (types, map, global_types) = new_types(&module, contract, wraps)?;
+    let (types, map, global_types) = new_types(&module, contract)?;
     install(&mut module, types, &map, global_types);
     Ok((module, map))
 }
@@ -298,16 +275,10 @@ fn install(out: &mut Module, types: UniqueArena<Type>, map: &TypeMap, global_typ
     }
 }
 
-fn builder<'a>(
-    module: &'a Module,
-    contract: &'a LayoutModule,
-    wraps: &'a super::hazard::Wraps,
-    in_place: bool,
-) -> Builder<'a> {
+fn builder<'a>(module: &'a Module, contract: &'a LayoutModule, in_place: bool) -> Builder<'a> {
     Builder {
         module,
         contract,
-        wraps,
         preferred_stride: vec![None; module.types.len()],
         types: UniqueArena::new(),
         map: Vec::with_capacity(module.types.len()),
@@ -403,9 +374,8 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
 fn new_types(
     module: &Module,
     contract: &LayoutModule,
-    wraps: &super::hazard::Wraps,
 ) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
-    let mut b = builder(module, contract, wraps, false);
+    let mut b = builder(module, contract, false);
     rewrite_types(&mut b)?;
     let mut global_types = Vec::new();
     for global in &contract.globals {
@@ -428,8 +398,7 @@ fn apply_in_place(
     module: &mut Module,
     contract: &LayoutModule,
 ) -> Result<Option<TypeMap>, Diagnostic> {
-    let no_wraps = super::hazard::Wraps::new();
-    let mut b = builder(module, contract, &no_wraps, true);
+    let mut b = builder(module, contract, true);
     if !rewrite_types(&mut b)? {
         return Ok(None);
     }
@@ -543,8 +512,7 @@ mod tests {
             else {
                 continue;
             };
-            let no_wraps = super::super::hazard::Wraps::new();
-            let rebuilt = apply_contract(&parsed.module, &contract, &no_wraps);
+            let rebuilt = apply_contract(&parsed.module, &contract);
             let mut copy = parsed.module.clone();
             let fast = apply_in_place(&mut copy, &contract);
             match (rebuilt, fast) {
@@ -556,7 +524,7 @@ mod tests {
                 }
                 (Ok((m, _)), Ok(None)) => {
                     // Fallback: the owned entry point rebuilds.
-                    let owned = apply_contract_owned(parsed.module.clone(), &contract, &no_wraps);
+                    let owned = apply_contract_owned(parsed.module.clone(), &contract);
                     let Ok((o, _)) = owned else {
                         panic!("{}: owned failed", path.display())
                     };

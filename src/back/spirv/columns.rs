@@ -6,8 +6,8 @@
 //! "std140 compatible" types); the other matrices whose contract column
 //! stride is not a multiple of 16 (f16 matrices with three or four rows)
 //! would need the `uniformBufferStandardLayout` device feature. Where
-//! naga's two-row handling itself fails and the backend's work-around for
-//! it does not apply (`hazard`), every two-row matrix is split here too
+//! naga's two-row handling itself fails (a two-row matrix behind a nested
+//! struct, `hazard`), every two-row matrix is split here too
 //! ([`ColumnSplit::All`]), and naga sees none.
 //! [`crate::layout::realize::spirv::uniform_column_split`] names the
 //! matrices; this pass declares each one, in the module handed to naga's
@@ -112,13 +112,7 @@ impl Shadows<'_> {
                 }
                 None => Shadow::Same,
             },
-            (TypeInner::Array { base, size, stride }, kind) => {
-                // A one-element array around a struct member (the matCx2
-                // work-around) has the member's layout.
-                let element = match kind {
-                    LayoutKind::Array { element, .. } => element,
-                    _ => layout,
-                };
+            (TypeInner::Array { base, size, stride }, LayoutKind::Array { element, .. }) => {
                 match self.shadow(module, base, element).ty() {
                     None => Shadow::Same,
                     Some(base) => {

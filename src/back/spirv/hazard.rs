@@ -7,24 +7,17 @@
 //! the access-chain code still assumes the split one. The result is an
 //! invalid `OpAccessChain` (the column index is dropped) or a panic.
 //!
-//! The work-around: each struct-typed member that leads to a `matCx2` and is
-//! reachable from a uniform buffer becomes, in the module handed to the
-//! writer, an array of one element (stride: the struct size rounded up to
-//! 16, which WGSL's uniform rules leave free). naga follows array members, so
-//! the whole path is split correctly. Every access of the member gets an
-//! extra index 0, and every construction of the outer struct wraps the member
-//! value in a one-element array. The bytes do not change: the member keeps
-//! its offset and its struct keeps its layout.
+//! [`nested_two_row_matrix`] finds such modules; for them every two-row
+//! matrix of the uniform buffers is declared as its columns by stride
+//! (`super::columns`, [`crate::layout::realize::spirv::ColumnSplit::All`]),
+//! so naga's own split never runs. The struct members keep their declared
+//! types (no array around them), and the bytes their offsets.
+//!
+//! The second hazard is a pointer into a variable passed as a call argument
+//! ([`spill_pointer_arguments`]).
 
-use crate::layout::realize::spirv::one_element_array_stride;
-use crate::layout::LayoutModule;
-use crate::remap;
 use indexmap::{IndexMap, IndexSet};
 use naga::{Expression, Handle, Module, Type, TypeInner};
-
-/// Struct members to wrap, by (struct type in the parsed module, member
-/// index), with the stride of the one-element array.
-pub type Wraps = crate::layout::vulkan::OneElementArrays;
 
 /// Does `ty` contain a two-row matrix that naga would split?
 fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Type>, bool>) -> bool {
@@ -48,29 +41,14 @@ fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Typ
     result
 }
 
-/// A member the matCx2 workaround is needed for but cannot be applied to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unwrappable {
-    /// The struct holding the member, and the member's index.
-    pub outer: Handle<Type>,
-    pub index: usize,
-    pub blocker: Blocker,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocker {
-    /// The one-element array does not fit before the next member.
-    NoRoom,
-    /// A module-scope constant builds the struct holding the member.
-    Constant,
-}
-
-/// The members to wrap for the uniform globals of `module`, or the first
-/// member that needs wrapping but cannot be wrapped: naga would write an
-/// invalid access chain for it, so the caller must report it, not write.
-pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Result<Wraps, Unwrappable> {
-    // Nothing to wrap without a two-row matrix type and a uniform buffer.
-    let has_split_matrix = module.types.iter().any(|(_, t)| {
+/// Whether a uniform buffer of `module` reaches a two-row matrix through a
+/// struct-typed member, which naga 30's writer mishandles (see the module
+/// documentation): then every two-row matrix of the module's uniform
+/// buffers is declared as its columns by stride (`columns`), and naga sees
+/// none.
+pub fn nested_two_row_matrix(module: &Module) -> bool {
+    // Nothing to find without a two-row matrix type and a uniform buffer.
+    let has_two_row_matrix = module.types.iter().any(|(_, t)| {
         matches!(
             t.inner,
             TypeInner::Matrix {
@@ -79,23 +57,17 @@ pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Result<Wraps, Unw
             }
         )
     });
-    if !has_split_matrix
-        || !module
-            .global_variables
-            .iter()
-            .any(|(_, v)| v.space == naga::AddressSpace::Uniform)
-    {
-        return Ok(Wraps::new());
+    if !has_two_row_matrix {
+        return false;
     }
-    let mut memo = IndexMap::new();
-    let mut seen = IndexSet::new();
     let mut stack: Vec<Handle<Type>> = module
         .global_variables
         .iter()
         .filter(|(_, v)| v.space == naga::AddressSpace::Uniform)
         .map(|(_, v)| v.ty)
         .collect();
-    let mut wraps = Wraps::new();
+    let mut memo = IndexMap::new();
+    let mut seen = IndexSet::new();
     while let Some(ty) = stack.pop() {
         if !seen.insert(ty) {
             continue;
@@ -103,154 +75,19 @@ pub fn find_wraps(module: &Module, contract: &LayoutModule) -> Result<Wraps, Unw
         match &module.types[ty].inner {
             TypeInner::Array { base, .. } => stack.push(*base),
             TypeInner::Struct { members, .. } => {
-                for (index, member) in members.iter().enumerate() {
-                    stack.push(member.ty);
+                for member in members {
                     let is_struct =
                         matches!(module.types[member.ty].inner, TypeInner::Struct { .. });
                     if is_struct && needs_split(module, member.ty, &mut memo) {
-                        match one_element_array_stride(contract, ty, index, member.ty) {
-                            Some(stride) => {
-                                wraps.insert((ty, index), stride);
-                            }
-                            None => {
-                                return Err(Unwrappable {
-                                    outer: ty,
-                                    index,
-                                    blocker: Blocker::NoRoom,
-                                })
-                            }
-                        }
+                        return true;
                     }
+                    stack.push(member.ty);
                 }
             }
             _ => {}
         }
     }
-    // A constant of a struct with a wrapped member would need its value
-    // rewritten too, which the workaround does not do.
-    let constant_use = module.global_expressions.iter().find_map(|(_, e)| match e {
-        Expression::Compose { ty, .. } => wraps.keys().find(|(s, _)| s == ty).copied(),
-        _ => None,
-    });
-    if let Some((outer, index)) = constant_use {
-        return Err(Unwrappable {
-            outer,
-            index,
-            blocker: Blocker::Constant,
-        });
-    }
-    wraps.sort_keys();
-    Ok(wraps)
-}
-
-/// The struct type an expression of type `ty` is, or points to.
-fn struct_of_resolution(
-    types: &naga::UniqueArena<Type>,
-    ty: &naga::proc::TypeResolution,
-) -> Option<Handle<Type>> {
-    let inner = ty.inner_with(types);
-    let handle = match *inner {
-        TypeInner::Pointer { base, .. } => base,
-        _ => ty.handle()?,
-    };
-    matches!(types[handle].inner, TypeInner::Struct { .. }).then_some(handle)
-}
-
-/// The `AccessIndex` expressions of `f` that select a wrapped member.
-fn wrapped_accesses(
-    f: &naga::Function,
-    wrapped: &IndexSet<(Handle<Type>, usize)>,
-    struct_of: impl Fn(Handle<Expression>) -> Option<Handle<Type>>,
-) -> IndexSet<Handle<Expression>> {
-    let mut add_index = IndexSet::new();
-    for (h, e) in f.expressions.iter() {
-        if let Expression::AccessIndex { base, index } = *e {
-            if let Some(s) = struct_of(base) {
-                if wrapped.contains(&(s, index as usize)) {
-                    add_index.insert(h);
-                }
-            }
-        }
-    }
-    add_index
-}
-
-/// The wrapped-member accesses of every function of `source` (the parsed
-/// module, before the contract is written into its types), then of every
-/// entry point, as [`rewrite_wrapped`] takes them. Expression types come
-/// from naga's type resolver, as the validator would give them; `None` when
-/// a type does not resolve (the module is then invalid).
-pub fn find_wrapped_accesses(
-    source: &Module,
-    wraps: &Wraps,
-) -> Option<Vec<IndexSet<Handle<Expression>>>> {
-    let keys: IndexSet<(Handle<Type>, usize)> = wraps.keys().copied().collect();
-    let in_function = |f: &naga::Function| {
-        let types = resolved_types(source, f)?;
-        Some(wrapped_accesses(f, &keys, |h| {
-            struct_of_resolution(&source.types, &types[h])
-        }))
-    };
-    let mut accesses = Vec::with_capacity(source.functions.len() + source.entry_points.len());
-    for (_, f) in source.functions.iter() {
-        accesses.push(in_function(f)?);
-    }
-    for ep in &source.entry_points {
-        accesses.push(in_function(&ep.function)?);
-    }
-    Some(accesses)
-}
-
-/// Rewrite the functions of `module` (whose types already have the wrapped
-/// members) so that accesses and constructions match: every access in
-/// `accesses` (see [`find_wrapped_accesses`]; `module`'s expression handles
-/// are the parsed module's) gets an extra index 0, and every construction
-/// of a struct with a member in `wrapped` (in `module`'s type handles)
-/// wraps that member's value in a one-element array.
-pub fn rewrite_wrapped(
-    module: &mut Module,
-    accesses: &[IndexSet<Handle<Expression>>],
-    wrapped: &IndexSet<(Handle<Type>, usize)>,
-) {
-    // The one-element array type of each wrapped member.
-    let arrays: IndexMap<(Handle<Type>, usize), Handle<Type>> = wrapped
-        .iter()
-        .filter_map(|&(outer, index)| match &module.types[outer].inner {
-            TypeInner::Struct { members, .. } => members.get(index).map(|m| ((outer, index), m.ty)),
-            _ => None,
-        })
-        .collect();
-    let edit_function = |f: &mut naga::Function, add_index: &IndexSet<Handle<Expression>>| {
-        remap::rebuild_expressions(f, |h, e, b| match e {
-            Expression::AccessIndex { .. } if add_index.contains(&h) => {
-                let member = b.push(e);
-                b.push(Expression::AccessIndex {
-                    base: member,
-                    index: 0,
-                })
-            }
-            Expression::Compose { ty, mut components } => {
-                for (i, c) in components.iter_mut().enumerate() {
-                    if let Some(&array) = arrays.get(&(ty, i)) {
-                        *c = b.push(Expression::Compose {
-                            ty: array,
-                            components: vec![*c],
-                        });
-                    }
-                }
-                b.push(Expression::Compose { ty, components })
-            }
-            other => b.push(other),
-        });
-    };
-    let mut accesses = accesses.iter();
-    let empty = IndexSet::new();
-    for (_, f) in module.functions.iter_mut() {
-        edit_function(f, accesses.next().unwrap_or(&empty));
-    }
-    for ep in module.entry_points.iter_mut() {
-        edit_function(&mut ep.function, accesses.next().unwrap_or(&empty));
-    }
+    false
 }
 
 /// naga 30's writer panics ("Expression [N] is not cached!") when a call
