@@ -211,3 +211,62 @@ impl<'a, B> BytePlace<'a, B> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Layout, LayoutKind, Scalar, ScalarKind};
+
+    fn f32_() -> Layout {
+        Layout {
+            size: Some(4),
+            align: 4,
+            kind: LayoutKind::Scalar(Scalar {
+                kind: ScalarKind::Float,
+                width: 4,
+            }),
+        }
+    }
+
+    fn array(element: Layout, stride: u64, count: Option<u64>) -> Layout {
+        Layout {
+            size: count.map(|n| n * stride),
+            align: element.align,
+            kind: LayoutKind::Array {
+                element: Box::new(element),
+                stride,
+                count,
+            },
+        }
+    }
+
+    #[test]
+    fn elements_step_by_the_contract_stride() {
+        let layout = array(array(f32_(), 16, Some(3)), 64, Some(2));
+        let place = BytePlace {
+            buffer: (),
+            offset: ByteOffset::constant(8),
+            layout: Cow::Borrowed(&layout),
+        };
+        let outer = place.clone().element(Index::Constant(1));
+        assert_eq!(outer.offset.text(), "72u");
+        assert_eq!(*outer.layout, array(f32_(), 16, Some(3)));
+        let inner = outer.element(Index::Dynamic("i"));
+        assert_eq!(inner.offset.text(), "(72u + 16u * i)");
+        assert_eq!(*inner.layout, f32_());
+        // A scalar has no elements: the place stays.
+        assert_eq!(inner.clone().element(Index::Constant(2)), inner);
+    }
+
+    #[test]
+    fn a_huge_constant_index_saturates_instead_of_overflowing() {
+        let layout = array(f32_(), u64::MAX / 2, None);
+        let place = BytePlace {
+            buffer: (),
+            offset: ByteOffset::constant(u64::MAX - 1),
+            layout: Cow::Borrowed(&layout),
+        };
+        let element = place.element(Index::Constant(u32::MAX));
+        assert_eq!(element.offset.constant, u64::MAX);
+    }
+}
