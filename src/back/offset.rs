@@ -215,30 +215,7 @@ impl<'a, B> BytePlace<'a, B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{Layout, LayoutKind, Scalar, ScalarKind};
-
-    fn f32_() -> Layout {
-        Layout {
-            size: Some(4),
-            align: 4,
-            kind: LayoutKind::Scalar(Scalar {
-                kind: ScalarKind::Float,
-                width: 4,
-            }),
-        }
-    }
-
-    fn array(element: Layout, stride: u64, count: Option<u64>) -> Layout {
-        Layout {
-            size: count.map(|n| n * stride),
-            align: element.align,
-            kind: LayoutKind::Array {
-                element: Box::new(element),
-                stride,
-                count,
-            },
-        }
-    }
+    use crate::back::listing::tests::{array_ as array, f32_};
 
     #[test]
     fn elements_step_by_the_contract_stride() {
