@@ -1561,6 +1561,32 @@ impl InfixRules {
     }
 }
 
+/// The infix spelling of `op` in GLSL and HLSL alike (for operands where
+/// it means what WGSL's does: see [`InfixRules::plain`]).
+pub(crate) fn operator_symbol(op: naga::BinaryOperator) -> &'static str {
+    use naga::BinaryOperator as B;
+    match op {
+        B::Add => "+",
+        B::Subtract => "-",
+        B::Multiply => "*",
+        B::Divide => "/",
+        B::Modulo => "%",
+        B::Equal => "==",
+        B::NotEqual => "!=",
+        B::Less => "<",
+        B::LessEqual => "<=",
+        B::Greater => ">",
+        B::GreaterEqual => ">=",
+        B::And => "&",
+        B::ExclusiveOr => "^",
+        B::InclusiveOr => "|",
+        B::LogicalAnd => "&&",
+        B::LogicalOr => "||",
+        B::ShiftLeft => "<<",
+        B::ShiftRight => ">>",
+    }
+}
+
 /// What a WGSL `As` expression does to its operand, decided once for both
 /// text writers; each spells it.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -13,7 +13,8 @@ pub(super) use crate::back::text::{
     bare, bare_from, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
 use crate::back::text::{
-    is_buffer_space, math_operands, Body, Conversion, Load, Sample, TextWriter as _,
+    is_buffer_space, math_operands, operator_symbol, Body, Conversion, Load, Sample,
+    TextWriter as _,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -600,16 +601,7 @@ impl<'a> FunctionWriter<'a, '_> {
             B::Modulo => self.int_div_mod_into("mod", left, right, out),
             // Every other operator is printed above; the plain operator
             // keeps the text valid if one ever is not.
-            _ => {
-                out.push('(');
-                self.push_value(out, left);
-                out.push(' ');
-                out.push_str(plain_operator(op));
-                out.push(' ');
-                self.push_value(out, right);
-                out.push(')');
-                Prec::Group
-            }
+            _ => self.push_infix(out, operator_symbol(op), left, right),
         }
     }
 
@@ -785,32 +777,6 @@ impl<'a> FunctionWriter<'a, '_> {
 }
 
 // ---- free helpers -------------------------------------------------------
-
-/// Whether values of `inner` can be held in a GLSL local.
-/// The GLSL infix spelling of `op` (for operands where it means what WGSL's does).
-fn plain_operator(op: naga::BinaryOperator) -> &'static str {
-    use naga::BinaryOperator as B;
-    match op {
-        B::Add => "+",
-        B::Subtract => "-",
-        B::Multiply => "*",
-        B::Divide => "/",
-        B::Modulo => "%",
-        B::Equal => "==",
-        B::NotEqual => "!=",
-        B::Less => "<",
-        B::LessEqual => "<=",
-        B::Greater => ">",
-        B::GreaterEqual => ">=",
-        B::And => "&",
-        B::ExclusiveOr => "^",
-        B::InclusiveOr => "|",
-        B::LogicalAnd => "&&",
-        B::LogicalOr => "||",
-        B::ShiftLeft => "<<",
-        B::ShiftRight => ">>",
-    }
-}
 
 /// `out[start..]`, removed from `out`; all of `out` (its allocation
 /// included) when `start` is 0.

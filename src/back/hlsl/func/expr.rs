@@ -13,7 +13,8 @@ pub(super) use crate::back::text::{
     vector_size, Prec,
 };
 use crate::back::text::{
-    is_buffer_space, BinaryOperands, Body, Conversion, Load, Sample, TextWriter as _,
+    is_buffer_space, operator_symbol, BinaryOperands, Body, Conversion, Load, Sample,
+    TextWriter as _,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -865,49 +866,35 @@ impl<'a> FunctionWriter<'a, '_> {
             let prec = self.push_infix(&mut text, o, left, right);
             return (text, prec);
         }
+        // The operators HLSL does not write as a plain infix.
         let BinaryOperands {
             lt,
             rt,
             scalar,
             size,
             float,
-            int,
-            bool_,
-            matrix_product,
+            ..
         } = operands;
         let (l_text, lp) = self.expr_with(left);
         let (r_text, rp) = self.expr_with(right);
         let (l, r) = ((l_text.as_str(), lp), (r_text.as_str(), rp));
         let call_text = |text: String| (text, Prec::Call);
-        let infix = |l: (&str, Prec), o: &str, r: (&str, Prec)| (infix(l.0, o, r.0), Prec::Group);
         let result = match op {
-            B::Add => infix(l, " + ", r),
-            B::Subtract => infix(l, " - ", r),
             // WGSL `a * b` with a matrix is `mul(b, a)` (see the matrix
             // convention in `hlsl`); with a scalar it scales.
-            B::Multiply if matrix_product => {
-                call_text(["mul(", bare(r.0, r.1), ", ", bare(l.0, l.1), ")"].concat())
-            }
-            B::Multiply => infix(l, " * ", r),
-            B::Divide if int => call_text(self.int_div_mod("div", left, right, l, r)),
-            B::Divide => infix(l, " / ", r),
+            B::Multiply => call_text(["mul(", bare(r.0, r.1), ", ", bare(l.0, l.1), ")"].concat()),
+            B::Divide => call_text(self.int_div_mod("div", left, right, l, r)),
             // HLSL's float `%` truncates like WGSL's (frem, OpFRem); DXIL
             // has no double remainder.
-            B::Modulo if float && scalar.width == 8 => {
+            B::Modulo if float => {
                 let f = helpers::fmod_double(self.needs, size);
                 let l = splat_to(l, lt, size);
                 let r = splat_to(r, rt, size);
                 call_text(call(&f, &[l, r]))
             }
-            B::Modulo if float => infix(l, " % ", r),
             B::Modulo => call_text(self.int_div_mod("mod", left, right, l, r)),
-            B::Equal => infix(l, " == ", r),
-            B::NotEqual => infix(l, " != ", r),
-            B::Less => infix(l, " < ", r),
-            B::LessEqual => infix(l, " <= ", r),
-            B::Greater => infix(l, " > ", r),
-            B::GreaterEqual => infix(l, " >= ", r),
-            B::And | B::InclusiveOr if bool_ && size.is_some() => {
+            // Bool vectors.
+            B::And | B::InclusiveOr => {
                 let f = helpers::logic(
                     self.needs,
                     op == B::And,
@@ -915,17 +902,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 );
                 call_text([&f, "(", bare(l.0, l.1), ", ", bare(r.0, r.1), ")"].concat())
             }
-            B::And if bool_ => infix(l, " && ", r),
-            B::InclusiveOr if bool_ => infix(l, " || ", r),
-            B::ExclusiveOr if bool_ => infix(l, " != ", r),
-            B::And => infix(l, " & ", r),
-            B::InclusiveOr => infix(l, " | ", r),
-            B::ExclusiveOr => infix(l, " ^ ", r),
-            // Both operands are side-effect free (calls and loads were
-            // baked), so evaluating both is what WGSL's short circuit
-            // observably does.
-            B::LogicalAnd => infix(l, " && ", r),
-            B::LogicalOr => infix(l, " || ", r),
             // WGSL masks the shift amount to the bit width.
             B::ShiftLeft | B::ShiftRight => {
                 let o = if op == B::ShiftLeft { " << (" } else { " >> (" };
@@ -936,6 +912,12 @@ impl<'a> FunctionWriter<'a, '_> {
                     w => Cow::Owned(text!(" & {}u))", u32::from(w) * 8 - 1)),
                 };
                 (["(", l.0, o, r.0, &mask].concat(), Prec::Group)
+            }
+            // Every other operator is plain ([`InfixRules::plain`]); the
+            // plain operator keeps the text valid if one ever is not.
+            _ => {
+                let o = operator_symbol(op);
+                (["(", l.0, " ", o, " ", r.0, ")"].concat(), Prec::Group)
             }
         };
         self.st.give_buf(l_text);
@@ -1027,11 +1009,6 @@ fn splat_to((text, prec): (&str, Prec), t: &Ti, size: Option<naga::VectorSize>) 
 /// `x`, `y`, `z`, `w` as text.
 fn component_name(i: u32) -> &'static str {
     ["x", "y", "z", "w"].get(i as usize).copied().unwrap_or("x")
-}
-
-/// `(l op r)`; `op` with its spaces.
-fn infix(l: &str, op: &str, r: &str) -> String {
-    ["(", l, op, r, ")"].concat()
 }
 
 /// `text` as an owned string with room for `extra` more bytes (a borrowed
