@@ -269,37 +269,7 @@ fn finish(
         }
         Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
     };
-    // Only `textureNumLayers` on storage and multisampled images needs the
-    // repair; most modules have neither, and their words are not scanned.
-    let levelless = |t: &naga::TypeInner| {
-        matches!(
-            t,
-            naga::TypeInner::Image {
-                class: naga::ImageClass::Storage { .. }
-                    | naga::ImageClass::Sampled { multi: true, .. }
-                    | naga::ImageClass::Depth { multi: true },
-                ..
-            }
-        )
-    };
-    let layers = |f: &naga::Function| {
-        f.expressions.iter().any(|(_, e)| {
-            matches!(
-                e,
-                naga::Expression::ImageQuery {
-                    query: naga::ImageQuery::NumLayers,
-                    ..
-                }
-            )
-        })
-    };
-    let mut functions = module.functions.iter().map(|(_, f)| f);
-    let mut entries = module.entry_points.iter().map(|ep| &ep.function);
-    if module.types.iter().any(|(_, t)| levelless(&t.inner))
-        && (functions.any(layers) || entries.any(layers))
-    {
-        words::query_size_without_level(&mut words);
-    }
+    words::query_size_without_level(&mut words, &module);
     // Only a function taking a texture, a sampler or a pointer has
     // parameters of pointer type in naga's SPIR-V.
     let handle_or_pointer = |t: &naga::TypeInner| {

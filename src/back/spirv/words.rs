@@ -69,13 +69,53 @@ fn sizes_without_level(image_type: &[u32]) -> bool {
     ms == Some(1) || sampled == Some(2)
 }
 
+/// Whether `module` has an image type [`sizes_without_level`] describes (a
+/// storage or multisampled image) and a `textureNumLayers` query.
+fn layer_queries_on_levelless_images(module: &naga::Module) -> bool {
+    let levelless = module.types.iter().any(|(_, t)| {
+        matches!(
+            t.inner,
+            naga::TypeInner::Image {
+                class: naga::ImageClass::Storage { .. }
+                    | naga::ImageClass::Sampled { multi: true, .. }
+                    | naga::ImageClass::Depth { multi: true },
+                ..
+            }
+        )
+    });
+    let layers = |f: &naga::Function| {
+        f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                naga::Expression::ImageQuery {
+                    query: naga::ImageQuery::NumLayers,
+                    ..
+                }
+            )
+        })
+    };
+    levelless
+        && (module.functions.iter().any(|(_, f)| layers(f))
+            || module.entry_points.iter().any(|ep| layers(&ep.function)))
+}
+
+/// The size-query repair (see the module documentation) of `words`,
+/// written from `module`: only `textureNumLayers` on a storage or
+/// multisampled image needs it, so a module with no such image type or no
+/// such query (most) is not scanned.
+pub fn query_size_without_level(words: &mut Vec<u32>, module: &naga::Module) {
+    if layer_queries_on_levelless_images(module) {
+        rewrite_levelless_size_queries(words);
+    }
+}
+
 /// Rewrite every `OpImageQuerySizeLod` whose image [`sizes_without_level`]
 /// into `OpImageQuerySize`, dropping the level operand. The type of the
 /// image operand is found through the instructions naga gives an image
 /// value with (`OpLoad`, `OpImage`, `OpFunctionParameter`, `OpCopyObject`,
 /// `OpSelect`, `OpPhi`); a query whose image type is not found is left as
 /// it is.
-pub fn query_size_without_level(words: &mut Vec<u32>) {
+fn rewrite_levelless_size_queries(words: &mut Vec<u32>) {
     if !instructions(words).any(|i| i.opcode == OP_IMAGE_QUERY_SIZE_LOD && i.count == 5) {
         return;
     }
@@ -211,7 +251,7 @@ mod tests {
     #[test]
     fn storage_and_multisampled_queries_lose_their_level() {
         let mut words = module(&[(10, 0, 1), (11, 0, 2), (12, 1, 1)]);
-        query_size_without_level(&mut words);
+        rewrite_levelless_size_queries(&mut words);
         let ops: Vec<(u32, usize)> = instructions(&words).map(|i| (i.opcode, i.count)).collect();
         assert_eq!(
             ops[3..],
@@ -233,7 +273,7 @@ mod tests {
     fn sampled_queries_are_unchanged() {
         let before = module(&[(10, 0, 1)]);
         let mut words = before.clone();
-        query_size_without_level(&mut words);
+        rewrite_levelless_size_queries(&mut words);
         assert_eq!(words, before);
     }
 }
