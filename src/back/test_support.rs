@@ -23,6 +23,16 @@ pub fn analyzed(source: &str) -> (Parsed, naga::valid::ModuleInfo, LayoutModule)
     (a.parsed, a.info, a.contract)
 }
 
+/// `source` through [`crate::back::write_text`] with `options`: every
+/// entry point, no override values.
+pub fn write_text<O: crate::back::TextOptions>(
+    source: &str,
+    options: &O,
+) -> Result<<O as super::sealed::Writer>::Output, crate::diag::Diagnostics> {
+    let (parsed, info, contract) = analyzed(source);
+    crate::back::write_text(&parsed, &info, &contract, &Default::default(), options)
+}
+
 /// `source` analyzed, named by [`names_for`] with `ident`.
 pub fn fixture(source: &str, ident: fn(&str) -> String) -> Result<Fixture, String> {
     let parsed = crate::front::parse(source).map_err(|d| d.to_string())?;

@@ -348,28 +348,14 @@ fn module_level_errors() {
     let source = "
             override gain: f32;
             @compute @workgroup_size(1) fn main() { _ = gain; }";
-    let (parsed, info, contract) = crate::back::test_support::analyzed(source);
-    let e = crate::back::write_text(
-        &parsed,
-        &info,
-        &contract,
-        &Default::default(),
-        &HlslOptions::default(),
-    )
-    .expect_err("no value for the override");
+    let e = crate::back::test_support::write_text(source, &HlslOptions::default())
+        .expect_err("no value for the override");
     assert!(e.0[0].message.contains("no default value"), "{:?}", e.0[0]);
     // Unknown entry points and overrides: `back::text_writer_tests`.
 
     // No entry point: a library with every function.
-    let (parsed, info, contract) = crate::back::test_support::analyzed("fn f() {}");
-    let lib = crate::back::write_text(
-        &parsed,
-        &info,
-        &contract,
-        &Default::default(),
-        &HlslOptions::default(),
-    )
-    .expect("library");
+    let lib = crate::back::test_support::write_text("fn f() {}", &HlslOptions::default())
+        .expect("library");
     assert!(lib.entry_points.is_empty());
     assert!(lib.text.contains("void f()"), "{}", lib.text);
 }
