@@ -45,13 +45,10 @@ impl<'a> FunctionWriter<'a, '_> {
         prec.bare()
     }
 
-    /// [`Self::write_expr`], appended to `out`. Pointers, names, operators,
-    /// member and index accesses, swizzles, splats, relational functions,
-    /// scalar selects, casts and math builtins are written straight into `out` (their
-    /// operands through [`Self::push_value`]); everything else is printed by
-    /// `write_expr` and copied. Either way the text and the order in which
-    /// operands are visited (and so helpers, extensions and errors) are
-    /// those of `write_expr`.
+    /// Expression `h` itself (not its baked name), appended to `out`, with
+    /// its class. Operands are written through [`Self::push_value`], in
+    /// the order WGSL evaluates them (and so helpers, extensions and errors
+    /// come in that order).
     pub(super) fn write_expr_into(
         &mut self,
         h: Handle<naga::Expression>,
@@ -142,94 +139,44 @@ impl<'a> FunctionWriter<'a, '_> {
                 push_swizzle(out, &self.st.exprs[h]);
                 return Prec::Postfix;
             }
-            _ => {
-                let (text, prec) = self.write_expr(h);
-                out.push_str(&text);
-                return prec;
-            }
-        }
-        Prec::Word
-    }
-
-    /// Like [`Self::expr`], without the outer parentheses (for arguments).
-    pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        let (text, prec) = self.expr_with(h);
-        into_bare(text, prec)
-    }
-
-    /// Print expression `h` itself (not its baked name), with its class.
-    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let ctx = self.ctx;
-        if is_pointer(self.st.ty(h)) {
-            let mut text = String::with_capacity(32);
-            self.place_into(h, &mut text);
-            return (text, self.place_class(h));
-        }
-        let exprs = self.st.exprs;
-        let text = match exprs[h] {
-            E::Literal(lit) => return (literal(self.needs, lit), literal_class(lit)),
-            E::Constant(c) => return (ctx.name(NameKey::Constant(c)).to_string(), Prec::Word),
-            E::Override(o) => return (ctx.name(NameKey::Override(o)).to_string(), Prec::Word),
             E::ZeroValue(ty) => {
-                let prec = zero_value_class(ctx.module, ty);
-                return (types::zero_value(ctx, self.needs, ty), prec);
-            }
-            E::Compose { .. } => {
-                let mut text = String::with_capacity(64);
-                let prec = self.write_expr_into(h, &mut text);
-                return (text, prec);
-            }
-            E::Access { .. }
-            | E::AccessIndex { .. }
-            | E::Swizzle { .. }
-            | E::Unary { .. }
-            | E::Splat { .. }
-            | E::Relational { .. }
-            | E::As { .. }
-            | E::Math { .. } => {
-                let mut text = String::with_capacity(32);
-                let prec = self.write_expr_into(h, &mut text);
-                return (text, prec);
-            }
-            E::FunctionArgument(i) => return (self.argument_name(i).to_string(), Prec::Word),
-            E::GlobalVariable(g) => {
-                return (ctx.name(NameKey::GlobalVariable(g)).to_string(), Prec::Word)
-            }
-            E::LocalVariable(_) => {
-                let (text, _) = self.place(h);
-                return (text, Prec::Word);
-            }
-            E::Load { pointer } => return self.load(pointer),
-            // Texture functions: a call, or a component of one.
-            E::ImageSample { .. } => match Sample::of(&exprs[h]) {
-                Some(sample) => return (self.image_sample(sample), Prec::Postfix),
-                None => String::new(),
-            },
-            E::ImageLoad { image, .. } => match Load::of(&exprs[h]) {
-                Some(load) => return (self.image_load(image, load), Prec::Postfix),
-                None => String::new(),
-            },
-            E::ImageQuery { image, query } => {
-                return (self.image_query(h, image, query), Prec::Postfix)
-            }
-            E::Binary { op, left, right } => {
-                let mut text = String::with_capacity(32);
-                let prec = self.binary_into(op, left, right, &mut text);
-                return (text, prec);
+                out.push_str(&types::zero_value(ctx, self.needs, ty));
+                return zero_value_class(ctx.module, ty);
             }
             E::Select {
                 condition,
                 accept,
                 reject,
-            } => return self.select(h, condition, accept, reject),
+            } => {
+                let (text, prec) = self.select(h, condition, accept, reject);
+                out.push_str(&text);
+                return prec;
+            }
+            // Texture functions: a call, or a component of one.
+            E::ImageSample { .. } => {
+                if let Some(sample) = Sample::of(&exprs[h]) {
+                    out.push_str(&self.image_sample(sample));
+                }
+                return Prec::Postfix;
+            }
+            E::ImageLoad { image, .. } => {
+                if let Some(load) = Load::of(&exprs[h]) {
+                    out.push_str(&self.image_load(image, load));
+                }
+                return Prec::Postfix;
+            }
+            E::ImageQuery { image, query } => {
+                out.push_str(&self.image_query(h, image, query));
+                return Prec::Postfix;
+            }
             E::Derivative { axis, ctrl, expr } => {
                 use naga::DerivativeAxis as A;
                 use naga::DerivativeControl as C;
-                let base = match axis {
+                out.push_str(match axis {
                     A::X => "dFdx",
                     A::Y => "dFdy",
                     A::Width => "fwidth",
-                };
+                });
                 let suffix = match ctrl {
                     // ES has no derivative control: the plain function is
                     // one of the implementations WGSL allows for coarse and
@@ -242,42 +189,70 @@ impl<'a> FunctionWriter<'a, '_> {
                 if !suffix.is_empty() && ctx.dialect().version() < 450 {
                     self.needs.extension("GL_ARB_derivative_control");
                 }
-                return (format!("{base}{suffix}({})", self.arg(expr)), Prec::Call);
+                out.push_str(suffix);
+                out.push('(');
+                self.bare_into(expr, out);
+                out.push(')');
+                return Prec::Call;
             }
+            E::ArrayLength(pointer) => return self.array_length_into(pointer, out),
             // Results are declared by their statements; reaching here
             // means an unsupported statement produced it.
-            E::CallResult(_) | E::AtomicResult { .. } | E::WorkGroupUniformLoadResult { .. } => {
-                self.unsupported_result(h)
-            }
-            E::SubgroupBallotResult
+            E::CallResult(_)
+            | E::AtomicResult { .. }
+            | E::WorkGroupUniformLoadResult { .. }
+            | E::SubgroupBallotResult
             | E::SubgroupOperationResult { .. }
-            | E::RayQueryProceedResult => self.unsupported_result(h),
-            E::ArrayLength(pointer) => {
-                if let Some(place) = self.words_place(pointer) {
-                    let block = self.ctx.plan.words.get(place.buffer);
-                    return match (block, &place.layout.kind) {
-                        (Some(b), crate::layout::LayoutKind::Array { stride, .. }) => {
-                            (b.array_length(&place.offset, *stride), Prec::Group)
-                        }
-                        _ => ("_s_invalid".to_string(), Prec::Word),
-                    };
-                }
-                let (p, _) = self.place(pointer);
-                return (format!("uint({p}.length())"), Prec::Call);
-            }
+            | E::RayQueryProceedResult => out.push_str(&self.unsupported_result(h)),
             E::RayQueryVertexPositions { .. } | E::RayQueryGetIntersection { .. } => {
                 self.error("ray queries are not supported by the GLSL output", h);
-                "_s_unsupported".to_string()
+                out.push_str("_s_unsupported");
             }
             E::CooperativeLoad { .. } | E::CooperativeMultiplyAdd { .. } => {
                 self.error(
                     "cooperative matrices are not supported by the GLSL output",
                     h,
                 );
-                "_s_unsupported".to_string()
+                out.push_str("_s_unsupported");
             }
-        };
-        (text, Prec::Word)
+            // A local variable is a pointer, written above.
+            E::LocalVariable(_) => out.push_str("_s_invalid"),
+        }
+        Prec::Word
+    }
+
+    /// [`Self::write_expr_into`], as a new string.
+    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
+        let mut text = String::with_capacity(32);
+        let prec = self.write_expr_into(h, &mut text);
+        (text, prec)
+    }
+
+    /// `arrayLength` of `pointer`, appended to `out`.
+    fn array_length_into(&mut self, pointer: Handle<naga::Expression>, out: &mut String) -> Prec {
+        if let Some(place) = self.words_place(pointer) {
+            let block = self.ctx.plan.words.get(place.buffer);
+            return match (block, &place.layout.kind) {
+                (Some(b), crate::layout::LayoutKind::Array { stride, .. }) => {
+                    out.push_str(&b.array_length(&place.offset, *stride));
+                    Prec::Group
+                }
+                _ => {
+                    out.push_str("_s_invalid");
+                    Prec::Word
+                }
+            };
+        }
+        out.push_str("uint(");
+        self.place_into(pointer, out);
+        out.push_str(".length())");
+        Prec::Call
+    }
+
+    /// Like [`Self::expr`], without the outer parentheses (for arguments).
+    pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
+        let (text, prec) = self.expr_with(h);
+        into_bare(text, prec)
     }
 
     fn argument_name(&self, i: u32) -> &'a str {

@@ -9,8 +9,8 @@ use super::{helpers, image, math, FunctionWriter};
 use crate::back::hlsl::buffers::{place_prec, Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
-    bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, push_swizzle,
-    vector_size, Prec,
+    bare, bare_from, i32_text, into_bare, is_pointer, literal_class, push_swizzle, vector_size,
+    Prec,
 };
 use crate::back::text::{
     is_buffer_space, operator_symbol, BinaryOperands, Body, Conversion, Load, Sample,
@@ -76,20 +76,16 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The text of expression `h`: its baked name, or the expression (a
     /// [`Self::leaf_name`] copied from where it is kept, with room to add to
-    /// it).
-    pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        self.expr_with(h).0
-    }
-
-    /// [`Self::expr`] and its class.
+    /// it), and its class.
     pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         let mut text = self.st.take_buf();
         let prec = self.push_value(&mut text, h);
         (text, prec)
     }
 
-    /// [`Self::write_expr`], appended to `out`: the expression `h` itself,
-    /// even when it is baked, and its class.
+    /// Expression `h` itself, even when it is baked, appended to `out`,
+    /// and its class. Operands are written through [`Self::push_value`],
+    /// straight into `out` where the text allows it.
     pub(super) fn push_expr_itself(
         &mut self,
         out: &mut String,
@@ -99,12 +95,30 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push_str(name);
             return Prec::Word;
         }
-        match self.st.exprs[h] {
+        let ctx = self.ctx;
+        if is_pointer(self.st.ty(h)) {
+            return match self.place(h) {
+                Ptr::Text { text, .. } => {
+                    out.push_str(&text);
+                    Prec::Postfix
+                }
+                Ptr::Buffer(_) => {
+                    self.error("internal: a buffer pointer used as a value", h);
+                    out.push_str("_s_invalid");
+                    Prec::Word
+                }
+            };
+        }
+        let exprs = self.st.exprs;
+        match exprs[h] {
             // A chain of operators is written without a string per link.
             E::Binary { op, left, right } => {
                 if let Some(prec) = self.push_plain_binary(out, op, left, right) {
                     return prec;
                 }
+                let (text, prec) = self.binary(op, left, right);
+                out.push_str(&text);
+                return prec;
             }
             E::Load { pointer } => return self.push_load(out, pointer),
             E::Compose { ty, ref components } => {
@@ -115,169 +129,43 @@ impl<'a> FunctionWriter<'a, '_> {
                 push_literal(out, lit);
                 return literal_prec(lit);
             }
+            E::Constant(c) => out.push_str(ctx.name(NameKey::Constant(c))),
+            E::FunctionArgument(i) => out.push_str(self.argument_str(i)),
             // A texture or sampler.
-            E::GlobalVariable(g) if !is_pointer(self.st.ty(h)) => {
-                out.push_str(self.ctx.name(NameKey::GlobalVariable(g)));
-                return Prec::Word;
-            }
-            _ => {}
-        }
-        if self.push_postfix(out, h) {
-            return Prec::Postfix;
-        }
-        let (text, prec) = self.write_expr(h);
-        out.push_str(&text);
-        self.st.give_buf(text);
-        prec
-    }
-
-    /// An index, member access or swizzle of a value, written as
-    /// [`Self::write_expr`] writes it but straight into `out`, its base
-    /// included: no string for the base or for the access. `false` (and
-    /// nothing written) for any other expression.
-    fn push_postfix(&mut self, out: &mut String, h: Handle<naga::Expression>) -> bool {
-        if is_pointer(self.st.ty(h)) {
-            return false;
-        }
-        match self.st.exprs[h] {
-            E::Swizzle { vector, .. } => {
-                self.push_value(out, vector);
-                push_swizzle(out, &self.st.exprs[h]);
-                true
-            }
-            _ => self.push_access(out, h),
-        }
-    }
-
-    /// [`Self::arg`], appended to `out`: the outer parentheses of what
-    /// [`Self::push_value`] appends are taken off in place.
-    pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
-        let start = out.len();
-        let prec = self.push_value(out, h);
-        bare_from(out, start, prec);
-        prec.bare()
-    }
-
-    /// [`Self::push_value`] (or [`Self::push_arg`] for `arg`) of operand
-    /// `h` appended to `texts`, where its text lies there, and its class.
-    fn push_operand(
-        &mut self,
-        texts: &mut String,
-        h: Handle<naga::Expression>,
-        arg: bool,
-    ) -> (usize, usize, Prec) {
-        let start = texts.len();
-        let prec = if arg {
-            self.push_arg(texts, h)
-        } else {
-            self.push_value(texts, h)
-        };
-        (start, texts.len(), prec)
-    }
-
-    /// The text [`Self::write_expr`] prints for `h` when it is just a name
-    /// of the module or the body: a constant, an argument, or the load of a
-    /// local, an argument or a global that is not a buffer (`None`: any
-    /// other expression, printed by `write_expr`).
-    pub(super) fn leaf_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
-        let ctx = self.ctx;
-        let variable = |h: Handle<naga::Expression>| match self.st.exprs[h] {
-            E::LocalVariable(l) => Some(match self.st.body {
-                Body::Function(f, ..) => ctx.name(NameKey::FunctionLocal(f, l)),
-                Body::Entry(i, ..) => ctx.name(NameKey::EntryPointLocal(i as u16, l)),
-                Body::Module => "_s_invalid",
-            }),
-            E::FunctionArgument(i) => Some(self.argument_str(i)),
-            E::GlobalVariable(g) => {
-                let buffer = is_buffer_space(ctx.module.global_variables[g].space);
-                (!buffer).then(|| ctx.name(NameKey::GlobalVariable(g)))
-            }
-            _ => None,
-        };
-        match self.st.exprs[h] {
-            E::Constant(c) => Some(ctx.name(NameKey::Constant(c))),
-            E::FunctionArgument(i) => Some(self.argument_str(i)),
-            E::Load { pointer } => variable(pointer),
-            _ => None,
-        }
-    }
-
-    /// Like [`Self::expr`], without the outer parentheses (for arguments).
-    pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        self.arg_with(h).0
-    }
-
-    /// [`Self::arg`] and its class.
-    pub(super) fn arg_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let (text, prec) = self.expr_with(h);
-        (into_bare(text, prec), prec.bare())
-    }
-
-    /// Print expression `h` itself (not its baked name), with its class.
-    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let ctx = self.ctx;
-        if is_pointer(self.st.ty(h)) {
-            return match self.place(h) {
-                Ptr::Text { text, .. } => (text.into_owned(), Prec::Postfix),
-                Ptr::Buffer(_) => {
-                    self.error("internal: a buffer pointer used as a value", h);
-                    ("_s_invalid".to_string(), Prec::Word)
-                }
-            };
-        }
-        let exprs = self.st.exprs;
-        let text = match exprs[h] {
-            E::Literal(lit) => return (literal(lit), literal_prec(lit)),
-            E::Constant(c) => ctx.name(NameKey::Constant(c)).to_string(),
+            E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
+            // A local variable is a pointer, written above.
+            E::LocalVariable(_) => out.push_str("_s_invalid"),
             E::Override(o) => {
                 // `decl` bakes every override before writing.
                 self.error("internal: an override reached the HLSL writer", h);
-                ctx.name(NameKey::Override(o)).to_string()
+                out.push_str(ctx.name(NameKey::Override(o)));
             }
-            E::ZeroValue(ty) => return (text!("({})", types::zero_value(ctx, ty)), Prec::Group),
-            E::Compose { ty, ref components } => return (self.compose(ty, components), Prec::Call),
+            E::ZeroValue(ty) => {
+                super::super::push_parts(out, &["(", &types::zero_value(ctx, ty), ")"]);
+                return Prec::Group;
+            }
             E::Access { base, .. } | E::AccessIndex { base, .. } => {
-                let mut text = self.st.take_buf();
-                if self.push_access(&mut text, h) {
-                    return (text, Prec::Postfix);
+                if self.push_access(out, h) {
+                    return Prec::Postfix;
                 }
                 self.error("internal: a struct value without a type handle", h);
-                let prec = self.push_access_base(&mut text, base);
-                return (text, prec);
+                return self.push_access_base(out, base);
+            }
+            E::Swizzle { vector, .. } => {
+                self.push_value(out, vector);
+                push_swizzle(out, &self.st.exprs[h]);
+                return Prec::Postfix;
             }
             E::Splat { size, value } => {
                 let t = types::vector(size as u8, self.st.scalar_of(value));
-                let mut text = self.st.take_buf();
-                super::super::push_parts(&mut text, &["((", &t, ")"]);
-                self.push_value(&mut text, value);
-                text.push(')');
-                return (text, Prec::Group);
+                super::super::push_parts(out, &["((", &t, ")"]);
+                self.push_value(out, value);
+                out.push(')');
+                return Prec::Group;
             }
-            E::Swizzle {
-                size,
-                vector,
-                pattern,
-            } => {
-                let mut v = self.expr(vector);
-                v.reserve(1 + size as usize);
-                v.push('.');
-                v.extend(
-                    pattern[..size as usize]
-                        .iter()
-                        .map(|&c| component(c as u32)),
-                );
-                return (v, Prec::Postfix);
-            }
-            E::FunctionArgument(i) => self.argument_name(i),
-            E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)).to_string(),
-            E::LocalVariable(_) => match self.place(h) {
-                Ptr::Text { text, .. } => text.into_owned(),
-                Ptr::Buffer(_) => "_s_invalid".to_string(),
-            },
-            E::Load { pointer } => return self.load(pointer),
             E::ImageSample { .. } => {
                 let Some(op) = Sample::of(&self.st.exprs[h]) else {
-                    return (String::new(), Prec::Word);
+                    return Prec::Word;
                 };
                 // The operands' texts one after another in one string.
                 let mut texts = self.st.take_buf();
@@ -334,11 +222,13 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let (text, prec) = image::sample(ctx, self.needs, &s);
                 self.st.give_buf(texts);
-                return operand(text, prec);
+                let (text, prec) = operand(text, prec);
+                out.push_str(&text);
+                return prec;
             }
             E::ImageLoad { image, .. } => {
                 let Some(op) = Load::of(&self.st.exprs[h]) else {
-                    return (String::new(), Prec::Word);
+                    return Prec::Word;
                 };
                 // The operands' texts one after another in one string.
                 let mut texts = self.st.take_buf();
@@ -369,7 +259,9 @@ impl<'a> FunctionWriter<'a, '_> {
                     level.map(text),
                 );
                 self.st.give_buf(texts);
-                return operand(loaded, prec);
+                let (loaded, prec) = operand(loaded, prec);
+                out.push_str(&loaded);
+                return prec;
             }
             E::ImageQuery { image, query } => {
                 // The operands' texts one after another in one string.
@@ -401,21 +293,20 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let (queried, prec) = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
                 self.st.give_buf(texts);
-                return operand(queried, prec);
+                let (queried, prec) = operand(queried, prec);
+                out.push_str(&queried);
+                return prec;
             }
             E::Unary { op, expr } => {
-                let o = match op {
+                out.push_str(match op {
                     naga::UnaryOperator::Negate => "(-",
                     naga::UnaryOperator::LogicalNot => "(!",
                     naga::UnaryOperator::BitwiseNot => "(~",
-                };
-                let mut text = self.st.take_buf();
-                text.push_str(o);
-                self.push_value(&mut text, expr);
-                text.push(')');
-                return (text, Prec::Group);
+                });
+                self.push_value(out, expr);
+                out.push(')');
+                return Prec::Group;
             }
-            E::Binary { op, left, right } => return self.binary(op, left, right),
             E::Select {
                 condition,
                 accept,
@@ -424,34 +315,23 @@ impl<'a> FunctionWriter<'a, '_> {
                 let (c, cp) = self.expr_with(condition);
                 let (a, ap) = self.expr_with(accept);
                 let (r, rp) = self.expr_with(reject);
-                let mut text = self.st.take_buf();
                 let prec = match vector_size(self.st.ty(condition)) {
                     None => {
-                        super::super::push_parts(&mut text, &["(", &c, " ? ", &a, " : ", &r, ")"]);
+                        super::super::push_parts(out, &["(", &c, " ? ", &a, " : ", &r, ")"]);
                         Prec::Group
                     }
                     Some(size) => {
                         let f = helpers::select(self.needs, size, self.st.scalar_of(h));
-                        super::super::push_parts(
-                            &mut text,
-                            &[
-                                &f,
-                                "(",
-                                bare(&c, cp),
-                                ", ",
-                                bare(&a, ap),
-                                ", ",
-                                bare(&r, rp),
-                                ")",
-                            ],
-                        );
+                        let (c, a, r) = (bare(&c, cp), bare(&a, ap), bare(&r, rp));
+                        let parts = [&f, "(", c, ", ", a, ", ", r, ")"];
+                        super::super::push_parts(out, &parts);
                         Prec::Call
                     }
                 };
                 self.st.give_buf(c);
                 self.st.give_buf(a);
                 self.st.give_buf(r);
-                return (text, prec);
+                return prec;
             }
             E::Derivative { axis, ctrl, expr } => {
                 use naga::DerivativeAxis as A;
@@ -467,20 +347,19 @@ impl<'a> FunctionWriter<'a, '_> {
                     (A::Y, C::Fine) => text!("ddy_fine({e})"),
                     (A::Width, C::Coarse) => {
                         let sum = text!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))");
-                        return (sum, Prec::Group);
+                        out.push_str(&sum);
+                        return Prec::Group;
                     }
                     (A::Width, C::Fine) => {
                         let sum = text!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))");
-                        return (sum, Prec::Group);
+                        out.push_str(&sum);
+                        return Prec::Group;
                     }
                 };
-                return (text, Prec::Call);
+                out.push_str(&text);
+                return Prec::Call;
             }
-            E::Relational { fun, argument } => {
-                let mut text = self.st.take_buf();
-                let prec = self.push_relational(&mut text, fun, argument);
-                return (text, prec);
-            }
+            E::Relational { fun, argument } => return self.push_relational(out, fun, argument),
             E::Math {
                 fun,
                 arg,
@@ -518,44 +397,112 @@ impl<'a> FunctionWriter<'a, '_> {
                 let args = args.get(..count).unwrap_or(&args);
                 let (text, prec) = math::call(ctx, self.needs, fun, args, self.st.ty(h), span);
                 self.st.give_buf(texts);
-                return operand(text, prec);
+                let (text, prec) = operand(text, prec);
+                out.push_str(&text);
+                return prec;
             }
-            E::As { expr, .. } => return self.cast(h, expr),
+            E::As { expr, .. } => {
+                let (text, prec) = self.cast(h, expr);
+                out.push_str(&text);
+                return prec;
+            }
             // Results are declared by their statements; reaching here
             // means an unsupported statement produced it.
-            E::CallResult(_) | E::AtomicResult { .. } | E::WorkGroupUniformLoadResult { .. } => {
-                self.unsupported_result(h)
-            }
-            E::SubgroupBallotResult
+            E::CallResult(_)
+            | E::AtomicResult { .. }
+            | E::WorkGroupUniformLoadResult { .. }
+            | E::SubgroupBallotResult
             | E::SubgroupOperationResult { .. }
-            | E::RayQueryProceedResult => self.unsupported_result(h),
+            | E::RayQueryProceedResult => out.push_str(&self.unsupported_result(h)),
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => {
                     let (len, prec) = ctx.plan.array_length(ctx, self.needs, &place);
-                    return operand(len, prec);
+                    let (len, prec) = operand(len, prec);
+                    out.push_str(&len);
+                    return prec;
                 }
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
-                    "0u".to_string()
+                    out.push_str("0u");
                 }
             },
             E::RayQueryVertexPositions { .. } | E::RayQueryGetIntersection { .. } => {
                 self.error("ray queries are not supported by --target hlsl yet", h);
-                "_s_unsupported".to_string()
+                out.push_str("_s_unsupported");
             }
             E::CooperativeLoad { .. } | E::CooperativeMultiplyAdd { .. } => {
                 self.error("cooperative matrices are not supported by --target hlsl", h);
-                "_s_unsupported".to_string()
+                out.push_str("_s_unsupported");
             }
+        }
+        Prec::Word
+    }
+
+    /// [`Self::arg`], appended to `out`: the outer parentheses of what
+    /// [`Self::push_value`] appends are taken off in place.
+    pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
+        let start = out.len();
+        let prec = self.push_value(out, h);
+        bare_from(out, start, prec);
+        prec.bare()
+    }
+
+    /// [`Self::push_value`] (or [`Self::push_arg`] for `arg`) of operand
+    /// `h` appended to `texts`, where its text lies there, and its class.
+    fn push_operand(
+        &mut self,
+        texts: &mut String,
+        h: Handle<naga::Expression>,
+        arg: bool,
+    ) -> (usize, usize, Prec) {
+        let start = texts.len();
+        let prec = if arg {
+            self.push_arg(texts, h)
+        } else {
+            self.push_value(texts, h)
         };
-        (text, Prec::Word)
+        (start, texts.len(), prec)
     }
 
-    fn argument_name(&self, i: u32) -> String {
-        self.argument_str(i).to_string()
+    /// The text [`Self::push_expr_itself`] writes for `h` when it is just a name
+    /// of the module or the body: a constant, an argument, or the load of a
+    /// local, an argument or a global that is not a buffer (`None`: any
+    /// other expression).
+    pub(super) fn leaf_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
+        let ctx = self.ctx;
+        let variable = |h: Handle<naga::Expression>| match self.st.exprs[h] {
+            E::LocalVariable(l) => Some(match self.st.body {
+                Body::Function(f, ..) => ctx.name(NameKey::FunctionLocal(f, l)),
+                Body::Entry(i, ..) => ctx.name(NameKey::EntryPointLocal(i as u16, l)),
+                Body::Module => "_s_invalid",
+            }),
+            E::FunctionArgument(i) => Some(self.argument_str(i)),
+            E::GlobalVariable(g) => {
+                let buffer = is_buffer_space(ctx.module.global_variables[g].space);
+                (!buffer).then(|| ctx.name(NameKey::GlobalVariable(g)))
+            }
+            _ => None,
+        };
+        match self.st.exprs[h] {
+            E::Constant(c) => Some(ctx.name(NameKey::Constant(c))),
+            E::FunctionArgument(i) => Some(self.argument_str(i)),
+            E::Load { pointer } => variable(pointer),
+            _ => None,
+        }
     }
 
-    /// [`Self::argument_name`], borrowed.
+    /// Like [`Self::expr_with`], without the outer parentheses (for arguments).
+    pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
+        self.arg_with(h).0
+    }
+
+    /// [`Self::arg`] and its class.
+    pub(super) fn arg_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
+        let (text, prec) = self.expr_with(h);
+        (into_bare(text, prec), prec.bare())
+    }
+
+    /// The name of argument `i` of the body.
     fn argument_str(&self, i: u32) -> &'a str {
         match self.st.body {
             Body::Function(f, ..) => self.ctx.name(NameKey::FunctionArgument(f, i)),
@@ -567,17 +514,6 @@ impl<'a> FunctionWriter<'a, '_> {
     /// `float3(...)`, `float3x4(c0, c1, c2)` (a matrix from its WGSL
     /// columns, which are its HLSL rows), or a constructor helper for
     /// arrays and structs (at module scope, an initializer list).
-    fn compose(
-        &mut self,
-        ty: Handle<naga::Type>,
-        components: &[Handle<naga::Expression>],
-    ) -> String {
-        let mut text = String::with_capacity(64);
-        self.push_compose(&mut text, ty, components);
-        text
-    }
-
-    /// [`Self::compose`], appended to `out`.
     fn push_compose(
         &mut self,
         out: &mut String,
@@ -714,27 +650,9 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The value behind pointer `pointer`, and its class.
     pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        match self.place(pointer) {
-            Ptr::Text { text, .. } => (text.into_owned(), self.place_prec(pointer)),
-            Ptr::Buffer(Place::Text {
-                text,
-                repr: Repr::Plain,
-                word,
-            }) => (text.into_owned(), place_prec(word)),
-            Ptr::Buffer(place) => match self.pointee_handle(pointer) {
-                Some(ty) => {
-                    let (value, prec) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
-                    operand(value, prec)
-                }
-                None => {
-                    self.error(
-                        "internal: a load from a buffer of a type the module does not declare",
-                        pointer,
-                    );
-                    ("_s_invalid".to_string(), Prec::Word)
-                }
-            },
-        }
+        let mut text = String::with_capacity(32);
+        let prec = self.push_load(&mut text, pointer);
+        (text, prec)
     }
 
     /// [`Self::load`], appended to `out`: a name or lvalue is copied from
