@@ -836,8 +836,7 @@ pub(super) fn typed_number(needs: &mut Needs, s: Scalar, v: f64) -> String {
     }
 }
 
-/// [`literal`], appended to `out`: the common literals (f32, u32, i32,
-/// abstract numbers in i32 range) without a temporary `String`.
+/// Literal `lit` as GLSL, appended to `out`, and its class.
 fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec {
     use naga::Literal as L;
     let float = |v: f32, out: &mut String| {
@@ -850,6 +849,7 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
         } else {
             push_f32_debug(out, v);
         }
+        Ok(())
     };
     let int = |v: i32, out: &mut String| {
         if v < 0 {
@@ -857,25 +857,43 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
         } else {
             crate::back::glsl::push_decimal(out, v as u64);
         }
+        Ok(())
     };
-    match lit {
+    let _: std::fmt::Result = match lit {
         L::F32(v) => float(v, out),
         L::AbstractFloat(v) => float(v as f32, out),
-        L::U32(v) => {
-            crate::back::glsl::push_decimal(out, u64::from(v));
-            out.push('u');
+        L::F64(v) => write!(out, "{}", f64_text(v)),
+        L::F16(v) => {
+            let (v, t) = (f32::from(v), types::scalar(needs, Scalar::F16));
+            let text = f32_text(v);
+            write!(out, "{t}({})", bare(&text, literal_class(L::F32(v))))
         }
+        L::U32(v) => write!(out, "{v}u"),
         L::I32(v) => int(v, out),
         L::AbstractInt(v) => match i32::try_from(v) {
             Ok(v) => int(v, out),
-            Err(_) => out.push_str(&literal(needs, lit)),
+            Err(_) => write!(out, "{v}l"),
         },
-        _ => out.push_str(&literal(needs, lit)),
-    }
+        L::U64(v) => {
+            types::scalar(needs, Scalar::U64);
+            write!(out, "{v}ul")
+        }
+        L::I64(v) => {
+            types::scalar(needs, Scalar::I64);
+            match v {
+                i64::MIN => write!(out, "{}", int_min_text(8)),
+                v if v < 0 => write!(out, "({v}l)"),
+                _ => write!(out, "{v}l"),
+            }
+        }
+        L::U16(v) => write!(out, "{}({v})", types::scalar(needs, Scalar::U16)),
+        L::I16(v) => write!(out, "{}({v})", types::scalar(needs, Scalar::I16)),
+        L::Bool(b) => write!(out, "{b}"),
+    };
     literal_class(lit)
 }
 
-/// The class of [`literal`] of `lit` (an abstract integer outside the
+/// The class of [`literal_into`] of `lit` (an abstract integer outside the
 /// `i32` range is printed without parentheses of its own).
 fn literal_class(lit: naga::Literal) -> Prec {
     match lit {
@@ -895,47 +913,5 @@ fn zero_value_class(module: &naga::Module, ty: Handle<naga::Type>) -> Prec {
         },
         Ok(_) => Prec::Call,
         Err(_) => Prec::Number,
-    }
-}
-
-/// A literal as GLSL.
-pub(super) fn literal(needs: &mut Needs, lit: naga::Literal) -> String {
-    use naga::Literal as L;
-    match lit {
-        L::F64(v) => f64_text(v),
-        L::F32(v) => f32_text(v),
-        L::F16(v) => format!(
-            "{}({})",
-            types::scalar(needs, Scalar::F16),
-            bare(&f32_text(f32::from(v)), literal_class(L::F32(f32::from(v))))
-        ),
-        L::U32(v) => {
-            let mut t = String::with_capacity(12);
-            let _ = write!(t, "{v}u");
-            t
-        }
-        L::I32(v) => i32_text(v),
-        L::U64(v) => {
-            types::scalar(needs, Scalar::U64);
-            format!("{v}ul")
-        }
-        L::I64(v) => {
-            types::scalar(needs, Scalar::I64);
-            if v == i64::MIN {
-                int_min_text(8)
-            } else if v < 0 {
-                format!("({v}l)")
-            } else {
-                format!("{v}l")
-            }
-        }
-        L::U16(v) => format!("{}({v})", types::scalar(needs, Scalar::U16)),
-        L::I16(v) => format!("{}({v})", types::scalar(needs, Scalar::I16)),
-        L::Bool(b) => b.to_string(),
-        L::AbstractInt(v) => match i32::try_from(v) {
-            Ok(v) => i32_text(v),
-            Err(_) => format!("{v}l"),
-        },
-        L::AbstractFloat(v) => f32_text(v as f32),
     }
 }

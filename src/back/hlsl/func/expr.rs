@@ -1095,31 +1095,34 @@ pub(super) fn typed_int(s: Scalar, v: i64) -> String {
     }
 }
 
-/// [`literal`], appended to `out`: integers and finite `f32`s are written
-/// in place.
+/// Literal `lit` as HLSL, appended to `out`.
 fn push_literal(out: &mut String, lit: naga::Literal) {
     use naga::Literal as L;
-    let float = match lit {
-        L::F32(v) => v,
-        L::AbstractFloat(v) => v as f32,
-        L::U32(v) => {
-            super::super::push_decimal(out, u64::from(v));
-            out.push('u');
-            return;
-        }
-        L::I32(v) if v >= 0 => {
-            super::super::push_decimal(out, v as u64);
-            return;
-        }
-        L::AbstractInt(v) if (0..=i64::from(i32::MAX)).contains(&v) => {
-            super::super::push_decimal(out, v as u64);
-            return;
-        }
-        other => {
-            out.push_str(&literal(other));
-            return;
-        }
+    let (text, suffix) = match lit {
+        L::F32(v) => return push_f32(out, v),
+        L::AbstractFloat(v) => return push_f32(out, v as f32),
+        L::U32(v) => (u64::from(v), "u"),
+        L::U64(v) => (v, "UL"),
+        L::I32(v) if v >= 0 => (v as u64, ""),
+        L::AbstractInt(v) if (0..=i64::from(i32::MAX)).contains(&v) => (v as u64, ""),
+        L::I32(v) => return out.push_str(&i32_text(v)),
+        L::AbstractInt(v) => match i32::try_from(v) {
+            Ok(v) => return out.push_str(&i32_text(v)),
+            Err(_) => return out.push_str(&i64_text(v)),
+        },
+        L::I64(v) => return out.push_str(&i64_text(v)),
+        L::F64(v) => return out.push_str(&f64_text(v)),
+        L::F16(v) => return out.push_str(&f16_text(f32::from(v))),
+        L::U16(v) => return out.push_str(&affix_int("uint16_t(", v, ")")),
+        L::I16(v) => return out.push_str(&affix_int("int16_t(", v, ")")),
+        L::Bool(b) => return out.push_str(if b { "true" } else { "false" }),
     };
+    super::super::push_decimal(out, text);
+    out.push_str(suffix);
+}
+
+/// An `f32` literal, appended to `out`.
+fn push_f32(out: &mut String, float: f32) {
     if !float.is_finite() {
         out.push_str(&f32_text(float));
         return;
@@ -1134,7 +1137,7 @@ fn push_literal(out: &mut String, lit: naga::Literal) {
     }
 }
 
-/// The class of [`literal`] of `lit`: [`literal_class`], and
+/// The class of [`push_literal`] of `lit`: [`literal_class`], and
 /// [`Prec::Exponent`] for a positive f32 or f64 printed with a negative
 /// exponent (`{:?}` writes those below 1e-4 as `1e-5`).
 fn literal_prec(lit: naga::Literal) -> Prec {
@@ -1152,27 +1155,5 @@ fn literal_prec(lit: naga::Literal) -> Prec {
         Prec::Exponent
     } else {
         literal_class(lit)
-    }
-}
-
-/// A literal as HLSL.
-pub(super) fn literal(lit: naga::Literal) -> String {
-    use naga::Literal as L;
-    match lit {
-        L::F64(v) => f64_text(v),
-        L::F32(v) => f32_text(v),
-        L::F16(v) => f16_text(f32::from(v)),
-        L::U32(v) => affix_int("", v, "u"),
-        L::I32(v) => i32_text(v),
-        L::U64(v) => affix_int("", v, "UL"),
-        L::I64(v) => i64_text(v),
-        L::U16(v) => affix_int("uint16_t(", v, ")"),
-        L::I16(v) => affix_int("int16_t(", v, ")"),
-        L::Bool(b) => b.to_string(),
-        L::AbstractInt(v) => match i32::try_from(v) {
-            Ok(v) => i32_text(v),
-            Err(_) => i64_text(v),
-        },
-        L::AbstractFloat(v) => f32_text(v as f32),
     }
 }
