@@ -360,7 +360,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             // Written bare, the index must still be an operand: a byte
             // offset scales it (`Index::Dynamic`).
             let written = out.split_off(start);
-            out.push_str(&expr::operand(written, prec).0);
+            expr::push_as_operand(out, &written, prec);
         }
     }
 
@@ -370,7 +370,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         place: &crate::back::hlsl::buffers::Place<'a>,
     ) {
         let (len, prec) = self.ctx.plan.array_length(self.ctx, self.needs, place);
-        out.push_str(&expr::operand(len, prec).0);
+        expr::push_as_operand(out, &len, prec);
     }
 
     fn bake_qualifier(&self) -> &'static str {
@@ -502,7 +502,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
-        if self.text_rooted(pointer) {
+        if self.text_root(pointer).is_some() {
             // The lvalue, printed into a reused string.
             let mut lvalue = self.st.take_buf();
             self.push_place_text(&mut lvalue, pointer);
@@ -571,7 +571,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                 let (op, negate) = crate::back::common::atomic_op(fun);
                 let f = ["Interlocked", op].concat();
                 let v = if negate {
-                    ["-", &expr::operand(v, v_prec).0].concat()
+                    let mut negated = String::from("-");
+                    expr::push_as_operand(&mut negated, &v, v_prec);
+                    negated
                 } else {
                     v
                 };

@@ -9,8 +9,8 @@ use super::{helpers, image, math, FunctionWriter};
 use crate::back::hlsl::buffers::{place_prec, Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
-    bare, bare_from, i32_text, into_bare, is_pointer, literal_class, push_swizzle, vector_size,
-    Prec,
+    bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, push_swizzle,
+    vector_size, Prec,
 };
 use crate::back::text::{
     is_buffer_space, operator_symbol, BinaryOperands, Body, Conversion, Load, Sample,
@@ -222,9 +222,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let (text, prec) = image::sample(ctx, self.needs, &s);
                 self.st.give_buf(texts);
-                let (text, prec) = operand(text, prec);
-                out.push_str(&text);
-                return prec;
+                return push_as_operand(out, &text, prec);
             }
             E::ImageLoad { image, .. } => {
                 let Some(op) = Load::of(&self.st.exprs[h]) else {
@@ -259,9 +257,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     level.map(text),
                 );
                 self.st.give_buf(texts);
-                let (loaded, prec) = operand(loaded, prec);
-                out.push_str(&loaded);
-                return prec;
+                return push_as_operand(out, &loaded, prec);
             }
             E::ImageQuery { image, query } => {
                 // The operands' texts one after another in one string.
@@ -293,9 +289,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 };
                 let (queried, prec) = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
                 self.st.give_buf(texts);
-                let (queried, prec) = operand(queried, prec);
-                out.push_str(&queried);
-                return prec;
+                return push_as_operand(out, &queried, prec);
             }
             E::Unary { op, expr } => {
                 out.push_str(match op {
@@ -397,9 +391,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 let args = args.get(..count).unwrap_or(&args);
                 let (text, prec) = math::call(ctx, self.needs, fun, args, self.st.ty(h), span);
                 self.st.give_buf(texts);
-                let (text, prec) = operand(text, prec);
-                out.push_str(&text);
-                return prec;
+                return push_as_operand(out, &text, prec);
             }
             E::As { expr, .. } => {
                 let (text, prec) = self.cast(h, expr);
@@ -417,9 +409,7 @@ impl<'a> FunctionWriter<'a, '_> {
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => {
                     let (len, prec) = ctx.plan.array_length(ctx, self.needs, &place);
-                    let (len, prec) = operand(len, prec);
-                    out.push_str(&len);
-                    return prec;
+                    return push_as_operand(out, &len, prec);
                 }
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
@@ -470,23 +460,15 @@ impl<'a> FunctionWriter<'a, '_> {
     /// other expression).
     pub(super) fn leaf_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
         let ctx = self.ctx;
-        let variable = |h: Handle<naga::Expression>| match self.st.exprs[h] {
-            E::LocalVariable(l) => Some(match self.st.body {
-                Body::Function(f, ..) => ctx.name(NameKey::FunctionLocal(f, l)),
-                Body::Entry(i, ..) => ctx.name(NameKey::EntryPointLocal(i as u16, l)),
-                Body::Module => "_s_invalid",
-            }),
-            E::FunctionArgument(i) => Some(self.argument_str(i)),
-            E::GlobalVariable(g) => {
-                let buffer = is_buffer_space(ctx.module.global_variables[g].space);
-                (!buffer).then(|| ctx.name(NameKey::GlobalVariable(g)))
-            }
-            _ => None,
-        };
         match self.st.exprs[h] {
             E::Constant(c) => Some(ctx.name(NameKey::Constant(c))),
             E::FunctionArgument(i) => Some(self.argument_str(i)),
-            E::Load { pointer } => variable(pointer),
+            E::Load { pointer } => match self.st.exprs[pointer] {
+                E::GlobalVariable(g) if is_buffer_space(ctx.module.global_variables[g].space) => {
+                    None
+                }
+                _ => self.root_name(pointer),
+            },
             _ => None,
         }
     }
@@ -551,100 +533,58 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// Pointer expression `h`: lvalue text, or a place in a buffer.
     pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> Ptr<'a> {
+        if let Some(root) = self.text_root(h) {
+            let text = match self.root_name(h) {
+                Some(name) => Cow::Borrowed(name),
+                None => {
+                    let mut text = String::with_capacity(32);
+                    self.push_place_text(&mut text, h);
+                    Cow::Owned(text)
+                }
+            };
+            return Ptr::Text { text, root };
+        }
         let ctx = self.ctx;
-        let exprs = self.st.exprs;
-        match exprs[h] {
+        match self.st.exprs[h] {
             E::GlobalVariable(g) => {
-                let space = ctx.module.global_variables[g].space;
-                let buffer = is_buffer_space(space);
-                if buffer {
-                    if let Some(place) = ctx.plan.global(g) {
-                        return Ptr::Buffer(place);
-                    }
-                }
-                Ptr::Text {
-                    text: Cow::Borrowed(ctx.name(NameKey::GlobalVariable(g))),
-                    root: Root::Global,
+                if let Some(place) = ctx.plan.global(g) {
+                    return Ptr::Buffer(place);
                 }
             }
-            E::LocalVariable(l) => {
-                let key = match self.st.body.local_key(l) {
-                    Some(key) => key,
-                    None => {
-                        return Ptr::Text {
-                            text: Cow::Borrowed("_s_invalid"),
-                            root: Root::Local,
-                        }
-                    }
-                };
-                Ptr::Text {
-                    text: Cow::Borrowed(ctx.name(key)),
-                    root: Root::Local,
-                }
-            }
-            E::FunctionArgument(i) => Ptr::Text {
-                text: Cow::Borrowed(self.argument_str(i)),
-                root: Root::Argument,
-            },
-            E::Access { base, index } => {
-                let b = self.place(base);
-                let (_, container) = self.st.pointee(base);
-                match b {
-                    Ptr::Text { text, root } => {
-                        let mut text = with_room(text, 24);
-                        text.push('[');
-                        self.push_restricted_index(&mut text, &container, index, None);
-                        text.push(']');
-                        Ptr::Text {
-                            text: Cow::Owned(text),
-                            root,
-                        }
-                    }
-                    Ptr::Buffer(place) => {
-                        let mut i = self.st.take_buf();
-                        self.push_restricted_index(&mut i, &container, index, Some(&place));
-                        let element = ctx.plan.element(ctx, place, Index::Dynamic(&i));
-                        self.st.give_buf(i);
-                        Ptr::Buffer(element)
-                    }
-                }
-            }
-            E::AccessIndex { base, index } => {
-                let b = self.place(base);
-                let (bty, container) = self.st.pointee(base);
-                match b {
-                    Ptr::Buffer(place) => Ptr::Buffer(match *container {
-                        Ti::Struct { .. } => ctx.plan.member(ctx, place, index),
-                        _ => ctx.plan.element(ctx, place, Index::Constant(index)),
-                    }),
-                    Ptr::Text { text, root } => {
-                        let text = match *container {
-                            Ti::Struct { .. } => match bty {
-                                Some(st) => Cow::Owned(member(
-                                    with_room(text, 16),
-                                    ctx.name(NameKey::StructMember(st, index)),
-                                )),
-                                None => {
-                                    self.error("internal: a struct pointer without a type", h);
-                                    text
-                                }
-                            },
-                            Ti::Vector { .. } => {
-                                Cow::Owned(member(with_room(text, 2), component_name(index)))
-                            }
-                            _ => Cow::Owned(indexed(with_room(text, 8), index)),
-                        };
-                        Ptr::Text { text, root }
-                    }
-                }
-            }
-            _ => {
-                self.error("internal: a pointer expression HLSL cannot name", h);
-                Ptr::Text {
+            // A local at module scope, which has none.
+            E::LocalVariable(_) => {
+                return Ptr::Text {
                     text: Cow::Borrowed("_s_invalid"),
                     root: Root::Local,
                 }
             }
+            E::Access { base, index } => match self.place(base) {
+                Ptr::Buffer(place) => {
+                    let (_, container) = self.st.pointee(base);
+                    let mut i = self.st.take_buf();
+                    self.push_restricted_index(&mut i, &container, index, Some(&place));
+                    let element = ctx.plan.element(ctx, place, Index::Dynamic(&i));
+                    self.st.give_buf(i);
+                    return Ptr::Buffer(element);
+                }
+                // An invalid base, reported where it is printed.
+                invalid => return invalid,
+            },
+            E::AccessIndex { base, index } => match self.place(base) {
+                Ptr::Buffer(place) => {
+                    return Ptr::Buffer(match *self.st.pointee(base).1 {
+                        Ti::Struct { .. } => ctx.plan.member(ctx, place, index),
+                        _ => ctx.plan.element(ctx, place, Index::Constant(index)),
+                    })
+                }
+                invalid => return invalid,
+            },
+            _ => {}
+        }
+        self.error("internal: a pointer expression HLSL cannot name", h);
+        Ptr::Text {
+            text: Cow::Borrowed("_s_invalid"),
+            root: Root::Local,
         }
     }
 
@@ -658,7 +598,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// [`Self::load`], appended to `out`: a name or lvalue is copied from
     /// where it is kept, without a string of its own.
     fn push_load(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
-        if self.text_rooted(pointer) {
+        if self.text_root(pointer).is_some() {
             self.push_place_text(out, pointer);
             return self.place_prec(pointer);
         }
@@ -678,9 +618,7 @@ impl<'a> FunctionWriter<'a, '_> {
             Ptr::Buffer(place) => match self.pointee_handle(pointer) {
                 Some(ty) => {
                     let (value, prec) = self.ctx.plan.load(self.ctx, self.needs, &place, ty);
-                    let (value, prec) = operand(value, prec);
-                    out.push_str(&value);
-                    prec
+                    push_as_operand(out, &value, prec)
                 }
                 None => {
                     self.error(
@@ -703,39 +641,52 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// Whether pointer `h` is an access chain that [`Self::place`] prints
-    /// as lvalue text: rooted at a local, an argument or a global that is
-    /// not a buffer.
-    pub(super) fn text_rooted(&self, mut h: Handle<naga::Expression>) -> bool {
+    /// The root of pointer `h` when it is an access chain that
+    /// [`Self::place`] prints as lvalue text: a local, an argument or a
+    /// global that is not a buffer (`None`: any other pointer).
+    pub(super) fn text_root(&self, mut h: Handle<naga::Expression>) -> Option<Root> {
         loop {
             match self.st.exprs[h] {
                 E::Access { base, .. } | E::AccessIndex { base, .. } => h = base,
-                E::LocalVariable(_) => return !matches!(self.st.body, Body::Module),
-                E::FunctionArgument(_) => return true,
+                E::LocalVariable(_) => {
+                    return (!matches!(self.st.body, Body::Module)).then_some(Root::Local)
+                }
+                E::FunctionArgument(_) => return Some(Root::Argument),
                 E::GlobalVariable(g) => {
                     let space = self.ctx.module.global_variables[g].space;
                     let buffer = is_buffer_space(space);
-                    return !buffer || self.ctx.plan.global(g).is_none();
+                    let text = !buffer || self.ctx.plan.global(g).is_none();
+                    return text.then_some(Root::Global);
                 }
-                _ => return false,
+                _ => return None,
             }
         }
+    }
+
+    /// The name of pointer `h` when it is a variable or an argument.
+    fn root_name(&self, h: Handle<naga::Expression>) -> Option<&'a str> {
+        let ctx = self.ctx;
+        Some(match self.st.exprs[h] {
+            E::GlobalVariable(g) => ctx.name(NameKey::GlobalVariable(g)),
+            E::LocalVariable(l) => self
+                .st
+                .body
+                .local_key(l)
+                .map_or("_s_invalid", |key| ctx.name(key)),
+            E::FunctionArgument(i) => self.argument_str(i),
+            _ => return None,
+        })
     }
 
     /// The lvalue text [`Self::place`] prints for `h` (a pointer for which
     /// [`Self::text_rooted`] holds), appended to `out`.
     pub(super) fn push_place_text(&mut self, out: &mut String, h: Handle<naga::Expression>) {
+        if let Some(name) = self.root_name(h) {
+            out.push_str(name);
+            return;
+        }
         let ctx = self.ctx;
         match self.st.exprs[h] {
-            E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
-            E::LocalVariable(l) => {
-                if let Body::Function(f, ..) = self.st.body {
-                    out.push_str(ctx.name(NameKey::FunctionLocal(f, l)));
-                } else if let Body::Entry(i, ..) = self.st.body {
-                    out.push_str(ctx.name(NameKey::EntryPointLocal(i as u16, l)));
-                }
-            }
-            E::FunctionArgument(i) => out.push_str(self.argument_str(i)),
             E::Access { base, index } => {
                 self.push_place_text(out, base);
                 let (_, container) = self.st.pointee(base);
@@ -756,7 +707,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     },
                     Ti::Vector { .. } => {
                         out.push('.');
-                        out.push_str(component_name(index));
+                        out.push(component(index));
                     }
                     _ => {
                         out.push('[');
@@ -917,40 +868,13 @@ fn splat_to((text, prec): (&str, Prec), t: &Ti, size: Option<naga::VectorSize>) 
     match (size, t) {
         (Some(n), Ti::Scalar(s)) => {
             let v = types::vector(n as u8, *s);
-            let (operand, _) = operand(text.to_string(), prec);
-            ["((", &v, ")", &operand, ")"].concat()
+            let mut splat = ["((", &v, ")"].concat();
+            push_as_operand(&mut splat, text, prec);
+            splat.push(')');
+            splat
         }
         _ => bare(text, prec).to_string(),
     }
-}
-
-/// `x`, `y`, `z`, `w` as text.
-fn component_name(i: u32) -> &'static str {
-    ["x", "y", "z", "w"].get(i as usize).copied().unwrap_or("x")
-}
-
-/// `text` as an owned string with room for `extra` more bytes (a borrowed
-/// name is copied once, into a string of the final size).
-fn with_room(text: Cow<'_, str>, extra: usize) -> String {
-    match text {
-        Cow::Owned(mut s) => {
-            s.reserve(extra);
-            s
-        }
-        Cow::Borrowed(b) => {
-            let mut s = String::with_capacity(b.len() + extra);
-            s.push_str(b);
-            s
-        }
-    }
-}
-
-/// `base.name`, reusing `base`'s buffer.
-fn member(mut base: String, name: &str) -> String {
-    base.reserve(1 + name.len());
-    base.push('.');
-    base.push_str(name);
-    base
 }
 
 /// `prefix`, `value`, `suffix` in one string: numbers in the text.
@@ -976,14 +900,6 @@ fn affix_int(prefix: &str, value: impl Into<i128>, suffix: &str) -> String {
     text
 }
 
-/// `base[index]`, reusing `base`'s buffer.
-fn indexed(mut base: String, index: u32) -> String {
-    base.push('[');
-    super::super::push_decimal(&mut base, u64::from(index));
-    base.push(']');
-    base
-}
-
 /// `f(a, b, ...)`.
 pub(super) fn call(f: &str, args: &[String]) -> String {
     let len = f.len() + 2 + args.iter().map(|a| a.len() + 2).sum::<usize>();
@@ -1000,23 +916,20 @@ pub(super) fn call(f: &str, args: &[String]) -> String {
     text
 }
 
-/// `text` (of class `prec`) as an operand: a word, a call or a group as it
-/// is, anything else (a number, an access, an operator) in parentheses.
-pub(super) fn operand(text: String, prec: Prec) -> (String, Prec) {
+/// `text` (of class `prec`) appended to `out` as an operand, and its
+/// class: a word, a call or a group as it is, anything else (a number, an
+/// access, an operator) in parentheses.
+pub(super) fn push_as_operand(out: &mut String, text: &str, prec: Prec) -> Prec {
     match prec {
-        Prec::Word | Prec::Call | Prec::Group | Prec::NegativeNumber => (text, prec),
+        Prec::Word | Prec::Call | Prec::Group | Prec::NegativeNumber => {
+            out.push_str(text);
+            prec
+        }
         Prec::Number | Prec::Exponent | Prec::Postfix | Prec::Operator => {
-            (parenthesized(text), Prec::Group)
+            super::super::push_parts(out, &["(", text, ")"]);
+            Prec::Group
         }
     }
-}
-
-/// `text` in parentheses, as [`operand`] writes a text that is not one.
-fn parenthesized(mut text: String) -> String {
-    text.reserve(2);
-    text.insert(0, '(');
-    text.push(')');
-    text
 }
 
 /// An f32 value as an HLSL `float` literal that reads back as exactly the

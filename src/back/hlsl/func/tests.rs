@@ -7,7 +7,7 @@
 //! assemble the module around the printed functions by hand, so they
 //! cover modules without buffers and textures.
 
-use super::expr::{f16_text, f32_text, f64_text, i32_text, operand, Prec};
+use super::expr::{f16_text, f32_text, f64_text, i32_text, push_as_operand, Prec};
 use super::*;
 use crate::back::common::ModuleSource;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
@@ -780,7 +780,11 @@ fn literals() {
 #[test]
 fn operand_wrapping() {
     // Decided by class.
-    let op = |t: &str, p| operand(t.to_string(), p);
+    let op = |t: &str, p| {
+        let mut out = String::new();
+        let p = push_as_operand(&mut out, t, p);
+        (out, p)
+    };
     assert_eq!(op("a", Prec::Word), ("a".into(), Prec::Word));
     assert_eq!(op("f(a)", Prec::Call), ("f(a)".into(), Prec::Call));
     assert_eq!(op("(a + b)", Prec::Group), ("(a + b)".into(), Prec::Group));
