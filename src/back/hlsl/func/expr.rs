@@ -112,14 +112,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let exprs = self.st.exprs;
         match exprs[h] {
             // A chain of operators is written without a string per link.
-            E::Binary { op, left, right } => {
-                if let Some(prec) = self.push_plain_binary(out, op, left, right) {
-                    return prec;
-                }
-                let (text, prec) = self.binary(op, left, right);
-                out.push_str(&text);
-                return prec;
-            }
+            E::Binary { op, left, right } => return self.push_binary(out, op, left, right),
             E::Load { pointer } => return self.push_load(out, pointer),
             E::Compose { ty, ref components } => {
                 self.push_compose(out, ty, components);
@@ -393,11 +386,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.st.give_buf(texts);
                 return push_as_operand(out, &text, prec);
             }
-            E::As { expr, .. } => {
-                let (text, prec) = self.cast(h, expr);
-                out.push_str(&text);
-                return prec;
-            }
+            E::As { expr, .. } => return self.push_cast(out, h, expr),
             // Results are declared by their statements; reaching here
             // means an unsupported statement produced it.
             E::CallResult(_)
@@ -722,20 +711,20 @@ impl<'a> FunctionWriter<'a, '_> {
 
     // ---- operators ------------------------------------------------------
 
-    fn binary(
+    /// Binary `op` appended to `out`, and its class: the plain infix
+    /// ([`crate::back::text::InfixRules::plain`]), or how HLSL writes the
+    /// other operators.
+    fn push_binary(
         &mut self,
+        out: &mut String,
         op: naga::BinaryOperator,
         left: Handle<naga::Expression>,
         right: Handle<naga::Expression>,
-    ) -> (String, Prec) {
+    ) -> Prec {
         use naga::BinaryOperator as B;
-        let operands = BinaryOperands::new(self.st.ty(left), self.st.ty(right));
-        if let Some(o) = Self::INFIX.plain(op, &operands) {
-            let mut text = String::with_capacity(64);
-            let prec = self.push_infix(&mut text, o, left, right);
-            return (text, prec);
+        if let Some(prec) = self.push_plain_binary(out, op, left, right) {
+            return prec;
         }
-        // The operators HLSL does not write as a plain infix.
         let BinaryOperands {
             lt,
             rt,
@@ -743,89 +732,76 @@ impl<'a> FunctionWriter<'a, '_> {
             size,
             float,
             ..
-        } = operands;
-        let (l_text, lp) = self.expr_with(left);
-        let (r_text, rp) = self.expr_with(right);
-        let (l, r) = ((l_text.as_str(), lp), (r_text.as_str(), rp));
-        let call_text = |text: String| (text, Prec::Call);
-        let result = match op {
+        } = BinaryOperands::new(self.st.ty(left), self.st.ty(right));
+        let (l, lp) = self.expr_with(left);
+        let (r, rp) = self.expr_with(right);
+        let prec = match op {
             // WGSL `a * b` with a matrix is `mul(b, a)` (see the matrix
             // convention in `hlsl`); with a scalar it scales.
-            B::Multiply => call_text(["mul(", bare(r.0, r.1), ", ", bare(l.0, l.1), ")"].concat()),
-            B::Divide => call_text(self.int_div_mod("div", left, right, l, r)),
-            // HLSL's float `%` truncates like WGSL's (frem, OpFRem); DXIL
-            // has no double remainder.
-            B::Modulo if float => {
-                let f = helpers::fmod_double(self.needs, size);
-                let l = splat_to(l, lt, size);
-                let r = splat_to(r, rt, size);
-                call_text(call(&f, &[l, r]))
+            B::Multiply => {
+                super::super::push_parts(out, &["mul(", bare(&r, rp), ", ", bare(&l, lp), ")"]);
+                Prec::Call
             }
-            B::Modulo => call_text(self.int_div_mod("mod", left, right, l, r)),
+            // Integer `/` and `%` with WGSL's results for a zero divisor
+            // and `MIN / -1`, through `_s_div_T` / `_s_mod_T` helpers; the
+            // `%` of f64 (HLSL's float `%` truncates like WGSL's, but DXIL
+            // has no double remainder) through `_s_fmod_T`.
+            B::Divide | B::Modulo => {
+                let f = if float {
+                    helpers::fmod_double(self.needs, size)
+                } else {
+                    let what = if op == B::Divide { "div" } else { "mod" };
+                    helpers::div_mod(self.needs, what, scalar, size)
+                };
+                super::super::push_parts(out, &[&f, "("]);
+                push_splat(out, &l, lp, lt, size);
+                out.push_str(", ");
+                push_splat(out, &r, rp, rt, size);
+                out.push(')');
+                Prec::Call
+            }
             // Bool vectors.
             B::And | B::InclusiveOr => {
-                let f = helpers::logic(
-                    self.needs,
-                    op == B::And,
-                    size.unwrap_or(naga::VectorSize::Quad),
-                );
-                call_text([&f, "(", bare(l.0, l.1), ", ", bare(r.0, r.1), ")"].concat())
+                let size = size.unwrap_or(naga::VectorSize::Quad);
+                let f = helpers::logic(self.needs, op == B::And, size);
+                super::super::push_parts(out, &[&f, "(", bare(&l, lp), ", ", bare(&r, rp), ")"]);
+                Prec::Call
             }
             // WGSL masks the shift amount to the bit width.
             B::ShiftLeft | B::ShiftRight => {
                 let o = if op == B::ShiftLeft { " << (" } else { " >> (" };
-                let mask = match scalar.width {
-                    2 => Cow::Borrowed(" & 15u))"),
-                    4 => Cow::Borrowed(" & 31u))"),
-                    8 => Cow::Borrowed(" & 63u))"),
-                    w => Cow::Owned(text!(" & {}u))", u32::from(w) * 8 - 1)),
-                };
-                (["(", l.0, o, r.0, &mask].concat(), Prec::Group)
+                super::super::push_parts(out, &["(", &l, o, &r, " & "]);
+                super::super::push_decimal(out, u64::from(scalar.width) * 8 - 1);
+                out.push_str("u))");
+                Prec::Group
             }
             // Every other operator is plain ([`InfixRules::plain`]); the
             // plain operator keeps the text valid if one ever is not.
             _ => {
-                let o = operator_symbol(op);
-                (["(", l.0, " ", o, " ", r.0, ")"].concat(), Prec::Group)
+                let parts = ["(", &l, " ", operator_symbol(op), " ", &r, ")"];
+                super::super::push_parts(out, &parts);
+                Prec::Group
             }
         };
-        self.st.give_buf(l_text);
-        self.st.give_buf(r_text);
-        result
+        self.st.give_buf(l);
+        self.st.give_buf(r);
+        prec
     }
 
-    /// Integer `/` and `%` with WGSL's results for a zero divisor and
-    /// `MIN / -1`, through `_s_div_T` / `_s_mod_T` helpers.
-    fn int_div_mod(
+    /// `As` `h` ([`Conversion`]) of `expr`, appended to `out`; its class.
+    fn push_cast(
         &mut self,
-        what: &str,
-        left: Handle<naga::Expression>,
-        right: Handle<naga::Expression>,
-        l: (&str, Prec),
-        r: (&str, Prec),
-    ) -> String {
-        let lt = self.st.ty(left);
-        let rt = self.st.ty(right);
-        let scalar = lt.scalar().unwrap_or(Scalar::I32);
-        let size = vector_size(lt).or(vector_size(rt));
-        let helper = helpers::div_mod(self.needs, what, scalar, size);
-        let l = splat_to(l, lt, size);
-        let r = splat_to(r, rt, size);
-        call(&helper, &[l, r])
-    }
-
-    /// `As` `h` ([`Conversion`]) of `expr`.
-    fn cast(
-        &mut self,
+        out: &mut String,
         h: Handle<naga::Expression>,
         expr: Handle<naga::Expression>,
-    ) -> (String, Prec) {
+    ) -> Prec {
         let conversion = self.st.conversion(h);
         let size = vector_size(self.st.ty(expr));
-        let (e, prec) = self.expr_with(expr);
+        let start = out.len();
+        let prec = self.push_value(out, expr);
         let target = self.type_of(h);
         let f = match conversion {
-            Conversion::Same => return (e, prec),
+            Conversion::Same => return prec,
             Conversion::Bitcast { from, to } => match (from.kind, to.kind, from.width) {
                 (K::Float, K::Uint, 4) => "asuint",
                 (K::Float, K::Sint, 4) => "asint",
@@ -839,41 +815,51 @@ impl<'a> FunctionWriter<'a, '_> {
                 // int <-> uint of one width keeps the bits.
                 _ => "",
             },
+            // `((T)clamp(e, lo, hi))`.
             Conversion::Saturate { from, lo, hi } => {
                 let suffix = match from.width {
                     8 => "L",
                     2 => "h",
                     _ => "f",
                 };
-                let e = bare(&e, prec);
-                let text = text!("(({target})clamp({e}, {lo}{suffix}, {hi}{suffix}))");
-                return (text, Prec::Group);
+                bare_from(out, start, prec);
+                for part in [")clamp(", &target, "(("] {
+                    out.insert_str(start, part);
+                }
+                super::super::push_parts(out, &[", ", lo, suffix, ", ", hi, suffix, "))"]);
+                return Prec::Group;
             }
             Conversion::Convert => "",
         };
-        let text = match f {
-            "" => (["((", &target, ")", &e, ")"].concat(), Prec::Group),
-            f => ([f, "(", bare(&e, prec), ")"].concat(), Prec::Call),
-        };
-        self.st.give_buf(e);
-        text
+        // `((T)e)`, or `f(e)`.
+        if f.is_empty() {
+            for part in [")", &target, "(("] {
+                out.insert_str(start, part);
+            }
+            out.push(')');
+            return Prec::Group;
+        }
+        bare_from(out, start, prec);
+        out.insert(start, '(');
+        out.insert_str(start, f);
+        out.push(')');
+        Prec::Call
     }
 }
 
 // ---- free helpers -------------------------------------------------------
 
-/// `text` (of class `prec` and type `t`) as a vector of `size` when it is
-/// a scalar operand of a vector operation; without outer parentheses.
-fn splat_to((text, prec): (&str, Prec), t: &Ti, size: Option<naga::VectorSize>) -> String {
+/// `text` (of class `prec` and type `t`) appended to `out`: as a vector
+/// of `size` when it is a scalar operand of a vector operation, else
+/// without outer parentheses.
+fn push_splat(out: &mut String, text: &str, prec: Prec, t: &Ti, size: Option<naga::VectorSize>) {
     match (size, t) {
         (Some(n), Ti::Scalar(s)) => {
-            let v = types::vector(n as u8, *s);
-            let mut splat = ["((", &v, ")"].concat();
-            push_as_operand(&mut splat, text, prec);
-            splat.push(')');
-            splat
+            super::super::push_parts(out, &["((", &types::vector(n as u8, *s), ")"]);
+            push_as_operand(out, text, prec);
+            out.push(')');
         }
-        _ => bare(text, prec).to_string(),
+        _ => out.push_str(bare(text, prec)),
     }
 }
 
@@ -897,22 +883,6 @@ fn affix_int(prefix: &str, value: impl Into<i128>, suffix: &str) -> String {
     }
     super::super::push_decimal(&mut text, value.unsigned_abs() as u64);
     text.push_str(suffix);
-    text
-}
-
-/// `f(a, b, ...)`.
-pub(super) fn call(f: &str, args: &[String]) -> String {
-    let len = f.len() + 2 + args.iter().map(|a| a.len() + 2).sum::<usize>();
-    let mut text = String::with_capacity(len);
-    text.push_str(f);
-    text.push('(');
-    for (i, a) in args.iter().enumerate() {
-        if i > 0 {
-            text.push_str(", ");
-        }
-        text.push_str(a);
-    }
-    text.push(')');
     text
 }
 
