@@ -252,17 +252,11 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         ) -> String,
     ) {
         let (image_text, image_prec) = self.expr_with(at.image);
-        let (dim, arrayed, class) = self.image_kind(at.image);
+        let kind = self.image_kind(at.image);
         let coordinate = self.arg(at.coordinate);
         let array_index = at.array_index.map(|a| self.arg(a));
         let (value, value_prec) = self.arg_with(value);
-        let image = image::Image {
-            text: &image_text,
-            prec: image_prec,
-            dim,
-            arrayed,
-            class,
-        };
+        let image = image::Image::new((&image_text, image_prec), kind);
         let text = write(
             self.ctx,
             self.needs,

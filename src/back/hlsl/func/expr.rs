@@ -160,56 +160,44 @@ impl<'a> FunctionWriter<'a, '_> {
                 let Some(op) = Sample::of(&self.st.exprs[h]) else {
                     return Prec::Word;
                 };
-                // The operands' texts one after another in one string.
-                let mut texts = self.st.take_buf();
-                let image_at = self.push_operand(&mut texts, op.image, false);
-                let (dim, arrayed, class) = self.image_kind(op.image);
-                let sampler = self.push_operand(&mut texts, op.sampler, false);
-                let coordinate = self.push_operand(&mut texts, op.coordinate, true);
-                let array_index = op
-                    .array_index
-                    .map(|a| self.push_operand(&mut texts, a, true));
-                let offset = op.offset.map(|o| self.push_operand(&mut texts, o, true));
-                let depth_ref = op.depth_ref.map(|d| self.push_operand(&mut texts, d, true));
                 let (l1, l2) = match op.level {
-                    naga::SampleLevel::Exact(e) | naga::SampleLevel::Bias(e) => {
-                        (Some(self.push_operand(&mut texts, e, true)), None)
-                    }
-                    naga::SampleLevel::Gradient { x, y } => (
-                        Some(self.push_operand(&mut texts, x, true)),
-                        Some(self.push_operand(&mut texts, y, true)),
-                    ),
+                    naga::SampleLevel::Exact(e) | naga::SampleLevel::Bias(e) => (Some(e), None),
+                    naga::SampleLevel::Gradient { x, y } => (Some(x), Some(y)),
                     _ => (None, None),
                 };
-                let text = |range: Option<(usize, usize, Prec)>| match range {
-                    Some((start, end, _)) => texts.get(start..end).unwrap_or(""),
-                    None => "",
-                };
-                let l1_prec = l1.map_or(Prec::Word, |l| l.2);
-                let l1 = text(l1);
-                let l2 = text(l2);
+                let mut texts = self.st.take_buf();
+                let kind = self.image_kind(op.image);
+                let operands = [
+                    Some(op.image),
+                    Some(op.sampler),
+                    Some(op.coordinate),
+                    op.array_index,
+                    op.offset,
+                    op.depth_ref,
+                    l1,
+                    l2,
+                ];
+                let [image_at, sampler, coordinate, array_index, offset, depth_ref, l1, l2] = self
+                    .push_operands(&mut texts, operands, 2)
+                    .map(|at| operand_at(&texts, at));
                 let level = match op.level {
                     naga::SampleLevel::Auto => image::Level::Auto,
                     naga::SampleLevel::Zero => image::Level::Zero,
-                    naga::SampleLevel::Exact(_) => image::Level::Exact(l1, l1_prec),
-                    naga::SampleLevel::Bias(_) => image::Level::Bias(l1),
-                    naga::SampleLevel::Gradient { .. } => image::Level::Gradient { x: l1, y: l2 },
+                    naga::SampleLevel::Exact(_) => image::Level::Exact(l1.0, l1.1),
+                    naga::SampleLevel::Bias(_) => image::Level::Bias(l1.0),
+                    naga::SampleLevel::Gradient { .. } => {
+                        image::Level::Gradient { x: l1.0, y: l2.0 }
+                    }
                 };
                 let s = image::Sample {
-                    image: image::Image {
-                        text: text(Some(image_at)),
-                        prec: image_at.2,
-                        dim,
-                        arrayed,
-                        class,
-                    },
-                    sampler: text(Some(sampler)),
+                    image: image::Image::new(image_at, kind),
+                    sampler: sampler.0,
                     gather: op.gather,
-                    coordinate: text(Some(coordinate)),
-                    array_index: array_index.map(|a| (text(Some(a)), a.2)),
-                    offset: offset.map(|o| text(Some(o))),
+                    coordinate: coordinate.0,
+                    array_index: op.array_index.map(|_| array_index),
+                    offset: op.offset.map(|_| offset.0),
                     level,
-                    depth_ref: depth_ref.map(|d| text(Some(d))),
+                    depth_ref: op.depth_ref.map(|_| depth_ref.0),
                     clamp_to_edge: op.clamp_to_edge,
                     span: self.st.exprs.get_span(h),
                 };
@@ -221,65 +209,49 @@ impl<'a> FunctionWriter<'a, '_> {
                 let Some(op) = Load::of(&self.st.exprs[h]) else {
                     return Prec::Word;
                 };
-                // The operands' texts one after another in one string.
                 let mut texts = self.st.take_buf();
-                let image_at = self.push_operand(&mut texts, image, false);
-                let (dim, arrayed, class) = self.image_kind(image);
-                let coordinate = self.push_operand(&mut texts, op.coordinate, true);
-                let array_index = op
-                    .array_index
-                    .map(|a| self.push_operand(&mut texts, a, true));
-                let sample = op.sample.map(|a| self.push_operand(&mut texts, a, true));
-                let level = op.level.map(|a| self.push_operand(&mut texts, a, true));
-                let text =
-                    |(start, end, _): (usize, usize, Prec)| texts.get(start..end).unwrap_or("");
-                let image = image::Image {
-                    text: text(image_at),
-                    prec: image_at.2,
-                    dim,
-                    arrayed,
-                    class,
-                };
+                let kind = self.image_kind(image);
+                let operands = [
+                    Some(image),
+                    Some(op.coordinate),
+                    op.array_index,
+                    op.sample,
+                    op.level,
+                ];
+                let [image_at, coordinate, array_index, sample, level] = self
+                    .push_operands(&mut texts, operands, 1)
+                    .map(|at| operand_at(&texts, at));
                 let (loaded, prec) = image::load(
                     ctx,
                     self.needs,
-                    &image,
-                    text(coordinate),
-                    array_index.map(text),
-                    sample.map(text),
-                    level.map(text),
+                    &image::Image::new(image_at, kind),
+                    coordinate.0,
+                    op.array_index.map(|_| array_index.0),
+                    op.sample.map(|_| sample.0),
+                    op.level.map(|_| level.0),
                 );
                 self.st.give_buf(texts);
                 return push_as_operand(out, &loaded, prec);
             }
             E::ImageQuery { image, query } => {
-                // The operands' texts one after another in one string.
-                let mut texts = self.st.take_buf();
-                let image_at = self.push_operand(&mut texts, image, false);
-                let (dim, arrayed, class) = self.image_kind(image);
                 let level = match query {
-                    naga::ImageQuery::Size { level: Some(l) } => {
-                        Some(self.push_operand(&mut texts, l, true))
-                    }
+                    naga::ImageQuery::Size { level } => level,
                     _ => None,
                 };
-                let text =
-                    |(start, end, _): (usize, usize, Prec)| texts.get(start..end).unwrap_or("");
+                let mut texts = self.st.take_buf();
+                let kind = self.image_kind(image);
+                let [image_at, level_at] = self
+                    .push_operands(&mut texts, [Some(image), level], 1)
+                    .map(|at| operand_at(&texts, at));
                 let query = match query {
                     naga::ImageQuery::Size { .. } => image::Query::Size {
-                        level: level.map(text),
+                        level: level.map(|_| level_at.0),
                     },
                     naga::ImageQuery::NumLevels => image::Query::NumLevels,
                     naga::ImageQuery::NumLayers => image::Query::NumLayers,
                     naga::ImageQuery::NumSamples => image::Query::NumSamples,
                 };
-                let image = image::Image {
-                    text: text(image_at),
-                    prec: image_at.2,
-                    dim,
-                    arrayed,
-                    class,
-                };
+                let image = image::Image::new(image_at, kind);
                 let (queried, prec) = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
                 self.st.give_buf(texts);
                 return push_as_operand(out, &queried, prec);
@@ -354,34 +326,19 @@ impl<'a> FunctionWriter<'a, '_> {
                 arg2,
                 arg3,
             } => {
-                // The operands' texts one after another in one string.
                 let mut texts = self.st.take_buf();
-                let mut operands = [(arg, 0, 0, Prec::Word); 4];
-                let mut count = 0;
-                for o in [Some(arg), arg1, arg2, arg3].into_iter().flatten() {
-                    let start = texts.len();
-                    let prec = self.push_value(&mut texts, o);
-                    if let Some(slot) = operands.get_mut(count) {
-                        *slot = (o, start, texts.len(), prec);
-                    }
-                    count += 1;
-                }
-                let arg_of =
-                    |&(o, start, end, prec): &(Handle<naga::Expression>, usize, usize, Prec)| {
-                        math::Arg {
-                            text: texts.get(start..end).unwrap_or(""),
-                            prec,
-                            ty: self.st.ty(o),
-                        }
-                    };
-                let args = [
-                    arg_of(&operands[0]),
-                    arg_of(&operands[1]),
-                    arg_of(&operands[2]),
-                    arg_of(&operands[3]),
-                ];
-                let span = self.st.exprs.get_span(h);
+                let operands = [Some(arg), arg1, arg2, arg3];
+                let printed = self
+                    .push_operands(&mut texts, operands, 4)
+                    .map(|at| operand_at(&texts, at));
+                let args: [_; 4] = std::array::from_fn(|i| math::Arg {
+                    text: printed[i].0,
+                    prec: printed[i].1,
+                    ty: self.st.ty(operands[i].unwrap_or(arg)),
+                });
+                let count = operands.iter().flatten().count();
                 let args = args.get(..count).unwrap_or(&args);
+                let span = self.st.exprs.get_span(h);
                 let (text, prec) = math::call(ctx, self.needs, fun, args, self.st.ty(h), span);
                 self.st.give_buf(texts);
                 return push_as_operand(out, &text, prec);
@@ -426,21 +383,28 @@ impl<'a> FunctionWriter<'a, '_> {
         prec.bare()
     }
 
-    /// [`Self::push_value`] (or [`Self::push_arg`] for `arg`) of operand
-    /// `h` appended to `texts`, where its text lies there, and its class.
-    fn push_operand(
+    /// Operands `operands` printed in order one after another into
+    /// `texts` (the first `values` through [`Self::push_value`], the rest
+    /// through [`Self::push_arg`]): where each text lies there, and its
+    /// class.
+    fn push_operands<const N: usize>(
         &mut self,
         texts: &mut String,
-        h: Handle<naga::Expression>,
-        arg: bool,
-    ) -> (usize, usize, Prec) {
-        let start = texts.len();
-        let prec = if arg {
-            self.push_arg(texts, h)
-        } else {
-            self.push_value(texts, h)
-        };
-        (start, texts.len(), prec)
+        operands: [Option<Handle<naga::Expression>>; N],
+        values: usize,
+    ) -> [Option<(usize, usize, Prec)>; N] {
+        let mut i = 0;
+        operands.map(|operand| {
+            i += 1;
+            let h = operand?;
+            let start = texts.len();
+            let prec = if i <= values {
+                self.push_value(texts, h)
+            } else {
+                self.push_arg(texts, h)
+            };
+            Some((start, texts.len(), prec))
+        })
     }
 
     /// The text [`Self::push_expr_itself`] writes for `h` when it is just a name
@@ -848,6 +812,14 @@ impl<'a> FunctionWriter<'a, '_> {
 }
 
 // ---- free helpers -------------------------------------------------------
+
+/// The text and class of an operand [`FunctionWriter::push_operands`]
+/// printed into `texts` (nothing for an absent one).
+fn operand_at(texts: &str, at: Option<(usize, usize, Prec)>) -> (&str, Prec) {
+    at.map_or(("", Prec::Word), |(start, end, prec)| {
+        (texts.get(start..end).unwrap_or(""), prec)
+    })
+}
 
 /// `text` (of class `prec` and type `t`) appended to `out`: as a vector
 /// of `size` when it is a scalar operand of a vector operation, else

@@ -39,6 +39,21 @@ pub(crate) struct Image<'a> {
     pub class: ImageClass,
 }
 
+impl<'a> Image<'a> {
+    /// Texture text `text` of class `prec`, of the type `kind` gives
+    /// (dimension, arrayed, class).
+    pub fn new((text, prec): (&'a str, Prec), kind: (ImageDimension, bool, ImageClass)) -> Self {
+        let (dim, arrayed, class) = kind;
+        Image {
+            text,
+            prec,
+            dim,
+            arrayed,
+            class,
+        }
+    }
+}
+
 /// The level of detail of a sample.
 pub(crate) enum Level<'a> {
     Auto,
