@@ -835,29 +835,6 @@ fn push_splat(out: &mut String, text: &str, prec: Prec, t: &Ti, size: Option<nag
     }
 }
 
-/// `prefix`, `value`, `suffix` in one string: numbers in the text.
-pub(super) fn affix(prefix: &str, value: impl std::fmt::Display, suffix: &str) -> String {
-    use std::fmt::Write as _;
-    let mut text = String::with_capacity(prefix.len() + 24 + suffix.len());
-    text.push_str(prefix);
-    let _ = write!(text, "{value}");
-    text.push_str(suffix);
-    text
-}
-
-/// `prefix`, integer `value`, `suffix` in one string.
-fn affix_int(prefix: &str, value: impl Into<i128>, suffix: &str) -> String {
-    let value: i128 = value.into();
-    let mut text = String::with_capacity(prefix.len() + 24 + suffix.len());
-    text.push_str(prefix);
-    if value < 0 {
-        text.push('-');
-    }
-    super::super::push_decimal(&mut text, value.unsigned_abs() as u64);
-    text.push_str(suffix);
-    text
-}
-
 /// `text` (of class `prec`) appended to `out` as an operand, and its
 /// class: a word, a call or a group as it is, anything else (a number, an
 /// access, an operator) in parentheses.
@@ -874,39 +851,84 @@ pub(super) fn push_as_operand(out: &mut String, text: &str, prec: Prec) -> Prec 
     }
 }
 
-/// An f32 value as an HLSL `float` literal that reads back as exactly the
-/// same value (Rust prints the shortest such decimal).
-pub(crate) fn f32_text(v: f32) -> String {
-    if !v.is_finite() {
-        return text!("asfloat({:#x}u)", v.to_bits());
+/// Literal `lit` as HLSL, appended to `out`: negative numbers in
+/// parentheses of their own (an f32 reads back as exactly the same value:
+/// Rust prints the shortest such decimal), the most negative integers as
+/// expressions, non-finite floats from their bits.
+fn push_literal(out: &mut String, lit: naga::Literal) {
+    use naga::Literal as L;
+    use std::fmt::Write as _;
+    let (negative, prefix, suffix) = match lit {
+        L::AbstractFloat(v) => return push_literal(out, L::F32(v as f32)),
+        L::AbstractInt(v) => return push_literal(out, i32::try_from(v).map_or(L::I64(v), L::I32)),
+        L::Bool(b) => return out.push_str(if b { "true" } else { "false" }),
+        L::I32(v) if v < 0 => return out.push_str(&i32_text(v)),
+        L::I64(i64::MIN) => return out.push_str("(-9223372036854775807L - 1L)"),
+        L::F32(v) if !v.is_finite() => {
+            let _ = write!(out, "asfloat({:#x}u)", v.to_bits());
+            return;
+        }
+        L::F64(v) if !v.is_finite() => {
+            let bits = v.to_bits();
+            let _ = write!(
+                out,
+                "asdouble({:#x}u, {:#x}u)",
+                bits & 0xffff_ffff,
+                bits >> 32
+            );
+            return;
+        }
+        L::F16(v) if !v.is_finite() => {
+            let _ = write!(out, "asfloat16(uint16_t({:#x}))", half_bits(f32::from(v)));
+            return;
+        }
+        L::F32(v) => (v.is_sign_negative(), "", "f"),
+        L::F64(v) => (v.is_sign_negative(), "", "L"),
+        L::F16(v) => (v.is_sign_negative(), "", "h"),
+        L::I64(v) => (v < 0, "", "L"),
+        L::I32(_) => (false, "", ""),
+        L::U32(_) => (false, "", "u"),
+        L::U64(_) => (false, "", "UL"),
+        L::U16(_) => (false, "uint16_t(", ")"),
+        L::I16(_) => (false, "int16_t(", ")"),
+    };
+    if negative {
+        out.push('(');
     }
-    crate::back::common::float_literal(v.is_sign_negative(), "f", |t| {
-        crate::back::common::push_f32_debug(t, v)
-    })
+    out.push_str(prefix);
+    let signed = |out: &mut String, v: i64| {
+        if v < 0 {
+            out.push('-');
+        }
+        super::super::push_decimal(out, v.unsigned_abs());
+    };
+    match lit {
+        L::F32(v) => crate::back::common::push_f32_debug(out, v),
+        L::F64(v) => {
+            let _ = write!(out, "{v:?}");
+        }
+        L::F16(v) => {
+            let _ = write!(out, "{:?}", f32::from(v));
+        }
+        L::U32(v) => super::super::push_decimal(out, u64::from(v)),
+        L::U64(v) => super::super::push_decimal(out, v),
+        L::U16(v) => super::super::push_decimal(out, u64::from(v)),
+        L::I32(v) => signed(out, i64::from(v)),
+        L::I64(v) => signed(out, v),
+        L::I16(v) => signed(out, i64::from(v)),
+        _ => {}
+    }
+    out.push_str(suffix);
+    if negative {
+        out.push(')');
+    }
 }
 
-/// An f64 value as an HLSL `double` literal.
-pub(crate) fn f64_text(v: f64) -> String {
-    if !v.is_finite() {
-        let bits = v.to_bits();
-        return text!("asdouble({:#x}u, {:#x}u)", bits & 0xffff_ffff, bits >> 32);
-    }
-    crate::back::common::float_literal(v.is_sign_negative(), "L", |t| {
-        use std::fmt::Write as _;
-        let _ = write!(t, "{v:?}");
-    })
-}
-
-/// An f16 value (given as f32, exactly) as an HLSL `float16_t` literal.
-pub(crate) fn f16_text(v: f32) -> String {
-    if !v.is_finite() {
-        return text!("asfloat16(uint16_t({:#x}))", half_bits(v));
-    }
-    if v.is_sign_negative() {
-        affix("(", format_args!("{v:?}"), "h)")
-    } else {
-        affix("", format_args!("{v:?}"), "h")
-    }
+/// [`push_literal`] of `lit`, in a string of its own.
+pub(super) fn literal_text(lit: naga::Literal) -> String {
+    let mut text = String::with_capacity(16);
+    push_literal(&mut text, lit);
+    text
 }
 
 /// The binary16 bits of a non-finite `v`.
@@ -919,77 +941,18 @@ fn half_bits(v: f32) -> u16 {
     }
 }
 
-fn i64_text(v: i64) -> String {
-    if v == i64::MIN {
-        "(-9223372036854775807L - 1L)".to_string()
-    } else if v < 0 {
-        affix_int("(", v, "L)")
-    } else {
-        affix_int("", v, "L")
-    }
-}
-
-/// The most negative value of signed integer scalar `s`.
-pub(super) fn int_min_text(s: Scalar) -> String {
-    match s.width {
-        8 => i64_text(i64::MIN),
-        2 => "int16_t(-32768)".to_string(),
-        _ => i32_text(i32::MIN),
-    }
-}
-
-/// The integer `v` as a literal of integer scalar `s`.
+/// The integer `v` as a literal of integer scalar `s` (wrapped to its
+/// width).
 pub(super) fn typed_int(s: Scalar, v: i64) -> String {
-    match (s.kind, s.width) {
-        (K::Uint, 8) => affix_int("", v, "UL"),
-        (K::Uint, 2) => affix_int("uint16_t(", v, ")"),
-        (K::Uint, _) => affix_int("", v, "u"),
-        (K::Sint, 8) => i64_text(v),
-        (K::Sint, 2) => affix_int("int16_t(", v, ")"),
-        _ => i32_text(v as i32),
-    }
-}
-
-/// Literal `lit` as HLSL, appended to `out`.
-fn push_literal(out: &mut String, lit: naga::Literal) {
     use naga::Literal as L;
-    let (text, suffix) = match lit {
-        L::F32(v) => return push_f32(out, v),
-        L::AbstractFloat(v) => return push_f32(out, v as f32),
-        L::U32(v) => (u64::from(v), "u"),
-        L::U64(v) => (v, "UL"),
-        L::I32(v) if v >= 0 => (v as u64, ""),
-        L::AbstractInt(v) if (0..=i64::from(i32::MAX)).contains(&v) => (v as u64, ""),
-        L::I32(v) => return out.push_str(&i32_text(v)),
-        L::AbstractInt(v) => match i32::try_from(v) {
-            Ok(v) => return out.push_str(&i32_text(v)),
-            Err(_) => return out.push_str(&i64_text(v)),
-        },
-        L::I64(v) => return out.push_str(&i64_text(v)),
-        L::F64(v) => return out.push_str(&f64_text(v)),
-        L::F16(v) => return out.push_str(&f16_text(f32::from(v))),
-        L::U16(v) => return out.push_str(&affix_int("uint16_t(", v, ")")),
-        L::I16(v) => return out.push_str(&affix_int("int16_t(", v, ")")),
-        L::Bool(b) => return out.push_str(if b { "true" } else { "false" }),
-    };
-    super::super::push_decimal(out, text);
-    out.push_str(suffix);
-}
-
-/// An `f32` literal, appended to `out`.
-fn push_f32(out: &mut String, float: f32) {
-    if !float.is_finite() {
-        out.push_str(&f32_text(float));
-        return;
-    }
-    if float.is_sign_negative() {
-        out.push('(');
-        crate::back::common::push_f32_debug(out, float);
-        out.push_str("f)");
-    } else {
-        crate::back::common::push_f32_debug(out, float);
-        out.push('f');
-    }
+    literal_text(match (s.kind, s.width) {
+        (K::Uint, 8) => L::U64(v as u64),
+        (K::Uint, 2) => L::U16(v as u16),
+        (K::Uint, _) => L::U32(v as u32),
+        (K::Sint, 8) => L::I64(v),
+        (K::Sint, 2) => L::I16(v as i16),
+        _ => L::I32(v as i32),
+    })
 }
 
 /// The class of [`push_literal`] of `lit`: [`literal_class`], and

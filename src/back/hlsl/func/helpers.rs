@@ -7,7 +7,7 @@
 //! Every function returns the helper's name after adding its definition
 //! to `Needs::helpers` (once).
 
-use super::expr::{int_min_text, typed_int};
+use super::expr::typed_int;
 use crate::back::hlsl::{types, Ctx, Needs};
 use crate::back::text::div_mod_body;
 use naga::proc::NameKey;
@@ -26,10 +26,10 @@ pub(super) fn div_mod(
     let scalar_name = [s_prefix(what), s].concat();
     needs.helper(&scalar_name, |_| {
         let signed = scalar.kind == K::Sint;
-        let literals = [0, 1, -1].map(|v| typed_int(scalar, v));
-        let min = int_min_text(scalar);
-        let [zero, one, minus_one] = literals.each_ref().map(String::as_str);
-        let body = div_mod_body(what, s, signed, [zero, one, minus_one, &min]);
+        // 0, 1, -1 and the most negative value of the width.
+        let min = i64::MIN >> (64 - 8 * u32::from(scalar.width));
+        let literals = [0, 1, -1, min].map(|v| typed_int(scalar, v));
+        let body = div_mod_body(what, s, signed, literals.each_ref().map(String::as_str));
         text!("{s} {scalar_name}({s} a, {s} b)\n{{\n{body}}}\n")
     });
     let Some(size) = size else {

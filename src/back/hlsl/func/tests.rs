@@ -7,7 +7,7 @@
 //! assemble the module around the printed functions by hand, so they
 //! cover modules without buffers and textures.
 
-use super::expr::{f16_text, f32_text, f64_text, i32_text, push_as_operand, Prec};
+use super::expr::{i32_text, literal_text, push_as_operand, Prec};
 use super::*;
 use crate::back::common::ModuleSource;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
@@ -763,12 +763,29 @@ fn corpus_functions_compile() {
 
 #[test]
 fn literals() {
+    use naga::Literal as L;
+    let f32_text = |v| literal_text(L::F32(v));
     assert_eq!(f32_text(1.0), "1.0f");
     assert_eq!(f32_text(1e-7), "1e-7f");
     assert_eq!(f32_text(-2.5), "(-2.5f)");
     assert_eq!(f32_text(f32::INFINITY), "asfloat(0x7f800000u)");
-    assert_eq!(f64_text(0.5), "0.5L");
-    assert_eq!(f16_text(1.5), "1.5h");
+    assert_eq!(literal_text(L::F64(0.5)), "0.5L");
+    assert_eq!(literal_text(L::F64(-0.5)), "(-0.5L)");
+    let f16 = L::new(
+        1,
+        naga::Scalar {
+            kind: naga::ScalarKind::Float,
+            width: 2,
+        },
+    );
+    assert_eq!(f16.map(literal_text).as_deref(), Some("1.0h"));
+    assert_eq!(literal_text(L::I64(-3)), "(-3L)");
+    assert_eq!(
+        literal_text(L::I64(i64::MIN)),
+        "(-9223372036854775807L - 1L)"
+    );
+    assert_eq!(literal_text(L::I16(-3)), "int16_t(-3)");
+    assert_eq!(literal_text(L::U64(7)), "7UL");
     assert_eq!(i32_text(i32::MIN), "(-2147483647 - 1)");
     assert_eq!(i32_text(-5), "(-5)");
     for v in [0.1f32, 3.4028235e38, 1.175_494_4e-38, 16777216.0] {
