@@ -242,14 +242,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         &mut self,
         at: Texel,
         value: Expr,
-        write: impl FnOnce(
-            &Ctx<'_>,
-            &mut Needs,
-            &image::Image,
-            &str,
-            Option<&str>,
-            (&str, Prec),
-        ) -> String,
+        write: impl FnOnce(&mut Needs, &image::Image, &str, Option<&str>, (&str, Prec)) -> String,
     ) {
         let (image_text, image_prec) = self.expr_with(at.image);
         let kind = self.image_kind(at.image);
@@ -258,7 +251,6 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         let (value, value_prec) = self.arg_with(value);
         let image = image::Image::new((&image_text, image_prec), kind);
         let text = write(
-            self.ctx,
             self.needs,
             &image,
             &coordinate,
@@ -470,12 +462,14 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {
-        self.image_statement(at, value, image::store);
+        self.image_statement(at, value, |_, image, coordinate, layer, value| {
+            image::store(image, coordinate, layer, value)
+        });
     }
 
     fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr) {
-        self.image_statement(at, value, |ctx, needs, image, coordinate, layer, value| {
-            image::atomic(ctx, needs, image, coordinate, layer, fun, value)
+        self.image_statement(at, value, |needs, image, coordinate, layer, value| {
+            image::atomic(needs, image, coordinate, layer, fun, value)
         });
     }
 

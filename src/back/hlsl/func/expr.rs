@@ -201,7 +201,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     clamp_to_edge: op.clamp_to_edge,
                     span: self.st.exprs.get_span(h),
                 };
-                let (text, prec) = image::sample(ctx, self.needs, &s);
+                let (text, prec) = image::sample(self.needs, &s);
                 self.st.give_buf(texts);
                 return push_as_operand(out, &text, prec);
             }
@@ -222,8 +222,6 @@ impl<'a> FunctionWriter<'a, '_> {
                     .push_operands(&mut texts, operands, 1)
                     .map(|at| operand_at(&texts, at));
                 let (loaded, prec) = image::load(
-                    ctx,
-                    self.needs,
                     &image::Image::new(image_at, kind),
                     coordinate.0,
                     op.array_index.map(|_| array_index.0),
@@ -252,7 +250,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     naga::ImageQuery::NumSamples => image::Query::NumSamples,
                 };
                 let image = image::Image::new(image_at, kind);
-                let (queried, prec) = image::query(ctx, self.needs, &image, &query, self.st.ty(h));
+                let (queried, prec) = image::query(self.needs, &image, &query);
                 self.st.give_buf(texts);
                 return push_as_operand(out, &queried, prec);
             }

@@ -16,18 +16,19 @@
 //! - Storage textures of the formats that allow atomics (`r32uint`,
 //!   `r32sint`, `r64uint`) are declared with a scalar texel, as HLSL's
 //!   `Interlocked*` needs ([`storage_scalar_texel`]); every other storage
-//!   texture has a four-component texel. [`texture_declaration`] is the
+//!   texture has a four-component texel. [`types::texture_type`] is the
 //!   declared type.
 //! - Size queries go through one helper per texture type,
 //!   `uint4 _s_dimensions_<type>(tex, level)`, whose result holds the width,
 //!   height, depth or layer count, and the level or sample count in `x`,
 //!   `y`, `z`, `w`.
 
-use super::super::types;
-use super::super::{error_at, Ctx, Needs};
+use super::super::types::{self, storage_scalar_texel};
+use super::super::{error_at, Needs};
 use super::math::{paren, push_paren};
 use crate::back::text::{coordinate_count, Prec};
 use naga::{ImageClass, ImageDimension, Scalar, ScalarKind};
+use std::borrow::Cow;
 
 /// A printed texture operand (a global, a binding-array element or a
 /// function argument), its class and its type.
@@ -87,19 +88,12 @@ pub(crate) struct Sample<'a> {
     pub span: naga::Span,
 }
 
-pub(crate) use super::super::types::storage_scalar_texel;
-
-/// The HLSL declaration type of a texture ([`types::texture_type`]).
-pub(crate) fn texture_declaration(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
-    types::texture_type(dim, arrayed, class)
-}
-
 /// `float`, `int3`...: the spelling of `n` components of `s`.
-fn spelled(n: usize, s: Scalar) -> String {
+fn spelled(n: usize, s: Scalar) -> Cow<'static, str> {
     if n == 1 {
-        types::scalar(s).to_string()
+        Cow::Borrowed(types::scalar(s))
     } else {
-        text!("{}{n}", types::scalar(s))
+        types::vector(n as u8, s)
     }
 }
 
@@ -112,8 +106,9 @@ fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
 /// The name of the helper sampling level 0 with coordinates clamped half a
 /// texel inside the edges (`textureSampleBaseClampToEdge`).
 fn clamp_to_edge_helper(needs: &mut Needs, image: &Image<'_>) -> String {
-    let t = texture_declaration(image.dim, image.arrayed, image.class);
-    let name = text!("_s_sample_clamp_to_edge_{}", suffix(&t));
+    let t = types::texture_type(image.dim, image.arrayed, image.class);
+    let mut name = String::from("_s_sample_clamp_to_edge_");
+    push_suffix(&mut name, &t);
     needs.helper(&name, |_| {
         text!(
             "float4 {name}({t} t, SamplerState s, float2 c) {{\n    uint w, h, levels;\n    t.GetDimensions(0u, w, h, levels);\n    float2 half_texel = 0.5 / float2(w, h);\n    return t.SampleLevel(s, clamp(c, half_texel, 1.0 - half_texel), 0.0);\n}}\n"
@@ -122,14 +117,8 @@ fn clamp_to_edge_helper(needs: &mut Needs, image: &Image<'_>) -> String {
     name
 }
 
-/// A helper's name suffix for a type spelling.
-fn suffix(type_text: &str) -> String {
-    let mut out = String::new();
-    push_suffix(&mut out, type_text);
-    out
-}
-
-/// Append `suffix(type_text)` to `out`.
+/// A helper's name suffix for a type spelling (its words joined by `_`),
+/// appended to `out`.
 fn push_suffix(out: &mut String, type_text: &str) {
     let start = out.len();
     for c in type_text.chars() {
@@ -145,8 +134,7 @@ fn push_suffix(out: &mut String, type_text: &str) {
 }
 
 /// `textureSample*` and `textureGather*`, and the class of the text.
-pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
-    let _ = ctx;
+pub(crate) fn sample(needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
     let image = &s.image;
     let n = coordinate_count(image.dim);
     // One string for the whole call, with room for its operands.
@@ -160,7 +148,7 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> (Strin
     // The coordinate, with the layer appended as a float.
     let push_coordinate = |out: &mut String| match s.array_index {
         Some((layer, prec)) => {
-            push_spelled(out, n + 1, Scalar::F32);
+            out.push_str(&spelled(n + 1, Scalar::F32));
             super::super::push_parts(out, &["(", s.coordinate, ", (float)"]);
             push_paren(out, layer, prec);
             out.push(')');
@@ -237,14 +225,6 @@ pub(crate) fn sample(ctx: &Ctx<'_>, needs: &mut Needs, s: &Sample<'_>) -> (Strin
     (out, Prec::Postfix)
 }
 
-/// [`spelled`], appended to `out`.
-fn push_spelled(out: &mut String, n: usize, s: Scalar) {
-    out.push_str(types::scalar(s));
-    if n != 1 {
-        super::super::push_decimal(out, n as u64);
-    }
-}
-
 /// The texel address of a storage texture: `uint2(xy)`, `uint3(xy, layer)`.
 fn storage_address(image: &Image<'_>, coordinate: &str, array_index: Option<&str>) -> String {
     let n = coordinate_count(image.dim);
@@ -257,15 +237,12 @@ fn storage_address(image: &Image<'_>, coordinate: &str, array_index: Option<&str
 /// `textureLoad` (naga `ImageLoad`), and the class of the text; `sample`
 /// and `level` as printed.
 pub(crate) fn load(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
     image: &Image<'_>,
     coordinate: &str,
     array_index: Option<&str>,
     sample: Option<&str>,
     level: Option<&str>,
 ) -> (String, Prec) {
-    let _ = (ctx, needs);
     let tex = paren(image.text, image.prec);
     let n = coordinate_count(image.dim);
     match image.class {
@@ -305,14 +282,11 @@ pub(crate) fn load(
 
 /// `textureStore`: one statement (ending in `;`, no newline).
 pub(crate) fn store(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
     image: &Image<'_>,
     coordinate: &str,
     array_index: Option<&str>,
     (value, value_prec): (&str, Prec),
 ) -> String {
-    let _ = (ctx, needs);
     let tex = paren(image.text, image.prec);
     let address = storage_address(image, coordinate, array_index);
     let scalar = match image.class {
@@ -337,7 +311,7 @@ pub(crate) enum Query<'a> {
 /// The helper returning `uint4(width, height, depth or layers, levels or
 /// samples)` of a texture of `image`'s type at a mip level.
 fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
-    let t = texture_declaration(image.dim, image.arrayed, image.class);
+    let t = types::texture_type(image.dim, image.arrayed, image.class);
     let mut name = String::with_capacity(14 + t.len());
     name.push_str("_s_dimensions_");
     push_suffix(&mut name, &t);
@@ -385,16 +359,8 @@ fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
 
 /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
 /// `textureNumSamples`: an expression, through a helper function where
-/// HLSL's `GetDimensions` needs out parameters. `result` is the WGSL
-/// result type.
-pub(crate) fn query(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    image: &Image<'_>,
-    query: &Query<'_>,
-    result: &naga::TypeInner,
-) -> (String, Prec) {
-    let _ = (ctx, result);
+/// HLSL's `GetDimensions` needs out parameters.
+pub(crate) fn query(needs: &mut Needs, image: &Image<'_>, query: &Query<'_>) -> (String, Prec) {
     let name = dimensions_helper(needs, image);
     let level = match *query {
         Query::Size { level: Some(l) } => l,
@@ -419,7 +385,6 @@ pub(crate) fn query(
 /// without atomics, a compare-exchange) are rejected by naga's validation
 /// of WGSL first, so they carry no span.
 pub(crate) fn atomic(
-    ctx: &Ctx<'_>,
     needs: &mut Needs,
     image: &Image<'_>,
     coordinate: &str,
@@ -427,7 +392,6 @@ pub(crate) fn atomic(
     fun: &naga::AtomicFunction,
     (value, value_prec): (&str, Prec),
 ) -> String {
-    let _ = ctx;
     let tex = paren(image.text, image.prec);
     let address = storage_address(image, coordinate, array_index);
     let texel = text!("{tex}[{address}]");
@@ -470,13 +434,11 @@ pub(crate) fn atomic(
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::{Needs, ShaderModel};
-    use super::super::math::test_support::{compile, dxc_available, Fixture};
+    use super::super::super::Needs;
+    use super::super::math::test_support::{compile, dxc_available};
     use super::*;
     use naga::{ImageDimension as D, StorageAccess, StorageFormat, SwizzleComponent as Sw};
     use std::fmt::Write as _;
-
-    const SOURCE: &str = "@compute @workgroup_size(1) fn main() {}\n";
 
     fn sampled(kind: ScalarKind) -> ImageClass {
         ImageClass::Sampled { kind, multi: false }
@@ -532,7 +494,7 @@ mod tests {
             let mut src = String::new();
             let (mut t, mut u) = (0, 1);
             for (i, &(dim, arrayed, class)) in self.textures.iter().enumerate() {
-                let decl = texture_declaration(dim, arrayed, class);
+                let decl = types::texture_type(dim, arrayed, class);
                 let reg = if decl.starts_with("RW") {
                     u += 1;
                     text!("u{}", u - 1)
@@ -564,7 +526,7 @@ mod tests {
     }
 
     /// Every sample and gather form on every texture type.
-    fn samples(ctx: &Ctx<'_>, sh: &mut Shader, implicit: bool) {
+    fn samples(sh: &mut Shader, implicit: bool) {
         let dims = [
             (D::D1, false, "c1", None),
             (D::D1, true, "c1", None),
@@ -637,7 +599,7 @@ mod tests {
                                 clamp_to_edge: false,
                                 span: naga::Span::UNDEFINED,
                             };
-                            let (text, _) = sample(ctx, &mut sh.needs, &s);
+                            let (text, _) = sample(&mut sh.needs, &s);
                             sh.value(result, &text);
                         }
                     }
@@ -674,7 +636,7 @@ mod tests {
                                     clamp_to_edge: false,
                                     span: naga::Span::UNDEFINED,
                                 };
-                                let (text, _) = sample(ctx, &mut sh.needs, &s);
+                                let (text, _) = sample(&mut sh.needs, &s);
                                 sh.value("float", &text);
                             }
                         }
@@ -711,7 +673,7 @@ mod tests {
                                 clamp_to_edge: false,
                                 span: naga::Span::UNDEFINED,
                             };
-                            let (text, _) = sample(ctx, &mut sh.needs, &s);
+                            let (text, _) = sample(&mut sh.needs, &s);
                             sh.value("float4", &text);
                         }
                     }
@@ -739,7 +701,7 @@ mod tests {
                 clamp_to_edge: false,
                 span: naga::Span::UNDEFINED,
             };
-            let (text, _) = sample(ctx, &mut sh.needs, &s);
+            let (text, _) = sample(&mut sh.needs, &s);
             let t = if kind == ScalarKind::Sint {
                 "int4"
             } else {
@@ -767,7 +729,7 @@ mod tests {
             clamp_to_edge: true,
             span: naga::Span::UNDEFINED,
         };
-        let (text, _) = sample(ctx, &mut sh.needs, &s);
+        let (text, _) = sample(&mut sh.needs, &s);
         sh.value("float4", &text);
     }
 
@@ -788,7 +750,7 @@ mod tests {
         ]
     }
 
-    fn loads_stores_queries(ctx: &Ctx<'_>, sh: &mut Shader) {
+    fn loads_stores_queries(sh: &mut Shader) {
         // Sampled and depth loads, with u32 and i32 coordinates.
         let shapes = [
             (D::D1, false, ["i1", "u1"]),
@@ -821,47 +783,23 @@ mod tests {
                 for c in coords {
                     let layer = if arrayed { Some("u1") } else { None };
                     for level in [Some("i1"), Some("u1")] {
-                        let (text, _) = load(ctx, &mut sh.needs, &image, c, layer, None, level);
+                        let (text, _) = load(&image, c, layer, None, level);
                         sh.value(result, &text);
                     }
                 }
-                let (text, _) = query(
-                    ctx,
-                    &mut sh.needs,
-                    &image,
-                    &Query::Size { level: None },
-                    &naga::TypeInner::Scalar(Scalar::U32),
-                );
+                let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: None });
                 let t = match dim {
                     D::D1 => "uint",
                     D::D3 => "uint3",
                     _ => "uint2",
                 };
                 sh.value(t, &text);
-                let (text, _) = query(
-                    ctx,
-                    &mut sh.needs,
-                    &image,
-                    &Query::Size { level: Some("i1") },
-                    &naga::TypeInner::Scalar(Scalar::U32),
-                );
+                let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: Some("i1") });
                 sh.value(t, &text);
-                let (text, _) = query(
-                    ctx,
-                    &mut sh.needs,
-                    &image,
-                    &Query::NumLevels,
-                    &naga::TypeInner::Scalar(Scalar::U32),
-                );
+                let (text, _) = query(&mut sh.needs, &image, &Query::NumLevels);
                 sh.value("uint", &text);
                 if arrayed {
-                    let (text, _) = query(
-                        ctx,
-                        &mut sh.needs,
-                        &image,
-                        &Query::NumLayers,
-                        &naga::TypeInner::Scalar(Scalar::U32),
-                    );
+                    let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
                     sh.value("uint", &text);
                 }
             }
@@ -877,30 +815,12 @@ mod tests {
                     arrayed,
                     class,
                 };
-                let (text, _) = query(
-                    ctx,
-                    &mut sh.needs,
-                    &image,
-                    &Query::Size { level: Some("u1") },
-                    &naga::TypeInner::Scalar(Scalar::U32),
-                );
+                let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: Some("u1") });
                 sh.value("uint2", &text);
-                let (text, _) = query(
-                    ctx,
-                    &mut sh.needs,
-                    &image,
-                    &Query::NumLevels,
-                    &naga::TypeInner::Scalar(Scalar::U32),
-                );
+                let (text, _) = query(&mut sh.needs, &image, &Query::NumLevels);
                 sh.value("uint", &text);
                 if arrayed {
-                    let (text, _) = query(
-                        ctx,
-                        &mut sh.needs,
-                        &image,
-                        &Query::NumLayers,
-                        &naga::TypeInner::Scalar(Scalar::U32),
-                    );
+                    let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
                     sh.value("uint", &text);
                 }
             }
@@ -936,34 +856,16 @@ mod tests {
             let layer = if arrayed { Some("i1") } else { None };
             for c in ["i2", "u2"] {
                 for s in ["i1", "u1"] {
-                    let (text, _) = load(ctx, &mut sh.needs, &image, c, layer, Some(s), None);
+                    let (text, _) = load(&image, c, layer, Some(s), None);
                     sh.value(result, &text);
                 }
             }
-            let (text, _) = query(
-                ctx,
-                &mut sh.needs,
-                &image,
-                &Query::Size { level: None },
-                &naga::TypeInner::Scalar(Scalar::U32),
-            );
+            let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: None });
             sh.value("uint2", &text);
-            let (text, _) = query(
-                ctx,
-                &mut sh.needs,
-                &image,
-                &Query::NumSamples,
-                &naga::TypeInner::Scalar(Scalar::U32),
-            );
+            let (text, _) = query(&mut sh.needs, &image, &Query::NumSamples);
             sh.value("uint", &text);
             if arrayed {
-                let (text, _) = query(
-                    ctx,
-                    &mut sh.needs,
-                    &image,
-                    &Query::NumLayers,
-                    &naga::TypeInner::Scalar(Scalar::U32),
-                );
+                let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
                 sh.value("uint", &text);
             }
         }
@@ -988,8 +890,7 @@ mod tests {
                     };
                     for c in coords {
                         if access.contains(StorageAccess::LOAD) {
-                            let (text, _) =
-                                load(ctx, &mut sh.needs, &image, c, value_layer, None, None);
+                            let (text, _) = load(&image, c, value_layer, None, None);
                             sh.value(texel, &text);
                         }
                         if access.contains(StorageAccess::STORE) {
@@ -998,14 +899,7 @@ mod tests {
                                 "uint4" => "u4",
                                 _ => "i4",
                             };
-                            let text = store(
-                                ctx,
-                                &mut sh.needs,
-                                &image,
-                                c,
-                                value_layer,
-                                (value, Prec::Word),
-                            );
+                            let text = store(&image, c, value_layer, (value, Prec::Word));
                             let _ = writeln!(sh.body, "    {text}");
                         }
                     }
@@ -1014,22 +908,10 @@ mod tests {
                         D::D3 => "uint3",
                         _ => "uint2",
                     };
-                    let (text, _) = query(
-                        ctx,
-                        &mut sh.needs,
-                        &image,
-                        &Query::Size { level: None },
-                        &naga::TypeInner::Scalar(Scalar::U32),
-                    );
+                    let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: None });
                     sh.value(t, &text);
                     if arrayed {
-                        let (text, _) = query(
-                            ctx,
-                            &mut sh.needs,
-                            &image,
-                            &Query::NumLayers,
-                            &naga::TypeInner::Scalar(Scalar::U32),
-                        );
+                        let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
                         sh.value("uint", &text);
                     }
                 }
@@ -1064,15 +946,7 @@ mod tests {
                     A::Max,
                     A::Exchange { compare: None },
                 ] {
-                    let text = atomic(
-                        ctx,
-                        &mut sh.needs,
-                        &image,
-                        c,
-                        layer,
-                        &fun,
-                        (value, Prec::Word),
-                    );
+                    let text = atomic(&mut sh.needs, &image, c, layer, &fun, (value, Prec::Word));
                     for line in text.lines() {
                         let _ = writeln!(sh.body, "    {line}");
                     }
@@ -1098,28 +972,22 @@ mod tests {
 
     #[test]
     fn dxc_samples_pixel() {
-        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_0);
-        let ctx = fixture.ctx();
         let mut sh = Shader::default();
-        samples(&ctx, &mut sh, true);
+        samples(&mut sh, true);
         check("image_samples_ps", &sh, true);
     }
 
     #[test]
     fn dxc_samples_compute() {
-        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_0);
-        let ctx = fixture.ctx();
         let mut sh = Shader::default();
-        samples(&ctx, &mut sh, false);
+        samples(&mut sh, false);
         check("image_samples_cs", &sh, false);
     }
 
     #[test]
     fn dxc_loads_stores_queries_atomics() {
-        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_0);
-        let ctx = fixture.ctx();
         let mut sh = Shader::default();
-        loads_stores_queries(&ctx, &mut sh);
+        loads_stores_queries(&mut sh);
         check("image_loads_cs", &sh, false);
         check("image_loads_ps", &sh, true);
     }
@@ -1128,8 +996,6 @@ mod tests {
     /// atomics on `uint64_t` texels.
     #[test]
     fn dxc_64_bit_texture_atomics() {
-        let fixture = Fixture::new(SOURCE, ShaderModel::Sm6_6);
-        let ctx = fixture.ctx();
         let mut sh = Shader::default();
         let class = storage(
             StorageFormat::R64Uint,
@@ -1143,16 +1009,9 @@ mod tests {
             arrayed: false,
             class,
         };
-        let (text, _) = load(&ctx, &mut sh.needs, &image, "i2", None, None, None);
+        let (text, _) = load(&image, "i2", None, None, None);
         sh.value("uint64_t4", &text);
-        let text = store(
-            &ctx,
-            &mut sh.needs,
-            &image,
-            "u2",
-            None,
-            ("(uint64_t4)u4", Prec::Operator),
-        );
+        let text = store(&image, "u2", None, ("(uint64_t4)u4", Prec::Operator));
         let _ = writeln!(sh.body, "    {text}");
         use naga::AtomicFunction as A;
         for fun in [
@@ -1163,7 +1022,6 @@ mod tests {
             A::Exchange { compare: None },
         ] {
             let text = atomic(
-                &ctx,
                 &mut sh.needs,
                 &image,
                 "i2",
