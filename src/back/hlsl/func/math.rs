@@ -22,7 +22,7 @@
 
 use super::super::types;
 use super::super::{error_at, Ctx, Needs, ShaderModel};
-use crate::back::text::Prec;
+use crate::back::text::{vector_size, Prec};
 use naga::proc::NameKey;
 use naga::{MathFunction as M, Scalar, ScalarKind as K, TypeInner, VectorSize};
 use std::borrow::Cow;
@@ -32,23 +32,6 @@ pub(crate) struct Arg<'a> {
     pub text: &'a str,
     pub prec: Prec,
     pub ty: &'a TypeInner,
-}
-
-/// The scalar of a scalar, vector or matrix type.
-fn scalar_of(ty: &TypeInner) -> Option<Scalar> {
-    match *ty {
-        TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => Some(s),
-        TypeInner::Matrix { scalar: s, .. } => Some(s),
-        _ => None,
-    }
-}
-
-/// The size of a vector type (`None` for anything else).
-fn size_of(ty: &TypeInner) -> Option<VectorSize> {
-    match *ty {
-        TypeInner::Vector { size, .. } => Some(size),
-        _ => None,
-    }
 }
 
 /// `scalar` or `vecN<scalar>` spelled in HLSL.
@@ -103,30 +86,11 @@ fn suffix(type_text: &str) -> String {
 }
 
 /// An HLSL expression computing WGSL builtin `fun` on `args` (1 to 4
-/// operands), whose WGSL result type is `result`, and its class: ready to
-/// be an operand ([`Prec::is_operand`]; parenthesized in place where the
-/// builtin is an operator expression). Polyfills go into `needs.helpers`;
-/// a function HLSL cannot compute at the chosen shader model is an error
-/// pushed to `needs` at `span`.
+/// operands), whose WGSL result type is `result`, and its class (an
+/// operator expression where the builtin is one). Polyfills go into
+/// `needs.helpers`; a function HLSL cannot compute at the chosen shader
+/// model is an error pushed to `needs` at `span`.
 pub(crate) fn call(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    fun: M,
-    args: &[Arg<'_>],
-    result: &TypeInner,
-    span: naga::Span,
-) -> (String, Prec) {
-    let (mut text, prec) = expression(ctx, needs, fun, args, result, span);
-    if prec.is_operand() {
-        return (text, prec);
-    }
-    text.reserve(2);
-    text.insert(0, '(');
-    text.push(')');
-    (text, Prec::Group)
-}
-
-fn expression(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     fun: M,
@@ -141,11 +105,13 @@ fn expression(
     let a = text(0);
     let a_prec = prec(0);
     let arg_ty = ty(0);
-    let scalar = scalar_of(arg_ty).unwrap_or(Scalar::F32);
-    let size = size_of(arg_ty);
+    let scalar = arg_ty.scalar().unwrap_or(Scalar::F32);
+    let size = vector_size(arg_ty);
     let t = types::inner_name(ctx, arg_ty);
-    // `name(a, b, ...)`, written into one string.
-    let plain = |name: &str| {
+    // `name(a, b, ...)`, written into one string; `fit`: with every
+    // operand after the first in the shape of the first (WGSL splats a
+    // scalar where a builtin mixes scalars and vectors).
+    let joined = |name: &str, fit: bool| {
         let mut out = String::with_capacity(64);
         out.push_str(name);
         out.push('(');
@@ -153,34 +119,19 @@ fn expression(
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(text(i));
-        }
-        out.push(')');
-        out
-    };
-    // `name(a, b, ...)` with every operand after the first in the shape of
-    // the first (WGSL splats a scalar where a builtin mixes scalars and
-    // vectors), written into one string.
-    let fitted = |name: &str| {
-        use std::fmt::Write as _;
-        let mut out = String::with_capacity(64);
-        out.push_str(name);
-        out.push('(');
-        out.push_str(a);
-        for i in 1..args.len() {
-            out.push_str(", ");
-            let txt = text(i);
-            match (size, size_of(ty(i))) {
-                (Some(_), None) => {
-                    let _ = write!(out, "({t})");
-                    push_paren(&mut out, txt, prec(i));
+            match (size, vector_size(ty(i))) {
+                (Some(_), None) if fit && i > 0 => {
+                    super::super::push_parts(&mut out, &["(", &t, ")"]);
+                    push_paren(&mut out, text(i), prec(i));
                 }
-                _ => out.push_str(txt),
+                _ => out.push_str(text(i)),
             }
         }
         out.push(')');
-        out
+        (out, Prec::Call)
     };
+    let plain = |name: &str| joined(name, false);
+    let fitted = |name: &str| joined(name, true);
     let float = scalar.kind == K::Float;
     let signed = scalar.kind == K::Sint;
     let bits = u32::from(scalar.width) * 8;
@@ -201,7 +152,7 @@ fn expression(
     // searches return `uint` for 64-bit operands too), in the result type:
     // through `int` where it is 64-bit, so that ~0 stays all ones.
     let rt = types::inner_name(ctx, result);
-    let result_scalar = scalar_of(result).unwrap_or(Scalar::U32);
+    let result_scalar = result.scalar().unwrap_or(Scalar::U32);
     let back = |(u, u_prec): (String, Prec)| {
         if result_scalar == Scalar::U32 {
             (u, u_prec)
@@ -215,23 +166,25 @@ fn expression(
     let call = |text: String| (text, Prec::Call);
     match fun {
         M::Abs if scalar.kind == K::Uint => (a.to_string(), a_prec),
-        M::Abs => call(plain("abs")),
-        M::Min => call(fitted("min")),
-        M::Max => call(fitted("max")),
-        M::Clamp => call(fitted("clamp")),
-        M::Saturate => call(plain("saturate")),
-        M::Cos => call(plain("cos")),
-        M::Cosh => call(plain("cosh")),
-        M::Sin => call(plain("sin")),
-        M::Sinh => call(plain("sinh")),
-        M::Tan => call(plain("tan")),
-        M::Tanh => call(plain("tanh")),
-        M::Acos => call(plain("acos")),
-        M::Asin => call(plain("asin")),
-        M::Atan => call(plain("atan")),
-        M::Atan2 => call(fitted("atan2")),
-        M::Asinh | M::Acosh | M::Atanh => {
+        M::Abs => plain("abs"),
+        M::Min => fitted("min"),
+        M::Max => fitted("max"),
+        M::Clamp => fitted("clamp"),
+        M::Saturate => plain("saturate"),
+        M::Cos => plain("cos"),
+        M::Cosh => plain("cosh"),
+        M::Sin => plain("sin"),
+        M::Sinh => plain("sinh"),
+        M::Tan => plain("tan"),
+        M::Tanh => plain("tanh"),
+        M::Acos => plain("acos"),
+        M::Asin => plain("asin"),
+        M::Atan => plain("atan"),
+        M::Atan2 => fitted("atan2"),
+        M::Asinh | M::Acosh | M::Atanh | M::Fract => {
             let (what, body) = match fun {
+                // HLSL's `frac` may differ for tiny negative values.
+                M::Fract => ("fract", "x - floor(x)".to_string()),
                 M::Asinh => (
                     "asinh",
                     text!("log(x + sqrt(x * x + {}))", number(scalar, "1.0")),
@@ -252,20 +205,13 @@ fn expression(
             });
             call(text!("{name}({a})"))
         }
-        M::Radians => call(plain("radians")),
-        M::Degrees => call(plain("degrees")),
-        M::Ceil => call(plain("ceil")),
-        M::Floor => call(plain("floor")),
+        M::Radians => plain("radians"),
+        M::Degrees => plain("degrees"),
+        M::Ceil => plain("ceil"),
+        M::Floor => plain("floor"),
         // HLSL's round() rounds halfway cases to even, as WGSL's does.
-        M::Round => call(plain("round")),
-        M::Trunc => call(plain("trunc")),
-        M::Fract => {
-            let name = text!("_s_fract_{}", suffix(&t));
-            needs.helper(&name, |_| {
-                text!("{t} {name}({t} x) {{\n    return x - floor(x);\n}}\n")
-            });
-            call(text!("{name}({a})"))
-        }
+        M::Round => plain("round"),
+        M::Trunc => plain("trunc"),
         M::Modf | M::Frexp => modf_frexp(ctx, needs, fun, (a, a_prec), arg_ty, result, span),
         // HLSL's ldexp is `x * exp2(e)`, whose power overflows before the
         // product for e = 128; the helper multiplies by two exact powers
@@ -286,15 +232,15 @@ fn expression(
             });
             call(text!("{name}({a}, {})", text(1)))
         }
-        M::Exp => call(plain("exp")),
-        M::Exp2 => call(plain("exp2")),
-        M::Log => call(plain("log")),
-        M::Log2 => call(plain("log2")),
-        M::Pow => call(fitted("pow")),
-        M::Sqrt => call(plain("sqrt")),
-        M::InverseSqrt => call(plain("rsqrt")),
+        M::Exp => plain("exp"),
+        M::Exp2 => plain("exp2"),
+        M::Log => plain("log"),
+        M::Log2 => plain("log2"),
+        M::Pow => fitted("pow"),
+        M::Sqrt => plain("sqrt"),
+        M::InverseSqrt => plain("rsqrt"),
         // DXC's dot() takes integer vectors too (wrapping like WGSL).
-        M::Dot => call(plain("dot")),
+        M::Dot => plain("dot"),
         M::Dot4I8Packed | M::Dot4U8Packed => {
             let signed = fun == M::Dot4I8Packed;
             let b = text(1);
@@ -310,23 +256,23 @@ fn expression(
             }
         }
         M::Outer => outer(ctx, needs, args, result),
-        M::Cross => call(plain("cross")),
-        M::Distance => call(plain("distance")),
-        M::Length => call(plain("length")),
-        M::Normalize => call(plain("normalize")),
+        M::Cross => plain("cross"),
+        M::Distance => plain("distance"),
+        M::Length => plain("length"),
+        M::Normalize => plain("normalize"),
         // DXC's faceforward() is `dot(i, ng) < 0 ? n : -n`, as WGSL's.
-        M::FaceForward => call(plain("faceforward")),
-        M::Reflect => call(plain("reflect")),
-        M::Refract => call(plain("refract")),
+        M::FaceForward => plain("faceforward"),
+        M::Reflect => plain("reflect"),
+        M::Refract => plain("refract"),
         // HLSL's sign() returns integers.
         M::Sign if float => (text!("({t})sign({a})"), Prec::Operator),
-        M::Sign => call(plain("sign")),
+        M::Sign => plain("sign"),
         // WGSL's fma may be fused or not; HLSL's fma() is double only.
-        M::Fma if scalar.width == 8 => call(fitted("fma")),
-        M::Fma => call(fitted("mad")),
-        M::Mix => call(fitted("lerp")),
-        M::Step => call(fitted("step")),
-        M::SmoothStep => call(fitted("smoothstep")),
+        M::Fma if scalar.width == 8 => fitted("fma"),
+        M::Fma => fitted("mad"),
+        M::Mix => fitted("lerp"),
+        M::Step => fitted("step"),
+        M::SmoothStep => fitted("smoothstep"),
         M::Inverse => {
             needs.error(error_at(
                 "HLSL has no matrix inverse",
@@ -335,8 +281,8 @@ fn expression(
             ));
             (a.to_string(), a_prec)
         }
-        M::Transpose => call(plain("transpose")),
-        M::Determinant => call(plain("determinant")),
+        M::Transpose => plain("transpose"),
+        M::Determinant => plain("determinant"),
         M::QuantizeToF16 => call(text!("f16tof32(f32tof16({a}))")),
         M::CountTrailingZeros => back(call(text!("min(firstbitlow({}), {bits}u)", as_unsigned()))),
         // firstbithigh gives ~0 for 0: (w - 1) - ~0 wraps to w.
@@ -346,7 +292,7 @@ fn expression(
         )),
         M::CountOneBits => back(call(text!("countbits({})", as_unsigned()))),
         M::ReverseBits if signed => (text!("({t})reversebits({})", as_unsigned()), Prec::Operator),
-        M::ReverseBits => call(plain("reversebits")),
+        M::ReverseBits => plain("reversebits"),
         // ~0 for 0, as WGSL.
         M::FirstTrailingBit => back(call(text!("firstbitlow({})", as_unsigned()))),
         // The signed overload gives WGSL's signed rule; its result is
@@ -397,7 +343,7 @@ fn modf_frexp(
         .iter()
         .find(|(_, t)| t.inner == *result)
         .map(|(h, _)| h);
-    let scalar = scalar_of(arg_ty).unwrap_or(Scalar::F32);
+    let scalar = arg_ty.scalar().unwrap_or(Scalar::F32);
     let Some(handle) = handle.filter(|_| scalar.kind == K::Float && scalar.width != 8) else {
         needs.error(error_at(
             "HLSL cannot compute modf or frexp of this type",
@@ -422,7 +368,7 @@ fn modf_frexp(
             // and are their own fraction. f16 goes through f32 (exactly:
             // its fraction keeps its mantissa bits), since DXC's SPIR-V
             // lacks asuint16.
-            let size = size_of(arg_ty);
+            let size = vector_size(arg_ty);
             let ui = shaped(size, Scalar::U32);
             let fi = shaped(size, Scalar::F32);
             let ii = shaped(size, Scalar::I32);
@@ -453,7 +399,7 @@ fn outer(ctx: &Ctx<'_>, needs: &mut Needs, args: &[Arg<'_>], result: &TypeInner)
     let rt = types::inner_name(ctx, result);
     let at = types::inner_name(ctx, a.ty);
     let bt = types::inner_name(ctx, b.ty);
-    let columns = size_of(b.ty).map_or(1, |s| s as usize);
+    let columns = vector_size(b.ty).map_or(1, |s| s as usize);
     let name = text!("_s_outer_{}", suffix(&rt));
     needs.helper(&name, |_| {
         let rows: Vec<String> = (0..columns)
@@ -911,7 +857,7 @@ var<private> hq: vec3<f16>;
         src.push_str("RWByteAddressBuffer o : register(u0);\n[numthreads(1, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {\n    uint seed = o.Load(id.x * 4u);\n    uint acc = 0u;\n");
         for t in &vars {
             let tn = types::inner_name(ctx, t);
-            let init = match scalar_of(t).map(|s| s.kind) {
+            let init = match t.scalar().map(|s| s.kind) {
                 Some(K::Float) => text!("({tn})asfloat(seed)"),
                 _ => text!("({tn})seed"),
             };
@@ -1451,7 +1397,7 @@ var<private> hq: vec3<f16>;
             &i,
             naga::Span::UNDEFINED,
         );
-        assert_eq!(text, "((int)(31u - firstbithigh((uint)(x.y + 1))))");
-        assert_eq!(prec, Prec::Group);
+        assert_eq!(text, "(int)(31u - firstbithigh((uint)(x.y + 1)))");
+        assert_eq!(prec, Prec::Operator);
     }
 }
