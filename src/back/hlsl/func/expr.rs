@@ -293,27 +293,23 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Derivative { axis, ctrl, expr } => {
                 use naga::DerivativeAxis as A;
                 use naga::DerivativeControl as C;
-                let e = self.arg(expr);
-                let text = match (axis, ctrl) {
-                    (A::X, C::None) => text!("ddx({e})"),
-                    (A::Y, C::None) => text!("ddy({e})"),
-                    (A::Width, C::None) => text!("fwidth({e})"),
-                    (A::X, C::Coarse) => text!("ddx_coarse({e})"),
-                    (A::Y, C::Coarse) => text!("ddy_coarse({e})"),
-                    (A::X, C::Fine) => text!("ddx_fine({e})"),
-                    (A::Y, C::Fine) => text!("ddy_fine({e})"),
-                    (A::Width, C::Coarse) => {
-                        let sum = text!("(abs(ddx_coarse({e})) + abs(ddy_coarse({e})))");
-                        out.push_str(&sum);
-                        return Prec::Group;
-                    }
-                    (A::Width, C::Fine) => {
-                        let sum = text!("(abs(ddx_fine({e})) + abs(ddy_fine({e})))");
-                        out.push_str(&sum);
-                        return Prec::Group;
-                    }
+                let suffix = match ctrl {
+                    C::None => "",
+                    C::Coarse => "_coarse",
+                    C::Fine => "_fine",
                 };
-                out.push_str(&text);
+                let e = self.arg(expr);
+                // HLSL has no coarse or fine `fwidth`: |ddx| + |ddy|.
+                if axis == A::Width && ctrl != C::None {
+                    out.push_str(&text!("(abs(ddx{suffix}({e})) + abs(ddy{suffix}({e})))"));
+                    return Prec::Group;
+                }
+                let name = match axis {
+                    A::X => "ddx",
+                    A::Y => "ddy",
+                    A::Width => "fwidth",
+                };
+                super::super::push_parts(out, &[name, suffix, "(", &e, ")"]);
                 return Prec::Call;
             }
             E::Relational { fun, argument } => return self.push_relational(out, fun, argument),

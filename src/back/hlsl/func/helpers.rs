@@ -8,6 +8,7 @@
 //! to `Needs::helpers` (once).
 
 use super::expr::typed_int;
+use super::math::shaped;
 use crate::back::hlsl::{types, Ctx, Needs};
 use crate::back::text::div_mod_body;
 use naga::proc::NameKey;
@@ -203,16 +204,8 @@ pub(super) fn bitcast64(
     to: Scalar,
     size: Option<naga::VectorSize>,
 ) -> String {
-    let n = size.map_or(1, |s| s as u8);
-    let spell = |s: Scalar| {
-        if n == 1 {
-            types::scalar(s).into()
-        } else {
-            types::vector(n, s)
-        }
-    };
-    let (f, t) = (spell(from), spell(to));
-    let u = spell(Scalar::U32);
+    let (f, t) = (shaped(size, from), shaped(size, to));
+    let u = shaped(size, Scalar::U32);
     let name = text!("_s_bitcast_{t}_{f}");
     needs.helper(&name, |_| {
         let body = if to.kind == K::Float {

@@ -35,7 +35,7 @@ pub(crate) struct Arg<'a> {
 }
 
 /// `scalar` or `vecN<scalar>` spelled in HLSL.
-fn shaped(size: Option<VectorSize>, s: Scalar) -> Cow<'static, str> {
+pub(super) fn shaped(size: Option<VectorSize>, s: Scalar) -> Cow<'static, str> {
     match size {
         Some(n) => types::vector(n as u8, s),
         None => Cow::Borrowed(types::scalar(s)),
