@@ -320,38 +320,26 @@ fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
         image.class,
         ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
     );
-    // The out parameters of GetDimensions, after the level where there is
-    // one.
-    let mut outs = ["x"; 5];
-    let mut count = 1;
-    let mut out = |c: &'static str| {
-        if let Some(slot) = outs.get_mut(count) {
-            *slot = c;
-            count += 1;
-        }
-    };
-    match image.dim {
-        ImageDimension::D1 => {}
-        ImageDimension::D2 | ImageDimension::Cube => out("y"),
-        ImageDimension::D3 => {
-            out("y");
-            out("z");
-        }
-    }
-    if image.arrayed {
-        out("z");
-    }
-    if !rw {
-        out("w");
-    }
-    let outs = outs.get(..count).unwrap_or(&outs);
     needs.helper(&name, |_| {
-        let args: Vec<String> = outs.iter().map(|c| text!("r.{c}")).collect();
+        // The out parameters of GetDimensions, after the level where there
+        // is one.
+        let mut outs = vec!["r.x"];
+        match image.dim {
+            ImageDimension::D1 => {}
+            ImageDimension::D2 | ImageDimension::Cube => outs.push("r.y"),
+            ImageDimension::D3 => outs.extend(["r.y", "r.z"]),
+        }
+        if image.arrayed {
+            outs.push("r.z");
+        }
+        if !rw {
+            outs.push("r.w");
+        }
         let level = if rw || multi { "" } else { "level, " };
         let levels = if rw { "    r.w = 1u;\n" } else { "" };
         text!(
             "uint4 {name}({t} t, uint level) {{\n    uint4 r = uint4(1u, 1u, 1u, 1u);\n    t.GetDimensions({level}{});\n{levels}    return r;\n}}\n",
-            args.join(", ")
+            outs.join(", ")
         )
     });
     name
@@ -407,21 +395,13 @@ pub(crate) fn atomic(
         ));
         return String::new();
     };
-    use naga::AtomicFunction as A;
-    let op = |name: &str, v: &str| text!("{name}({texel}, {v});\n");
+    let (op, negate) = crate::back::common::atomic_op(fun);
     match *fun {
-        A::Add => op("InterlockedAdd", value),
-        A::Subtract => op("InterlockedAdd", &text!("0 - {}", paren(value, value_prec))),
-        A::And => op("InterlockedAnd", value),
-        A::InclusiveOr => op("InterlockedOr", value),
-        A::ExclusiveOr => op("InterlockedXor", value),
-        A::Min => op("InterlockedMin", value),
-        A::Max => op("InterlockedMax", value),
-        A::Exchange { compare: None } => text!(
+        naga::AtomicFunction::Exchange { compare: None } => text!(
             "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}\n",
             types::scalar(scalar)
         ),
-        A::Exchange { compare: Some(_) } => {
+        naga::AtomicFunction::Exchange { compare: Some(_) } => {
             needs.error(error_at(
                 "textureAtomicCompareExchange is not supported",
                 naga::Span::UNDEFINED,
@@ -429,6 +409,12 @@ pub(crate) fn atomic(
             ));
             String::new()
         }
+        // WGSL's subtract adds the negated value.
+        _ if negate => text!(
+            "Interlocked{op}({texel}, 0 - {});\n",
+            paren(value, value_prec)
+        ),
+        _ => text!("Interlocked{op}({texel}, {value});\n"),
     }
 }
 
