@@ -203,7 +203,7 @@ pub(crate) fn call(
             needs.helper(&name, |_| {
                 text!("{t} {name}({t} x) {{\n    return {body};\n}}\n")
             });
-            call(text!("{name}({a})"))
+            plain(&name)
         }
         M::Radians => plain("radians"),
         M::Degrees => plain("degrees"),
@@ -230,7 +230,7 @@ pub(crate) fn call(
                     "{t} {name}({t} x, {et} e) {{\n    {ii} c = clamp(({ii})e, -252, 254);\n    {ii} h = c / 2;\n    {ft} a = asfloat(({ui})(h + 127) << 23u);\n    {ft} b = asfloat(({ui})(c - h + 127) << 23u);\n    return ({t})(({ft})x * a * b);\n}}\n"
                 )
             });
-            call(text!("{name}({a}, {})", text(1)))
+            plain(&name)
         }
         M::Exp => plain("exp"),
         M::Exp2 => plain("exp2"),
@@ -241,20 +241,11 @@ pub(crate) fn call(
         M::InverseSqrt => plain("rsqrt"),
         // DXC's dot() takes integer vectors too (wrapping like WGSL).
         M::Dot => plain("dot"),
-        M::Dot4I8Packed | M::Dot4U8Packed => {
-            let signed = fun == M::Dot4I8Packed;
-            let b = text(1);
-            if ctx.shader_model() >= ShaderModel::Sm6_4 {
-                if signed {
-                    call(text!("dot4add_i8packed({a}, {b}, (int)0)"))
-                } else {
-                    call(text!("dot4add_u8packed({a}, {b}, 0u)"))
-                }
-            } else {
-                let name = dot4_helper(needs, signed);
-                call(text!("{name}({a}, {b})"))
-            }
+        M::Dot4I8Packed | M::Dot4U8Packed if ctx.shader_model() < ShaderModel::Sm6_4 => {
+            plain(dot4_helper(needs, fun == M::Dot4I8Packed))
         }
+        M::Dot4I8Packed => call(text!("dot4add_i8packed({a}, {}, (int)0)", text(1))),
+        M::Dot4U8Packed => call(text!("dot4add_u8packed({a}, {}, 0u)", text(1))),
         M::Outer => outer(ctx, needs, args, result),
         M::Cross => plain("cross"),
         M::Distance => plain("distance"),
@@ -297,12 +288,8 @@ pub(crate) fn call(
         M::FirstTrailingBit => back(call(text!("firstbitlow({})", as_unsigned()))),
         // The signed overload gives WGSL's signed rule; its result is
         // unsigned bits.
-        M::FirstLeadingBit => back(call(text!("firstbithigh({a})"))),
-        M::ExtractBits | M::InsertBits => {
-            let name = bits_helper(needs, fun, &t, scalar);
-            let rest: Vec<&str> = (1..args.len()).map(text).collect();
-            call(text!("{name}({a}, {})", rest.join(", ")))
-        }
+        M::FirstLeadingBit => back(plain("firstbithigh")),
+        M::ExtractBits | M::InsertBits => plain(&bits_helper(needs, fun, &t, scalar)),
         M::Pack4x8snorm
         | M::Pack4x8unorm
         | M::Pack2x16snorm
@@ -318,10 +305,7 @@ pub(crate) fn call(
         | M::Unpack2x16unorm
         | M::Unpack2x16float
         | M::Unpack4xI8
-        | M::Unpack4xU8 => {
-            let name = pack_helper(needs, fun);
-            call(text!("{name}({a})"))
-        }
+        | M::Unpack4xU8 => plain(pack_helper(needs, fun)),
     }
 }
 
