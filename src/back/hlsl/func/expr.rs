@@ -241,16 +241,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 let [image_at, level_at] = self
                     .push_operands(&mut texts, [Some(image), level], 1)
                     .map(|at| operand_at(&texts, at));
-                let query = match query {
-                    naga::ImageQuery::Size { .. } => image::Query::Size {
-                        level: level.map(|_| level_at.0),
-                    },
-                    naga::ImageQuery::NumLevels => image::Query::NumLevels,
-                    naga::ImageQuery::NumLayers => image::Query::NumLayers,
-                    naga::ImageQuery::NumSamples => image::Query::NumSamples,
-                };
                 let image = image::Image::new(image_at, kind);
-                let (queried, prec) = image::query(self.needs, &image, &query);
+                let level = level.map(|_| level_at.0);
+                let (queried, prec) = image::query(self.needs, &image, query, level);
                 self.st.give_buf(texts);
                 return push_as_operand(out, &queried, prec);
             }

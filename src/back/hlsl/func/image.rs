@@ -300,14 +300,6 @@ pub(crate) fn store(
     }
 }
 
-/// The query kinds of naga's `ImageQuery`, with the level printed.
-pub(crate) enum Query<'a> {
-    Size { level: Option<&'a str> },
-    NumLevels,
-    NumLayers,
-    NumSamples,
-}
-
 /// The helper returning `uint4(width, height, depth or layers, levels or
 /// samples)` of a texture of `image`'s type at a mip level.
 fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
@@ -347,21 +339,25 @@ fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
 
 /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
 /// `textureNumSamples`: an expression, through a helper function where
-/// HLSL's `GetDimensions` needs out parameters.
-pub(crate) fn query(needs: &mut Needs, image: &Image<'_>, query: &Query<'_>) -> (String, Prec) {
+/// HLSL's `GetDimensions` needs out parameters. `level`: the printed
+/// level of a size query (level 0 without one).
+pub(crate) fn query(
+    needs: &mut Needs,
+    image: &Image<'_>,
+    query: naga::ImageQuery,
+    level: Option<&str>,
+) -> (String, Prec) {
+    use naga::ImageQuery as Q;
     let name = dimensions_helper(needs, image);
-    let level = match *query {
-        Query::Size { level: Some(l) } => l,
-        _ => "0u",
-    };
-    let swizzle = match *query {
-        Query::Size { .. } => match image.dim {
+    let level = level.unwrap_or("0u");
+    let swizzle = match query {
+        Q::Size { .. } => match image.dim {
             ImageDimension::D1 => "x",
             ImageDimension::D2 | ImageDimension::Cube => "xy",
             ImageDimension::D3 => "xyz",
         },
-        Query::NumLayers => "z",
-        Query::NumLevels | Query::NumSamples => "w",
+        Q::NumLayers => "z",
+        Q::NumLevels | Q::NumSamples => "w",
     };
     let text = [name.as_str(), "(", image.text, ", ", level, ").", swizzle].concat();
     (text, Prec::Postfix)
@@ -773,19 +769,29 @@ mod tests {
                         sh.value(result, &text);
                     }
                 }
-                let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: None });
+                let (text, _) = query(
+                    &mut sh.needs,
+                    &image,
+                    naga::ImageQuery::Size { level: None },
+                    None,
+                );
                 let t = match dim {
                     D::D1 => "uint",
                     D::D3 => "uint3",
                     _ => "uint2",
                 };
                 sh.value(t, &text);
-                let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: Some("i1") });
+                let (text, _) = query(
+                    &mut sh.needs,
+                    &image,
+                    naga::ImageQuery::Size { level: None },
+                    Some("i1"),
+                );
                 sh.value(t, &text);
-                let (text, _) = query(&mut sh.needs, &image, &Query::NumLevels);
+                let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLevels, None);
                 sh.value("uint", &text);
                 if arrayed {
-                    let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
+                    let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
                     sh.value("uint", &text);
                 }
             }
@@ -801,12 +807,17 @@ mod tests {
                     arrayed,
                     class,
                 };
-                let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: Some("u1") });
+                let (text, _) = query(
+                    &mut sh.needs,
+                    &image,
+                    naga::ImageQuery::Size { level: None },
+                    Some("u1"),
+                );
                 sh.value("uint2", &text);
-                let (text, _) = query(&mut sh.needs, &image, &Query::NumLevels);
+                let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLevels, None);
                 sh.value("uint", &text);
                 if arrayed {
-                    let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
+                    let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
                     sh.value("uint", &text);
                 }
             }
@@ -846,12 +857,17 @@ mod tests {
                     sh.value(result, &text);
                 }
             }
-            let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: None });
+            let (text, _) = query(
+                &mut sh.needs,
+                &image,
+                naga::ImageQuery::Size { level: None },
+                None,
+            );
             sh.value("uint2", &text);
-            let (text, _) = query(&mut sh.needs, &image, &Query::NumSamples);
+            let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumSamples, None);
             sh.value("uint", &text);
             if arrayed {
-                let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
+                let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
                 sh.value("uint", &text);
             }
         }
@@ -894,10 +910,16 @@ mod tests {
                         D::D3 => "uint3",
                         _ => "uint2",
                     };
-                    let (text, _) = query(&mut sh.needs, &image, &Query::Size { level: None });
+                    let (text, _) = query(
+                        &mut sh.needs,
+                        &image,
+                        naga::ImageQuery::Size { level: None },
+                        None,
+                    );
                     sh.value(t, &text);
                     if arrayed {
-                        let (text, _) = query(&mut sh.needs, &image, &Query::NumLayers);
+                        let (text, _) =
+                            query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
                         sh.value("uint", &text);
                     }
                 }
