@@ -260,11 +260,17 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.st.lines(&text);
     }
 
-    fn subgroup_error(&mut self) {
-        self.error_at(
-            "subgroup operations are not supported by --target hlsl yet",
-            self.st.stmt_span,
-        );
+    /// Whether `barrier` reaches device memory (storage or textures) and
+    /// workgroup memory; a subgroup barrier is an error.
+    fn barrier_scope(&mut self, barrier: naga::Barrier) -> (bool, bool) {
+        if barrier.contains(naga::Barrier::SUB_GROUP) {
+            self.error_at(
+                "subgroup operations are not supported by --target hlsl yet",
+                self.st.stmt_span,
+            );
+        }
+        let device = barrier.intersects(naga::Barrier::STORAGE | naga::Barrier::TEXTURE);
+        (device, barrier.contains(naga::Barrier::WORK_GROUP))
     }
 
     /// The member names `old_value` and `exchanged` of the result struct
@@ -430,12 +436,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn control_barrier(&mut self, barrier: naga::Barrier) {
-        if barrier.contains(naga::Barrier::SUB_GROUP) {
-            self.subgroup_error();
-        }
-        let device = barrier.intersects(naga::Barrier::STORAGE | naga::Barrier::TEXTURE);
-        let group = barrier.contains(naga::Barrier::WORK_GROUP);
-        let call = match (device, group) {
+        let call = match self.barrier_scope(barrier) {
             (true, true) => "AllMemoryBarrierWithGroupSync();",
             (true, false) => "DeviceMemoryBarrierWithGroupSync();",
             (false, _) => "GroupMemoryBarrierWithGroupSync();",
@@ -444,12 +445,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn memory_barrier(&mut self, barrier: naga::Barrier) {
-        if barrier.contains(naga::Barrier::SUB_GROUP) {
-            self.subgroup_error();
-        }
-        let device = barrier.intersects(naga::Barrier::STORAGE | naga::Barrier::TEXTURE);
-        let group = barrier.contains(naga::Barrier::WORK_GROUP);
-        match (device, group) {
+        match self.barrier_scope(barrier) {
             (true, true) => self.st.line("AllMemoryBarrier();"),
             (true, false) => self.st.line("DeviceMemoryBarrier();"),
             (false, true) => self.st.line("GroupMemoryBarrier();"),

@@ -947,18 +947,10 @@ pub(super) fn typed_int(s: Scalar, v: i64) -> String {
 /// exponent (`{:?}` writes those below 1e-4 as `1e-5`).
 fn literal_prec(lit: naga::Literal) -> Prec {
     use naga::Literal as L;
-    let exponent = match lit {
-        L::F32(v) => v > 0.0 && v < 1e-4,
-        L::AbstractFloat(v) => {
-            let v = v as f32;
-            v > 0.0 && v < 1e-4
-        }
-        L::F64(v) => v > 0.0 && v < 1e-4,
-        _ => false,
-    };
-    if exponent {
-        Prec::Exponent
-    } else {
-        literal_class(lit)
+    match lit {
+        L::F32(v) if v > 0.0 && v < 1e-4 => Prec::Exponent,
+        L::AbstractFloat(v) if (v as f32) > 0.0 && (v as f32) < 1e-4 => Prec::Exponent,
+        L::F64(v) if v > 0.0 && v < 1e-4 => Prec::Exponent,
+        _ => literal_class(lit),
     }
 }
