@@ -180,15 +180,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 let [image_at, sampler, coordinate, array_index, offset, depth_ref, l1, l2] = self
                     .push_operands(&mut texts, operands, 2)
                     .map(|at| operand_at(&texts, at));
-                let level = match op.level {
-                    naga::SampleLevel::Auto => image::Level::Auto,
-                    naga::SampleLevel::Zero => image::Level::Zero,
-                    naga::SampleLevel::Exact(_) => image::Level::Exact(l1.0, l1.1),
-                    naga::SampleLevel::Bias(_) => image::Level::Bias(l1.0),
-                    naga::SampleLevel::Gradient { .. } => {
-                        image::Level::Gradient { x: l1.0, y: l2.0 }
-                    }
-                };
                 let s = image::Sample {
                     image: image::Image::new(image_at, kind),
                     sampler: sampler.0,
@@ -196,7 +187,8 @@ impl<'a> FunctionWriter<'a, '_> {
                     coordinate: coordinate.0,
                     array_index: op.array_index.map(|_| array_index),
                     offset: op.offset.map(|_| offset.0),
-                    level,
+                    level: op.level,
+                    level_operands: [l1, l2],
                     depth_ref: op.depth_ref.map(|_| depth_ref.0),
                     clamp_to_edge: op.clamp_to_edge,
                     span: self.st.exprs.get_span(h),

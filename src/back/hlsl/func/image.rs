@@ -27,7 +27,7 @@ use super::super::types::{self, storage_scalar_texel};
 use super::super::{error_at, Needs};
 use super::math::{paren, push_paren};
 use crate::back::text::{coordinate_count, Prec};
-use naga::{ImageClass, ImageDimension, Scalar, ScalarKind};
+use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 use std::borrow::Cow;
 
 /// A printed texture operand (a global, a binding-array element or a
@@ -55,19 +55,6 @@ impl<'a> Image<'a> {
     }
 }
 
-/// The level of detail of a sample.
-pub(crate) enum Level<'a> {
-    Auto,
-    Zero,
-    /// The level and its class.
-    Exact(&'a str, Prec),
-    Bias(&'a str),
-    Gradient {
-        x: &'a str,
-        y: &'a str,
-    },
-}
-
 /// `textureSample*`/`textureGather*` (naga `ImageSample`), every operand
 /// printed.
 pub(crate) struct Sample<'a> {
@@ -80,7 +67,10 @@ pub(crate) struct Sample<'a> {
     pub array_index: Option<(&'a str, Prec)>,
     /// A constant integer vector expression.
     pub offset: Option<&'a str>,
-    pub level: Level<'a>,
+    /// The level of detail; its operands printed in `level_operands`.
+    pub level: SampleLevel,
+    /// The printed level or bias, or the two gradients, and their classes.
+    pub level_operands: [(&'a str, Prec); 2],
     pub depth_ref: Option<&'a str>,
     /// `textureSampleBaseClampToEdge`.
     pub clamp_to_edge: bool,
@@ -174,9 +164,9 @@ pub(crate) fn sample(needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
         }
     } else if s.depth_ref.is_some() {
         match s.level {
-            Level::Auto => "SampleCmp",
-            Level::Zero => "SampleCmpLevelZero",
-            Level::Exact(..) | Level::Bias(_) | Level::Gradient { .. } => {
+            SampleLevel::Auto => "SampleCmp",
+            SampleLevel::Zero => "SampleCmpLevelZero",
+            SampleLevel::Exact(_) | SampleLevel::Bias(_) | SampleLevel::Gradient { .. } => {
                 needs.error(error_at(
                     "HLSL at shader model 6.6 and below compares depth samples only with implicit derivatives or at level 0",
                     s.span,
@@ -187,10 +177,10 @@ pub(crate) fn sample(needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
         }
     } else {
         match s.level {
-            Level::Auto => "Sample",
-            Level::Zero | Level::Exact(..) => "SampleLevel",
-            Level::Bias(_) => "SampleBias",
-            Level::Gradient { .. } => "SampleGrad",
+            SampleLevel::Auto => "Sample",
+            SampleLevel::Zero | SampleLevel::Exact(_) => "SampleLevel",
+            SampleLevel::Bias(_) => "SampleBias",
+            SampleLevel::Gradient { .. } => "SampleGrad",
         }
     };
     push_paren(&mut out, image.text, image.prec);
@@ -200,10 +190,11 @@ pub(crate) fn sample(needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
         // A depth comparison takes the reference and no level.
         super::super::push_parts(&mut out, &[", ", r]);
     } else if s.gather.is_none() {
+        let [(l, prec), (y, _)] = s.level_operands;
         match s.level {
-            Level::Auto => {}
-            Level::Zero => out.push_str(", 0.0"),
-            Level::Exact(l, prec) => {
+            SampleLevel::Auto => {}
+            SampleLevel::Zero => out.push_str(", 0.0"),
+            SampleLevel::Exact(_) => {
                 out.push_str(", ");
                 // Depth textures take integer levels in WGSL.
                 if matches!(image.class, ImageClass::Depth { .. }) {
@@ -213,8 +204,8 @@ pub(crate) fn sample(needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
                     out.push_str(l);
                 }
             }
-            Level::Bias(b) => super::super::push_parts(&mut out, &[", ", b]),
-            Level::Gradient { x, y } => super::super::push_parts(&mut out, &[", ", x, ", ", y]),
+            SampleLevel::Bias(_) => super::super::push_parts(&mut out, &[", ", l]),
+            SampleLevel::Gradient { .. } => super::super::push_parts(&mut out, &[", ", l, ", ", y]),
         }
     }
     if let Some(o) = s.offset {
@@ -422,6 +413,9 @@ mod tests {
     use naga::{ImageDimension as D, StorageAccess, StorageFormat, SwizzleComponent as Sw};
     use std::fmt::Write as _;
 
+    /// The texts of a level without operands.
+    const NONE: [(&str, Prec); 2] = [("", Prec::Word); 2];
+
     fn sampled(kind: ScalarKind) -> ImageClass {
         ImageClass::Sampled { kind, multi: false }
     }
@@ -509,6 +503,9 @@ mod tests {
 
     /// Every sample and gather form on every texture type.
     fn samples(sh: &mut Shader, implicit: bool) {
+        // A handle for the level operands, whose texts are given apart.
+        let literal = naga::Expression::Literal(naga::Literal::F32(0.0));
+        let h = naga::Arena::new().append(literal, naga::Span::UNDEFINED);
         let dims = [
             (D::D1, false, "c1", None),
             (D::D1, true, "c1", None),
@@ -532,22 +529,24 @@ mod tests {
                 } else {
                     ("c1", "c1")
                 };
+                let exact = if class == DEPTH { "i1" } else { "lf" };
                 let mut levels = vec![
-                    Level::Zero,
-                    Level::Exact(if class == DEPTH { "i1" } else { "lf" }, Prec::Word),
+                    (SampleLevel::Zero, NONE),
+                    (
+                        SampleLevel::Exact(h),
+                        [(exact, Prec::Word), ("", Prec::Word)],
+                    ),
                 ];
                 if implicit {
-                    levels.push(Level::Auto);
-                    levels.push(Level::Bias("lf"));
+                    levels.push((SampleLevel::Auto, NONE));
+                    levels.push((SampleLevel::Bias(h), [("lf", Prec::Word), ("", Prec::Word)]));
                 }
-                {
-                    levels.push(Level::Gradient {
-                        x: grad.0,
-                        y: grad.1,
-                    });
-                }
-                for level in levels {
-                    if class == DEPTH && matches!(level, Level::Bias(_) | Level::Gradient { .. }) {
+                let gradient = SampleLevel::Gradient { x: h, y: h };
+                levels.push((gradient, [(grad.0, Prec::Word), (grad.1, Prec::Word)]));
+                for (level, level_operands) in levels {
+                    let explicit =
+                        matches!(level, SampleLevel::Bias(_) | SampleLevel::Gradient { .. });
+                    if class == DEPTH && explicit {
                         continue;
                     }
                     for off in [None, offset] {
@@ -556,13 +555,6 @@ mod tests {
                         } else {
                             vec![None]
                         } {
-                            let level = match level {
-                                Level::Auto => Level::Auto,
-                                Level::Zero => Level::Zero,
-                                Level::Exact(l, p) => Level::Exact(l, p),
-                                Level::Bias(b) => Level::Bias(b),
-                                Level::Gradient { x, y } => Level::Gradient { x, y },
-                            };
                             let s = Sample {
                                 image: Image {
                                     text: &tex,
@@ -577,6 +569,7 @@ mod tests {
                                 array_index: layer.map(|l| (l, Prec::Word)),
                                 offset: off,
                                 level,
+                                level_operands,
                                 depth_ref: None,
                                 clamp_to_edge: false,
                                 span: naga::Span::UNDEFINED,
@@ -589,17 +582,13 @@ mod tests {
                 // Comparisons and gathers (2D and cube only).
                 if matches!(dim, D::D2 | D::Cube) {
                     let layer = if arrayed { Some("i1") } else { None };
-                    let mut cmp_levels = vec![Level::Zero];
+                    let mut cmp_levels = vec![SampleLevel::Zero];
                     if implicit {
-                        cmp_levels.push(Level::Auto);
+                        cmp_levels.push(SampleLevel::Auto);
                     }
                     if class == DEPTH {
                         for level in cmp_levels {
                             for off in [None, offset] {
-                                let level = match level {
-                                    Level::Auto => Level::Auto,
-                                    _ => Level::Zero,
-                                };
                                 let s = Sample {
                                     image: Image {
                                         text: &tex,
@@ -614,6 +603,7 @@ mod tests {
                                     array_index: layer.map(|l| (l, Prec::Word)),
                                     offset: off,
                                     level,
+                                    level_operands: NONE,
                                     depth_ref: Some("dref"),
                                     clamp_to_edge: false,
                                     span: naga::Span::UNDEFINED,
@@ -650,7 +640,8 @@ mod tests {
                                 coordinate: c,
                                 array_index: layer.map(|l| (l, Prec::Word)),
                                 offset: off,
-                                level: Level::Zero,
+                                level: SampleLevel::Zero,
+                                level_operands: NONE,
                                 depth_ref: dref,
                                 clamp_to_edge: false,
                                 span: naga::Span::UNDEFINED,
@@ -678,7 +669,8 @@ mod tests {
                 coordinate: "c2",
                 array_index: None,
                 offset: Some("int2(0, 1)"),
-                level: Level::Zero,
+                level: SampleLevel::Zero,
+                level_operands: NONE,
                 depth_ref: None,
                 clamp_to_edge: false,
                 span: naga::Span::UNDEFINED,
@@ -706,7 +698,8 @@ mod tests {
             coordinate: "c2",
             array_index: None,
             offset: None,
-            level: Level::Zero,
+            level: SampleLevel::Zero,
+            level_operands: NONE,
             depth_ref: None,
             clamp_to_edge: true,
             span: naga::Span::UNDEFINED,
