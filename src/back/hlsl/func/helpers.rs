@@ -24,7 +24,7 @@ pub(super) fn div_mod(
     size: Option<naga::VectorSize>,
 ) -> String {
     let s = types::scalar(scalar);
-    let scalar_name = [s_prefix(what), s].concat();
+    let scalar_name = ["_s_", what, "_", s].concat();
     needs.helper(&scalar_name, |_| {
         let signed = scalar.kind == K::Sint;
         // 0, 1, -1 and the most negative value of the width.
@@ -37,7 +37,7 @@ pub(super) fn div_mod(
         return scalar_name;
     };
     let v = types::vector(size as u8, scalar);
-    let name = [s_prefix(what), &v].concat();
+    let name = ["_s_", what, "_", &v].concat();
     componentwise(needs, &name, &v, &[&v, " a, ", &v, " b"], size, |c| {
         text!("{scalar_name}(a.{c}, b.{c})")
     });
@@ -59,15 +59,6 @@ fn componentwise(
     needs.helper(name, |_| {
         crate::back::text::componentwise_text((ret, name, &params.concat()), "\n{\n", size, each)
     });
-}
-
-/// `_s_div_` or `_s_mod_`: the start of the name of a [`div_mod`] helper.
-fn s_prefix(what: &str) -> &'static str {
-    if what == "div" {
-        "_s_div_"
-    } else {
-        "_s_mod_"
-    }
 }
 
 /// `select` with a bool vector condition, component-wise:

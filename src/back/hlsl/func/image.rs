@@ -216,13 +216,14 @@ pub(crate) fn sample(needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
     (out, Prec::Postfix)
 }
 
-/// The texel address of a storage texture: `uint2(xy)`, `uint3(xy, layer)`.
-fn storage_address(image: &Image<'_>, coordinate: &str, array_index: Option<&str>) -> String {
+/// A texel of a storage texture: `t[uint2(xy)]`, `t[uint3(xy, layer)]`.
+fn storage_texel(image: &Image<'_>, coordinate: &str, array_index: Option<&str>) -> String {
     let n = coordinate_count(image.dim);
-    match array_index {
+    let address = match array_index {
         Some(layer) => construct(n + 1, Scalar::U32, &[coordinate, layer]),
         None => construct(n, Scalar::U32, &[coordinate]),
-    }
+    };
+    text!("{}[{address}]", paren(image.text, image.prec))
 }
 
 /// `textureLoad` (naga `ImageLoad`), and the class of the text; `sample`
@@ -238,8 +239,7 @@ pub(crate) fn load(
     let n = coordinate_count(image.dim);
     match image.class {
         ImageClass::Storage { format, .. } => {
-            let address = storage_address(image, coordinate, array_index);
-            let texel = text!("{tex}[{address}]");
+            let texel = storage_texel(image, coordinate, array_index);
             match storage_scalar_texel(format) {
                 Some(s) => {
                     let (zero, one) = match s.kind {
@@ -278,16 +278,15 @@ pub(crate) fn store(
     array_index: Option<&str>,
     (value, value_prec): (&str, Prec),
 ) -> String {
-    let tex = paren(image.text, image.prec);
-    let address = storage_address(image, coordinate, array_index);
+    let texel = storage_texel(image, coordinate, array_index);
     let scalar = match image.class {
         ImageClass::Storage { format, .. } => storage_scalar_texel(format).is_some(),
         _ => false,
     };
     if scalar {
-        text!("{tex}[{address}] = {}.x;", paren(value, value_prec))
+        text!("{texel} = {}.x;", paren(value, value_prec))
     } else {
-        text!("{tex}[{address}] = {value};")
+        text!("{texel} = {value};")
     }
 }
 
@@ -367,9 +366,7 @@ pub(crate) fn atomic(
     fun: &naga::AtomicFunction,
     (value, value_prec): (&str, Prec),
 ) -> String {
-    let tex = paren(image.text, image.prec);
-    let address = storage_address(image, coordinate, array_index);
-    let texel = text!("{tex}[{address}]");
+    let texel = storage_texel(image, coordinate, array_index);
     let scalar = match image.class {
         ImageClass::Storage { format, .. } => storage_scalar_texel(format),
         _ => None,
