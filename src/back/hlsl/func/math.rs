@@ -22,7 +22,7 @@
 
 use super::super::types;
 use super::super::{error_at, Ctx, Needs, ShaderModel};
-use crate::back::text::{vector_size, Prec};
+use crate::back::text::{component, vector_size, Prec};
 use naga::proc::NameKey;
 use naga::{MathFunction as M, Scalar, ScalarKind as K, TypeInner, VectorSize};
 use std::borrow::Cow;
@@ -356,7 +356,6 @@ fn modf_frexp(
             let ui = shaped(size, Scalar::U32);
             let fi = shaped(size, Scalar::F32);
             let ii = shaped(size, Scalar::I32);
-            let fraction_type = types::inner_name(ctx, arg_ty);
             let exp_type = match ctx.module.types[handle].inner {
                 TypeInner::Struct { ref members, .. } if members.len() == 2 => {
                     types::type_name(ctx, members[1].ty)
@@ -364,7 +363,7 @@ fn modf_frexp(
                 _ => &*ii,
             };
             text!(
-                "    {ui} bits = asuint(({fi})x);\n    {ui} field = (bits >> 23u) & 0xFFu;\n    {ui} normal = ({ui})(field != 0u);\n    r.{second} = ({exp_type})(({ii})(normal * field) - ({ii})normal * 126);\n    {ui} fraction = (bits & 0x807FFFFFu) | 0x3F000000u;\n    r.{first} = ({fraction_type})asfloat(bits + normal * (fraction - bits));\n"
+                "    {ui} bits = asuint(({fi})x);\n    {ui} field = (bits >> 23u) & 0xFFu;\n    {ui} normal = ({ui})(field != 0u);\n    r.{second} = ({exp_type})(({ii})(normal * field) - ({ii})normal * 126);\n    {ui} fraction = (bits & 0x807FFFFFu) | 0x3F000000u;\n    r.{first} = ({t})asfloat(bits + normal * (fraction - bits));\n"
             )
         };
         text!(
@@ -383,11 +382,11 @@ fn outer(ctx: &Ctx<'_>, needs: &mut Needs, args: &[Arg<'_>], result: &TypeInner)
     let rt = types::inner_name(ctx, result);
     let at = types::inner_name(ctx, a.ty);
     let bt = types::inner_name(ctx, b.ty);
-    let columns = vector_size(b.ty).map_or(1, |s| s as usize);
+    let columns = vector_size(b.ty).map_or(1, |s| s as u32);
     let name = text!("_s_outer_{}", suffix(&rt));
     needs.helper(&name, |_| {
         let rows: Vec<String> = (0..columns)
-            .map(|j| text!("a * b.{}", ["x", "y", "z", "w"][j]))
+            .map(|j| text!("a * b.{}", component(j)))
             .collect();
         text!(
             "{rt} {name}({at} a, {bt} b) {{\n    return {rt}({});\n}}\n",
