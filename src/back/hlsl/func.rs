@@ -197,43 +197,37 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     // ---- signature and locals -------------------------------------------
 
+    /// The signature of `func`: pointer parameters become `inout`.
     fn signature(&mut self, handle: Handle<naga::Function>, func: &naga::Function) {
+        let ctx = self.ctx;
         let ret = match func.result {
-            Some(ref r) => types::type_name(self.ctx, r.ty),
+            Some(ref r) => types::type_name(ctx, r.ty),
             None => "void",
         };
-        let span = self.ctx.module.functions.get_span(handle);
-        let ctx = self.ctx;
+        let span = ctx.module.functions.get_span(handle);
         let name = ctx.name(NameKey::Function(handle));
-        for part in [ret, " ", name, "("] {
-            self.st.out.push_str(part);
-        }
+        super::push_parts(&mut self.st.out, &[ret, " ", name, "("]);
         for (i, arg) in func.arguments.iter().enumerate() {
-            if i > 0 {
-                self.st.out.push_str(", ");
-            }
             let name = ctx.name(NameKey::FunctionArgument(handle, i as u32));
-            let param = self.parameter(arg.ty, name, span);
-            self.st.out.push_str(&param);
+            let (inout, ty) = match ctx.module.types[arg.ty].inner {
+                naga::TypeInner::Pointer { base, space } => {
+                    if is_buffer_space(space) {
+                        self.error_at(
+                            text!(
+                                "parameter `{name}`: a pointer into a buffer cannot be an HLSL function parameter (HLSL reaches storage buffers by byte offset); pass the value, or inline the function"
+                            ),
+                            span,
+                        );
+                    }
+                    ("inout ", base)
+                }
+                _ => ("", arg.ty),
+            };
+            let separator = if i > 0 { ", " } else { "" };
+            let parts = [separator, inout, types::type_name(ctx, ty), " ", name];
+            super::push_parts(&mut self.st.out, &parts);
         }
         self.st.out.push(')');
-    }
-
-    /// One parameter declaration: pointers become `inout`.
-    fn parameter(&mut self, ty: Handle<naga::Type>, name: &str, span: naga::Span) -> String {
-        let ctx = self.ctx;
-        let naga::TypeInner::Pointer { base, space } = ctx.module.types[ty].inner else {
-            return text!("{} {name}", types::type_name(ctx, ty));
-        };
-        if is_buffer_space(space) {
-            self.error_at(
-                text!(
-                    "parameter `{name}`: a pointer into a buffer cannot be an HLSL function parameter (HLSL reaches storage buffers by byte offset); pass the value, or inline the function"
-                ),
-                span,
-            );
-        }
-        text!("inout {} {name}", types::type_name(ctx, base))
     }
 
     /// An image statement: the operands printed (image, coordinate, layer,
