@@ -1,7 +1,7 @@
 //! Expressions: values, pointers (lvalue text, or a buffer [`Place`]),
 //! literals, operators and casts with WGSL's defined behaviours.
 //!
-//! Every text returned by [`FunctionWriter::expr`] is an HLSL primary
+//! Every text returned by [`FunctionWriter::expr_with`] is an HLSL primary
 //! expression or wrapped in parentheses, so it can be an operand, be
 //! indexed or swizzled as it is.
 
@@ -611,7 +611,7 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     /// The lvalue text [`Self::place`] prints for `h` (a pointer for which
-    /// [`Self::text_rooted`] holds), appended to `out`.
+    /// [`Self::text_root`] gives a root), appended to `out`.
     pub(super) fn push_place_text(&mut self, out: &mut String, h: Handle<naga::Expression>) {
         if let Some(name) = self.root_name(h) {
             out.push_str(name);
