@@ -11,32 +11,18 @@ use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, TypeInner};
 
-/// The text inside `register(...)`: `t0, space1`.
-#[cfg(test)]
-pub(super) fn register_text(r: &Register) -> String {
-    RegisterText(r).to_string()
-}
-
 /// The text inside `register(...)`: `t0, space1`, written where it is
 /// formatted.
-struct RegisterText<'a>(&'a Register);
+pub(super) struct RegisterText<'a>(pub(super) &'a Register);
 
 impl RegisterText<'_> {
     /// The text, appended to `out`.
-    fn push_to(&self, out: &mut String) {
+    pub(super) fn push_to(&self, out: &mut String) {
         let r = self.0;
         out.push(r.class);
         hlsl::push_decimal(out, u64::from(r.register));
         out.push_str(", space");
         hlsl::push_decimal(out, u64::from(r.space));
-    }
-}
-
-impl std::fmt::Display for RegisterText<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut text = String::with_capacity(16);
-        self.push_to(&mut text);
-        f.write_str(&text)
     }
 }
 
