@@ -55,7 +55,7 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{reachable_functions, Modules, Written};
+use crate::back::common::{end_section, reachable_functions, Modules, Written};
 use crate::bind::gl::{resource_kind, GlBindings, Pair, Slot};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
@@ -261,27 +261,11 @@ fn file_bindings(
 ) -> (Vec<GlslBinding>, Vec<CombinedSampler>) {
     let module = ctx.module;
     let vulkan = ctx.dialect().is_vulkan();
-    let ep_info = ctx.info.get_entry_point(index);
     let global_name = |g: GlobalHandle| module.global_variables[g].name.clone().unwrap_or_default();
     let mut records = Vec::new();
-    for &h in order {
-        if ep_info[h].is_empty() {
-            continue;
-        }
-        let Some(kind) = resource_kind(module, &module.global_variables[h]) else {
-            continue;
-        };
-        let declared = match kind {
-            "uniform-block" | "storage-block" => {
-                ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()
-            }
-            "push-constant" => {
-                (ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()) && !vulkan
-            }
-            "image" => true,
-            _ => vulkan,
-        };
-        let Some(slot) = bindings.global(h).filter(|_| declared) else {
+    for (h, kind) in declared_resources(ctx, order, index) {
+        let unbound = kind == "push-constant" && vulkan;
+        let Some(slot) = bindings.global(h).filter(|_| !unbound) else {
             continue;
         };
         records.push(GlslBinding {
@@ -312,6 +296,33 @@ fn file_bindings(
         });
     }
     (records, combined)
+}
+
+/// The resources the file of entry point `index` declares, each with its
+/// [`resource_kind`], in declaration order: those it uses, but not a
+/// buffer the plan declares no block for, nor (OpenGL, where only
+/// combined samplers are declared) a texture or sampler.
+fn declared_resources<'c>(
+    ctx: &'c Ctx<'_>,
+    order: &'c [GlobalHandle],
+    index: usize,
+) -> impl Iterator<Item = (GlobalHandle, &'static str)> + 'c {
+    let module = ctx.module;
+    let ep_info = ctx.info.get_entry_point(index);
+    order.iter().filter_map(move |&h| {
+        if ep_info[h].is_empty() {
+            return None;
+        }
+        let kind = resource_kind(module, &module.global_variables[h])?;
+        let declared = match kind {
+            "uniform-block" | "storage-block" | "push-constant" => {
+                ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()
+            }
+            "image" => true,
+            _ => ctx.dialect().is_vulkan(),
+        };
+        declared.then_some((h, kind))
+    })
 }
 
 /// OpenGL: the combined samplers the file of entry point `index` declares,
@@ -455,22 +466,12 @@ fn write_entry_point(
     // The layout qualifiers of one block, rewritten for each block (room
     // for `set = N, binding = M`, so that it never regrows).
     let mut prefix = String::with_capacity(32);
-    for &h in order {
-        let var = &module.global_variables[h];
-        if !used(h) {
-            continue;
-        }
-        let Some(kind) = resource_kind(module, var) else {
-            continue;
-        };
+    for (h, kind) in declared_resources(ctx, order, index) {
         let slot = bindings.global(h);
         match kind {
-            "uniform-block" | "storage-block" | "push-constant" => {
-                let words = ctx.plan.words_block(h).map(|(_, w)| w);
-                let block = ctx.plan.block(h);
-                if block.is_none() && words.is_none() {
-                    continue;
-                }
+            "image" => image_declaration(ctx, needs, h, slot, resources),
+            "texture" | "sampler" => separate_declaration(ctx, needs, h, slot, resources),
+            _ => {
                 prefix.clear();
                 match (kind, slot) {
                     ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
@@ -493,12 +494,12 @@ fn write_entry_point(
                     }
                     (_, None) => {}
                 }
-                if let Some(words) = words {
+                if let Some((_, words)) = ctx.plan.words_block(h) {
                     if words.f16 {
                         needs.extension(super::types::F16_EXTENSION);
                     }
                     words.write_declaration(&prefix, resources);
-                } else if let Some(block) = block {
+                } else if let Some(block) = ctx.plan.block(h) {
                     ctx.plan
                         .write_block_declaration(ctx, needs, block, &prefix, resources);
                 }
@@ -506,17 +507,10 @@ fn write_entry_point(
                     resources.push('\n');
                 }
             }
-            "image" => {
-                resources.push_str(&image_declaration(ctx, needs, h, slot));
-            }
-            "texture" | "sampler" if dialect.is_vulkan() => {
-                resources.push_str(&separate_declaration(ctx, needs, h, slot));
-            }
-            _ => {}
         }
     }
     for (pair, unit) in entry_units(bindings, index) {
-        resources.push_str(&combined_declaration(ctx, needs, pair, unit));
+        combined_declaration(ctx, needs, pair, unit, resources);
     }
     end_section(&mut body, start);
 
@@ -601,11 +595,9 @@ fn write_entry_point(
     end_section(&mut text, start);
     text.push_str(&body[structs_at..]);
     for helper in needs.helpers.values() {
+        let start = text.len();
         text.push_str(helper);
-        if !helper.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push('\n');
+        end_section(&mut text, start);
     }
     text.push_str(&functions);
     text.push_str(&main);
@@ -620,18 +612,6 @@ fn write_entry_point(
         },
         warnings,
     }
-}
-
-/// End the part written to `out` from byte `start` on: nothing if it is
-/// empty, else a newline if it lacks one and a blank line.
-fn end_section(out: &mut String, start: usize) {
-    if out.len() == start {
-        return;
-    }
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push('\n');
 }
 
 /// `layout(local_size_x = ...) in;` and fragment-stage layouts.

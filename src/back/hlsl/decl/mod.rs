@@ -65,7 +65,7 @@ use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, ShaderModel};
 use crate::back::common::is_abstract;
-use crate::back::common::{reachable_functions, Modules};
+use crate::back::common::{end_section, reachable_functions, Modules};
 use crate::back::text;
 use crate::bind::d3d::{RegisterMode, Registers};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -401,14 +401,9 @@ fn output_names(ctx: Ctx<'_>) -> HlslNames {
 
 /// Append a non-empty part followed by a blank line.
 fn section(out: &mut String, part: &str) {
-    if part.is_empty() {
-        return;
-    }
+    let start = out.len();
     out.push_str(part);
-    if !part.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push('\n');
+    end_section(out, start);
 }
 
 /// About how many bytes of HLSL a function's expression takes, for sizing
@@ -479,28 +474,19 @@ fn write_file(
     let mut reuse = super::func::Reuse::default();
     for (f, _) in module.functions.iter() {
         if reached.get(f.index()).copied().unwrap_or(false) {
+            let start = code.len();
             super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
-            if !code.ends_with('\n') {
-                code.push('\n');
-            }
-            code.push('\n');
+            end_section(&mut code, start);
         }
     }
     for &i in selected {
         // The input and output structs, as a section of their own.
         let start = code.len();
         let has_input = push_entry_io_declarations(ctx, needs, i, &mut code);
-        if code.len() > start {
-            if !code.ends_with('\n') {
-                code.push('\n');
-            }
-            code.push('\n');
-        }
+        end_section(&mut code, start);
+        let start = code.len();
         super::func::write_entry_point_into(ctx, needs, i, has_input, &mut code, &mut reuse);
-        if !code.ends_with('\n') {
-            code.push('\n');
-        }
-        code.push('\n');
+        end_section(&mut code, start);
     }
 
     let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
@@ -549,12 +535,7 @@ fn write_file(
     }
     let start = text.len();
     crate::back::common::push_live_declarations(&mut text, &all_structs, &struct_parts, named);
-    if text.len() > start {
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push('\n');
-    }
+    end_section(&mut text, start);
     section(&mut text, &buffers);
     section(&mut text, &resources);
     section(&mut text, &constants);
