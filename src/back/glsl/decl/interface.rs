@@ -357,26 +357,30 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, needs, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        let mut exprs = Vec::new();
-        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
-            let e = match io.binding {
-                Binding::Location { location, .. } => {
-                    let mut name = String::with_capacity(12);
-                    push_location_name(&mut name, ep.stage, false, location, None);
-                    name
-                }
-                Binding::BuiltIn(b) => input_builtin(ctx, needs, b, span, &mut ignored),
-            };
-            exprs.push(e);
-        }
-        let value = if arg.binding.is_some() {
-            exprs.pop().unwrap_or_default()
+        // A bound argument is its single part; a struct is built from its
+        // members' parts.
+        let (ctor, open, close) = if arg.binding.is_some() {
+            ("", "", ";\n")
         } else {
-            format!("{ty}({})", exprs.join(", "))
+            (ty, "(", ");\n")
         };
-        for part in ["    ", ty, " ", name, " = ", &value, ";\n"] {
+        for part in ["    ", ty, " ", name, " = ", ctor, open] {
             out.push_str(part);
         }
+        for (k, io) in io_parts(module, arg.ty, arg.binding.as_ref()).enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            match io.binding {
+                Binding::Location { location, .. } => {
+                    push_location_name(&mut out, ep.stage, false, location, None);
+                }
+                Binding::BuiltIn(b) => {
+                    out.push_str(&input_builtin(ctx, needs, b, span, &mut ignored))
+                }
+            }
+        }
+        out.push_str(close);
     }
     out
 }

@@ -625,37 +625,17 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        if arg.binding.is_some() {
-            // A bound argument is a single part.
-            hlsl::push_parts(out, &["    ", ty, " ", name, " = "]);
-            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
-                push_input_value(ctx, needs, index, &part, out);
+        // A bound argument is its single part, a struct is declared and
+        // then assigned its members' parts.
+        let end = if arg.binding.is_some() { " = " } else { ";\n" };
+        hlsl::push_parts(out, &["    ", ty, " ", name, end]);
+        for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
+            if let Some(m) = part.member {
+                let member = ctx.name(NameKey::StructMember(arg.ty, m));
+                hlsl::push_parts(out, &["    ", name, ".", member, " = "]);
             }
+            push_input_value(ctx, needs, index, &part, out);
             out.push_str(";\n");
-        } else {
-            hlsl::push_parts(out, &["    ", ty, " ", name, ";\n"]);
-            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
-                match part.member {
-                    Some(m) => {
-                        hlsl::push_parts(
-                            out,
-                            &[
-                                "    ",
-                                name,
-                                ".",
-                                ctx.name(NameKey::StructMember(arg.ty, m)),
-                                " = ",
-                            ],
-                        );
-                        push_input_value(ctx, needs, index, &part, out);
-                        out.push_str(";\n");
-                    }
-                    None => {
-                        // Nothing written, but the diagnostics still count.
-                        push_input_value(ctx, needs, index, &part, &mut String::new());
-                    }
-                }
-            }
         }
     }
 }

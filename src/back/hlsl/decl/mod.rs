@@ -316,19 +316,9 @@ fn wide_storages<'p>(
             || selected
                 .iter()
                 .any(|&i| !info.get_entry_point(i)[st.global].is_empty());
-        let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) else {
-            continue;
-        };
-        let scalar = naga::Scalar {
-            kind: match s.kind {
-                crate::layout::ScalarKind::Sint => naga::ScalarKind::Sint,
-                crate::layout::ScalarKind::Uint => naga::ScalarKind::Uint,
-                crate::layout::ScalarKind::Bool => naga::ScalarKind::Bool,
-                _ => naga::ScalarKind::Float,
-            },
-            width: s.width,
-        };
-        found.push((st, scalar));
+        if let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) {
+            found.push((st, crate::layout::realize::naga_scalar(s)));
+        }
     }
     found
 }
