@@ -56,14 +56,15 @@ use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
 use crate::back::common::{end_section, reachable_functions, Modules, Written};
-use crate::bind::gl::{resource_kind, GlBindings, Pair, Slot};
+use crate::bind::gl::{resource_kind, GlBindings, Pair};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
 use names::{module_names, name_combined_samplers};
 use resources::{
-    combined_declaration, constants, image_declaration, overrides, separate_declaration,
+    combined_declaration, constants, image_declaration, overrides, push_slot_layout,
+    separate_declaration,
 };
 use std::fmt::Write as _;
 
@@ -475,23 +476,7 @@ fn write_entry_point(
                 prefix.clear();
                 match (kind, slot) {
                     ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
-                    (
-                        _,
-                        Some(Slot {
-                            set: Some(set),
-                            binding,
-                            ..
-                        }),
-                    ) => {
-                        prefix.push_str("set = ");
-                        super::push_decimal(&mut prefix, u64::from(set));
-                        prefix.push_str(", binding = ");
-                        super::push_decimal(&mut prefix, u64::from(binding));
-                    }
-                    (_, Some(slot)) => {
-                        prefix.push_str("binding = ");
-                        super::push_decimal(&mut prefix, u64::from(slot.binding));
-                    }
+                    (_, Some(_)) => push_slot_layout(&mut prefix, slot),
                     (_, None) => {}
                 }
                 if let Some((_, words)) = ctx.plan.words_block(h) {

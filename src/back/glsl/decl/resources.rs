@@ -120,7 +120,7 @@ pub(super) fn separate_declaration(
 }
 
 /// Append `set = S, binding = B` (or `binding = B`) for `slot`.
-fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
+pub(super) fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
     if let Some(Slot { set: Some(set), .. }) = slot {
         out.push_str("set = ");
         glsl::push_decimal(out, u64::from(set));

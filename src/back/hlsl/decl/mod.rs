@@ -408,7 +408,7 @@ fn write_file(
     selected: &[usize],
 ) -> String {
     let module = ctx.module;
-    let resources = resource_declarations(ctx, needs, registers, order, selected);
+    let resources = resource_declarations(ctx, registers, order, selected);
 
     let mut constants = String::new();
     for (h, c) in module.constants.iter() {

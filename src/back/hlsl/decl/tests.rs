@@ -3,7 +3,7 @@
 
 use super::interface::push_entry_io_declarations;
 use super::names::{builtin_warnings, module_names, shader_model_type_errors};
-use super::resources::{global_declarations, resource_declarations, RegisterText};
+use super::resources::{global_declarations, push_register, resource_declarations};
 use super::*;
 use crate::back::common::declaration_order;
 use crate::back::common::ModuleSource;
@@ -45,7 +45,7 @@ fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Option<&s
 /// The text inside `register(...)`: `t0, space1`.
 fn register_text(r: &crate::bind::d3d::Register) -> String {
     let mut out = String::new();
-    RegisterText(r).push_to(&mut out);
+    push_register(&mut out, r);
     out
 }
 
@@ -667,7 +667,7 @@ fn compute_entry_zeroes_workgroup_memory_and_compiles() {
         let order = declaration_order(ctx.module);
         let registers =
             crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers).expect("allocates");
-        let resources = resource_declarations(ctx, &mut needs, &registers, &order, &[0]);
+        let resources = resource_declarations(ctx, &registers, &order, &[0]);
         assert!(
             resources.contains("Texture2D<float4> tex[2] : register(t0, space0);"),
             "{resources}"
