@@ -87,7 +87,7 @@ pub(super) fn interface_declarations(
 ) {
     let module = ctx.module;
     let ep = &module.entry_points[index];
-    let span = entry_span(ctx, index);
+    let span = text::entry_span(ctx.parsed, ctx.module, index);
     let inputs = input_parts(module, ep).map(|io| (false, io));
     for (output, io) in inputs.chain(output_parts(module, ep).map(|io| (true, io))) {
         match io.binding {
@@ -168,11 +168,6 @@ fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {
         }) => n.get(),
         _ => 1,
     }
-}
-
-/// A span for errors about entry point `index` (see [`text::entry_span`]).
-fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
-    text::entry_span(ctx.parsed, ctx.module, index)
 }
 
 /// The GLSL expression for an input builtin, with WGSL's type.
@@ -350,7 +345,7 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     let Some(ep) = module.entry_points.get(index) else {
         return String::new();
     };
-    let span = entry_span(ctx, index);
+    let span = text::entry_span(ctx.parsed, ctx.module, index);
     let mut out = String::with_capacity(256);
     zero_workgroup_memory(ctx, needs, index, &mut out);
     let mut ignored = Vec::new();
@@ -402,7 +397,7 @@ pub fn entry_return(
     let Some(result) = &ep.function.result else {
         return String::new();
     };
-    let span = entry_span(ctx, index);
+    let span = text::entry_span(ctx.parsed, ctx.module, index);
     let mut out = String::with_capacity(256);
     for io in io_parts(module, result.ty, result.binding.as_ref()) {
         let access: std::borrow::Cow<'_, str> = match io.member {

@@ -65,7 +65,7 @@ use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, ShaderModel};
 use crate::back::common::is_abstract;
-use crate::back::common::{end_section, reachable_functions, Modules};
+use crate::back::common::{end_section, name_of, reachable_functions, Modules};
 use crate::back::text;
 use crate::bind::d3d::{RegisterMode, Registers};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -221,10 +221,7 @@ fn entry_points(
             let ep = &module.entry_points[i];
             HlslEntryPoint {
                 name: ep.name.clone(),
-                function: names
-                    .get(&NameKey::EntryPoint(i as u16))
-                    .map_or("_unnamed", String::as_str)
-                    .to_string(),
+                function: name_of(names, NameKey::EntryPoint(i as u16)).to_string(),
                 stage: ep.stage,
             }
         })
@@ -244,12 +241,10 @@ fn register_records(
         .iter()
         .map(|r| {
             let hlsl_name = match r.handle {
-                Some(h) => plan.cbuffer_name(h).map(str::to_string).unwrap_or_else(|| {
-                    names
-                        .get(&NameKey::GlobalVariable(h))
-                        .map_or("_unnamed", String::as_str)
-                        .to_string()
-                }),
+                Some(h) => plan
+                    .cbuffer_name(h)
+                    .unwrap_or_else(|| name_of(names, NameKey::GlobalVariable(h)))
+                    .to_string(),
                 None => text!("{NUM_WORKGROUPS}_cb"),
             };
             HlslRegister {
