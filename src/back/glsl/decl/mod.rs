@@ -117,8 +117,7 @@ pub(crate) fn resolve<'a>(
 
     let mut warnings = Vec::new();
     let given = !modules.pipeline.overrides.is_empty();
-    let why = must_bake(&parsed.module, given, dialect)
-        .then(|| bake_reason(&parsed.module, given, dialect));
+    let why = bake_reason(&parsed.module, given, dialect);
     let written = modules.written(why.as_deref().map(|why| ("GLSL", why)), &mut warnings)?;
     let module = written.module;
 
@@ -340,76 +339,57 @@ fn entry_units(bindings: &GlBindings, index: usize) -> impl Iterator<Item = (Pai
 // ---------------------------------------------------------------------------
 // Overrides
 
-/// Whether the overrides are baked into constants (see the module doc).
-/// `given`: whether override values were given.
-fn must_bake(module: &naga::Module, given: bool, dialect: Dialect) -> bool {
-    if given {
-        return true;
-    }
-    if module.overrides.is_empty() {
-        return false;
-    }
-    if !dialect.is_vulkan() {
-        return true;
-    }
-    !spec_constant_reasons(module).is_empty()
-}
-
 /// Why the overrides of `module` cannot all be specialization constants:
-/// one (span, reason) per obstacle.
-fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
-    let mut reasons = Vec::new();
-    for (h, o) in module.overrides.iter() {
-        if let Some(init) = o.init {
-            if !matches!(
+/// the first obstacle, if any.
+fn spec_constant_obstacle(module: &naga::Module) -> Option<String> {
+    let expression = module.overrides.iter().find(|(_, o)| {
+        o.init.is_some_and(|init| {
+            !matches!(
                 module.global_expressions[init],
                 naga::Expression::Literal(_)
-            ) {
-                let name = o.name.as_deref().unwrap_or("(unnamed)");
-                reasons.push((
-                    module.overrides.get_span(h),
-                    format!("the default of override `{name}` is an expression, not a literal"),
-                ));
+            )
+        })
+    });
+    if let Some((_, o)) = expression {
+        let name = o.name.as_deref().unwrap_or("(unnamed)");
+        return Some(format!(
+            "the default of override `{name}` is an expression, not a literal"
+        ));
+    }
+    let mut entry_points = module.entry_points.iter();
+    if let Some(ep) = entry_points.find(|ep| ep.workgroup_size_overrides.is_some()) {
+        return Some(format!(
+            "the workgroup size of `{}` depends on an override",
+            ep.name
+        ));
+    }
+    let pending = module.types.iter().any(|(_, t)| {
+        matches!(
+            t.inner,
+            TypeInner::Array {
+                size: naga::ArraySize::Pending(_),
+                ..
             }
-        }
-    }
-    for ep in &module.entry_points {
-        if ep.workgroup_size_overrides.is_some() {
-            reasons.push((
-                naga::Span::default(),
-                format!("the workgroup size of `{}` depends on an override", ep.name),
-            ));
-        }
-    }
-    for (h, t) in module.types.iter() {
-        if let TypeInner::Array {
-            size: naga::ArraySize::Pending(_),
-            ..
-        } = t.inner
-        {
-            reasons.push((
-                module.types.get_span(h),
-                "an array is sized by an override".to_string(),
-            ));
-        }
-    }
-    reasons
+        )
+    });
+    pending.then(|| "an array is sized by an override".to_string())
 }
 
-/// Why every override is baked (see `must_bake` for when): the note of
-/// each baking warning.
-fn bake_reason(module: &naga::Module, given: bool, dialect: Dialect) -> String {
+/// Why every override is baked into a constant (see the module doc), the
+/// note of each baking warning; `None` when they are not baked. `given`:
+/// whether override values were given.
+fn bake_reason(module: &naga::Module, given: bool, dialect: Dialect) -> Option<String> {
     let why = if given {
         "values were given with --override".to_string()
+    } else if module.overrides.is_empty() {
+        return None;
     } else if !dialect.is_vulkan() {
         format!("{} has no specialization constants", dialect.name())
     } else {
-        spec_constant_reasons(module)
-            .first()
-            .map(|(_, r)| format!("not every override can be a specialization constant: {r}"))
-            .unwrap_or_default()
+        let obstacle = spec_constant_obstacle(module)?;
+        format!("not every override can be a specialization constant: {obstacle}")
     };
-    format!("baked because {why}")
+    Some(format!("baked because {why}"))
 }
 
 // ---------------------------------------------------------------------------
