@@ -185,7 +185,16 @@ pub(crate) fn write_modules(
     let mut errors = Diagnostics::new();
     for index in r.selected {
         let mut needs = Needs::default();
-        let file = write_entry_point(&ctx, bindings, spec_constants, order, &mut needs, index);
+        let mut warnings = Vec::new();
+        let file = write_entry_point(
+            &ctx,
+            bindings,
+            spec_constants,
+            order,
+            &mut needs,
+            &mut warnings,
+            index,
+        );
         if !needs.errors.is_empty() {
             // One error per construct, even when several files hit it.
             for e in needs.errors {
@@ -195,17 +204,15 @@ pub(crate) fn write_modules(
             }
             continue;
         }
-        output.warnings.extend(file.warnings);
+        output.warnings.extend(warnings);
         let (records, combined) = file_bindings(&ctx, bindings, order, index);
-        output
-            .bindings
-            .push((file.file.entry_point.clone(), records));
+        output.bindings.push((file.entry_point.clone(), records));
         if !dialect.is_vulkan() {
             output
                 .combined_samplers
-                .push((file.file.entry_point.clone(), combined));
+                .push((file.entry_point.clone(), combined));
         }
-        output.files.push(file.file);
+        output.files.push(file);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -395,11 +402,7 @@ fn bake_reason(module: &naga::Module, given: bool, dialect: Dialect) -> Option<S
 // ---------------------------------------------------------------------------
 // One entry point
 
-struct EntryFile {
-    file: GlslFile,
-    warnings: Vec<Diagnostic>,
-}
-
+/// The file of entry point `index`; its warnings are added to `warnings`.
 /// `order`: the module's `declaration_order`; `spec_constants`: whether
 /// the overrides are declared as specialization constants.
 fn write_entry_point(
@@ -408,13 +411,13 @@ fn write_entry_point(
     spec_constants: bool,
     order: &[GlobalHandle],
     needs: &mut Needs,
+    warnings: &mut Vec<Diagnostic>,
     index: usize,
-) -> EntryFile {
+) -> GlslFile {
     let module = ctx.module;
     let dialect = ctx.dialect();
     let ep = &module.entry_points[index];
     let ep_info = ctx.info.get_entry_point(index);
-    let mut warnings = Vec::new();
 
     // Everything below `#version` and the extensions, in order; written
     // first so that the extensions they need are known.
@@ -480,7 +483,7 @@ fn write_entry_point(
     end_section(&mut body, start);
 
     let start = body.len();
-    interface_declarations(ctx, needs, index, &mut warnings, &mut body);
+    interface_declarations(ctx, needs, index, warnings, &mut body);
     end_section(&mut body, start);
 
     // Private and workgroup globals.
@@ -488,29 +491,23 @@ fn write_entry_point(
     let globals = &mut body;
     for &h in order {
         let var = &module.global_variables[h];
-        if !used(h) {
+        if !used(h) || !matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup) {
             continue;
         }
-        match var.space {
-            AddressSpace::Private => {
-                let ty = types::type_name(ctx, needs, var.ty);
-                let init = match var.init {
-                    Some(init) => super::func::const_expression(ctx, needs, init),
-                    None => types::zero_value(ctx, needs, var.ty),
-                };
-                let name = ctx.name(NameKey::GlobalVariable(h));
-                for part in [ty, " ", name, " = ", &init, ";\n"] {
-                    globals.push_str(part);
-                }
+        let ty = types::type_name(ctx, needs, var.ty);
+        let name = ctx.name(NameKey::GlobalVariable(h));
+        if var.space == AddressSpace::WorkGroup {
+            for part in ["shared ", ty, " ", name, ";\n"] {
+                globals.push_str(part);
             }
-            AddressSpace::WorkGroup => {
-                let ty = types::type_name(ctx, needs, var.ty);
-                let name = ctx.name(NameKey::GlobalVariable(h));
-                for part in ["shared ", ty, " ", name, ";\n"] {
-                    globals.push_str(part);
-                }
-            }
-            _ => {}
+            continue;
+        }
+        let init = match var.init {
+            Some(init) => super::func::const_expression(ctx, needs, init),
+            None => types::zero_value(ctx, needs, var.ty),
+        };
+        for part in [ty, " ", name, " = ", &init, ";\n"] {
+            globals.push_str(part);
         }
     }
     end_section(&mut body, start);
@@ -521,8 +518,6 @@ fn write_entry_point(
         functions.push('\n');
     }
     let main = super::func::write_entry_main(ctx, needs, index);
-
-    // ES: the features the dialect lacks.
 
     // The buffer structs this file named, and those buffer storage names
     // (the plan names them once for every file).
@@ -569,13 +564,10 @@ fn write_entry_point(
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    EntryFile {
-        file: GlslFile {
-            entry_point: ep.name.clone(),
-            stage: ep.stage,
-            text,
-        },
-        warnings,
+    GlslFile {
+        entry_point: ep.name.clone(),
+        stage: ep.stage,
+        text,
     }
 }
 

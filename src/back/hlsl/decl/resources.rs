@@ -130,29 +130,25 @@ pub(super) fn global_declarations(
 ) -> String {
     let mut globals = String::new();
     for &h in order {
-        if !used_by(ctx, selected, h) {
+        let var = &ctx.module.global_variables[h];
+        let space = matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup);
+        if !space || !used_by(ctx, selected, h) {
             continue;
         }
-        let var = &ctx.module.global_variables[h];
+        let ty = types::type_name(ctx, var.ty);
         let name = ctx.name(NameKey::GlobalVariable(h));
-        match var.space {
-            AddressSpace::Private => {
-                let ty = types::type_name(ctx, var.ty);
-                let init = match var.init {
-                    Some(init) => hlsl::func::const_expression(ctx, needs, init),
-                    None => types::zero_value(ctx, var.ty),
-                };
-                hlsl::push_parts(
-                    &mut globals,
-                    &["static ", ty, " ", name, " = ", &init, ";\n"],
-                );
-            }
-            AddressSpace::WorkGroup => {
-                let ty = types::type_name(ctx, var.ty);
-                hlsl::push_parts(&mut globals, &["groupshared ", ty, " ", name, ";\n"]);
-            }
-            _ => {}
+        if var.space == AddressSpace::WorkGroup {
+            hlsl::push_parts(&mut globals, &["groupshared ", ty, " ", name, ";\n"]);
+            continue;
         }
+        let init = match var.init {
+            Some(init) => hlsl::func::const_expression(ctx, needs, init),
+            None => types::zero_value(ctx, var.ty),
+        };
+        hlsl::push_parts(
+            &mut globals,
+            &["static ", ty, " ", name, " = ", &init, ";\n"],
+        );
     }
     globals
 }
