@@ -36,22 +36,23 @@ pub(super) fn push_location_name(
 }
 
 /// The interpolation qualifiers of a varying (`flat `, `noperspective
-/// centroid `, ...), for vertex outputs and fragment inputs.
+/// centroid `, ...), for vertex outputs and fragment inputs, appended to
+/// `out`.
 fn interpolation_qualifiers(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     interpolation: Option<naga::Interpolation>,
     sampling: Option<naga::Sampling>,
     span: naga::Span,
-) -> String {
-    let mut q = String::new();
+    out: &mut String,
+) {
     match interpolation {
-        Some(naga::Interpolation::Flat) => q.push_str("flat "),
+        Some(naga::Interpolation::Flat) => out.push_str("flat "),
         Some(naga::Interpolation::Linear) => {
             if ctx.dialect().is_es() {
                 needs.extension("GL_NV_shader_noperspective_interpolation");
             }
-            q.push_str("noperspective ");
+            out.push_str("noperspective ");
         }
         Some(naga::Interpolation::PerVertex) => needs.errors.push(
             glsl::error_at(
@@ -64,16 +65,15 @@ fn interpolation_qualifiers(
         Some(naga::Interpolation::Perspective) | None => {}
     }
     match sampling {
-        Some(naga::Sampling::Centroid) => q.push_str("centroid "),
+        Some(naga::Sampling::Centroid) => out.push_str("centroid "),
         Some(naga::Sampling::Sample) => {
             if ctx.dialect() == Dialect::Es310 {
                 needs.extension("GL_OES_shader_multisample_interpolation");
             }
-            q.push_str("sample ");
+            out.push_str("sample ");
         }
         _ => {}
     }
-    q
 }
 
 /// `layout(location = N) in T name;` and builtin redeclarations of entry
@@ -99,18 +99,6 @@ pub(super) fn interface_declarations(
                 ..
             } => {
                 let ty = types::type_name(ctx, needs, io.ty);
-                // Varyings: vertex outputs and fragment inputs.
-                let varying = ep.stage
-                    == if output {
-                        ShaderStage::Vertex
-                    } else {
-                        ShaderStage::Fragment
-                    };
-                let q = if varying {
-                    interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
-                } else {
-                    String::new()
-                };
                 out.push_str("layout(location = ");
                 glsl::push_decimal(out, u64::from(location));
                 let blend_src = blend_src.filter(|_| output);
@@ -121,8 +109,16 @@ pub(super) fn interface_declarations(
                     out.push_str(", index = ");
                     glsl::push_decimal(out, u64::from(i));
                 }
-                let direction = if output { "out " } else { "in " };
-                for part in [") ", &q, direction, ty, " "] {
+                out.push_str(") ");
+                // Varyings: vertex outputs and fragment inputs.
+                let stage = (ep.stage, output);
+                if matches!(
+                    stage,
+                    (ShaderStage::Vertex, true) | (ShaderStage::Fragment, false)
+                ) {
+                    interpolation_qualifiers(ctx, needs, interpolation, sampling, span, out);
+                }
+                for part in [if output { "out " } else { "in " }, ty, " "] {
                     out.push_str(part);
                 }
                 push_location_name(out, ep.stage, output, location, blend_src);
@@ -213,19 +209,15 @@ fn input_builtin(
                 BuiltIn::BaseVertex => "gl_BaseVertex",
                 _ => "gl_DrawID",
             };
-            if !matches!(dialect, Dialect::Gl460 | Dialect::Vulkan450) {
-                if dialect.is_es() {
-                    needs.errors.push(unsupported_builtin(ctx, builtin, span));
-                    return "0u".to_string();
-                }
-                needs.extension("GL_ARB_shader_draw_parameters");
-                return format!("uint({var}ARB)");
+            if dialect.is_es() {
+                needs.errors.push(unsupported_builtin(ctx, builtin, span));
+                return "0u".to_string();
             }
-            if dialect.is_vulkan() {
-                needs.extension("GL_ARB_shader_draw_parameters");
-                return format!("uint({var}ARB)");
+            if dialect == Dialect::Gl460 {
+                return format!("uint({var})");
             }
-            format!("uint({var})")
+            needs.extension("GL_ARB_shader_draw_parameters");
+            format!("uint({var}ARB)")
         }
         BuiltIn::FrontFacing => "gl_FrontFacing".to_string(),
         BuiltIn::SampleIndex => {
