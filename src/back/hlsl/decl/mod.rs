@@ -305,17 +305,15 @@ fn wide_storages<'p>(
     plan: &'p super::buffers::Plan,
     selected: &[usize],
 ) -> Vec<(&'p super::buffers::Storage, naga::Scalar)> {
-    let mut found = Vec::new();
-    for st in &plan.storages {
-        let used = selected.is_empty()
-            || selected
-                .iter()
-                .any(|&i| !info.get_entry_point(i)[st.global].is_empty());
-        if let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) {
-            found.push((st, crate::layout::realize::naga_scalar(s)));
-        }
-    }
-    found
+    let used = plan
+        .storages
+        .iter()
+        .filter(|st| used_by(info, selected, st.global));
+    used.filter_map(|st| {
+        let scalar = wide_scalar(contract, &st.layout)?;
+        Some((st, crate::layout::realize::naga_scalar(scalar)))
+    })
+    .collect()
 }
 
 /// The first 16- or 64-bit scalar of `layout`, members in offset order.
@@ -531,12 +529,12 @@ fn write_file(
 }
 
 /// Whether any written entry point uses global `h`.
-fn used_by(ctx: &Ctx<'_>, selected: &[usize], h: GlobalHandle) -> bool {
+fn used_by(info: &naga::valid::ModuleInfo, selected: &[usize], h: GlobalHandle) -> bool {
     // A library (no entry points) declares everything.
     selected.is_empty()
         || selected
             .iter()
-            .any(|&i| !ctx.info.get_entry_point(i)[h].is_empty())
+            .any(|&i| !info.get_entry_point(i)[h].is_empty())
 }
 
 /// A span for errors about entry point `index` (see [`text::entry_span`]).

@@ -50,7 +50,7 @@ pub(super) fn resource_declarations(
     // Room for a declaration line per global.
     let mut resources = String::with_capacity(80 * order.len());
     for &h in order {
-        if !used_by(ctx, selected, h) {
+        if !used_by(ctx.info, selected, h) {
             continue;
         }
         let var = &module.global_variables[h];
@@ -132,7 +132,7 @@ pub(super) fn global_declarations(
     for &h in order {
         let var = &ctx.module.global_variables[h];
         let space = matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup);
-        if !space || !used_by(ctx, selected, h) {
+        if !space || !used_by(ctx.info, selected, h) {
             continue;
         }
         let ty = types::type_name(ctx, var.ty);
