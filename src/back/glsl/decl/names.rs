@@ -70,19 +70,16 @@ pub(super) fn name_combined_samplers(
     names: &mut naga::FastHashMap<NameKey, String>,
 ) {
     for &(image, sampler) in pairs {
-        let image_name = names
-            .get(&NameKey::GlobalVariable(image))
-            .cloned()
-            .unwrap_or_default();
+        let global = |g| {
+            names
+                .get(&NameKey::GlobalVariable(g))
+                .map_or("", String::as_str)
+        };
         let name = match sampler {
             // The texture itself is not declared in OpenGL: its name is free.
-            None => image_name,
+            None => global(image).to_string(),
             Some(s) => {
-                let sampler_name = names
-                    .get(&NameKey::GlobalVariable(s))
-                    .cloned()
-                    .unwrap_or_default();
-                let base = format!("{image_name}_{sampler_name}");
+                let base = format!("{}_{}", global(image), global(s));
                 let mut candidate = base.clone();
                 let mut n = 1;
                 // Every name given so far is a value of `names`.
