@@ -680,11 +680,8 @@ pub fn push_entry_return(
     out: &mut String,
 ) {
     let _ = needs;
-    let Some(ep) = ctx.module.entry_points.get(index) else {
-        out.push_str("return;\n");
-        return;
-    };
-    if ep.function.result.is_none() {
+    let ep = ctx.module.entry_points.get(index);
+    if ep.is_none_or(|ep| ep.function.result.is_none()) {
         out.push_str("return;\n");
         return;
     }

@@ -440,10 +440,8 @@ fn write_file(
     // structs): the end of the file, after the helpers they need. One
     // string for both, with room for about [`CODE_BYTES_PER_EXPRESSION`]
     // per expression written, so that it rarely has to grow.
-    let expressions = module
-        .functions
-        .iter()
-        .filter(|(f, _)| reached.get(f.index()).copied().unwrap_or(false))
+    let functions = || module.functions.iter().filter(|(f, _)| reached[f.index()]);
+    let expressions = functions()
         .map(|(_, f)| f.expressions.len())
         .chain(
             selected
@@ -455,12 +453,10 @@ fn write_file(
     let mut code = String::with_capacity(expressions * CODE_BYTES_PER_EXPRESSION);
     // The function writers' buffers, passed from one function to the next.
     let mut reuse = super::func::Reuse::default();
-    for (f, _) in module.functions.iter() {
-        if reached.get(f.index()).copied().unwrap_or(false) {
-            let start = code.len();
-            super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
-            end_section(&mut code, start);
-        }
+    for (f, _) in functions() {
+        let start = code.len();
+        super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
+        end_section(&mut code, start);
     }
     for &i in selected {
         // The input and output structs, as a section of their own.
