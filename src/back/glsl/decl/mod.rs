@@ -85,18 +85,6 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 /// What the module is written from (see [`crate::back::common::Resolved`]).
 pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, buffers::Plan>;
 
-/// The writer's context for the module `written` of `modules`, owning its
-/// names and plan.
-fn context<'a>(
-    modules: &'a Modules<'_>,
-    options: &'a GlslOptions,
-    written: Written<'a>,
-    names: naga::FastHashMap<NameKey, String>,
-    plan: buffers::Plan,
-) -> Ctx<'a> {
-    Ctx::new(modules.writing(written), options, (), names, plan)
-}
-
 /// Bake the overrides where needed, name and plan the buffers: everything
 /// but the text and the bindings, which the binding stage assigned (see
 /// [`Resolved`]). `modules` holds the translation's module, validated once.
@@ -181,7 +169,7 @@ pub(crate) fn write_modules(
         ..Default::default()
     };
     let order = r.written.order();
-    let ctx = context(modules, options, r.written, r.names, r.plan);
+    let ctx = Ctx::new(modules.writing(r.written), options, (), r.names, r.plan);
     let mut errors = Diagnostics::new();
     for index in r.selected {
         let mut needs = Needs::default();
@@ -232,7 +220,7 @@ pub(crate) fn module_bindings(
     let r = resolve(modules, options)?;
     let bindings = bindings(r.written, options.dialect)?;
     let order = r.written.order();
-    let ctx = context(modules, options, r.written, r.names, r.plan);
+    let ctx = Ctx::new(modules.writing(r.written), options, (), r.names, r.plan);
     Ok(r.selected
         .into_iter()
         .map(|index| {
