@@ -21,8 +21,8 @@
 //!   `func` never sees `Expression::Override`.
 //! - Entry points: the WGSL arguments are declared as locals named
 //!   `ctx.name(NameKey::EntryPointArgument(index, i))` by
-//!   [`entry_prologue`], from the HLSL input struct parameter; every
-//!   `return` is [`entry_return`].
+//!   [`push_entry_prologue`], from the HLSL input struct parameter; every
+//!   `return` is [`push_entry_return`].
 //!
 //! Rules this part follows:
 //!
