@@ -563,13 +563,7 @@ pub fn push_entry_signature(
     match ep.stage {
         ShaderStage::Compute => {
             let [x, y, z] = ep.workgroup_size;
-            out.push_str("[numthreads(");
-            hlsl::push_decimal(out, u64::from(x));
-            out.push_str(", ");
-            hlsl::push_decimal(out, u64::from(y));
-            out.push_str(", ");
-            hlsl::push_decimal(out, u64::from(z));
-            out.push_str(")]\n");
+            let _ = writeln!(out, "[numthreads({x}, {y}, {z})]");
         }
         ShaderStage::Fragment if ep.early_depth_test == Some(naga::EarlyDepthTest::Force) => {
             out.push_str("[earlydepthstencil]\n");
