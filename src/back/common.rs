@@ -1087,6 +1087,18 @@ pub(crate) fn atomic_op(fun: &naga::AtomicFunction) -> (&'static str, bool) {
     }
 }
 
+/// End the part of a text written to `out` from byte `start` on: nothing
+/// if it is empty, else a newline if it lacks one and a blank line.
+pub(crate) fn end_section(out: &mut String, start: usize) {
+    if out.len() == start {
+        return;
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};

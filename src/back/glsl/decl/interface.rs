@@ -6,27 +6,15 @@
 use crate::back::glsl;
 use crate::back::glsl::{types, Ctx, Dialect, Needs};
 use crate::back::text;
-use crate::back::text::{io_parts, zeroed_workgroup_variables};
+use crate::back::text::{input_parts, io_parts, output_parts, zeroed_workgroup_variables};
 use crate::diag::Diagnostic;
 use naga::proc::NameKey;
 use naga::{Binding, BuiltIn, Handle, ShaderStage, TypeInner};
 use std::fmt::Write as _;
 
-/// The name of the interface variable at `location` (see the module doc).
-#[cfg(test)]
-pub(super) fn location_name(
-    stage: ShaderStage,
-    output: bool,
-    location: u32,
-    blend_src: Option<u32>,
-) -> String {
-    let mut name = String::new();
-    push_location_name(&mut name, stage, output, location, blend_src);
-    name
-}
-
-/// Append the name of the interface variable at `location` to `out`.
-fn push_location_name(
+/// Append the name of the interface variable at `location` to `out` (see
+/// the module doc).
+pub(super) fn push_location_name(
     out: &mut String,
     stage: ShaderStage,
     output: bool,
@@ -48,22 +36,23 @@ fn push_location_name(
 }
 
 /// The interpolation qualifiers of a varying (`flat `, `noperspective
-/// centroid `, ...), for vertex outputs and fragment inputs.
+/// centroid `, ...), for vertex outputs and fragment inputs, appended to
+/// `out`.
 fn interpolation_qualifiers(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     interpolation: Option<naga::Interpolation>,
     sampling: Option<naga::Sampling>,
     span: naga::Span,
-) -> String {
-    let mut q = String::new();
+    out: &mut String,
+) {
     match interpolation {
-        Some(naga::Interpolation::Flat) => q.push_str("flat "),
+        Some(naga::Interpolation::Flat) => out.push_str("flat "),
         Some(naga::Interpolation::Linear) => {
             if ctx.dialect().is_es() {
                 needs.extension("GL_NV_shader_noperspective_interpolation");
             }
-            q.push_str("noperspective ");
+            out.push_str("noperspective ");
         }
         Some(naga::Interpolation::PerVertex) => needs.errors.push(
             glsl::error_at(
@@ -76,16 +65,15 @@ fn interpolation_qualifiers(
         Some(naga::Interpolation::Perspective) | None => {}
     }
     match sampling {
-        Some(naga::Sampling::Centroid) => q.push_str("centroid "),
+        Some(naga::Sampling::Centroid) => out.push_str("centroid "),
         Some(naga::Sampling::Sample) => {
             if ctx.dialect() == Dialect::Es310 {
                 needs.extension("GL_OES_shader_multisample_interpolation");
             }
-            q.push_str("sample ");
+            out.push_str("sample ");
         }
         _ => {}
     }
-    q
 }
 
 /// `layout(location = N) in T name;` and builtin redeclarations of entry
@@ -99,101 +87,69 @@ pub(super) fn interface_declarations(
 ) {
     let module = ctx.module;
     let ep = &module.entry_points[index];
-    let span = entry_span(ctx, index);
-    for arg in &ep.function.arguments {
-        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
-            match io.binding {
-                Binding::Location {
-                    location,
-                    interpolation,
-                    sampling,
-                    ..
-                } => {
-                    let ty = types::type_name(ctx, needs, io.ty);
-                    let q = if ep.stage == ShaderStage::Fragment {
-                        interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
-                    } else {
-                        String::new()
-                    };
-                    out.push_str("layout(location = ");
-                    glsl::push_decimal(out, u64::from(location));
-                    for part in [") ", &q, "in ", ty, " "] {
-                        out.push_str(part);
+    let span = text::entry_span(ctx.parsed, ctx.module, index);
+    let inputs = input_parts(module, ep).map(|io| (false, io));
+    for (output, io) in inputs.chain(output_parts(module, ep).map(|io| (true, io))) {
+        match io.binding {
+            Binding::Location {
+                location,
+                interpolation,
+                sampling,
+                blend_src,
+                ..
+            } => {
+                let ty = types::type_name(ctx, needs, io.ty);
+                out.push_str("layout(location = ");
+                glsl::push_decimal(out, u64::from(location));
+                let blend_src = blend_src.filter(|_| output);
+                if let Some(i) = blend_src {
+                    if ctx.dialect().is_es() {
+                        needs.extension("GL_EXT_blend_func_extended");
                     }
-                    push_location_name(out, ep.stage, false, location, None);
-                    out.push_str(";\n");
+                    out.push_str(", index = ");
+                    glsl::push_decimal(out, u64::from(i));
                 }
-                Binding::BuiltIn(BuiltIn::Position { .. })
-                    if ep.stage == ShaderStage::Fragment
-                        && !ctx.dialect().is_es()
-                        && !ctx.dialect().is_vulkan() =>
-                {
-                    out.push_str("layout(origin_upper_left) in vec4 gl_FragCoord;\n");
+                out.push_str(") ");
+                // Varyings: vertex outputs and fragment inputs.
+                let stage = (ep.stage, output);
+                if matches!(
+                    stage,
+                    (ShaderStage::Vertex, true) | (ShaderStage::Fragment, false)
+                ) {
+                    interpolation_qualifiers(ctx, needs, interpolation, sampling, span, out);
                 }
-                Binding::BuiltIn(b) => {
-                    let _ = input_builtin(ctx, needs, b, span, warnings);
+                for part in [if output { "out " } else { "in " }, ty, " "] {
+                    out.push_str(part);
                 }
+                push_location_name(out, ep.stage, output, location, blend_src);
+                out.push_str(";\n");
             }
-        }
-    }
-    if let Some(result) = &ep.function.result {
-        for io in io_parts(module, result.ty, result.binding.as_ref()) {
-            match io.binding {
-                Binding::Location {
-                    location,
-                    interpolation,
-                    sampling,
-                    blend_src,
-                    ..
-                } => {
-                    let ty = types::type_name(ctx, needs, io.ty);
-                    let q = if ep.stage == ShaderStage::Vertex {
-                        interpolation_qualifiers(ctx, needs, interpolation, sampling, span)
-                    } else {
-                        String::new()
-                    };
-                    out.push_str("layout(location = ");
-                    glsl::push_decimal(out, u64::from(location));
-                    if let Some(i) = blend_src {
-                        if ctx.dialect().is_es() {
-                            needs.extension("GL_EXT_blend_func_extended");
-                        }
-                        out.push_str(", index = ");
-                        glsl::push_decimal(out, u64::from(i));
-                    }
-                    for part in [") ", &q, "out ", ty, " "] {
-                        out.push_str(part);
-                    }
-                    push_location_name(out, ep.stage, true, location, blend_src);
-                    out.push_str(";\n");
-                }
-                Binding::BuiltIn(BuiltIn::Position { invariant: true }) => {
-                    out.push_str("invariant gl_Position;\n");
-                }
-                Binding::BuiltIn(b @ BuiltIn::ClipDistances) => {
+            Binding::BuiltIn(BuiltIn::Position { .. })
+                if !output
+                    && ep.stage == ShaderStage::Fragment
+                    && !ctx.dialect().is_es()
+                    && !ctx.dialect().is_vulkan() =>
+            {
+                out.push_str("layout(origin_upper_left) in vec4 gl_FragCoord;\n");
+            }
+            Binding::BuiltIn(b) if !output => {
+                let _ = input_builtin(ctx, needs, b, span, warnings);
+            }
+            Binding::BuiltIn(BuiltIn::Position { invariant: true }) => {
+                out.push_str("invariant gl_Position;\n");
+            }
+            Binding::BuiltIn(b) => {
+                let var = output_builtin(ctx, needs, b, span);
+                if let (Some(var), BuiltIn::ClipDistances | BuiltIn::CullDistance) = (var, b) {
                     if ctx.dialect().is_es() {
                         // GL_EXT_clip_cull_distance exists on some ES
                         // drivers, but glslang does not know it.
-                        needs.errors.push(unsupported_builtin(ctx, b, span).note(
-                            "GLSL ES 3.x has no gl_ClipDistance; clip in the fragment shader with `discard` instead",
-                        ));
+                        needs.errors.push(unsupported_builtin(ctx, b, span).note(format!(
+                            "GLSL ES 3.x has no {var}; clip in the fragment shader with `discard` instead"
+                        )));
                     }
                     let n = array_len(module, io.ty);
-                    let _ = writeln!(out, "out float gl_ClipDistance[{n}];");
-                }
-                Binding::BuiltIn(b @ BuiltIn::CullDistance) => {
-                    if ctx.dialect().is_es() {
-                        // GL_EXT_clip_cull_distance exists on some ES
-                        // drivers, but glslang does not know it.
-                        needs.errors.push(unsupported_builtin(ctx, b, span).note(
-                            "GLSL ES 3.x has no gl_CullDistance; clip in the fragment shader with `discard` instead",
-                        ));
-                    }
-                    let n = array_len(module, io.ty);
-                    let _ = writeln!(out, "out float gl_CullDistance[{n}];");
-                }
-                Binding::BuiltIn(b) => {
-                    let _ = output_builtin(ctx, needs, b, span);
+                    let _ = writeln!(out, "out float {var}[{n}];");
                 }
             }
         }
@@ -208,11 +164,6 @@ fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {
         }) => n.get(),
         _ => 1,
     }
-}
-
-/// A span for errors about entry point `index` (see [`text::entry_span`]).
-fn entry_span(ctx: &Ctx<'_>, index: usize) -> naga::Span {
-    text::entry_span(ctx.parsed, ctx.module, index)
 }
 
 /// The GLSL expression for an input builtin, with WGSL's type.
@@ -258,19 +209,15 @@ fn input_builtin(
                 BuiltIn::BaseVertex => "gl_BaseVertex",
                 _ => "gl_DrawID",
             };
-            if !matches!(dialect, Dialect::Gl460 | Dialect::Vulkan450) {
-                if dialect.is_es() {
-                    needs.errors.push(unsupported_builtin(ctx, builtin, span));
-                    return "0u".to_string();
-                }
-                needs.extension("GL_ARB_shader_draw_parameters");
-                return format!("uint({var}ARB)");
+            if dialect.is_es() {
+                needs.errors.push(unsupported_builtin(ctx, builtin, span));
+                return "0u".to_string();
             }
-            if dialect.is_vulkan() {
-                needs.extension("GL_ARB_shader_draw_parameters");
-                return format!("uint({var}ARB)");
+            if dialect == Dialect::Gl460 {
+                return format!("uint({var})");
             }
-            format!("uint({var})")
+            needs.extension("GL_ARB_shader_draw_parameters");
+            format!("uint({var}ARB)")
         }
         BuiltIn::FrontFacing => "gl_FrontFacing".to_string(),
         BuiltIn::SampleIndex => {
@@ -351,8 +298,9 @@ fn unsupported_builtin(ctx: &Ctx<'_>, builtin: BuiltIn, span: naga::Span) -> Dia
     )
 }
 
-/// The GLSL variable an output builtin is written to; `None` for the
-/// builtins written element by element (clip and cull distances).
+/// The GLSL variable an output builtin is written to (clip and cull
+/// distances: the array written element by element); `None` for one GLSL
+/// cannot write.
 fn output_builtin(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -369,7 +317,8 @@ fn output_builtin(
             }
             Some("gl_SampleMask[0]")
         }
-        BuiltIn::ClipDistances | BuiltIn::CullDistance => None,
+        BuiltIn::ClipDistances => Some("gl_ClipDistance"),
+        BuiltIn::CullDistance => Some("gl_CullDistance"),
         _ => {
             needs.errors.push(unsupported_builtin(ctx, builtin, span));
             None
@@ -388,33 +337,37 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
     let Some(ep) = module.entry_points.get(index) else {
         return String::new();
     };
-    let span = entry_span(ctx, index);
+    let span = text::entry_span(ctx.parsed, ctx.module, index);
     let mut out = String::with_capacity(256);
-    out.push_str(&zero_workgroup_memory(ctx, needs, index));
+    zero_workgroup_memory(ctx, needs, index, &mut out);
     let mut ignored = Vec::new();
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, needs, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        let mut exprs = Vec::new();
-        for io in io_parts(module, arg.ty, arg.binding.as_ref()) {
-            let e = match io.binding {
-                Binding::Location { location, .. } => {
-                    let mut name = String::with_capacity(12);
-                    push_location_name(&mut name, ep.stage, false, location, None);
-                    name
-                }
-                Binding::BuiltIn(b) => input_builtin(ctx, needs, b, span, &mut ignored),
-            };
-            exprs.push(e);
-        }
-        let value = if arg.binding.is_some() {
-            exprs.pop().unwrap_or_default()
+        // A bound argument is its single part; a struct is built from its
+        // members' parts.
+        let (ctor, open, close) = if arg.binding.is_some() {
+            ("", "", ";\n")
         } else {
-            format!("{ty}({})", exprs.join(", "))
+            (ty, "(", ");\n")
         };
-        for part in ["    ", ty, " ", name, " = ", &value, ";\n"] {
+        for part in ["    ", ty, " ", name, " = ", ctor, open] {
             out.push_str(part);
         }
+        for (k, io) in io_parts(module, arg.ty, arg.binding.as_ref()).enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            match io.binding {
+                Binding::Location { location, .. } => {
+                    push_location_name(&mut out, ep.stage, false, location, None);
+                }
+                Binding::BuiltIn(b) => {
+                    out.push_str(&input_builtin(ctx, needs, b, span, &mut ignored))
+                }
+            }
+        }
+        out.push_str(close);
     }
     out
 }
@@ -436,7 +389,7 @@ pub fn entry_return(
     let Some(result) = &ep.function.result else {
         return String::new();
     };
-    let span = entry_span(ctx, index);
+    let span = text::entry_span(ctx.parsed, ctx.module, index);
     let mut out = String::with_capacity(256);
     for io in io_parts(module, result.ty, result.binding.as_ref()) {
         let access: std::borrow::Cow<'_, str> = match io.member {
@@ -446,7 +399,7 @@ pub fn entry_return(
             }
             None => value.into(),
         };
-        match io.binding {
+        let b = match io.binding {
             Binding::Location {
                 location,
                 blend_src,
@@ -457,62 +410,54 @@ pub fn entry_return(
                 for part in [" = ", &access, ";\n"] {
                     out.push_str(part);
                 }
+                continue;
             }
-            Binding::BuiltIn(BuiltIn::ClipDistances) => {
+            Binding::BuiltIn(b) => b,
+        };
+        let Some(var) = output_builtin(ctx, needs, b, span) else {
+            continue;
+        };
+        match b {
+            BuiltIn::ClipDistances | BuiltIn::CullDistance => {
                 for k in 0..array_len(module, io.ty) {
-                    let _ = writeln!(out, "{indent}gl_ClipDistance[{k}] = {access}[{k}];");
+                    let _ = writeln!(out, "{indent}{var}[{k}] = {access}[{k}];");
                 }
             }
-            Binding::BuiltIn(BuiltIn::CullDistance) => {
-                for k in 0..array_len(module, io.ty) {
-                    let _ = writeln!(out, "{indent}gl_CullDistance[{k}] = {access}[{k}];");
+            BuiltIn::SampleMask => {
+                let _ = writeln!(out, "{indent}{var} = int({access});");
+            }
+            _ => {
+                for part in [indent, var, " = ", &access, ";\n"] {
+                    out.push_str(part);
                 }
             }
-            Binding::BuiltIn(BuiltIn::SampleMask) => {
-                if let Some(var) = output_builtin(ctx, needs, BuiltIn::SampleMask, span) {
-                    let _ = writeln!(out, "{indent}{var} = int({access});");
-                }
-            }
-            Binding::BuiltIn(b @ BuiltIn::Position { .. }) => {
-                if let Some(var) = output_builtin(ctx, needs, b, span) {
-                    for part in [indent, var, " = ", &access, ";\n"] {
-                        out.push_str(part);
-                    }
-                }
-                if ep.stage == ShaderStage::Vertex {
-                    out.push_str(indent);
-                    out.push_str(if ctx.dialect().is_vulkan() {
-                        "gl_Position.y = -gl_Position.y;\n"
-                    } else {
-                        "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;\n"
-                    });
-                }
-            }
-            Binding::BuiltIn(b) => {
-                if let Some(var) = output_builtin(ctx, needs, b, span) {
-                    for part in [indent, var, " = ", &access, ";\n"] {
-                        out.push_str(part);
-                    }
-                }
-            }
+        }
+        if matches!(b, BuiltIn::Position { .. }) && ep.stage == ShaderStage::Vertex {
+            out.push_str(indent);
+            out.push_str(if ctx.dialect().is_vulkan() {
+                "gl_Position.y = -gl_Position.y;\n"
+            } else {
+                "gl_Position.z = 2.0 * gl_Position.z - gl_Position.w;\n"
+            });
         }
     }
     out
 }
 
 /// Invocation 0 zeroes every workgroup variable the entry point uses; then
-/// all invocations wait at a barrier.
-fn zero_workgroup_memory(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let mut stores = String::new();
-    for h in zeroed_workgroup_variables(ctx.module, ctx.info, index) {
+/// all invocations wait at a barrier. Appended to `out`.
+fn zero_workgroup_memory(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
+    let zeroed = zeroed_workgroup_variables(ctx.module, ctx.info, index);
+    if zeroed.is_empty() {
+        return;
+    }
+    out.push_str("    if (gl_LocalInvocationIndex == 0u) {\n");
+    for h in zeroed {
         let var = &ctx.module.global_variables[h];
-        let name = ctx.name(NameKey::GlobalVariable(h)).to_string();
-        zero_store(ctx, needs, &name, var.ty, "        ", 0, &mut stores);
+        let name = ctx.name(NameKey::GlobalVariable(h));
+        zero_store(ctx, needs, name, var.ty, "        ", 0, out);
     }
-    if stores.is_empty() {
-        return String::new();
-    }
-    format!("    if (gl_LocalInvocationIndex == 0u) {{\n{stores}    }}\n    barrier();\n")
+    out.push_str("    }\n    barrier();\n");
 }
 
 /// Arrays longer than this are zeroed in a loop rather than by one
@@ -542,17 +487,13 @@ fn zero_store(
     out: &mut String,
 ) {
     let module = ctx.module;
-    if !holds_long_array(module, ty) {
-        let zero = types::zero_value(ctx, needs, ty);
-        let _ = writeln!(out, "{indent}{lvalue} = {zero};");
-        return;
-    }
+    let long = holds_long_array(module, ty);
     match module.types.get_handle(ty).map(|t| &t.inner) {
         Ok(TypeInner::Array {
             base,
             size: naga::ArraySize::Constant(n),
             ..
-        }) => {
+        }) if long => {
             let i = format!("_s_z{depth}");
             let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; {i}++) {{");
             let inner = format!("{indent}    ");
@@ -567,7 +508,7 @@ fn zero_store(
             );
             let _ = writeln!(out, "{indent}}}");
         }
-        Ok(TypeInner::Struct { members, .. }) => {
+        Ok(TypeInner::Struct { members, .. }) if long => {
             for (m, member) in members.iter().enumerate() {
                 let field = format!("{lvalue}.{}", ctx.name(NameKey::StructMember(ty, m as u32)));
                 zero_store(ctx, needs, &field, member.ty, indent, depth, out);

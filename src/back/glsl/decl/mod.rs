@@ -55,15 +55,16 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{reachable_functions, Modules, Written};
-use crate::bind::gl::{resource_kind, GlBindings, Pair, Slot};
+use crate::back::common::{end_section, reachable_functions, Modules, Written};
+use crate::bind::gl::{resource_kind, GlBindings, Pair};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
 use names::{module_names, name_combined_samplers};
 use resources::{
-    combined_declaration, constants, image_declaration, overrides, separate_declaration,
+    combined_declaration, constants, image_declaration, overrides, push_slot_layout,
+    separate_declaration,
 };
 use std::fmt::Write as _;
 
@@ -83,18 +84,6 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 
 /// What the module is written from (see [`crate::back::common::Resolved`]).
 pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, buffers::Plan>;
-
-/// The writer's context for the module `written` of `modules`, owning its
-/// names and plan.
-fn context<'a>(
-    modules: &'a Modules<'_>,
-    options: &'a GlslOptions,
-    written: Written<'a>,
-    names: naga::FastHashMap<NameKey, String>,
-    plan: buffers::Plan,
-) -> Ctx<'a> {
-    Ctx::new(modules.writing(written), options, (), names, plan)
-}
 
 /// Bake the overrides where needed, name and plan the buffers: everything
 /// but the text and the bindings, which the binding stage assigned (see
@@ -116,8 +105,7 @@ pub(crate) fn resolve<'a>(
 
     let mut warnings = Vec::new();
     let given = !modules.pipeline.overrides.is_empty();
-    let why = must_bake(&parsed.module, given, dialect)
-        .then(|| bake_reason(&parsed.module, given, dialect));
+    let why = bake_reason(&parsed.module, given, dialect);
     let written = modules.written(why.as_deref().map(|why| ("GLSL", why)), &mut warnings)?;
     let module = written.module;
 
@@ -181,11 +169,20 @@ pub(crate) fn write_modules(
         ..Default::default()
     };
     let order = r.written.order();
-    let ctx = context(modules, options, r.written, r.names, r.plan);
+    let ctx = Ctx::new(modules.writing(r.written), options, (), r.names, r.plan);
     let mut errors = Diagnostics::new();
     for index in r.selected {
         let mut needs = Needs::default();
-        let file = write_entry_point(&ctx, bindings, spec_constants, order, &mut needs, index);
+        let mut warnings = Vec::new();
+        let file = write_entry_point(
+            &ctx,
+            bindings,
+            spec_constants,
+            order,
+            &mut needs,
+            &mut warnings,
+            index,
+        );
         if !needs.errors.is_empty() {
             // One error per construct, even when several files hit it.
             for e in needs.errors {
@@ -195,17 +192,15 @@ pub(crate) fn write_modules(
             }
             continue;
         }
-        output.warnings.extend(file.warnings);
+        output.warnings.extend(warnings);
         let (records, combined) = file_bindings(&ctx, bindings, order, index);
-        output
-            .bindings
-            .push((file.file.entry_point.clone(), records));
+        output.bindings.push((file.entry_point.clone(), records));
         if !dialect.is_vulkan() {
             output
                 .combined_samplers
-                .push((file.file.entry_point.clone(), combined));
+                .push((file.entry_point.clone(), combined));
         }
-        output.files.push(file.file);
+        output.files.push(file);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -225,7 +220,7 @@ pub(crate) fn module_bindings(
     let r = resolve(modules, options)?;
     let bindings = bindings(r.written, options.dialect)?;
     let order = r.written.order();
-    let ctx = context(modules, options, r.written, r.names, r.plan);
+    let ctx = Ctx::new(modules.writing(r.written), options, (), r.names, r.plan);
     Ok(r.selected
         .into_iter()
         .map(|index| {
@@ -261,27 +256,11 @@ fn file_bindings(
 ) -> (Vec<GlslBinding>, Vec<CombinedSampler>) {
     let module = ctx.module;
     let vulkan = ctx.dialect().is_vulkan();
-    let ep_info = ctx.info.get_entry_point(index);
     let global_name = |g: GlobalHandle| module.global_variables[g].name.clone().unwrap_or_default();
     let mut records = Vec::new();
-    for &h in order {
-        if ep_info[h].is_empty() {
-            continue;
-        }
-        let Some(kind) = resource_kind(module, &module.global_variables[h]) else {
-            continue;
-        };
-        let declared = match kind {
-            "uniform-block" | "storage-block" => {
-                ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()
-            }
-            "push-constant" => {
-                (ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()) && !vulkan
-            }
-            "image" => true,
-            _ => vulkan,
-        };
-        let Some(slot) = bindings.global(h).filter(|_| declared) else {
+    for (h, kind) in declared_resources(ctx, order, index) {
+        let unbound = kind == "push-constant" && vulkan;
+        let Some(slot) = bindings.global(h).filter(|_| !unbound) else {
             continue;
         };
         records.push(GlslBinding {
@@ -314,6 +293,33 @@ fn file_bindings(
     (records, combined)
 }
 
+/// The resources the file of entry point `index` declares, each with its
+/// [`resource_kind`], in declaration order: those it uses, but not a
+/// buffer the plan declares no block for, nor (OpenGL, where only
+/// combined samplers are declared) a texture or sampler.
+fn declared_resources<'c>(
+    ctx: &'c Ctx<'_>,
+    order: &'c [GlobalHandle],
+    index: usize,
+) -> impl Iterator<Item = (GlobalHandle, &'static str)> + 'c {
+    let module = ctx.module;
+    let ep_info = ctx.info.get_entry_point(index);
+    order.iter().filter_map(move |&h| {
+        if ep_info[h].is_empty() {
+            return None;
+        }
+        let kind = resource_kind(module, &module.global_variables[h])?;
+        let declared = match kind {
+            "uniform-block" | "storage-block" | "push-constant" => {
+                ctx.plan.block(h).is_some() || ctx.plan.words_block(h).is_some()
+            }
+            "image" => true,
+            _ => ctx.dialect().is_vulkan(),
+        };
+        declared.then_some((h, kind))
+    })
+}
+
 /// OpenGL: the combined samplers the file of entry point `index` declares,
 /// with their texture units.
 fn entry_units(bindings: &GlBindings, index: usize) -> impl Iterator<Item = (Pair, u32)> + '_ {
@@ -328,86 +334,63 @@ fn entry_units(bindings: &GlBindings, index: usize) -> impl Iterator<Item = (Pai
 // ---------------------------------------------------------------------------
 // Overrides
 
-/// Whether the overrides are baked into constants (see the module doc).
-/// `given`: whether override values were given.
-fn must_bake(module: &naga::Module, given: bool, dialect: Dialect) -> bool {
-    if given {
-        return true;
-    }
-    if module.overrides.is_empty() {
-        return false;
-    }
-    if !dialect.is_vulkan() {
-        return true;
-    }
-    !spec_constant_reasons(module).is_empty()
-}
-
 /// Why the overrides of `module` cannot all be specialization constants:
-/// one (span, reason) per obstacle.
-fn spec_constant_reasons(module: &naga::Module) -> Vec<(naga::Span, String)> {
-    let mut reasons = Vec::new();
-    for (h, o) in module.overrides.iter() {
-        if let Some(init) = o.init {
-            if !matches!(
+/// the first obstacle, if any.
+fn spec_constant_obstacle(module: &naga::Module) -> Option<String> {
+    let expression = module.overrides.iter().find(|(_, o)| {
+        o.init.is_some_and(|init| {
+            !matches!(
                 module.global_expressions[init],
                 naga::Expression::Literal(_)
-            ) {
-                let name = o.name.as_deref().unwrap_or("(unnamed)");
-                reasons.push((
-                    module.overrides.get_span(h),
-                    format!("the default of override `{name}` is an expression, not a literal"),
-                ));
+            )
+        })
+    });
+    if let Some((_, o)) = expression {
+        let name = o.name.as_deref().unwrap_or("(unnamed)");
+        return Some(format!(
+            "the default of override `{name}` is an expression, not a literal"
+        ));
+    }
+    let mut entry_points = module.entry_points.iter();
+    if let Some(ep) = entry_points.find(|ep| ep.workgroup_size_overrides.is_some()) {
+        return Some(format!(
+            "the workgroup size of `{}` depends on an override",
+            ep.name
+        ));
+    }
+    let pending = module.types.iter().any(|(_, t)| {
+        matches!(
+            t.inner,
+            TypeInner::Array {
+                size: naga::ArraySize::Pending(_),
+                ..
             }
-        }
-    }
-    for ep in &module.entry_points {
-        if ep.workgroup_size_overrides.is_some() {
-            reasons.push((
-                naga::Span::default(),
-                format!("the workgroup size of `{}` depends on an override", ep.name),
-            ));
-        }
-    }
-    for (h, t) in module.types.iter() {
-        if let TypeInner::Array {
-            size: naga::ArraySize::Pending(_),
-            ..
-        } = t.inner
-        {
-            reasons.push((
-                module.types.get_span(h),
-                "an array is sized by an override".to_string(),
-            ));
-        }
-    }
-    reasons
+        )
+    });
+    pending.then(|| "an array is sized by an override".to_string())
 }
 
-/// Why every override is baked (see `must_bake` for when): the note of
-/// each baking warning.
-fn bake_reason(module: &naga::Module, given: bool, dialect: Dialect) -> String {
+/// Why every override is baked into a constant (see the module doc), the
+/// note of each baking warning; `None` when they are not baked. `given`:
+/// whether override values were given.
+fn bake_reason(module: &naga::Module, given: bool, dialect: Dialect) -> Option<String> {
     let why = if given {
         "values were given with --override".to_string()
+    } else if module.overrides.is_empty() {
+        return None;
     } else if !dialect.is_vulkan() {
         format!("{} has no specialization constants", dialect.name())
     } else {
-        spec_constant_reasons(module)
-            .first()
-            .map(|(_, r)| format!("not every override can be a specialization constant: {r}"))
-            .unwrap_or_default()
+        let obstacle = spec_constant_obstacle(module)?;
+        format!("not every override can be a specialization constant: {obstacle}")
     };
-    format!("baked because {why}")
+    Some(format!("baked because {why}"))
 }
 
 // ---------------------------------------------------------------------------
 // One entry point
 
-struct EntryFile {
-    file: GlslFile,
-    warnings: Vec<Diagnostic>,
-}
-
+/// The file of entry point `index`; its warnings are added to `warnings`.
 /// `order`: the module's `declaration_order`; `spec_constants`: whether
 /// the overrides are declared as specialization constants.
 fn write_entry_point(
@@ -416,13 +399,13 @@ fn write_entry_point(
     spec_constants: bool,
     order: &[GlobalHandle],
     needs: &mut Needs,
+    warnings: &mut Vec<Diagnostic>,
     index: usize,
-) -> EntryFile {
+) -> GlslFile {
     let module = ctx.module;
     let dialect = ctx.dialect();
     let ep = &module.entry_points[index];
     let ep_info = ctx.info.get_entry_point(index);
-    let mut warnings = Vec::new();
 
     // Everything below `#version` and the extensions, in order; written
     // first so that the extensions they need are known.
@@ -455,50 +438,24 @@ fn write_entry_point(
     // The layout qualifiers of one block, rewritten for each block (room
     // for `set = N, binding = M`, so that it never regrows).
     let mut prefix = String::with_capacity(32);
-    for &h in order {
-        let var = &module.global_variables[h];
-        if !used(h) {
-            continue;
-        }
-        let Some(kind) = resource_kind(module, var) else {
-            continue;
-        };
+    for (h, kind) in declared_resources(ctx, order, index) {
         let slot = bindings.global(h);
         match kind {
-            "uniform-block" | "storage-block" | "push-constant" => {
-                let words = ctx.plan.words_block(h).map(|(_, w)| w);
-                let block = ctx.plan.block(h);
-                if block.is_none() && words.is_none() {
-                    continue;
-                }
+            "image" => image_declaration(ctx, needs, h, slot, resources),
+            "texture" | "sampler" => separate_declaration(ctx, needs, h, slot, resources),
+            _ => {
                 prefix.clear();
                 match (kind, slot) {
                     ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
-                    (
-                        _,
-                        Some(Slot {
-                            set: Some(set),
-                            binding,
-                            ..
-                        }),
-                    ) => {
-                        prefix.push_str("set = ");
-                        super::push_decimal(&mut prefix, u64::from(set));
-                        prefix.push_str(", binding = ");
-                        super::push_decimal(&mut prefix, u64::from(binding));
-                    }
-                    (_, Some(slot)) => {
-                        prefix.push_str("binding = ");
-                        super::push_decimal(&mut prefix, u64::from(slot.binding));
-                    }
+                    (_, Some(_)) => push_slot_layout(&mut prefix, slot),
                     (_, None) => {}
                 }
-                if let Some(words) = words {
+                if let Some((_, words)) = ctx.plan.words_block(h) {
                     if words.f16 {
                         needs.extension(super::types::F16_EXTENSION);
                     }
                     words.write_declaration(&prefix, resources);
-                } else if let Some(block) = block {
+                } else if let Some(block) = ctx.plan.block(h) {
                     ctx.plan
                         .write_block_declaration(ctx, needs, block, &prefix, resources);
                 }
@@ -506,22 +463,15 @@ fn write_entry_point(
                     resources.push('\n');
                 }
             }
-            "image" => {
-                resources.push_str(&image_declaration(ctx, needs, h, slot));
-            }
-            "texture" | "sampler" if dialect.is_vulkan() => {
-                resources.push_str(&separate_declaration(ctx, needs, h, slot));
-            }
-            _ => {}
         }
     }
     for (pair, unit) in entry_units(bindings, index) {
-        resources.push_str(&combined_declaration(ctx, needs, pair, unit));
+        combined_declaration(ctx, needs, pair, unit, resources);
     }
     end_section(&mut body, start);
 
     let start = body.len();
-    interface_declarations(ctx, needs, index, &mut warnings, &mut body);
+    interface_declarations(ctx, needs, index, warnings, &mut body);
     end_section(&mut body, start);
 
     // Private and workgroup globals.
@@ -529,29 +479,23 @@ fn write_entry_point(
     let globals = &mut body;
     for &h in order {
         let var = &module.global_variables[h];
-        if !used(h) {
+        if !used(h) || !matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup) {
             continue;
         }
-        match var.space {
-            AddressSpace::Private => {
-                let ty = types::type_name(ctx, needs, var.ty);
-                let init = match var.init {
-                    Some(init) => super::func::const_expression(ctx, needs, init),
-                    None => types::zero_value(ctx, needs, var.ty),
-                };
-                let name = ctx.name(NameKey::GlobalVariable(h));
-                for part in [ty, " ", name, " = ", &init, ";\n"] {
-                    globals.push_str(part);
-                }
+        let ty = types::type_name(ctx, needs, var.ty);
+        let name = ctx.name(NameKey::GlobalVariable(h));
+        if var.space == AddressSpace::WorkGroup {
+            for part in ["shared ", ty, " ", name, ";\n"] {
+                globals.push_str(part);
             }
-            AddressSpace::WorkGroup => {
-                let ty = types::type_name(ctx, needs, var.ty);
-                let name = ctx.name(NameKey::GlobalVariable(h));
-                for part in ["shared ", ty, " ", name, ";\n"] {
-                    globals.push_str(part);
-                }
-            }
-            _ => {}
+            continue;
+        }
+        let init = match var.init {
+            Some(init) => super::func::const_expression(ctx, needs, init),
+            None => types::zero_value(ctx, needs, var.ty),
+        };
+        for part in [ty, " ", name, " = ", &init, ";\n"] {
+            globals.push_str(part);
         }
     }
     end_section(&mut body, start);
@@ -562,8 +506,6 @@ fn write_entry_point(
         functions.push('\n');
     }
     let main = super::func::write_entry_main(ctx, needs, index);
-
-    // ES: the features the dialect lacks.
 
     // The buffer structs this file named, and those buffer storage names
     // (the plan names them once for every file).
@@ -601,37 +543,20 @@ fn write_entry_point(
     end_section(&mut text, start);
     text.push_str(&body[structs_at..]);
     for helper in needs.helpers.values() {
+        let start = text.len();
         text.push_str(helper);
-        if !helper.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push('\n');
+        end_section(&mut text, start);
     }
     text.push_str(&functions);
     text.push_str(&main);
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    EntryFile {
-        file: GlslFile {
-            entry_point: ep.name.clone(),
-            stage: ep.stage,
-            text,
-        },
-        warnings,
+    GlslFile {
+        entry_point: ep.name.clone(),
+        stage: ep.stage,
+        text,
     }
-}
-
-/// End the part written to `out` from byte `start` on: nothing if it is
-/// empty, else a newline if it lacks one and a blank line.
-fn end_section(out: &mut String, start: usize) {
-    if out.len() == start {
-        return;
-    }
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push('\n');
 }
 
 /// `layout(local_size_x = ...) in;` and fragment-stage layouts.

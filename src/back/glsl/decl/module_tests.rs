@@ -22,7 +22,7 @@ fn baking_remaps_the_contract_onto_the_compacted_module() {
         &info,
         &[],
         "GLSL",
-        &bake_reason(&parsed.module, false, Dialect::Gl450),
+        &bake_reason(&parsed.module, false, Dialect::Gl450).expect("baked"),
     )
     .expect("bakes");
     assert_eq!(warnings.len(), 1);
@@ -52,19 +52,19 @@ fn vulkan_keeps_literal_overrides_as_specialization_constants() {
     )
     .expect("parses");
     let vulkan = GlslOptions::default().dialect;
-    assert!(!must_bake(&module, false, vulkan));
-    assert!(must_bake(&module, true, vulkan));
-    assert!(must_bake(&module, false, Dialect::Es310));
+    assert!(bake_reason(&module, false, vulkan).is_none());
+    assert!(bake_reason(&module, true, vulkan).is_some());
+    assert!(bake_reason(&module, false, Dialect::Es310).is_some());
     let sized = naga::front::wgsl::parse_str(
         "override n: u32 = 4u;
              @compute @workgroup_size(n) fn main() {}",
     )
     .expect("parses");
-    assert!(must_bake(&sized, false, vulkan));
+    assert!(bake_reason(&sized, false, vulkan).is_some());
     let derived = naga::front::wgsl::parse_str(
         "override a: f32 = 1.0; override b: f32 = a * 2.0;
              @compute @workgroup_size(1) fn main() { _ = b; }",
     )
     .expect("parses");
-    assert!(must_bake(&derived, false, vulkan));
+    assert!(bake_reason(&derived, false, vulkan).is_some());
 }

@@ -3,11 +3,11 @@
 //! samplers.
 
 use super::GlobalHandle;
-use crate::back::glsl::{keywords, Ctx};
+use crate::back::glsl::{has_double_underscore, keywords, Ctx};
 use crate::bind::gl::Pair;
 use naga::proc::{ExternalTextureNameKey, NameKey};
+use naga::FastIndexSet;
 use naga::Handle;
-use naga::{FastIndexMap, FastIndexSet};
 
 /// Every module item's GLSL name: naga's namer with our reserved words and
 /// prefixes, then the one repair it needs for GLSL (no `__`).
@@ -29,20 +29,19 @@ pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, 
 /// run collapsed and, if that clashes, a numeric suffix. Deterministic: the
 /// names are repaired in sorted order.
 fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
-    let mut broken: Vec<(String, String)> = names
-        .iter()
-        .filter(|(_, n)| crate::back::glsl::has_double_underscore(n))
-        .map(|(k, n)| (n.clone(), format!("{k:?}")))
-        .collect();
-    if broken.is_empty() {
+    if !names.values().any(|n| has_double_underscore(n)) {
         return;
     }
-    broken.sort();
     let mut taken: FastIndexSet<String> = names.values().cloned().collect();
-    let mut repaired: FastIndexMap<(String, String), String> = FastIndexMap::default();
-    for (old, key_text) in broken {
-        let mut base = String::with_capacity(old.len());
-        for c in old.chars() {
+    let mut broken: Vec<(String, &mut String)> = names
+        .iter_mut()
+        .filter(|(_, n)| has_double_underscore(n))
+        .map(|(k, n)| (format!("{k:?}"), n))
+        .collect();
+    broken.sort_by(|(ka, a), (kb, b)| (&**a, ka).cmp(&(&**b, kb)));
+    for (_, name) in broken {
+        let mut base = String::with_capacity(name.len());
+        for c in name.chars() {
             if !(c == '_' && base.ends_with('_')) {
                 base.push(c);
             }
@@ -54,15 +53,7 @@ fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
             n += 1;
         }
         taken.insert(candidate.clone());
-        repaired.insert((old, key_text), candidate);
-    }
-    for (key, name) in names.iter_mut() {
-        if !crate::back::glsl::has_double_underscore(name) {
-            continue;
-        }
-        if let Some(new) = repaired.get(&(name.clone(), format!("{key:?}"))) {
-            *name = new.clone();
-        }
+        *name = candidate;
     }
 }
 
@@ -79,19 +70,16 @@ pub(super) fn name_combined_samplers(
     names: &mut naga::FastHashMap<NameKey, String>,
 ) {
     for &(image, sampler) in pairs {
-        let image_name = names
-            .get(&NameKey::GlobalVariable(image))
-            .cloned()
-            .unwrap_or_default();
+        let global = |g| {
+            names
+                .get(&NameKey::GlobalVariable(g))
+                .map_or("", String::as_str)
+        };
         let name = match sampler {
             // The texture itself is not declared in OpenGL: its name is free.
-            None => image_name,
+            None => global(image).to_string(),
             Some(s) => {
-                let sampler_name = names
-                    .get(&NameKey::GlobalVariable(s))
-                    .cloned()
-                    .unwrap_or_default();
-                let base = format!("{image_name}_{sampler_name}");
+                let base = format!("{}_{}", global(image), global(s));
                 let mut candidate = base.clone();
                 let mut n = 1;
                 // Every name given so far is a value of `names`.

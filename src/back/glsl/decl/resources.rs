@@ -89,13 +89,14 @@ pub(super) fn literal(needs: &mut Needs, lit: &naga::Literal) -> String {
     }
 }
 
-/// Vulkan: a separate texture or sampler.
+/// Vulkan: a separate texture or sampler, appended to `out`.
 pub(super) fn separate_declaration(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     h: GlobalHandle,
     slot: Option<Slot>,
-) -> String {
+    out: &mut String,
+) {
     let var = &ctx.module.global_variables[h];
     let (suffix, count) = binding_array_suffix(ctx.module, var.ty);
     if count.is_none() {
@@ -110,18 +111,16 @@ pub(super) fn separate_declaration(
         TypeInner::Sampler { comparison: true } => "samplerShadow".to_string(),
         _ => "sampler".to_string(),
     };
-    let mut text = String::with_capacity(64);
-    text.push_str("layout(");
-    push_slot_layout(&mut text, slot);
+    out.push_str("layout(");
+    push_slot_layout(out, slot);
     let name = ctx.name(NameKey::GlobalVariable(h));
     for part in [") uniform ", &ty, " ", name, &suffix, ";\n"] {
-        text.push_str(part);
+        out.push_str(part);
     }
-    text
 }
 
 /// Append `set = S, binding = B` (or `binding = B`) for `slot`.
-fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
+pub(super) fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
     if let Some(Slot { set: Some(set), .. }) = slot {
         out.push_str("set = ");
         glsl::push_decimal(out, u64::from(set));
@@ -131,13 +130,14 @@ fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
     glsl::push_decimal(out, u64::from(slot.map_or(0, |s| s.binding)));
 }
 
-/// OpenGL: a combined sampler's declaration.
+/// OpenGL: a combined sampler's declaration, appended to `out`.
 pub(super) fn combined_declaration(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     (image, sampler): Pair,
     unit: u32,
-) -> String {
+    out: &mut String,
+) {
     let module = ctx.module;
     let var = &module.global_variables[image];
     let (suffix, _) = binding_array_suffix(module, var.ty);
@@ -165,7 +165,10 @@ pub(super) fn combined_declaration(
     };
     let name = combined_sampler_name(ctx, image, sampler);
     let precision = if ctx.dialect().is_es() { "highp " } else { "" };
-    format!("layout(binding = {unit}) uniform {precision}{ty} {name}{suffix};\n")
+    let _ = writeln!(
+        out,
+        "layout(binding = {unit}) uniform {precision}{ty} {name}{suffix};"
+    );
 }
 
 /// ES: push an error, or add the extension, for images ES lacks.
@@ -194,13 +197,15 @@ fn check_image_support(
     }
 }
 
-/// A storage texture: `layout(..., rgba8) uniform readonly image2D name;`.
+/// A storage texture: `layout(..., rgba8) uniform readonly image2D name;`,
+/// appended to `out`.
 pub(super) fn image_declaration(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     h: GlobalHandle,
     slot: Option<Slot>,
-) -> String {
+    out: &mut String,
+) {
     let module = ctx.module;
     let dialect = ctx.dialect();
     let var = &module.global_variables[h];
@@ -214,7 +219,7 @@ pub(super) fn image_declaration(
         class: ImageClass::Storage { format, access },
     } = *element_inner(module, var.ty)
     else {
-        return String::new();
+        return;
     };
     let dim = types::declared_dim(dialect, dim);
     check_image_support(ctx, needs, h, dim, arrayed, false);
@@ -254,11 +259,10 @@ pub(super) fn image_declaration(
             );
         }
     }
-    let mut text = String::with_capacity(96);
-    text.push_str("layout(");
-    push_slot_layout(&mut text, slot);
-    text.push_str(", ");
-    text.push_str(qualifier);
+    out.push_str("layout(");
+    push_slot_layout(out, slot);
+    out.push_str(", ");
+    out.push_str(qualifier);
     let precision = if dialect.is_es() { "highp " } else { "" };
     let name = ctx.name(NameKey::GlobalVariable(h));
     for part in [
@@ -271,7 +275,6 @@ pub(super) fn image_declaration(
         &suffix,
         ";\n",
     ] {
-        text.push_str(part);
+        out.push_str(part);
     }
-    text
 }

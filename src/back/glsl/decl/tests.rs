@@ -1,9 +1,22 @@
 //! Unit tests of naming, literals and the interface variables.
 
-use super::interface::location_name;
+use super::interface::push_location_name;
 use super::names::module_names;
 use super::resources::literal;
 use super::*;
+
+/// The name of the interface variable at `location` (see
+/// [`push_location_name`]).
+fn location_name(
+    stage: ShaderStage,
+    output: bool,
+    location: u32,
+    blend_src: Option<u32>,
+) -> String {
+    let mut name = String::new();
+    push_location_name(&mut name, stage, output, location, blend_src);
+    name
+}
 
 fn names_of(source: &str) -> (naga::Module, naga::FastHashMap<NameKey, String>) {
     let module = naga::front::wgsl::parse_str(source).expect("parses");

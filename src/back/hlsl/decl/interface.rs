@@ -58,19 +58,6 @@ impl Word {
     }
 }
 
-impl std::fmt::Display for Word {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Word::Fixed(word) => f.write_str(word),
-            Word::Numbered(prefix, n) => write!(f, "{prefix}{n}"),
-            Word::Prefixed(prefix, word) => {
-                f.write_str(prefix)?;
-                f.write_str(word)
-            }
-        }
-    }
-}
-
 /// How an input part is read in the prologue.
 enum Source<'a> {
     /// A member of the input struct.
@@ -93,12 +80,8 @@ fn unsupported_builtin(
     why: &str,
     fix: &str,
 ) -> Diagnostic {
-    let name = builtin_name(builtin);
-    let name = if name == "unsupported" {
-        text!("{builtin:?}")
-    } else {
-        name.to_string()
-    };
+    let name = crate::back::common::builtin_wgsl_name(builtin)
+        .map_or_else(|| text!("{builtin:?}"), str::to_string);
     let mut d = hlsl::error_at(
         text!("@builtin({name}) cannot be written as HLSL: {why}"),
         entry_span(ctx, index),
@@ -129,14 +112,20 @@ fn require_model(
     }
 }
 
-/// `nointerpolation `, `noperspective centroid `, ... for a varying.
-fn interpolation_modifiers(
+/// The modifiers of a `@location` member: for Slang output its Vulkan
+/// location (which Slang otherwise assigns in declaration order, ignoring
+/// the number in `LOC<n>`), then for a varying (`interpolated`: a vertex
+/// output or fragment input) `nointerpolation `, `noperspective centroid
+/// `, ...
+fn location_modifiers(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     index: usize,
     binding: &Binding,
+    interpolated: bool,
 ) -> String {
     let Binding::Location {
+        location,
         interpolation,
         sampling,
         per_primitive,
@@ -146,6 +135,12 @@ fn interpolation_modifiers(
         return String::new();
     };
     let mut m = String::new();
+    if ctx.options.slang {
+        let _ = write!(m, "[[vk::location({location})]] ");
+    }
+    if !interpolated {
+        return m;
+    }
     if per_primitive {
         needs.error(
             hlsl::error_at(
@@ -193,17 +188,6 @@ fn interpolation_modifiers(
     m
 }
 
-/// Slang output: the Vulkan location of a user-defined semantic, which
-/// Slang otherwise assigns in declaration order, ignoring the number in
-/// `LOC<n>`.
-fn vk_location(ctx: &Ctx<'_>, location: u32) -> String {
-    if ctx.options.slang {
-        text!("[[vk::location({location})]] ")
-    } else {
-        String::new()
-    }
-}
-
 /// How an input part reaches the entry function.
 fn input_source<'c>(
     ctx: &'c Ctx<'_>,
@@ -223,10 +207,8 @@ fn input_source<'c>(
     };
     let b = match part.binding {
         Binding::Location { location, .. } => {
-            let mut modifiers = vk_location(ctx, location);
-            if ep.stage == ShaderStage::Fragment {
-                modifiers.push_str(&interpolation_modifiers(ctx, needs, index, &part.binding));
-            }
+            let fragment = ep.stage == ShaderStage::Fragment;
+            let modifiers = location_modifiers(ctx, needs, index, &part.binding, fragment);
             return member(
                 Word::Numbered("_s_loc", location),
                 Word::Numbered("LOC", location),
@@ -334,10 +316,7 @@ fn output_member<'c>(
                 )
             } else {
                 (
-                    Cow::Owned(
-                        vk_location(ctx, location)
-                            + &interpolation_modifiers(ctx, needs, index, &part.binding),
-                    ),
+                    Cow::Owned(location_modifiers(ctx, needs, index, &part.binding, true)),
                     Word::Numbered("_s_loc", location),
                     Word::Numbered("LOC", location),
                 )
@@ -345,15 +324,7 @@ fn output_member<'c>(
         }
         Binding::BuiltIn(b) => {
             let semantic = match b {
-                BuiltIn::Position { invariant } => {
-                    let m = if invariant { "precise " } else { "" };
-                    return Some(Member {
-                        modifiers: Cow::Borrowed(m),
-                        ty,
-                        name: Word::Fixed("_s_position"),
-                        semantic: Word::Fixed("SV_Position"),
-                    });
-                }
+                BuiltIn::Position { .. } => "SV_Position",
                 BuiltIn::FragDepth => match ep.early_depth_test {
                     Some(naga::EarlyDepthTest::Allow {
                         conservative: naga::ConservativeDepth::GreaterEqual,
@@ -377,8 +348,9 @@ fn output_member<'c>(
                     return None;
                 }
             };
+            let precise = matches!(b, BuiltIn::Position { invariant: true });
             (
-                Cow::Borrowed(""),
+                Cow::Borrowed(if precise { "precise " } else { "" }),
                 Word::Prefixed("_s_", builtin_name(b)),
                 Word::Fixed(semantic),
             )
@@ -392,9 +364,11 @@ fn output_member<'c>(
     })
 }
 
-/// Locations first, ascending, then builtins in their order.
-fn sort_members(members: &mut [(Option<u32>, Member)]) {
+/// `members`, each with the location it is bound to, in struct order:
+/// locations first, ascending, then builtins in their order.
+fn in_struct_order<T>(mut members: Vec<(Option<u32>, T)>) -> Vec<T> {
     members.sort_by_key(|(location, _)| location.map_or((1, 0), |l| (0, l)));
+    members.into_iter().map(|(_, m)| m).collect()
 }
 
 fn location_of(binding: &Binding) -> Option<u32> {
@@ -427,13 +401,6 @@ impl IoName<'_> {
     }
 }
 
-impl std::fmt::Display for IoName<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0)?;
-        f.write_str(self.1)
-    }
-}
-
 /// The members of the input struct, in order.
 fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
@@ -462,8 +429,7 @@ fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<M
             },
         ));
     }
-    sort_members(&mut members);
-    members.into_iter().map(|(_, m)| m).collect()
+    in_struct_order(members)
 }
 
 /// The members of the output struct, in order, each with the part it
@@ -474,14 +440,11 @@ fn output_members<'c>(
     index: usize,
 ) -> Vec<(IoPart, Member<'c>)> {
     let ep = &ctx.module.entry_points[index];
-    let mut members: Vec<(Option<u32>, (IoPart, Member<'c>))> = output_parts(ctx.module, ep)
-        .filter_map(|p| {
-            let m = output_member(ctx, needs, index, &p)?;
-            Some((location_of(&p.binding), (p, m)))
-        })
-        .collect();
-    members.sort_by_key(|(location, _)| location.map_or((1, 0), |l| (0, l)));
-    members.into_iter().map(|(_, pm)| pm).collect()
+    let members = output_parts(ctx.module, ep).filter_map(|p| {
+        let m = output_member(ctx, needs, index, &p)?;
+        Some((location_of(&p.binding), (p, m)))
+    });
+    in_struct_order(members.collect())
 }
 
 fn write_struct_text<'m, 'c: 'm>(
@@ -503,16 +466,9 @@ fn write_struct_text<'m, 'c: 'm>(
 }
 
 /// The input and output structs of entry point `index` and the function
-/// converting the WGSL result into the output struct.
-#[cfg(test)]
-pub(super) fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let mut out = String::new();
-    push_entry_io_declarations(ctx, needs, index, &mut out);
-    out
-}
-
-/// [`entry_io_declarations`], appended to `out`; whether the entry point
-/// has an input struct (`None` for a stage the target does not write).
+/// converting the WGSL result into the output struct, appended to `out`;
+/// whether the entry point has an input struct (`None` for a stage the
+/// target does not write).
 pub(super) fn push_entry_io_declarations(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -581,18 +537,10 @@ pub(super) fn push_entry_io_declarations(
     Some(has_input)
 }
 
-/// The entry function's attributes and signature, without the body:
-/// `[numthreads(8, 8, 1)]\nvoid main(_s_main_in _s_in)`.
-#[cfg(test)]
-pub fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let mut out = String::new();
-    push_entry_signature(ctx, needs, index, None, &mut out);
-    out
-}
-
-/// [`entry_signature`], appended to `out`. `has_input`: whether the entry
-/// point has an input struct, as [`push_entry_io_declarations`] found
-/// (`None`: work it out here).
+/// The entry function's attributes and signature, without the body
+/// (`[numthreads(8, 8, 1)]\nvoid main(_s_main_in _s_in)`), appended to
+/// `out`. `has_input`: whether the entry point has an input struct, as
+/// [`push_entry_io_declarations`] found (`None`: work it out here).
 pub fn push_entry_signature(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -615,13 +563,7 @@ pub fn push_entry_signature(
     match ep.stage {
         ShaderStage::Compute => {
             let [x, y, z] = ep.workgroup_size;
-            out.push_str("[numthreads(");
-            hlsl::push_decimal(out, u64::from(x));
-            out.push_str(", ");
-            hlsl::push_decimal(out, u64::from(y));
-            out.push_str(", ");
-            hlsl::push_decimal(out, u64::from(z));
-            out.push_str(")]\n");
+            let _ = writeln!(out, "[numthreads({x}, {y}, {z})]");
         }
         ShaderStage::Fragment if ep.early_depth_test == Some(naga::EarlyDepthTest::Force) => {
             out.push_str("[earlydepthstencil]\n");
@@ -649,16 +591,8 @@ pub fn push_entry_signature(
 }
 
 /// Statements (indented one level, each ending in a newline) at the start
-/// of the entry function: workgroup memory zeroed, then the WGSL arguments
-/// declared from the input struct.
-#[cfg(test)]
-pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
-    let mut out = String::new();
-    push_entry_prologue(ctx, needs, index, &mut out);
-    out
-}
-
-/// [`entry_prologue`], appended to `out`.
+/// of the entry function, appended to `out`: workgroup memory zeroed, then
+/// the WGSL arguments declared from the input struct.
 pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
     let module = ctx.module;
     let Some(ep) = module.entry_points.get(index) else {
@@ -685,37 +619,17 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, arg.ty);
         let name = ctx.name(NameKey::EntryPointArgument(index as u16, i as u32));
-        if arg.binding.is_some() {
-            // A bound argument is a single part.
-            hlsl::push_parts(out, &["    ", ty, " ", name, " = "]);
-            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
-                push_input_value(ctx, needs, index, &part, out);
+        // A bound argument is its single part, a struct is declared and
+        // then assigned its members' parts.
+        let end = if arg.binding.is_some() { " = " } else { ";\n" };
+        hlsl::push_parts(out, &["    ", ty, " ", name, end]);
+        for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
+            if let Some(m) = part.member {
+                let member = ctx.name(NameKey::StructMember(arg.ty, m));
+                hlsl::push_parts(out, &["    ", name, ".", member, " = "]);
             }
+            push_input_value(ctx, needs, index, &part, out);
             out.push_str(";\n");
-        } else {
-            hlsl::push_parts(out, &["    ", ty, " ", name, ";\n"]);
-            for part in io_parts(module, arg.ty, arg.binding.as_ref()) {
-                match part.member {
-                    Some(m) => {
-                        hlsl::push_parts(
-                            out,
-                            &[
-                                "    ",
-                                name,
-                                ".",
-                                ctx.name(NameKey::StructMember(arg.ty, m)),
-                                " = ",
-                            ],
-                        );
-                        push_input_value(ctx, needs, index, &part, out);
-                        out.push_str(";\n");
-                    }
-                    None => {
-                        // Nothing written, but the diagnostics still count.
-                        push_input_value(ctx, needs, index, &part, &mut String::new());
-                    }
-                }
-            }
         }
     }
 }
@@ -751,15 +665,7 @@ fn push_input_value(
 
 /// Statements (not indented, each ending in a newline; the last one a
 /// `return`) that return `value` (the WGSL result, printed) from the entry
-/// function.
-#[cfg(test)]
-pub fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Option<&str>) -> String {
-    let mut out = String::new();
-    push_entry_return(ctx, needs, index, value, &mut out);
-    out
-}
-
-/// [`entry_return`], appended to `out`.
+/// function, appended to `out`.
 pub fn push_entry_return(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -768,11 +674,8 @@ pub fn push_entry_return(
     out: &mut String,
 ) {
     let _ = needs;
-    let Some(ep) = ctx.module.entry_points.get(index) else {
-        out.push_str("return;\n");
-        return;
-    };
-    if ep.function.result.is_none() {
+    let ep = ctx.module.entry_points.get(index);
+    if ep.is_none_or(|ep| ep.function.result.is_none()) {
         out.push_str("return;\n");
         return;
     }

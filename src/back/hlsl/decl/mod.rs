@@ -21,8 +21,8 @@
 //!   `func` never sees `Expression::Override`.
 //! - Entry points: the WGSL arguments are declared as locals named
 //!   `ctx.name(NameKey::EntryPointArgument(index, i))` by
-//!   [`entry_prologue`], from the HLSL input struct parameter; every
-//!   `return` is [`entry_return`].
+//!   [`push_entry_prologue`], from the HLSL input struct parameter; every
+//!   `return` is [`push_entry_return`].
 //!
 //! Rules this part follows:
 //!
@@ -65,7 +65,7 @@ use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, ShaderModel};
 use crate::back::common::is_abstract;
-use crate::back::common::{reachable_functions, Modules};
+use crate::back::common::{end_section, name_of, reachable_functions, Modules};
 use crate::back::text;
 use crate::bind::d3d::{RegisterMode, Registers};
 use crate::diag::{Diagnostic, Diagnostics};
@@ -221,10 +221,7 @@ fn entry_points(
             let ep = &module.entry_points[i];
             HlslEntryPoint {
                 name: ep.name.clone(),
-                function: names
-                    .get(&NameKey::EntryPoint(i as u16))
-                    .map_or("_unnamed", String::as_str)
-                    .to_string(),
+                function: name_of(names, NameKey::EntryPoint(i as u16)).to_string(),
                 stage: ep.stage,
             }
         })
@@ -244,12 +241,10 @@ fn register_records(
         .iter()
         .map(|r| {
             let hlsl_name = match r.handle {
-                Some(h) => plan.cbuffer_name(h).map(str::to_string).unwrap_or_else(|| {
-                    names
-                        .get(&NameKey::GlobalVariable(h))
-                        .map_or("_unnamed", String::as_str)
-                        .to_string()
-                }),
+                Some(h) => plan
+                    .cbuffer_name(h)
+                    .unwrap_or_else(|| name_of(names, NameKey::GlobalVariable(h)))
+                    .to_string(),
                 None => text!("{NUM_WORKGROUPS}_cb"),
             };
             HlslRegister {
@@ -310,27 +305,15 @@ fn wide_storages<'p>(
     plan: &'p super::buffers::Plan,
     selected: &[usize],
 ) -> Vec<(&'p super::buffers::Storage, naga::Scalar)> {
-    let mut found = Vec::new();
-    for st in &plan.storages {
-        let used = selected.is_empty()
-            || selected
-                .iter()
-                .any(|&i| !info.get_entry_point(i)[st.global].is_empty());
-        let Some(s) = wide_scalar(contract, &st.layout).filter(|_| used) else {
-            continue;
-        };
-        let scalar = naga::Scalar {
-            kind: match s.kind {
-                crate::layout::ScalarKind::Sint => naga::ScalarKind::Sint,
-                crate::layout::ScalarKind::Uint => naga::ScalarKind::Uint,
-                crate::layout::ScalarKind::Bool => naga::ScalarKind::Bool,
-                _ => naga::ScalarKind::Float,
-            },
-            width: s.width,
-        };
-        found.push((st, scalar));
-    }
-    found
+    let used = plan
+        .storages
+        .iter()
+        .filter(|st| used_by(info, selected, st.global));
+    used.filter_map(|st| {
+        let scalar = wide_scalar(contract, &st.layout)?;
+        Some((st, crate::layout::realize::naga_scalar(scalar)))
+    })
+    .collect()
 }
 
 /// The first 16- or 64-bit scalar of `layout`, members in offset order.
@@ -401,14 +384,9 @@ fn output_names(ctx: Ctx<'_>) -> HlslNames {
 
 /// Append a non-empty part followed by a blank line.
 fn section(out: &mut String, part: &str) {
-    if part.is_empty() {
-        return;
-    }
+    let start = out.len();
     out.push_str(part);
-    if !part.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push('\n');
+    end_section(out, start);
 }
 
 /// About how many bytes of HLSL a function's expression takes, for sizing
@@ -423,7 +401,7 @@ fn write_file(
     selected: &[usize],
 ) -> String {
     let module = ctx.module;
-    let resources = resource_declarations(ctx, needs, registers, order, selected);
+    let resources = resource_declarations(ctx, registers, order, selected);
 
     let mut constants = String::new();
     for (h, c) in module.constants.iter() {
@@ -462,10 +440,8 @@ fn write_file(
     // structs): the end of the file, after the helpers they need. One
     // string for both, with room for about [`CODE_BYTES_PER_EXPRESSION`]
     // per expression written, so that it rarely has to grow.
-    let expressions = module
-        .functions
-        .iter()
-        .filter(|(f, _)| reached.get(f.index()).copied().unwrap_or(false))
+    let functions = || module.functions.iter().filter(|(f, _)| reached[f.index()]);
+    let expressions = functions()
         .map(|(_, f)| f.expressions.len())
         .chain(
             selected
@@ -477,30 +453,19 @@ fn write_file(
     let mut code = String::with_capacity(expressions * CODE_BYTES_PER_EXPRESSION);
     // The function writers' buffers, passed from one function to the next.
     let mut reuse = super::func::Reuse::default();
-    for (f, _) in module.functions.iter() {
-        if reached.get(f.index()).copied().unwrap_or(false) {
-            super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
-            if !code.ends_with('\n') {
-                code.push('\n');
-            }
-            code.push('\n');
-        }
+    for (f, _) in functions() {
+        let start = code.len();
+        super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
+        end_section(&mut code, start);
     }
     for &i in selected {
         // The input and output structs, as a section of their own.
         let start = code.len();
         let has_input = push_entry_io_declarations(ctx, needs, i, &mut code);
-        if code.len() > start {
-            if !code.ends_with('\n') {
-                code.push('\n');
-            }
-            code.push('\n');
-        }
+        end_section(&mut code, start);
+        let start = code.len();
         super::func::write_entry_point_into(ctx, needs, i, has_input, &mut code, &mut reuse);
-        if !code.ends_with('\n') {
-            code.push('\n');
-        }
-        code.push('\n');
+        end_section(&mut code, start);
     }
 
     let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
@@ -531,30 +496,20 @@ fn write_file(
         + 2;
     let mut text = String::with_capacity(size + 128);
     if ctx.options.slang {
-        text.push_str("// Generated by stride from WGSL for Slang\n");
+        // Slang has no `#pragma pack_matrix`; every matrix in a buffer
+        // says `row_major` itself.
+        text.push_str("// Generated by stride from WGSL for Slang\n\n");
     } else {
         let (major, minor) = ctx.shader_model().version();
         text.push_str("// Generated by stride from WGSL; shader model ");
         super::push_decimal(&mut text, u64::from(major));
         text.push('.');
         super::push_decimal(&mut text, u64::from(minor));
-        text.push('\n');
-    }
-    if ctx.options.slang {
-        // Slang has no `#pragma pack_matrix`; every matrix in a buffer
-        // says `row_major` itself.
-        text.push('\n');
-    } else {
-        text.push_str("#pragma pack_matrix(row_major)\n\n");
+        text.push_str("\n#pragma pack_matrix(row_major)\n\n");
     }
     let start = text.len();
     crate::back::common::push_live_declarations(&mut text, &all_structs, &struct_parts, named);
-    if text.len() > start {
-        if !text.ends_with('\n') {
-            text.push('\n');
-        }
-        text.push('\n');
-    }
+    end_section(&mut text, start);
     section(&mut text, &buffers);
     section(&mut text, &resources);
     section(&mut text, &constants);
@@ -570,12 +525,12 @@ fn write_file(
 }
 
 /// Whether any written entry point uses global `h`.
-fn used_by(ctx: &Ctx<'_>, selected: &[usize], h: GlobalHandle) -> bool {
+fn used_by(info: &naga::valid::ModuleInfo, selected: &[usize], h: GlobalHandle) -> bool {
     // A library (no entry points) declares everything.
     selected.is_empty()
         || selected
             .iter()
-            .any(|&i| !ctx.info.get_entry_point(i)[h].is_empty())
+            .any(|&i| !info.get_entry_point(i)[h].is_empty())
 }
 
 /// A span for errors about entry point `index` (see [`text::entry_span`]).

@@ -39,13 +39,11 @@ pub(super) fn choose(
         return (model, None);
     }
     let needs = needs();
-    let Some(top) = needs.iter().max_by_key(|n| n.model).map(|n| n.model) else {
-        return (ShaderModel::default(), None);
-    };
     // The first use that needs the highest model.
-    let Some(first) = needs.iter().find(|n| n.model == top) else {
+    let Some(first) = needs.iter().min_by_key(|n| std::cmp::Reverse(n.model)) else {
         return (ShaderModel::default(), None);
     };
+    let top = first.model;
     let mut note = Diagnostic::warning(text!(
         "writing HLSL for shader model {top}: {} needs it",
         first.what

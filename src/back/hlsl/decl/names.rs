@@ -40,12 +40,18 @@ pub(super) fn shader_model_type_errors(
             | TypeInner::Atomic(s) => s,
             _ => continue,
         };
-        let (why, fix) = match (scalar.kind, scalar.width) {
+        let (name, why, fix) = match (scalar.kind, scalar.width) {
             (naga::ScalarKind::Float, 2) if model < ShaderModel::Sm6_2 => (
+                "f16",
                 "16-bit floats need shader model 6.2",
                 "pass `--shader-model 6_2` (and compile with DXC's `-enable-16bit-types`)",
             ),
             (naga::ScalarKind::Sint | naga::ScalarKind::Uint, 8) if model < ShaderModel::Sm6_0 => (
+                if scalar.kind == naga::ScalarKind::Sint {
+                    "i64"
+                } else {
+                    "u64"
+                },
                 "64-bit integers need shader model 6.0",
                 "pass `--shader-model 6_0` or later",
             ),
@@ -55,11 +61,6 @@ pub(super) fn shader_model_type_errors(
             continue;
         }
         reported.push(scalar);
-        let name = match (scalar.kind, scalar.width) {
-            (naga::ScalarKind::Float, 2) => "f16",
-            (naga::ScalarKind::Sint, _) => "i64",
-            _ => "u64",
-        };
         errors.push(
             hlsl::error_at(
                 text!("`{name}` cannot be written for shader model {model}: {why}"),

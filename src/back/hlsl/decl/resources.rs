@@ -3,7 +3,7 @@
 //! private and workgroup globals.
 
 use super::{used_by, GlobalHandle, NUM_WORKGROUPS};
-use crate::back::common::{binding_array_suffix, element_inner};
+use crate::back::common::binding_array_suffix;
 use crate::back::hlsl;
 use crate::back::hlsl::types;
 use crate::back::hlsl::{Ctx, Needs};
@@ -11,33 +11,12 @@ use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, TypeInner};
 
-/// The text inside `register(...)`: `t0, space1`.
-#[cfg(test)]
-pub(super) fn register_text(r: &Register) -> String {
-    RegisterText(r).to_string()
-}
-
-/// The text inside `register(...)`: `t0, space1`, written where it is
-/// formatted.
-struct RegisterText<'a>(&'a Register);
-
-impl RegisterText<'_> {
-    /// The text, appended to `out`.
-    fn push_to(&self, out: &mut String) {
-        let r = self.0;
-        out.push(r.class);
-        hlsl::push_decimal(out, u64::from(r.register));
-        out.push_str(", space");
-        hlsl::push_decimal(out, u64::from(r.space));
-    }
-}
-
-impl std::fmt::Display for RegisterText<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut text = String::with_capacity(16);
-        self.push_to(&mut text);
-        f.write_str(&text)
-    }
+/// Append the text inside `register(...)` of `r`: `t0, space1`.
+pub(super) fn push_register(out: &mut String, r: &Register) {
+    out.push(r.class);
+    hlsl::push_decimal(out, u64::from(r.register));
+    out.push_str(", space");
+    hlsl::push_decimal(out, u64::from(r.space));
 }
 
 /// Slang output: the Vulkan binding attribute line of a resource (see
@@ -63,17 +42,15 @@ fn push_vk_binding(out: &mut String, ctx: &Ctx<'_>, reg: &Register) {
 /// workgroup-count cbuffer.
 pub(super) fn resource_declarations(
     ctx: &Ctx<'_>,
-    needs: &mut Needs,
     registers: &Registers,
     order: &[GlobalHandle],
     selected: &[usize],
 ) -> String {
-    let _ = needs;
     let module = ctx.module;
     // Room for a declaration line per global.
     let mut resources = String::with_capacity(80 * order.len());
     for &h in order {
-        if !used_by(ctx, selected, h) {
+        if !used_by(ctx.info, selected, h) {
             continue;
         }
         let var = &module.global_variables[h];
@@ -86,18 +63,17 @@ pub(super) fn resource_declarations(
         ) {
             push_vk_binding(&mut resources, ctx, reg);
             ctx.plan
-                .write_buffer_declaration(ctx, &mut resources, h, |out| {
-                    RegisterText(reg).push_to(out)
-                });
+                .write_buffer_declaration(ctx, &mut resources, h, |out| push_register(out, reg));
             if !resources.ends_with('\n') {
                 resources.push('\n');
             }
             continue;
         }
         let (suffix, _) = binding_array_suffix(module, var.ty);
-        let ty = match *element_inner(module, var.ty) {
+        let element = element_type(module, var.ty);
+        let ty = match module.types[element].inner {
             // The texture type's spelling, kept with the module's types.
-            TypeInner::Image { .. } => types::type_name(ctx, element_type(module, var.ty)),
+            TypeInner::Image { .. } => types::type_name(ctx, element),
             TypeInner::Sampler { comparison } => types::sampler_type(comparison),
             _ => continue,
         };
@@ -112,7 +88,7 @@ pub(super) fn resource_declarations(
                 " : register(",
             ],
         );
-        RegisterText(reg).push_to(&mut resources);
+        push_register(&mut resources, reg);
         resources.push_str(");\n");
     }
     if let Some(reg) = registers.num_workgroups() {
@@ -125,7 +101,7 @@ pub(super) fn resource_declarations(
                 &mut resources,
                 &["cbuffer ", NUM_WORKGROUPS, "_cb : register("],
             );
-            RegisterText(reg).push_to(&mut resources);
+            push_register(&mut resources, reg);
             hlsl::push_parts(
                 &mut resources,
                 &[") {\n    uint3 ", NUM_WORKGROUPS, ";\n};\n"],
@@ -154,29 +130,25 @@ pub(super) fn global_declarations(
 ) -> String {
     let mut globals = String::new();
     for &h in order {
-        if !used_by(ctx, selected, h) {
+        let var = &ctx.module.global_variables[h];
+        let space = matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup);
+        if !space || !used_by(ctx.info, selected, h) {
             continue;
         }
-        let var = &ctx.module.global_variables[h];
+        let ty = types::type_name(ctx, var.ty);
         let name = ctx.name(NameKey::GlobalVariable(h));
-        match var.space {
-            AddressSpace::Private => {
-                let ty = types::type_name(ctx, var.ty);
-                let init = match var.init {
-                    Some(init) => hlsl::func::const_expression(ctx, needs, init),
-                    None => types::zero_value(ctx, var.ty),
-                };
-                hlsl::push_parts(
-                    &mut globals,
-                    &["static ", ty, " ", name, " = ", &init, ";\n"],
-                );
-            }
-            AddressSpace::WorkGroup => {
-                let ty = types::type_name(ctx, var.ty);
-                hlsl::push_parts(&mut globals, &["groupshared ", ty, " ", name, ";\n"]);
-            }
-            _ => {}
+        if var.space == AddressSpace::WorkGroup {
+            hlsl::push_parts(&mut globals, &["groupshared ", ty, " ", name, ";\n"]);
+            continue;
         }
+        let init = match var.init {
+            Some(init) => hlsl::func::const_expression(ctx, needs, init),
+            None => types::zero_value(ctx, var.ty),
+        };
+        hlsl::push_parts(
+            &mut globals,
+            &["static ", ty, " ", name, " = ", &init, ";\n"],
+        );
     }
     globals
 }

@@ -1,9 +1,9 @@
 //! Unit tests of names, registers, module-level checks and the entry-point
 //! interface (compiled with DXC where it is installed).
 
-use super::interface::{entry_io_declarations, entry_prologue, entry_return, entry_signature};
+use super::interface::push_entry_io_declarations;
 use super::names::{builtin_warnings, module_names, shader_model_type_errors};
-use super::resources::{global_declarations, register_text, resource_declarations};
+use super::resources::{global_declarations, push_register, resource_declarations};
 use super::*;
 use crate::back::common::declaration_order;
 use crate::back::common::ModuleSource;
@@ -11,6 +11,43 @@ use crate::back::hlsl::{keywords, RegisterMode};
 use crate::diag::Severity;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+
+/// The input and output structs of entry point `index` (see
+/// [`push_entry_io_declarations`]).
+fn entry_io_declarations(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_io_declarations(ctx, needs, index, &mut out);
+    out
+}
+
+/// The entry function's attributes and signature (see
+/// [`push_entry_signature`]).
+fn entry_signature(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_signature(ctx, needs, index, None, &mut out);
+    out
+}
+
+/// The entry function's prologue (see [`push_entry_prologue`]).
+fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+    let mut out = String::new();
+    push_entry_prologue(ctx, needs, index, &mut out);
+    out
+}
+
+/// The statements returning `value` (see [`push_entry_return`]).
+fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Option<&str>) -> String {
+    let mut out = String::new();
+    push_entry_return(ctx, needs, index, value, &mut out);
+    out
+}
+
+/// The text inside `register(...)`: `t0, space1`.
+fn register_text(r: &crate::bind::d3d::Register) -> String {
+    let mut out = String::new();
+    push_register(&mut out, r);
+    out
+}
 
 /// Run `f` on a context for `source` (no buffer plan: the buffers part
 /// is not needed by what these tests print).
@@ -630,7 +667,7 @@ fn compute_entry_zeroes_workgroup_memory_and_compiles() {
         let order = declaration_order(ctx.module);
         let registers =
             crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers).expect("allocates");
-        let resources = resource_declarations(ctx, &mut needs, &registers, &order, &[0]);
+        let resources = resource_declarations(ctx, &registers, &order, &[0]);
         assert!(
             resources.contains("Texture2D<float4> tex[2] : register(t0, space0);"),
             "{resources}"
