@@ -17,6 +17,7 @@
 
 use super::BlockKind;
 use crate::back::glsl::{Ctx, Needs};
+use crate::layout::realize::naga_scalar;
 use crate::layout::{Layout, LayoutKind, Scalar, ScalarKind};
 use naga::proc::NameKey;
 use naga::Handle;
@@ -40,33 +41,20 @@ pub struct WordsBlock {
 }
 
 /// Whether the contract layout `l` holds a 16-bit float anywhere (struct
-/// members through `structs`).
-pub fn holds_f16(l: &Layout, contract: &crate::layout::LayoutModule) -> bool {
-    holds(
-        l,
-        contract,
-        &|s| s.kind == ScalarKind::Float && s.width == 2,
-        0,
-    )
-}
-
-/// Whether the contract layout `l` holds a scalar `pick` accepts.
-pub fn holds(
-    l: &Layout,
-    contract: &crate::layout::LayoutModule,
-    pick: &dyn Fn(Scalar) -> bool,
-    depth: usize,
-) -> bool {
+/// members through `contract`), `depth` levels down (0 at the top).
+pub fn holds_f16(l: &Layout, contract: &crate::layout::LayoutModule, depth: usize) -> bool {
     if depth > contract.structs.len() + 64 {
         return false;
     }
     match &l.kind {
-        LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => pick(*s),
-        LayoutKind::Vector { scalar, .. } | LayoutKind::Matrix { scalar, .. } => pick(*scalar),
-        LayoutKind::Array { element, .. } => holds(element, contract, pick, depth + 1),
+        LayoutKind::Scalar(s)
+        | LayoutKind::Atomic(s)
+        | LayoutKind::Vector { scalar: s, .. }
+        | LayoutKind::Matrix { scalar: s, .. } => s.kind == ScalarKind::Float && s.width == 2,
+        LayoutKind::Array { element, .. } => holds_f16(element, contract, depth + 1),
         LayoutKind::Struct(h) => contract.structs.get(h).is_some_and(|s| {
             s.members()
-                .any(|m| holds(&m.layout, contract, pick, depth + 1))
+                .any(|m| holds_f16(&m.layout, contract, depth + 1))
         }),
     }
 }
@@ -157,18 +145,6 @@ impl WordsBlock {
     }
 }
 
-fn naga_scalar(s: Scalar) -> naga::Scalar {
-    naga::Scalar {
-        kind: match s.kind {
-            ScalarKind::Sint => naga::ScalarKind::Sint,
-            ScalarKind::Uint => naga::ScalarKind::Uint,
-            ScalarKind::Bool => naga::ScalarKind::Bool,
-            ScalarKind::Float => naga::ScalarKind::Float,
-        },
-        width: s.width,
-    }
-}
-
 /// `f16vec2` of the word at `offset`.
 fn halves(block: &WordsBlock, offset: &Offset) -> String {
     format!("unpackFloat2x16({})", block.word(offset))
@@ -202,15 +178,12 @@ fn load_vector(block: &WordsBlock, offset: &Offset, n: u8, s: Scalar) -> String 
     if s.width == 2 {
         return match n {
             2 => halves(block, offset),
-            3 => format!(
-                "{spelled}({}, {}.x)",
-                halves(block, offset),
-                halves(block, &offset.offset_by(4))
-            ),
+            // The pair at `offset`, then the one after it (`.x` of it for a vec3).
             _ => format!(
-                "{spelled}({}, {})",
+                "{spelled}({}, {}{})",
                 halves(block, offset),
-                halves(block, &offset.offset_by(4))
+                halves(block, &offset.offset_by(4)),
+                if n == 3 { ".x" } else { "" }
             ),
         };
     }
