@@ -176,6 +176,15 @@ impl<'a> Src<'a> {
     }
 }
 
+/// The HLSL type of a leaf: the scalar `s` (`n` = 0) or a vector of `n`.
+pub(super) fn leaf_type(n: u8, s: naga::Scalar) -> Cow<'static, str> {
+    if n <= 1 {
+        super::super::types::scalar(s).into()
+    } else {
+        super::super::types::vector(n, s)
+    }
+}
+
 pub(super) fn buffer_type(rw: bool) -> &'static str {
     if rw {
         "RWByteAddressBuffer"
@@ -185,27 +194,30 @@ pub(super) fn buffer_type(rw: bool) -> &'static str {
 }
 
 /// The definition of the atomic helper `name` (see
-/// [`Plan::atomic_helper`]).
+/// [`Plan::push_atomic_helper`]).
 pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> String {
     let t = super::super::types::scalar(s);
     let signed = s.kind == naga::ScalarKind::Sint;
     let back = if signed { "asint(r)" } else { "r" };
-    let head = "(RWByteAddressBuffer b, uint o, ";
+    let (method, arg) = match op {
+        "add" => ("InterlockedAdd", "asuint(v)"),
+        "sub" => ("InterlockedAdd", "0u - asuint(v)"),
+        "and" => ("InterlockedAnd", "asuint(v)"),
+        "or" => ("InterlockedOr", "asuint(v)"),
+        "xor" => ("InterlockedXor", "asuint(v)"),
+        "min" => ("InterlockedMin", "asuint(v)"),
+        "max" => ("InterlockedMax", "asuint(v)"),
+        _ => ("InterlockedExchange", "asuint(v)"),
+    };
     let mut out = String::with_capacity(320);
-    let parts: &[&str] = match op {
-        "store" => &[
-            "void ",
-            name,
-            head,
-            t,
-            " v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n",
-        ],
+    let ret = if op == "store" { "void" } else { t };
+    super::super::push_parts(
+        &mut out,
+        &[ret, " ", name, "(RWByteAddressBuffer b, uint o, ", t],
+    );
+    let rest: &[&str] = match op {
+        "store" => &[" v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n"],
         "cmpxchg" => &[
-            t,
-            " ",
-            name,
-            head,
-            t,
             " c, ",
             t,
             " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
@@ -216,47 +228,21 @@ pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> Strin
         // buffers produce invalid SPIR-V (-spirv): a compare-exchange
         // loop works on both targets.
         "min" | "max" if signed => &[
-            t,
-            " ",
-            name,
-            head,
-            t,
             " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
             op,
             "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
         ],
-        _ => {
-            let (method, arg) = match op {
-                "add" => ("InterlockedAdd", "asuint(v)"),
-                "sub" => ("InterlockedAdd", "0u - asuint(v)"),
-                "and" => ("InterlockedAnd", "asuint(v)"),
-                "or" => ("InterlockedOr", "asuint(v)"),
-                "xor" => ("InterlockedXor", "asuint(v)"),
-                "min" => ("InterlockedMin", "asuint(v)"),
-                "max" => ("InterlockedMax", "asuint(v)"),
-                _ => ("InterlockedExchange", "asuint(v)"),
-            };
-            super::super::push_parts(
-                &mut out,
-                &[
-                    t,
-                    " ",
-                    name,
-                    head,
-                    t,
-                    " v) {\n    uint r;\n    b.",
-                    method,
-                    "(o, ",
-                    arg,
-                    ", r);\n    return ",
-                    back,
-                    ";\n}\n",
-                ],
-            );
-            return out;
-        }
+        _ => &[
+            " v) {\n    uint r;\n    b.",
+            method,
+            "(o, ",
+            arg,
+            ", r);\n    return ",
+            back,
+            ";\n}\n",
+        ],
     };
-    super::super::push_parts(&mut out, parts);
+    super::super::push_parts(&mut out, rest);
     out
 }
 
@@ -365,11 +351,7 @@ impl Plan {
                 return Prec::Postfix;
             };
             self.require_sm62(ctx, needs, st, s);
-            let t = if n == 0 {
-                super::super::types::scalar(s).into()
-            } else {
-                super::super::types::vector(n, s)
-            };
+            let t = leaf_type(n, s);
             super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
             Prec::Postfix
         }
@@ -649,11 +631,7 @@ impl Plan {
                 out.push_str(");\n");
             } else {
                 self.require_sm62(ctx, needs, st, s);
-                let t = if n == 0 {
-                    super::super::types::scalar(s).into()
-                } else {
-                    super::super::types::vector(n, s)
-                };
+                let t = leaf_type(n, s);
                 super::super::push_parts(
                     out,
                     &[buf, ".Store<", &t, ">(", off, ", ", value, ");\n"],

@@ -85,45 +85,40 @@ impl Plan {
             Repr::Wrapped { inner, .. } => {
                 self.load_text(ctx, needs, &text!("{text}.v"), false, inner, ty)
             }
-            Repr::Block(g) => {
-                let Some((c, named)) = self.cbuffer(*g) else {
+            Repr::Block(_) | Repr::Variant(_) => {
+                // A cbuffer's members are names of their own: its helper
+                // takes no parameter; a variant's takes the struct `x`.
+                let global = matches!(repr, Repr::Block(_));
+                let found = match repr {
+                    Repr::Block(g) => self.cbuffer(*g).map(|(c, n)| (n, c.members.as_slice())),
+                    Repr::Variant(i) => (self.variants.get(*i))
+                        .zip(self.real.variants.get(*i))
+                        .map(|(n, v)| (n, v.members.as_slice())),
+                    _ => None,
+                };
+                let Some((named, reprs)) = found else {
                     return as_is();
                 };
                 // The call starts with the helper's name.
-                let mut call = String::with_capacity(named.name.len() + 16);
+                let mut call = String::with_capacity(named.name.len() + text.len() + 16);
                 super::super::push_parts(
                     &mut call,
                     &["_s_cbload_", named.name.trim_start_matches("_s_")],
                 );
                 let helper = call.as_str();
                 needs.helper(helper, |needs| {
-                    let members = (named.members.as_slice(), c.members.as_slice());
-                    let body = self.construct(ctx, needs, "", members, ty, true);
+                    let members = (named.members.as_slice(), reprs);
+                    let body = self.construct(ctx, needs, "x", members, ty, global);
                     let t = super::super::types::type_name(ctx, ty);
-                    text!("{t} {helper}() {{\n{body}}}\n")
+                    let (p, x) = if global {
+                        ("", "")
+                    } else {
+                        (&*named.name, " x")
+                    };
+                    text!("{t} {helper}({p}{x}) {{\n{body}}}\n")
                 });
-                call.push_str("()");
-                (call, Prec::Call)
-            }
-            Repr::Variant(i) => {
-                let (Some(v), Some(real)) = (self.variants.get(*i), self.real.variants.get(*i))
-                else {
-                    return as_is();
-                };
-                // The call starts with the helper's name.
-                let mut call = String::with_capacity(v.name.len() + text.len() + 16);
-                super::super::push_parts(
-                    &mut call,
-                    &["_s_cbload_", v.name.trim_start_matches("_s_")],
-                );
-                let helper = call.as_str();
-                needs.helper(helper, |needs| {
-                    let members = (v.members.as_slice(), real.members.as_slice());
-                    let body = self.construct(ctx, needs, "x", members, ty, false);
-                    let t = super::super::types::type_name(ctx, ty);
-                    text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
-                });
-                super::super::push_parts(&mut call, &["(", text, ")"]);
+                let arg = if global { "" } else { text };
+                super::super::push_parts(&mut call, &["(", arg, ")"]);
                 (call, Prec::Call)
             }
             Repr::Array(_) => {

@@ -201,12 +201,12 @@ impl Plan {
         Some((self.real.cbuffers.get(i)?, self.cbuffers.get(i)?))
     }
 
-    /// The name of the cbuffer of global `g`, if it is one.
     /// Whether buffer global `g` is a cbuffer declared as words.
     pub fn is_words(&self, g: Handle<naga::GlobalVariable>) -> bool {
         self.storage(g).is_some_and(|s| s.words.is_some())
     }
 
+    /// The name of the cbuffer of global `g`, if it is one.
     pub fn cbuffer_name(&self, g: Handle<naga::GlobalVariable>) -> Option<&str> {
         self.cbuffer(g).map(|(_, n)| n.name.as_str()).or_else(|| {
             self.storage(g)

@@ -43,36 +43,30 @@ pub fn plan(
     }
     let mut storages = Vec::new();
     for (i, g) in contract.globals.iter().enumerate() {
-        if in_words.contains(&i) {
-            let name = names
-                .get(&NameKey::GlobalVariable(g.handle))
-                .cloned()
-                .unwrap_or_else(|| g.name.to_string());
+        // A uniform declared as words is read only, as a storage global
+        // without STORE access.
+        let as_words = in_words.contains(&i);
+        let read_only = match g.space {
+            _ if as_words => true,
+            naga::AddressSpace::Storage { access } => !access.contains(naga::StorageAccess::STORE),
+            _ => continue,
+        };
+        let name = names
+            .get(&NameKey::GlobalVariable(g.handle))
+            .cloned()
+            .unwrap_or_else(|| g.name.to_string());
+        let words = as_words.then(|| {
             let (cbuffer, words) = namer.words_names(&name);
-            storages.push(Storage {
-                global: g.handle,
-                name,
-                read_only: true,
-                layout: g.layout.clone(),
-                span: d3d::global_span(parsed, module, g),
-                words: Some(Words { cbuffer, words }),
-            });
-            continue;
-        }
-        if let naga::AddressSpace::Storage { access } = g.space {
-            let name = names
-                .get(&NameKey::GlobalVariable(g.handle))
-                .cloned()
-                .unwrap_or_else(|| g.name.to_string());
-            storages.push(Storage {
-                global: g.handle,
-                name,
-                read_only: !access.contains(naga::StorageAccess::STORE),
-                layout: g.layout.clone(),
-                span: d3d::global_span(parsed, module, g),
-                words: None,
-            });
-        }
+            Words { cbuffer, words }
+        });
+        storages.push(Storage {
+            global: g.handle,
+            name,
+            read_only,
+            layout: g.layout.clone(),
+            span: d3d::global_span(parsed, module, g),
+            words,
+        });
     }
     Ok(Plan {
         real,
