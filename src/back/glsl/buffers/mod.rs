@@ -782,14 +782,7 @@ impl Plan {
         let mut base = base.into();
         // `base[index]`, the base parenthesized where needed.
         let indexed = |mut base: String| {
-            base.push('[');
-            match &index {
-                Index::Constant(n) => {
-                    let _ = write!(base, "{n}");
-                }
-                Index::Dynamic(s) => base.push_str(s),
-            }
-            base.push(']');
+            index.push_bracketed(&mut base);
             base
         };
         match repr {
@@ -808,7 +801,11 @@ impl Plan {
                 scalar,
                 style,
             } => match index {
-                Index::Constant(j) => (column(&base, *style, j), Repr::Plain),
+                Index::Constant(j) => {
+                    let mut text = String::with_capacity(base.len() + 8);
+                    column_into(&base, *style, j, &mut text);
+                    (text, Repr::Plain)
+                }
                 Index::Dynamic(i) => (
                     format!(
                         "{}[{i}]",
@@ -1163,14 +1160,7 @@ impl Plan {
     }
 }
 
-/// Column `j` of a split matrix at `base`.
-fn column(base: &str, style: ColumnStyle, j: u32) -> String {
-    let mut text = String::with_capacity(base.len() + 8);
-    column_into(base, style, j, &mut text);
-    text
-}
-
-/// [`column`], appended to `out`.
+/// Column `j` of a split matrix at `base`, appended to `out`.
 fn column_into(base: &str, style: ColumnStyle, j: u32, out: &mut String) {
     match style {
         ColumnStyle::Members => {

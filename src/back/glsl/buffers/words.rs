@@ -63,14 +63,6 @@ pub fn holds_f16(l: &Layout, contract: &crate::layout::LayoutModule, depth: usiz
 /// byte-address buffers): a constant plus `uint` terms, printed once.
 pub type Offset<'a> = crate::back::offset::ByteOffset<'a>;
 
-/// `helper(offset)`: a call of a load helper at a byte offset.
-fn helper_call(helper: &str, offset: &Offset) -> String {
-    let mut call = format!("{helper}(");
-    offset.push_bare_to(&mut call);
-    call.push(')');
-    call
-}
-
 /// A pointer into a words block: the block's index in the plan's words,
 /// the byte offset and the contract layout of what is there.
 pub type Place<'a> = crate::back::offset::BytePlace<'a, usize>;
@@ -241,60 +233,65 @@ pub fn load(
                 // Runtime-sized arrays cannot be loaded whole.
                 return None;
             };
-            let (vbase, vdims) = super::value_name(ctx, ty);
-            let helper = helper_name(block, "load", &place.layout, &vbase, &vdims);
-            if !needs.helpers.contains_key(&helper) {
+            load_helper(ctx, needs, block, place, ty, |needs, vbase, vdims| {
                 let item = Place {
                     buffer: place.buffer,
                     offset: Offset::base("o").plus_scaled(stride, "i"),
                     layout: Cow::Owned((**element).clone()),
                 };
                 let value = load(ctx, needs, block, &item, Some(*elem_ty))?;
-                let text = format!(
-                    "{vbase}{vdims} {helper}(uint o) {{\n    {vbase} r{vdims};\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {value};\n    }}\n    return r;\n}}\n"
-                );
-                needs.helper(&helper, || text);
-            }
-            helper_call(&helper, offset)
+                Some(format!(
+                    "    {vbase} r{vdims};\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {value};\n    }}\n    return r;\n"
+                ))
+            })?
         }
-        LayoutKind::Struct(h) => {
+        LayoutKind::Struct(_) => {
             let ty = ty?;
             let naga::TypeInner::Struct { ref members, .. } = ctx.module.types[ty].inner else {
                 return None;
             };
-            let (vbase, _) = super::value_name(ctx, ty);
-            let helper = helper_name(block, "load", &place.layout, &vbase, "");
-            if !needs.helpers.contains_key(&helper) {
+            load_helper(ctx, needs, block, place, ty, |needs, vbase, _| {
                 let at = Place {
                     buffer: place.buffer,
                     offset: Offset::base("o"),
-                    layout: Cow::Owned(Layout {
-                        kind: LayoutKind::Struct(h),
-                        ..(*place.layout).clone()
-                    }),
+                    layout: place.layout.clone(),
                 };
-                let args = members
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| {
-                        load(
-                            ctx,
-                            needs,
-                            block,
-                            &at.clone().member(ctx.contract, i as u32),
-                            Some(m.ty),
-                        )
-                    })
-                    .collect::<Option<Vec<String>>>()?;
-                let text = format!(
-                    "{vbase} {helper}(uint o) {{\n    return {vbase}({});\n}}\n",
-                    args.join(", ")
-                );
-                needs.helper(&helper, || text);
-            }
-            helper_call(&helper, offset)
+                let mut args = Vec::with_capacity(members.len());
+                for (i, m) in members.iter().enumerate() {
+                    let member = at.clone().member(ctx.contract, i as u32);
+                    args.push(load(ctx, needs, block, &member, Some(m.ty))?);
+                }
+                Some(format!("    return {vbase}({});\n", args.join(", ")))
+            })?
         }
     })
+}
+
+/// The call of the helper that loads the array or struct of value type
+/// `ty` at `place` of `block`, defined first (once per name) around the
+/// body `body` writes from the value type's spelling (element, dims);
+/// `None` where the body cannot be written.
+fn load_helper(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    block: &WordsBlock,
+    place: &Place,
+    ty: Handle<naga::Type>,
+    body: impl FnOnce(&mut Needs, &str, &str) -> Option<String>,
+) -> Option<String> {
+    let (vbase, vdims) = super::value_name(ctx, ty);
+    let helper = helper_name(block, "load", &place.layout, &vbase, &vdims);
+    if !needs.helpers.contains_key(&helper) {
+        let body = body(needs, &vbase, &vdims)?;
+        let text = format!("{vbase}{vdims} {helper}(uint o) {{\n{body}}}\n");
+        needs.helper(&helper, || text);
+    }
+    // `helper(offset)`.
+    let mut call = helper;
+    call.push('(');
+    place.offset.push_bare_to(&mut call);
+    call.push(')');
+    Some(call)
 }
 
 /// `_s_<what>_<instance>_<type>`: one helper per block, direction and

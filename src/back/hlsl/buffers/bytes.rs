@@ -554,32 +554,16 @@ impl Plan {
         ty: Handle<naga::Type>,
         value: &str,
     ) -> String {
-        match place {
-            // Uniforms are never stored to.
-            Place::Text { .. } => String::new(),
-            Place::Bytes(BytePlace {
-                buffer,
-                offset,
-                layout,
-            }) => match self.storage(*buffer) {
-                Some(st) => offset.with_text(|off| {
-                    let mut out =
-                        String::with_capacity(st.name.len() + off.len() + value.len() + 32);
-                    self.push_store_bytes(
-                        &mut out,
-                        "",
-                        ctx,
-                        needs,
-                        st,
-                        (&st.name, off, value),
-                        layout,
-                        ty,
-                    );
-                    out
-                }),
-                None => String::new(),
-            },
-        }
+        // Uniforms are never stored to.
+        let Some((st, offset, layout)) = self.bytes(place) else {
+            return String::new();
+        };
+        offset.with_text(|off| {
+            let mut out = String::with_capacity(st.name.len() + off.len() + value.len() + 32);
+            let to = (st.name.as_str(), off, value);
+            self.push_store_bytes(&mut out, "", ctx, needs, st, to, layout, ty);
+            out
+        })
     }
 
     /// Statements storing the value `value` (evaluated once) of type `ty`,
@@ -708,21 +692,13 @@ impl Plan {
         compare: Option<&str>,
         result: Option<&str>,
     ) -> String {
-        let Place::Bytes(BytePlace {
-            buffer: global,
-            offset,
-            layout,
-        }) = place
-        else {
+        let Some((st, offset, layout)) = self.bytes(place) else {
             return String::new();
         };
         let (LayoutKind::Atomic(s) | LayoutKind::Scalar(s)) = layout.kind else {
             return String::new();
         };
         let s = naga_scalar(s);
-        let Some(st) = self.storage(*global) else {
-            return String::new();
-        };
         let buf = &st.name;
         use naga::AtomicFunction as F;
         let op = match fun {
@@ -786,18 +762,15 @@ impl Plan {
     /// `place`.
     pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Prec) {
         let _ = ctx;
-        let Place::Bytes(BytePlace {
-            buffer: global,
+        let Some((
+            st,
             offset,
-            layout,
-        }) = place
+            &Layout {
+                kind: LayoutKind::Array { stride, .. },
+                ..
+            },
+        )) = self.bytes(place)
         else {
-            return ("0u".to_string(), Prec::Number);
-        };
-        let LayoutKind::Array { stride, .. } = layout.kind else {
-            return ("0u".to_string(), Prec::Number);
-        };
-        let Some(st) = self.storage(*global) else {
             return ("0u".to_string(), Prec::Number);
         };
         let rw = !st.read_only;

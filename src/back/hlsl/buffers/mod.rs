@@ -305,12 +305,7 @@ impl Plan {
                 let indexed = |suffix: &str| {
                     let mut out = String::with_capacity(text.len() + 16);
                     out.push_str(text);
-                    out.push('[');
-                    match &index {
-                        Index::Constant(n) => super::push_decimal(&mut out, u64::from(*n)),
-                        Index::Dynamic(s) => out.push_str(s),
-                    }
-                    out.push(']');
+                    index.push_bracketed(&mut out);
                     out.push_str(suffix);
                     out
                 };
@@ -357,23 +352,28 @@ impl Plan {
     ) -> (String, Prec) {
         match place {
             Place::Text { text, repr, word } => self.load_text(ctx, needs, text, *word, repr, ty),
-            Place::Bytes(BytePlace {
-                buffer,
-                offset,
-                layout,
-            }) => match self.storage(*buffer) {
-                Some(st) => {
-                    let src = Src::of(st);
-                    offset.with_text(|off| {
-                        let mut out = String::with_capacity(st.name.len() + off.len() + 24);
-                        let class =
-                            self.push_load_bytes(&mut out, ctx, needs, st, (src, off), layout, ty);
-                        (out, class)
-                    })
-                }
+            Place::Bytes(_) => match self.bytes(place) {
+                Some((st, offset, layout)) => offset.with_text(|off| {
+                    let mut out = String::with_capacity(st.name.len() + off.len() + 24);
+                    let src = (Src::of(st), off);
+                    let class = self.push_load_bytes(&mut out, ctx, needs, st, src, layout, ty);
+                    (out, class)
+                }),
                 // A cast, `(T)0`.
                 None => (super::types::zero_value(ctx, ty), Prec::Operator),
             },
         }
+    }
+
+    /// The storage global, byte offset and contract layout of a `Bytes`
+    /// place (`None` for a cbuffer place, or a global that is no storage).
+    fn bytes<'p>(
+        &'p self,
+        place: &'p Place,
+    ) -> Option<(&'p Storage, &'p ByteOffset<'p>, &'p Layout)> {
+        let Place::Bytes(p) = place else {
+            return None;
+        };
+        Some((self.storage(p.buffer)?, &p.offset, &p.layout))
     }
 }
