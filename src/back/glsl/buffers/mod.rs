@@ -187,8 +187,12 @@ pub fn plan(
 // Names.
 
 /// GLSL reserves identifiers containing `__`; naga's namer ends names that
-/// end in a digit with `_`, so joined names collapse doubled underscores.
-fn single_underscores(name: &str) -> String {
+/// end in a digit with `_`, so joined names collapse doubled underscores
+/// (the name itself, no copy, when it has none).
+fn collapse_underscores(name: String) -> String {
+    if !crate::back::glsl::has_double_underscore(&name) {
+        return name;
+    }
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         if !(c == '_' && out.ends_with('_')) {
@@ -196,16 +200,6 @@ fn single_underscores(name: &str) -> String {
         }
     }
     out
-}
-
-/// [`single_underscores`] of an owned name: the name itself (no copy) when
-/// it has no doubled underscore.
-fn collapse_underscores(name: String) -> String {
-    if crate::back::glsl::has_double_underscore(&name) {
-        single_underscores(&name)
-    } else {
-        name
-    }
 }
 
 /// Column `j` of a matrix member split in place: `<member>_c<j>`.

@@ -317,7 +317,7 @@ fn helper_name(
         let _ = write!(name, "_s{stride}");
         l = element;
     }
-    super::single_underscores(&name)
+    super::collapse_underscores(name)
 }
 
 /// Statements writing half a word: the f16 `value` into the half of the

@@ -308,44 +308,35 @@ impl Plan {
         } else if let Src::Words { .. } = src {
             // 64-bit values from their two words, low word first.
             self.require_sm62(ctx, needs, st, s);
-            let count = n.max(1);
+            // A scalar is `open` low `mid` high `close`, and of class
+            // `class` (`(int64_t)(...)` is a cast).
+            let (open, mid, close, class) = match s.kind {
+                naga::ScalarKind::Float => ("asdouble(", ", ", ")", Prec::Call),
+                naga::ScalarKind::Sint => {
+                    let open = "(int64_t)((uint64_t)";
+                    (open, " | ((uint64_t)", " << 32))", Prec::Operator)
+                }
+                _ => ("((uint64_t)", " | ((uint64_t)", " << 32))", Prec::Group),
+            };
             if n > 1 {
                 super::super::push_parts(out, &[&super::super::types::vector(n, s), "("]);
             }
-            for k in 0..count {
+            for k in 0..n.max(1) {
                 if k > 0 {
                     out.push_str(", ");
                 }
-                let lo = ByteOffset::base(off).plus(8 * u64::from(k)).text();
-                let hi = ByteOffset::base(off).plus(8 * u64::from(k) + 4).text();
-                let (mut a, mut b) = (String::new(), String::new());
-                src.push_words(&mut a, 1, &lo);
-                src.push_words(&mut b, 1, &hi);
-                match s.kind {
-                    naga::ScalarKind::Float => {
-                        super::super::push_parts(out, &["asdouble(", &a, ", ", &b, ")"])
-                    }
-                    naga::ScalarKind::Sint => super::super::push_parts(
-                        out,
-                        &["(int64_t)((uint64_t)", &a, " | ((uint64_t)", &b, " << 32))"],
-                    ),
-                    _ => super::super::push_parts(
-                        out,
-                        &["((uint64_t)", &a, " | ((uint64_t)", &b, " << 32))"],
-                    ),
-                }
+                let lo = ByteOffset::base(off).plus(8 * u64::from(k));
+                out.push_str(open);
+                src.push_words(out, 1, &lo.text());
+                out.push_str(mid);
+                src.push_words(out, 1, &lo.plus(4).text());
+                out.push_str(close);
             }
             if n > 1 {
                 out.push(')');
-                Prec::Call
-            } else {
-                match s.kind {
-                    naga::ScalarKind::Float => Prec::Call,
-                    // A cast, `(int64_t)(...)`.
-                    naga::ScalarKind::Sint => Prec::Operator,
-                    _ => Prec::Group,
-                }
+                return Prec::Call;
             }
+            class
         } else {
             let Src::Bytes { buf, .. } = src else {
                 return Prec::Postfix;
@@ -600,13 +591,9 @@ impl Plan {
                 out.push_str(", ");
                 match s.kind {
                     naga::ScalarKind::Uint => out.push_str(value),
-                    naga::ScalarKind::Bool if n <= 1 => {
-                        super::super::push_parts(out, &["uint(", value, ")"]);
-                    }
                     naga::ScalarKind::Bool => {
-                        out.push_str("uint");
-                        super::super::push_decimal(out, u64::from(n));
-                        super::super::push_parts(out, &["(", value, ")"]);
+                        let t = leaf_type(n, naga::Scalar::U32);
+                        super::super::push_parts(out, &[&t, "(", value, ")"]);
                     }
                     _ => {
                         super::super::push_parts(out, &["asuint(", value, ")"]);

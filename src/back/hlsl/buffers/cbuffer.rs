@@ -30,26 +30,17 @@ pub(super) fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar)
     out
 }
 
-/// A helper-name fragment for a storage spelling (`S_cb` with dimensions
-/// 4, 2 -> `S_cb_a4_a2`).
-pub(super) fn mangle_dims(base: &str, dims: &[u32]) -> String {
-    let mut out = base.to_string();
+/// The array dimensions `dims`, outermost first, appended to `out`: the
+/// declarator suffix `[4][2]`, or where `mangled`, the helper-name
+/// fragment `_a4_a2`.
+fn push_array_dims(out: &mut String, dims: &[u32], mangled: bool) {
     for d in dims {
-        out.push_str("_a");
-        super::super::push_decimal(&mut out, u64::from(*d));
+        out.push_str(if mangled { "_a" } else { "[" });
+        super::super::push_decimal(out, u64::from(*d));
+        if !mangled {
+            out.push(']');
+        }
     }
-    out
-}
-
-/// The array declarator suffix for dimensions `dims` (`[4][2]`).
-fn dims_text(dims: &[u32]) -> String {
-    let mut out = String::with_capacity(6 * dims.len());
-    for d in dims {
-        out.push('[');
-        super::super::push_decimal(&mut out, u64::from(*d));
-        out.push(']');
-    }
-    out
 }
 
 /// Cbuffer arrays of at most this many elements are rebuilt element by
@@ -131,10 +122,8 @@ impl Plan {
                     return as_is();
                 };
                 let (sb, sd) = self.storage_name(ctx, repr, ty);
-                let helper = text!(
-                    "_s_cbload_{}",
-                    mangle_dims(&sb, &sd).trim_start_matches("_s_")
-                );
+                let mut helper = text!("_s_cbload_{}", sb.trim_start_matches("_s_"));
+                push_array_dims(&mut helper, &sd, true);
                 needs.helper(&helper, |needs| {
                     let x = Place::Text {
                         text: Cow::Borrowed("x"),
@@ -148,9 +137,10 @@ impl Plan {
                         Place::Bytes(_) => "x[i]".to_string(),
                     };
                     let t = super::super::types::type_name(ctx, ty);
-                    let sd = dims_text(&sd);
+                    let mut param = text!("{sb} x");
+                    push_array_dims(&mut param, &sd, false);
                     text!(
-                        "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
+                        "{t} {helper}({param}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
                 });
                 as_call(text!("{helper}({text})"))
