@@ -15,13 +15,12 @@
 //! another value, is never written. Values are rebuilt by helper functions
 //! taking the byte offset (`_s_load_<instance>_...(uint o)`).
 
-use super::BlockKind;
+use super::{BlockKind, Index};
 use crate::back::glsl::{Ctx, Needs};
 use crate::layout::realize::naga_scalar;
 use crate::layout::{Layout, LayoutKind, Scalar, ScalarKind};
 use naga::proc::NameKey;
 use naga::Handle;
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// A buffer global declared as its words.
@@ -221,11 +220,7 @@ pub fn load(
             let spelled = super::matrix_name(columns, rows, naga_scalar(scalar));
             format!("{spelled}({})", cols.join(", "))
         }
-        LayoutKind::Array {
-            ref element,
-            stride,
-            count,
-        } => {
+        LayoutKind::Array { count, .. } => {
             let ty = ty?;
             let (naga::TypeInner::Array { base: elem_ty, .. }, Some(n)) =
                 (&ctx.module.types[ty].inner, count)
@@ -233,12 +228,8 @@ pub fn load(
                 // Runtime-sized arrays cannot be loaded whole.
                 return None;
             };
-            load_helper(ctx, needs, block, place, ty, |needs, vbase, vdims| {
-                let item = Place {
-                    buffer: place.buffer,
-                    offset: Offset::base("o").plus_scaled(stride, "i"),
-                    layout: Cow::Owned((**element).clone()),
-                };
+            load_helper(ctx, needs, block, place, ty, |needs, at, vbase, vdims| {
+                let item = at.element(Index::Dynamic("i"));
                 let value = load(ctx, needs, block, &item, Some(*elem_ty))?;
                 Some(format!(
                     "    {vbase} r{vdims};\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {value};\n    }}\n    return r;\n"
@@ -250,12 +241,7 @@ pub fn load(
             let naga::TypeInner::Struct { ref members, .. } = ctx.module.types[ty].inner else {
                 return None;
             };
-            load_helper(ctx, needs, block, place, ty, |needs, vbase, _| {
-                let at = Place {
-                    buffer: place.buffer,
-                    offset: Offset::base("o"),
-                    layout: place.layout.clone(),
-                };
+            load_helper(ctx, needs, block, place, ty, |needs, at, vbase, _| {
                 let mut args = Vec::with_capacity(members.len());
                 for (i, m) in members.iter().enumerate() {
                     let member = at.clone().member(ctx.contract, i as u32);
@@ -269,20 +255,26 @@ pub fn load(
 
 /// The call of the helper that loads the array or struct of value type
 /// `ty` at `place` of `block`, defined first (once per name) around the
-/// body `body` writes from the value type's spelling (element, dims);
-/// `None` where the body cannot be written.
-fn load_helper(
+/// body `body` writes from the place at the helper's offset `o` and the
+/// value type's spelling (element, dims); `None` where the body cannot be
+/// written.
+fn load_helper<'p>(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     block: &WordsBlock,
-    place: &Place,
+    place: &Place<'p>,
     ty: Handle<naga::Type>,
-    body: impl FnOnce(&mut Needs, &str, &str) -> Option<String>,
+    body: impl FnOnce(&mut Needs, Place<'p>, &str, &str) -> Option<String>,
 ) -> Option<String> {
     let (vbase, vdims) = super::value_name(ctx, ty);
     let helper = helper_name(block, "load", &place.layout, &vbase, &vdims);
     if !needs.helpers.contains_key(&helper) {
-        let body = body(needs, &vbase, &vdims)?;
+        let at = Place {
+            buffer: place.buffer,
+            offset: Offset::base("o"),
+            layout: place.layout.clone(),
+        };
+        let body = body(needs, at, &vbase, &vdims)?;
         let text = format!("{vbase}{vdims} {helper}(uint o) {{\n{body}}}\n");
         needs.helper(&helper, || text);
     }
@@ -421,52 +413,26 @@ pub fn store(
     depth: usize,
     out: &mut String,
 ) {
-    let offset = &place.offset;
     match place.layout.kind {
         LayoutKind::Scalar(_) | LayoutKind::Atomic(_) | LayoutKind::Vector { .. } => {
             store_leaf(block, place, value, indent, out);
         }
-        LayoutKind::Matrix { rows, scalar, .. } => {
-            let columns = crate::layout::realize::bytes::matrix_columns(&place.layout);
-            for (j, at) in columns.into_iter().flat_map(|(_, at)| at).enumerate() {
-                let column = format!("{value}[{j}]");
-                store_vector(
-                    block,
-                    &offset.offset_by(at),
-                    (rows, scalar),
-                    &column,
-                    indent,
-                    out,
-                );
+        LayoutKind::Matrix { columns, .. } => {
+            for j in 0..u32::from(columns) {
+                let column = place.clone().element(Index::Constant(j));
+                store_leaf(block, &column, &format!("{value}[{j}]"), indent, out);
             }
         }
-        LayoutKind::Array {
-            ref element,
-            stride,
-            count: Some(n),
-        } => {
+        LayoutKind::Array { count: Some(n), .. } => {
             let naga::TypeInner::Array { base: elem_ty, .. } = ctx.module.types[ty].inner else {
                 return;
             };
             let i = format!("_s_i{depth}");
             let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; ++{i}) {{");
-            let at = offset.clone().plus_scaled(stride, i.clone());
-            let item = Place {
-                buffer: place.buffer,
-                offset: at,
-                layout: Cow::Owned((**element).clone()),
-            };
+            let item = place.clone().element(Index::Dynamic(&i));
             let v = format!("{value}[{i}]");
-            store(
-                ctx,
-                block,
-                &item,
-                elem_ty,
-                &v,
-                &format!("{indent}    "),
-                depth + 1,
-                out,
-            );
+            let deeper = format!("{indent}    ");
+            store(ctx, block, &item, elem_ty, &v, &deeper, depth + 1, out);
             let _ = writeln!(out, "{indent}}}");
         }
         LayoutKind::Array { count: None, .. } => {}
