@@ -617,7 +617,7 @@ impl Plan {
             }
             LayoutKind::Atomic(s) => {
                 let s = naga_scalar(*s);
-                if !self.push_atomic_helper(&mut name, ctx, needs, st, "store", s) {
+                if !self.push_atomic_helper(&mut name, needs, st, "store", s) {
                     return;
                 }
             }
@@ -636,13 +636,11 @@ impl Plan {
     pub(super) fn push_atomic_helper(
         &self,
         out: &mut String,
-        ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
         op: &str,
         s: naga::Scalar,
     ) -> bool {
-        let _ = ctx;
         if s.width != 4 {
             needs.error(
                 Diagnostic::error(text!(
@@ -724,7 +722,7 @@ impl Plan {
             (Some(r), false) => super::super::push_parts(&mut out, &[r, " = "]),
             (None, _) => {}
         }
-        if !self.push_atomic_helper(&mut out, ctx, needs, st, op, s) {
+        if !self.push_atomic_helper(&mut out, needs, st, op, s) {
             return String::new();
         }
         offset.with_text(|offset| {

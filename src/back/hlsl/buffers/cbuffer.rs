@@ -121,7 +121,8 @@ impl Plan {
                 let Some(n) = super::super::types::array_count(ctx, *size) else {
                     return as_is();
                 };
-                let (sb, sd) = self.storage_name(ctx, repr, ty);
+                let mut sd = Vec::new();
+                let sb = self.storage_name(ctx, repr, ty, &mut sd);
                 let mut helper = text!("_s_cbload_{}", sb.trim_start_matches("_s_"));
                 push_array_dims(&mut helper, &sd, true);
                 needs.helper(&helper, |needs| {
@@ -241,45 +242,24 @@ impl Plan {
     }
 
     /// The HLSL spelling of the cbuffer storage of `repr` holding a value
-    /// of type `ty`: the element type and the array dimensions, outermost
-    /// first.
+    /// of type `ty`: the element type, with the array dimensions, outermost
+    /// first, pushed onto `dims`.
     pub(super) fn storage_name(
         &self,
         ctx: &Ctx<'_>,
         repr: &Repr,
         ty: Handle<naga::Type>,
-    ) -> (String, Vec<u32>) {
-        match repr {
-            Repr::Variant(i) => (
-                self.variants
-                    .get(*i)
-                    .map_or_else(String::new, |v| v.name.clone()),
-                Vec::new(),
-            ),
-            Repr::Wrapped { element, .. } => (
-                self.elements
-                    .get(*element)
-                    .map_or_else(String::new, |e| e.name.clone()),
-                Vec::new(),
-            ),
-            Repr::Array(elem) => match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-                Ok(naga::TypeInner::Array { base, size, .. }) => {
-                    let (b, inner) = self.storage_name(ctx, elem, *base);
-                    let n = super::super::types::array_count(ctx, *size).unwrap_or(0);
-                    let mut dims = Vec::with_capacity(inner.len() + 1);
-                    dims.push(n);
-                    dims.extend(inner);
-                    (b, dims)
-                }
-                _ => (
-                    super::super::types::type_name(ctx, ty).to_string(),
-                    Vec::new(),
-                ),
-            },
-            _ => (
-                super::super::types::type_name(ctx, ty).to_string(),
-                Vec::new(),
-            ),
+        dims: &mut Vec<u32>,
+    ) -> String {
+        let name = |n: Option<&Named>| n.map_or_else(String::new, |n| n.name.clone());
+        match (repr, ctx.module.types.get_handle(ty).map(|t| &t.inner)) {
+            (Repr::Variant(i), _) => name(self.variants.get(*i)),
+            (Repr::Wrapped { element, .. }, _) => name(self.elements.get(*element)),
+            (Repr::Array(elem), Ok(naga::TypeInner::Array { base, size, .. })) => {
+                dims.push(super::super::types::array_count(ctx, *size).unwrap_or(0));
+                self.storage_name(ctx, elem, *base, dims)
+            }
+            _ => super::super::types::type_name(ctx, ty).to_string(),
         }
     }
 
