@@ -423,28 +423,21 @@ impl Plan {
         let helper = name.as_str();
         needs.helper(helper, |needs| {
             let mut def = String::with_capacity(256);
+            // A load returns the value; a store (into a `RWByteAddressBuffer`)
+            // takes it as `v`.
+            let (src, load) = match way {
+                Way::Load(src) => (src, true),
+                Way::Store => (Src::Bytes { buf: "b", rw: true }, false),
+            };
+            let ret = if load { &*t } else { "void" };
+            super::super::push_parts(&mut def, &[ret, " ", helper, "(", src.params()]);
+            if !load {
+                super::super::push_parts(&mut def, &[", ", &t, " v"]);
+            }
+            def.push_str(") {\n");
+            let src = src.inner();
             // Where a part goes: `r<suffix> = <load>;` into the result, or
             // the store of `v<suffix>`.
-            let (src, load) = match way {
-                Way::Load(src) => {
-                    super::super::push_parts(&mut def, &[&t, " ", helper, "(", src.params()]);
-                    (src.inner(), true)
-                }
-                Way::Store => {
-                    super::super::push_parts(
-                        &mut def,
-                        &[
-                            "void ",
-                            helper,
-                            "(RWByteAddressBuffer b, uint o, ",
-                            &t,
-                            " v",
-                        ],
-                    );
-                    (Src::Bytes { buf: "b", rw: true }, false)
-                }
-            };
-            def.push_str(") {\n");
             let part = |def: &mut String,
                         needs: &mut Needs,
                         pad: &str,
