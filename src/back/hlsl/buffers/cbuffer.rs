@@ -126,17 +126,8 @@ impl Plan {
                 let mut helper = text!("_s_cbload_{}", sb.trim_start_matches("_s_"));
                 push_array_dims(&mut helper, &sd, true);
                 needs.helper(&helper, |needs| {
-                    let x = Place::Text {
-                        text: Cow::Borrowed("x"),
-                        repr,
-                        word: true,
-                    };
-                    let item = match self.element(ctx, x, Index::Dynamic("i")) {
-                        Place::Text { text, repr, word } => {
-                            self.load_text(ctx, needs, &text, word, repr, *base).0
-                        }
-                        Place::Bytes(_) => "x[i]".to_string(),
-                    };
+                    let i = Index::Dynamic("i");
+                    let item = self.load_element(ctx, needs, ("x", true, repr), i, *base);
                     let t = super::super::types::type_name(ctx, ty);
                     let mut param = text!("{sb} x");
                     push_array_dims(&mut param, &sd, false);
@@ -146,6 +137,24 @@ impl Plan {
                 });
                 as_call(text!("{helper}({text})"))
             }
+        }
+    }
+
+    /// The value of element `index` of the cbuffer array at `text` (a name
+    /// where `word`) stored as `repr`, of WGSL type `ty`.
+    fn load_element(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        (text, word, repr): (&str, bool, &Repr),
+        index: Index<'_>,
+        ty: Handle<naga::Type>,
+    ) -> String {
+        let text = Cow::Borrowed(text);
+        match self.element(ctx, Place::Text { text, repr, word }, index) {
+            Place::Text { text, repr, word } => self.load_text(ctx, needs, &text, word, repr, ty).0,
+            // The elements of a cbuffer place are cbuffer places.
+            Place::Bytes(_) => String::new(),
         }
     }
 
@@ -185,18 +194,8 @@ impl Plan {
                 // structs holding them whole and rebuilt it in a loop
                 // (docs/targets.md).
                 for k in 0..n {
-                    let place = Place::Text {
-                        text: Cow::Borrowed(&lvalue),
-                        repr,
-                        word: global,
-                    };
-                    let value = match self.element(ctx, place, Index::Constant(k)) {
-                        Place::Text { text, repr, word } => {
-                            self.load_text(ctx, needs, &text, word, repr, elem_ty).0
-                        }
-                        // A cbuffer member is never byte-addressed.
-                        Place::Bytes(_) => text!("{lvalue}[{k}]"),
-                    };
+                    let at = (&*lvalue, global, repr);
+                    let value = self.load_element(ctx, needs, at, Index::Constant(k), elem_ty);
                     let _ = writeln!(out, "    r.{member}[{k}] = {value};");
                 }
                 continue;
