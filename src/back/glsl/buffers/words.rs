@@ -17,6 +17,7 @@
 
 use super::{BlockKind, Index};
 use crate::back::glsl::{Ctx, Needs};
+use crate::back::text::component;
 use crate::layout::realize::naga_scalar;
 use crate::layout::{Layout, LayoutKind, Scalar, ScalarKind};
 use naga::proc::NameKey;
@@ -67,21 +68,18 @@ pub type Offset<'a> = crate::back::offset::ByteOffset<'a>;
 pub type Place<'a> = crate::back::offset::BytePlace<'a, usize>;
 
 impl WordsBlock {
-    fn uniform(&self) -> bool {
-        !matches!(self.kind, BlockKind::Storage { .. })
-    }
-
     /// The lvalue of the word holding byte `offset` (4-byte aligned words;
     /// the offset may point into either half).
     pub fn word(&self, offset: &Offset) -> String {
         let base = &self.instance;
-        match (self.uniform(), offset.terms.is_empty()) {
+        let uniform = !matches!(self.kind, BlockKind::Storage { .. });
+        match (uniform, offset.terms.is_empty()) {
             (false, true) => format!("{base}._s_words[{}]", offset.constant / 4),
             (false, false) => format!("{base}._s_words[{} >> 2u]", offset.text()),
             (true, true) => format!(
                 "{base}._s_words[{}].{}",
                 offset.constant / 16,
-                ["x", "y", "z", "w"][(offset.constant / 4 % 4) as usize]
+                component((offset.constant / 4 % 4) as u32)
             ),
             (true, false) => {
                 let o = offset.text();
@@ -370,7 +368,7 @@ fn store_vector(
         return;
     }
     for k in 0..n {
-        let c = format!("{v}.{}", ["x", "y", "z", "w"][usize::from(k)]);
+        let c = format!("{v}.{}", component(u32::from(k)));
         let _ = writeln!(
             out,
             "{indent}{} = {};",

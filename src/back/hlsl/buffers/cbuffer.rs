@@ -10,7 +10,7 @@ pub(super) fn push_packoffset(out: &mut String, position: PackOffset) {
     super::super::push_decimal(out, position.register);
     if let Some(c) = position.component {
         out.push('.');
-        out.push(['x', 'y', 'z', 'w'][usize::from(c & 3)]);
+        out.push(crate::back::text::component(u32::from(c & 3)));
     }
 }
 
@@ -60,7 +60,7 @@ impl Plan {
         ty: Handle<naga::Type>,
     ) -> (String, Prec) {
         let as_is = || (text.to_string(), place_prec(word));
-        if self.plain(repr) {
+        if self.real.is_plain(repr) {
             return as_is();
         }
         let as_call = |text: String| (text, Prec::Call);
@@ -201,7 +201,7 @@ impl Plan {
                 continue;
             }
             if self.aggregate_arrays_by_element
-                && self.plain(repr)
+                && self.real.is_plain(repr)
                 && holds_aggregate_array(ctx, vm.ty, 0)
             {
                 copy_by_element(ctx, &mut out, &text!("r.{member}"), &lvalue, vm.ty, 0);
@@ -228,7 +228,7 @@ impl Plan {
         let Repr::Array(elem) = repr else {
             return None;
         };
-        if self.plain(repr) || !matches!(**elem, Repr::Variant(_)) {
+        if self.real.is_plain(repr) || !matches!(**elem, Repr::Variant(_)) {
             return None;
         }
         match ctx.module.types.get_handle(ty).map(|t| &t.inner) {

@@ -189,12 +189,6 @@ fn push_column_name(out: &mut String, base: &str, j: impl Into<u64>) {
 }
 
 impl Plan {
-    /// Whether storage of `repr` has the value type's spelling and
-    /// packing, so that its lvalue text is its value.
-    fn plain(&self, repr: &Repr) -> bool {
-        self.real.is_plain(repr)
-    }
-
     /// The realization of the cbuffer of global `g` and its names.
     fn cbuffer(&self, g: Handle<naga::GlobalVariable>) -> Option<(&d3d::Cbuffer, &Named)> {
         let i = self.real.cbuffer(g)?;
