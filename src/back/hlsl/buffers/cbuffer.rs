@@ -80,14 +80,7 @@ impl Plan {
                 // A cbuffer's members are names of their own: its helper
                 // takes no parameter; a variant's takes the struct `x`.
                 let global = matches!(repr, Repr::Block(_));
-                let found = match repr {
-                    Repr::Block(g) => self.cbuffer(*g).map(|(c, n)| (n, c.members.as_slice())),
-                    Repr::Variant(i) => (self.variants.get(*i))
-                        .zip(self.real.variants.get(*i))
-                        .map(|(n, v)| (n, v.members.as_slice())),
-                    _ => None,
-                };
-                let Some((named, reprs)) = found else {
+                let Some((named, reprs)) = self.struct_at(repr) else {
                     return as_is();
                 };
                 // The call starts with the helper's name.

@@ -195,6 +195,19 @@ impl Plan {
         Some((self.real.cbuffers.get(i)?, self.cbuffers.get(i)?))
     }
 
+    /// The names and member reprs of the struct in cbuffer storage as
+    /// `repr`: a cbuffer (`Block`, whose members are names of their own)
+    /// or a variant struct.
+    fn struct_at(&self, repr: &Repr) -> Option<(&Named, &[Repr])> {
+        match repr {
+            Repr::Block(g) => self.cbuffer(*g).map(|(c, n)| (n, c.members.as_slice())),
+            Repr::Variant(i) => (self.variants.get(*i))
+                .zip(self.real.variants.get(*i))
+                .map(|(n, v)| (n, v.members.as_slice())),
+            _ => None,
+        }
+    }
+
     /// Whether buffer global `g` is a cbuffer declared as words.
     pub fn is_words(&self, g: Handle<naga::GlobalVariable>) -> bool {
         self.storage(g).is_some_and(|s| s.words.is_some())
@@ -247,19 +260,8 @@ impl Plan {
     pub fn member<'p>(&'p self, ctx: &'p Ctx<'_>, place: Place<'p>, index: u32) -> Place<'p> {
         match place {
             Place::Text { text, repr, word } => {
-                let (members, global) = match repr {
-                    Repr::Block(g) => (self.cbuffer(*g).map(|(c, n)| (&c.members, n)), true),
-                    Repr::Variant(i) => (
-                        self.real
-                            .variants
-                            .get(*i)
-                            .zip(self.variants.get(*i))
-                            .map(|(v, n)| (&v.members, n)),
-                        false,
-                    ),
-                    _ => (None, false),
-                };
-                let member = members.and_then(|(reprs, names)| {
+                let global = matches!(repr, Repr::Block(_));
+                let member = self.struct_at(repr).and_then(|(names, reprs)| {
                     let k = index as usize;
                     Some((names.members.get(k)?, reprs.get(k)?))
                 });
