@@ -55,9 +55,10 @@ pub fn plan(
             .get(&NameKey::GlobalVariable(g.handle))
             .cloned()
             .unwrap_or_else(|| g.name.to_string());
-        let words = as_words.then(|| {
-            let (cbuffer, words) = namer.words_names(&name);
-            Words { cbuffer, words }
+        // `cbuffer <global>_cb { uint4 <global>_words[N]; }`, free of clashes.
+        let words = as_words.then(|| Words {
+            cbuffer: namer.fresh(text!("{name}_cb")),
+            words: namer.fresh(text!("{name}_words")),
         });
         storages.push(Storage {
             global: g.handle,
@@ -132,14 +133,6 @@ impl<'a> Namer<'a> {
         }
         self.taken.insert(&name);
         name
-    }
-
-    /// The cbuffer and word-array names of a global declared as words:
-    /// `<global>_cb` and `<global>_words`, free of clashes.
-    fn words_names(&mut self, global: &str) -> (String, String) {
-        let cbuffer = self.fresh(text!("{global}_cb"));
-        let words = self.fresh(text!("{global}_words"));
-        (cbuffer, words)
     }
 
     /// A global prefix whose split columns `<prefix>_c<j>` are all free.
