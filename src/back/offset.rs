@@ -156,6 +156,18 @@ pub enum Index<'a> {
     Dynamic(&'a str),
 }
 
+impl Index<'_> {
+    /// `[index]`, appended to `out`.
+    pub fn push_bracketed(&self, out: &mut String) {
+        out.push('[');
+        match self {
+            Index::Constant(n) => super::common::push_decimal(out, u64::from(*n)),
+            Index::Dynamic(s) => out.push_str(s),
+        }
+        out.push(']');
+    }
+}
+
 /// Where a pointer into a buffer read at byte offsets points: the value at
 /// `offset` of `buffer` (an HLSL global, a GLSL words block), laid out as
 /// `layout`, the contract layout of the pointee (owned for a matrix column

@@ -159,7 +159,7 @@ pub fn plan(
     // words, as is one whose layout no block can hold; the others are
     // realized as blocks.
     let f16_words = |g: &crate::layout::GlobalLayout| {
-        (f16_words || !dialect.is_vulkan()) && words::holds_f16(&g.layout, contract)
+        (f16_words || !dialect.is_vulkan()) && words::holds_f16(&g.layout, contract, 0)
     };
     let (layout, in_words, notes) =
         block::realize_or_words(parsed, module, contract, &capabilities(dialect), &f16_words);
@@ -187,8 +187,12 @@ pub fn plan(
 // Names.
 
 /// GLSL reserves identifiers containing `__`; naga's namer ends names that
-/// end in a digit with `_`, so joined names collapse doubled underscores.
-fn single_underscores(name: &str) -> String {
+/// end in a digit with `_`, so joined names collapse doubled underscores
+/// (the name itself, no copy, when it has none).
+fn collapse_underscores(name: String) -> String {
+    if !crate::back::glsl::has_double_underscore(&name) {
+        return name;
+    }
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         if !(c == '_' && out.ends_with('_')) {
@@ -196,16 +200,6 @@ fn single_underscores(name: &str) -> String {
         }
     }
     out
-}
-
-/// [`single_underscores`] of an owned name: the name itself (no copy) when
-/// it has no doubled underscore.
-fn collapse_underscores(name: String) -> String {
-    if crate::back::glsl::has_double_underscore(&name) {
-        single_underscores(&name)
-    } else {
-        name
-    }
 }
 
 /// Column `j` of a matrix member split in place: `<member>_c<j>`.
@@ -285,19 +279,14 @@ impl<'a> Namer<'a> {
                 }
                 Made::Element(i) => {
                     if let Some(e) = layout.elements.get(i) {
-                        let (base, dims) = match e.fields.first() {
-                            Some(f) => plan.names.spell(
-                                &f.ty,
-                                &mut Needs::default(),
-                                &layout.value_structs,
-                            ),
-                            None => Default::default(),
-                        };
-                        let name = self.fresh_reserved(format!(
-                            "_s_{}_s{}",
-                            mangle(&base, &dims).trim_start_matches("_s_"),
-                            e.size
-                        ));
+                        let mut what = String::new();
+                        if let Some(f) = e.fields.first() {
+                            let (needs, values) = (&mut Needs::default(), &layout.value_structs);
+                            plan.names.push_base(&mut what, &f.ty, needs, values);
+                            push_dims(&mut what, &f.ty, true);
+                        }
+                        let what = what.trim_start_matches("_s_");
+                        let name = self.fresh_reserved(format!("_s_{what}_s{}", e.size));
                         let members: Vec<Rc<str>> = vec!["v".into()];
                         let fields = field_names(&e.fields, &members, &["v"]);
                         plan.names.elements.push(Named {
@@ -315,49 +304,21 @@ impl<'a> Namer<'a> {
 
     /// The names of buffer global `g`, declared as its words.
     fn words_block(&mut self, g: &crate::layout::GlobalLayout) -> words::WordsBlock {
-        let instance = self
-            .names
-            .get(&NameKey::GlobalVariable(g.handle))
-            .cloned()
-            .unwrap_or_else(|| g.name.as_str().to_string());
-        let type_name = self.fresh(format!("{instance}_block"));
-        let kind = match g.space {
-            naga::AddressSpace::Storage { access } => BlockKind::Storage {
-                read_only: !access.contains(naga::StorageAccess::STORE),
-            },
-            naga::AddressSpace::Immediate if self.dialect.is_vulkan() => BlockKind::PushConstant,
-            _ => BlockKind::Uniform,
-        };
+        let (instance, type_name) = self.block_names(g.handle, g.name.as_str());
         words::WordsBlock {
             global: g.handle,
             instance,
             type_name,
-            kind,
+            kind: self.kind(g.space),
             size: g.layout.size,
-            f16: words::holds_f16(&g.layout, self.contract),
+            f16: words::holds_f16(&g.layout, self.contract, 0),
         }
     }
 
     /// The names of realized block `index`.
     fn block(&mut self, index: usize, b: &block::Block) -> Block {
         let g = self.contract.globals.iter().find(|g| g.handle == b.global);
-        let wgsl_name = g.map_or("", |g| g.name.as_str());
-        let instance = self
-            .names
-            .get(&NameKey::GlobalVariable(b.global))
-            .cloned()
-            .unwrap_or_else(|| wgsl_name.to_string());
-        let mut base = String::with_capacity(instance.len() + 6);
-        base.push_str(&instance);
-        base.push_str("_block");
-        let type_name = self.fresh(base);
-        let kind = match b.space {
-            naga::AddressSpace::Storage { access } => BlockKind::Storage {
-                read_only: !access.contains(naga::StorageAccess::STORE),
-            },
-            naga::AddressSpace::Immediate if self.dialect.is_vulkan() => BlockKind::PushConstant,
-            _ => BlockKind::Uniform,
-        };
+        let (instance, type_name) = self.block_names(b.global, g.map_or("", |g| g.name.as_str()));
         let (members, fields) = match (g.map(|g| &g.layout.kind), &b.repr) {
             (Some(LayoutKind::Struct(h)), Repr::Block(_)) => {
                 let (mut members, mut raw) = self.struct_members(*h, &b.members);
@@ -377,9 +338,37 @@ impl<'a> Namer<'a> {
             index,
             instance,
             type_name,
-            kind,
+            kind: self.kind(b.space),
             members,
             fields,
+        }
+    }
+
+    /// The instance name of buffer global `g` (its WGSL name `wgsl_name`
+    /// where the namer gave none) and its fresh block name
+    /// `<instance>_block`.
+    fn block_names(
+        &mut self,
+        g: Handle<naga::GlobalVariable>,
+        wgsl_name: &str,
+    ) -> (String, String) {
+        let instance = self
+            .names
+            .get(&NameKey::GlobalVariable(g))
+            .cloned()
+            .unwrap_or_else(|| wgsl_name.to_string());
+        let type_name = self.fresh(format!("{instance}_block"));
+        (instance, type_name)
+    }
+
+    /// The kind of block a buffer global in `space` is.
+    fn kind(&self, space: naga::AddressSpace) -> BlockKind {
+        match space {
+            naga::AddressSpace::Storage { access } => BlockKind::Storage {
+                read_only: !access.contains(naga::StorageAccess::STORE),
+            },
+            naga::AddressSpace::Immediate if self.dialect.is_vulkan() => BlockKind::PushConstant,
+            _ => BlockKind::Uniform,
         }
     }
 
@@ -569,53 +558,17 @@ impl Names {
         name.map_or("", String::as_str)
     }
 
-    /// The element type's spelling and the array dimensions (`[4][2]`);
-    /// `values`: the realization's value structs.
-    fn spell(
+    /// The spelling of stored type `ty` (of its innermost element where
+    /// an array), appended to `out`; `values`: the realization's value
+    /// structs.
+    fn push_base(
         &self,
+        out: &mut String,
         ty: &Storage,
         needs: &mut Needs,
         values: &[Handle<naga::Type>],
-    ) -> (String, String) {
+    ) {
         match ty {
-            Storage::Scalar(s) => {
-                scalar_needs(needs, *s);
-                (scalar_name(*s).to_string(), String::new())
-            }
-            Storage::Vector(n, s) => {
-                scalar_needs(needs, *s);
-                (vector_name(*n, *s).to_string(), String::new())
-            }
-            Storage::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => {
-                scalar_needs(needs, *scalar);
-                (
-                    matrix_name(*columns, *rows, *scalar).into_owned(),
-                    String::new(),
-                )
-            }
-            Storage::Array(e, count) => {
-                let (base, dims) = self.spell(e, needs, values);
-                let n = count.map(|n| n.to_string()).unwrap_or_default();
-                (base, format!("[{n}]{dims}"))
-            }
-            Storage::Struct { of, .. } => (self.struct_name(of, values).to_string(), String::new()),
-        }
-    }
-}
-
-impl Plan {
-    /// Append the declaration of a member `name` of type `ty` to `out`:
-    /// `T name`, `T name[4][2]`.
-    fn write_member(&self, ty: &Storage, needs: &mut Needs, name: &str, out: &mut String) {
-        let mut element = ty;
-        while let Storage::Array(e, _) = element {
-            element = e;
-        }
-        match element {
             Storage::Scalar(s) => {
                 scalar_needs(needs, *s);
                 out.push_str(scalar_name(*s));
@@ -632,22 +585,37 @@ impl Plan {
                 scalar_needs(needs, *scalar);
                 out.push_str(&matrix_name(*columns, *rows, *scalar));
             }
-            Storage::Struct { of, .. } => {
-                out.push_str(self.names.struct_name(of, &self.layout.value_structs))
-            }
-            Storage::Array(..) => {}
+            Storage::Array(e, _) => self.push_base(out, e, needs, values),
+            Storage::Struct { of, .. } => out.push_str(self.struct_name(of, values)),
         }
+    }
+}
+
+/// The array dimensions of stored type `ty`, outermost first, appended to
+/// `out`: `[4][2]` (`[]` runtime-sized), or where `mangled`, the
+/// helper-name fragment `_a4_a2` (`_a`).
+fn push_dims(out: &mut String, ty: &Storage, mangled: bool) {
+    if let Storage::Array(e, count) = ty {
+        out.push_str(if mangled { "_a" } else { "[" });
+        if let Some(n) = count {
+            crate::back::glsl::push_decimal(out, *n);
+        }
+        if !mangled {
+            out.push(']');
+        }
+        push_dims(out, e, mangled);
+    }
+}
+
+impl Plan {
+    /// Append the declaration of a member `name` of type `ty` to `out`:
+    /// `T name`, `T name[4][2]`.
+    fn write_member(&self, ty: &Storage, needs: &mut Needs, name: &str, out: &mut String) {
+        let values = &self.layout.value_structs;
+        self.names.push_base(out, ty, needs, values);
         out.push(' ');
         out.push_str(name);
-        let mut level = ty;
-        while let Storage::Array(e, count) = level {
-            out.push('[');
-            if let Some(n) = count {
-                crate::back::glsl::push_decimal(out, *n);
-            }
-            out.push(']');
-            level = e;
-        }
+        push_dims(out, ty, false);
     }
 
     /// The GLSL name of a block, variant or element struct, and its field names.
@@ -674,10 +642,12 @@ impl Plan {
 
 impl crate::layout::realize::Spelling<Made> for Plan {
     fn storage(&self, ty: &Storage) -> String {
-        let (base, dims) = self
-            .names
-            .spell(ty, &mut Needs::default(), &self.layout.value_structs);
-        format!("{base}{dims}")
+        let mut out = String::new();
+        let values = &self.layout.value_structs;
+        self.names
+            .push_base(&mut out, ty, &mut Needs::default(), values);
+        push_dims(&mut out, ty, false);
+        out
     }
 
     fn name(&self, what: Made) -> String {
@@ -806,14 +776,7 @@ impl Plan {
         let mut base = base.into();
         // `base[index]`, the base parenthesized where needed.
         let indexed = |mut base: String| {
-            base.push('[');
-            match &index {
-                Index::Constant(n) => {
-                    let _ = write!(base, "{n}");
-                }
-                Index::Dynamic(s) => base.push_str(s),
-            }
-            base.push(']');
+            index.push_bracketed(&mut base);
             base
         };
         match repr {
@@ -832,7 +795,11 @@ impl Plan {
                 scalar,
                 style,
             } => match index {
-                Index::Constant(j) => (column(&base, *style, j), Repr::Plain),
+                Index::Constant(j) => {
+                    let mut text = String::with_capacity(base.len() + 8);
+                    column_into(&base, *style, j, &mut text);
+                    (text, Repr::Plain)
+                }
                 Index::Dynamic(i) => (
                     format!(
                         "{}[{i}]",
@@ -1187,14 +1154,7 @@ impl Plan {
     }
 }
 
-/// Column `j` of a split matrix at `base`.
-fn column(base: &str, style: ColumnStyle, j: u32) -> String {
-    let mut text = String::with_capacity(base.len() + 8);
-    column_into(base, style, j, &mut text);
-    text
-}
-
-/// [`column`], appended to `out`.
+/// Column `j` of a split matrix at `base`, appended to `out`.
 fn column_into(base: &str, style: ColumnStyle, j: u32, out: &mut String) {
     match style {
         ColumnStyle::Members => {
@@ -1267,8 +1227,6 @@ fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
     }
 }
 
-/// A helper-name fragment for a storage type (`S_std140` + `[4][2]` ->
-/// `S_std140_a4_a2`).
 /// Which way [`Plan::copy_into`] copies.
 #[derive(Clone, Copy)]
 enum Way {
@@ -1298,6 +1256,8 @@ struct Copy<'i> {
     depth: usize,
 }
 
+/// A helper-name fragment for a value type spelled `base` with array
+/// dimensions `dims` (`S` + `[4][2]` -> `S_a4_a2`).
 fn mangle(base: &str, dims: &str) -> String {
     let mut out = base.to_string();
     for d in dims.split(']').filter(|d| !d.is_empty()) {

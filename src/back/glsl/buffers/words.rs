@@ -15,12 +15,13 @@
 //! another value, is never written. Values are rebuilt by helper functions
 //! taking the byte offset (`_s_load_<instance>_...(uint o)`).
 
-use super::BlockKind;
+use super::{BlockKind, Index};
 use crate::back::glsl::{Ctx, Needs};
+use crate::back::text::component;
+use crate::layout::realize::naga_scalar;
 use crate::layout::{Layout, LayoutKind, Scalar, ScalarKind};
 use naga::proc::NameKey;
 use naga::Handle;
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// A buffer global declared as its words.
@@ -40,33 +41,20 @@ pub struct WordsBlock {
 }
 
 /// Whether the contract layout `l` holds a 16-bit float anywhere (struct
-/// members through `structs`).
-pub fn holds_f16(l: &Layout, contract: &crate::layout::LayoutModule) -> bool {
-    holds(
-        l,
-        contract,
-        &|s| s.kind == ScalarKind::Float && s.width == 2,
-        0,
-    )
-}
-
-/// Whether the contract layout `l` holds a scalar `pick` accepts.
-pub fn holds(
-    l: &Layout,
-    contract: &crate::layout::LayoutModule,
-    pick: &dyn Fn(Scalar) -> bool,
-    depth: usize,
-) -> bool {
+/// members through `contract`), `depth` levels down (0 at the top).
+pub fn holds_f16(l: &Layout, contract: &crate::layout::LayoutModule, depth: usize) -> bool {
     if depth > contract.structs.len() + 64 {
         return false;
     }
     match &l.kind {
-        LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => pick(*s),
-        LayoutKind::Vector { scalar, .. } | LayoutKind::Matrix { scalar, .. } => pick(*scalar),
-        LayoutKind::Array { element, .. } => holds(element, contract, pick, depth + 1),
+        LayoutKind::Scalar(s)
+        | LayoutKind::Atomic(s)
+        | LayoutKind::Vector { scalar: s, .. }
+        | LayoutKind::Matrix { scalar: s, .. } => s.kind == ScalarKind::Float && s.width == 2,
+        LayoutKind::Array { element, .. } => holds_f16(element, contract, depth + 1),
         LayoutKind::Struct(h) => contract.structs.get(h).is_some_and(|s| {
             s.members()
-                .any(|m| holds(&m.layout, contract, pick, depth + 1))
+                .any(|m| holds_f16(&m.layout, contract, depth + 1))
         }),
     }
 }
@@ -75,34 +63,23 @@ pub fn holds(
 /// byte-address buffers): a constant plus `uint` terms, printed once.
 pub type Offset<'a> = crate::back::offset::ByteOffset<'a>;
 
-/// `helper(offset)`: a call of a load helper at a byte offset.
-fn helper_call(helper: &str, offset: &Offset) -> String {
-    let mut call = format!("{helper}(");
-    offset.push_bare_to(&mut call);
-    call.push(')');
-    call
-}
-
 /// A pointer into a words block: the block's index in the plan's words,
 /// the byte offset and the contract layout of what is there.
 pub type Place<'a> = crate::back::offset::BytePlace<'a, usize>;
 
 impl WordsBlock {
-    fn uniform(&self) -> bool {
-        !matches!(self.kind, BlockKind::Storage { .. })
-    }
-
     /// The lvalue of the word holding byte `offset` (4-byte aligned words;
     /// the offset may point into either half).
     pub fn word(&self, offset: &Offset) -> String {
         let base = &self.instance;
-        match (self.uniform(), offset.terms.is_empty()) {
+        let uniform = !matches!(self.kind, BlockKind::Storage { .. });
+        match (uniform, offset.terms.is_empty()) {
             (false, true) => format!("{base}._s_words[{}]", offset.constant / 4),
             (false, false) => format!("{base}._s_words[{} >> 2u]", offset.text()),
             (true, true) => format!(
                 "{base}._s_words[{}].{}",
                 offset.constant / 16,
-                ["x", "y", "z", "w"][(offset.constant / 4 % 4) as usize]
+                component((offset.constant / 4 % 4) as u32)
             ),
             (true, false) => {
                 let o = offset.text();
@@ -157,18 +134,6 @@ impl WordsBlock {
     }
 }
 
-fn naga_scalar(s: Scalar) -> naga::Scalar {
-    naga::Scalar {
-        kind: match s.kind {
-            ScalarKind::Sint => naga::ScalarKind::Sint,
-            ScalarKind::Uint => naga::ScalarKind::Uint,
-            ScalarKind::Bool => naga::ScalarKind::Bool,
-            ScalarKind::Float => naga::ScalarKind::Float,
-        },
-        width: s.width,
-    }
-}
-
 /// `f16vec2` of the word at `offset`.
 fn halves(block: &WordsBlock, offset: &Offset) -> String {
     format!("unpackFloat2x16({})", block.word(offset))
@@ -202,15 +167,12 @@ fn load_vector(block: &WordsBlock, offset: &Offset, n: u8, s: Scalar) -> String 
     if s.width == 2 {
         return match n {
             2 => halves(block, offset),
-            3 => format!(
-                "{spelled}({}, {}.x)",
-                halves(block, offset),
-                halves(block, &offset.offset_by(4))
-            ),
+            // The pair at `offset`, then the one after it (`.x` of it for a vec3).
             _ => format!(
-                "{spelled}({}, {})",
+                "{spelled}({}, {}{})",
                 halves(block, offset),
-                halves(block, &offset.offset_by(4))
+                halves(block, &offset.offset_by(4)),
+                if n == 3 { ".x" } else { "" }
             ),
         };
     }
@@ -256,11 +218,7 @@ pub fn load(
             let spelled = super::matrix_name(columns, rows, naga_scalar(scalar));
             format!("{spelled}({})", cols.join(", "))
         }
-        LayoutKind::Array {
-            ref element,
-            stride,
-            count,
-        } => {
+        LayoutKind::Array { count, .. } => {
             let ty = ty?;
             let (naga::TypeInner::Array { base: elem_ty, .. }, Some(n)) =
                 (&ctx.module.types[ty].inner, count)
@@ -268,60 +226,62 @@ pub fn load(
                 // Runtime-sized arrays cannot be loaded whole.
                 return None;
             };
-            let (vbase, vdims) = super::value_name(ctx, ty);
-            let helper = helper_name(block, "load", &place.layout, &vbase, &vdims);
-            if !needs.helpers.contains_key(&helper) {
-                let item = Place {
-                    buffer: place.buffer,
-                    offset: Offset::base("o").plus_scaled(stride, "i"),
-                    layout: Cow::Owned((**element).clone()),
-                };
+            load_helper(ctx, needs, block, place, ty, |needs, at, vbase, vdims| {
+                let item = at.element(Index::Dynamic("i"));
                 let value = load(ctx, needs, block, &item, Some(*elem_ty))?;
-                let text = format!(
-                    "{vbase}{vdims} {helper}(uint o) {{\n    {vbase} r{vdims};\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {value};\n    }}\n    return r;\n}}\n"
-                );
-                needs.helper(&helper, || text);
-            }
-            helper_call(&helper, offset)
+                Some(format!(
+                    "    {vbase} r{vdims};\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {value};\n    }}\n    return r;\n"
+                ))
+            })?
         }
-        LayoutKind::Struct(h) => {
+        LayoutKind::Struct(_) => {
             let ty = ty?;
             let naga::TypeInner::Struct { ref members, .. } = ctx.module.types[ty].inner else {
                 return None;
             };
-            let (vbase, _) = super::value_name(ctx, ty);
-            let helper = helper_name(block, "load", &place.layout, &vbase, "");
-            if !needs.helpers.contains_key(&helper) {
-                let at = Place {
-                    buffer: place.buffer,
-                    offset: Offset::base("o"),
-                    layout: Cow::Owned(Layout {
-                        kind: LayoutKind::Struct(h),
-                        ..(*place.layout).clone()
-                    }),
-                };
-                let args = members
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| {
-                        load(
-                            ctx,
-                            needs,
-                            block,
-                            &at.clone().member(ctx.contract, i as u32),
-                            Some(m.ty),
-                        )
-                    })
-                    .collect::<Option<Vec<String>>>()?;
-                let text = format!(
-                    "{vbase} {helper}(uint o) {{\n    return {vbase}({});\n}}\n",
-                    args.join(", ")
-                );
-                needs.helper(&helper, || text);
-            }
-            helper_call(&helper, offset)
+            load_helper(ctx, needs, block, place, ty, |needs, at, vbase, _| {
+                let mut args = Vec::with_capacity(members.len());
+                for (i, m) in members.iter().enumerate() {
+                    let member = at.clone().member(ctx.contract, i as u32);
+                    args.push(load(ctx, needs, block, &member, Some(m.ty))?);
+                }
+                Some(format!("    return {vbase}({});\n", args.join(", ")))
+            })?
         }
     })
+}
+
+/// The call of the helper that loads the array or struct of value type
+/// `ty` at `place` of `block`, defined first (once per name) around the
+/// body `body` writes from the place at the helper's offset `o` and the
+/// value type's spelling (element, dims); `None` where the body cannot be
+/// written.
+fn load_helper<'p>(
+    ctx: &Ctx<'_>,
+    needs: &mut Needs,
+    block: &WordsBlock,
+    place: &Place<'p>,
+    ty: Handle<naga::Type>,
+    body: impl FnOnce(&mut Needs, Place<'p>, &str, &str) -> Option<String>,
+) -> Option<String> {
+    let (vbase, vdims) = super::value_name(ctx, ty);
+    let helper = helper_name(block, "load", &place.layout, &vbase, &vdims);
+    if !needs.helpers.contains_key(&helper) {
+        let at = Place {
+            buffer: place.buffer,
+            offset: Offset::base("o"),
+            layout: place.layout.clone(),
+        };
+        let body = body(needs, at, &vbase, &vdims)?;
+        let text = format!("{vbase}{vdims} {helper}(uint o) {{\n{body}}}\n");
+        needs.helper(&helper, || text);
+    }
+    // `helper(offset)`.
+    let mut call = helper;
+    call.push('(');
+    place.offset.push_bare_to(&mut call);
+    call.push(')');
+    Some(call)
 }
 
 /// `_s_<what>_<instance>_<type>`: one helper per block, direction and
@@ -347,7 +307,7 @@ fn helper_name(
         let _ = write!(name, "_s{stride}");
         l = element;
     }
-    super::single_underscores(&name)
+    super::collapse_underscores(name)
 }
 
 /// Statements writing half a word: the f16 `value` into the half of the
@@ -408,7 +368,7 @@ fn store_vector(
         return;
     }
     for k in 0..n {
-        let c = format!("{v}.{}", ["x", "y", "z", "w"][usize::from(k)]);
+        let c = format!("{v}.{}", component(u32::from(k)));
         let _ = writeln!(
             out,
             "{indent}{} = {};",
@@ -451,52 +411,26 @@ pub fn store(
     depth: usize,
     out: &mut String,
 ) {
-    let offset = &place.offset;
     match place.layout.kind {
         LayoutKind::Scalar(_) | LayoutKind::Atomic(_) | LayoutKind::Vector { .. } => {
             store_leaf(block, place, value, indent, out);
         }
-        LayoutKind::Matrix { rows, scalar, .. } => {
-            let columns = crate::layout::realize::bytes::matrix_columns(&place.layout);
-            for (j, at) in columns.into_iter().flat_map(|(_, at)| at).enumerate() {
-                let column = format!("{value}[{j}]");
-                store_vector(
-                    block,
-                    &offset.offset_by(at),
-                    (rows, scalar),
-                    &column,
-                    indent,
-                    out,
-                );
+        LayoutKind::Matrix { columns, .. } => {
+            for j in 0..u32::from(columns) {
+                let column = place.clone().element(Index::Constant(j));
+                store_leaf(block, &column, &format!("{value}[{j}]"), indent, out);
             }
         }
-        LayoutKind::Array {
-            ref element,
-            stride,
-            count: Some(n),
-        } => {
+        LayoutKind::Array { count: Some(n), .. } => {
             let naga::TypeInner::Array { base: elem_ty, .. } = ctx.module.types[ty].inner else {
                 return;
             };
             let i = format!("_s_i{depth}");
             let _ = writeln!(out, "{indent}for (uint {i} = 0u; {i} < {n}u; ++{i}) {{");
-            let at = offset.clone().plus_scaled(stride, i.clone());
-            let item = Place {
-                buffer: place.buffer,
-                offset: at,
-                layout: Cow::Owned((**element).clone()),
-            };
+            let item = place.clone().element(Index::Dynamic(&i));
             let v = format!("{value}[{i}]");
-            store(
-                ctx,
-                block,
-                &item,
-                elem_ty,
-                &v,
-                &format!("{indent}    "),
-                depth + 1,
-                out,
-            );
+            let deeper = format!("{indent}    ");
+            store(ctx, block, &item, elem_ty, &v, &deeper, depth + 1, out);
             let _ = writeln!(out, "{indent}}}");
         }
         LayoutKind::Array { count: None, .. } => {}

@@ -176,6 +176,15 @@ impl<'a> Src<'a> {
     }
 }
 
+/// The HLSL type of a leaf: the scalar `s` (`n` = 0) or a vector of `n`.
+pub(super) fn leaf_type(n: u8, s: naga::Scalar) -> Cow<'static, str> {
+    if n <= 1 {
+        super::super::types::scalar(s).into()
+    } else {
+        super::super::types::vector(n, s)
+    }
+}
+
 pub(super) fn buffer_type(rw: bool) -> &'static str {
     if rw {
         "RWByteAddressBuffer"
@@ -185,27 +194,30 @@ pub(super) fn buffer_type(rw: bool) -> &'static str {
 }
 
 /// The definition of the atomic helper `name` (see
-/// [`Plan::atomic_helper`]).
+/// [`Plan::push_atomic_helper`]).
 pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> String {
     let t = super::super::types::scalar(s);
     let signed = s.kind == naga::ScalarKind::Sint;
     let back = if signed { "asint(r)" } else { "r" };
-    let head = "(RWByteAddressBuffer b, uint o, ";
+    let (method, arg) = match op {
+        "add" => ("InterlockedAdd", "asuint(v)"),
+        "sub" => ("InterlockedAdd", "0u - asuint(v)"),
+        "and" => ("InterlockedAnd", "asuint(v)"),
+        "or" => ("InterlockedOr", "asuint(v)"),
+        "xor" => ("InterlockedXor", "asuint(v)"),
+        "min" => ("InterlockedMin", "asuint(v)"),
+        "max" => ("InterlockedMax", "asuint(v)"),
+        _ => ("InterlockedExchange", "asuint(v)"),
+    };
     let mut out = String::with_capacity(320);
-    let parts: &[&str] = match op {
-        "store" => &[
-            "void ",
-            name,
-            head,
-            t,
-            " v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n",
-        ],
+    let ret = if op == "store" { "void" } else { t };
+    super::super::push_parts(
+        &mut out,
+        &[ret, " ", name, "(RWByteAddressBuffer b, uint o, ", t],
+    );
+    let rest: &[&str] = match op {
+        "store" => &[" v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n"],
         "cmpxchg" => &[
-            t,
-            " ",
-            name,
-            head,
-            t,
             " c, ",
             t,
             " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
@@ -216,47 +228,21 @@ pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> Strin
         // buffers produce invalid SPIR-V (-spirv): a compare-exchange
         // loop works on both targets.
         "min" | "max" if signed => &[
-            t,
-            " ",
-            name,
-            head,
-            t,
             " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
             op,
             "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
         ],
-        _ => {
-            let (method, arg) = match op {
-                "add" => ("InterlockedAdd", "asuint(v)"),
-                "sub" => ("InterlockedAdd", "0u - asuint(v)"),
-                "and" => ("InterlockedAnd", "asuint(v)"),
-                "or" => ("InterlockedOr", "asuint(v)"),
-                "xor" => ("InterlockedXor", "asuint(v)"),
-                "min" => ("InterlockedMin", "asuint(v)"),
-                "max" => ("InterlockedMax", "asuint(v)"),
-                _ => ("InterlockedExchange", "asuint(v)"),
-            };
-            super::super::push_parts(
-                &mut out,
-                &[
-                    t,
-                    " ",
-                    name,
-                    head,
-                    t,
-                    " v) {\n    uint r;\n    b.",
-                    method,
-                    "(o, ",
-                    arg,
-                    ", r);\n    return ",
-                    back,
-                    ";\n}\n",
-                ],
-            );
-            return out;
-        }
+        _ => &[
+            " v) {\n    uint r;\n    b.",
+            method,
+            "(o, ",
+            arg,
+            ", r);\n    return ",
+            back,
+            ";\n}\n",
+        ],
     };
-    super::super::push_parts(&mut out, parts);
+    super::super::push_parts(&mut out, rest);
     out
 }
 
@@ -322,54 +308,41 @@ impl Plan {
         } else if let Src::Words { .. } = src {
             // 64-bit values from their two words, low word first.
             self.require_sm62(ctx, needs, st, s);
-            let count = n.max(1);
+            // A scalar is `open` low `mid` high `close`, and of class
+            // `class` (`(int64_t)(...)` is a cast).
+            let (open, mid, close, class) = match s.kind {
+                naga::ScalarKind::Float => ("asdouble(", ", ", ")", Prec::Call),
+                naga::ScalarKind::Sint => {
+                    let open = "(int64_t)((uint64_t)";
+                    (open, " | ((uint64_t)", " << 32))", Prec::Operator)
+                }
+                _ => ("((uint64_t)", " | ((uint64_t)", " << 32))", Prec::Group),
+            };
             if n > 1 {
                 super::super::push_parts(out, &[&super::super::types::vector(n, s), "("]);
             }
-            for k in 0..count {
+            for k in 0..n.max(1) {
                 if k > 0 {
                     out.push_str(", ");
                 }
-                let lo = ByteOffset::base(off).plus(8 * u64::from(k)).text();
-                let hi = ByteOffset::base(off).plus(8 * u64::from(k) + 4).text();
-                let (mut a, mut b) = (String::new(), String::new());
-                src.push_words(&mut a, 1, &lo);
-                src.push_words(&mut b, 1, &hi);
-                match s.kind {
-                    naga::ScalarKind::Float => {
-                        super::super::push_parts(out, &["asdouble(", &a, ", ", &b, ")"])
-                    }
-                    naga::ScalarKind::Sint => super::super::push_parts(
-                        out,
-                        &["(int64_t)((uint64_t)", &a, " | ((uint64_t)", &b, " << 32))"],
-                    ),
-                    _ => super::super::push_parts(
-                        out,
-                        &["((uint64_t)", &a, " | ((uint64_t)", &b, " << 32))"],
-                    ),
-                }
+                let lo = ByteOffset::base(off).plus(8 * u64::from(k));
+                out.push_str(open);
+                src.push_words(out, 1, &lo.text());
+                out.push_str(mid);
+                src.push_words(out, 1, &lo.plus(4).text());
+                out.push_str(close);
             }
             if n > 1 {
                 out.push(')');
-                Prec::Call
-            } else {
-                match s.kind {
-                    naga::ScalarKind::Float => Prec::Call,
-                    // A cast, `(int64_t)(...)`.
-                    naga::ScalarKind::Sint => Prec::Operator,
-                    _ => Prec::Group,
-                }
+                return Prec::Call;
             }
+            class
         } else {
             let Src::Bytes { buf, .. } = src else {
                 return Prec::Postfix;
             };
             self.require_sm62(ctx, needs, st, s);
-            let t = if n == 0 {
-                super::super::types::scalar(s).into()
-            } else {
-                super::super::types::vector(n, s)
-            };
+            let t = leaf_type(n, s);
             super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
             Prec::Postfix
         }
@@ -450,28 +423,21 @@ impl Plan {
         let helper = name.as_str();
         needs.helper(helper, |needs| {
             let mut def = String::with_capacity(256);
+            // A load returns the value; a store (into a `RWByteAddressBuffer`)
+            // takes it as `v`.
+            let (src, load) = match way {
+                Way::Load(src) => (src, true),
+                Way::Store => (Src::Bytes { buf: "b", rw: true }, false),
+            };
+            let ret = if load { &*t } else { "void" };
+            super::super::push_parts(&mut def, &[ret, " ", helper, "(", src.params()]);
+            if !load {
+                super::super::push_parts(&mut def, &[", ", &t, " v"]);
+            }
+            def.push_str(") {\n");
+            let src = src.inner();
             // Where a part goes: `r<suffix> = <load>;` into the result, or
             // the store of `v<suffix>`.
-            let (src, load) = match way {
-                Way::Load(src) => {
-                    super::super::push_parts(&mut def, &[&t, " ", helper, "(", src.params()]);
-                    (src.inner(), true)
-                }
-                Way::Store => {
-                    super::super::push_parts(
-                        &mut def,
-                        &[
-                            "void ",
-                            helper,
-                            "(RWByteAddressBuffer b, uint o, ",
-                            &t,
-                            " v",
-                        ],
-                    );
-                    (Src::Bytes { buf: "b", rw: true }, false)
-                }
-            };
-            def.push_str(") {\n");
             let part = |def: &mut String,
                         needs: &mut Needs,
                         pad: &str,
@@ -572,32 +538,16 @@ impl Plan {
         ty: Handle<naga::Type>,
         value: &str,
     ) -> String {
-        match place {
-            // Uniforms are never stored to.
-            Place::Text { .. } => String::new(),
-            Place::Bytes(BytePlace {
-                buffer,
-                offset,
-                layout,
-            }) => match self.storage(*buffer) {
-                Some(st) => offset.with_text(|off| {
-                    let mut out =
-                        String::with_capacity(st.name.len() + off.len() + value.len() + 32);
-                    self.push_store_bytes(
-                        &mut out,
-                        "",
-                        ctx,
-                        needs,
-                        st,
-                        (&st.name, off, value),
-                        layout,
-                        ty,
-                    );
-                    out
-                }),
-                None => String::new(),
-            },
-        }
+        // Uniforms are never stored to.
+        let Some((st, offset, layout)) = self.bytes(place) else {
+            return String::new();
+        };
+        offset.with_text(|off| {
+            let mut out = String::with_capacity(st.name.len() + off.len() + value.len() + 32);
+            let to = (st.name.as_str(), off, value);
+            self.push_store_bytes(&mut out, "", ctx, needs, st, to, layout, ty);
+            out
+        })
     }
 
     /// Statements storing the value `value` (evaluated once) of type `ty`,
@@ -634,13 +584,9 @@ impl Plan {
                 out.push_str(", ");
                 match s.kind {
                     naga::ScalarKind::Uint => out.push_str(value),
-                    naga::ScalarKind::Bool if n <= 1 => {
-                        super::super::push_parts(out, &["uint(", value, ")"]);
-                    }
                     naga::ScalarKind::Bool => {
-                        out.push_str("uint");
-                        super::super::push_decimal(out, u64::from(n));
-                        super::super::push_parts(out, &["(", value, ")"]);
+                        let t = leaf_type(n, naga::Scalar::U32);
+                        super::super::push_parts(out, &[&t, "(", value, ")"]);
                     }
                     _ => {
                         super::super::push_parts(out, &["asuint(", value, ")"]);
@@ -649,11 +595,7 @@ impl Plan {
                 out.push_str(");\n");
             } else {
                 self.require_sm62(ctx, needs, st, s);
-                let t = if n == 0 {
-                    super::super::types::scalar(s).into()
-                } else {
-                    super::super::types::vector(n, s)
-                };
+                let t = leaf_type(n, s);
                 super::super::push_parts(
                     out,
                     &[buf, ".Store<", &t, ">(", off, ", ", value, ");\n"],
@@ -668,7 +610,7 @@ impl Plan {
             }
             LayoutKind::Atomic(s) => {
                 let s = naga_scalar(*s);
-                if !self.push_atomic_helper(&mut name, ctx, needs, st, "store", s) {
+                if !self.push_atomic_helper(&mut name, needs, st, "store", s) {
                     return;
                 }
             }
@@ -687,13 +629,11 @@ impl Plan {
     pub(super) fn push_atomic_helper(
         &self,
         out: &mut String,
-        ctx: &Ctx<'_>,
         needs: &mut Needs,
         st: &Storage,
         op: &str,
         s: naga::Scalar,
     ) -> bool {
-        let _ = ctx;
         if s.width != 4 {
             needs.error(
                 Diagnostic::error(text!(
@@ -730,21 +670,13 @@ impl Plan {
         compare: Option<&str>,
         result: Option<&str>,
     ) -> String {
-        let Place::Bytes(BytePlace {
-            buffer: global,
-            offset,
-            layout,
-        }) = place
-        else {
+        let Some((st, offset, layout)) = self.bytes(place) else {
             return String::new();
         };
         let (LayoutKind::Atomic(s) | LayoutKind::Scalar(s)) = layout.kind else {
             return String::new();
         };
         let s = naga_scalar(s);
-        let Some(st) = self.storage(*global) else {
-            return String::new();
-        };
         let buf = &st.name;
         use naga::AtomicFunction as F;
         let op = match fun {
@@ -783,7 +715,7 @@ impl Plan {
             (Some(r), false) => super::super::push_parts(&mut out, &[r, " = "]),
             (None, _) => {}
         }
-        if !self.push_atomic_helper(&mut out, ctx, needs, st, op, s) {
+        if !self.push_atomic_helper(&mut out, needs, st, op, s) {
             return String::new();
         }
         offset.with_text(|offset| {
@@ -808,18 +740,15 @@ impl Plan {
     /// `place`.
     pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Prec) {
         let _ = ctx;
-        let Place::Bytes(BytePlace {
-            buffer: global,
+        let Some((
+            st,
             offset,
-            layout,
-        }) = place
+            &Layout {
+                kind: LayoutKind::Array { stride, .. },
+                ..
+            },
+        )) = self.bytes(place)
         else {
-            return ("0u".to_string(), Prec::Number);
-        };
-        let LayoutKind::Array { stride, .. } = layout.kind else {
-            return ("0u".to_string(), Prec::Number);
-        };
-        let Some(st) = self.storage(*global) else {
             return ("0u".to_string(), Prec::Number);
         };
         let rw = !st.read_only;

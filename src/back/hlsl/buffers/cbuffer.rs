@@ -10,7 +10,7 @@ pub(super) fn push_packoffset(out: &mut String, position: PackOffset) {
     super::super::push_decimal(out, position.register);
     if let Some(c) = position.component {
         out.push('.');
-        out.push(['x', 'y', 'z', 'w'][usize::from(c & 3)]);
+        out.push(crate::back::text::component(u32::from(c & 3)));
     }
 }
 
@@ -30,26 +30,17 @@ pub(super) fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar)
     out
 }
 
-/// A helper-name fragment for a storage spelling (`S_cb` with dimensions
-/// 4, 2 -> `S_cb_a4_a2`).
-pub(super) fn mangle_dims(base: &str, dims: &[u32]) -> String {
-    let mut out = base.to_string();
+/// The array dimensions `dims`, outermost first, appended to `out`: the
+/// declarator suffix `[4][2]`, or where `mangled`, the helper-name
+/// fragment `_a4_a2`.
+fn push_array_dims(out: &mut String, dims: &[u32], mangled: bool) {
     for d in dims {
-        out.push_str("_a");
-        super::super::push_decimal(&mut out, u64::from(*d));
+        out.push_str(if mangled { "_a" } else { "[" });
+        super::super::push_decimal(out, u64::from(*d));
+        if !mangled {
+            out.push(']');
+        }
     }
-    out
-}
-
-/// The array declarator suffix for dimensions `dims` (`[4][2]`).
-fn dims_text(dims: &[u32]) -> String {
-    let mut out = String::with_capacity(6 * dims.len());
-    for d in dims {
-        out.push('[');
-        super::super::push_decimal(&mut out, u64::from(*d));
-        out.push(']');
-    }
-    out
 }
 
 /// Cbuffer arrays of at most this many elements are rebuilt element by
@@ -69,7 +60,7 @@ impl Plan {
         ty: Handle<naga::Type>,
     ) -> (String, Prec) {
         let as_is = || (text.to_string(), place_prec(word));
-        if self.plain(repr) {
+        if self.real.is_plain(repr) {
             return as_is();
         }
         let as_call = |text: String| (text, Prec::Call);
@@ -85,45 +76,33 @@ impl Plan {
             Repr::Wrapped { inner, .. } => {
                 self.load_text(ctx, needs, &text!("{text}.v"), false, inner, ty)
             }
-            Repr::Block(g) => {
-                let Some((c, named)) = self.cbuffer(*g) else {
+            Repr::Block(_) | Repr::Variant(_) => {
+                // A cbuffer's members are names of their own: its helper
+                // takes no parameter; a variant's takes the struct `x`.
+                let global = matches!(repr, Repr::Block(_));
+                let Some((named, reprs)) = self.struct_at(repr) else {
                     return as_is();
                 };
                 // The call starts with the helper's name.
-                let mut call = String::with_capacity(named.name.len() + 16);
+                let mut call = String::with_capacity(named.name.len() + text.len() + 16);
                 super::super::push_parts(
                     &mut call,
                     &["_s_cbload_", named.name.trim_start_matches("_s_")],
                 );
                 let helper = call.as_str();
                 needs.helper(helper, |needs| {
-                    let members = (named.members.as_slice(), c.members.as_slice());
-                    let body = self.construct(ctx, needs, "", members, ty, true);
+                    let members = (named.members.as_slice(), reprs);
+                    let body = self.construct(ctx, needs, "x", members, ty, global);
                     let t = super::super::types::type_name(ctx, ty);
-                    text!("{t} {helper}() {{\n{body}}}\n")
+                    let (p, x) = if global {
+                        ("", "")
+                    } else {
+                        (&*named.name, " x")
+                    };
+                    text!("{t} {helper}({p}{x}) {{\n{body}}}\n")
                 });
-                call.push_str("()");
-                (call, Prec::Call)
-            }
-            Repr::Variant(i) => {
-                let (Some(v), Some(real)) = (self.variants.get(*i), self.real.variants.get(*i))
-                else {
-                    return as_is();
-                };
-                // The call starts with the helper's name.
-                let mut call = String::with_capacity(v.name.len() + text.len() + 16);
-                super::super::push_parts(
-                    &mut call,
-                    &["_s_cbload_", v.name.trim_start_matches("_s_")],
-                );
-                let helper = call.as_str();
-                needs.helper(helper, |needs| {
-                    let members = (v.members.as_slice(), real.members.as_slice());
-                    let body = self.construct(ctx, needs, "x", members, ty, false);
-                    let t = super::super::types::type_name(ctx, ty);
-                    text!("{t} {helper}({} x) {{\n{body}}}\n", v.name)
-                });
-                super::super::push_parts(&mut call, &["(", text, ")"]);
+                let arg = if global { "" } else { text };
+                super::super::push_parts(&mut call, &["(", arg, ")"]);
                 (call, Prec::Call)
             }
             Repr::Array(_) => {
@@ -135,31 +114,40 @@ impl Plan {
                 let Some(n) = super::super::types::array_count(ctx, *size) else {
                     return as_is();
                 };
-                let (sb, sd) = self.storage_name(ctx, repr, ty);
-                let helper = text!(
-                    "_s_cbload_{}",
-                    mangle_dims(&sb, &sd).trim_start_matches("_s_")
-                );
+                let mut sd = Vec::new();
+                let sb = self.storage_name(ctx, repr, ty, &mut sd);
+                let mut helper = text!("_s_cbload_{}", sb.trim_start_matches("_s_"));
+                push_array_dims(&mut helper, &sd, true);
                 needs.helper(&helper, |needs| {
-                    let x = Place::Text {
-                        text: Cow::Borrowed("x"),
-                        repr,
-                        word: true,
-                    };
-                    let item = match self.element(ctx, x, Index::Dynamic("i")) {
-                        Place::Text { text, repr, word } => {
-                            self.load_text(ctx, needs, &text, word, repr, *base).0
-                        }
-                        Place::Bytes(_) => "x[i]".to_string(),
-                    };
+                    let i = Index::Dynamic("i");
+                    let item = self.load_element(ctx, needs, ("x", true, repr), i, *base);
                     let t = super::super::types::type_name(ctx, ty);
-                    let sd = dims_text(&sd);
+                    let mut param = text!("{sb} x");
+                    push_array_dims(&mut param, &sd, false);
                     text!(
-                        "{t} {helper}({sb} x{sd}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
+                        "{t} {helper}({param}) {{\n    {t} r;\n    for (uint i = 0u; i < {n}u; ++i) {{\n        r[i] = {item};\n    }}\n    return r;\n}}\n"
                     )
                 });
                 as_call(text!("{helper}({text})"))
             }
+        }
+    }
+
+    /// The value of element `index` of the cbuffer array at `text` (a name
+    /// where `word`) stored as `repr`, of WGSL type `ty`.
+    fn load_element(
+        &self,
+        ctx: &Ctx<'_>,
+        needs: &mut Needs,
+        (text, word, repr): (&str, bool, &Repr),
+        index: Index<'_>,
+        ty: Handle<naga::Type>,
+    ) -> String {
+        let text = Cow::Borrowed(text);
+        match self.element(ctx, Place::Text { text, repr, word }, index) {
+            Place::Text { text, repr, word } => self.load_text(ctx, needs, &text, word, repr, ty).0,
+            // The elements of a cbuffer place are cbuffer places.
+            Place::Bytes(_) => String::new(),
         }
     }
 
@@ -199,24 +187,14 @@ impl Plan {
                 // structs holding them whole and rebuilt it in a loop
                 // (docs/targets.md).
                 for k in 0..n {
-                    let place = Place::Text {
-                        text: Cow::Borrowed(&lvalue),
-                        repr,
-                        word: global,
-                    };
-                    let value = match self.element(ctx, place, Index::Constant(k)) {
-                        Place::Text { text, repr, word } => {
-                            self.load_text(ctx, needs, &text, word, repr, elem_ty).0
-                        }
-                        // A cbuffer member is never byte-addressed.
-                        Place::Bytes(_) => text!("{lvalue}[{k}]"),
-                    };
+                    let at = (&*lvalue, global, repr);
+                    let value = self.load_element(ctx, needs, at, Index::Constant(k), elem_ty);
                     let _ = writeln!(out, "    r.{member}[{k}] = {value};");
                 }
                 continue;
             }
             if self.aggregate_arrays_by_element
-                && self.plain(repr)
+                && self.real.is_plain(repr)
                 && holds_aggregate_array(ctx, vm.ty, 0)
             {
                 copy_by_element(ctx, &mut out, &text!("r.{member}"), &lvalue, vm.ty, 0);
@@ -243,7 +221,7 @@ impl Plan {
         let Repr::Array(elem) = repr else {
             return None;
         };
-        if self.plain(repr) || !matches!(**elem, Repr::Variant(_)) {
+        if self.real.is_plain(repr) || !matches!(**elem, Repr::Variant(_)) {
             return None;
         }
         match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
@@ -256,45 +234,24 @@ impl Plan {
     }
 
     /// The HLSL spelling of the cbuffer storage of `repr` holding a value
-    /// of type `ty`: the element type and the array dimensions, outermost
-    /// first.
+    /// of type `ty`: the element type, with the array dimensions, outermost
+    /// first, pushed onto `dims`.
     pub(super) fn storage_name(
         &self,
         ctx: &Ctx<'_>,
         repr: &Repr,
         ty: Handle<naga::Type>,
-    ) -> (String, Vec<u32>) {
-        match repr {
-            Repr::Variant(i) => (
-                self.variants
-                    .get(*i)
-                    .map_or_else(String::new, |v| v.name.clone()),
-                Vec::new(),
-            ),
-            Repr::Wrapped { element, .. } => (
-                self.elements
-                    .get(*element)
-                    .map_or_else(String::new, |e| e.name.clone()),
-                Vec::new(),
-            ),
-            Repr::Array(elem) => match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-                Ok(naga::TypeInner::Array { base, size, .. }) => {
-                    let (b, inner) = self.storage_name(ctx, elem, *base);
-                    let n = super::super::types::array_count(ctx, *size).unwrap_or(0);
-                    let mut dims = Vec::with_capacity(inner.len() + 1);
-                    dims.push(n);
-                    dims.extend(inner);
-                    (b, dims)
-                }
-                _ => (
-                    super::super::types::type_name(ctx, ty).to_string(),
-                    Vec::new(),
-                ),
-            },
-            _ => (
-                super::super::types::type_name(ctx, ty).to_string(),
-                Vec::new(),
-            ),
+        dims: &mut Vec<u32>,
+    ) -> String {
+        let name = |n: Option<&Named>| n.map_or_else(String::new, |n| n.name.clone());
+        match (repr, ctx.module.types.get_handle(ty).map(|t| &t.inner)) {
+            (Repr::Variant(i), _) => name(self.variants.get(*i)),
+            (Repr::Wrapped { element, .. }, _) => name(self.elements.get(*element)),
+            (Repr::Array(elem), Ok(naga::TypeInner::Array { base, size, .. })) => {
+                dims.push(super::super::types::array_count(ctx, *size).unwrap_or(0));
+                self.storage_name(ctx, elem, *base, dims)
+            }
+            _ => super::super::types::type_name(ctx, ty).to_string(),
         }
     }
 

@@ -189,24 +189,31 @@ fn push_column_name(out: &mut String, base: &str, j: impl Into<u64>) {
 }
 
 impl Plan {
-    /// Whether storage of `repr` has the value type's spelling and
-    /// packing, so that its lvalue text is its value.
-    fn plain(&self, repr: &Repr) -> bool {
-        self.real.is_plain(repr)
-    }
-
     /// The realization of the cbuffer of global `g` and its names.
     fn cbuffer(&self, g: Handle<naga::GlobalVariable>) -> Option<(&d3d::Cbuffer, &Named)> {
         let i = self.real.cbuffer(g)?;
         Some((self.real.cbuffers.get(i)?, self.cbuffers.get(i)?))
     }
 
-    /// The name of the cbuffer of global `g`, if it is one.
+    /// The names and member reprs of the struct in cbuffer storage as
+    /// `repr`: a cbuffer (`Block`, whose members are names of their own)
+    /// or a variant struct.
+    fn struct_at(&self, repr: &Repr) -> Option<(&Named, &[Repr])> {
+        match repr {
+            Repr::Block(g) => self.cbuffer(*g).map(|(c, n)| (n, c.members.as_slice())),
+            Repr::Variant(i) => (self.variants.get(*i))
+                .zip(self.real.variants.get(*i))
+                .map(|(n, v)| (n, v.members.as_slice())),
+            _ => None,
+        }
+    }
+
     /// Whether buffer global `g` is a cbuffer declared as words.
     pub fn is_words(&self, g: Handle<naga::GlobalVariable>) -> bool {
         self.storage(g).is_some_and(|s| s.words.is_some())
     }
 
+    /// The name of the cbuffer of global `g`, if it is one.
     pub fn cbuffer_name(&self, g: Handle<naga::GlobalVariable>) -> Option<&str> {
         self.cbuffer(g).map(|(_, n)| n.name.as_str()).or_else(|| {
             self.storage(g)
@@ -253,19 +260,8 @@ impl Plan {
     pub fn member<'p>(&'p self, ctx: &'p Ctx<'_>, place: Place<'p>, index: u32) -> Place<'p> {
         match place {
             Place::Text { text, repr, word } => {
-                let (members, global) = match repr {
-                    Repr::Block(g) => (self.cbuffer(*g).map(|(c, n)| (&c.members, n)), true),
-                    Repr::Variant(i) => (
-                        self.real
-                            .variants
-                            .get(*i)
-                            .zip(self.variants.get(*i))
-                            .map(|(v, n)| (&v.members, n)),
-                        false,
-                    ),
-                    _ => (None, false),
-                };
-                let member = members.and_then(|(reprs, names)| {
+                let global = matches!(repr, Repr::Block(_));
+                let member = self.struct_at(repr).and_then(|(names, reprs)| {
                     let k = index as usize;
                     Some((names.members.get(k)?, reprs.get(k)?))
                 });
@@ -305,12 +301,7 @@ impl Plan {
                 let indexed = |suffix: &str| {
                     let mut out = String::with_capacity(text.len() + 16);
                     out.push_str(text);
-                    out.push('[');
-                    match &index {
-                        Index::Constant(n) => super::push_decimal(&mut out, u64::from(*n)),
-                        Index::Dynamic(s) => out.push_str(s),
-                    }
-                    out.push(']');
+                    index.push_bracketed(&mut out);
                     out.push_str(suffix);
                     out
                 };
@@ -357,23 +348,28 @@ impl Plan {
     ) -> (String, Prec) {
         match place {
             Place::Text { text, repr, word } => self.load_text(ctx, needs, text, *word, repr, ty),
-            Place::Bytes(BytePlace {
-                buffer,
-                offset,
-                layout,
-            }) => match self.storage(*buffer) {
-                Some(st) => {
-                    let src = Src::of(st);
-                    offset.with_text(|off| {
-                        let mut out = String::with_capacity(st.name.len() + off.len() + 24);
-                        let class =
-                            self.push_load_bytes(&mut out, ctx, needs, st, (src, off), layout, ty);
-                        (out, class)
-                    })
-                }
+            Place::Bytes(_) => match self.bytes(place) {
+                Some((st, offset, layout)) => offset.with_text(|off| {
+                    let mut out = String::with_capacity(st.name.len() + off.len() + 24);
+                    let src = (Src::of(st), off);
+                    let class = self.push_load_bytes(&mut out, ctx, needs, st, src, layout, ty);
+                    (out, class)
+                }),
                 // A cast, `(T)0`.
                 None => (super::types::zero_value(ctx, ty), Prec::Operator),
             },
         }
+    }
+
+    /// The storage global, byte offset and contract layout of a `Bytes`
+    /// place (`None` for a cbuffer place, or a global that is no storage).
+    fn bytes<'p>(
+        &'p self,
+        place: &'p Place,
+    ) -> Option<(&'p Storage, &'p ByteOffset<'p>, &'p Layout)> {
+        let Place::Bytes(p) = place else {
+            return None;
+        };
+        Some((self.storage(p.buffer)?, &p.offset, &p.layout))
     }
 }

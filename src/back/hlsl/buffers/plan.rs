@@ -43,36 +43,31 @@ pub fn plan(
     }
     let mut storages = Vec::new();
     for (i, g) in contract.globals.iter().enumerate() {
-        if in_words.contains(&i) {
-            let name = names
-                .get(&NameKey::GlobalVariable(g.handle))
-                .cloned()
-                .unwrap_or_else(|| g.name.to_string());
-            let (cbuffer, words) = namer.words_names(&name);
-            storages.push(Storage {
-                global: g.handle,
-                name,
-                read_only: true,
-                layout: g.layout.clone(),
-                span: d3d::global_span(parsed, module, g),
-                words: Some(Words { cbuffer, words }),
-            });
-            continue;
-        }
-        if let naga::AddressSpace::Storage { access } = g.space {
-            let name = names
-                .get(&NameKey::GlobalVariable(g.handle))
-                .cloned()
-                .unwrap_or_else(|| g.name.to_string());
-            storages.push(Storage {
-                global: g.handle,
-                name,
-                read_only: !access.contains(naga::StorageAccess::STORE),
-                layout: g.layout.clone(),
-                span: d3d::global_span(parsed, module, g),
-                words: None,
-            });
-        }
+        // A uniform declared as words is read only, as a storage global
+        // without STORE access.
+        let as_words = in_words.contains(&i);
+        let read_only = match g.space {
+            _ if as_words => true,
+            naga::AddressSpace::Storage { access } => !access.contains(naga::StorageAccess::STORE),
+            _ => continue,
+        };
+        let name = names
+            .get(&NameKey::GlobalVariable(g.handle))
+            .cloned()
+            .unwrap_or_else(|| g.name.to_string());
+        // `cbuffer <global>_cb { uint4 <global>_words[N]; }`, free of clashes.
+        let words = as_words.then(|| Words {
+            cbuffer: namer.fresh(text!("{name}_cb")),
+            words: namer.fresh(text!("{name}_words")),
+        });
+        storages.push(Storage {
+            global: g.handle,
+            name,
+            read_only,
+            layout: g.layout.clone(),
+            span: d3d::global_span(parsed, module, g),
+            words,
+        });
     }
     Ok(Plan {
         real,
@@ -138,14 +133,6 @@ impl<'a> Namer<'a> {
         }
         self.taken.insert(&name);
         name
-    }
-
-    /// The cbuffer and word-array names of a global declared as words:
-    /// `<global>_cb` and `<global>_words`, free of clashes.
-    fn words_names(&mut self, global: &str) -> (String, String) {
-        let cbuffer = self.fresh(text!("{global}_cb"));
-        let words = self.fresh(text!("{global}_words"));
-        (cbuffer, words)
     }
 
     /// A global prefix whose split columns `<prefix>_c<j>` are all free.
