@@ -44,7 +44,7 @@ use naga::proc::NameKey;
 use naga::Handle;
 use std::borrow::Cow;
 
-/// The complete definition of function `handle` (signature and body).
+/// [`write_function_into`], in a string of its own.
 #[cfg(test)]
 pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Function>) -> String {
     let mut out = String::new();
@@ -54,8 +54,9 @@ pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Fun
 
 pub(crate) use crate::back::text::Reuse;
 
-/// [`write_function`], appended to `out` (the writer prints straight into
-/// the file's text rather than into a string of its own).
+/// The complete definition of function `handle` (signature and body),
+/// appended to `out` (the writer prints straight into the file's text
+/// rather than into a string of its own).
 pub fn write_function_into(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
@@ -76,8 +77,8 @@ pub fn write_function_into(
 }
 
 /// The entry function of entry point `index`, appended to `out`:
-/// `decl::entry_signature`, then `decl::entry_prologue`, the body, and
-/// every `return` replaced by `decl::entry_return`. `has_input`: whether
+/// [`decl::push_entry_signature`], then [`decl::push_entry_prologue`], the
+/// body, and every `return` replaced by [`decl::push_entry_return`]. `has_input`: whether
 /// the entry point has an input struct, when the caller knows.
 pub fn write_entry_point_into(
     ctx: &Ctx<'_>,
@@ -102,9 +103,9 @@ pub fn write_entry_point_into(
     );
 }
 
-/// How an entry point returns: `decl::entry_return` (tests pass their own).
-/// It appends the statements to the given string.
-type EntryReturn = fn(&Ctx<'_>, &mut Needs, usize, Option<&str>, &mut String);
+/// How an entry point returns: [`decl::push_entry_return`] (tests pass
+/// their own). It appends the statements to the given string.
+type EntryReturn = fn(&Ctx<'_>, usize, Option<&str>, &mut String);
 
 /// The entry function of entry point `index` with the module part's
 /// pieces given.
@@ -165,7 +166,7 @@ fn entry_point_into(
 /// lists (`{1.0f, 2.0f}`), which need no helper function declared before
 /// the constant.
 pub fn const_expression(ctx: &Ctx<'_>, needs: &mut Needs, h: Expr) -> String {
-    let w = FunctionWriter::new(ctx, needs, Body::Module);
+    let w = FunctionWriter::reusing(ctx, needs, Body::Module, Reuse::default());
     crate::back::text::const_text(w, h)
 }
 
@@ -181,11 +182,7 @@ struct FunctionWriter<'a, 'c> {
 }
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
-    fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
-        Self::reusing(ctx, needs, body, Reuse::default())
-    }
-
-    /// [`Self::new`] with the buffers another writer left.
+    /// A writer of `body`, with the buffers another writer left.
     fn reusing(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>, reuse: Reuse) -> Self {
         FunctionWriter {
             ctx,
@@ -468,7 +465,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             let name = value.map(|v| self.named_value(v));
             // The statements go through a reused buffer.
             let mut text = self.st.take_buf();
-            entry_return(self.ctx, self.needs, index, name.as_deref(), &mut text);
+            entry_return(self.ctx, index, name.as_deref(), &mut text);
             self.st.lines(&text);
             self.st.give_buf(text);
             return;

@@ -113,17 +113,12 @@ impl ShaderModel {
         ShaderModel::ALL.into_iter().find(|m| m.name() == name)
     }
 
-    /// (major, minor).
+    /// (major, minor): the models after 5.1 are 6.0, 6.1, ... in
+    /// declaration order.
     pub fn version(self) -> (u8, u8) {
         match self {
             ShaderModel::Sm5_1 => (5, 1),
-            ShaderModel::Sm6_0 => (6, 0),
-            ShaderModel::Sm6_1 => (6, 1),
-            ShaderModel::Sm6_2 => (6, 2),
-            ShaderModel::Sm6_3 => (6, 3),
-            ShaderModel::Sm6_4 => (6, 4),
-            ShaderModel::Sm6_5 => (6, 5),
-            ShaderModel::Sm6_6 => (6, 6),
+            sm6 => (6, sm6 as u8 - ShaderModel::Sm6_0 as u8),
         }
     }
 

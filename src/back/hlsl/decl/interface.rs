@@ -666,14 +666,7 @@ fn push_input_value(
 /// Statements (not indented, each ending in a newline; the last one a
 /// `return`) that return `value` (the WGSL result, printed) from the entry
 /// function, appended to `out`.
-pub fn push_entry_return(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    index: usize,
-    value: Option<&str>,
-    out: &mut String,
-) {
-    let _ = needs;
+pub fn push_entry_return(ctx: &Ctx<'_>, index: usize, value: Option<&str>, out: &mut String) {
     let ep = ctx.module.entry_points.get(index);
     if ep.is_none_or(|ep| ep.function.result.is_none()) {
         out.push_str("return;\n");

@@ -36,9 +36,9 @@ fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
 }
 
 /// The statements returning `value` (see [`push_entry_return`]).
-fn entry_return(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, value: Option<&str>) -> String {
+fn entry_return(ctx: &Ctx<'_>, index: usize, value: Option<&str>) -> String {
     let mut out = String::new();
-    push_entry_return(ctx, needs, index, value, &mut out);
+    push_entry_return(ctx, index, value, &mut out);
     out
 }
 
@@ -121,7 +121,7 @@ fn entry_function(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, body: &str) ->
         .result
         .as_ref()
         .map(|_| "_s_value");
-    for line in entry_return(ctx, needs, index, value).lines() {
+    for line in entry_return(ctx, index, value).lines() {
         let _ = writeln!(out, "    {line}");
     }
     out.push_str("}\n");
@@ -592,10 +592,7 @@ fn vertex_and_fragment_io_structs_link_and_compile() {
             prologue.contains("float4(_s_in._s_position.xyz, 1.0 / _s_in._s_position.w)"),
             "{prologue}"
         );
-        assert_eq!(
-            entry_return(ctx, &mut needs, 0, Some("x")),
-            "return _s_output_vs(x);\n"
-        );
+        assert_eq!(entry_return(ctx, 0, Some("x")), "return _s_output_vs(x);\n");
 
         let arg = |e: usize, i: u32| ctx.name(NameKey::EntryPointArgument(e as u16, i));
         let member = |ty: &str, i: u32| {
