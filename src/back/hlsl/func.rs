@@ -235,7 +235,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         value: Expr,
         write: impl FnOnce(&mut Needs, &image::Image, &str, Option<&str>, (&str, Prec)) -> String,
     ) {
-        let (image_text, image_prec) = self.expr_with(at.image);
+        let (image_text, image_prec) = self.expr_text(at.image);
         let kind = self.image_kind(at.image);
         let coordinate = self.arg(at.coordinate);
         let array_index = at.array_index.map(|a| self.arg(a));
@@ -368,8 +368,13 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         prec == Prec::Word || prec.is_number()
     }
 
+    /// The text of expression `h`: its baked name, or the expression (a
+    /// [`Self::leaf_name`] copied from where it is kept, with room to add to
+    /// it), and its class.
     fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        self.expr_with(h)
+        let mut text = self.st.take_buf();
+        let prec = self.push_value(&mut text, h);
+        (text, prec)
     }
 
     fn i32_label(v: i32) -> String {
@@ -423,7 +428,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        self.load(pointer)
+        let mut text = String::with_capacity(32);
+        let prec = self.push_load(&mut text, pointer);
+        (text, prec)
     }
 
     fn control_barrier(&mut self, barrier: naga::Barrier) {

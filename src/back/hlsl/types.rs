@@ -352,6 +352,15 @@ pub fn zero_value(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> String {
     text!("({})0", type_name(ctx, ty))
 }
 
+/// `row_major ` for a matrix type (a struct member or array element
+/// spells its layout), else nothing.
+fn row_major(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> &'static str {
+    match ctx.module.types[ty].inner {
+        TypeInner::Matrix { .. } => "row_major ",
+        _ => "",
+    }
+}
+
 /// Whether `ty` can be an HLSL value (and so gets a declaration): not a
 /// runtime-sized array and no struct ending in one.
 fn is_value(ctx: &Ctx<'_>, unsized_types: &[bool], h: Handle<naga::Type>) -> bool {
@@ -412,12 +421,7 @@ pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
                 for (i, m) in members.iter().enumerate() {
                     let ty = type_name(ctx, m.ty);
                     let name = ctx.name(NameKey::StructMember(h, i as u32));
-                    let major = if matches!(ctx.module.types[m.ty].inner, TypeInner::Matrix { .. })
-                    {
-                        "row_major "
-                    } else {
-                        ""
-                    };
+                    let major = row_major(ctx, m.ty);
                     super::push_parts(&mut out, &["    ", major, ty, " ", name, ";\n"]);
                 }
                 out.push_str("};\n\n");
@@ -436,12 +440,7 @@ pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
                     if !typedefs.insert(name) {
                         continue;
                     }
-                    let major = if matches!(ctx.module.types[base].inner, TypeInner::Matrix { .. })
-                    {
-                        "row_major "
-                    } else {
-                        ""
-                    };
+                    let major = row_major(ctx, base);
                     super::push_parts(&mut out, &["typedef ", major, element, " ", name, "["]);
                     super::push_decimal(&mut out, u64::from(n));
                     out.push_str("];\n");

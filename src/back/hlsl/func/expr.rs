@@ -1,7 +1,7 @@
 //! Expressions: values, pointers (lvalue text, or a buffer [`Place`]),
 //! literals, operators and casts with WGSL's defined behaviours.
 //!
-//! Every text returned by [`FunctionWriter::expr_with`] is an HLSL primary
+//! Every text returned by [`FunctionWriter::expr_text`] is an HLSL primary
 //! expression or wrapped in parentheses, so it can be an operand, be
 //! indexed or swizzled as it is.
 
@@ -13,7 +13,7 @@ pub(super) use crate::back::text::{
     vector_size, Prec,
 };
 use crate::back::text::{
-    is_buffer_space, operator_symbol, BinaryOperands, Body, Conversion, Load, Sample,
+    is_buffer_space, operator_symbol, BinaryOperands, Body, Conversion, Expr, Load, Sample,
     TextWriter as _,
 };
 use naga::proc::NameKey;
@@ -73,15 +73,6 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     // ---- expressions ----------------------------------------------------
-
-    /// The text of expression `h`: its baked name, or the expression (a
-    /// [`Self::leaf_name`] copied from where it is kept, with room to add to
-    /// it), and its class.
-    pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = self.st.take_buf();
-        let prec = self.push_value(&mut text, h);
-        (text, prec)
-    }
 
     /// Expression `h` itself, even when it is baked, appended to `out`,
     /// and its class. Operands are written through [`Self::push_value`],
@@ -254,9 +245,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 accept,
                 reject,
             } => {
-                let (c, cp) = self.expr_with(condition);
-                let (a, ap) = self.expr_with(accept);
-                let (r, rp) = self.expr_with(reject);
+                let (c, cp) = self.expr_text(condition);
+                let (a, ap) = self.expr_text(accept);
+                let (r, rp) = self.expr_text(reject);
                 let prec = match vector_size(self.st.ty(condition)) {
                     None => {
                         super::super::push_parts(out, &["(", &c, " ? ", &a, " : ", &r, ")"]);
@@ -405,14 +396,14 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// Like [`Self::expr_with`], without the outer parentheses (for arguments).
+    /// Like [`Self::expr_text`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
         self.arg_with(h).0
     }
 
     /// [`Self::arg`] and its class.
     pub(super) fn arg_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let (text, prec) = self.expr_with(h);
+        let (text, prec) = self.expr_text(h);
         (into_bare(text, prec), prec.bare())
     }
 
@@ -520,16 +511,10 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The value behind pointer `pointer`, and its class.
-    pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = String::with_capacity(32);
-        let prec = self.push_load(&mut text, pointer);
-        (text, prec)
-    }
-
-    /// [`Self::load`], appended to `out`: a name or lvalue is copied from
-    /// where it is kept, without a string of its own.
-    fn push_load(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
+    /// The value behind pointer `pointer`, appended to `out`, and its
+    /// class: a name or lvalue is copied from where it is kept, without a
+    /// string of its own.
+    pub(super) fn push_load(&mut self, out: &mut String, pointer: Expr) -> Prec {
         if self.text_root(pointer).is_some() {
             self.push_place_text(out, pointer);
             return self.place_prec(pointer);
@@ -676,8 +661,8 @@ impl<'a> FunctionWriter<'a, '_> {
             float,
             ..
         } = BinaryOperands::new(self.st.ty(left), self.st.ty(right));
-        let (l, lp) = self.expr_with(left);
-        let (r, rp) = self.expr_with(right);
+        let (l, lp) = self.expr_text(left);
+        let (r, rp) = self.expr_text(right);
         let prec = match op {
             // WGSL `a * b` with a matrix is `mul(b, a)` (see the matrix
             // convention in `hlsl`); with a scalar it scales.
@@ -834,7 +819,7 @@ pub(super) fn push_as_operand(out: &mut String, text: &str, prec: Prec) -> Prec 
 /// parentheses of their own (an f32 reads back as exactly the same value:
 /// Rust prints the shortest such decimal), the most negative integers as
 /// expressions, non-finite floats from their bits.
-fn push_literal(out: &mut String, lit: naga::Literal) {
+pub(super) fn push_literal(out: &mut String, lit: naga::Literal) {
     use naga::Literal as L;
     use std::fmt::Write as _;
     let (negative, prefix, suffix) = match lit {
@@ -903,13 +888,6 @@ fn push_literal(out: &mut String, lit: naga::Literal) {
     }
 }
 
-/// [`push_literal`] of `lit`, in a string of its own.
-pub(super) fn literal_text(lit: naga::Literal) -> String {
-    let mut text = String::with_capacity(16);
-    push_literal(&mut text, lit);
-    text
-}
-
 /// The binary16 bits of a non-finite `v`.
 fn half_bits(v: f32) -> u16 {
     let sign = if v.is_sign_negative() { 0x8000 } else { 0 };
@@ -924,14 +902,17 @@ fn half_bits(v: f32) -> u16 {
 /// width).
 pub(super) fn typed_int(s: Scalar, v: i64) -> String {
     use naga::Literal as L;
-    literal_text(match (s.kind, s.width) {
+    let mut text = String::with_capacity(16);
+    let lit = match (s.kind, s.width) {
         (K::Uint, 8) => L::U64(v as u64),
         (K::Uint, 2) => L::U16(v as u16),
         (K::Uint, _) => L::U32(v as u32),
         (K::Sint, 8) => L::I64(v),
         (K::Sint, 2) => L::I16(v as i16),
         _ => L::I32(v as i32),
-    })
+    };
+    push_literal(&mut text, lit);
+    text
 }
 
 /// The class of [`push_literal`] of `lit`: [`literal_class`], and

@@ -77,14 +77,6 @@ fn number(s: Scalar, value: &str) -> String {
     }
 }
 
-/// A helper's name suffix for a type spelling (`float3`, `float16_t2`).
-fn suffix(type_text: &str) -> String {
-    type_text
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
-}
-
 /// An HLSL expression computing WGSL builtin `fun` on `args` (1 to 4
 /// operands), whose WGSL result type is `result`, and its class (an
 /// operator expression where the builtin is one). Polyfills go into
@@ -199,7 +191,7 @@ pub(crate) fn call(
                     ("atanh", text!("{half} * log(({one} + x) / ({one} - x))"))
                 }
             };
-            let name = text!("_s_{what}_{}", suffix(&t));
+            let name = text!("_s_{what}_{t}");
             needs.helper(&name, |_| {
                 text!("{t} {name}({t} x) {{\n    return {body};\n}}\n")
             });
@@ -224,7 +216,7 @@ pub(crate) fn call(
             let ft = shaped(size, Scalar::F32);
             let ui = shaped(size, Scalar::U32);
             let ii = shaped(size, Scalar::I32);
-            let name = text!("_s_ldexp_{}", suffix(&t));
+            let name = text!("_s_ldexp_{t}");
             needs.helper(&name, |_| {
                 text!(
                     "{t} {name}({t} x, {et} e) {{\n    {ii} c = clamp(({ii})e, -252, 254);\n    {ii} h = c / 2;\n    {ft} a = asfloat(({ui})(h + 127) << 23u);\n    {ft} b = asfloat(({ui})(c - h + 127) << 23u);\n    return ({t})(({ft})x * a * b);\n}}\n"
@@ -342,7 +334,7 @@ fn modf_frexp(
     let second = ctx.name(NameKey::StructMember(handle, 1)).to_string();
     let t = types::inner_name(ctx, arg_ty);
     let what = if fun == M::Modf { "modf" } else { "frexp" };
-    let name = text!("_s_{what}_{}", suffix(&t));
+    let name = text!("_s_{what}_{t}");
     needs.helper(&name, |_| {
         let body = if fun == M::Modf {
             text!("    r.{second} = trunc(x);\n    r.{first} = x - r.{second};\n")
@@ -383,7 +375,7 @@ fn outer(ctx: &Ctx<'_>, needs: &mut Needs, args: &[Arg<'_>], result: &TypeInner)
     let at = types::inner_name(ctx, a.ty);
     let bt = types::inner_name(ctx, b.ty);
     let columns = vector_size(b.ty).map_or(1, |s| s as u32);
-    let name = text!("_s_outer_{}", suffix(&rt));
+    let name = text!("_s_outer_{rt}");
     needs.helper(&name, |_| {
         let rows: Vec<String> = (0..columns)
             .map(|j| text!("a * b.{}", component(j)))
@@ -420,7 +412,7 @@ fn bits_helper(needs: &mut Needs, fun: M, t: &str, scalar: Scalar) -> String {
     } else {
         "insertBits"
     };
-    let name = text!("_s_{what}_{}", suffix(t));
+    let name = text!("_s_{what}_{t}");
     let w = u32::from(scalar.width) * 8;
     let u = Scalar {
         kind: K::Uint,
@@ -769,7 +761,7 @@ var<private> hq: vec3<f16>;
 
     /// A variable name for an operand of type `t`.
     fn var(ctx: &Ctx<'_>, t: &Ti) -> String {
-        text!("v_{}", suffix(&types::inner_name(ctx, t)))
+        text!("v_{}", types::inner_name(ctx, t))
     }
 
     /// A scalar HLSL expression reading (part of) `value` of type `t`, as

@@ -7,7 +7,7 @@
 //! assemble the module around the printed functions by hand, so they
 //! cover modules without buffers and textures.
 
-use super::expr::{i32_text, literal_text, push_as_operand, Prec};
+use super::expr::{i32_text, push_as_operand, push_literal, Prec};
 use super::*;
 use crate::back::common::ModuleSource;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
@@ -759,6 +759,13 @@ fn corpus_functions_compile() {
     }
     assert!(printed > 0);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// [`push_literal`] of `lit`, in a string of its own.
+fn literal_text(lit: naga::Literal) -> String {
+    let mut text = String::new();
+    push_literal(&mut text, lit);
+    text
 }
 
 #[test]
