@@ -10,8 +10,8 @@
 //!   defined behaviours;
 //! - `helpers`: the `_s_` helper functions `expr` calls (integer division,
 //!   component-wise select and logic, array and struct constructors);
-//! - `image`: sampling, loads, stores and queries of textures (free
-//!   functions on printed operands);
+//! - `image`: sampling, loads, stores, queries and atomics of textures
+//!   (writer methods on the expressions' operands);
 //! - `math`: the builtin functions (`MathFunction`) and their polyfills
 //!   (free functions on printed operands).
 //!
@@ -227,30 +227,6 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         self.st.out.push(')');
     }
 
-    /// An image statement: the operands printed (image, coordinate, layer,
-    /// value, in this order), and the statements `write` makes of them.
-    fn image_statement(
-        &mut self,
-        at: Texel,
-        value: Expr,
-        write: impl FnOnce(&mut Needs, &image::Image, &str, Option<&str>, (&str, Prec)) -> String,
-    ) {
-        let (image_text, image_prec) = self.expr_text(at.image);
-        let kind = self.image_kind(at.image);
-        let coordinate = self.arg(at.coordinate);
-        let array_index = at.array_index.map(|a| self.arg(a));
-        let (value, value_prec) = self.arg_with(value);
-        let image = image::Image::new((&image_text, image_prec), kind);
-        let text = write(
-            self.needs,
-            &image,
-            &coordinate,
-            array_index.as_deref(),
-            (&value, value_prec),
-        );
-        self.st.lines(&text);
-    }
-
     /// Whether `barrier` reaches device memory (storage or textures) and
     /// workgroup memory; a subgroup barrier is an error.
     fn barrier_scope(&mut self, barrier: naga::Barrier) -> (bool, bool) {
@@ -456,15 +432,11 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {
-        self.image_statement(at, value, |_, image, coordinate, layer, value| {
-            image::store(image, coordinate, layer, value)
-        });
+        self.texel_statement(at, value, None);
     }
 
     fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr) {
-        self.image_statement(at, value, |needs, image, coordinate, layer, value| {
-            image::atomic(needs, image, coordinate, layer, fun, value)
-        });
+        self.texel_statement(at, value, Some(fun));
     }
 
     fn r#return(&mut self, value: Option<Handle<naga::Expression>>) {

@@ -5,7 +5,7 @@
 //! expression or wrapped in parentheses, so it can be an operand, be
 //! indexed or swizzled as it is.
 
-use super::{helpers, image, math, FunctionWriter};
+use super::{helpers, math, FunctionWriter};
 use crate::back::hlsl::buffers::{place_prec, Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
@@ -147,89 +147,15 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push(')');
                 return Prec::Group;
             }
-            E::ImageSample { .. } => {
-                let Some(op) = Sample::of(&self.st.exprs[h]) else {
-                    return Prec::Word;
-                };
-                let (l1, l2) = match op.level {
-                    naga::SampleLevel::Exact(e) | naga::SampleLevel::Bias(e) => (Some(e), None),
-                    naga::SampleLevel::Gradient { x, y } => (Some(x), Some(y)),
-                    _ => (None, None),
-                };
-                let mut texts = self.st.take_buf();
-                let kind = self.image_kind(op.image);
-                let operands = [
-                    Some(op.image),
-                    Some(op.sampler),
-                    Some(op.coordinate),
-                    op.array_index,
-                    op.offset,
-                    op.depth_ref,
-                    l1,
-                    l2,
-                ];
-                let [image_at, sampler, coordinate, array_index, offset, depth_ref, l1, l2] = self
-                    .push_operands(&mut texts, operands, 2)
-                    .map(|at| operand_at(&texts, at));
-                let s = image::Sample {
-                    image: image::Image::new(image_at, kind),
-                    sampler: sampler.0,
-                    gather: op.gather,
-                    coordinate: coordinate.0,
-                    array_index: op.array_index.map(|_| array_index),
-                    offset: op.offset.map(|_| offset.0),
-                    level: op.level,
-                    level_operands: [l1, l2],
-                    depth_ref: op.depth_ref.map(|_| depth_ref.0),
-                    clamp_to_edge: op.clamp_to_edge,
-                    span: self.st.exprs.get_span(h),
-                };
-                let (text, prec) = image::sample(self.needs, &s);
-                self.st.give_buf(texts);
-                return push_as_operand(out, &text, prec);
-            }
-            E::ImageLoad { image, .. } => {
-                let Some(op) = Load::of(&self.st.exprs[h]) else {
-                    return Prec::Word;
-                };
-                let mut texts = self.st.take_buf();
-                let kind = self.image_kind(image);
-                let operands = [
-                    Some(image),
-                    Some(op.coordinate),
-                    op.array_index,
-                    op.sample,
-                    op.level,
-                ];
-                let [image_at, coordinate, array_index, sample, level] = self
-                    .push_operands(&mut texts, operands, 1)
-                    .map(|at| operand_at(&texts, at));
-                let (loaded, prec) = image::load(
-                    &image::Image::new(image_at, kind),
-                    coordinate.0,
-                    op.array_index.map(|_| array_index.0),
-                    op.sample.map(|_| sample.0),
-                    op.level.map(|_| level.0),
-                );
-                self.st.give_buf(texts);
-                return push_as_operand(out, &loaded, prec);
-            }
-            E::ImageQuery { image, query } => {
-                let level = match query {
-                    naga::ImageQuery::Size { level } => level,
-                    _ => None,
-                };
-                let mut texts = self.st.take_buf();
-                let kind = self.image_kind(image);
-                let [image_at, level_at] = self
-                    .push_operands(&mut texts, [Some(image), level], 1)
-                    .map(|at| operand_at(&texts, at));
-                let image = image::Image::new(image_at, kind);
-                let level = level.map(|_| level_at.0);
-                let (queried, prec) = image::query(self.needs, &image, query, level);
-                self.st.give_buf(texts);
-                return push_as_operand(out, &queried, prec);
-            }
+            E::ImageSample { .. } => match Sample::of(&self.st.exprs[h]) {
+                Some(s) => return self.push_image_sample(out, h, s),
+                None => return Prec::Word,
+            },
+            E::ImageLoad { image, .. } => match Load::of(&self.st.exprs[h]) {
+                Some(load) => return self.push_image_load(out, image, load),
+                None => return Prec::Word,
+            },
+            E::ImageQuery { image, query } => return self.push_image_query(out, image, query),
             E::Unary { op, expr } => {
                 out.push_str(match op {
                     naga::UnaryOperator::Negate => "(-",
@@ -357,7 +283,7 @@ impl<'a> FunctionWriter<'a, '_> {
     /// `texts` (the first `values` through [`Self::push_value`], the rest
     /// through [`Self::push_arg`]): where each text lies there, and its
     /// class.
-    fn push_operands<const N: usize>(
+    pub(super) fn push_operands<const N: usize>(
         &mut self,
         texts: &mut String,
         operands: [Option<Handle<naga::Expression>>; N],
@@ -779,7 +705,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
 /// The text and class of an operand [`FunctionWriter::push_operands`]
 /// printed into `texts` (nothing for an absent one).
-fn operand_at(texts: &str, at: Option<(usize, usize, Prec)>) -> (&str, Prec) {
+pub(super) fn operand_at(texts: &str, at: Option<(usize, usize, Prec)>) -> (&str, Prec) {
     at.map_or(("", Prec::Word), |(start, end, prec)| {
         (texts.get(start..end).unwrap_or(""), prec)
     })

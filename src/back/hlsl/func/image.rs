@@ -1,5 +1,4 @@
-//! Textures: sampling, loads, stores, queries and atomics, as free
-//! functions on printed operands.
+//! Textures: sampling, loads, stores, queries and atomics.
 //!
 //! INTERFACE (owned by the math/image part; `func::expr` calls it).
 //!
@@ -22,61 +21,22 @@
 //!   `uint4 _s_dimensions_<type>(tex, level)`, whose result holds the width,
 //!   height, depth or layer count, and the level or sample count in `x`,
 //!   `y`, `z`, `w`.
+//!
+//! The operands of an image expression or statement are printed in the
+//! order naga lists them, before the helper function or the error of its
+//! form, so that helpers and errors come in visiting order.
 
 use super::super::types::{self, storage_scalar_texel};
-use super::super::{error_at, Needs};
+use super::super::{error_at, push_parts, Needs};
+use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
-use crate::back::text::{coordinate_count, Prec};
+use super::FunctionWriter;
+use crate::back::text::{coordinate_count, Expr, Load, Prec, Sample, Texel, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 use std::borrow::Cow;
 
-/// A printed texture operand (a global, a binding-array element or a
-/// function argument), its class and its type.
-pub(crate) struct Image<'a> {
-    pub text: &'a str,
-    pub prec: Prec,
-    pub dim: ImageDimension,
-    pub arrayed: bool,
-    pub class: ImageClass,
-}
-
-impl<'a> Image<'a> {
-    /// Texture text `text` of class `prec`, of the type `kind` gives
-    /// (dimension, arrayed, class).
-    pub fn new((text, prec): (&'a str, Prec), kind: (ImageDimension, bool, ImageClass)) -> Self {
-        let (dim, arrayed, class) = kind;
-        Image {
-            text,
-            prec,
-            dim,
-            arrayed,
-            class,
-        }
-    }
-}
-
-/// `textureSample*`/`textureGather*` (naga `ImageSample`), every operand
-/// printed.
-pub(crate) struct Sample<'a> {
-    pub image: Image<'a>,
-    pub sampler: &'a str,
-    /// `Some`: a gather of this component.
-    pub gather: Option<naga::SwizzleComponent>,
-    pub coordinate: &'a str,
-    /// The layer and its class.
-    pub array_index: Option<(&'a str, Prec)>,
-    /// A constant integer vector expression.
-    pub offset: Option<&'a str>,
-    /// The level of detail; its operands printed in `level_operands`.
-    pub level: SampleLevel,
-    /// The printed level or bias, or the two gradients, and their classes.
-    pub level_operands: [(&'a str, Prec); 2],
-    pub depth_ref: Option<&'a str>,
-    /// `textureSampleBaseClampToEdge`.
-    pub clamp_to_edge: bool,
-    /// The expression's span, for errors.
-    pub span: naga::Span,
-}
+/// A texture type's dimension, arrayedness and class.
+type Kind = (ImageDimension, bool, ImageClass);
 
 /// `float`, `int3`...: the spelling of `n` components of `s`.
 fn spelled(n: usize, s: Scalar) -> Cow<'static, str> {
@@ -95,8 +55,8 @@ fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
 /// texel inside the edges (`textureSampleBaseClampToEdge`).
-fn clamp_to_edge_helper(needs: &mut Needs, image: &Image<'_>) -> String {
-    let t = types::texture_type(image.dim, image.arrayed, image.class);
+fn clamp_to_edge_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
+    let t = types::texture_type(dim, arrayed, class);
     let mut name = String::from("_s_sample_clamp_to_edge_");
     push_suffix(&mut name, &t);
     needs.helper(&name, |_| {
@@ -123,195 +83,43 @@ fn push_suffix(out: &mut String, type_text: &str) {
     }
 }
 
-/// `textureSample*` and `textureGather*`, and the class of the text.
-pub(crate) fn sample(needs: &mut Needs, s: &Sample<'_>) -> (String, Prec) {
-    let image = &s.image;
-    let n = coordinate_count(image.dim);
-    // One string for the whole call, with room for its operands.
-    let mut out = String::with_capacity(
-        image.text.len()
-            + s.sampler.len()
-            + s.coordinate.len()
-            + 2 * s.offset.map_or(0, str::len)
-            + 64,
-    );
-    // The coordinate, with the layer appended as a float.
-    let push_coordinate = |out: &mut String| match s.array_index {
-        Some((layer, prec)) => {
-            out.push_str(&spelled(n + 1, Scalar::F32));
-            super::super::push_parts(out, &["(", s.coordinate, ", (float)"]);
-            push_paren(out, layer, prec);
-            out.push(')');
-        }
-        None => out.push_str(s.coordinate),
-    };
-    if s.clamp_to_edge {
-        let name = clamp_to_edge_helper(needs, image);
-        super::super::push_parts(&mut out, &[&name, "(", image.text, ", ", s.sampler, ", "]);
-        push_coordinate(&mut out);
-        out.push(')');
-        return (out, Prec::Call);
-    }
-    let method = if let Some(component) = s.gather {
-        match s.depth_ref {
-            Some(_) => "GatherCmp",
-            None => match component {
-                naga::SwizzleComponent::X => "GatherRed",
-                naga::SwizzleComponent::Y => "GatherGreen",
-                naga::SwizzleComponent::Z => "GatherBlue",
-                naga::SwizzleComponent::W => "GatherAlpha",
-            },
-        }
-    } else if s.depth_ref.is_some() {
-        match s.level {
-            SampleLevel::Auto => "SampleCmp",
-            SampleLevel::Zero => "SampleCmpLevelZero",
-            SampleLevel::Exact(_) | SampleLevel::Bias(_) | SampleLevel::Gradient { .. } => {
-                needs.error(error_at(
-                    "HLSL at shader model 6.6 and below compares depth samples only with implicit derivatives or at level 0",
-                    s.span,
-                    "depth comparison with an explicit level, bias or gradients",
-                ));
-                "SampleCmpLevelZero"
-            }
-        }
-    } else {
-        match s.level {
-            SampleLevel::Auto => "Sample",
-            SampleLevel::Zero | SampleLevel::Exact(_) => "SampleLevel",
-            SampleLevel::Bias(_) => "SampleBias",
-            SampleLevel::Gradient { .. } => "SampleGrad",
-        }
-    };
-    push_paren(&mut out, image.text, image.prec);
-    super::super::push_parts(&mut out, &[".", method, "(", s.sampler, ", "]);
-    push_coordinate(&mut out);
-    if let Some(r) = s.depth_ref {
-        // A depth comparison takes the reference and no level.
-        super::super::push_parts(&mut out, &[", ", r]);
-    } else if s.gather.is_none() {
-        let [(l, prec), (y, _)] = s.level_operands;
-        match s.level {
-            SampleLevel::Auto => {}
-            SampleLevel::Zero => out.push_str(", 0.0"),
-            SampleLevel::Exact(_) => {
-                out.push_str(", ");
-                // Depth textures take integer levels in WGSL.
-                if matches!(image.class, ImageClass::Depth { .. }) {
-                    out.push_str("(float)");
-                    push_paren(&mut out, l, prec);
-                } else {
-                    out.push_str(l);
-                }
-            }
-            SampleLevel::Bias(_) => super::super::push_parts(&mut out, &[", ", l]),
-            SampleLevel::Gradient { .. } => super::super::push_parts(&mut out, &[", ", l, ", ", y]),
-        }
-    }
-    if let Some(o) = s.offset {
-        super::super::push_parts(&mut out, &[", ", o]);
-    }
-    out.push(')');
-    // A method call: `t.Sample(...)`.
-    (out, Prec::Postfix)
-}
-
 /// A texel of a storage texture: `t[uint2(xy)]`, `t[uint3(xy, layer)]`.
-fn storage_texel(image: &Image<'_>, coordinate: &str, array_index: Option<&str>) -> String {
-    let n = coordinate_count(image.dim);
+fn storage_texel(
+    (tex, prec): (&str, Prec),
+    dim: ImageDimension,
+    coordinate: &str,
+    array_index: Option<&str>,
+) -> String {
+    let n = coordinate_count(dim);
     let address = match array_index {
         Some(layer) => construct(n + 1, Scalar::U32, &[coordinate, layer]),
         None => construct(n, Scalar::U32, &[coordinate]),
     };
-    text!("{}[{address}]", paren(image.text, image.prec))
-}
-
-/// `textureLoad` (naga `ImageLoad`), and the class of the text; `sample`
-/// and `level` as printed.
-pub(crate) fn load(
-    image: &Image<'_>,
-    coordinate: &str,
-    array_index: Option<&str>,
-    sample: Option<&str>,
-    level: Option<&str>,
-) -> (String, Prec) {
-    let tex = paren(image.text, image.prec);
-    let n = coordinate_count(image.dim);
-    match image.class {
-        ImageClass::Storage { format, .. } => {
-            let texel = storage_texel(image, coordinate, array_index);
-            match storage_scalar_texel(format) {
-                Some(s) => {
-                    let (zero, one) = match s.kind {
-                        ScalarKind::Sint => ("0", "1"),
-                        ScalarKind::Float => ("0.0", "1.0"),
-                        _ => ("0u", "1u"),
-                    };
-                    let widened = text!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s));
-                    (widened, Prec::Call)
-                }
-                None => (texel, Prec::Postfix),
-            }
-        }
-        ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
-            let mut parts = vec![coordinate];
-            parts.extend(array_index);
-            let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
-            let sample = sample.unwrap_or("0");
-            (text!("{tex}.Load({address}, {sample})"), Prec::Postfix)
-        }
-        // texture_external is lowered to textures in the front end.
-        ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
-            let mut parts = vec![coordinate];
-            parts.extend(array_index);
-            parts.push(level.unwrap_or("0"));
-            let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
-            (text!("{tex}.Load({address})"), Prec::Postfix)
-        }
-    }
-}
-
-/// `textureStore`: one statement (ending in `;`, no newline).
-pub(crate) fn store(
-    image: &Image<'_>,
-    coordinate: &str,
-    array_index: Option<&str>,
-    (value, value_prec): (&str, Prec),
-) -> String {
-    let texel = storage_texel(image, coordinate, array_index);
-    let scalar = match image.class {
-        ImageClass::Storage { format, .. } => storage_scalar_texel(format).is_some(),
-        _ => false,
-    };
-    if scalar {
-        text!("{texel} = {}.x;", paren(value, value_prec))
-    } else {
-        text!("{texel} = {value};")
-    }
+    text!("{}[{address}]", paren(tex, prec))
 }
 
 /// The helper returning `uint4(width, height, depth or layers, levels or
-/// samples)` of a texture of `image`'s type at a mip level.
-fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
-    let t = types::texture_type(image.dim, image.arrayed, image.class);
+/// samples)` of a texture of type `kind` at a mip level.
+fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
+    let t = types::texture_type(dim, arrayed, class);
     let mut name = String::with_capacity(14 + t.len());
     name.push_str("_s_dimensions_");
     push_suffix(&mut name, &t);
-    let rw = matches!(image.class, ImageClass::Storage { access, .. } if types::is_rw(access));
+    let rw = matches!(class, ImageClass::Storage { access, .. } if types::is_rw(access));
     let multi = matches!(
-        image.class,
+        class,
         ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
     );
     needs.helper(&name, |_| {
         // The out parameters of GetDimensions, after the level where there
         // is one.
         let mut outs = vec!["r.x"];
-        match image.dim {
+        match dim {
             ImageDimension::D1 => {}
             ImageDimension::D2 | ImageDimension::Cube => outs.push("r.y"),
             ImageDimension::D3 => outs.extend(["r.y", "r.z"]),
         }
-        if image.arrayed {
+        if arrayed {
             outs.push("r.z");
         }
         if !rw {
@@ -327,643 +135,606 @@ fn dimensions_helper(needs: &mut Needs, image: &Image<'_>) -> String {
     name
 }
 
-/// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
-/// `textureNumSamples`: an expression, through a helper function where
-/// HLSL's `GetDimensions` needs out parameters. `level`: the printed
-/// level of a size query (level 0 without one).
-pub(crate) fn query(
-    needs: &mut Needs,
-    image: &Image<'_>,
-    query: naga::ImageQuery,
-    level: Option<&str>,
-) -> (String, Prec) {
-    use naga::ImageQuery as Q;
-    let name = dimensions_helper(needs, image);
-    let level = level.unwrap_or("0u");
-    let swizzle = match query {
-        Q::Size { .. } => match image.dim {
-            ImageDimension::D1 => "x",
-            ImageDimension::D2 | ImageDimension::Cube => "xy",
-            ImageDimension::D3 => "xyz",
-        },
-        Q::NumLayers => "z",
-        Q::NumLevels | Q::NumSamples => "w",
-    };
-    let text = [name.as_str(), "(", image.text, ", ", level, ").", swizzle].concat();
-    (text, Prec::Postfix)
-}
-
-/// `textureAtomic*` on a storage texture: statements (not indented, each
-/// ending in a newline) performing `fun` with `value`. naga's
-/// `ImageAtomic` has no result. The errors here (a texture of a format
-/// without atomics, a compare-exchange) are rejected by naga's validation
-/// of WGSL first, so they carry no span.
-pub(crate) fn atomic(
-    needs: &mut Needs,
-    image: &Image<'_>,
-    coordinate: &str,
-    array_index: Option<&str>,
-    fun: &naga::AtomicFunction,
-    (value, value_prec): (&str, Prec),
-) -> String {
-    let texel = storage_texel(image, coordinate, array_index);
-    let scalar = match image.class {
-        ImageClass::Storage { format, .. } => storage_scalar_texel(format),
-        _ => None,
-    };
-    let Some(scalar) = scalar else {
-        needs.error(error_at(
-            "texture atomics need an r32uint, r32sint or r64uint storage texture",
-            naga::Span::UNDEFINED,
-            "atomic on this texture",
-        ));
-        return String::new();
-    };
-    let (op, negate) = crate::back::common::atomic_op(fun);
-    match *fun {
-        naga::AtomicFunction::Exchange { compare: None } => text!(
-            "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}\n",
-            types::scalar(scalar)
-        ),
-        naga::AtomicFunction::Exchange { compare: Some(_) } => {
-            needs.error(error_at(
-                "textureAtomicCompareExchange is not supported",
-                naga::Span::UNDEFINED,
-                "compare-exchange on a texture",
-            ));
-            String::new()
+impl FunctionWriter<'_, '_> {
+    /// `textureSample*` and `textureGather*` (`ImageSample` `h`, with
+    /// operands `s`), appended to `out`, and its class.
+    pub(super) fn push_image_sample(&mut self, out: &mut String, h: Expr, s: Sample) -> Prec {
+        let (l1, l2) = match s.level {
+            SampleLevel::Exact(e) | SampleLevel::Bias(e) => (Some(e), None),
+            SampleLevel::Gradient { x, y } => (Some(x), Some(y)),
+            _ => (None, None),
+        };
+        let mut texts = self.st.take_buf();
+        let kind = self.image_kind(s.image);
+        let operands = [
+            Some(s.image),
+            Some(s.sampler),
+            Some(s.coordinate),
+            s.array_index,
+            s.offset,
+            s.depth_ref,
+            l1,
+            l2,
+        ];
+        let [image, sampler, coordinate, layer, offset, depth_ref, l1, l2] = self
+            .push_operands(&mut texts, operands, 2)
+            .map(|at| operand_at(&texts, at));
+        let (sampler, coordinate) = (sampler.0, coordinate.0);
+        let depth_ref = s.depth_ref.map(|_| depth_ref.0);
+        let n = coordinate_count(kind.0);
+        // The coordinate, with the layer appended as a float.
+        let push_coordinate = |out: &mut String| match s.array_index.map(|_| layer) {
+            Some((layer, prec)) => {
+                out.push_str(&spelled(n + 1, Scalar::F32));
+                push_parts(out, &["(", coordinate, ", (float)"]);
+                push_paren(out, layer, prec);
+                out.push(')');
+            }
+            None => out.push_str(coordinate),
+        };
+        if s.clamp_to_edge {
+            let name = clamp_to_edge_helper(self.needs, kind);
+            push_parts(out, &[&name, "(", image.0, ", ", sampler, ", "]);
+            push_coordinate(out);
+            out.push(')');
+            self.st.give_buf(texts);
+            return Prec::Call;
         }
-        // WGSL's subtract adds the negated value.
-        _ if negate => text!(
-            "Interlocked{op}({texel}, 0 - {});\n",
-            paren(value, value_prec)
-        ),
-        _ => text!("Interlocked{op}({texel}, {value});\n"),
+        let method = if let Some(component) = s.gather {
+            match depth_ref {
+                Some(_) => "GatherCmp",
+                None => match component {
+                    naga::SwizzleComponent::X => "GatherRed",
+                    naga::SwizzleComponent::Y => "GatherGreen",
+                    naga::SwizzleComponent::Z => "GatherBlue",
+                    naga::SwizzleComponent::W => "GatherAlpha",
+                },
+            }
+        } else if depth_ref.is_some() {
+            match s.level {
+                SampleLevel::Auto => "SampleCmp",
+                SampleLevel::Zero => "SampleCmpLevelZero",
+                SampleLevel::Exact(_) | SampleLevel::Bias(_) | SampleLevel::Gradient { .. } => {
+                    self.needs.error(error_at(
+                        "HLSL at shader model 6.6 and below compares depth samples only with implicit derivatives or at level 0",
+                        self.st.exprs.get_span(h),
+                        "depth comparison with an explicit level, bias or gradients",
+                    ));
+                    "SampleCmpLevelZero"
+                }
+            }
+        } else {
+            match s.level {
+                SampleLevel::Auto => "Sample",
+                SampleLevel::Zero | SampleLevel::Exact(_) => "SampleLevel",
+                SampleLevel::Bias(_) => "SampleBias",
+                SampleLevel::Gradient { .. } => "SampleGrad",
+            }
+        };
+        // A method call, `t.Sample(...)`, in parentheses of its own.
+        out.push('(');
+        push_paren(out, image.0, image.1);
+        push_parts(out, &[".", method, "(", sampler, ", "]);
+        push_coordinate(out);
+        if let Some(r) = depth_ref {
+            // A depth comparison takes the reference and no level.
+            push_parts(out, &[", ", r]);
+        } else if s.gather.is_none() {
+            let ((l, prec), (y, _)) = (l1, l2);
+            match s.level {
+                SampleLevel::Auto => {}
+                SampleLevel::Zero => out.push_str(", 0.0"),
+                SampleLevel::Exact(_) => {
+                    out.push_str(", ");
+                    // Depth textures take integer levels in WGSL.
+                    if matches!(kind.2, ImageClass::Depth { .. }) {
+                        out.push_str("(float)");
+                        push_paren(out, l, prec);
+                    } else {
+                        out.push_str(l);
+                    }
+                }
+                SampleLevel::Bias(_) => push_parts(out, &[", ", l]),
+                SampleLevel::Gradient { .. } => push_parts(out, &[", ", l, ", ", y]),
+            }
+        }
+        if let Some(o) = s.offset.map(|_| offset.0) {
+            push_parts(out, &[", ", o]);
+        }
+        out.push_str("))");
+        self.st.give_buf(texts);
+        Prec::Group
+    }
+
+    /// `textureLoad` of `image` (naga `ImageLoad`, with operands `load`),
+    /// appended to `out`, and its class.
+    pub(super) fn push_image_load(&mut self, out: &mut String, image: Expr, load: Load) -> Prec {
+        let mut texts = self.st.take_buf();
+        let (dim, _, class) = self.image_kind(image);
+        let operands = [
+            Some(image),
+            Some(load.coordinate),
+            load.array_index,
+            load.sample,
+            load.level,
+        ];
+        let [image, coordinate, layer, sample, level] = self
+            .push_operands(&mut texts, operands, 1)
+            .map(|at| operand_at(&texts, at));
+        let coordinate = coordinate.0;
+        let layer = load.array_index.map(|_| layer.0);
+        let tex = paren(image.0, image.1);
+        let n = coordinate_count(dim);
+        let prec = match class {
+            ImageClass::Storage { format, .. } => {
+                let texel = storage_texel(image, dim, coordinate, layer);
+                match storage_scalar_texel(format) {
+                    Some(s) => {
+                        let (zero, one) = match s.kind {
+                            ScalarKind::Sint => ("0", "1"),
+                            ScalarKind::Float => ("0.0", "1.0"),
+                            _ => ("0u", "1u"),
+                        };
+                        let widened = text!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s));
+                        push_as_operand(out, &widened, Prec::Call)
+                    }
+                    None => push_as_operand(out, &texel, Prec::Postfix),
+                }
+            }
+            ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
+                let mut parts = vec![coordinate];
+                parts.extend(layer);
+                let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
+                let sample = load.sample.map_or("0", |_| sample.0);
+                let loaded = text!("{tex}.Load({address}, {sample})");
+                push_as_operand(out, &loaded, Prec::Postfix)
+            }
+            // texture_external is lowered to textures in the front end.
+            ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
+                let mut parts = vec![coordinate];
+                parts.extend(layer);
+                parts.push(load.level.map_or("0", |_| level.0));
+                let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
+                push_as_operand(out, &text!("{tex}.Load({address})"), Prec::Postfix)
+            }
+        };
+        self.st.give_buf(texts);
+        prec
+    }
+
+    /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
+    /// `textureNumSamples` of `image`, appended to `out`, and its class:
+    /// through a helper function, as HLSL's `GetDimensions` needs out
+    /// parameters (a size query without a level is of level 0).
+    pub(super) fn push_image_query(
+        &mut self,
+        out: &mut String,
+        image: Expr,
+        query: naga::ImageQuery,
+    ) -> Prec {
+        use naga::ImageQuery as Q;
+        let level = match query {
+            Q::Size { level } => level,
+            _ => None,
+        };
+        let mut texts = self.st.take_buf();
+        let kind = self.image_kind(image);
+        let [image_at, level_at] = self
+            .push_operands(&mut texts, [Some(image), level], 1)
+            .map(|at| operand_at(&texts, at));
+        let name = dimensions_helper(self.needs, kind);
+        let swizzle = match query {
+            Q::Size { .. } => match kind.0 {
+                ImageDimension::D1 => "x",
+                ImageDimension::D2 | ImageDimension::Cube => "xy",
+                ImageDimension::D3 => "xyz",
+            },
+            Q::NumLayers => "z",
+            Q::NumLevels | Q::NumSamples => "w",
+        };
+        let level = level.map_or("0u", |_| level_at.0);
+        push_parts(
+            out,
+            &["(", &name, "(", image_at.0, ", ", level, ").", swizzle, ")"],
+        );
+        self.st.give_buf(texts);
+        Prec::Group
+    }
+
+    /// `textureStore` (`fun` `None`) or `textureAtomic*` of `value` at
+    /// texel `at` of a storage texture, its operands printed first (image,
+    /// coordinate, layer, value). naga's `ImageAtomic` has no result. The
+    /// errors here (a texture of a format without atomics, a
+    /// compare-exchange) are rejected by naga's validation of WGSL first,
+    /// so they carry no span.
+    pub(super) fn texel_statement(
+        &mut self,
+        at: Texel,
+        value: Expr,
+        fun: Option<&naga::AtomicFunction>,
+    ) {
+        let (image, image_prec) = self.expr_text(at.image);
+        let (dim, _, class) = self.image_kind(at.image);
+        let coordinate = self.arg(at.coordinate);
+        let array_index = at.array_index.map(|a| self.arg(a));
+        let (value, value_prec) = self.arg_with(value);
+        let layer = array_index.as_deref();
+        let texel = storage_texel((&image, image_prec), dim, &coordinate, layer);
+        let scalar = match class {
+            ImageClass::Storage { format, .. } => storage_scalar_texel(format),
+            _ => None,
+        };
+        let Some(fun) = fun else {
+            return match scalar {
+                Some(_) => {
+                    let value = paren(&value, value_prec);
+                    self.st.line_fmt(format_args!("{texel} = {value}.x;"))
+                }
+                None => self.st.line_fmt(format_args!("{texel} = {value};")),
+            };
+        };
+        let Some(scalar) = scalar else {
+            return self.needs.error(error_at(
+                "texture atomics need an r32uint, r32sint or r64uint storage texture",
+                naga::Span::UNDEFINED,
+                "atomic on this texture",
+            ));
+        };
+        let (op, negate) = crate::back::common::atomic_op(fun);
+        match *fun {
+            naga::AtomicFunction::Exchange { compare: None } => self.st.line_fmt(format_args!(
+                "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}",
+                types::scalar(scalar)
+            )),
+            naga::AtomicFunction::Exchange { compare: Some(_) } => {
+                self.needs.error(error_at(
+                    "textureAtomicCompareExchange is not supported",
+                    naga::Span::UNDEFINED,
+                    "compare-exchange on a texture",
+                ));
+            }
+            // WGSL's subtract adds the negated value.
+            _ if negate => {
+                let value = paren(&value, value_prec);
+                self.st
+                    .line_fmt(format_args!("Interlocked{op}({texel}, 0 - {value});"));
+            }
+            _ => self
+                .st
+                .line_fmt(format_args!("Interlocked{op}({texel}, {value});")),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::Needs;
     use super::super::math::test_support::{compile, dxc_available};
-    use super::*;
-    use naga::{ImageDimension as D, StorageAccess, StorageFormat, SwizzleComponent as Sw};
+    use crate::back::hlsl::{HlslOptions, ShaderModel};
+    use naga::{Expression as E, Literal as L, SampleLevel, Statement as S};
     use std::fmt::Write as _;
 
-    /// The texts of a level without operands.
-    const NONE: [(&str, Prec); 2] = [("", Prec::Word); 2];
-
-    fn sampled(kind: ScalarKind) -> ImageClass {
-        ImageClass::Sampled { kind, multi: false }
-    }
-    const FLOAT: ImageClass = ImageClass::Sampled {
-        kind: ScalarKind::Float,
-        multi: false,
-    };
-    const DEPTH: ImageClass = ImageClass::Depth { multi: false };
-
-    fn storage(format: StorageFormat, access: StorageAccess) -> ImageClass {
-        ImageClass::Storage { format, access }
-    }
-
-    /// The shader under construction: declared textures (by type) and the
-    /// body.
+    /// A WGSL shader under construction: its textures (declared once per
+    /// type) and the statements of its entry point `main`.
     #[derive(Default)]
     struct Shader {
-        textures: Vec<(D, bool, ImageClass)>,
+        textures: Vec<String>,
         body: String,
-        needs: Needs,
-        count: usize,
     }
 
     impl Shader {
-        /// The name of the texture of this type, declared once.
-        fn texture(&mut self, dim: D, arrayed: bool, class: ImageClass) -> String {
-            let key = (dim, arrayed, class);
-            let i = match self.textures.iter().position(|k| *k == key) {
+        /// The name of the texture of WGSL type `ty`, declared once.
+        fn texture(&mut self, ty: &str) -> String {
+            let i = match self.textures.iter().position(|t| t == ty) {
                 Some(i) => i,
                 None => {
-                    self.textures.push(key);
+                    self.textures.push(ty.to_string());
                     self.textures.len() - 1
                 }
             };
-            text!("tex{i}")
+            format!("tex{i}")
         }
 
-        /// `result_type r = expression;`, kept live.
-        fn value(&mut self, result_type: &str, expression: &str) {
-            let i = self.count;
-            self.count += 1;
-            let first = if result_type.ends_with(|c: char| c.is_ascii_digit()) {
-                text!("r{i}.x")
-            } else {
-                text!("r{i}")
-            };
-            let _ = writeln!(self.body, "    {result_type} r{i} = {expression};");
-            let _ = writeln!(self.body, "    acc += (float){first};");
+        /// Scalar `value` kept live, added to `acc`.
+        fn value(&mut self, value: &str) {
+            let _ = writeln!(self.body, "    acc += f32({value});");
+        }
+
+        fn statement(&mut self, statement: &str) {
+            let _ = writeln!(self.body, "    {statement};");
         }
 
         fn source(&self, pixel: bool) -> String {
             let mut src = String::new();
-            let (mut t, mut u) = (0, 1);
-            for (i, &(dim, arrayed, class)) in self.textures.iter().enumerate() {
-                let decl = types::texture_type(dim, arrayed, class);
-                let reg = if decl.starts_with("RW") {
-                    u += 1;
-                    text!("u{}", u - 1)
-                } else {
-                    t += 1;
-                    text!("t{}", t - 1)
-                };
-                let _ = writeln!(src, "{decl} tex{i} : register({reg});");
+            for (i, t) in self.textures.iter().enumerate() {
+                let _ = writeln!(src, "@group(0) @binding({i}) var tex{i}: {t};");
             }
-            src.push_str("SamplerState samp : register(s0);\nSamplerComparisonState cmp : register(s1);\nRWByteAddressBuffer o : register(u0);\n");
-            for h in self.needs.helpers.values() {
-                src.push_str(h);
-                src.push('\n');
-            }
+            src.push_str("@group(1) @binding(0) var samp: sampler;\n@group(1) @binding(1) var cmp: sampler_comparison;\n");
             if pixel {
-                src.push_str("float4 main(float4 pos : SV_Position) : SV_Target {\n");
+                src.push_str(
+                    "@fragment fn main(@builtin(position) pos: vec4f) -> @location(0) vec4f {\n",
+                );
             } else {
-                src.push_str("[numthreads(1, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {\n    float4 pos = asfloat(o.Load4(id.x * 16u));\n");
+                src.push_str("@group(1) @binding(2) var<storage, read_write> o: array<vec4f>;\n@compute @workgroup_size(1) fn main(@builtin(global_invocation_id) id: vec3u) {\n    let pos = o[id.x];\n");
             }
-            src.push_str("    float acc = 0.0;\n    float c1 = pos.x;\n    float2 c2 = pos.xy;\n    float3 c3 = pos.xyz;\n    float lf = pos.w;\n    float dref = pos.z;\n    int i1 = (int)pos.x;\n    uint u1 = (uint)pos.y;\n    int2 i2 = (int2)pos.xy;\n    uint2 u2 = (uint2)pos.xy;\n    int3 i3 = (int3)pos.xyz;\n    uint3 u3 = (uint3)pos.xyz;\n    float4 f4 = pos;\n    uint4 u4 = (uint4)pos;\n    int4 i4 = (int4)pos;\n");
+            src.push_str("    var acc = 0.0;\n    let c1 = pos.x;\n    let c2 = pos.xy;\n    let c3 = pos.xyz;\n    let lf = pos.w;\n    let dref = pos.z;\n    let i1 = i32(pos.x);\n    let u1 = u32(pos.y);\n    let i2 = vec2i(pos.xy);\n    let u2 = vec2u(pos.xy);\n    let i3 = vec3i(pos.xyz);\n    let u3 = vec3u(pos.xyz);\n    let f4 = pos;\n    let u4 = vec4u(pos);\n    let i4 = vec4i(pos);\n");
             src.push_str(&self.body);
             if pixel {
-                src.push_str("    return (float4)acc;\n}\n");
+                src.push_str("    return vec4f(acc);\n}\n");
             } else {
-                src.push_str("    o.Store(0u, asuint(acc));\n}\n");
+                src.push_str("    o[0].x = acc;\n}\n");
             }
             src
         }
     }
 
-    /// Every sample and gather form on every texture type.
+    /// Every sample and gather form on every texture type WGSL has. A
+    /// level written `0.0` (or `0` for depth) stands for level zero
+    /// (`SampleLevel::Zero`, which WGSL writes only for gathers and
+    /// `textureSampleBaseClampToEdge`): [`translate`] makes it one.
     fn samples(sh: &mut Shader, implicit: bool) {
-        // A handle for the level operands, whose texts are given apart.
-        let literal = naga::Expression::Literal(naga::Literal::F32(0.0));
-        let h = naga::Arena::new().append(literal, naga::Span::UNDEFINED);
+        // (dimension, arrayed, coordinate, offset).
         let dims = [
-            (D::D1, false, "c1", None),
-            (D::D1, true, "c1", None),
-            (D::D2, false, "c2", Some("int2(1, -1)")),
-            (D::D2, true, "c2", Some("int2(1, -1)")),
-            (D::D3, false, "c3", Some("int3(1, 0, -1)")),
-            (D::Cube, false, "c3", None),
-            (D::Cube, true, "c3", None),
+            ("1d", false, "c1", None),
+            ("2d", false, "c2", Some("vec2i(1, -1)")),
+            ("2d", true, "c2", Some("vec2i(1, -1)")),
+            ("3d", false, "c3", Some("vec3i(1, 0, -1)")),
+            ("cube", false, "c3", None),
+            ("cube", true, "c3", None),
         ];
         for (dim, arrayed, c, offset) in dims {
-            for class in [FLOAT, DEPTH] {
-                if class == DEPTH && matches!(dim, D::D1 | D::D3) {
+            let array = if arrayed { "_array" } else { "" };
+            for depth in [false, true] {
+                if depth && matches!(dim, "1d" | "3d") {
                     continue;
                 }
-                let tex = sh.texture(dim, arrayed, class);
-                let result = if class == DEPTH { "float" } else { "float4" };
-                let grad = if c == "c3" {
-                    ("c3", "c3")
-                } else if c == "c2" {
-                    ("c2", "c2")
+                let tex = if depth {
+                    sh.texture(&format!("texture_depth_{dim}{array}"))
                 } else {
-                    ("c1", "c1")
+                    sh.texture(&format!("texture_{dim}{array}<f32>"))
                 };
-                let exact = if class == DEPTH { "i1" } else { "lf" };
-                let mut levels = vec![
-                    (SampleLevel::Zero, NONE),
-                    (
-                        SampleLevel::Exact(h),
-                        [(exact, Prec::Word), ("", Prec::Word)],
-                    ),
-                ];
-                if implicit {
-                    levels.push((SampleLevel::Auto, NONE));
-                    levels.push((SampleLevel::Bias(h), [("lf", Prec::Word), ("", Prec::Word)]));
-                }
-                let gradient = SampleLevel::Gradient { x: h, y: h };
-                levels.push((gradient, [(grad.0, Prec::Word), (grad.1, Prec::Word)]));
-                for (level, level_operands) in levels {
-                    let explicit =
-                        matches!(level, SampleLevel::Bias(_) | SampleLevel::Gradient { .. });
-                    if class == DEPTH && explicit {
-                        continue;
-                    }
-                    for off in [None, offset] {
-                        for layer in if arrayed {
-                            vec![Some("i1"), Some("u1")]
-                        } else {
-                            vec![None]
-                        } {
-                            let s = Sample {
-                                image: Image {
-                                    text: &tex,
-                                    prec: Prec::Word,
-                                    dim,
-                                    arrayed,
-                                    class,
-                                },
-                                sampler: "samp",
-                                gather: None,
-                                coordinate: c,
-                                array_index: layer.map(|l| (l, Prec::Word)),
-                                offset: off,
-                                level,
-                                level_operands,
-                                depth_ref: None,
-                                clamp_to_edge: false,
-                                span: naga::Span::UNDEFINED,
-                            };
-                            let (text, _) = sample(&mut sh.needs, &s);
-                            sh.value(result, &text);
+                let x = if depth { "" } else { ".x" };
+                let layers: &[&str] = if arrayed { &[", i1", ", u1"] } else { &[""] };
+                for off in if offset.is_some() {
+                    vec![None, offset]
+                } else {
+                    vec![None]
+                } {
+                    let o = off.map_or(String::new(), |o| format!(", {o}"));
+                    for layer in layers {
+                        let args = |level: &str| format!("{tex}, samp, {c}{layer}{level}{o}");
+                        let (exact, zero) = if depth { ("i1", "0") } else { ("lf", "0.0") };
+                        for level in [zero, exact] {
+                            let a = args(&format!(", {level}"));
+                            sh.value(&format!("textureSampleLevel({a}){x}"));
                         }
-                    }
-                }
-                // Comparisons and gathers (2D and cube only).
-                if matches!(dim, D::D2 | D::Cube) {
-                    let layer = if arrayed { Some("i1") } else { None };
-                    let mut cmp_levels = vec![SampleLevel::Zero];
-                    if implicit {
-                        cmp_levels.push(SampleLevel::Auto);
-                    }
-                    if class == DEPTH {
-                        for level in cmp_levels {
-                            for off in [None, offset] {
-                                let s = Sample {
-                                    image: Image {
-                                        text: &tex,
-                                        prec: Prec::Word,
-                                        dim,
-                                        arrayed,
-                                        class,
-                                    },
-                                    sampler: "cmp",
-                                    gather: None,
-                                    coordinate: c,
-                                    array_index: layer.map(|l| (l, Prec::Word)),
-                                    offset: off,
-                                    level,
-                                    level_operands: NONE,
-                                    depth_ref: Some("dref"),
-                                    clamp_to_edge: false,
-                                    span: naga::Span::UNDEFINED,
-                                };
-                                let (text, _) = sample(&mut sh.needs, &s);
-                                sh.value("float", &text);
+                        if implicit {
+                            sh.value(&format!("textureSample({}){x}", args("")));
+                            // naga biases no 1D sample.
+                            if !depth && dim != "1d" {
+                                let a = args(", lf");
+                                sh.value(&format!("textureSampleBias({a}){x}"));
                             }
                         }
+                        if !depth {
+                            let a = args(&format!(", {c}, {c}"));
+                            sh.value(&format!("textureSampleGrad({a}){x}"));
+                        }
                     }
-                    for (gather, dref) in [
-                        (Sw::X, None),
-                        (Sw::Y, None),
-                        (Sw::Z, None),
-                        (Sw::W, None),
-                        (Sw::X, Some("dref")),
-                    ] {
-                        if class == DEPTH && gather != Sw::X {
-                            continue;
+                    // Comparisons and gathers (2D and cube only).
+                    if !matches!(dim, "2d" | "cube") {
+                        continue;
+                    }
+                    let layer = if arrayed { ", i1" } else { "" };
+                    if depth {
+                        let a = format!("{tex}, cmp, {c}{layer}, dref{o}");
+                        sh.value(&format!("textureSampleCompareLevel({a})"));
+                        if implicit {
+                            sh.value(&format!("textureSampleCompare({a})"));
                         }
-                        if class != DEPTH && dref.is_some() {
-                            continue;
-                        }
-                        for off in [None, offset] {
-                            let s = Sample {
-                                image: Image {
-                                    text: &tex,
-                                    prec: Prec::Word,
-                                    dim,
-                                    arrayed,
-                                    class,
-                                },
-                                sampler: if dref.is_some() { "cmp" } else { "samp" },
-                                gather: Some(gather),
-                                coordinate: c,
-                                array_index: layer.map(|l| (l, Prec::Word)),
-                                offset: off,
-                                level: SampleLevel::Zero,
-                                level_operands: NONE,
-                                depth_ref: dref,
-                                clamp_to_edge: false,
-                                span: naga::Span::UNDEFINED,
-                            };
-                            let (text, _) = sample(&mut sh.needs, &s);
-                            sh.value("float4", &text);
+                        sh.value(&format!("textureGatherCompare({a}).x"));
+                        sh.value(&format!("textureGather({tex}, samp, {c}{layer}{o}).x"));
+                    } else {
+                        for component in 0..4 {
+                            let a = format!("{component}, {tex}, samp, {c}{layer}{o}");
+                            sh.value(&format!("textureGather({a}).x"));
                         }
                     }
                 }
             }
         }
         // Gathers of integer textures.
-        for kind in [ScalarKind::Sint, ScalarKind::Uint] {
-            let tex = sh.texture(D::D2, false, sampled(kind));
-            let s = Sample {
-                image: Image {
-                    text: &tex,
-                    prec: Prec::Word,
-                    dim: D::D2,
-                    arrayed: false,
-                    class: sampled(kind),
-                },
-                sampler: "samp",
-                gather: Some(Sw::Y),
-                coordinate: "c2",
-                array_index: None,
-                offset: Some("int2(0, 1)"),
-                level: SampleLevel::Zero,
-                level_operands: NONE,
-                depth_ref: None,
-                clamp_to_edge: false,
-                span: naga::Span::UNDEFINED,
-            };
-            let (text, _) = sample(&mut sh.needs, &s);
-            let t = if kind == ScalarKind::Sint {
-                "int4"
-            } else {
-                "uint4"
-            };
-            sh.value(t, &text);
+        for kind in ["i32", "u32"] {
+            let tex = sh.texture(&format!("texture_2d<{kind}>"));
+            sh.value(&format!("textureGather(1, {tex}, samp, c2, vec2i(0, 1)).x"));
         }
         // textureSampleBaseClampToEdge.
-        let tex = sh.texture(D::D2, false, FLOAT);
-        let s = Sample {
-            image: Image {
-                text: &tex,
-                prec: Prec::Word,
-                dim: D::D2,
-                arrayed: false,
-                class: FLOAT,
-            },
-            sampler: "samp",
-            gather: None,
-            coordinate: "c2",
-            array_index: None,
-            offset: None,
-            level: SampleLevel::Zero,
-            level_operands: NONE,
-            depth_ref: None,
-            clamp_to_edge: true,
-            span: naga::Span::UNDEFINED,
-        };
-        let (text, _) = sample(&mut sh.needs, &s);
-        sh.value("float4", &text);
+        let tex = sh.texture("texture_2d<f32>");
+        sh.value(&format!("textureSampleBaseClampToEdge({tex}, samp, c2).x"));
     }
 
-    /// Storage texture classes: (format, WGSL texel type).
-    fn storage_formats() -> Vec<(StorageFormat, &'static str)> {
-        vec![
-            (StorageFormat::Rgba8Unorm, "float4"),
-            (StorageFormat::Rgba8Snorm, "float4"),
-            (StorageFormat::R32Float, "float4"),
-            (StorageFormat::R8Unorm, "float4"),
-            (StorageFormat::R16Float, "float4"),
-            (StorageFormat::Rg16Float, "float4"),
-            (StorageFormat::R8Sint, "int4"),
-            (StorageFormat::Rgba32Uint, "uint4"),
-            (StorageFormat::Rg32Sint, "int4"),
-            (StorageFormat::R32Uint, "uint4"),
-            (StorageFormat::R32Sint, "int4"),
-        ]
-    }
+    /// Storage texture formats and the WGSL value a texel of each is.
+    const STORAGE_FORMATS: [(&str, &str); 11] = [
+        ("rgba8unorm", "f4"),
+        ("rgba8snorm", "f4"),
+        ("r32float", "f4"),
+        ("r8unorm", "f4"),
+        ("r16float", "f4"),
+        ("rg16float", "f4"),
+        ("r8sint", "i4"),
+        ("rgba32uint", "u4"),
+        ("rg32sint", "i4"),
+        ("r32uint", "u4"),
+        ("r32sint", "i4"),
+    ];
 
+    /// Loads, stores, queries and atomics on every texture type WGSL has.
     fn loads_stores_queries(sh: &mut Shader) {
         // Sampled and depth loads, with u32 and i32 coordinates.
         let shapes = [
-            (D::D1, false, ["i1", "u1"]),
-            (D::D1, true, ["i1", "u1"]),
-            (D::D2, false, ["i2", "u2"]),
-            (D::D2, true, ["i2", "u2"]),
-            (D::D3, false, ["i3", "u3"]),
+            ("1d", false, ["i1", "u1"]),
+            ("2d", false, ["i2", "u2"]),
+            ("2d", true, ["i2", "u2"]),
+            ("3d", false, ["i3", "u3"]),
         ];
         for (dim, arrayed, coords) in shapes {
-            for class in [FLOAT, sampled(ScalarKind::Uint), DEPTH] {
-                if class == DEPTH && dim != D::D2 {
+            let array = if arrayed { "_array" } else { "" };
+            for kind in ["<f32>", "<u32>", "depth"] {
+                if kind == "depth" && dim != "2d" {
                     continue;
                 }
-                let tex = sh.texture(dim, arrayed, class);
-                let image = Image {
-                    text: &tex,
-                    prec: Prec::Word,
-                    dim,
-                    arrayed,
-                    class,
+                let tex = match kind {
+                    "depth" => sh.texture(&format!("texture_depth_{dim}{array}")),
+                    _ => sh.texture(&format!("texture_{dim}{array}{kind}")),
                 };
-                let result = match class {
-                    DEPTH => "float",
-                    ImageClass::Sampled {
-                        kind: ScalarKind::Uint,
-                        ..
-                    } => "uint4",
-                    _ => "float4",
-                };
+                let x = if kind == "depth" { "" } else { ".x" };
+                let layer = if arrayed { ", u1" } else { "" };
                 for c in coords {
-                    let layer = if arrayed { Some("u1") } else { None };
-                    for level in [Some("i1"), Some("u1")] {
-                        let (text, _) = load(&image, c, layer, None, level);
-                        sh.value(result, &text);
+                    for level in ["i1", "u1"] {
+                        sh.value(&format!("textureLoad({tex}, {c}{layer}, {level}){x}"));
                     }
                 }
-                let (text, _) = query(
-                    &mut sh.needs,
-                    &image,
-                    naga::ImageQuery::Size { level: None },
-                    None,
-                );
-                let t = match dim {
-                    D::D1 => "uint",
-                    D::D3 => "uint3",
-                    _ => "uint2",
-                };
-                sh.value(t, &text);
-                let (text, _) = query(
-                    &mut sh.needs,
-                    &image,
-                    naga::ImageQuery::Size { level: None },
-                    Some("i1"),
-                );
-                sh.value(t, &text);
-                let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLevels, None);
-                sh.value("uint", &text);
+                let x = if dim == "1d" { "" } else { ".x" };
+                sh.value(&format!("textureDimensions({tex}){x}"));
+                sh.value(&format!("textureDimensions({tex}, i1){x}"));
+                sh.value(&format!("textureNumLevels({tex})"));
                 if arrayed {
-                    let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
-                    sh.value("uint", &text);
+                    sh.value(&format!("textureNumLayers({tex})"));
                 }
             }
         }
         // Cube queries.
-        for arrayed in [false, true] {
-            for class in [FLOAT, DEPTH] {
-                let tex = sh.texture(D::Cube, arrayed, class);
-                let image = Image {
-                    text: &tex,
-                    prec: Prec::Word,
-                    dim: D::Cube,
-                    arrayed,
-                    class,
-                };
-                let (text, _) = query(
-                    &mut sh.needs,
-                    &image,
-                    naga::ImageQuery::Size { level: None },
-                    Some("u1"),
-                );
-                sh.value("uint2", &text);
-                let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLevels, None);
-                sh.value("uint", &text);
-                if arrayed {
-                    let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
-                    sh.value("uint", &text);
+        for array in ["", "_array"] {
+            for ty in ["texture_cube{array}<f32>", "texture_depth_cube{array}"] {
+                let tex = sh.texture(&ty.replace("{array}", array));
+                sh.value(&format!("textureDimensions({tex}, u1).x"));
+                sh.value(&format!("textureNumLevels({tex})"));
+                if !array.is_empty() {
+                    sh.value(&format!("textureNumLayers({tex})"));
                 }
             }
         }
         // Multisampled loads and queries.
-        for (arrayed, class, result) in [
-            (
-                false,
-                ImageClass::Sampled {
-                    kind: ScalarKind::Float,
-                    multi: true,
-                },
-                "float4",
-            ),
-            (
-                true,
-                ImageClass::Sampled {
-                    kind: ScalarKind::Sint,
-                    multi: true,
-                },
-                "int4",
-            ),
-            (false, ImageClass::Depth { multi: true }, "float"),
+        for (ty, x) in [
+            ("texture_multisampled_2d<f32>", ".x"),
+            ("texture_multisampled_2d<i32>", ".x"),
+            ("texture_depth_multisampled_2d", ""),
         ] {
-            let tex = sh.texture(D::D2, arrayed, class);
-            let image = Image {
-                text: &tex,
-                prec: Prec::Word,
-                dim: D::D2,
-                arrayed,
-                class,
-            };
-            let layer = if arrayed { Some("i1") } else { None };
+            let tex = sh.texture(ty);
             for c in ["i2", "u2"] {
                 for s in ["i1", "u1"] {
-                    let (text, _) = load(&image, c, layer, Some(s), None);
-                    sh.value(result, &text);
+                    sh.value(&format!("textureLoad({tex}, {c}, {s}){x}"));
                 }
             }
-            let (text, _) = query(
-                &mut sh.needs,
-                &image,
-                naga::ImageQuery::Size { level: None },
-                None,
-            );
-            sh.value("uint2", &text);
-            let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumSamples, None);
-            sh.value("uint", &text);
-            if arrayed {
-                let (text, _) = query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
-                sh.value("uint", &text);
-            }
+            sh.value(&format!("textureDimensions({tex}).x"));
+            sh.value(&format!("textureNumSamples({tex})"));
         }
         // Storage textures: read-only, write-only, read-write.
-        let rw = StorageAccess::LOAD | StorageAccess::STORE;
-        for (format, texel) in storage_formats() {
-            for (dim, arrayed, coords, value_layer) in [
-                (D::D1, false, ["i1", "u1"], None),
-                (D::D2, false, ["i2", "u2"], None),
-                (D::D2, true, ["i2", "u2"], Some("i1")),
-                (D::D3, false, ["i3", "u3"], None),
+        for (format, value) in STORAGE_FORMATS {
+            for (dim, arrayed, coords) in [
+                ("1d", false, ["i1", "u1"]),
+                ("2d", false, ["i2", "u2"]),
+                ("2d", true, ["i2", "u2"]),
+                ("3d", false, ["i3", "u3"]),
             ] {
-                for access in [StorageAccess::LOAD, StorageAccess::STORE, rw] {
-                    let class = storage(format, access);
-                    let tex = sh.texture(dim, arrayed, class);
-                    let image = Image {
-                        text: &tex,
-                        prec: Prec::Word,
-                        dim,
-                        arrayed,
-                        class,
-                    };
+                let array = if arrayed { "_array" } else { "" };
+                let layer = if arrayed { ", i1" } else { "" };
+                for access in ["read", "write", "read_write"] {
+                    let ty = format!("texture_storage_{dim}{array}<{format}, {access}>");
+                    let tex = sh.texture(&ty);
                     for c in coords {
-                        if access.contains(StorageAccess::LOAD) {
-                            let (text, _) = load(&image, c, value_layer, None, None);
-                            sh.value(texel, &text);
+                        if access != "write" {
+                            sh.value(&format!("textureLoad({tex}, {c}{layer}).x"));
                         }
-                        if access.contains(StorageAccess::STORE) {
-                            let value = match texel {
-                                "float4" => "f4",
-                                "uint4" => "u4",
-                                _ => "i4",
-                            };
-                            let text = store(&image, c, value_layer, (value, Prec::Word));
-                            let _ = writeln!(sh.body, "    {text}");
+                        if access != "read" {
+                            sh.statement(&format!("textureStore({tex}, {c}{layer}, {value})"));
                         }
                     }
-                    let t = match dim {
-                        D::D1 => "uint",
-                        D::D3 => "uint3",
-                        _ => "uint2",
-                    };
-                    let (text, _) = query(
-                        &mut sh.needs,
-                        &image,
-                        naga::ImageQuery::Size { level: None },
-                        None,
-                    );
-                    sh.value(t, &text);
+                    let x = if dim == "1d" { "" } else { ".x" };
+                    sh.value(&format!("textureDimensions({tex}){x}"));
                     if arrayed {
-                        let (text, _) =
-                            query(&mut sh.needs, &image, naga::ImageQuery::NumLayers, None);
-                        sh.value("uint", &text);
+                        sh.value(&format!("textureNumLayers({tex})"));
                     }
                 }
             }
         }
         // Atomics.
-        for (format, value) in [
-            (StorageFormat::R32Uint, "u1"),
-            (StorageFormat::R32Sint, "i1"),
-        ] {
-            for (arrayed, c, layer) in [(false, "i2", None), (true, "u2", Some("u1"))] {
-                let class = storage(
-                    format,
-                    StorageAccess::LOAD | StorageAccess::STORE | StorageAccess::ATOMIC,
-                );
-                let tex = sh.texture(D::D2, arrayed, class);
-                let image = Image {
-                    text: &tex,
-                    prec: Prec::Word,
-                    dim: D::D2,
-                    arrayed,
-                    class,
-                };
-                use naga::AtomicFunction as A;
-                for fun in [
-                    A::Add,
-                    A::Subtract,
-                    A::And,
-                    A::InclusiveOr,
-                    A::ExclusiveOr,
-                    A::Min,
-                    A::Max,
-                    A::Exchange { compare: None },
-                ] {
-                    let text = atomic(&mut sh.needs, &image, c, layer, &fun, (value, Prec::Word));
-                    for line in text.lines() {
-                        let _ = writeln!(sh.body, "    {line}");
-                    }
+        for (format, value) in [("r32uint", "u1"), ("r32sint", "i1")] {
+            for (array, c, layer) in [("", "i2", ""), ("_array", "u2", ", u1")] {
+                let tex = sh.texture(&format!("texture_storage_2d{array}<{format}, atomic>"));
+                for _ in ATOMICS {
+                    sh.statement(&format!("textureAtomicMax({tex}, {c}{layer}, {value})"));
                 }
             }
         }
     }
 
+    /// The texture atomics: WGSL has no subtract nor exchange, so the
+    /// shaders write `textureAtomicMax` and [`translate`] makes the
+    /// atomics these, in turn.
+    const ATOMICS: [naga::AtomicFunction; 8] = {
+        use naga::AtomicFunction as A;
+        [
+            A::Add,
+            A::Subtract,
+            A::And,
+            A::InclusiveOr,
+            A::ExclusiveOr,
+            A::Min,
+            A::Max,
+            A::Exchange { compare: None },
+        ]
+    };
+
+    /// `source` translated to HLSL (the profile of `main` and the text),
+    /// with the IR WGSL cannot write made first: an explicit level of
+    /// literal zero becomes `SampleLevel::Zero`; the texture atomics become
+    /// `atomics`, in turn. `model`: the shader model to write for.
+    fn translate(
+        source: &str,
+        atomics: &[naga::AtomicFunction],
+        model: Option<ShaderModel>,
+    ) -> (String, String) {
+        let (mut parsed, info, contract) = crate::back::test_support::analyzed(source);
+        let function = &mut parsed.module.entry_points[0].function;
+        let zeros: Vec<_> = function
+            .expressions
+            .iter()
+            .filter(|(_, e)| matches!(e, E::Literal(L::F32(0.0) | L::I32(0))))
+            .map(|(h, _)| h)
+            .collect();
+        for (_, e) in function.expressions.iter_mut() {
+            if let E::ImageSample { ref mut level, .. } = *e {
+                if matches!(*level, SampleLevel::Exact(h) if zeros.contains(&h)) {
+                    *level = SampleLevel::Zero;
+                }
+            }
+        }
+        let mut next = atomics.iter().cycle();
+        for statement in function.body.iter_mut() {
+            if let (S::ImageAtomic { ref mut fun, .. }, Some(&f)) = (statement, next.next()) {
+                *fun = f;
+            }
+        }
+        let options = HlslOptions {
+            shader_model: model,
+            ..HlslOptions::default()
+        };
+        let out = crate::back::write_text(&parsed, &info, &contract, &Default::default(), &options)
+            .unwrap_or_else(|e| panic!("{e:?}\n{source}"));
+        let profile = out.entry_points[0].profile(out.shader_model);
+        (profile, out.text)
+    }
+
     fn check(name: &str, sh: &Shader, pixel: bool) {
-        assert!(sh.needs.errors.is_empty(), "{:?}", sh.needs.errors);
+        let source = sh.source(pixel);
+        let (profile, text) = translate(&source, &ATOMICS, None);
         if !dxc_available(name) {
             return;
         }
-        let src = sh.source(pixel);
         if std::env::var_os("STRIDE_DUMP_HLSL").is_some() {
-            eprintln!("{src}");
+            eprintln!("{text}");
         }
-        let profile = if pixel { "ps_6_0" } else { "cs_6_0" };
-        if let Err(e) = compile(name, &src, profile, &[], true) {
+        if let Err(e) = compile(name, &text, &profile, &[], true) {
             panic!("{e}");
         }
     }
@@ -991,50 +762,31 @@ mod tests {
     }
 
     /// `r64uint` storage textures (shader model 6.6): loads, stores and
-    /// atomics on `uint64_t` texels.
+    /// atomics on `u64` texels.
     #[test]
     fn dxc_64_bit_texture_atomics() {
         let mut sh = Shader::default();
-        let class = storage(
-            StorageFormat::R64Uint,
-            StorageAccess::LOAD | StorageAccess::STORE | StorageAccess::ATOMIC,
-        );
-        let tex = sh.texture(D::D2, false, class);
-        let image = Image {
-            text: &tex,
-            prec: Prec::Word,
-            dim: D::D2,
-            arrayed: false,
-            class,
-        };
-        let (text, _) = load(&image, "i2", None, None, None);
-        sh.value("uint64_t4", &text);
-        let text = store(&image, "u2", None, ("(uint64_t4)u4", Prec::Operator));
-        let _ = writeln!(sh.body, "    {text}");
+        let tex = sh.texture("texture_storage_2d<r64uint, atomic>");
+        sh.value(&format!("textureLoad({tex}, i2).x"));
+        sh.statement(&format!("textureStore({tex}, u2, vec4<u64>(u4))"));
         use naga::AtomicFunction as A;
-        for fun in [
+        let atomics = [
             A::Add,
             A::Subtract,
             A::Min,
             A::Max,
             A::Exchange { compare: None },
-        ] {
-            let text = atomic(
-                &mut sh.needs,
-                &image,
-                "i2",
-                None,
-                &fun,
-                ("(uint64_t)u1", Prec::Operator),
-            );
-            let _ = write!(sh.body, "    {text}");
+        ];
+        for _ in atomics {
+            sh.statement(&format!("textureAtomicMax({tex}, i2, u64(u1))"));
         }
-        assert!(sh.needs.errors.is_empty(), "{:?}", sh.needs.errors);
+        let (profile, text) = translate(&sh.source(false), &atomics, Some(ShaderModel::Sm6_6));
+        assert_eq!(profile, "cs_6_6");
         if !dxc_available("image_r64uint") {
             return;
         }
         // DXC's SPIR-V needs an extension for 64-bit image atomics.
-        if let Err(e) = compile("image_r64uint", &sh.source(false), "cs_6_6", &[], false) {
+        if let Err(e) = compile("image_r64uint", &text, &profile, &[], false) {
             panic!("{e}");
         }
     }
