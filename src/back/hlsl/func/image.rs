@@ -38,19 +38,14 @@ use std::borrow::Cow;
 /// A texture type's dimension, arrayedness and class.
 type Kind = (ImageDimension, bool, ImageClass);
 
-/// `float`, `int3`...: the spelling of `n` components of `s`.
-fn spelled(n: usize, s: Scalar) -> Cow<'static, str> {
-    if n == 1 {
-        Cow::Borrowed(types::scalar(s))
-    } else {
-        types::vector(n as u8, s)
-    }
-}
-
 /// A vector of `n` components of `s` made of `parts`: `int3(xy, level)`,
-/// or `int(x)` (a conversion) for one part.
+/// or `int(x)` (a conversion) for one component.
 fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
-    text!("{}({})", spelled(n, s), parts.join(", "))
+    let t = match n {
+        1 => Cow::Borrowed(types::scalar(s)),
+        _ => types::vector(n as u8, s),
+    };
+    text!("{t}({})", parts.join(", "))
 }
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
@@ -165,7 +160,7 @@ impl FunctionWriter<'_, '_> {
         // The coordinate, with the layer appended as a float.
         let push_coordinate = |out: &mut String| match s.array_index.map(|_| layer) {
             Some((layer, prec)) => {
-                out.push_str(&spelled(n + 1, Scalar::F32));
+                out.push_str(&types::vector(n as u8 + 1, Scalar::F32));
                 push_parts(out, &["(", coordinate, ", (float)"]);
                 push_paren(out, layer, prec);
                 out.push(')');
@@ -275,7 +270,8 @@ impl FunctionWriter<'_, '_> {
                             ScalarKind::Float => ("0.0", "1.0"),
                             _ => ("0u", "1u"),
                         };
-                        let widened = text!("{}({texel}, {zero}, {zero}, {one})", spelled(4, s));
+                        let widened =
+                            text!("{}({texel}, {zero}, {zero}, {one})", types::vector(4, s));
                         push_as_operand(out, &widened, Prec::Call)
                     }
                     None => push_as_operand(out, &texel, Prec::Postfix),
