@@ -9,7 +9,7 @@
 //! - [`type_name`] / [`inner_name`]: the spelling of any value type. A
 //!   fixed-size array is its typedef name (`_s_array4_float`,
 //!   `_s_array2_array4_float`, `_s_array3_Light`), declared by
-//!   [`struct_declarations`] for every array type of the module.
+//!   [`struct_declaration_parts`] for every array type of the module.
 //! - [`zero_value`]: `(T)0`, which HLSL accepts for every value type.
 
 use super::Ctx;
@@ -125,7 +125,7 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, ty: Handle<naga::Type>) -> &'c str {
 /// first [`type_name`], and the buffer structs the output has named.
 #[derive(Default)]
 pub struct TypeNames {
-    /// With the buffer structs each spelling names ([`StructUse::of`]).
+    /// With the buffer structs each spelling names ([`crate::back::common::StructUse::of`]).
     spelled: std::cell::OnceCell<Vec<(Cow<'static, str>, u64)>>,
     pub named: NamedStructs,
 }
@@ -371,10 +371,7 @@ fn is_value(ctx: &Ctx<'_>, unsized_types: &[bool], h: Handle<naga::Type>) -> boo
         )
 }
 
-/// Declarations of the value structs (plain HLSL structs with the WGSL
-/// members, no padding) and of the array typedefs, in naga's type order (a
-/// type comes after the types it contains). Structs that hold a
-/// runtime-sized array are not values and are not declared.
+/// The text of [`struct_declaration_parts`].
 #[cfg(test)]
 pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     struct_declaration_parts(ctx).0
@@ -389,9 +386,13 @@ pub fn struct_declaration_parts_unnamed(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>
         .unrecorded(|| struct_declaration_parts(ctx))
 }
 
-/// [`struct_declarations`], with the part of the text each struct and
-/// typedef takes, for [`crate::back::common::live_declarations`].
-pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
+/// Declarations of the value structs (plain HLSL structs with the WGSL
+/// members, no padding) and of the array typedefs, in naga's type order (a
+/// type comes after the types it contains), with the part of the text each
+/// struct and typedef takes, for
+/// [`crate::back::common::push_live_declarations`]. Structs that hold a
+/// runtime-sized array are not values and are not declared.
+fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
     // Room for a line per struct member and per array typedef.
     let lines = ctx
