@@ -242,13 +242,13 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     /// The member names `old_value` and `exchanged` of the result struct
     /// of a compare-exchange.
-    fn compare_result_members(&self, result: Option<Handle<naga::Expression>>) -> (String, String) {
+    fn compare_result_members(&self, result: Option<Expr>) -> (&'a str, &'a str) {
         match result.and_then(|r| self.st.ty_handle(r)) {
             Some(st) => (
-                self.ctx.name(NameKey::StructMember(st, 0)).to_string(),
-                self.ctx.name(NameKey::StructMember(st, 1)).to_string(),
+                self.ctx.name(NameKey::StructMember(st, 0)),
+                self.ctx.name(NameKey::StructMember(st, 1)),
             ),
-            None => ("old_value".to_string(), "exchanged".to_string()),
+            None => ("old_value", "exchanged"),
         }
     }
 }
