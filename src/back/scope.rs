@@ -25,34 +25,9 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
                     expression_operands(&exprs[h], &mut *f);
                 }
             }
-            S::Block(ref b) => block_operands(exprs, b, f),
-            S::If {
-                condition,
-                ref accept,
-                ref reject,
-            } => {
-                f(condition);
-                block_operands(exprs, accept, f);
-                block_operands(exprs, reject, f);
-            }
-            S::Switch {
-                selector,
-                ref cases,
-            } => {
-                f(selector);
-                for c in cases {
-                    block_operands(exprs, &c.body, f);
-                }
-            }
-            S::Loop {
-                ref body,
-                ref continuing,
-                break_if,
-            } => {
-                block_operands(exprs, body, f);
-                block_operands(exprs, continuing, f);
-                break_if.into_iter().for_each(&mut *f);
-            }
+            S::If { condition, .. } => f(condition),
+            S::Switch { selector, .. } => f(selector),
+            S::Loop { break_if, .. } => break_if.into_iter().for_each(&mut *f),
             S::Return { value } => value.into_iter().for_each(&mut *f),
             S::Store { pointer, value } => {
                 f(pointer);
@@ -102,6 +77,9 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
             S::SubgroupGather { argument, .. }
             | S::SubgroupCollectiveOperation { argument, .. } => f(argument),
             _ => {}
+        }
+        for b in crate::back::nested_blocks(stmt) {
+            block_operands(exprs, b, f);
         }
     }
 }

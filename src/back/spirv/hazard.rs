@@ -119,7 +119,7 @@ pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
     let mut spills = Vec::new();
     for (site, f) in functions.chain(entry_points) {
         let types = resolved_types(module, f)?;
-        if block_may_spill(module, f, &types, &f.body) {
+        if super::columns::calls_with(&f.body, &|arg| may_spill(module, f, &types, arg)) {
             spills.push((site, types));
         }
     }
@@ -171,7 +171,7 @@ enum Site {
 
 /// The type of every expression of `f`, as the validator resolves them;
 /// `None` when one does not resolve.
-fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga::front::Typifier> {
+pub(super) fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga::front::Typifier> {
     let mut typifier = naga::front::Typifier::new();
     if let Some((last, _)) = f.expressions.iter().next_back() {
         let ctx = naga::proc::ResolveContext::with_locals(module, &f.local_variables, &f.arguments);
@@ -180,8 +180,8 @@ fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga::front::Ty
     Some(typifier)
 }
 
-/// Spill the pointer arguments of `f`, one that [`block_may_spill`] found
-/// calls to rewrite in.
+/// Spill the pointer arguments of `f`, one with calls that [`may_spill`]
+/// found arguments to rewrite in.
 fn spill_in_function(
     module: &mut Module,
     f: &mut naga::Function,
@@ -194,47 +194,28 @@ fn spill_in_function(
     changed
 }
 
-/// Does `block` (or a block nested in it) call a function with an argument
-/// that [`spill_in_block`] would touch: an access chain whose type is a
-/// pointer into function or private memory, or a value pointer (which
-/// `spill_in_block` resolves whatever its space)?
-fn block_may_spill(
+/// Would [`spill_in_block`] touch call argument `arg` of `f`: an access
+/// chain whose type is a pointer into function or private memory, or a
+/// value pointer (which `spill_in_block` resolves whatever its space)?
+fn may_spill(
     module: &Module,
     f: &naga::Function,
     types: &naga::front::Typifier,
-    block: &naga::Block,
+    arg: Handle<Expression>,
 ) -> bool {
-    use naga::Statement as S;
-    block.iter().any(|statement| match statement {
-        S::Block(b) => block_may_spill(module, f, types, b),
-        S::If { accept, reject, .. } => {
-            block_may_spill(module, f, types, accept) || block_may_spill(module, f, types, reject)
+    let is_chain = matches!(
+        f.expressions.try_get(arg),
+        Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
+    );
+    is_chain
+        && match *types[arg].inner_with(&module.types) {
+            TypeInner::Pointer { space, .. } => matches!(
+                space,
+                naga::AddressSpace::Function | naga::AddressSpace::Private
+            ),
+            TypeInner::ValuePointer { .. } => true,
+            _ => false,
         }
-        S::Switch { cases, .. } => cases
-            .iter()
-            .any(|c| block_may_spill(module, f, types, &c.body)),
-        S::Loop {
-            body, continuing, ..
-        } => {
-            block_may_spill(module, f, types, body) || block_may_spill(module, f, types, continuing)
-        }
-        S::Call { arguments, .. } => arguments.iter().any(|arg| {
-            let is_chain = matches!(
-                f.expressions.try_get(*arg),
-                Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
-            );
-            is_chain
-                && match *types[*arg].inner_with(&module.types) {
-                    TypeInner::Pointer { space, .. } => matches!(
-                        space,
-                        naga::AddressSpace::Function | naga::AddressSpace::Private
-                    ),
-                    TypeInner::ValuePointer { .. } => true,
-                    _ => false,
-                }
-        }),
-        _ => false,
-    })
 }
 
 fn spill_in_block(
@@ -249,24 +230,8 @@ fn spill_in_block(
     let old = std::mem::take(block);
     let mut out = naga::Block::with_capacity(old.len());
     for (mut statement, span) in old.span_into_iter() {
-        match &mut statement {
-            S::Block(b) => changed |= spill_in_block(module, f, types, b, privates),
-            S::If { accept, reject, .. } => {
-                changed |= spill_in_block(module, f, types, accept, privates);
-                changed |= spill_in_block(module, f, types, reject, privates);
-            }
-            S::Switch { cases, .. } => {
-                for c in cases.iter_mut() {
-                    changed |= spill_in_block(module, f, types, &mut c.body, privates);
-                }
-            }
-            S::Loop {
-                body, continuing, ..
-            } => {
-                changed |= spill_in_block(module, f, types, body, privates);
-                changed |= spill_in_block(module, f, types, continuing, privates);
-            }
-            _ => {}
+        for b in crate::back::nested_blocks_mut(&mut statement) {
+            changed |= spill_in_block(module, f, types, b, privates);
         }
         let S::Call { arguments, .. } = &mut statement else {
             out.push(statement, span);
@@ -274,11 +239,7 @@ fn spill_in_block(
         };
         let mut after = Vec::new();
         for arg in arguments.iter_mut() {
-            let is_chain = matches!(
-                f.expressions.try_get(*arg),
-                Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
-            );
-            if !is_chain {
+            if !may_spill(module, f, types, *arg) {
                 continue;
             }
             let (pointee, space) = match *types[*arg].inner_with(&module.types) {
