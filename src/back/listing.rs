@@ -20,6 +20,7 @@
 //! header at the top of the listing), and `!` marks every value that differs
 //! from the contract.
 
+use crate::front::dialect::Spanned;
 use crate::front::scan::{Attribute, ItemKind, Member, StructDecl, VarDecl};
 use crate::front::Parsed;
 use crate::layout::{
@@ -99,18 +100,9 @@ fn struct_lines(
     let header_attrs = struct_attrs_text(parsed, decl.map(|d| d.1), &layout.name);
     let extra = others
         .iter()
-        .map(|other| match other.structs.get(&layout.ty) {
-            Some(o) => {
-                let differs = o.size != layout.size || o.align != layout.align;
-                format!(
-                    "{} align({}) {}{}",
-                    other.rules.name(),
-                    o.align,
-                    size_text(o.size),
-                    mark(differs)
-                )
-            }
-            None => format!("{} -", other.rules.name()),
+        .map(|other| {
+            let theirs = other.structs.get(&layout.ty).map(|o| (o.align, o.size));
+            align_size_cell(other, theirs, (layout.align, layout.size))
         })
         .collect();
     out.push(Line::Decl {
@@ -164,6 +156,25 @@ fn struct_lines(
     out.push(Line::Close);
 }
 
+/// The cell of a struct or `var` line under another rule set: its align
+/// and size there (`None`: it has none), marked where they differ from
+/// the contract's (`ours`).
+fn align_size_cell(
+    other: &LayoutModule,
+    theirs: Option<(u64, Option<u64>)>,
+    ours: (u64, Option<u64>),
+) -> String {
+    match theirs {
+        Some((align, size)) => format!(
+            "{} align({align}) {}{}",
+            other.rules.name(),
+            size_text(size),
+            mark((align, size) != ours)
+        ),
+        None => format!("{} -", other.rules.name()),
+    }
+}
+
 fn mark(differs: bool) -> &'static str {
     if differs {
         "!"
@@ -213,22 +224,11 @@ fn global_line(
 ) -> Line {
     let extra = others
         .iter()
-        .map(
-            |other| match other.globals.iter().find(|g| g.handle == global.handle) {
-                Some(o) => {
-                    let differs = o.layout.size != global.layout.size
-                        || o.layout.align != global.layout.align;
-                    format!(
-                        "{} align({}) {}{}",
-                        other.rules.name(),
-                        o.layout.align,
-                        size_text(o.layout.size),
-                        mark(differs)
-                    )
-                }
-                None => format!("{} -", other.rules.name()),
-            },
-        )
+        .map(|other| {
+            let theirs = other.globals.iter().find(|g| g.handle == global.handle);
+            let theirs = theirs.map(|o| (o.layout.align, o.layout.size));
+            align_size_cell(other, theirs, (global.layout.align, global.layout.size))
+        })
         .collect();
     let mut text = String::new();
     if let Some(b) = &global.binding {
@@ -261,15 +261,10 @@ fn global_line(
 
 /// `var<...>` template text derived from an address space.
 fn space_template(space: naga::AddressSpace) -> String {
-    match space {
-        naga::AddressSpace::Storage { access } => {
-            if access.contains(naga::StorageAccess::STORE) {
-                "storage, read_write".to_string()
-            } else {
-                "storage, read".to_string()
-            }
-        }
-        other => crate::back::reflect::space_name(other).to_string(),
+    use crate::back::reflect::{space_name, storage_access};
+    match storage_access(space) {
+        Some(access) => format!("storage, {access}"),
+        None => space_name(space).to_string(),
     }
 }
 
@@ -397,10 +392,10 @@ pub(crate) fn source_text(parsed: &Parsed, span: &crate::diag::Span) -> Option<S
 
 /// Attributes as written, each followed by a space. A `[[a, b(n)]]` list is
 /// printed once.
-fn attrs_text(parsed: &Parsed, attrs: &[Attribute], keep: impl Fn(&Attribute) -> bool) -> String {
+fn attrs_text(parsed: &Parsed, attrs: &[Attribute]) -> String {
     let mut out = String::new();
     let mut last_bracket: Option<&crate::diag::Span> = None;
-    for attr in attrs.iter().filter(|a| keep(a)) {
+    for attr in attrs {
         let span = match &attr.bracket {
             Some(list) => {
                 if last_bracket == Some(list) {
@@ -423,19 +418,10 @@ fn attrs_text(parsed: &Parsed, attrs: &[Attribute], keep: impl Fn(&Attribute) ->
 /// information, the dialect's `@align`/`@size` from the annotations.
 fn struct_attrs_text(parsed: &Parsed, attrs: Option<&[Attribute]>, name: &str) -> String {
     if let Some(attrs) = attrs {
-        return attrs_text(parsed, attrs, |_| true);
+        return attrs_text(parsed, attrs);
     }
-    let Some(ann) = parsed.annotations.structs.get(name) else {
-        return String::new();
-    };
-    let mut out = String::new();
-    if let Some(a) = &ann.align {
-        let _ = write!(out, "@align({}) ", a.value);
-    }
-    if let Some(s) = &ann.size {
-        let _ = write!(out, "@size({}) ", s.value);
-    }
-    out
+    let ann = parsed.annotations.structs.get(name);
+    ann.map_or_else(String::new, |a| align_size_attrs(&a.align, &a.size))
 }
 
 fn member_attrs_text(
@@ -445,28 +431,26 @@ fn member_attrs_text(
     index: usize,
 ) -> String {
     if let Some(member) = member {
-        return attrs_text(parsed, &member.attrs, |_| true);
+        return attrs_text(parsed, &member.attrs);
     }
-    let Some(ann) = parsed
-        .annotations
-        .structs
-        .get(struct_name)
-        .and_then(|s| s.members.get(index))
-    else {
-        return String::new();
-    };
+    let structs = &parsed.annotations.structs;
+    let ann = structs.get(struct_name).and_then(|s| s.members.get(index));
+    ann.map_or_else(String::new, |a| align_size_attrs(&a.align, &a.size))
+}
+
+/// The dialect's `@align(n)` and `@size(n)` of an annotated struct or
+/// member, each followed by a space.
+fn align_size_attrs(align: &Option<Spanned<u64>>, size: &Option<Spanned<u64>>) -> String {
     let mut out = String::new();
-    if let Some(a) = &ann.align {
+    if let Some(a) = align {
         let _ = write!(out, "@align({}) ", a.value);
     }
-    if let Some(s) = &ann.size {
+    if let Some(s) = size {
         let _ = write!(out, "@size({}) ", s.value);
     }
     out
 }
 
-/// A member's type as written (alias names and `@stride(n)` kept); without
-/// scan information, derived from the layout.
 /// A member's type as written, looked up by the struct's name.
 pub(crate) fn member_type_text(
     parsed: &Parsed,
@@ -480,6 +464,8 @@ pub(crate) fn member_type_text(
     member_type_text_with(parsed, contract, member, &s.name, m)
 }
 
+/// A member's type as written (alias names and `@stride(n)` kept); without
+/// scan information, from the annotations, else derived from the layout.
 fn member_type_text_with(
     parsed: &Parsed,
     contract: &LayoutModule,
