@@ -83,6 +83,15 @@ pub struct Pipeline {
     pub overrides: Vec<(String, f64)>,
 }
 
+/// The error for a panic caught in naga's `stage` (its SPIR-V writer, its
+/// validator, its override processing).
+pub(crate) fn naga_panic(stage: &str, panic: &str) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::internal(format!(
+        "internal error in naga's {stage}: {panic}; please report"
+    ))
+    .note("stride caught a panic in naga and produced no output")
+}
+
 /// The blocks directly inside `statement`, in order: a block's own, an
 /// `if`'s accept and reject, a `switch`'s case bodies, a loop's body and
 /// continuing block; none for any other statement.

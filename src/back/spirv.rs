@@ -124,7 +124,8 @@ pub fn write(
         Cow::Borrowed(&parsed.module),
         source,
         contract,
-        Settings { options, overrides },
+        overrides,
+        options,
     )
 }
 
@@ -148,15 +149,7 @@ pub fn write_owned(
         map: &map,
         annotations: &annotations,
     };
-    let settings = Settings { options, overrides };
-    write_module(Cow::Owned(module), source, contract, settings)
-}
-
-/// The writer's options and the override values, handed down together.
-#[derive(Clone, Copy)]
-struct Settings<'a> {
-    options: &'a SpirvOptions,
-    overrides: &'a [(String, f64)],
+    write_module(Cow::Owned(module), source, contract, overrides, options)
 }
 
 /// [`write`] and [`write_owned`] on the module as borrowed or owned.
@@ -164,9 +157,9 @@ fn write_module(
     source_module: Cow<'_, naga::Module>,
     source: Source<'_>,
     contract: &LayoutModule,
-    settings: Settings<'_>,
+    overrides: &[(String, f64)],
+    options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let options = settings.options;
     if !VERSIONS.contains(&options.version) {
         let (major, minor) = options.version;
         return Err(Diagnostic::error(format!(
@@ -184,33 +177,13 @@ fn write_module(
     }
     // naga mishandles a two-row matrix reached through a struct-typed
     // member of a uniform buffer: then stride declares every two-row matrix
-    // of the uniform buffers as its columns, and naga sees none.
+    // of the uniform buffers as its columns, and naga sees none (with
+    // `ColumnSplit::All`, a module whose split does not apply is an error).
     let split = if hazard::nested_two_row_matrix(&source_module) {
         ColumnSplit::All
     } else {
         ColumnSplit::Standard
     };
-    finish(source_module, contract, source, settings, split)
-}
-
-fn backend_panic(panic: &str) -> Diagnostics {
-    Diagnostic::internal(format!(
-        "internal error in stride's SPIR-V backend: {panic}; please report"
-    ))
-    .into()
-}
-
-/// [`write_module`] once the matrices to declare as columns (`split`) are
-/// known. With [`ColumnSplit::All`], a module whose split does not apply is
-/// an error (naga would mishandle it).
-fn finish(
-    source_module: Cow<'_, naga::Module>,
-    contract: &LayoutModule,
-    source: Source<'_>,
-    settings: Settings<'_>,
-    split: ColumnSplit,
-) -> Result<SpirvOutput, Diagnostics> {
-    let options = settings.options;
     let module = match guarded(|| prepare(source_module, contract)) {
         Ok(result) => result?,
         Err(panic) => return Err(backend_panic(&panic)),
@@ -236,11 +209,11 @@ fn finish(
     };
     let mut warnings = feature_warnings(contract, split, source.annotations);
 
-    if !module.overrides.is_empty() || !settings.overrides.is_empty() {
+    if !module.overrides.is_empty() || !overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(
             &module,
             &info,
-            settings.overrides,
+            overrides,
             "SPIR-V",
             "naga's SPIR-V writer emits no specialization constants; pass --override NAME=VALUE to choose the value",
         )?;
@@ -267,7 +240,7 @@ fn finish(
         Ok(Err(e)) => {
             return Err(Diagnostic::error(format!("naga's SPIR-V writer failed: {e}")).into())
         }
-        Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
+        Err(panic) => return Err(super::naga_panic("SPIR-V writer", &panic).into()),
     };
     words::query_size_without_level(&mut words, &module);
     // Only a function taking a texture, a sampler or a pointer has
@@ -283,6 +256,13 @@ fn finish(
         words::pointer_arguments(&mut words);
     }
     Ok(SpirvOutput { words, warnings })
+}
+
+fn backend_panic(panic: &str) -> Diagnostics {
+    Diagnostic::internal(format!(
+        "internal error in stride's SPIR-V backend: {panic}; please report"
+    ))
+    .into()
 }
 
 /// `module` validated, with pointer arguments into variables spilled
@@ -323,7 +303,7 @@ fn feature_warnings(
         else {
             continue;
         };
-        let names: Vec<&str> = features.iter().map(|&f| feature_name(f)).collect();
+        let names: Vec<&str> = features.iter().map(|&f| feature_text(f).0).collect();
         let mut d = Diagnostic::warning(format!(
             "the layout of `{}` needs the Vulkan feature {}",
             global.name,
@@ -332,7 +312,7 @@ fn feature_warnings(
         if let Some(ann) = annotations.globals.get(global.name.as_str()) {
             d = d.at(ann.name_span.clone(), "declared here");
         }
-        let flags: Vec<&str> = features.iter().map(|&f| spirv_val_flag(f)).collect();
+        let flags: Vec<&str> = features.iter().map(|&f| feature_text(f).1).collect();
         d = d
             .note(format!("Vulkan's standard layout is broken here: {reason}"))
             .note(format!(
@@ -344,27 +324,22 @@ fn feature_warnings(
     warnings
 }
 
-/// How the feature is named to a Vulkan user.
-fn feature_name(feature: Feature) -> &'static str {
+/// How the feature is named to a Vulkan user, and the `spirv-val` option
+/// that accepts layouts needing it.
+fn feature_text(feature: Feature) -> (&'static str, &'static str) {
     match feature {
-        Feature::RelaxedBlockLayout => {
-            "relaxed block layout (VK_KHR_relaxed_block_layout, core in Vulkan 1.1)"
-        }
-        Feature::UniformBufferStandardLayout => {
-            "`uniformBufferStandardLayout` (VK_KHR_uniform_buffer_standard_layout, core in Vulkan 1.2)"
-        }
-        Feature::ScalarBlockLayout => {
-            "`scalarBlockLayout` (VK_EXT_scalar_block_layout, core in Vulkan 1.2)"
-        }
-    }
-}
-
-/// The `spirv-val` option that accepts layouts needing this feature.
-fn spirv_val_flag(feature: Feature) -> &'static str {
-    match feature {
-        Feature::RelaxedBlockLayout => "--relax-block-layout",
-        Feature::UniformBufferStandardLayout => "--uniform-buffer-standard-layout",
-        Feature::ScalarBlockLayout => "--scalar-block-layout",
+        Feature::RelaxedBlockLayout => (
+            "relaxed block layout (VK_KHR_relaxed_block_layout, core in Vulkan 1.1)",
+            "--relax-block-layout",
+        ),
+        Feature::UniformBufferStandardLayout => (
+            "`uniformBufferStandardLayout` (VK_KHR_uniform_buffer_standard_layout, core in Vulkan 1.2)",
+            "--uniform-buffer-standard-layout",
+        ),
+        Feature::ScalarBlockLayout => (
+            "`scalarBlockLayout` (VK_EXT_scalar_block_layout, core in Vulkan 1.2)",
+            "--scalar-block-layout",
+        ),
     }
 }
 
@@ -395,15 +370,8 @@ fn validated(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Diagnosti
             }
             Err(e)
         }
-        Err(panic) => Err(internal_error("validator", &panic).into()),
+        Err(panic) => Err(super::naga_panic("validator", &panic).into()),
     }
-}
-
-fn internal_error(stage: &str, panic: &str) -> Diagnostic {
-    Diagnostic::internal(format!(
-        "internal error in naga's {stage}: {panic}; please report"
-    ))
-    .note("stride caught a panic in naga and produced no output")
 }
 
 #[cfg(test)]
@@ -412,7 +380,7 @@ mod tests {
 
     #[test]
     fn internal_error_names_the_stage() {
-        let d = internal_error("SPIR-V writer", "Expression [1] is not cached!");
+        let d = crate::back::naga_panic("SPIR-V writer", "Expression [1] is not cached!");
         assert!(d
             .message
             .starts_with("internal error in naga's SPIR-V writer: Expression [1]"));
