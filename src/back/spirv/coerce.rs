@@ -8,6 +8,7 @@
 //! Other moves of such a value (call arguments, return values) are left to
 //! naga's validation, which reports them.
 
+use super::hazard::Site;
 use naga::front::Typifier;
 use naga::{Expression, Handle, Module, Type, TypeInner};
 
@@ -23,30 +24,16 @@ pub fn coerce_array_stores(module: &mut Module) -> bool {
     if !has_convertible_pair(module) {
         return false;
     }
+    let sites: Vec<Site> = Site::all(module).map(|(site, _)| site).collect();
     let mut changed = false;
-    let handles: Vec<Handle<naga::Function>> = module.functions.iter().map(|(h, _)| h).collect();
-    for handle in handles {
-        // A function only calls functions declared before it, so taking it
-        // out of the arena hides nothing its expressions refer to.
-        let mut f = std::mem::take(&mut module.functions[handle]);
-        changed |= in_function(module, &mut f);
-        module.functions[handle] = f;
+    for site in sites {
+        changed |= site.edit(module, |module, f, body| {
+            let Some(types) = super::hazard::resolved_types(module, f) else {
+                return false;
+            };
+            in_block(module, f, &types, body)
+        });
     }
-    for i in 0..module.entry_points.len() {
-        let mut f = std::mem::take(&mut module.entry_points[i].function);
-        changed |= in_function(module, &mut f);
-        module.entry_points[i].function = f;
-    }
-    changed
-}
-
-fn in_function(module: &Module, f: &mut naga::Function) -> bool {
-    let Some(types) = super::hazard::resolved_types(module, f) else {
-        return false;
-    };
-    let mut body = std::mem::take(&mut f.body);
-    let changed = in_block(module, f, &types, &mut body);
-    f.body = body;
     changed
 }
 

@@ -110,14 +110,8 @@ pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
     if !takes_parameter(module, is_pointer) {
         return None;
     }
-    let functions = module.functions.iter().map(|(h, f)| (Site::Function(h), f));
-    let entry_points = module
-        .entry_points
-        .iter()
-        .enumerate()
-        .map(|(i, ep)| (Site::EntryPoint(i), &ep.function));
     let mut spills = Vec::new();
-    for (site, f) in functions.chain(entry_points) {
+    for (site, f) in Site::all(module) {
         let types = resolved_types(module, f)?;
         if super::columns::calls_with(&f.body, &|arg| may_spill(module, f, &types, arg)) {
             spills.push((site, types));
@@ -130,16 +124,9 @@ pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
     let mut privates = 0usize;
     let mut changed = false;
     for (site, types) in spills {
-        let f = match site {
-            Site::Function(h) => &mut module.functions[h],
-            Site::EntryPoint(i) => &mut module.entry_points[i].function,
-        };
-        let mut f = std::mem::take(f);
-        changed |= spill_in_function(&mut module, &mut f, &types, &mut privates);
-        match site {
-            Site::Function(h) => module.functions[h] = f,
-            Site::EntryPoint(i) => module.entry_points[i].function = f,
-        }
+        changed |= site.edit(&mut module, |module, f, body| {
+            spill_in_block(module, f, &types, body, &mut privates)
+        });
     }
     changed.then_some(module)
 }
@@ -164,9 +151,42 @@ pub fn is_pointer(inner: &TypeInner) -> bool {
 
 /// A function of a module, or the function of one of its entry points.
 #[derive(Clone, Copy)]
-enum Site {
+pub(super) enum Site {
     Function(Handle<naga::Function>),
     EntryPoint(usize),
+}
+
+impl Site {
+    /// Every function of `module`, then every entry point's, with its site.
+    pub(super) fn all(module: &Module) -> impl Iterator<Item = (Site, &naga::Function)> {
+        let functions = module.functions.iter().map(|(h, f)| (Site::Function(h), f));
+        let entry_points = module.entry_points.iter().enumerate();
+        functions.chain(entry_points.map(|(i, ep)| (Site::EntryPoint(i), &ep.function)))
+    }
+
+    fn function_mut(self, module: &mut Module) -> &mut naga::Function {
+        match self {
+            Site::Function(h) => &mut module.functions[h],
+            Site::EntryPoint(i) => &mut module.entry_points[i].function,
+        }
+    }
+
+    /// `edit` on the function at this site and on its body, both taken out
+    /// of `module` while it runs: a function only calls functions declared
+    /// before it, so that hides nothing its expressions refer to. Returns
+    /// what `edit` does (whether it changed anything).
+    pub(super) fn edit(
+        self,
+        module: &mut Module,
+        edit: impl FnOnce(&mut Module, &mut naga::Function, &mut naga::Block) -> bool,
+    ) -> bool {
+        let mut f = std::mem::take(self.function_mut(module));
+        let mut body = std::mem::take(&mut f.body);
+        let changed = edit(module, &mut f, &mut body);
+        f.body = body;
+        *self.function_mut(module) = f;
+        changed
+    }
 }
 
 /// The type of every expression of `f`, as the validator resolves them;
@@ -178,20 +198,6 @@ pub(super) fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga
         typifier.grow(last, &f.expressions, &ctx).ok()?;
     }
     Some(typifier)
-}
-
-/// Spill the pointer arguments of `f`, one with calls that [`may_spill`]
-/// found arguments to rewrite in.
-fn spill_in_function(
-    module: &mut Module,
-    f: &mut naga::Function,
-    types: &naga::front::Typifier,
-    privates: &mut usize,
-) -> bool {
-    let mut body = std::mem::take(&mut f.body);
-    let changed = spill_in_block(module, f, types, &mut body, privates);
-    f.body = body;
-    changed
 }
 
 /// Would [`spill_in_block`] touch call argument `arg` of `f`: an access
