@@ -115,14 +115,9 @@ pub fn write(
     overrides: &[(String, f64)],
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let source = Source {
-        text: &parsed.source,
-        map: &parsed.map,
-        annotations: &parsed.annotations,
-    };
     write_module(
         Cow::Borrowed(&parsed.module),
-        source,
+        parsed,
         contract,
         overrides,
         options,
@@ -132,30 +127,21 @@ pub fn write(
 /// [`write`] for a caller that no longer needs `parsed`: the naga module is
 /// rewritten in place instead of copied. Same output.
 pub fn write_owned(
-    parsed: Parsed,
+    mut parsed: Parsed,
     contract: &LayoutModule,
     overrides: &[(String, f64)],
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let Parsed {
-        module,
-        source,
-        map,
-        annotations,
-        ..
-    } = parsed;
-    let source = Source {
-        text: &source,
-        map: &map,
-        annotations: &annotations,
-    };
-    write_module(Cow::Owned(module), source, contract, overrides, options)
+    let module = std::mem::take(&mut parsed.module);
+    write_module(Cow::Owned(module), &parsed, contract, overrides, options)
 }
 
-/// [`write`] and [`write_owned`] on the module as borrowed or owned.
+/// [`write`] and [`write_owned`] on the module as borrowed or owned. Of
+/// `source` only the source text, its map and the annotations are read:
+/// its module may have been taken out.
 fn write_module(
     source_module: Cow<'_, naga::Module>,
-    source: Source<'_>,
+    source: &Parsed,
     contract: &LayoutModule,
     overrides: &[(String, f64)],
     options: &SpirvOptions,
@@ -207,7 +193,7 @@ fn write_module(
             (module, info, ColumnSplit::Off)
         }
     };
-    let mut warnings = feature_warnings(contract, split, source.annotations);
+    let mut warnings = feature_warnings(contract, split, &source.annotations);
 
     if !module.overrides.is_empty() || !overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(
@@ -226,9 +212,9 @@ fn write_module(
     if let (Some(file_name), false) = (&options.debug_file, options.strip_names) {
         // naga counts lines in the text given: the user's, with the
         // statements' spans mapped back to it.
-        crate::back::lines::statements_to_source(&mut module, source.map, source.text.len());
+        crate::back::lines::statements_to_source(&mut module, &source.map, source.source.len());
         naga_options.debug_info = Some(spv::DebugInfo {
-            source_code: source.text,
+            source_code: &source.source,
             file_name,
             // `WGSL` (10) is newer than the spirv-val of SPIRV-Tools
             // releases still in use, which reject it; `Unknown` passes.
@@ -278,15 +264,6 @@ fn validated_spilled(
             Err(e) => Err(validated(&module).err().unwrap_or(e)),
         },
     }
-}
-
-/// What the writer reads of the parse besides the module: the user's
-/// source text, the map from the module's spans to it, the annotations.
-#[derive(Clone, Copy)]
-struct Source<'a> {
-    text: &'a str,
-    map: &'a crate::front::split::SourceMap,
-    annotations: &'a Annotations,
 }
 
 /// One warning per buffer whose contract layout breaks Vulkan's standard
