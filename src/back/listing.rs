@@ -275,15 +275,12 @@ fn render(contract: &LayoutModule, others: &[LayoutModule], lines: &[Line]) -> S
             _ => None,
         })
     };
-    let offset_w = cols()
-        .map(|c| c.offset.len() + 1)
-        .fold(OFFSET_WIDTH, usize::max);
-    let align_w = cols()
-        .map(|c| c.align.len() + 1)
-        .fold(ALIGN_WIDTH, usize::max);
-    let size_w = cols()
-        .map(|c| c.size.len() + 1)
-        .fold(SIZE_WIDTH, usize::max);
+    // A contract column: its widest cell and a space, at least `min`.
+    let width =
+        |min, cell: fn(&Cols) -> &String| cols().map(|c| cell(c).len() + 1).fold(min, usize::max);
+    let offset_w = width(OFFSET_WIDTH, |c| &c.offset);
+    let align_w = width(ALIGN_WIDTH, |c| &c.align);
+    let size_w = width(SIZE_WIDTH, |c| &c.size);
     let extra_w: Vec<usize> = (0..others.len())
         .map(|i| {
             cols()

@@ -6,14 +6,8 @@
 //! therefore declared before the loop and assigned where the body computes
 //! them; [`loop_carried`] finds them.
 
+use crate::remap::expression_operands as operands;
 use naga::{Expression as E, Handle, Statement as S};
-
-/// Calls `f` on every expression `expr` reads.
-fn expression_operands(expr: &E, f: impl FnMut(Handle<E>)) {
-    crate::remap::expression_operands(expr)
-        .into_iter()
-        .for_each(f);
-}
 
 /// Calls `f` on every expression the statements of `block` (nested blocks
 /// included) read, and on the operands of the expressions they emit.
@@ -22,7 +16,7 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
         match *stmt {
             S::Emit(ref range) => {
                 for h in range.clone() {
-                    expression_operands(&exprs[h], &mut *f);
+                    operands(&exprs[h]).into_iter().for_each(&mut *f);
                 }
             }
             S::If { condition, .. } => f(condition),
@@ -130,7 +124,7 @@ pub(crate) fn loop_carried(
         if is_value(h) {
             carried.push(h);
         } else {
-            expression_operands(&exprs[h], |o| work.push(o));
+            work.extend(operands(&exprs[h]));
         }
     }
     carried.sort_by_key(|h| h.index());
