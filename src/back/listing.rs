@@ -60,13 +60,10 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule, others: &[LayoutModule]) 
 /// One line of the listing before column widths are known.
 enum Line {
     Blank,
-    /// Columns, then the text after `*/`.
-    Decl {
-        cols: Cols,
-        text: String,
-    },
-    /// Columns of a padding slot, then its description.
-    Padding {
+    /// Columns, then the rest of the line: `*/ ` and a declaration, or
+    /// for a padding slot the member indentation and its description,
+    /// which ends in `*/`.
+    Row {
         cols: Cols,
         text: String,
     },
@@ -105,14 +102,14 @@ fn struct_lines(
             align_size_cell(other, theirs, (layout.align, layout.size))
         })
         .collect();
-    out.push(Line::Decl {
+    out.push(Line::Row {
         cols: Cols {
             offset: String::new(),
             align: format!("align({})", layout.align),
             size: size_text(layout.size),
             extra,
         },
-        text: format!("{header_attrs}struct {} {{", layout.name),
+        text: format!("*/ {header_attrs}struct {} {{", layout.name),
     });
     for slot in &layout.slots {
         match slot {
@@ -126,14 +123,14 @@ fn struct_lines(
                     .collect();
                 let attrs = member_attrs_text(parsed, member, &layout.name, m.index);
                 let ty = member_type_text_with(parsed, contract, member, &layout.name, m);
-                out.push(Line::Decl {
+                out.push(Line::Row {
                     cols: Cols {
                         offset: format!("offset({})", m.offset),
                         align: format!("align({})", m.align),
                         size: size_text(m.size),
                         extra,
                     },
-                    text: format!("{MEMBER_INDENT}{attrs}{} : {ty};", m.name),
+                    text: format!("*/ {MEMBER_INDENT}{attrs}{} : {ty};", m.name),
                 });
             }
             Slot::Padding(p) => {
@@ -141,14 +138,14 @@ fn struct_lines(
                     PaddingReason::FieldAlignment => "implicit field alignment padding",
                     PaddingReason::StructSize => "implicit struct size padding",
                 };
-                out.push(Line::Padding {
+                out.push(Line::Row {
                     cols: Cols {
                         offset: format!("offset({})", p.offset),
                         align: "align(1)".to_string(),
                         size: format!("size({})", p.size),
                         extra: vec![String::new(); others.len()],
                     },
-                    text: format!("-- {what} -- */"),
+                    text: format!("   {MEMBER_INDENT}-- {what} -- */"),
                 });
             }
         }
@@ -230,7 +227,7 @@ fn global_line(
             align_size_cell(other, theirs, (global.layout.align, global.layout.size))
         })
         .collect();
-    let mut text = String::new();
+    let mut text = String::from("*/ ");
     if let Some(b) = &global.binding {
         let _ = write!(text, "@group({}) @binding({}) ", b.group, b.binding);
     }
@@ -248,7 +245,7 @@ fn global_line(
     let ty = global_type_text(parsed, &global.name)
         .unwrap_or_else(|| layout_type_name(contract, &global.layout));
     let _ = write!(text, "var<{template}> {} : {ty};", global.name);
-    Line::Decl {
+    Line::Row {
         cols: Cols {
             offset: String::new(),
             align: format!("align({})", global.layout.align),
@@ -271,7 +268,7 @@ fn space_template(space: naga::AddressSpace) -> String {
 fn render(contract: &LayoutModule, others: &[LayoutModule], lines: &[Line]) -> String {
     let cols = || {
         lines.iter().filter_map(|l| match l {
-            Line::Decl { cols, .. } | Line::Padding { cols, .. } => Some(cols),
+            Line::Row { cols, .. } => Some(cols),
             _ => None,
         })
     };
@@ -309,15 +306,8 @@ fn render(contract: &LayoutModule, others: &[LayoutModule], lines: &[Line]) -> S
     for line in lines {
         match line {
             Line::Blank => {}
-            Line::Decl { cols, text } => {
+            Line::Row { cols, text } => {
                 out.push_str(&prefix(cols));
-                out.push_str("*/ ");
-                out.push_str(text);
-            }
-            Line::Padding { cols, text } => {
-                out.push_str(&prefix(cols));
-                out.push_str("   ");
-                out.push_str(MEMBER_INDENT);
                 out.push_str(text);
             }
             Line::Close => {
