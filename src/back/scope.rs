@@ -23,7 +23,7 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
             S::Switch { selector, .. } => f(selector),
             S::Loop { break_if, .. } => break_if.into_iter().for_each(&mut *f),
             S::Return { value } => value.into_iter().for_each(&mut *f),
-            S::Store { pointer, value } => {
+            S::Store { pointer, value } | S::Atomic { pointer, value, .. } => {
                 f(pointer);
                 f(value);
             }
@@ -32,38 +32,18 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
                 coordinate,
                 array_index,
                 value,
-            } => {
-                f(image);
-                f(coordinate);
-                array_index.into_iter().for_each(&mut *f);
-                f(value);
             }
-            S::Atomic {
-                pointer,
-                ref fun,
-                value,
-                ..
-            } => {
-                f(pointer);
-                f(value);
-                if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
-                    f(c);
-                }
-            }
-            S::ImageAtomic {
+            | S::ImageAtomic {
                 image,
                 coordinate,
                 array_index,
-                ref fun,
                 value,
+                ..
             } => {
                 f(image);
                 f(coordinate);
                 array_index.into_iter().for_each(&mut *f);
                 f(value);
-                if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
-                    f(c);
-                }
             }
             S::WorkGroupUniformLoad { pointer, .. } => f(pointer),
             S::Call { ref arguments, .. } => arguments.iter().copied().for_each(&mut *f),
@@ -71,6 +51,12 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
             S::SubgroupGather { argument, .. }
             | S::SubgroupCollectiveOperation { argument, .. } => f(argument),
             _ => {}
+        }
+        // An atomic exchange's comparand, after its other operands.
+        if let S::Atomic { ref fun, .. } | S::ImageAtomic { ref fun, .. } = *stmt {
+            if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
+                f(c);
+            }
         }
         for b in crate::back::nested_blocks(stmt) {
             block_operands(exprs, b, f);
