@@ -15,7 +15,7 @@ pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutM
     write_modules(&Modules::new(parsed, info, contract, &Default::default()))
 }
 
-/// [`write`] from the translation's modules (made with no override
+/// [`write()`] from the translation's modules (made with no override
 /// values: the defaults are baked): the layouts from the contract, the
 /// bindings and registers from the binding stage, each assigned once.
 pub(crate) fn write_modules(modules: &Modules<'_>) -> String {

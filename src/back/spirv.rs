@@ -124,7 +124,7 @@ pub fn write(
     )
 }
 
-/// [`write`] for a caller that no longer needs `parsed`: the naga module is
+/// [`write()`] for a caller that no longer needs `parsed`: the naga module is
 /// rewritten in place instead of copied. Same output.
 pub fn write_owned(
     mut parsed: Parsed,
@@ -136,7 +136,7 @@ pub fn write_owned(
     write_module(Cow::Owned(module), &parsed, contract, overrides, options)
 }
 
-/// [`write`] and [`write_owned`] on the module as borrowed or owned. Of
+/// [`write()`] and [`write_owned`] on the module as borrowed or owned. Of
 /// `source` only the source text, its map and the annotations are read:
 /// its module may have been taken out.
 fn write_module(

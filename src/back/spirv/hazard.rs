@@ -90,7 +90,7 @@ pub fn nested_two_row_matrix(module: &Module) -> bool {
     false
 }
 
-/// naga 30's writer panics ("Expression [N] is not cached!") when a call
+/// naga 30's writer panics ("Expression \[N\] is not cached!") when a call
 /// argument is a pointer into a variable (`f(&a[1])`, `g(&(*p).field)`):
 /// it only writes access chains when they are loaded or stored through.
 /// Pass such arguments by copy instead: a temporary of the pointee type
