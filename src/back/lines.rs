@@ -178,7 +178,6 @@ impl LineMap {
 /// in its block that has one, else of the one before.
 pub(crate) fn statements_to_source(module: &mut naga::Module, map: &SourceMap, len: usize) {
     fn block(b: &mut naga::Block, map: &SourceMap, len: usize) {
-        use naga::Statement as S;
         let mut spans: Vec<naga::Span> = b
             .span_iter()
             .map(|(_, span)| {
@@ -202,24 +201,8 @@ pub(crate) fn statements_to_source(module: &mut naga::Module, map: &SourceMap, l
                 *span = if mapped.is_defined() { mapped } else { before };
                 before = *span;
             }
-            match stmt {
-                S::Block(b) => block(b, map, len),
-                S::If { accept, reject, .. } => {
-                    block(accept, map, len);
-                    block(reject, map, len);
-                }
-                S::Switch { cases, .. } => {
-                    for c in cases {
-                        block(&mut c.body, map, len);
-                    }
-                }
-                S::Loop {
-                    body, continuing, ..
-                } => {
-                    block(body, map, len);
-                    block(continuing, map, len);
-                }
-                _ => {}
+            for nested in crate::back::nested_blocks_mut(stmt) {
+                block(nested, map, len);
             }
         }
     }

@@ -20,6 +20,7 @@
 //! header at the top of the listing), and `!` marks every value that differs
 //! from the contract.
 
+use crate::front::dialect::Spanned;
 use crate::front::scan::{Attribute, ItemKind, Member, StructDecl, VarDecl};
 use crate::front::Parsed;
 use crate::layout::{
@@ -59,13 +60,10 @@ pub fn write(parsed: &Parsed, contract: &LayoutModule, others: &[LayoutModule]) 
 /// One line of the listing before column widths are known.
 enum Line {
     Blank,
-    /// Columns, then the text after `*/`.
-    Decl {
-        cols: Cols,
-        text: String,
-    },
-    /// Columns of a padding slot, then its description.
-    Padding {
+    /// Columns, then the rest of the line: `*/ ` and a declaration, or
+    /// for a padding slot the member indentation and its description,
+    /// which ends in `*/`.
+    Row {
         cols: Cols,
         text: String,
     },
@@ -99,28 +97,19 @@ fn struct_lines(
     let header_attrs = struct_attrs_text(parsed, decl.map(|d| d.1), &layout.name);
     let extra = others
         .iter()
-        .map(|other| match other.structs.get(&layout.ty) {
-            Some(o) => {
-                let differs = o.size != layout.size || o.align != layout.align;
-                format!(
-                    "{} align({}) {}{}",
-                    other.rules.name(),
-                    o.align,
-                    size_text(o.size),
-                    mark(differs)
-                )
-            }
-            None => format!("{} -", other.rules.name()),
+        .map(|other| {
+            let theirs = other.structs.get(&layout.ty).map(|o| (o.align, o.size));
+            align_size_cell(other, theirs, (layout.align, layout.size))
         })
         .collect();
-    out.push(Line::Decl {
+    out.push(Line::Row {
         cols: Cols {
             offset: String::new(),
             align: format!("align({})", layout.align),
             size: size_text(layout.size),
             extra,
         },
-        text: format!("{header_attrs}struct {} {{", layout.name),
+        text: format!("*/ {header_attrs}struct {} {{", layout.name),
     });
     for slot in &layout.slots {
         match slot {
@@ -134,14 +123,14 @@ fn struct_lines(
                     .collect();
                 let attrs = member_attrs_text(parsed, member, &layout.name, m.index);
                 let ty = member_type_text_with(parsed, contract, member, &layout.name, m);
-                out.push(Line::Decl {
+                out.push(Line::Row {
                     cols: Cols {
                         offset: format!("offset({})", m.offset),
                         align: format!("align({})", m.align),
                         size: size_text(m.size),
                         extra,
                     },
-                    text: format!("{MEMBER_INDENT}{attrs}{} : {ty};", m.name),
+                    text: format!("*/ {MEMBER_INDENT}{attrs}{} : {ty};", m.name),
                 });
             }
             Slot::Padding(p) => {
@@ -149,19 +138,38 @@ fn struct_lines(
                     PaddingReason::FieldAlignment => "implicit field alignment padding",
                     PaddingReason::StructSize => "implicit struct size padding",
                 };
-                out.push(Line::Padding {
+                out.push(Line::Row {
                     cols: Cols {
                         offset: format!("offset({})", p.offset),
                         align: "align(1)".to_string(),
                         size: format!("size({})", p.size),
                         extra: vec![String::new(); others.len()],
                     },
-                    text: format!("-- {what} -- */"),
+                    text: format!("   {MEMBER_INDENT}-- {what} -- */"),
                 });
             }
         }
     }
     out.push(Line::Close);
+}
+
+/// The cell of a struct or `var` line under another rule set: its align
+/// and size there (`None`: it has none), marked where they differ from
+/// the contract's (`ours`).
+fn align_size_cell(
+    other: &LayoutModule,
+    theirs: Option<(u64, Option<u64>)>,
+    ours: (u64, Option<u64>),
+) -> String {
+    match theirs {
+        Some((align, size)) => format!(
+            "{} align({align}) {}{}",
+            other.rules.name(),
+            size_text(size),
+            mark((align, size) != ours)
+        ),
+        None => format!("{} -", other.rules.name()),
+    }
 }
 
 fn mark(differs: bool) -> &'static str {
@@ -213,24 +221,13 @@ fn global_line(
 ) -> Line {
     let extra = others
         .iter()
-        .map(
-            |other| match other.globals.iter().find(|g| g.handle == global.handle) {
-                Some(o) => {
-                    let differs = o.layout.size != global.layout.size
-                        || o.layout.align != global.layout.align;
-                    format!(
-                        "{} align({}) {}{}",
-                        other.rules.name(),
-                        o.layout.align,
-                        size_text(o.layout.size),
-                        mark(differs)
-                    )
-                }
-                None => format!("{} -", other.rules.name()),
-            },
-        )
+        .map(|other| {
+            let theirs = other.globals.iter().find(|g| g.handle == global.handle);
+            let theirs = theirs.map(|o| (o.layout.align, o.layout.size));
+            align_size_cell(other, theirs, (global.layout.align, global.layout.size))
+        })
         .collect();
-    let mut text = String::new();
+    let mut text = String::from("*/ ");
     if let Some(b) = &global.binding {
         let _ = write!(text, "@group({}) @binding({}) ", b.group, b.binding);
     }
@@ -248,7 +245,7 @@ fn global_line(
     let ty = global_type_text(parsed, &global.name)
         .unwrap_or_else(|| layout_type_name(contract, &global.layout));
     let _ = write!(text, "var<{template}> {} : {ty};", global.name);
-    Line::Decl {
+    Line::Row {
         cols: Cols {
             offset: String::new(),
             align: format!("align({})", global.layout.align),
@@ -261,34 +258,26 @@ fn global_line(
 
 /// `var<...>` template text derived from an address space.
 fn space_template(space: naga::AddressSpace) -> String {
-    match space {
-        naga::AddressSpace::Storage { access } => {
-            if access.contains(naga::StorageAccess::STORE) {
-                "storage, read_write".to_string()
-            } else {
-                "storage, read".to_string()
-            }
-        }
-        other => crate::back::reflect::space_name(other).to_string(),
+    use crate::back::reflect::{space_name, storage_access};
+    match storage_access(space) {
+        Some(access) => format!("storage, {access}"),
+        None => space_name(space).to_string(),
     }
 }
 
 fn render(contract: &LayoutModule, others: &[LayoutModule], lines: &[Line]) -> String {
     let cols = || {
         lines.iter().filter_map(|l| match l {
-            Line::Decl { cols, .. } | Line::Padding { cols, .. } => Some(cols),
+            Line::Row { cols, .. } => Some(cols),
             _ => None,
         })
     };
-    let offset_w = cols()
-        .map(|c| c.offset.len() + 1)
-        .fold(OFFSET_WIDTH, usize::max);
-    let align_w = cols()
-        .map(|c| c.align.len() + 1)
-        .fold(ALIGN_WIDTH, usize::max);
-    let size_w = cols()
-        .map(|c| c.size.len() + 1)
-        .fold(SIZE_WIDTH, usize::max);
+    // A contract column: its widest cell and a space, at least `min`.
+    let width =
+        |min, cell: fn(&Cols) -> &String| cols().map(|c| cell(c).len() + 1).fold(min, usize::max);
+    let offset_w = width(OFFSET_WIDTH, |c| &c.offset);
+    let align_w = width(ALIGN_WIDTH, |c| &c.align);
+    let size_w = width(SIZE_WIDTH, |c| &c.size);
     let extra_w: Vec<usize> = (0..others.len())
         .map(|i| {
             cols()
@@ -317,15 +306,8 @@ fn render(contract: &LayoutModule, others: &[LayoutModule], lines: &[Line]) -> S
     for line in lines {
         match line {
             Line::Blank => {}
-            Line::Decl { cols, text } => {
+            Line::Row { cols, text } => {
                 out.push_str(&prefix(cols));
-                out.push_str("*/ ");
-                out.push_str(text);
-            }
-            Line::Padding { cols, text } => {
-                out.push_str(&prefix(cols));
-                out.push_str("   ");
-                out.push_str(MEMBER_INDENT);
                 out.push_str(text);
             }
             Line::Close => {
@@ -397,10 +379,10 @@ pub(crate) fn source_text(parsed: &Parsed, span: &crate::diag::Span) -> Option<S
 
 /// Attributes as written, each followed by a space. A `[[a, b(n)]]` list is
 /// printed once.
-fn attrs_text(parsed: &Parsed, attrs: &[Attribute], keep: impl Fn(&Attribute) -> bool) -> String {
+fn attrs_text(parsed: &Parsed, attrs: &[Attribute]) -> String {
     let mut out = String::new();
     let mut last_bracket: Option<&crate::diag::Span> = None;
-    for attr in attrs.iter().filter(|a| keep(a)) {
+    for attr in attrs {
         let span = match &attr.bracket {
             Some(list) => {
                 if last_bracket == Some(list) {
@@ -423,19 +405,10 @@ fn attrs_text(parsed: &Parsed, attrs: &[Attribute], keep: impl Fn(&Attribute) ->
 /// information, the dialect's `@align`/`@size` from the annotations.
 fn struct_attrs_text(parsed: &Parsed, attrs: Option<&[Attribute]>, name: &str) -> String {
     if let Some(attrs) = attrs {
-        return attrs_text(parsed, attrs, |_| true);
+        return attrs_text(parsed, attrs);
     }
-    let Some(ann) = parsed.annotations.structs.get(name) else {
-        return String::new();
-    };
-    let mut out = String::new();
-    if let Some(a) = &ann.align {
-        let _ = write!(out, "@align({}) ", a.value);
-    }
-    if let Some(s) = &ann.size {
-        let _ = write!(out, "@size({}) ", s.value);
-    }
-    out
+    let ann = parsed.annotations.structs.get(name);
+    ann.map_or_else(String::new, |a| align_size_attrs(&a.align, &a.size))
 }
 
 fn member_attrs_text(
@@ -445,28 +418,26 @@ fn member_attrs_text(
     index: usize,
 ) -> String {
     if let Some(member) = member {
-        return attrs_text(parsed, &member.attrs, |_| true);
+        return attrs_text(parsed, &member.attrs);
     }
-    let Some(ann) = parsed
-        .annotations
-        .structs
-        .get(struct_name)
-        .and_then(|s| s.members.get(index))
-    else {
-        return String::new();
-    };
+    let structs = &parsed.annotations.structs;
+    let ann = structs.get(struct_name).and_then(|s| s.members.get(index));
+    ann.map_or_else(String::new, |a| align_size_attrs(&a.align, &a.size))
+}
+
+/// The dialect's `@align(n)` and `@size(n)` of an annotated struct or
+/// member, each followed by a space.
+fn align_size_attrs(align: &Option<Spanned<u64>>, size: &Option<Spanned<u64>>) -> String {
     let mut out = String::new();
-    if let Some(a) = &ann.align {
+    if let Some(a) = align {
         let _ = write!(out, "@align({}) ", a.value);
     }
-    if let Some(s) = &ann.size {
+    if let Some(s) = size {
         let _ = write!(out, "@size({}) ", s.value);
     }
     out
 }
 
-/// A member's type as written (alias names and `@stride(n)` kept); without
-/// scan information, derived from the layout.
 /// A member's type as written, looked up by the struct's name.
 pub(crate) fn member_type_text(
     parsed: &Parsed,
@@ -480,6 +451,8 @@ pub(crate) fn member_type_text(
     member_type_text_with(parsed, contract, member, &s.name, m)
 }
 
+/// A member's type as written (alias names and `@stride(n)` kept); without
+/// scan information, from the annotations, else derived from the layout.
 fn member_type_text_with(
     parsed: &Parsed,
     contract: &LayoutModule,

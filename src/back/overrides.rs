@@ -126,10 +126,6 @@ pub fn bake_module(
             }
             Err(d.into())
         }
-        Err(panic) => Err(Diagnostic::internal(format!(
-            "internal error in naga's override processing: {panic}; please report"
-        ))
-        .note("stride caught a panic in naga and produced no output")
-        .into()),
+        Err(panic) => Err(super::naga_panic("override processing", &panic).into()),
     }
 }

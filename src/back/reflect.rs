@@ -15,7 +15,7 @@ pub fn write(parsed: &Parsed, info: &naga::valid::ModuleInfo, contract: &LayoutM
     write_modules(&Modules::new(parsed, info, contract, &Default::default()))
 }
 
-/// [`write`] from the translation's modules (made with no override
+/// [`write()`] from the translation's modules (made with no override
 /// values: the defaults are baked): the layouts from the contract, the
 /// bindings and registers from the binding stage, each assigned once.
 pub(crate) fn write_modules(modules: &Modules<'_>) -> String {
@@ -138,14 +138,11 @@ fn hlsl_registers(modules: &Modules<'_>) -> (Map<String, Value>, Option<Vec<Hlsl
     let mut compact = None;
     let mut values = Map::new();
     for (i, mode) in RegisterMode::ALL.into_iter().enumerate() {
-        let (entry_points, model, registers) = match &found {
-            Ok((entry_points, model, modes)) => match &modes[i] {
-                Ok(registers) => (entry_points, *model, registers),
-                Err(e) => {
-                    values.insert(mode.name().to_string(), error_value(e));
-                    continue;
-                }
-            },
+        let in_mode = found.as_ref().and_then(|(entry_points, model, modes)| {
+            modes[i].as_ref().map(|r| (entry_points, *model, r))
+        });
+        let (entry_points, model, registers) = match in_mode {
+            Ok(in_mode) => in_mode,
             Err(e) => {
                 values.insert(mode.name().to_string(), error_value(e));
                 continue;
@@ -324,16 +321,15 @@ pub fn space_name(space: naga::AddressSpace) -> &'static str {
     }
 }
 
-fn access_name(space: naga::AddressSpace) -> Value {
+/// The access of a storage space (`read_write` or `read`) in the JSON and
+/// in derived `var<...>` text; `None` for every other space.
+pub(crate) fn storage_access(space: naga::AddressSpace) -> Option<&'static str> {
     match space {
-        naga::AddressSpace::Storage { access } => {
-            if access.contains(naga::StorageAccess::STORE) {
-                json!("read_write")
-            } else {
-                json!("read")
-            }
+        naga::AddressSpace::Storage { access } if access.contains(naga::StorageAccess::STORE) => {
+            Some("read_write")
         }
-        _ => Value::Null,
+        naga::AddressSpace::Storage { .. } => Some("read"),
+        _ => None,
     }
 }
 
@@ -364,7 +360,7 @@ fn global(
     let mut value = json!({
         "name": name,
         "space": space_name(var.space),
-        "access": access_name(var.space),
+        "access": storage_access(var.space),
         "group": var.binding.as_ref().map(|b| b.group),
         "binding": var.binding.as_ref().map(|b| b.binding),
         "allocated": parsed.allocations.iter().any(|a| a.global == handle),
@@ -421,52 +417,53 @@ fn struct_value(parsed: &Parsed, contract: &LayoutModule, s: &StructLayout) -> V
 
 /// One layout: `kind`, `size`, `align`, then the kind's own fields.
 fn layout_value(contract: &LayoutModule, layout: &Layout) -> Value {
-    let mut map = Map::new();
-    let kind = match &layout.kind {
-        LayoutKind::Scalar(_) => "scalar",
-        LayoutKind::Atomic(_) => "atomic",
-        LayoutKind::Vector { .. } => "vector",
-        LayoutKind::Matrix { .. } => "matrix",
-        LayoutKind::Array { .. } => "array",
-        LayoutKind::Struct(_) => "struct",
-    };
-    map.insert("kind".into(), json!(kind));
-    map.insert("type".into(), json!(layout_type_name(contract, layout)));
-    map.insert("size".into(), json!(layout.size));
-    map.insert("align".into(), json!(layout.align));
-    match &layout.kind {
-        LayoutKind::Scalar(s) | LayoutKind::Atomic(s) => {
-            map.insert("scalar".into(), json!(s.wgsl_name()));
-        }
-        LayoutKind::Vector { size, scalar } => {
-            map.insert("components".into(), json!(size));
-            map.insert("scalar".into(), json!(scalar.wgsl_name()));
-        }
+    let (kind, fields) = match &layout.kind {
+        LayoutKind::Scalar(s) => ("scalar", vec![("scalar", json!(s.wgsl_name()))]),
+        LayoutKind::Atomic(s) => ("atomic", vec![("scalar", json!(s.wgsl_name()))]),
+        LayoutKind::Vector { size, scalar } => (
+            "vector",
+            vec![
+                ("components", json!(size)),
+                ("scalar", json!(scalar.wgsl_name())),
+            ],
+        ),
         LayoutKind::Matrix {
             columns,
             rows,
             scalar,
             column_stride,
-        } => {
-            map.insert("columns".into(), json!(columns));
-            map.insert("rows".into(), json!(rows));
-            map.insert("scalar".into(), json!(scalar.wgsl_name()));
-            map.insert("column_stride".into(), json!(column_stride));
-        }
+        } => (
+            "matrix",
+            vec![
+                ("columns", json!(columns)),
+                ("rows", json!(rows)),
+                ("scalar", json!(scalar.wgsl_name())),
+                ("column_stride", json!(column_stride)),
+            ],
+        ),
         LayoutKind::Array {
             element,
             stride,
             count,
-        } => {
-            map.insert("count".into(), json!(count));
-            map.insert("stride".into(), json!(stride));
-            map.insert("element".into(), layout_value(contract, element));
-        }
+        } => (
+            "array",
+            vec![
+                ("count", json!(count)),
+                ("stride", json!(stride)),
+                ("element", layout_value(contract, element)),
+            ],
+        ),
         LayoutKind::Struct(h) => {
             let name = contract.structs.get(h).map(|s| s.name.to_string());
-            map.insert("struct".into(), json!(name));
+            ("struct", vec![("struct", json!(name))])
         }
-    }
+    };
+    let mut map = Map::new();
+    map.insert("kind".into(), json!(kind));
+    map.insert("type".into(), json!(layout_type_name(contract, layout)));
+    map.insert("size".into(), json!(layout.size));
+    map.insert("align".into(), json!(layout.align));
+    map.extend(fields.into_iter().map(|(k, v)| (k.to_string(), v)));
     Value::Object(map)
 }
 

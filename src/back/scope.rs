@@ -6,14 +6,8 @@
 //! therefore declared before the loop and assigned where the body computes
 //! them; [`loop_carried`] finds them.
 
+use crate::remap::expression_operands as operands;
 use naga::{Expression as E, Handle, Statement as S};
-
-/// Calls `f` on every expression `expr` reads.
-fn expression_operands(expr: &E, f: impl FnMut(Handle<E>)) {
-    crate::remap::expression_operands(expr)
-        .into_iter()
-        .for_each(f);
-}
 
 /// Calls `f` on every expression the statements of `block` (nested blocks
 /// included) read, and on the operands of the expressions they emit.
@@ -22,39 +16,14 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
         match *stmt {
             S::Emit(ref range) => {
                 for h in range.clone() {
-                    expression_operands(&exprs[h], &mut *f);
+                    operands(&exprs[h]).into_iter().for_each(&mut *f);
                 }
             }
-            S::Block(ref b) => block_operands(exprs, b, f),
-            S::If {
-                condition,
-                ref accept,
-                ref reject,
-            } => {
-                f(condition);
-                block_operands(exprs, accept, f);
-                block_operands(exprs, reject, f);
-            }
-            S::Switch {
-                selector,
-                ref cases,
-            } => {
-                f(selector);
-                for c in cases {
-                    block_operands(exprs, &c.body, f);
-                }
-            }
-            S::Loop {
-                ref body,
-                ref continuing,
-                break_if,
-            } => {
-                block_operands(exprs, body, f);
-                block_operands(exprs, continuing, f);
-                break_if.into_iter().for_each(&mut *f);
-            }
+            S::If { condition, .. } => f(condition),
+            S::Switch { selector, .. } => f(selector),
+            S::Loop { break_if, .. } => break_if.into_iter().for_each(&mut *f),
             S::Return { value } => value.into_iter().for_each(&mut *f),
-            S::Store { pointer, value } => {
+            S::Store { pointer, value } | S::Atomic { pointer, value, .. } => {
                 f(pointer);
                 f(value);
             }
@@ -63,38 +32,18 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
                 coordinate,
                 array_index,
                 value,
-            } => {
-                f(image);
-                f(coordinate);
-                array_index.into_iter().for_each(&mut *f);
-                f(value);
             }
-            S::Atomic {
-                pointer,
-                ref fun,
-                value,
-                ..
-            } => {
-                f(pointer);
-                f(value);
-                if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
-                    f(c);
-                }
-            }
-            S::ImageAtomic {
+            | S::ImageAtomic {
                 image,
                 coordinate,
                 array_index,
-                ref fun,
                 value,
+                ..
             } => {
                 f(image);
                 f(coordinate);
                 array_index.into_iter().for_each(&mut *f);
                 f(value);
-                if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
-                    f(c);
-                }
             }
             S::WorkGroupUniformLoad { pointer, .. } => f(pointer),
             S::Call { ref arguments, .. } => arguments.iter().copied().for_each(&mut *f),
@@ -102,6 +51,15 @@ fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMu
             S::SubgroupGather { argument, .. }
             | S::SubgroupCollectiveOperation { argument, .. } => f(argument),
             _ => {}
+        }
+        // An atomic exchange's comparand, after its other operands.
+        if let S::Atomic { ref fun, .. } | S::ImageAtomic { ref fun, .. } = *stmt {
+            if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
+                f(c);
+            }
+        }
+        for b in crate::back::nested_blocks(stmt) {
+            block_operands(exprs, b, f);
         }
     }
 }
@@ -152,7 +110,7 @@ pub(crate) fn loop_carried(
         if is_value(h) {
             carried.push(h);
         } else {
-            expression_operands(&exprs[h], |o| work.push(o));
+            work.extend(operands(&exprs[h]));
         }
     }
     carried.sort_by_key(|h| h.index());

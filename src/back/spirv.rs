@@ -115,58 +115,37 @@ pub fn write(
     overrides: &[(String, f64)],
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let source = Source {
-        text: &parsed.source,
-        map: &parsed.map,
-        annotations: &parsed.annotations,
-    };
     write_module(
         Cow::Borrowed(&parsed.module),
-        source,
+        parsed,
         contract,
-        Settings { options, overrides },
+        overrides,
+        options,
     )
 }
 
-/// [`write`] for a caller that no longer needs `parsed`: the naga module is
+/// [`write()`] for a caller that no longer needs `parsed`: the naga module is
 /// rewritten in place instead of copied. Same output.
 pub fn write_owned(
-    parsed: Parsed,
+    mut parsed: Parsed,
     contract: &LayoutModule,
     overrides: &[(String, f64)],
     options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let Parsed {
-        module,
-        source,
-        map,
-        annotations,
-        ..
-    } = parsed;
-    let source = Source {
-        text: &source,
-        map: &map,
-        annotations: &annotations,
-    };
-    let settings = Settings { options, overrides };
-    write_module(Cow::Owned(module), source, contract, settings)
+    let module = std::mem::take(&mut parsed.module);
+    write_module(Cow::Owned(module), &parsed, contract, overrides, options)
 }
 
-/// The writer's options and the override values, handed down together.
-#[derive(Clone, Copy)]
-struct Settings<'a> {
-    options: &'a SpirvOptions,
-    overrides: &'a [(String, f64)],
-}
-
-/// [`write`] and [`write_owned`] on the module as borrowed or owned.
+/// [`write()`] and [`write_owned`] on the module as borrowed or owned. Of
+/// `source` only the source text, its map and the annotations are read:
+/// its module may have been taken out.
 fn write_module(
     source_module: Cow<'_, naga::Module>,
-    source: Source<'_>,
+    source: &Parsed,
     contract: &LayoutModule,
-    settings: Settings<'_>,
+    overrides: &[(String, f64)],
+    options: &SpirvOptions,
 ) -> Result<SpirvOutput, Diagnostics> {
-    let options = settings.options;
     if !VERSIONS.contains(&options.version) {
         let (major, minor) = options.version;
         return Err(Diagnostic::error(format!(
@@ -184,33 +163,13 @@ fn write_module(
     }
     // naga mishandles a two-row matrix reached through a struct-typed
     // member of a uniform buffer: then stride declares every two-row matrix
-    // of the uniform buffers as its columns, and naga sees none.
+    // of the uniform buffers as its columns, and naga sees none (with
+    // `ColumnSplit::All`, a module whose split does not apply is an error).
     let split = if hazard::nested_two_row_matrix(&source_module) {
         ColumnSplit::All
     } else {
         ColumnSplit::Standard
     };
-    finish(source_module, contract, source, settings, split)
-}
-
-fn backend_panic(panic: &str) -> Diagnostics {
-    Diagnostic::internal(format!(
-        "internal error in stride's SPIR-V backend: {panic}; please report"
-    ))
-    .into()
-}
-
-/// [`write_module`] once the matrices to declare as columns (`split`) are
-/// known. With [`ColumnSplit::All`], a module whose split does not apply is
-/// an error (naga would mishandle it).
-fn finish(
-    source_module: Cow<'_, naga::Module>,
-    contract: &LayoutModule,
-    source: Source<'_>,
-    settings: Settings<'_>,
-    split: ColumnSplit,
-) -> Result<SpirvOutput, Diagnostics> {
-    let options = settings.options;
     let module = match guarded(|| prepare(source_module, contract)) {
         Ok(result) => result?,
         Err(panic) => return Err(backend_panic(&panic)),
@@ -234,13 +193,13 @@ fn finish(
             (module, info, ColumnSplit::Off)
         }
     };
-    let mut warnings = feature_warnings(contract, split, source.annotations);
+    let mut warnings = feature_warnings(contract, split, &source.annotations);
 
-    if !module.overrides.is_empty() || !settings.overrides.is_empty() {
+    if !module.overrides.is_empty() || !overrides.is_empty() {
         let (baked, baked_info, notes) = super::overrides::bake(
             &module,
             &info,
-            settings.overrides,
+            overrides,
             "SPIR-V",
             "naga's SPIR-V writer emits no specialization constants; pass --override NAME=VALUE to choose the value",
         )?;
@@ -253,9 +212,9 @@ fn finish(
     if let (Some(file_name), false) = (&options.debug_file, options.strip_names) {
         // naga counts lines in the text given: the user's, with the
         // statements' spans mapped back to it.
-        crate::back::lines::statements_to_source(&mut module, source.map, source.text.len());
+        crate::back::lines::statements_to_source(&mut module, &source.map, source.source.len());
         naga_options.debug_info = Some(spv::DebugInfo {
-            source_code: source.text,
+            source_code: &source.source,
             file_name,
             // `WGSL` (10) is newer than the spirv-val of SPIRV-Tools
             // releases still in use, which reject it; `Unknown` passes.
@@ -267,7 +226,7 @@ fn finish(
         Ok(Err(e)) => {
             return Err(Diagnostic::error(format!("naga's SPIR-V writer failed: {e}")).into())
         }
-        Err(panic) => return Err(internal_error("SPIR-V writer", &panic).into()),
+        Err(panic) => return Err(super::naga_panic("SPIR-V writer", &panic).into()),
     };
     words::query_size_without_level(&mut words, &module);
     // Only a function taking a texture, a sampler or a pointer has
@@ -285,6 +244,13 @@ fn finish(
     Ok(SpirvOutput { words, warnings })
 }
 
+fn backend_panic(panic: &str) -> Diagnostics {
+    Diagnostic::internal(format!(
+        "internal error in stride's SPIR-V backend: {panic}; please report"
+    ))
+    .into()
+}
+
 /// `module` validated, with pointer arguments into variables spilled
 /// where that validates (see [`hazard::spill_pointer_arguments`]); the
 /// errors reported are those of `module` itself.
@@ -298,15 +264,6 @@ fn validated_spilled(
             Err(e) => Err(validated(&module).err().unwrap_or(e)),
         },
     }
-}
-
-/// What the writer reads of the parse besides the module: the user's
-/// source text, the map from the module's spans to it, the annotations.
-#[derive(Clone, Copy)]
-struct Source<'a> {
-    text: &'a str,
-    map: &'a crate::front::split::SourceMap,
-    annotations: &'a Annotations,
 }
 
 /// One warning per buffer whose contract layout breaks Vulkan's standard
@@ -323,7 +280,7 @@ fn feature_warnings(
         else {
             continue;
         };
-        let names: Vec<&str> = features.iter().map(|&f| feature_name(f)).collect();
+        let names: Vec<&str> = features.iter().map(|&f| feature_text(f).0).collect();
         let mut d = Diagnostic::warning(format!(
             "the layout of `{}` needs the Vulkan feature {}",
             global.name,
@@ -332,7 +289,7 @@ fn feature_warnings(
         if let Some(ann) = annotations.globals.get(global.name.as_str()) {
             d = d.at(ann.name_span.clone(), "declared here");
         }
-        let flags: Vec<&str> = features.iter().map(|&f| spirv_val_flag(f)).collect();
+        let flags: Vec<&str> = features.iter().map(|&f| feature_text(f).1).collect();
         d = d
             .note(format!("Vulkan's standard layout is broken here: {reason}"))
             .note(format!(
@@ -344,27 +301,22 @@ fn feature_warnings(
     warnings
 }
 
-/// How the feature is named to a Vulkan user.
-fn feature_name(feature: Feature) -> &'static str {
+/// How the feature is named to a Vulkan user, and the `spirv-val` option
+/// that accepts layouts needing it.
+fn feature_text(feature: Feature) -> (&'static str, &'static str) {
     match feature {
-        Feature::RelaxedBlockLayout => {
-            "relaxed block layout (VK_KHR_relaxed_block_layout, core in Vulkan 1.1)"
-        }
-        Feature::UniformBufferStandardLayout => {
-            "`uniformBufferStandardLayout` (VK_KHR_uniform_buffer_standard_layout, core in Vulkan 1.2)"
-        }
-        Feature::ScalarBlockLayout => {
-            "`scalarBlockLayout` (VK_EXT_scalar_block_layout, core in Vulkan 1.2)"
-        }
-    }
-}
-
-/// The `spirv-val` option that accepts layouts needing this feature.
-fn spirv_val_flag(feature: Feature) -> &'static str {
-    match feature {
-        Feature::RelaxedBlockLayout => "--relax-block-layout",
-        Feature::UniformBufferStandardLayout => "--uniform-buffer-standard-layout",
-        Feature::ScalarBlockLayout => "--scalar-block-layout",
+        Feature::RelaxedBlockLayout => (
+            "relaxed block layout (VK_KHR_relaxed_block_layout, core in Vulkan 1.1)",
+            "--relax-block-layout",
+        ),
+        Feature::UniformBufferStandardLayout => (
+            "`uniformBufferStandardLayout` (VK_KHR_uniform_buffer_standard_layout, core in Vulkan 1.2)",
+            "--uniform-buffer-standard-layout",
+        ),
+        Feature::ScalarBlockLayout => (
+            "`scalarBlockLayout` (VK_EXT_scalar_block_layout, core in Vulkan 1.2)",
+            "--scalar-block-layout",
+        ),
     }
 }
 
@@ -395,15 +347,8 @@ fn validated(module: &naga::Module) -> Result<naga::valid::ModuleInfo, Diagnosti
             }
             Err(e)
         }
-        Err(panic) => Err(internal_error("validator", &panic).into()),
+        Err(panic) => Err(super::naga_panic("validator", &panic).into()),
     }
-}
-
-fn internal_error(stage: &str, panic: &str) -> Diagnostic {
-    Diagnostic::internal(format!(
-        "internal error in naga's {stage}: {panic}; please report"
-    ))
-    .note("stride caught a panic in naga and produced no output")
 }
 
 #[cfg(test)]
@@ -412,7 +357,7 @@ mod tests {
 
     #[test]
     fn internal_error_names_the_stage() {
-        let d = internal_error("SPIR-V writer", "Expression [1] is not cached!");
+        let d = crate::back::naga_panic("SPIR-V writer", "Expression [1] is not cached!");
         assert!(d
             .message
             .starts_with("internal error in naga's SPIR-V writer: Expression [1]"));

@@ -8,8 +8,8 @@
 //! Other moves of such a value (call arguments, return values) are left to
 //! naga's validation, which reports them.
 
+use super::hazard::Site;
 use naga::front::Typifier;
-use naga::proc::ResolveContext;
 use naga::{Expression, Handle, Module, Type, TypeInner};
 
 /// Elements rebuilt at most per store; larger copies are left as they are.
@@ -24,34 +24,16 @@ pub fn coerce_array_stores(module: &mut Module) -> bool {
     if !has_convertible_pair(module) {
         return false;
     }
+    let sites: Vec<Site> = Site::all(module).map(|(site, _)| site).collect();
     let mut changed = false;
-    let handles: Vec<Handle<naga::Function>> = module.functions.iter().map(|(h, _)| h).collect();
-    for handle in handles {
-        // A function only calls functions declared before it, so taking it
-        // out of the arena hides nothing its expressions refer to.
-        let mut f = std::mem::take(&mut module.functions[handle]);
-        changed |= in_function(module, &mut f);
-        module.functions[handle] = f;
+    for site in sites {
+        changed |= site.edit(module, |module, f, body| {
+            let Some(types) = super::hazard::resolved_types(module, f) else {
+                return false;
+            };
+            in_block(module, f, &types, body)
+        });
     }
-    for i in 0..module.entry_points.len() {
-        let mut f = std::mem::take(&mut module.entry_points[i].function);
-        changed |= in_function(module, &mut f);
-        module.entry_points[i].function = f;
-    }
-    changed
-}
-
-fn in_function(module: &Module, f: &mut naga::Function) -> bool {
-    let mut types = Typifier::new();
-    if let Some((last, _)) = f.expressions.iter().next_back() {
-        let ctx = ResolveContext::with_locals(module, &f.local_variables, &f.arguments);
-        if types.grow(last, &f.expressions, &ctx).is_err() {
-            return false;
-        }
-    }
-    let mut body = std::mem::take(&mut f.body);
-    let changed = in_block(module, f, &types, &mut body);
-    f.body = body;
     changed
 }
 
@@ -66,44 +48,26 @@ fn in_block(
     let old = std::mem::take(block);
     let mut out = naga::Block::with_capacity(old.len());
     for (mut statement, span) in old.span_into_iter() {
-        match &mut statement {
-            S::Block(b) => changed |= in_block(module, f, types, b),
-            S::If { accept, reject, .. } => {
-                changed |= in_block(module, f, types, accept);
-                changed |= in_block(module, f, types, reject);
-            }
-            S::Switch { cases, .. } => {
-                for c in cases.iter_mut() {
-                    changed |= in_block(module, f, types, &mut c.body);
-                }
-            }
-            S::Loop {
-                body, continuing, ..
-            } => {
-                changed |= in_block(module, f, types, body);
-                changed |= in_block(module, f, types, continuing);
-            }
-            S::Store { pointer, value } => {
-                let target = match *types[*pointer].inner_with(&module.types) {
-                    TypeInner::Pointer { base, .. } => Some(base),
-                    _ => None,
-                };
-                let source = types[*value].handle();
-                if let (Some(to), Some(from)) = (target, source) {
-                    if to != from && convertible(module, from, to, &mut 0) {
-                        let start = f.expressions.len();
-                        let converted = convert(module, f, *value, from, to, span);
-                        if let Some((first, last)) =
-                            f.expressions.range_from(start).first_and_last()
-                        {
-                            out.push(S::Emit(naga::Range::new_from_bounds(first, last)), span);
-                        }
-                        *value = converted;
-                        changed = true;
+        for b in crate::back::nested_blocks_mut(&mut statement) {
+            changed |= in_block(module, f, types, b);
+        }
+        if let S::Store { pointer, value } = &mut statement {
+            let target = match *types[*pointer].inner_with(&module.types) {
+                TypeInner::Pointer { base, .. } => Some(base),
+                _ => None,
+            };
+            let source = types[*value].handle();
+            if let (Some(to), Some(from)) = (target, source) {
+                if to != from && convertible(module, from, to, &mut 0) {
+                    let start = f.expressions.len();
+                    let converted = convert(module, f, *value, from, to, span);
+                    if let Some((first, last)) = f.expressions.range_from(start).first_and_last() {
+                        out.push(S::Emit(naga::Range::new_from_bounds(first, last)), span);
                     }
+                    *value = converted;
+                    changed = true;
                 }
             }
-            _ => {}
         }
         out.push(statement, span);
     }

@@ -613,17 +613,14 @@ fn columns(
     })
 }
 
-/// Does a call in `block` pass an argument `tracked` says yes to?
-fn calls_with(block: &naga::Block, tracked: &dyn Fn(Handle<Expression>) -> bool) -> bool {
-    use naga::Statement as S;
+/// Does a call in `block` (or a block nested in it) pass an argument
+/// `tracked` says yes to?
+pub(super) fn calls_with(
+    block: &naga::Block,
+    tracked: &dyn Fn(Handle<Expression>) -> bool,
+) -> bool {
     block.iter().any(|s| match s {
-        S::Block(b) => calls_with(b, tracked),
-        S::If { accept, reject, .. } => calls_with(accept, tracked) || calls_with(reject, tracked),
-        S::Switch { cases, .. } => cases.iter().any(|c| calls_with(&c.body, tracked)),
-        S::Loop {
-            body, continuing, ..
-        } => calls_with(body, tracked) || calls_with(continuing, tracked),
-        S::Call { arguments, .. } => arguments.iter().any(|&a| tracked(a)),
-        _ => false,
+        naga::Statement::Call { arguments, .. } => arguments.iter().any(|&a| tracked(a)),
+        _ => crate::back::nested_blocks(s).any(|b| calls_with(b, tracked)),
     })
 }

@@ -90,7 +90,7 @@ pub fn nested_two_row_matrix(module: &Module) -> bool {
     false
 }
 
-/// naga 30's writer panics ("Expression [N] is not cached!") when a call
+/// naga 30's writer panics ("Expression \[N\] is not cached!") when a call
 /// argument is a pointer into a variable (`f(&a[1])`, `g(&(*p).field)`):
 /// it only writes access chains when they are loaded or stored through.
 /// Pass such arguments by copy instead: a temporary of the pointee type
@@ -110,16 +110,10 @@ pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
     if !takes_parameter(module, is_pointer) {
         return None;
     }
-    let functions = module.functions.iter().map(|(h, f)| (Site::Function(h), f));
-    let entry_points = module
-        .entry_points
-        .iter()
-        .enumerate()
-        .map(|(i, ep)| (Site::EntryPoint(i), &ep.function));
     let mut spills = Vec::new();
-    for (site, f) in functions.chain(entry_points) {
+    for (site, f) in Site::all(module) {
         let types = resolved_types(module, f)?;
-        if block_may_spill(module, f, &types, &f.body) {
+        if super::columns::calls_with(&f.body, &|arg| may_spill(module, f, &types, arg)) {
             spills.push((site, types));
         }
     }
@@ -130,16 +124,9 @@ pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
     let mut privates = 0usize;
     let mut changed = false;
     for (site, types) in spills {
-        let f = match site {
-            Site::Function(h) => &mut module.functions[h],
-            Site::EntryPoint(i) => &mut module.entry_points[i].function,
-        };
-        let mut f = std::mem::take(f);
-        changed |= spill_in_function(&mut module, &mut f, &types, &mut privates);
-        match site {
-            Site::Function(h) => module.functions[h] = f,
-            Site::EntryPoint(i) => module.entry_points[i].function = f,
-        }
+        changed |= site.edit(&mut module, |module, f, body| {
+            spill_in_block(module, f, &types, body, &mut privates)
+        });
     }
     changed.then_some(module)
 }
@@ -164,14 +151,47 @@ pub fn is_pointer(inner: &TypeInner) -> bool {
 
 /// A function of a module, or the function of one of its entry points.
 #[derive(Clone, Copy)]
-enum Site {
+pub(super) enum Site {
     Function(Handle<naga::Function>),
     EntryPoint(usize),
 }
 
+impl Site {
+    /// Every function of `module`, then every entry point's, with its site.
+    pub(super) fn all(module: &Module) -> impl Iterator<Item = (Site, &naga::Function)> {
+        let functions = module.functions.iter().map(|(h, f)| (Site::Function(h), f));
+        let entry_points = module.entry_points.iter().enumerate();
+        functions.chain(entry_points.map(|(i, ep)| (Site::EntryPoint(i), &ep.function)))
+    }
+
+    fn function_mut(self, module: &mut Module) -> &mut naga::Function {
+        match self {
+            Site::Function(h) => &mut module.functions[h],
+            Site::EntryPoint(i) => &mut module.entry_points[i].function,
+        }
+    }
+
+    /// `edit` on the function at this site and on its body, both taken out
+    /// of `module` while it runs: a function only calls functions declared
+    /// before it, so that hides nothing its expressions refer to. Returns
+    /// what `edit` does (whether it changed anything).
+    pub(super) fn edit(
+        self,
+        module: &mut Module,
+        edit: impl FnOnce(&mut Module, &mut naga::Function, &mut naga::Block) -> bool,
+    ) -> bool {
+        let mut f = std::mem::take(self.function_mut(module));
+        let mut body = std::mem::take(&mut f.body);
+        let changed = edit(module, &mut f, &mut body);
+        f.body = body;
+        *self.function_mut(module) = f;
+        changed
+    }
+}
+
 /// The type of every expression of `f`, as the validator resolves them;
 /// `None` when one does not resolve.
-fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga::front::Typifier> {
+pub(super) fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga::front::Typifier> {
     let mut typifier = naga::front::Typifier::new();
     if let Some((last, _)) = f.expressions.iter().next_back() {
         let ctx = naga::proc::ResolveContext::with_locals(module, &f.local_variables, &f.arguments);
@@ -180,61 +200,28 @@ fn resolved_types(module: &Module, f: &naga::Function) -> Option<naga::front::Ty
     Some(typifier)
 }
 
-/// Spill the pointer arguments of `f`, one that [`block_may_spill`] found
-/// calls to rewrite in.
-fn spill_in_function(
-    module: &mut Module,
-    f: &mut naga::Function,
-    types: &naga::front::Typifier,
-    privates: &mut usize,
-) -> bool {
-    let mut body = std::mem::take(&mut f.body);
-    let changed = spill_in_block(module, f, types, &mut body, privates);
-    f.body = body;
-    changed
-}
-
-/// Does `block` (or a block nested in it) call a function with an argument
-/// that [`spill_in_block`] would touch: an access chain whose type is a
-/// pointer into function or private memory, or a value pointer (which
-/// `spill_in_block` resolves whatever its space)?
-fn block_may_spill(
+/// Would [`spill_in_block`] touch call argument `arg` of `f`: an access
+/// chain whose type is a pointer into function or private memory, or a
+/// value pointer (which `spill_in_block` resolves whatever its space)?
+fn may_spill(
     module: &Module,
     f: &naga::Function,
     types: &naga::front::Typifier,
-    block: &naga::Block,
+    arg: Handle<Expression>,
 ) -> bool {
-    use naga::Statement as S;
-    block.iter().any(|statement| match statement {
-        S::Block(b) => block_may_spill(module, f, types, b),
-        S::If { accept, reject, .. } => {
-            block_may_spill(module, f, types, accept) || block_may_spill(module, f, types, reject)
+    let is_chain = matches!(
+        f.expressions.try_get(arg),
+        Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
+    );
+    is_chain
+        && match *types[arg].inner_with(&module.types) {
+            TypeInner::Pointer { space, .. } => matches!(
+                space,
+                naga::AddressSpace::Function | naga::AddressSpace::Private
+            ),
+            TypeInner::ValuePointer { .. } => true,
+            _ => false,
         }
-        S::Switch { cases, .. } => cases
-            .iter()
-            .any(|c| block_may_spill(module, f, types, &c.body)),
-        S::Loop {
-            body, continuing, ..
-        } => {
-            block_may_spill(module, f, types, body) || block_may_spill(module, f, types, continuing)
-        }
-        S::Call { arguments, .. } => arguments.iter().any(|arg| {
-            let is_chain = matches!(
-                f.expressions.try_get(*arg),
-                Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
-            );
-            is_chain
-                && match *types[*arg].inner_with(&module.types) {
-                    TypeInner::Pointer { space, .. } => matches!(
-                        space,
-                        naga::AddressSpace::Function | naga::AddressSpace::Private
-                    ),
-                    TypeInner::ValuePointer { .. } => true,
-                    _ => false,
-                }
-        }),
-        _ => false,
-    })
 }
 
 fn spill_in_block(
@@ -249,24 +236,8 @@ fn spill_in_block(
     let old = std::mem::take(block);
     let mut out = naga::Block::with_capacity(old.len());
     for (mut statement, span) in old.span_into_iter() {
-        match &mut statement {
-            S::Block(b) => changed |= spill_in_block(module, f, types, b, privates),
-            S::If { accept, reject, .. } => {
-                changed |= spill_in_block(module, f, types, accept, privates);
-                changed |= spill_in_block(module, f, types, reject, privates);
-            }
-            S::Switch { cases, .. } => {
-                for c in cases.iter_mut() {
-                    changed |= spill_in_block(module, f, types, &mut c.body, privates);
-                }
-            }
-            S::Loop {
-                body, continuing, ..
-            } => {
-                changed |= spill_in_block(module, f, types, body, privates);
-                changed |= spill_in_block(module, f, types, continuing, privates);
-            }
-            _ => {}
+        for b in crate::back::nested_blocks_mut(&mut statement) {
+            changed |= spill_in_block(module, f, types, b, privates);
         }
         let S::Call { arguments, .. } = &mut statement else {
             out.push(statement, span);
@@ -274,11 +245,7 @@ fn spill_in_block(
         };
         let mut after = Vec::new();
         for arg in arguments.iter_mut() {
-            let is_chain = matches!(
-                f.expressions.try_get(*arg),
-                Ok(Expression::Access { .. } | Expression::AccessIndex { .. })
-            );
-            if !is_chain {
+            if !may_spill(module, f, types, *arg) {
                 continue;
             }
             let (pointee, space) = match *types[*arg].inner_with(&module.types) {

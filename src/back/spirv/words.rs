@@ -94,9 +94,7 @@ fn layer_queries_on_levelless_images(module: &naga::Module) -> bool {
             )
         })
     };
-    levelless
-        && (module.functions.iter().any(|(_, f)| layers(f))
-            || module.entry_points.iter().any(|ep| layers(&ep.function)))
+    levelless && super::hazard::Site::all(module).any(|(_, f)| layers(f))
 }
 
 /// The size-query repair (see the module documentation) of `words`,
@@ -137,27 +135,25 @@ fn rewrite_levelless_size_queries(words: &mut Vec<u32>) {
     if levelless_types.is_empty() {
         return;
     }
-    let mut out = Vec::with_capacity(words.len());
-    out.extend_from_slice(&words[..HEADER_WORDS.min(words.len())]);
-    let mut end = HEADER_WORDS.min(words.len());
+    // OpImageQuerySizeLod: result type, result, image, level; the level
+    // words to drop, in order.
+    let mut levels = Vec::new();
     for i in &stream {
-        let inst = &words[i.start..i.start + i.count];
-        end = i.start + i.count;
-        // OpImageQuerySizeLod: result type, result, image, level.
         let levelless = i.opcode == OP_IMAGE_QUERY_SIZE_LOD
             && i.count == 5
             && value_types
-                .get(&inst[3])
+                .get(&words[i.start + 3])
                 .is_some_and(|ty| levelless_types.contains(ty));
         if levelless {
-            out.push((4 << 16) | OP_IMAGE_QUERY_SIZE);
-            out.extend_from_slice(&inst[1..4]);
-        } else {
-            out.extend_from_slice(inst);
+            words[i.start] = (4 << 16) | OP_IMAGE_QUERY_SIZE;
+            levels.push(i.start + 4);
         }
     }
-    out.extend_from_slice(&words[end..]);
-    *words = out;
+    let mut at = 0;
+    words.retain(|_| {
+        at += 1;
+        levels.binary_search(&(at - 1)).is_err()
+    });
 }
 
 /// Give every call argument that is a value loaded through a pointer of
