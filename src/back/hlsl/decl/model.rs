@@ -10,7 +10,7 @@
 //! - 16- and 64-bit values in a storage buffer (byte-address buffers load
 //!   and store them with the templated `Load<T>`/`Store<T>`): 6.2;
 //! - `@builtin(view_index)` and `@builtin(barycentric)`: 6.1;
-//! - 64-bit atomics: 6.6.
+//! - 64-bit atomics (on buffer values or r64uint storage textures): 6.6.
 
 use super::wide_storages;
 use crate::back::common::use_span;
@@ -119,10 +119,20 @@ pub(super) fn needs(
             break;
         }
     }
+    // 64-bit atomics on buffer values, or on the texels of an r64uint
+    // storage texture.
     let atomic = module.types.iter().find_map(|(h, ty)| match ty.inner {
         TypeInner::Atomic(s) if s.width == 8 && s.kind != ScalarKind::Float => {
             Some(span(use_span(module, h)))
         }
+        TypeInner::Image {
+            class:
+                naga::ImageClass::Storage {
+                    format: naga::StorageFormat::R64Uint,
+                    access,
+                },
+            ..
+        } if access.contains(naga::StorageAccess::ATOMIC) => Some(span(use_span(module, h))),
         _ => None,
     });
     if let Some(at) = atomic {

@@ -480,6 +480,13 @@ fn default_shader_model_follows_the_module() {
             ShaderModel::Sm6_6,
             "64-bit atomic",
         ),
+        (
+            "@group(0) @binding(0) var t: texture_storage_2d<r64uint, atomic>;
+            @compute @workgroup_size(1) fn main() { textureAtomicMax(t, vec2<i32>(0), 1lu); }",
+            "texture_storage_2d<r64uint, atomic>",
+            ShaderModel::Sm6_6,
+            "64-bit atomic",
+        ),
     ];
     for &(source, at, model, says) in cases {
         let out = write(source, None).expect("translates at the model it needs");

@@ -27,7 +27,7 @@
 //! form, so that helpers and errors come in visiting order.
 
 use super::super::types::{self, storage_scalar_texel};
-use super::super::{error_at, push_parts, Needs};
+use super::super::{error_at, push_parts, Needs, ShaderModel};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
@@ -376,6 +376,12 @@ impl FunctionWriter<'_, '_> {
                 "atomic on this texture",
             ));
         };
+        if scalar.width == 8 && self.ctx.shader_model() < ShaderModel::Sm6_6 {
+            self.error(
+                "64-bit atomics need shader model 6.6: add --shader-model 6.6",
+                at.image,
+            );
+        }
         let (op, negate) = crate::back::common::atomic_op(fun);
         match *fun {
             naga::AtomicFunction::Exchange { compare: None } => self.st.line_fmt(format_args!(
@@ -776,7 +782,8 @@ mod tests {
         for _ in atomics {
             sh.statement(&format!("textureAtomicMax({tex}, i2, u64(u1))"));
         }
-        let (profile, text) = translate(&sh.source(false), &atomics, Some(ShaderModel::Sm6_6));
+        // Without --shader-model: 64-bit texture atomics choose 6.6.
+        let (profile, text) = translate(&sh.source(false), &atomics, None);
         assert_eq!(profile, "cs_6_6");
         if !dxc_available("image_r64uint") {
             return;
