@@ -50,18 +50,17 @@ pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Fun
 }
 
 /// `void main() { ... }` for entry point `index`: the prologue from
-/// `decl::entry_prologue`, the body, and every `return` replaced by
-/// `decl::entry_return` followed by `return;`.
+/// [`decl::push_entry_prologue`], the body, and every `return` replaced by
+/// [`decl::push_entry_return`] followed by `return;`.
 pub fn write_entry_main(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
     let Some(ep) = ctx.module.entry_points.get(index) else {
         return String::new();
     };
     let info = ctx.info.get_entry_point(index);
-    let prologue = decl::entry_prologue(ctx, needs, index);
     let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
     w.st.mark_function(ctx.parsed, &ep.name);
     w.st.out.push_str("void main() {\n");
-    w.st.out.push_str(&prologue);
+    decl::push_entry_prologue(ctx, w.needs, index, &mut w.st.out);
     w.body(&ep.function.body);
     w.st.out
 }
@@ -412,8 +411,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             (Body::Entry(index, ..), Some(v)) => {
                 let name = self.named_value(v);
                 let indent = self.indent_text();
-                let text = decl::entry_return(self.ctx, self.needs, index, &name, &indent);
-                self.st.out.push_str(&text);
+                let out = &mut self.st.out;
+                decl::push_entry_return(self.ctx, self.needs, index, &name, &indent, out);
                 self.st.line("return;");
             }
             (_, Some(v)) => self.line_with("return ", v, ";"),
