@@ -359,7 +359,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        self.load(pointer)
+        let mut text = String::with_capacity(32);
+        let prec = self.load_into(pointer, &mut text);
+        (text, prec)
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {
@@ -430,18 +432,16 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                 if let Some(block) = ctx.plan.words.get(place.buffer) {
                     let v = self.named_value(value);
                     let indent = self.indent_text();
-                    let mut text = String::new();
-                    super::buffers::words::store_leaf(block, &place, &v, &indent, &mut text);
-                    self.st.out.push_str(&text);
+                    let out = &mut self.st.out;
+                    super::buffers::words::store_leaf(block, &place, &v, &indent, out);
                 }
                 return;
             };
             // The stores may evaluate the value several times.
             let v = self.named_value(value);
             let indent = self.indent_text();
-            let mut text = String::new();
-            super::buffers::words::store(ctx, block, &place, ty, &v, &indent, 0, &mut text);
-            self.st.out.push_str(&text);
+            let out = &mut self.st.out;
+            super::buffers::words::store(ctx, block, &place, ty, &v, &indent, 0, out);
             return;
         }
         let mut place = self.st.take_buf();

@@ -2,7 +2,7 @@
 //! where GLSL's builtin differs from WGSL's (bit counts at zero, packing of
 //! 8-bit integers, modf/frexp result structs).
 
-use super::expr::{bare, component, typed_number, vector_size, Prec};
+use super::expr::{bare, component, vector_size, Prec};
 use super::FunctionWriter;
 use crate::back::glsl::types;
 use crate::back::text::TextWriter as _;
@@ -77,11 +77,15 @@ impl FunctionWriter<'_, '_> {
         let bare = bare(&a, a_prec);
         let [b, c, d] = &rest;
         let text = match fun {
-            M::Saturate => {
-                let zero = typed_number(self.needs, scalar, 0.0);
-                let one = typed_number(self.needs, scalar, 1.0);
-                format!("clamp({bare}, {zero}, {one})")
-            }
+            // Of floats only (naga's validation).
+            M::Saturate => match (scalar.kind, scalar.width) {
+                (K::Float, 8) => format!("clamp({bare}, 0.0lf, 1.0lf)"),
+                (K::Float, 2) => {
+                    let t = types::scalar(self.needs, scalar);
+                    format!("clamp({bare}, {t}(0.0), {t}(1.0))")
+                }
+                _ => format!("clamp({bare}, 0.0, 1.0)"),
+            },
             M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, bare),
             M::Dot => {
                 // GLSL's dot() takes floats only.
