@@ -144,7 +144,7 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::ImageLoad { image, .. } => {
                 if let Some(load) = Load::of(&exprs[h]) {
-                    out.push_str(&self.image_load(image, load));
+                    self.image_load_into(image, load, out);
                 }
                 return Prec::Postfix;
             }
