@@ -221,19 +221,36 @@ pub struct TypeNames {
 /// [`spell`] for the cache: scalars, vectors and matrices keep their
 /// static spellings (no copy); the needs recorded are those of `spell`.
 fn spell_static(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> Cow<'static, str> {
-    if let Ok(t) = ctx.module.types.get_handle(ty) {
-        match t.inner {
-            TypeInner::Scalar(s) | TypeInner::Atomic(s) => return Cow::Borrowed(scalar(needs, s)),
-            TypeInner::Vector { size, scalar: s } => return Cow::Borrowed(vector(needs, size, s)),
-            TypeInner::Matrix {
-                columns,
-                rows,
-                scalar: s,
-            } => return matrix(needs, columns, rows, s),
-            _ => {}
-        }
-    }
-    Cow::Owned(spell(ctx, needs, ty))
+    let inner = ctx.module.types.get_handle(ty).map(|t| &t.inner);
+    let numeric = inner.ok().and_then(|inner| numeric_name(needs, inner));
+    numeric.unwrap_or_else(|| Cow::Owned(spell(ctx, needs, ty)))
+}
+
+/// The spelling of a scalar, vector or matrix type (an atomic is its
+/// scalar, a value pointer its value), adding the extension it needs;
+/// `None` for every other type.
+fn numeric_name(needs: &mut Needs, inner: &TypeInner) -> Option<Cow<'static, str>> {
+    Some(match *inner {
+        TypeInner::Scalar(s)
+        | TypeInner::Atomic(s)
+        | TypeInner::ValuePointer {
+            size: None,
+            scalar: s,
+            ..
+        } => Cow::Borrowed(scalar(needs, s)),
+        TypeInner::Vector { size, scalar: s }
+        | TypeInner::ValuePointer {
+            size: Some(size),
+            scalar: s,
+            ..
+        } => Cow::Borrowed(vector(needs, size, s)),
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        } => matrix(needs, columns, rows, s),
+        _ => return None,
+    })
 }
 
 /// [`type_name`] without the cache.
@@ -281,24 +298,10 @@ fn spell_inner<'c>(
             Cow::Owned(spell(ctx, needs, ty))
         }
     };
+    if let Some(name) = numeric_name(needs, inner) {
+        return name;
+    }
     match *inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => Cow::Borrowed(scalar(needs, s)),
-        TypeInner::Vector { size, scalar: s } => Cow::Borrowed(vector(needs, size, s)),
-        TypeInner::ValuePointer {
-            size: Some(size),
-            scalar: s,
-            ..
-        } => Cow::Borrowed(vector(needs, size, s)),
-        TypeInner::ValuePointer {
-            size: None,
-            scalar: s,
-            ..
-        } => Cow::Borrowed(scalar(needs, s)),
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar: s,
-        } => matrix(needs, columns, rows, s),
         TypeInner::Pointer { base, .. } => name_of(needs, base),
         TypeInner::Array { .. } | TypeInner::BindingArray { .. } => {
             // GLSL lists the outer dimension first: `float[4][3]` is four
@@ -355,9 +358,9 @@ fn spell_inner<'c>(
                 Cow::Borrowed("sampler")
             }
         }
-        TypeInner::CooperativeMatrix { .. }
-        | TypeInner::AccelerationStructure { .. }
-        | TypeInner::RayQuery { .. } => Cow::Borrowed("void"),
+        // Cooperative matrices and ray tracing types (the numeric types
+        // are spelled above).
+        _ => Cow::Borrowed("void"),
     }
 }
 
@@ -391,19 +394,8 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
     };
     match t.inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(&scalar_zero(needs, s)),
-        TypeInner::Vector { size, scalar: s } => {
-            out.push_str(vector(needs, size, s));
-            out.push('(');
-            out.push_str(&scalar_zero(needs, s));
-            out.push(')');
-        }
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar: s,
-        } => {
-            let m = matrix(needs, columns, rows, s);
-            out.push_str(&m);
+        TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
+            out.push_str(type_name(ctx, needs, ty));
             out.push('(');
             out.push_str(&scalar_zero(needs, s));
             out.push(')');
@@ -686,9 +678,6 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
     (out, parts)
 }
 
-/// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images at all
-/// (ES has no 1D images; cube arrays and multisampled arrays need ES 3.20).
-/// `Err` carries what is missing.
 /// The dimension a texture of `dim` is declared with in `d`: GLSL ES has
 /// no 1D textures, so there a 1D texture is a 2D texture of height 1 (the
 /// host binds a 2D texture of height 1; `func::image` addresses its one
@@ -701,6 +690,10 @@ pub fn declared_dim(d: Dialect, dim: ImageDimension) -> ImageDimension {
     }
 }
 
+/// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images, and
+/// the extension they need there: cube arrays and multisampled arrays in
+/// ES 3.10 (ES declares 1D images as 2D, [`declared_dim`]). `Err` would
+/// carry what is missing; every image is declarable now.
 pub fn image_support(
     d: Dialect,
     dim: ImageDimension,

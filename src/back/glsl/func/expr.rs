@@ -127,7 +127,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 return Prec::Postfix;
             }
             E::ZeroValue(ty) => {
-                out.push_str(&types::zero_value(ctx, self.needs, ty));
+                types::zero_value_into(ctx, self.needs, ty, out);
                 return zero_value_class(ctx.module, ty);
             }
             E::Select {
