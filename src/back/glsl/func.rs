@@ -389,21 +389,16 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let img = self.expr(image);
         let (c, _) = self.texel_coords(dim, coordinate, array_index);
         let v = self.arg(value);
+        // The buffer atomics' operation names (`imageAtomic<Op>`).
         let call = match *fun {
-            naga::AtomicFunction::Add => format!("imageAtomicAdd({img}, {c}, {v})"),
-            naga::AtomicFunction::Subtract => format!("imageAtomicAdd({img}, {c}, -({v}))"),
-            naga::AtomicFunction::And => format!("imageAtomicAnd({img}, {c}, {v})"),
-            naga::AtomicFunction::ExclusiveOr => format!("imageAtomicXor({img}, {c}, {v})"),
-            naga::AtomicFunction::InclusiveOr => format!("imageAtomicOr({img}, {c}, {v})"),
-            naga::AtomicFunction::Min => format!("imageAtomicMin({img}, {c}, {v})"),
-            naga::AtomicFunction::Max => format!("imageAtomicMax({img}, {c}, {v})"),
-            naga::AtomicFunction::Exchange { compare: None } => {
-                format!("imageAtomicExchange({img}, {c}, {v})")
-            }
             naga::AtomicFunction::Exchange { compare: Some(cmp) } => {
                 let cmp = self.arg(cmp);
                 format!("imageAtomicCompSwap({img}, {c}, {cmp}, {v})")
             }
+            _ => match crate::back::common::atomic_op(fun) {
+                (op, true) => format!("imageAtomic{op}({img}, {c}, -({v}))"),
+                (op, false) => format!("imageAtomic{op}({img}, {c}, {v})"),
+            },
         };
         self.st.line_fmt(format_args!("{call};"));
     }
