@@ -535,7 +535,11 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                     .map(|b| b.word(&at.offset));
                 (word.unwrap_or_default(), Repr::Plain)
             }
-            None => self.place(pointer),
+            None => {
+                let mut text = String::with_capacity(32);
+                let repr = self.place_into(pointer, &mut text);
+                (text, repr)
+            }
         };
         if repr != Repr::Plain {
             self.error("internal: an atomic behind a split buffer member", pointer);

@@ -242,14 +242,6 @@ impl<'a> FunctionWriter<'a, '_> {
 
     // ---- pointers -------------------------------------------------------
 
-    /// The lvalue text of pointer expression `h` and the repr of the GLSL
-    /// storage behind it (`Plain` for everything outside buffers).
-    pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> (String, Repr) {
-        let mut text = String::with_capacity(32);
-        let repr = self.place_into(h, &mut text);
-        (text, repr)
-    }
-
     /// The class of the lvalue text of pointer `h`: a name for a variable
     /// or an argument, an access for everything in it (and for a buffer,
     /// whose text is the plan's).
@@ -284,7 +276,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 if let Some(k) = self.st.known_index(&container, index) {
                     return Some(place.element(Index::Constant(k)));
                 }
-                let mut i = self.index_text(&container, index, None);
+                let mut i = String::with_capacity(16);
+                self.push_restricted_index(&mut i, &container, index, None);
                 if let crate::layout::LayoutKind::Array {
                     count: None,
                     stride,
@@ -308,7 +301,9 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// [`Self::place`], with the lvalue text appended to `out`.
+    /// The lvalue text of pointer expression `h`, appended to `out`, and
+    /// the repr of the GLSL storage behind it (`Plain` for everything
+    /// outside buffers).
     pub(super) fn place_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Repr {
         let ctx = self.ctx;
         let exprs = self.st.exprs;
@@ -342,7 +337,8 @@ impl<'a> FunctionWriter<'a, '_> {
                     out.push(']');
                     Repr::Plain
                 } else {
-                    let i = self.index_text(&container, index, Some(base));
+                    let mut i = String::with_capacity(16);
+                    self.push_restricted_index(&mut i, &container, index, Some(&base));
                     let b = take_from(out, start);
                     let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
                     append(out, text);
@@ -448,20 +444,6 @@ impl<'a> FunctionWriter<'a, '_> {
             }
         }
         Prec::Postfix
-    }
-
-    /// The index into `container` (an array, vector or matrix), clamped as
-    /// naga's `Restrict` policy does: `min(uint(i), N - 1u)`, or against
-    /// the length of the runtime-sized array that pointer `place` points to.
-    pub(super) fn index_text(
-        &mut self,
-        container: &Ti,
-        index: Handle<naga::Expression>,
-        place: Option<Handle<naga::Expression>>,
-    ) -> String {
-        let mut text = String::with_capacity(16);
-        self.push_restricted_index(&mut text, container, index, place.as_ref());
-        text
     }
 
     // ---- operators ------------------------------------------------------
