@@ -480,12 +480,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         // Only structs and arrays in buffers are rebuilt; a words buffer
         // has its own loads (by offset, no storage copied).
         let in_buffer = match *self.st.ty(pointer) {
-            naga::TypeInner::Pointer { space, .. } => matches!(
-                space,
-                naga::AddressSpace::Uniform
-                    | naga::AddressSpace::Storage { .. }
-                    | naga::AddressSpace::Immediate
-            ),
+            naga::TypeInner::Pointer { space, .. } => is_buffer_space(space),
             _ => false,
         };
         let ty = self.st.pointee(pointer).0?;
