@@ -26,7 +26,7 @@ mod expr;
 mod image;
 mod math;
 
-use super::buffers::Repr;
+use super::buffers::{words, Repr};
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
     i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec,
@@ -420,23 +420,19 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
         if let Some(place) = self.words_place(pointer) {
             let ctx = self.ctx;
-            let (Some(block), Some(ty)) =
-                (ctx.plan.words.get(place.buffer), self.st.pointee(pointer).0)
-            else {
-                // A component of a vector: its scalar type is the layout's.
-                if let Some(block) = ctx.plan.words.get(place.buffer) {
-                    let v = self.named_value(value);
-                    let indent = self.indent_text();
-                    let out = &mut self.st.out;
-                    super::buffers::words::store_leaf(block, &place, &v, &indent, out);
-                }
+            let Some(block) = ctx.plan.words.get(place.buffer) else {
                 return;
             };
             // The stores may evaluate the value several times.
             let v = self.named_value(value);
             let indent = self.indent_text();
+            let ty = self.st.pointee(pointer).0;
             let out = &mut self.st.out;
-            super::buffers::words::store(ctx, block, &place, ty, &v, &indent, 0, out);
+            match ty {
+                Some(ty) => words::store(ctx, block, &place, ty, &v, &indent, 0, out),
+                // A component of a vector: its scalar type is the layout's.
+                None => words::store_leaf(block, &place, &v, &indent, out),
+            }
             return;
         }
         let mut place = self.st.take_buf();
