@@ -32,40 +32,12 @@ pub fn scalar(needs: &mut Needs, s: naga::Scalar) -> &'static str {
 
 /// Record the extension the arithmetic types of `s` need, if any.
 pub fn scalar_extension(needs: &mut Needs, s: naga::Scalar) {
-    if let Some(e) = scalar_extension_name(s) {
-        needs.extension(e);
-    }
-}
-
-/// The extension the arithmetic types of `s` need, if any.
-fn scalar_extension_name(s: naga::Scalar) -> Option<&'static str> {
-    match (s.kind, s.width) {
-        (ScalarKind::Float, 2) => Some(F16_EXTENSION),
-        (ScalarKind::Sint | ScalarKind::Uint, 8) => Some(INT64_EXTENSION),
-        (ScalarKind::Sint | ScalarKind::Uint, 2) => Some(INT16_EXTENSION),
-        _ => None,
-    }
-}
-
-/// The extension that spelling type `ty` records: its scalar's, through
-/// arrays and pointers (a struct is spelled by its name alone).
-fn type_extension(module: &naga::Module, mut ty: Handle<naga::Type>) -> Option<&'static str> {
-    // Every type refers only to types before it, so this ends; the bound
-    // keeps a malformed module from looping.
-    for _ in 0..=module.types.len() {
-        match module.types.get_handle(ty).ok()?.inner {
-            TypeInner::Scalar(s)
-            | TypeInner::Atomic(s)
-            | TypeInner::Vector { scalar: s, .. }
-            | TypeInner::Matrix { scalar: s, .. }
-            | TypeInner::ValuePointer { scalar: s, .. } => return scalar_extension_name(s),
-            TypeInner::Array { base, .. }
-            | TypeInner::BindingArray { base, .. }
-            | TypeInner::Pointer { base, .. } => ty = base,
-            _ => return None,
-        }
-    }
-    None
+    needs.extension(match (s.kind, s.width) {
+        (ScalarKind::Float, 2) => F16_EXTENSION,
+        (ScalarKind::Sint | ScalarKind::Uint, 8) => INT64_EXTENSION,
+        (ScalarKind::Sint | ScalarKind::Uint, 2) => INT16_EXTENSION,
+        _ => return,
+    });
 }
 
 /// [`scalar`]'s spelling alone, for callers that record extensions
@@ -176,15 +148,17 @@ pub fn matrix_spelling(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, s
 /// extensions the type needs.
 pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> &'c str {
     let all = ctx.type_names.spelled.get_or_init(|| {
-        // What spelling records is recomputed by `type_extension`.
-        let mut ignored = Needs::default();
         let uses = ctx.type_names.named.uses(ctx.module);
         ctx.module
             .types
             .iter()
             .map(|(h, _)| {
-                let name = spell_static(ctx, &mut ignored, h);
-                (name, type_extension(ctx.module, h), uses.of(h))
+                // What spelling records, kept for every use: at most the
+                // extension of the type's scalar (through arrays and
+                // pointers; a struct is spelled by its name alone).
+                let mut own = Needs::default();
+                let name = spell_static(ctx, &mut own, h);
+                (name, own.extensions.first().copied(), uses.of(h))
             })
             .collect()
     });
