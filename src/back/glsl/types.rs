@@ -43,68 +43,84 @@ pub fn scalar_extension(needs: &mut Needs, s: naga::Scalar) {
 /// [`scalar`]'s spelling alone, for callers that record extensions
 /// themselves.
 pub fn scalar_spelling(s: naga::Scalar) -> &'static str {
-    match (s.kind, s.width) {
-        (ScalarKind::Bool, _) => "bool",
-        (ScalarKind::Float, 8) => "double",
-        (ScalarKind::Float, 2) => "float16_t",
-        (ScalarKind::Float | ScalarKind::AbstractFloat, _) => "float",
-        (ScalarKind::Sint, 8) => "int64_t",
-        (ScalarKind::Uint, 8) => "uint64_t",
-        (ScalarKind::Sint, 2) => "int16_t",
-        (ScalarKind::Uint, 2) => "uint16_t",
-        (ScalarKind::Sint | ScalarKind::AbstractInt, _) => "int",
-        (ScalarKind::Uint, _) => "uint",
-    }
+    SPELLINGS[scalar_row(s)].0
 }
 
 /// The prefix of vector and matrix names for `s` (`""`, `i`, `u`, `b`, `d`,
 /// `f16`, `i64`, ...).
 fn vector_prefix(s: naga::Scalar) -> &'static str {
-    ["", "b", "d", "f16", "i64", "u64", "i16", "u16", "i", "u"][vector_row(s)]
+    SPELLINGS[scalar_row(s)].1
 }
 
-/// The row of [`VECTOR_NAMES`] (and index of [`vector_prefix`]) for the
-/// vectors of `s`.
-fn vector_row(s: naga::Scalar) -> usize {
-    match scalar_spelling(s) {
-        "bool" => 1,
-        "double" => 2,
-        "float16_t" => 3,
-        "int64_t" => 4,
-        "uint64_t" => 5,
-        "int16_t" => 6,
-        "uint16_t" => 7,
-        "int" => 8,
-        "uint" => 9,
-        _ => 0,
+/// The row of [`SPELLINGS`] for scalar `s` (abstract numbers are spelled
+/// as `float` and `int`).
+fn scalar_row(s: naga::Scalar) -> usize {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => 1,
+        (ScalarKind::Float, 8) => 2,
+        (ScalarKind::Float, 2) => 3,
+        (ScalarKind::Float | ScalarKind::AbstractFloat, _) => 0,
+        (ScalarKind::Sint, 8) => 4,
+        (ScalarKind::Uint, 8) => 5,
+        (ScalarKind::Sint, 2) => 6,
+        (ScalarKind::Uint, 2) => 7,
+        (ScalarKind::Sint | ScalarKind::AbstractInt, _) => 8,
+        (ScalarKind::Uint, _) => 9,
     }
 }
 
-/// Every vector spelling, by scalar (see [`vector_row`]) and size.
-const VECTOR_NAMES: [[&str; 3]; 10] = [
-    ["vec2", "vec3", "vec4"],
-    ["bvec2", "bvec3", "bvec4"],
-    ["dvec2", "dvec3", "dvec4"],
-    ["f16vec2", "f16vec3", "f16vec4"],
-    ["i64vec2", "i64vec3", "i64vec4"],
-    ["u64vec2", "u64vec3", "u64vec4"],
-    ["i16vec2", "i16vec3", "i16vec4"],
-    ["u16vec2", "u16vec3", "u16vec4"],
-    ["ivec2", "ivec3", "ivec4"],
-    ["uvec2", "uvec3", "uvec4"],
+/// Every scalar's spellings (see [`scalar_row`]): the scalar, the prefix
+/// of its vector and matrix names, its vectors of 2 to 4 components, and
+/// its zero.
+const SPELLINGS: [(&str, &str, [&str; 3], &str); 10] = [
+    ("float", "", ["vec2", "vec3", "vec4"], "0.0"),
+    ("bool", "b", ["bvec2", "bvec3", "bvec4"], "false"),
+    ("double", "d", ["dvec2", "dvec3", "dvec4"], "0.0lf"),
+    (
+        "float16_t",
+        "f16",
+        ["f16vec2", "f16vec3", "f16vec4"],
+        "float16_t(0)",
+    ),
+    (
+        "int64_t",
+        "i64",
+        ["i64vec2", "i64vec3", "i64vec4"],
+        "int64_t(0)",
+    ),
+    (
+        "uint64_t",
+        "u64",
+        ["u64vec2", "u64vec3", "u64vec4"],
+        "uint64_t(0)",
+    ),
+    (
+        "int16_t",
+        "i16",
+        ["i16vec2", "i16vec3", "i16vec4"],
+        "int16_t(0)",
+    ),
+    (
+        "uint16_t",
+        "u16",
+        ["u16vec2", "u16vec3", "u16vec4"],
+        "uint16_t(0)",
+    ),
+    ("int", "i", ["ivec2", "ivec3", "ivec4"], "0"),
+    ("uint", "u", ["uvec2", "uvec3", "uvec4"], "0u"),
 ];
 
 /// `vec3`, `ivec2`, `f16vec4`, `bvec2`, ...
 pub fn vector(needs: &mut Needs, size: naga::VectorSize, s: naga::Scalar) -> &'static str {
     scalar_extension(needs, s);
-    VECTOR_NAMES[vector_row(s)][size as usize - 2]
+    SPELLINGS[scalar_row(s)].2[size as usize - 2]
 }
 
 /// [`vector`]'s spelling alone, for `n` components (2 to 4 in every
 /// valid type; any other count is spelled out rather than clamped).
 pub fn vector_spelling(n: u8, s: naga::Scalar) -> Cow<'static, str> {
     match n {
-        2..=4 => Cow::Borrowed(VECTOR_NAMES[vector_row(s)][usize::from(n) - 2]),
+        2..=4 => Cow::Borrowed(SPELLINGS[scalar_row(s)].2[usize::from(n) - 2]),
         _ => Cow::Owned(format!("{}vec{n}", vector_prefix(s))),
     }
 }
@@ -338,17 +354,11 @@ fn spell_inner<'c>(
     }
 }
 
-/// The zero literal of scalar `s` (borrowed for the common scalars, so
-/// that vector and matrix zeros format it without a copy).
-fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> Cow<'static, str> {
-    match scalar(needs, s) {
-        "bool" => Cow::Borrowed("false"),
-        "float" => Cow::Borrowed("0.0"),
-        "double" => Cow::Borrowed("0.0lf"),
-        "int" => Cow::Borrowed("0"),
-        "uint" => Cow::Borrowed("0u"),
-        other => Cow::Owned(format!("{other}(0)")),
-    }
+/// The zero of scalar `s` (a literal, or a constructor where GLSL has
+/// no literal of the type), adding the extension the type needs.
+fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> &'static str {
+    scalar_extension(needs, s);
+    SPELLINGS[scalar_row(s)].3
 }
 
 /// The zero value of `ty` as a GLSL constant expression
@@ -367,11 +377,11 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
         return;
     };
     match t.inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(&scalar_zero(needs, s)),
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(scalar_zero(needs, s)),
         TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
             out.push_str(type_name(ctx, needs, ty));
             out.push('(');
-            out.push_str(&scalar_zero(needs, s));
+            out.push_str(scalar_zero(needs, s));
             out.push(')');
         }
         TypeInner::Array {
