@@ -14,7 +14,7 @@ pub(super) use crate::back::text::{
 };
 use crate::back::text::{
     is_buffer_space, math_operands, operator_symbol, Body, Conversion, Load, Sample,
-    TextWriter as _,
+    TextWriter as _, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -192,10 +192,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push_str("_s_unsupported");
             }
             E::CooperativeLoad { .. } | E::CooperativeMultiplyAdd { .. } => {
-                self.error(
-                    "cooperative matrices are not supported by the GLSL output",
-                    h,
-                );
+                self.error(self.unsupported(Unsupported::Cooperative), h);
                 out.push_str("_s_unsupported");
             }
             // A local variable is a pointer, written above.
@@ -219,9 +216,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
             };
         }
-        out.push_str("uint(");
-        self.place_into(pointer, out);
-        out.push_str(".length())");
+        self.push_runtime_length(out, &pointer);
         Prec::Call
     }
 
