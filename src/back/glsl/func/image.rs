@@ -172,18 +172,14 @@ impl FunctionWriter<'_, '_> {
         });
 
         if let Some(comp) = s.gather {
-            let mut args = vec![tex, coords];
-            if let Some(d) = dref {
-                args.push(d);
-            }
-            if let Some(o) = offset {
-                args.push(o);
-            }
-            let f = if s.offset.is_some() {
+            let f = if offset.is_some() {
                 "textureGatherOffset"
             } else {
                 "textureGather"
             };
+            let mut args = vec![tex, coords];
+            args.extend(dref);
+            args.extend(offset);
             if !shadow {
                 args.push((comp as u32).to_string());
             }
@@ -197,7 +193,7 @@ impl FunctionWriter<'_, '_> {
             coords = format!("clamp({coords}, {half}, vec2(1.0) - {half})");
         }
 
-        let mut args = vec![tex.clone(), coords];
+        let mut args = vec![tex, coords];
         let mut tail = Vec::new();
         let name = match s.level {
             naga::SampleLevel::Auto => "texture",
@@ -238,29 +234,19 @@ impl FunctionWriter<'_, '_> {
                 "textureGrad"
             }
         };
-        if let (Some(d), true) = (&dref, separate_ref) {
-            args.push(d.clone());
+        if separate_ref {
+            args.extend(dref);
         }
-        let bias = matches!(s.level, naga::SampleLevel::Bias(_));
-        let name = match offset {
-            Some(o) => {
-                // The offset goes before a bias and after a level or
-                // gradients.
-                if bias {
-                    args.push(o);
-                    args.extend(tail);
-                } else {
-                    args.extend(tail);
-                    args.push(o);
-                }
-                format!("{name}Offset")
-            }
-            None => {
-                args.extend(tail);
-                name.to_string()
-            }
-        };
-        let call = format!("{name}({})", args.join(", "));
+        // The offset goes before a bias and after a level or gradients.
+        let suffix = if offset.is_some() { "Offset" } else { "" };
+        if matches!(s.level, naga::SampleLevel::Bias(_)) {
+            args.extend(offset);
+            args.extend(tail);
+        } else {
+            args.extend(tail);
+            args.extend(offset);
+        }
+        let call = format!("{name}{suffix}({})", args.join(", "));
         if depth && !shadow {
             format!("{call}.x")
         } else {
