@@ -395,12 +395,8 @@ impl FunctionWriter<'_, '_> {
                     .unwrap_or_else(|| "0".into());
                 let target = self.type_of(h);
                 let s = size(&lod);
-                let swizzle = if total == dims {
-                    String::new()
-                } else {
-                    let p: String = (0..dims as u32).map(component).collect();
-                    format!(".{p}")
-                };
+                // The width.. components alone (`.xy` of a layered size).
+                let swizzle = if total == dims { "" } else { &".xyz"[..=dims] };
                 format!("{target}({s}{swizzle})")
             }
             naga::ImageQuery::NumLayers => {
