@@ -535,10 +535,14 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if repr != Repr::Plain {
             self.error("internal: an atomic behind a split buffer member", pointer);
         }
-        if let Some(s) = self.st.pointee(pointer).1.scalar() {
-            if s.width == 8 {
-                self.needs.extension("GL_EXT_shader_atomic_int64");
-            }
+        if self
+            .st
+            .pointee(pointer)
+            .1
+            .scalar()
+            .is_some_and(|s| s.width == 8)
+        {
+            self.needs.extension("GL_EXT_shader_atomic_int64");
         }
         if signed_word && matches!(*fun, naga::AtomicFunction::Min | naga::AtomicFunction::Max) {
             return self.signed_word_min_max(&place, *fun, value, result);
@@ -576,16 +580,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if signed_word {
             call.push_str("int(");
         }
-        for part in ["atomic", op, "(", &place, ", "] {
+        let (open, close) = if negate { ("-(", "))") } else { ("", ")") };
+        for part in ["atomic", op, "(", &place, ", ", open, &v, close] {
             call.push_str(part);
-        }
-        if negate {
-            for part in ["-(", &v, "))"] {
-                call.push_str(part);
-            }
-        } else {
-            call.push_str(&v);
-            call.push(')');
         }
         if signed_word {
             call.push(')');
