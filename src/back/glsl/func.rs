@@ -193,24 +193,6 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             _ => Cow::Borrowed(types::type_name(ctx, self.needs, ty)),
         }
     }
-
-    /// The memory barriers of `barrier` (a control barrier adds
-    /// `barrier();` after them).
-    fn memory_barriers(&mut self, barrier: naga::Barrier) {
-        if barrier.contains(naga::Barrier::STORAGE) {
-            self.st.line("memoryBarrierBuffer();");
-        }
-        if barrier.contains(naga::Barrier::WORK_GROUP) {
-            self.st.line("memoryBarrierShared();");
-        }
-        if barrier.contains(naga::Barrier::TEXTURE) {
-            self.st.line("memoryBarrierImage();");
-        }
-        if barrier.contains(naga::Barrier::SUB_GROUP) {
-            self.needs.extension("GL_KHR_shader_subgroup_basic");
-            self.st.line("subgroupMemoryBarrier();");
-        }
-    }
 }
 
 impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
@@ -344,13 +326,26 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
+    /// The memory barriers of `barrier`, then `barrier();`.
     fn control_barrier(&mut self, barrier: naga::Barrier) {
-        self.memory_barriers(barrier);
+        self.memory_barrier(barrier);
         self.st.line("barrier();");
     }
 
     fn memory_barrier(&mut self, barrier: naga::Barrier) {
-        self.memory_barriers(barrier);
+        if barrier.contains(naga::Barrier::STORAGE) {
+            self.st.line("memoryBarrierBuffer();");
+        }
+        if barrier.contains(naga::Barrier::WORK_GROUP) {
+            self.st.line("memoryBarrierShared();");
+        }
+        if barrier.contains(naga::Barrier::TEXTURE) {
+            self.st.line("memoryBarrierImage();");
+        }
+        if barrier.contains(naga::Barrier::SUB_GROUP) {
+            self.needs.extension("GL_KHR_shader_subgroup_basic");
+            self.st.line("subgroupMemoryBarrier();");
+        }
     }
 
     fn workgroup_sync(&mut self) {
