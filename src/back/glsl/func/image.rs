@@ -307,48 +307,35 @@ impl FunctionWriter<'_, '_> {
                     out.push_str(swizzle);
                 }
             }
-            ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
-                let tex = self.texture_text(image, None, false);
-                let s = sample
-                    .map(|s| self.as_scalar(s, K::Sint))
-                    .unwrap_or_else(|| "0".into());
-                for part in ["texelFetch(", &tex, ", "] {
-                    out.push_str(part);
-                }
-                push_clamped_coords(out, &coords, n, &["textureSize(", &tex, ")"]);
-                out.push_str(", ");
-                // ES has no textureSamples: the sample index is not
-                // clamped there.
-                if !d.is_es() {
-                    self.samples_extension();
-                    for part in ["clamp(", &s, ", 0, textureSamples(", &tex, ") - 1)"] {
-                        out.push_str(part);
-                    }
-                } else {
-                    out.push_str(&s);
-                }
-                out.push(')');
-                if matches!(class, ImageClass::Depth { .. }) {
-                    out.push_str(".x");
-                }
-            }
             _ => {
+                let multi = matches!(
+                    class,
+                    ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
+                );
                 let tex = self.texture_text(image, None, false);
-                let lod = level
-                    .map(|l| self.as_scalar(l, K::Sint))
+                // The sample index of a multisampled texture, else the
+                // level, clamped to those that exist where the dialect can
+                // count them: ES has neither textureSamples nor
+                // textureQueryLevels, and level 0 always exists.
+                let i = if multi { sample } else { level };
+                let i = i
+                    .map(|i| self.as_scalar(i, K::Sint))
                     .unwrap_or_else(|| "0".into());
-                // ES has no textureQueryLevels: the level is not clamped
-                // there. Level 0 always exists.
-                let lod = if d.is_es() || lod == "0" {
-                    lod
+                let i = if d.is_es() || (!multi && i == "0") {
+                    i
+                } else if multi {
+                    self.samples_extension();
+                    ["clamp(", &i, ", 0, textureSamples(", &tex, ") - 1)"].concat()
                 } else {
-                    ["clamp(", &lod, ", 0, textureQueryLevels(", &tex, ") - 1)"].concat()
+                    ["clamp(", &i, ", 0, textureQueryLevels(", &tex, ") - 1)"].concat()
                 };
                 for part in ["texelFetch(", &tex, ", "] {
                     out.push_str(part);
                 }
-                push_clamped_coords(out, &coords, n, &["textureSize(", &tex, ", ", &lod, ")"]);
-                for part in [", ", &lod, ")"] {
+                // A multisampled texture's size has no level.
+                let (sep, lod) = if multi { ("", "") } else { (", ", i.as_str()) };
+                push_clamped_coords(out, &coords, n, &["textureSize(", &tex, sep, lod, ")"]);
+                for part in [", ", &i, ")"] {
                     out.push_str(part);
                 }
                 if matches!(class, ImageClass::Depth { .. }) {
