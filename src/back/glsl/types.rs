@@ -594,7 +594,7 @@ pub fn es_storage_format(qualifier: &str) -> bool {
 /// that holds no runtime-sized array, in naga's type order (a struct comes
 /// after the types of its members), with where each one is in the text.
 /// Each entry-point file leaves out the buffer structs it never names
-/// ([`crate::back::common::live_declarations`]).
+/// ([`crate::back::common::push_live_declarations`]).
 ///
 /// The text is the same for every entry point: it is made once per module
 /// (see [`TypeNames`]) and every use records the extensions it needs.

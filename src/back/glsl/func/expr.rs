@@ -443,11 +443,12 @@ impl<'a> FunctionWriter<'a, '_> {
 
     // ---- operators ------------------------------------------------------
 
-    /// [`Self::binary`], appended to `out`. The operators that `binary`
-    /// prints as `(l o r)`, vector comparisons, bool vector `&`/`|` and
-    /// masked shifts are written in place, operands included; the others
-    /// (polyfills that need helpers or repeat an operand) go through
-    /// `binary`. Operands are visited left, then right, either way.
+    /// Binary `op` of `left` and `right`, appended to `out`, and its class:
+    /// the plain `(l o r)` of [`push_plain_binary`], vector comparisons,
+    /// bool vector `&`/`|`, masked shifts, float `%` and the integer `/`
+    /// and `%` helpers. Operands are visited left, then right.
+    ///
+    /// [`push_plain_binary`]: crate::back::text::TextWriter::push_plain_binary
     fn binary_into(
         &mut self,
         op: naga::BinaryOperator,
