@@ -1099,6 +1099,30 @@ pub(crate) fn end_section(out: &mut String, start: usize) {
     out.push('\n');
 }
 
+/// Each distinct scalar of `module`'s scalar, vector, matrix and atomic
+/// types, once, with the span of its first use ([`use_span`] of the first
+/// such type): what a writer checks against the scalars its target can
+/// spell, reporting each unsupported one once, in type order.
+pub(crate) fn first_scalar_uses(
+    module: &naga::Module,
+) -> impl Iterator<Item = (naga::Scalar, naga::Span)> + '_ {
+    let mut seen: Vec<naga::Scalar> = Vec::new();
+    module.types.iter().filter_map(move |(handle, ty)| {
+        let (TypeInner::Scalar(s)
+        | TypeInner::Vector { scalar: s, .. }
+        | TypeInner::Matrix { scalar: s, .. }
+        | TypeInner::Atomic(s)) = ty.inner
+        else {
+            return None;
+        };
+        if seen.contains(&s) {
+            return None;
+        }
+        seen.push(s);
+        Some((s, use_span(module, handle)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};

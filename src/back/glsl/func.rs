@@ -26,7 +26,7 @@ mod expr;
 mod image;
 mod math;
 
-use super::buffers::Repr;
+use super::buffers::{words, Repr};
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
     i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec,
@@ -50,18 +50,17 @@ pub fn write_function(ctx: &Ctx<'_>, needs: &mut Needs, handle: Handle<naga::Fun
 }
 
 /// `void main() { ... }` for entry point `index`: the prologue from
-/// `decl::entry_prologue`, the body, and every `return` replaced by
-/// `decl::entry_return` followed by `return;`.
+/// [`decl::push_entry_prologue`], the body, and every `return` replaced by
+/// [`decl::push_entry_return`] followed by `return;`.
 pub fn write_entry_main(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
     let Some(ep) = ctx.module.entry_points.get(index) else {
         return String::new();
     };
     let info = ctx.info.get_entry_point(index);
-    let prologue = decl::entry_prologue(ctx, needs, index);
     let mut w = FunctionWriter::new(ctx, needs, Body::Entry(index, &ep.function, info));
     w.st.mark_function(ctx.parsed, &ep.name);
     w.st.out.push_str("void main() {\n");
-    w.st.out.push_str(&prologue);
+    decl::push_entry_prologue(ctx, w.needs, index, &mut w.st.out);
     w.body(&ep.function.body);
     w.st.out
 }
@@ -192,24 +191,6 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 })
             }
             _ => Cow::Borrowed(types::type_name(ctx, self.needs, ty)),
-        }
-    }
-
-    /// The memory barriers of `barrier` (a control barrier adds
-    /// `barrier();` after them).
-    fn memory_barriers(&mut self, barrier: naga::Barrier) {
-        if barrier.contains(naga::Barrier::STORAGE) {
-            self.st.line("memoryBarrierBuffer();");
-        }
-        if barrier.contains(naga::Barrier::WORK_GROUP) {
-            self.st.line("memoryBarrierShared();");
-        }
-        if barrier.contains(naga::Barrier::TEXTURE) {
-            self.st.line("memoryBarrierImage();");
-        }
-        if barrier.contains(naga::Barrier::SUB_GROUP) {
-            self.needs.extension("GL_KHR_shader_subgroup_basic");
-            self.st.line("subgroupMemoryBarrier();");
         }
     }
 }
@@ -345,13 +326,26 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
+    /// The memory barriers of `barrier`, then `barrier();`.
     fn control_barrier(&mut self, barrier: naga::Barrier) {
-        self.memory_barriers(barrier);
+        self.memory_barrier(barrier);
         self.st.line("barrier();");
     }
 
     fn memory_barrier(&mut self, barrier: naga::Barrier) {
-        self.memory_barriers(barrier);
+        if barrier.contains(naga::Barrier::STORAGE) {
+            self.st.line("memoryBarrierBuffer();");
+        }
+        if barrier.contains(naga::Barrier::WORK_GROUP) {
+            self.st.line("memoryBarrierShared();");
+        }
+        if barrier.contains(naga::Barrier::TEXTURE) {
+            self.st.line("memoryBarrierImage();");
+        }
+        if barrier.contains(naga::Barrier::SUB_GROUP) {
+            self.needs.extension("GL_KHR_shader_subgroup_basic");
+            self.st.line("subgroupMemoryBarrier();");
+        }
     }
 
     fn workgroup_sync(&mut self) {
@@ -360,7 +354,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        self.load(pointer)
+        let mut text = String::with_capacity(32);
+        let prec = self.load_into(pointer, &mut text);
+        (text, prec)
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {
@@ -388,21 +384,16 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let img = self.expr(image);
         let (c, _) = self.texel_coords(dim, coordinate, array_index);
         let v = self.arg(value);
+        // The buffer atomics' operation names (`imageAtomic<Op>`).
         let call = match *fun {
-            naga::AtomicFunction::Add => format!("imageAtomicAdd({img}, {c}, {v})"),
-            naga::AtomicFunction::Subtract => format!("imageAtomicAdd({img}, {c}, -({v}))"),
-            naga::AtomicFunction::And => format!("imageAtomicAnd({img}, {c}, {v})"),
-            naga::AtomicFunction::ExclusiveOr => format!("imageAtomicXor({img}, {c}, {v})"),
-            naga::AtomicFunction::InclusiveOr => format!("imageAtomicOr({img}, {c}, {v})"),
-            naga::AtomicFunction::Min => format!("imageAtomicMin({img}, {c}, {v})"),
-            naga::AtomicFunction::Max => format!("imageAtomicMax({img}, {c}, {v})"),
-            naga::AtomicFunction::Exchange { compare: None } => {
-                format!("imageAtomicExchange({img}, {c}, {v})")
-            }
             naga::AtomicFunction::Exchange { compare: Some(cmp) } => {
                 let cmp = self.arg(cmp);
                 format!("imageAtomicCompSwap({img}, {c}, {cmp}, {v})")
             }
+            _ => match crate::back::common::atomic_op(fun) {
+                (op, true) => format!("imageAtomic{op}({img}, {c}, -({v}))"),
+                (op, false) => format!("imageAtomic{op}({img}, {c}, {v})"),
+            },
         };
         self.st.line_fmt(format_args!("{call};"));
     }
@@ -412,8 +403,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             (Body::Entry(index, ..), Some(v)) => {
                 let name = self.named_value(v);
                 let indent = self.indent_text();
-                let text = decl::entry_return(self.ctx, self.needs, index, &name, &indent);
-                self.st.out.push_str(&text);
+                let out = &mut self.st.out;
+                decl::push_entry_return(self.ctx, self.needs, index, &name, &indent, out);
                 self.st.line("return;");
             }
             (_, Some(v)) => self.line_with("return ", v, ";"),
@@ -424,25 +415,19 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     fn store(&mut self, pointer: Handle<naga::Expression>, value: Handle<naga::Expression>) {
         if let Some(place) = self.words_place(pointer) {
             let ctx = self.ctx;
-            let (Some(block), Some(ty)) =
-                (ctx.plan.words.get(place.buffer), self.st.pointee(pointer).0)
-            else {
-                // A component of a vector: its scalar type is the layout's.
-                if let Some(block) = ctx.plan.words.get(place.buffer) {
-                    let v = self.named_value(value);
-                    let indent = self.indent_text();
-                    let mut text = String::new();
-                    super::buffers::words::store_leaf(block, &place, &v, &indent, &mut text);
-                    self.st.out.push_str(&text);
-                }
+            let Some(block) = ctx.plan.words.get(place.buffer) else {
                 return;
             };
             // The stores may evaluate the value several times.
             let v = self.named_value(value);
             let indent = self.indent_text();
-            let mut text = String::new();
-            super::buffers::words::store(ctx, block, &place, ty, &v, &indent, 0, &mut text);
-            self.st.out.push_str(&text);
+            let ty = self.st.pointee(pointer).0;
+            let out = &mut self.st.out;
+            match ty {
+                Some(ty) => words::store(ctx, block, &place, ty, &v, &indent, 0, out),
+                // A component of a vector: its scalar type is the layout's.
+                None => words::store_leaf(block, &place, &v, &indent, out),
+            }
             return;
         }
         let mut place = self.st.take_buf();
@@ -486,12 +471,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         // Only structs and arrays in buffers are rebuilt; a words buffer
         // has its own loads (by offset, no storage copied).
         let in_buffer = match *self.st.ty(pointer) {
-            naga::TypeInner::Pointer { space, .. } => matches!(
-                space,
-                naga::AddressSpace::Uniform
-                    | naga::AddressSpace::Storage { .. }
-                    | naga::AddressSpace::Immediate
-            ),
+            naga::TypeInner::Pointer { space, .. } => is_buffer_space(space),
             _ => false,
         };
         let ty = self.st.pointee(pointer).0?;
@@ -541,15 +521,23 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
                     .map(|b| b.word(&at.offset));
                 (word.unwrap_or_default(), Repr::Plain)
             }
-            None => self.place(pointer),
+            None => {
+                let mut text = String::with_capacity(32);
+                let repr = self.place_into(pointer, &mut text);
+                (text, repr)
+            }
         };
         if repr != Repr::Plain {
             self.error("internal: an atomic behind a split buffer member", pointer);
         }
-        if let Some(s) = self.st.pointee(pointer).1.scalar() {
-            if s.width == 8 {
-                self.needs.extension("GL_EXT_shader_atomic_int64");
-            }
+        if self
+            .st
+            .pointee(pointer)
+            .1
+            .scalar()
+            .is_some_and(|s| s.width == 8)
+        {
+            self.needs.extension("GL_EXT_shader_atomic_int64");
         }
         if signed_word && matches!(*fun, naga::AtomicFunction::Min | naga::AtomicFunction::Max) {
             return self.signed_word_min_max(&place, *fun, value, result);
@@ -587,16 +575,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if signed_word {
             call.push_str("int(");
         }
-        for part in ["atomic", op, "(", &place, ", "] {
+        let (open, close) = if negate { ("-(", "))") } else { ("", ")") };
+        for part in ["atomic", op, "(", &place, ", ", open, &v, close] {
             call.push_str(part);
-        }
-        if negate {
-            for part in ["-(", &v, "))"] {
-                call.push_str(part);
-            }
-        } else {
-            call.push_str(&v);
-            call.push(')');
         }
         if signed_word {
             call.push(')');

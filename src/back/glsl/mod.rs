@@ -242,8 +242,6 @@ pub const INEXPRESSIBLE_NOTE: &str =
 
 pub(crate) use crate::back::common::error_at;
 
-use crate::back::common::use_span;
-
 /// The extension GLSL `dialect` enables for f16 arithmetic (`float16_t`,
 /// `f16vec*`, `f16mat*`): Vulkan GLSL's
 /// GL_EXT_shader_explicit_arithmetic_types_float16 ([`types::F16_EXTENSION`],
@@ -263,50 +261,31 @@ pub(crate) fn extension_spelling(dialect: Dialect, extension: &'static str) -> &
 /// other dialects ([`extension_spelling`]), and a buffer that holds f16 is
 /// declared as its words outside Vulkan GLSL (`buffers::words`).
 pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
-    let mut reported: Vec<naga::Scalar> = Vec::new();
-    for (handle, ty) in module.types.iter() {
-        let scalar = match ty.inner {
-            naga::TypeInner::Scalar(s)
-            | naga::TypeInner::Vector { scalar: s, .. }
-            | naga::TypeInner::Matrix { scalar: s, .. }
-            | naga::TypeInner::Atomic(s) => s,
-            _ => continue,
+    let errors = crate::back::common::first_scalar_uses(module).filter_map(|(scalar, span)| {
+        let (why, fix) = match (scalar.width, scalar.kind) {
+            (8, _) if dialect.is_es() => (
+                "GLSL ES has no 64-bit types",
+                "use --glsl vulkan450, or --target spirv",
+            ),
+            (2, naga::ScalarKind::Float) if !dialect.is_es() && dialect.version() < 450 => (
+                "f16 needs GL_AMD_gpu_shader_half_float, whose builtins need GLSL 4.50",
+                "use --glsl gl450 or later, --glsl vulkan450, or --target spirv",
+            ),
+            _ => return None,
         };
-        let why = match (scalar.width, scalar.kind) {
-            (8, _) if dialect.is_es() => "GLSL ES has no 64-bit types",
-            (2, naga::ScalarKind::Float) if !dialect.is_es() && dialect.version() < 450 => {
-                "f16 needs GL_AMD_gpu_shader_half_float, whose builtins need GLSL 4.50"
-            }
-            _ => continue,
-        };
-        if reported.contains(&scalar) {
-            continue;
-        }
-        reported.push(scalar);
+        // A 64-bit or 16-bit number (naga's bools are one byte wide).
         let name = crate::layout::Scalar {
             kind: match scalar.kind {
                 naga::ScalarKind::Sint => crate::layout::ScalarKind::Sint,
                 naga::ScalarKind::Uint => crate::layout::ScalarKind::Uint,
-                naga::ScalarKind::Bool => crate::layout::ScalarKind::Bool,
                 _ => crate::layout::ScalarKind::Float,
             },
             width: scalar.width,
         }
         .wgsl_name();
-        errors.push(
-            error_at(
-                format!("`{name}` cannot be written as GLSL {dialect}: {why}"),
-                use_span(module, handle),
-                format!("uses `{name}`"),
-            )
-            .note(if scalar.width == 2 {
-                "use --glsl gl450 or later, --glsl vulkan450, or --target spirv"
-            } else {
-                "use --glsl vulkan450, or --target spirv"
-            })
-            .with_kind(crate::diag::DiagnosticKind::Unsupported),
-        );
-    }
-    errors
+        let message = format!("`{name}` cannot be written as GLSL {dialect}: {why}");
+        let error = error_at(message, span, format!("uses `{name}`")).note(fix);
+        Some(error.with_kind(crate::diag::DiagnosticKind::Unsupported))
+    });
+    errors.collect()
 }

@@ -32,107 +32,95 @@ pub fn scalar(needs: &mut Needs, s: naga::Scalar) -> &'static str {
 
 /// Record the extension the arithmetic types of `s` need, if any.
 pub fn scalar_extension(needs: &mut Needs, s: naga::Scalar) {
-    if let Some(e) = scalar_extension_name(s) {
-        needs.extension(e);
-    }
-}
-
-/// The extension the arithmetic types of `s` need, if any.
-fn scalar_extension_name(s: naga::Scalar) -> Option<&'static str> {
-    match (s.kind, s.width) {
-        (ScalarKind::Float, 2) => Some(F16_EXTENSION),
-        (ScalarKind::Sint | ScalarKind::Uint, 8) => Some(INT64_EXTENSION),
-        (ScalarKind::Sint | ScalarKind::Uint, 2) => Some(INT16_EXTENSION),
-        _ => None,
-    }
-}
-
-/// The extension that spelling type `ty` records: its scalar's, through
-/// arrays and pointers (a struct is spelled by its name alone).
-fn type_extension(module: &naga::Module, mut ty: Handle<naga::Type>) -> Option<&'static str> {
-    // Every type refers only to types before it, so this ends; the bound
-    // keeps a malformed module from looping.
-    for _ in 0..=module.types.len() {
-        match module.types.get_handle(ty).ok()?.inner {
-            TypeInner::Scalar(s)
-            | TypeInner::Atomic(s)
-            | TypeInner::Vector { scalar: s, .. }
-            | TypeInner::Matrix { scalar: s, .. }
-            | TypeInner::ValuePointer { scalar: s, .. } => return scalar_extension_name(s),
-            TypeInner::Array { base, .. }
-            | TypeInner::BindingArray { base, .. }
-            | TypeInner::Pointer { base, .. } => ty = base,
-            _ => return None,
-        }
-    }
-    None
+    needs.extension(match (s.kind, s.width) {
+        (ScalarKind::Float, 2) => F16_EXTENSION,
+        (ScalarKind::Sint | ScalarKind::Uint, 8) => INT64_EXTENSION,
+        (ScalarKind::Sint | ScalarKind::Uint, 2) => INT16_EXTENSION,
+        _ => return,
+    });
 }
 
 /// [`scalar`]'s spelling alone, for callers that record extensions
 /// themselves.
 pub fn scalar_spelling(s: naga::Scalar) -> &'static str {
-    match (s.kind, s.width) {
-        (ScalarKind::Bool, _) => "bool",
-        (ScalarKind::Float, 8) => "double",
-        (ScalarKind::Float, 2) => "float16_t",
-        (ScalarKind::Float | ScalarKind::AbstractFloat, _) => "float",
-        (ScalarKind::Sint, 8) => "int64_t",
-        (ScalarKind::Uint, 8) => "uint64_t",
-        (ScalarKind::Sint, 2) => "int16_t",
-        (ScalarKind::Uint, 2) => "uint16_t",
-        (ScalarKind::Sint | ScalarKind::AbstractInt, _) => "int",
-        (ScalarKind::Uint, _) => "uint",
-    }
+    SPELLINGS[scalar_row(s)].0
 }
 
 /// The prefix of vector and matrix names for `s` (`""`, `i`, `u`, `b`, `d`,
 /// `f16`, `i64`, ...).
 fn vector_prefix(s: naga::Scalar) -> &'static str {
-    ["", "b", "d", "f16", "i64", "u64", "i16", "u16", "i", "u"][vector_row(s)]
+    SPELLINGS[scalar_row(s)].1
 }
 
-/// The row of [`VECTOR_NAMES`] (and index of [`vector_prefix`]) for the
-/// vectors of `s`.
-fn vector_row(s: naga::Scalar) -> usize {
-    match scalar_spelling(s) {
-        "bool" => 1,
-        "double" => 2,
-        "float16_t" => 3,
-        "int64_t" => 4,
-        "uint64_t" => 5,
-        "int16_t" => 6,
-        "uint16_t" => 7,
-        "int" => 8,
-        "uint" => 9,
-        _ => 0,
+/// The row of [`SPELLINGS`] for scalar `s` (abstract numbers are spelled
+/// as `float` and `int`).
+fn scalar_row(s: naga::Scalar) -> usize {
+    match (s.kind, s.width) {
+        (ScalarKind::Bool, _) => 1,
+        (ScalarKind::Float, 8) => 2,
+        (ScalarKind::Float, 2) => 3,
+        (ScalarKind::Float | ScalarKind::AbstractFloat, _) => 0,
+        (ScalarKind::Sint, 8) => 4,
+        (ScalarKind::Uint, 8) => 5,
+        (ScalarKind::Sint, 2) => 6,
+        (ScalarKind::Uint, 2) => 7,
+        (ScalarKind::Sint | ScalarKind::AbstractInt, _) => 8,
+        (ScalarKind::Uint, _) => 9,
     }
 }
 
-/// Every vector spelling, by scalar (see [`vector_row`]) and size.
-const VECTOR_NAMES: [[&str; 3]; 10] = [
-    ["vec2", "vec3", "vec4"],
-    ["bvec2", "bvec3", "bvec4"],
-    ["dvec2", "dvec3", "dvec4"],
-    ["f16vec2", "f16vec3", "f16vec4"],
-    ["i64vec2", "i64vec3", "i64vec4"],
-    ["u64vec2", "u64vec3", "u64vec4"],
-    ["i16vec2", "i16vec3", "i16vec4"],
-    ["u16vec2", "u16vec3", "u16vec4"],
-    ["ivec2", "ivec3", "ivec4"],
-    ["uvec2", "uvec3", "uvec4"],
+/// Every scalar's spellings (see [`scalar_row`]): the scalar, the prefix
+/// of its vector and matrix names, its vectors of 2 to 4 components, and
+/// its zero.
+const SPELLINGS: [(&str, &str, [&str; 3], &str); 10] = [
+    ("float", "", ["vec2", "vec3", "vec4"], "0.0"),
+    ("bool", "b", ["bvec2", "bvec3", "bvec4"], "false"),
+    ("double", "d", ["dvec2", "dvec3", "dvec4"], "0.0lf"),
+    (
+        "float16_t",
+        "f16",
+        ["f16vec2", "f16vec3", "f16vec4"],
+        "float16_t(0)",
+    ),
+    (
+        "int64_t",
+        "i64",
+        ["i64vec2", "i64vec3", "i64vec4"],
+        "int64_t(0)",
+    ),
+    (
+        "uint64_t",
+        "u64",
+        ["u64vec2", "u64vec3", "u64vec4"],
+        "uint64_t(0)",
+    ),
+    (
+        "int16_t",
+        "i16",
+        ["i16vec2", "i16vec3", "i16vec4"],
+        "int16_t(0)",
+    ),
+    (
+        "uint16_t",
+        "u16",
+        ["u16vec2", "u16vec3", "u16vec4"],
+        "uint16_t(0)",
+    ),
+    ("int", "i", ["ivec2", "ivec3", "ivec4"], "0"),
+    ("uint", "u", ["uvec2", "uvec3", "uvec4"], "0u"),
 ];
 
 /// `vec3`, `ivec2`, `f16vec4`, `bvec2`, ...
 pub fn vector(needs: &mut Needs, size: naga::VectorSize, s: naga::Scalar) -> &'static str {
     scalar_extension(needs, s);
-    VECTOR_NAMES[vector_row(s)][size as usize - 2]
+    SPELLINGS[scalar_row(s)].2[size as usize - 2]
 }
 
 /// [`vector`]'s spelling alone, for `n` components (2 to 4 in every
 /// valid type; any other count is spelled out rather than clamped).
 pub fn vector_spelling(n: u8, s: naga::Scalar) -> Cow<'static, str> {
     match n {
-        2..=4 => Cow::Borrowed(VECTOR_NAMES[vector_row(s)][usize::from(n) - 2]),
+        2..=4 => Cow::Borrowed(SPELLINGS[scalar_row(s)].2[usize::from(n) - 2]),
         _ => Cow::Owned(format!("{}vec{n}", vector_prefix(s))),
     }
 }
@@ -176,15 +164,17 @@ pub fn matrix_spelling(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, s
 /// extensions the type needs.
 pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> &'c str {
     let all = ctx.type_names.spelled.get_or_init(|| {
-        // What spelling records is recomputed by `type_extension`.
-        let mut ignored = Needs::default();
         let uses = ctx.type_names.named.uses(ctx.module);
         ctx.module
             .types
             .iter()
             .map(|(h, _)| {
-                let name = spell_static(ctx, &mut ignored, h);
-                (name, type_extension(ctx.module, h), uses.of(h))
+                // What spelling records, kept for every use: at most the
+                // extension of the type's scalar (through arrays and
+                // pointers; a struct is spelled by its name alone).
+                let mut own = Needs::default();
+                let name = spell_static(ctx, &mut own, h);
+                (name, own.extensions.first().copied(), uses.of(h))
             })
             .collect()
     });
@@ -221,19 +211,36 @@ pub struct TypeNames {
 /// [`spell`] for the cache: scalars, vectors and matrices keep their
 /// static spellings (no copy); the needs recorded are those of `spell`.
 fn spell_static(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> Cow<'static, str> {
-    if let Ok(t) = ctx.module.types.get_handle(ty) {
-        match t.inner {
-            TypeInner::Scalar(s) | TypeInner::Atomic(s) => return Cow::Borrowed(scalar(needs, s)),
-            TypeInner::Vector { size, scalar: s } => return Cow::Borrowed(vector(needs, size, s)),
-            TypeInner::Matrix {
-                columns,
-                rows,
-                scalar: s,
-            } => return matrix(needs, columns, rows, s),
-            _ => {}
-        }
-    }
-    Cow::Owned(spell(ctx, needs, ty))
+    let inner = ctx.module.types.get_handle(ty).map(|t| &t.inner);
+    let numeric = inner.ok().and_then(|inner| numeric_name(needs, inner));
+    numeric.unwrap_or_else(|| Cow::Owned(spell(ctx, needs, ty)))
+}
+
+/// The spelling of a scalar, vector or matrix type (an atomic is its
+/// scalar, a value pointer its value), adding the extension it needs;
+/// `None` for every other type.
+fn numeric_name(needs: &mut Needs, inner: &TypeInner) -> Option<Cow<'static, str>> {
+    Some(match *inner {
+        TypeInner::Scalar(s)
+        | TypeInner::Atomic(s)
+        | TypeInner::ValuePointer {
+            size: None,
+            scalar: s,
+            ..
+        } => Cow::Borrowed(scalar(needs, s)),
+        TypeInner::Vector { size, scalar: s }
+        | TypeInner::ValuePointer {
+            size: Some(size),
+            scalar: s,
+            ..
+        } => Cow::Borrowed(vector(needs, size, s)),
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        } => matrix(needs, columns, rows, s),
+        _ => return None,
+    })
 }
 
 /// [`type_name`] without the cache.
@@ -281,24 +288,10 @@ fn spell_inner<'c>(
             Cow::Owned(spell(ctx, needs, ty))
         }
     };
+    if let Some(name) = numeric_name(needs, inner) {
+        return name;
+    }
     match *inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => Cow::Borrowed(scalar(needs, s)),
-        TypeInner::Vector { size, scalar: s } => Cow::Borrowed(vector(needs, size, s)),
-        TypeInner::ValuePointer {
-            size: Some(size),
-            scalar: s,
-            ..
-        } => Cow::Borrowed(vector(needs, size, s)),
-        TypeInner::ValuePointer {
-            size: None,
-            scalar: s,
-            ..
-        } => Cow::Borrowed(scalar(needs, s)),
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar: s,
-        } => matrix(needs, columns, rows, s),
         TypeInner::Pointer { base, .. } => name_of(needs, base),
         TypeInner::Array { .. } | TypeInner::BindingArray { .. } => {
             // GLSL lists the outer dimension first: `float[4][3]` is four
@@ -355,23 +348,17 @@ fn spell_inner<'c>(
                 Cow::Borrowed("sampler")
             }
         }
-        TypeInner::CooperativeMatrix { .. }
-        | TypeInner::AccelerationStructure { .. }
-        | TypeInner::RayQuery { .. } => Cow::Borrowed("void"),
+        // Cooperative matrices and ray tracing types (the numeric types
+        // are spelled above).
+        _ => Cow::Borrowed("void"),
     }
 }
 
-/// The zero literal of scalar `s` (borrowed for the common scalars, so
-/// that vector and matrix zeros format it without a copy).
-fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> Cow<'static, str> {
-    match scalar(needs, s) {
-        "bool" => Cow::Borrowed("false"),
-        "float" => Cow::Borrowed("0.0"),
-        "double" => Cow::Borrowed("0.0lf"),
-        "int" => Cow::Borrowed("0"),
-        "uint" => Cow::Borrowed("0u"),
-        other => Cow::Owned(format!("{other}(0)")),
-    }
+/// The zero of scalar `s` (a literal, or a constructor where GLSL has
+/// no literal of the type), adding the extension the type needs.
+fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> &'static str {
+    scalar_extension(needs, s);
+    SPELLINGS[scalar_row(s)].3
 }
 
 /// The zero value of `ty` as a GLSL constant expression
@@ -390,22 +377,11 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
         return;
     };
     match t.inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(&scalar_zero(needs, s)),
-        TypeInner::Vector { size, scalar: s } => {
-            out.push_str(vector(needs, size, s));
+        TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(scalar_zero(needs, s)),
+        TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
+            out.push_str(type_name(ctx, needs, ty));
             out.push('(');
-            out.push_str(&scalar_zero(needs, s));
-            out.push(')');
-        }
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar: s,
-        } => {
-            let m = matrix(needs, columns, rows, s);
-            out.push_str(&m);
-            out.push('(');
-            out.push_str(&scalar_zero(needs, s));
+            out.push_str(scalar_zero(needs, s));
             out.push(')');
         }
         TypeInner::Array {
@@ -618,7 +594,7 @@ pub fn es_storage_format(qualifier: &str) -> bool {
 /// that holds no runtime-sized array, in naga's type order (a struct comes
 /// after the types of its members), with where each one is in the text.
 /// Each entry-point file leaves out the buffer structs it never names
-/// ([`crate::back::common::live_declarations`]).
+/// ([`crate::back::common::push_live_declarations`]).
 ///
 /// The text is the same for every entry point: it is made once per module
 /// (see [`TypeNames`]) and every use records the extensions it needs.
@@ -686,9 +662,6 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
     (out, parts)
 }
 
-/// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images at all
-/// (ES has no 1D images; cube arrays and multisampled arrays need ES 3.20).
-/// `Err` carries what is missing.
 /// The dimension a texture of `dim` is declared with in `d`: GLSL ES has
 /// no 1D textures, so there a 1D texture is a 2D texture of height 1 (the
 /// host binds a 2D texture of height 1; `func::image` addresses its one
@@ -701,6 +674,10 @@ pub fn declared_dim(d: Dialect, dim: ImageDimension) -> ImageDimension {
     }
 }
 
+/// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images, and
+/// the extension they need there: cube arrays and multisampled arrays in
+/// ES 3.10 (ES declares 1D images as 2D, [`declared_dim`]). `Err` would
+/// carry what is missing; every image is declarable now.
 pub fn image_support(
     d: Dialect,
     dim: ImageDimension,

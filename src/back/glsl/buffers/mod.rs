@@ -1255,14 +1255,3 @@ struct Copy<'i> {
     indent: &'i str,
     depth: usize,
 }
-
-/// A helper-name fragment for a value type spelled `base` with array
-/// dimensions `dims` (`S` + `[4][2]` -> `S_a4_a2`).
-fn mangle(base: &str, dims: &str) -> String {
-    let mut out = base.to_string();
-    for d in dims.split(']').filter(|d| !d.is_empty()) {
-        out.push_str("_a");
-        out.push_str(d.trim_start_matches('['));
-    }
-    out
-}

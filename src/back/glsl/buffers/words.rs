@@ -265,7 +265,7 @@ fn load_helper<'p>(
     body: impl FnOnce(&mut Needs, Place<'p>, &str, &str) -> Option<String>,
 ) -> Option<String> {
     let (vbase, vdims) = super::value_name(ctx, ty);
-    let helper = helper_name(block, "load", &place.layout, &vbase, &vdims);
+    let helper = helper_name(block, "load", &place.layout, &vbase);
     if !needs.helpers.contains_key(&helper) {
         let at = Place {
             buffer: place.buffer,
@@ -285,28 +285,28 @@ fn load_helper<'p>(
 }
 
 /// `_s_<what>_<instance>_<type>`: one helper per block, direction and
-/// stored type. Two layouts of one value type (an array with two strides)
-/// get distinct names: the stride is part of an array's name.
-fn helper_name(
-    block: &WordsBlock,
-    what: &str,
-    layout: &Layout,
-    vbase: &str,
-    vdims: &str,
-) -> String {
-    let mut name = format!(
-        "_s_{what}_{}_{}",
-        block.instance,
-        super::mangle(vbase, vdims)
-    );
+/// stored type (`layout`, whose element is spelled `vbase`): an array's
+/// counts follow the element (`S_a4_a2`), then its strides, so that two
+/// layouts of one value type (an array with two strides) get distinct
+/// names.
+fn helper_name(block: &WordsBlock, what: &str, layout: &Layout, vbase: &str) -> String {
+    let mut name = format!("_s_{what}_{}_{vbase}", block.instance);
+    let mut strides = String::new();
     let mut l = layout;
     while let LayoutKind::Array {
-        element, stride, ..
+        element,
+        stride,
+        count,
     } = &l.kind
     {
-        let _ = write!(name, "_s{stride}");
+        name.push_str("_a");
+        if let Some(n) = count {
+            let _ = write!(name, "{n}");
+        }
+        let _ = write!(strides, "_s{stride}");
         l = element;
     }
+    name.push_str(&strides);
     super::collapse_underscores(name)
 }
 

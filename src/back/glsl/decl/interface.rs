@@ -331,15 +331,14 @@ fn output_builtin(
 /// `ctx.name(NameKey::EntryPointArgument(index, i))`, built from the input
 /// variables and builtins (with the conversions WGSL types need, e.g.
 /// `uint(gl_VertexIndex)`). Compute entry points first zero the workgroup
-/// memory they use (see the module doc).
-pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String {
+/// memory they use (see the module doc). Appended to `out`.
+pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
     let module = ctx.module;
     let Some(ep) = module.entry_points.get(index) else {
-        return String::new();
+        return;
     };
     let span = text::entry_span(ctx.parsed, ctx.module, index);
-    let mut out = String::with_capacity(256);
-    zero_workgroup_memory(ctx, needs, index, &mut out);
+    zero_workgroup_memory(ctx, needs, index, out);
     let mut ignored = Vec::new();
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, needs, arg.ty);
@@ -360,7 +359,7 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
             }
             match io.binding {
                 Binding::Location { location, .. } => {
-                    push_location_name(&mut out, ep.stage, false, location, None);
+                    push_location_name(out, ep.stage, false, location, None);
                 }
                 Binding::BuiltIn(b) => {
                     out.push_str(&input_builtin(ctx, needs, b, span, &mut ignored))
@@ -369,28 +368,28 @@ pub fn entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize) -> String 
         }
         out.push_str(close);
     }
-    out
 }
 
 /// Statements (each starting with `indent`) that write the entry point's
 /// result `value` (a side-effect-free expression, possibly used several
-/// times) to its outputs. `func` follows them with `return;`.
-pub fn entry_return(
+/// times) to its outputs, appended to `out`. `func` follows them with
+/// `return;`.
+pub fn push_entry_return(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     index: usize,
     value: &str,
     indent: &str,
-) -> String {
+    out: &mut String,
+) {
     let module = ctx.module;
     let Some(ep) = module.entry_points.get(index) else {
-        return String::new();
+        return;
     };
     let Some(result) = &ep.function.result else {
-        return String::new();
+        return;
     };
     let span = text::entry_span(ctx.parsed, ctx.module, index);
-    let mut out = String::with_capacity(256);
     for io in io_parts(module, result.ty, result.binding.as_ref()) {
         let access: std::borrow::Cow<'_, str> = match io.member {
             Some(m) => {
@@ -406,7 +405,7 @@ pub fn entry_return(
                 ..
             } => {
                 out.push_str(indent);
-                push_location_name(&mut out, ep.stage, true, location, blend_src);
+                push_location_name(out, ep.stage, true, location, blend_src);
                 for part in [" = ", &access, ";\n"] {
                     out.push_str(part);
                 }
@@ -441,7 +440,6 @@ pub fn entry_return(
             });
         }
     }
-    out
 }
 
 /// Invocation 0 zeroes every workgroup variable the entry point uses; then

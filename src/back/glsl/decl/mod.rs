@@ -68,7 +68,7 @@ use resources::{
 };
 use std::fmt::Write as _;
 
-pub(crate) use interface::{entry_prologue, entry_return};
+pub(crate) use interface::{push_entry_prologue, push_entry_return};
 pub(crate) use names::combined_sampler_name;
 
 mod interface;

@@ -14,7 +14,7 @@ pub(super) use crate::back::text::{
 };
 use crate::back::text::{
     is_buffer_space, math_operands, operator_symbol, Body, Conversion, Load, Sample,
-    TextWriter as _,
+    TextWriter as _, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -30,10 +30,12 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// [`Self::expr`] and its class.
     pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        match self.st.baked.get(&h) {
-            Some(name) => (name.to_string(), Prec::Word),
-            None => self.write_expr(h),
+        if let Some(name) = self.st.baked.get(&h) {
+            return (name.to_string(), Prec::Word);
         }
+        let mut text = String::with_capacity(32);
+        let prec = self.write_expr_into(h, &mut text);
+        (text, prec)
     }
 
     /// [`Self::push_value`] where any expression may stand: without the
@@ -71,21 +73,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 return Prec::Call;
             }
             E::Relational { fun, argument } => return self.push_relational(out, fun, argument),
-            E::Select {
-                condition,
-                accept,
-                reject,
-            } if vector_size(self.st.ty(condition)).is_none() => {
-                // A scalar condition: `(c ? a : r)`, as `select` prints it.
-                out.push('(');
-                self.push_value(out, condition);
-                out.push_str(" ? ");
-                self.push_value(out, accept);
-                out.push_str(" : ");
-                self.push_value(out, reject);
-                out.push(')');
-                return Prec::Group;
-            }
             E::Override(o) => out.push_str(ctx.name(NameKey::Override(o))),
             E::FunctionArgument(i) => out.push_str(self.argument_name(i)),
             E::Binary { op, left, right } => return self.binary_into(op, left, right, out),
@@ -140,18 +127,14 @@ impl<'a> FunctionWriter<'a, '_> {
                 return Prec::Postfix;
             }
             E::ZeroValue(ty) => {
-                out.push_str(&types::zero_value(ctx, self.needs, ty));
+                types::zero_value_into(ctx, self.needs, ty, out);
                 return zero_value_class(ctx.module, ty);
             }
             E::Select {
                 condition,
                 accept,
                 reject,
-            } => {
-                let (text, prec) = self.select(h, condition, accept, reject);
-                out.push_str(&text);
-                return prec;
-            }
+            } => return self.select_into(h, condition, accept, reject, out),
             // Texture functions: a call, or a component of one.
             E::ImageSample { .. } => {
                 if let Some(sample) = Sample::of(&exprs[h]) {
@@ -161,7 +144,7 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::ImageLoad { image, .. } => {
                 if let Some(load) = Load::of(&exprs[h]) {
-                    out.push_str(&self.image_load(image, load));
+                    self.image_load_into(image, load, out);
                 }
                 return Prec::Postfix;
             }
@@ -209,23 +192,13 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push_str("_s_unsupported");
             }
             E::CooperativeLoad { .. } | E::CooperativeMultiplyAdd { .. } => {
-                self.error(
-                    "cooperative matrices are not supported by the GLSL output",
-                    h,
-                );
+                self.error(self.unsupported(Unsupported::Cooperative), h);
                 out.push_str("_s_unsupported");
             }
             // A local variable is a pointer, written above.
             E::LocalVariable(_) => out.push_str("_s_invalid"),
         }
         Prec::Word
-    }
-
-    /// [`Self::write_expr_into`], as a new string.
-    pub(super) fn write_expr(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = String::with_capacity(32);
-        let prec = self.write_expr_into(h, &mut text);
-        (text, prec)
     }
 
     /// `arrayLength` of `pointer`, appended to `out`.
@@ -243,9 +216,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 }
             };
         }
-        out.push_str("uint(");
-        self.place_into(pointer, out);
-        out.push_str(".length())");
+        self.push_runtime_length(out, &pointer);
         Prec::Call
     }
 
@@ -265,14 +236,6 @@ impl<'a> FunctionWriter<'a, '_> {
     }
 
     // ---- pointers -------------------------------------------------------
-
-    /// The lvalue text of pointer expression `h` and the repr of the GLSL
-    /// storage behind it (`Plain` for everything outside buffers).
-    pub(super) fn place(&mut self, h: Handle<naga::Expression>) -> (String, Repr) {
-        let mut text = String::with_capacity(32);
-        let repr = self.place_into(h, &mut text);
-        (text, repr)
-    }
 
     /// The class of the lvalue text of pointer `h`: a name for a variable
     /// or an argument, an access for everything in it (and for a buffer,
@@ -308,7 +271,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 if let Some(k) = self.st.known_index(&container, index) {
                     return Some(place.element(Index::Constant(k)));
                 }
-                let mut i = self.index_text(&container, index, None);
+                let mut i = String::with_capacity(16);
+                self.push_restricted_index(&mut i, &container, index, None);
                 if let crate::layout::LayoutKind::Array {
                     count: None,
                     stride,
@@ -332,7 +296,9 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// [`Self::place`], with the lvalue text appended to `out`.
+    /// The lvalue text of pointer expression `h`, appended to `out`, and
+    /// the repr of the GLSL storage behind it (`Plain` for everything
+    /// outside buffers).
     pub(super) fn place_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Repr {
         let ctx = self.ctx;
         let exprs = self.st.exprs;
@@ -366,7 +332,8 @@ impl<'a> FunctionWriter<'a, '_> {
                     out.push(']');
                     Repr::Plain
                 } else {
-                    let i = self.index_text(&container, index, Some(base));
+                    let mut i = String::with_capacity(16);
+                    self.push_restricted_index(&mut i, &container, index, Some(&base));
                     let b = take_from(out, start);
                     let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
                     append(out, text);
@@ -421,15 +388,9 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// The value behind pointer `pointer`, and its class.
-    pub(super) fn load(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = String::with_capacity(32);
-        let prec = self.load_into(pointer, &mut text);
-        (text, prec)
-    }
-
-    /// [`Self::load`], appended to `out`. A value read from buffer storage
-    /// the plan rebuilds is a member access or a constructor call.
+    /// The value behind pointer `pointer`, appended to `out`, and its
+    /// class. A value read from buffer storage the plan rebuilds is a member
+    /// access or a constructor call.
     pub(super) fn load_into(
         &mut self,
         pointer: Handle<naga::Expression>,
@@ -480,27 +441,14 @@ impl<'a> FunctionWriter<'a, '_> {
         Prec::Postfix
     }
 
-    /// The index into `container` (an array, vector or matrix), clamped as
-    /// naga's `Restrict` policy does: `min(uint(i), N - 1u)`, or against
-    /// the length of the runtime-sized array that pointer `place` points to.
-    pub(super) fn index_text(
-        &mut self,
-        container: &Ti,
-        index: Handle<naga::Expression>,
-        place: Option<Handle<naga::Expression>>,
-    ) -> String {
-        let mut text = String::with_capacity(16);
-        self.push_restricted_index(&mut text, container, index, place.as_ref());
-        text
-    }
-
     // ---- operators ------------------------------------------------------
 
-    /// [`Self::binary`], appended to `out`. The operators that `binary`
-    /// prints as `(l o r)`, vector comparisons, bool vector `&`/`|` and
-    /// masked shifts are written in place, operands included; the others
-    /// (polyfills that need helpers or repeat an operand) go through
-    /// `binary`. Operands are visited left, then right, either way.
+    /// Binary `op` of `left` and `right`, appended to `out`, and its class:
+    /// the plain `(l o r)` of [`push_plain_binary`], vector comparisons,
+    /// bool vector `&`/`|`, masked shifts, float `%` and the integer `/`
+    /// and `%` helpers. Operands are visited left, then right.
+    ///
+    /// [`push_plain_binary`]: crate::back::text::TextWriter::push_plain_binary
     fn binary_into(
         &mut self,
         op: naga::BinaryOperator,
@@ -640,7 +588,7 @@ impl<'a> FunctionWriter<'a, '_> {
             let signed = scalar.kind == K::Sint;
             let (minus_one, min) = match (signed, scalar.width) {
                 (false, _) => ("", ""),
-                (true, 8) => (small_int(scalar, -1), "(-9223372036854775807l - 1l)"),
+                (true, 8) => (small_int(scalar, -1), I64_MIN),
                 (true, _) => (small_int(scalar, -1), "(-2147483647 - 1)"),
             };
             let literals = [small_int(scalar, 0), small_int(scalar, 1), minus_one, min];
@@ -667,35 +615,49 @@ impl<'a> FunctionWriter<'a, '_> {
         self.st.give_buf(scalar_name);
     }
 
-    fn select(
+    /// `select` `h`, appended to `out`: `(c ? a : r)` for a scalar
+    /// condition, else `mix(r, a, c)` or, where GLSL's `mix` takes no such
+    /// vectors, one `?:` per component.
+    fn select_into(
         &mut self,
         h: Handle<naga::Expression>,
         condition: Handle<naga::Expression>,
         accept: Handle<naga::Expression>,
         reject: Handle<naga::Expression>,
-    ) -> (String, Prec) {
+        out: &mut String,
+    ) -> Prec {
+        let Some(size) = vector_size(self.st.ty(condition)) else {
+            out.push('(');
+            self.push_value(out, condition);
+            out.push_str(" ? ");
+            self.push_value(out, accept);
+            out.push_str(" : ");
+            self.push_value(out, reject);
+            out.push(')');
+            return Prec::Group;
+        };
         let (c, cp) = self.expr_with(condition);
         let (a, ap) = self.expr_with(accept);
         let (r, rp) = self.expr_with(reject);
-        let Some(size) = vector_size(self.st.ty(condition)) else {
-            return (format!("({c} ? {a} : {r})"), Prec::Group);
-        };
         let scalar = self.st.scalar_of(h);
         // mix() with a bool selector takes float vectors everywhere, and
         // integer and bool vectors since GLSL 4.50 and ES 3.10.
         let d = self.ctx.dialect();
         if scalar.kind == K::Float || d.is_es() || d.version() >= 450 {
-            let text = format!("mix({}, {}, {})", bare(&r, rp), bare(&a, ap), bare(&c, cp));
-            return (text, Prec::Call);
+            let (r, a, c) = (bare(&r, rp), bare(&a, ap), bare(&c, cp));
+            for part in ["mix(", r, ", ", a, ", ", c, ")"] {
+                out.push_str(part);
+            }
+            return Prec::Call;
         }
-        let t = types::vector(self.needs, size, scalar);
-        let parts: Vec<String> = (0..size as u32)
-            .map(|i| {
-                let k = component(i);
-                format!("{c}.{k} ? {a}.{k} : {r}.{k}")
-            })
-            .collect();
-        (format!("{t}({})", parts.join(", ")), Prec::Call)
+        out.push_str(types::vector(self.needs, size, scalar));
+        for i in 0..size as u32 {
+            let k = component(i);
+            let sep = if i == 0 { "(" } else { ", " };
+            let _ = write!(out, "{sep}{c}.{k} ? {a}.{k} : {r}.{k}");
+        }
+        out.push(')');
+        Prec::Call
     }
 
     /// `As` `h` ([`Conversion`]) of `expr`, appended to `out`. The operand is
@@ -791,7 +753,8 @@ pub(crate) fn f64_text(v: f64) -> String {
     })
 }
 
-/// [`typed_int`] of 0, 1 or -1 (integer helpers' constants), unallocated.
+/// The integer 0, 1 or -1 as a literal of integer scalar `s` (integer
+/// helpers' constants).
 fn small_int(s: Scalar, v: i8) -> &'static str {
     match (s.kind, s.width, v) {
         (K::Uint, 8, 0) => "0ul",
@@ -807,34 +770,8 @@ fn small_int(s: Scalar, v: i8) -> &'static str {
     }
 }
 
-fn int_min_text(width: u8) -> String {
-    if width == 8 {
-        "(-9223372036854775807l - 1l)".to_string()
-    } else {
-        i32_text(i32::MIN)
-    }
-}
-
-/// The integer `v` as a literal of integer scalar `s`.
-pub(super) fn typed_int(s: Scalar, v: i64) -> String {
-    match (s.kind, s.width) {
-        (K::Uint, 8) => format!("{v}ul"),
-        (K::Uint, _) => format!("{v}u"),
-        (K::Sint, 8) if v < 0 => format!("({v}l)"),
-        (K::Sint, 8) => format!("{v}l"),
-        _ => i32_text(v as i32),
-    }
-}
-
-/// The number `v` as a constant of scalar `s` (any kind but bool).
-pub(super) fn typed_number(needs: &mut Needs, s: Scalar, v: f64) -> String {
-    match (s.kind, s.width) {
-        (K::Float, 8) => f64_text(v),
-        (K::Float, 2) => format!("{}({})", types::scalar(needs, s), f32_text(v as f32)),
-        (K::Float, _) | (K::AbstractFloat, _) => f32_text(v as f32),
-        _ => typed_int(s, v as i64),
-    }
-}
+/// The `i64` minimum, which GLSL has no literal for.
+const I64_MIN: &str = "(-9223372036854775807l - 1l)";
 
 /// Literal `lit` as GLSL, appended to `out`, and its class.
 fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec {
@@ -881,7 +818,7 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
         L::I64(v) => {
             types::scalar(needs, Scalar::I64);
             match v {
-                i64::MIN => write!(out, "{}", int_min_text(8)),
+                i64::MIN => write!(out, "{I64_MIN}"),
                 v if v < 0 => write!(out, "({v}l)"),
                 _ => write!(out, "{v}l"),
             }

@@ -33,16 +33,12 @@ impl FunctionWriter<'_, '_> {
             return self.expr(image);
         }
         if self.ctx.dialect().is_vulkan() {
-            return match sampler {
-                Some(s) => {
-                    let t = types::sampler_type(dim, arrayed, class, comparison);
-                    format!("{t}({}, {})", self.expr(image), self.expr(s))
-                }
-                None => {
-                    self.needs.extension("GL_EXT_samplerless_texture_functions");
-                    self.expr(image)
-                }
+            let Some(s) = sampler else {
+                self.needs.extension("GL_EXT_samplerless_texture_functions");
+                return self.expr(image);
             };
+            let t = types::sampler_type(dim, arrayed, class, comparison);
+            return format!("{t}({}, {})", self.expr(image), self.expr(s));
         }
         // An element of a binding array of textures: the element of the
         // combined sampler array (one texture unit per element).
@@ -75,34 +71,38 @@ impl FunctionWriter<'_, '_> {
                 return format!("{name}[{index}]");
             }
         }
-        let Some(ig) = self.global_of(image) else {
-            // A texture parameter: reported at the function's signature.
-            if matches!(self.st.exprs[image], E::FunctionArgument(_)) {
-                return self.expr(image);
-            }
-            self.error(
-                "OpenGL GLSL needs the texture to be a module-scope variable here (textures cannot be function parameters)",
-                image,
-            );
+        let Some(ig) = self.module_global(
+            image,
+            "OpenGL GLSL needs the texture to be a module-scope variable here (textures cannot be function parameters)",
+        ) else {
             return self.expr(image);
         };
-        let sg = match sampler {
-            Some(s) => match self.global_of(s) {
-                Some(g) => Some(g),
-                None if matches!(self.st.exprs[s], E::FunctionArgument(_)) => {
-                    return self.expr(image);
-                }
-                None => {
-                    self.error(
-                        "OpenGL GLSL needs the sampler to be a module-scope variable here (samplers cannot be function parameters)",
-                        s,
-                    );
-                    return self.expr(image);
-                }
-            },
-            None => None,
-        };
-        decl::combined_sampler_name(self.ctx, ig, sg)
+        let sg = sampler.map(|s| {
+            self.module_global(
+                s,
+                "OpenGL GLSL needs the sampler to be a module-scope variable here (samplers cannot be function parameters)",
+            )
+        });
+        // A sampler that is no module-scope variable.
+        if sg == Some(None) {
+            return self.expr(image);
+        }
+        decl::combined_sampler_name(self.ctx, ig, sg.flatten())
+    }
+
+    /// The module-scope variable that texture or sampler `h` is; where it
+    /// is none, `error` (except for a parameter, which is reported at the
+    /// function's signature).
+    fn module_global(
+        &mut self,
+        h: Handle<naga::Expression>,
+        error: &str,
+    ) -> Option<Handle<naga::GlobalVariable>> {
+        let global = self.global_of(h);
+        if global.is_none() && !matches!(self.st.exprs[h], E::FunctionArgument(_)) {
+            self.error(error, h);
+        }
+        global
     }
 
     /// Whether a texture of `dim` is a 2D texture of height 1 here (a 1D
@@ -120,23 +120,14 @@ impl FunctionWriter<'_, '_> {
         }
     }
 
-    /// `float(x)` unless `x` is already a float.
-    fn as_float(&mut self, h: Handle<naga::Expression>) -> String {
+    /// `x` as the `float` (`kind` Float) or `int` (Sint) a texture
+    /// function takes: `float(x)`/`int(x)` unless it already is one.
+    fn as_scalar(&mut self, h: Handle<naga::Expression>, kind: K) -> String {
         let t = self.arg(h);
-        if self.st.scalar_of(h).kind == K::Float {
-            t
-        } else {
-            format!("float({t})")
-        }
-    }
-
-    /// `int(x)` unless `x` is already an int.
-    fn as_int(&mut self, h: Handle<naga::Expression>) -> String {
-        let t = self.arg(h);
-        if self.st.scalar_of(h).kind == K::Sint {
-            t
-        } else {
-            format!("int({t})")
+        match kind {
+            _ if self.st.scalar_of(h).kind == kind => t,
+            K::Float => format!("float({t})"),
+            _ => format!("int({t})"),
         }
     }
 
@@ -156,9 +147,9 @@ impl FunctionWriter<'_, '_> {
             parts.push("0.5".to_string());
         }
         if let Some(layer) = s.array_index {
-            parts.push(self.as_float(layer));
+            parts.push(self.as_scalar(layer, K::Float));
         }
-        let dref = s.depth_ref.map(|d| self.as_float(d));
+        let dref = s.depth_ref.map(|d| self.as_scalar(d, K::Float));
         let gathering = s.gather.is_some();
         let separate_ref = gathering || n + usize::from(arrayed) + 1 > 4;
         let mut count = n + usize::from(arrayed);
@@ -181,18 +172,14 @@ impl FunctionWriter<'_, '_> {
         });
 
         if let Some(comp) = s.gather {
-            let mut args = vec![tex, coords];
-            if let Some(d) = dref {
-                args.push(d);
-            }
-            if let Some(o) = offset {
-                args.push(o);
-            }
-            let f = if s.offset.is_some() {
+            let f = if offset.is_some() {
                 "textureGatherOffset"
             } else {
                 "textureGather"
             };
+            let mut args = vec![tex, coords];
+            args.extend(dref);
+            args.extend(offset);
             if !shadow {
                 args.push((comp as u32).to_string());
             }
@@ -206,16 +193,16 @@ impl FunctionWriter<'_, '_> {
             coords = format!("clamp({coords}, {half}, vec2(1.0) - {half})");
         }
 
-        let mut args = vec![tex.clone(), coords];
+        let mut args = vec![tex, coords];
         let mut tail = Vec::new();
         let name = match s.level {
             naga::SampleLevel::Auto => "texture",
             naga::SampleLevel::Bias(b) => {
-                tail.push(self.as_float(b));
+                tail.push(self.as_scalar(b, K::Float));
                 "texture"
             }
             naga::SampleLevel::Exact(l) => {
-                tail.push(self.as_float(l));
+                tail.push(self.as_scalar(l, K::Float));
                 "textureLod"
             }
             naga::SampleLevel::Zero if shadow && arrayed && dim == Dim::Cube => {
@@ -247,29 +234,19 @@ impl FunctionWriter<'_, '_> {
                 "textureGrad"
             }
         };
-        if let (Some(d), true) = (&dref, separate_ref) {
-            args.push(d.clone());
+        if separate_ref {
+            args.extend(dref);
         }
-        let bias = matches!(s.level, naga::SampleLevel::Bias(_));
-        let name = match offset {
-            Some(o) => {
-                // The offset goes before a bias and after a level or
-                // gradients.
-                if bias {
-                    args.push(o);
-                    args.extend(tail);
-                } else {
-                    args.extend(tail);
-                    args.push(o);
-                }
-                format!("{name}Offset")
-            }
-            None => {
-                args.extend(tail);
-                name.to_string()
-            }
-        };
-        let call = format!("{name}({})", args.join(", "));
+        // The offset goes before a bias and after a level or gradients.
+        let suffix = if offset.is_some() { "Offset" } else { "" };
+        if matches!(s.level, naga::SampleLevel::Bias(_)) {
+            args.extend(offset);
+            args.extend(tail);
+        } else {
+            args.extend(tail);
+            args.extend(offset);
+        }
+        let call = format!("{name}{suffix}({})", args.join(", "));
         if depth && !shadow {
             format!("{call}.x")
         } else {
@@ -286,34 +263,29 @@ impl FunctionWriter<'_, '_> {
     ) -> (String, usize) {
         let n = coordinate_count(dim) + usize::from(array_index.is_some());
         if self.one_row(dim) {
-            let x = self.as_int(coordinate);
+            let x = self.as_scalar(coordinate, K::Sint);
             return (format!("ivec2({x}, 0)"), 2);
         }
         let c = self.arg(coordinate);
         let text = match array_index {
             Some(l) => {
-                let l = self.as_int(l);
+                let l = self.as_scalar(l, K::Sint);
                 format!("ivec{n}({c}, {l})")
             }
-            None if n == 1 => {
-                if self.st.scalar_of(coordinate).kind == K::Sint {
-                    c
-                } else {
-                    format!("int({c})")
-                }
-            }
-            None => {
-                if self.st.scalar_of(coordinate).kind == K::Sint {
-                    c
-                } else {
-                    format!("ivec{n}({c})")
-                }
-            }
+            None if self.st.scalar_of(coordinate).kind == K::Sint => c,
+            None if n == 1 => format!("int({c})"),
+            None => format!("ivec{n}({c})"),
         };
         (text, n)
     }
 
-    pub(super) fn image_load(&mut self, image: Handle<naga::Expression>, load: Load) -> String {
+    /// Texel load `load` of `image`, appended to `out`.
+    pub(super) fn image_load_into(
+        &mut self,
+        image: Handle<naga::Expression>,
+        load: Load,
+        out: &mut String,
+    ) {
         let Load {
             coordinate,
             array_index,
@@ -323,62 +295,47 @@ impl FunctionWriter<'_, '_> {
         let (dim, _, class) = self.image_kind(image);
         let (coords, n) = self.texel_coords(dim, coordinate, array_index);
         let d = self.ctx.dialect();
-        let mut out = String::with_capacity(96 + 3 * coords.len());
         match class {
             ImageClass::Storage { format, .. } => {
                 let img = self.expr(image);
                 for part in ["imageLoad(", &img, ", "] {
                     out.push_str(part);
                 }
-                push_clamped_coords(&mut out, &coords, n, &["imageSize(", &img, ")"]);
+                push_clamped_coords(out, &coords, n, &["imageSize(", &img, ")"]);
                 out.push(')');
                 if let Some(swizzle) = types::texel_swizzle(format) {
                     out.push_str(swizzle);
                 }
             }
-            ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
-                let tex = self.texture_text(image, None, false);
-                let s = sample.map(|s| self.as_int(s)).unwrap_or_else(|| "0".into());
-                for part in ["texelFetch(", &tex, ", "] {
-                    out.push_str(part);
-                }
-                push_clamped_coords(&mut out, &coords, n, &["textureSize(", &tex, ")"]);
-                out.push_str(", ");
-                // ES has no textureSamples: the sample index is not
-                // clamped there.
-                if !d.is_es() {
-                    self.samples_extension();
-                    for part in ["clamp(", &s, ", 0, textureSamples(", &tex, ") - 1)"] {
-                        out.push_str(part);
-                    }
-                } else {
-                    out.push_str(&s);
-                }
-                out.push(')');
-                if matches!(class, ImageClass::Depth { .. }) {
-                    out.push_str(".x");
-                }
-            }
             _ => {
+                let multi = matches!(
+                    class,
+                    ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
+                );
                 let tex = self.texture_text(image, None, false);
-                let lod = level.map(|l| self.as_int(l)).unwrap_or_else(|| "0".into());
-                // ES has no textureQueryLevels: the level is not clamped
-                // there. Level 0 always exists.
-                let lod = if d.is_es() || lod == "0" {
-                    lod
+                // The sample index of a multisampled texture, else the
+                // level, clamped to those that exist where the dialect can
+                // count them: ES has neither textureSamples nor
+                // textureQueryLevels, and level 0 always exists.
+                let i = if multi { sample } else { level };
+                let i = i
+                    .map(|i| self.as_scalar(i, K::Sint))
+                    .unwrap_or_else(|| "0".into());
+                let i = if d.is_es() || (!multi && i == "0") {
+                    i
+                } else if multi {
+                    self.samples_extension();
+                    ["clamp(", &i, ", 0, textureSamples(", &tex, ") - 1)"].concat()
                 } else {
-                    ["clamp(", &lod, ", 0, textureQueryLevels(", &tex, ") - 1)"].concat()
+                    ["clamp(", &i, ", 0, textureQueryLevels(", &tex, ") - 1)"].concat()
                 };
                 for part in ["texelFetch(", &tex, ", "] {
                     out.push_str(part);
                 }
-                push_clamped_coords(
-                    &mut out,
-                    &coords,
-                    n,
-                    &["textureSize(", &tex, ", ", &lod, ")"],
-                );
-                for part in [", ", &lod, ")"] {
+                // A multisampled texture's size has no level.
+                let (sep, lod) = if multi { ("", "") } else { (", ", i.as_str()) };
+                push_clamped_coords(out, &coords, n, &["textureSize(", &tex, sep, lod, ")"]);
+                for part in [", ", &i, ")"] {
                     out.push_str(part);
                 }
                 if matches!(class, ImageClass::Depth { .. }) {
@@ -386,7 +343,6 @@ impl FunctionWriter<'_, '_> {
                 }
             }
         }
-        out
     }
 
     pub(super) fn image_query(
@@ -421,15 +377,13 @@ impl FunctionWriter<'_, '_> {
         let total = dims + usize::from(arrayed) + usize::from(self.one_row(dim));
         match query {
             naga::ImageQuery::Size { level } => {
-                let lod = level.map(|l| self.as_int(l)).unwrap_or_else(|| "0".into());
+                let lod = level
+                    .map(|l| self.as_scalar(l, K::Sint))
+                    .unwrap_or_else(|| "0".into());
                 let target = self.type_of(h);
                 let s = size(&lod);
-                let swizzle = if total == dims {
-                    String::new()
-                } else {
-                    let p: String = (0..dims as u32).map(component).collect();
-                    format!(".{p}")
-                };
+                // The width.. components alone (`.xy` of a layered size).
+                let swizzle = if total == dims { "" } else { &".xyz"[..=dims] };
                 format!("{target}({s}{swizzle})")
             }
             naga::ImageQuery::NumLayers => {

@@ -2,7 +2,7 @@
 //! where GLSL's builtin differs from WGSL's (bit counts at zero, packing of
 //! 8-bit integers, modf/frexp result structs).
 
-use super::expr::{bare, component, typed_number, vector_size, Prec};
+use super::expr::{bare, component, vector_size, Prec};
 use super::FunctionWriter;
 use crate::back::glsl::types;
 use crate::back::text::TextWriter as _;
@@ -77,11 +77,15 @@ impl FunctionWriter<'_, '_> {
         let bare = bare(&a, a_prec);
         let [b, c, d] = &rest;
         let text = match fun {
-            M::Saturate => {
-                let zero = typed_number(self.needs, scalar, 0.0);
-                let one = typed_number(self.needs, scalar, 1.0);
-                format!("clamp({bare}, {zero}, {one})")
-            }
+            // Of floats only (naga's validation).
+            M::Saturate => match (scalar.kind, scalar.width) {
+                (K::Float, 8) => format!("clamp({bare}, 0.0lf, 1.0lf)"),
+                (K::Float, 2) => {
+                    let t = types::scalar(self.needs, scalar);
+                    format!("clamp({bare}, {t}(0.0), {t}(1.0))")
+                }
+                _ => format!("clamp({bare}, 0.0, 1.0)"),
+            },
             M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, bare),
             M::Dot => {
                 // GLSL's dot() takes floats only.
@@ -95,12 +99,8 @@ impl FunctionWriter<'_, '_> {
                     .collect();
                 return (format!("({})", terms.join(" + ")), Prec::Group);
             }
-            M::Dot4I8Packed => {
-                let name = self.dot4_helper(true);
-                format!("{name}({bare}, {b})")
-            }
-            M::Dot4U8Packed => {
-                let name = self.dot4_helper(false);
+            M::Dot4I8Packed | M::Dot4U8Packed => {
+                let name = self.dot4_helper(fun == M::Dot4I8Packed);
                 format!("{name}({bare}, {b})")
             }
             // ES 3.10 has no fma(); WGSL allows the unfused form.
@@ -215,7 +215,7 @@ impl FunctionWriter<'_, '_> {
     }
 
     /// Helpers for `dot4I8Packed` / `dot4U8Packed`.
-    fn dot4_helper(&mut self, signed: bool) -> String {
+    fn dot4_helper(&mut self, signed: bool) -> &'static str {
         let unpack = self.unpack4x8_helper(signed);
         let (name, t) = if signed {
             ("_s_dot4I8Packed", "int")
@@ -228,11 +228,11 @@ impl FunctionWriter<'_, '_> {
                 v = if signed { "i" } else { "u" }
             )
         });
-        name.to_string()
+        name
     }
 
     /// `unpack4xI8` / `unpack4xU8`: bytes to sign- or zero-extended lanes.
-    fn unpack4x8_helper(&mut self, signed: bool) -> String {
+    fn unpack4x8_helper(&mut self, signed: bool) -> &'static str {
         let (name, body) = if signed {
             (
                 "_s_unpack4xI8",
@@ -245,11 +245,11 @@ impl FunctionWriter<'_, '_> {
             )
         };
         self.needs.helper(name, || body.to_string());
-        name.to_string()
+        name
     }
 
     /// `pack4xI8`, `pack4xU8` and their clamping forms.
-    fn pack4x8_helper(&mut self, fun: M) -> String {
+    fn pack4x8_helper(&mut self, fun: M) -> &'static str {
         let (name, param, lanes) = match fun {
             M::Pack4xI8 => ("_s_pack4xI8", "ivec4", "uvec4(v) & 0xFFu"),
             M::Pack4xI8Clamp => (
@@ -265,7 +265,7 @@ impl FunctionWriter<'_, '_> {
                 "uint {name}({param} v) {{\n    uvec4 u = {lanes};\n    return u.x | (u.y << 8u) | (u.z << 16u) | (u.w << 24u);\n}}\n"
             )
         });
-        name.to_string()
+        name
     }
 }
 
