@@ -569,23 +569,26 @@ pub fn storage_format(format: StorageFormat) -> (&'static str, ScalarKind) {
     }
 }
 
-/// The format qualifiers GLSL ES 3.10/3.20 accepts on images.
-pub fn es_storage_format(qualifier: &str) -> bool {
+/// Whether GLSL ES 3.10/3.20 accepts images of `format` (bgra8unorm
+/// through its `rgba8` qualifier, [`texel_swizzle`]).
+pub fn es_storage_format(format: StorageFormat) -> bool {
+    use StorageFormat as F;
     matches!(
-        qualifier,
-        "rgba32f"
-            | "rgba16f"
-            | "r32f"
-            | "rgba8"
-            | "rgba8_snorm"
-            | "rgba32i"
-            | "rgba16i"
-            | "rgba8i"
-            | "r32i"
-            | "rgba32ui"
-            | "rgba16ui"
-            | "rgba8ui"
-            | "r32ui"
+        format,
+        F::Rgba32Float
+            | F::Rgba16Float
+            | F::R32Float
+            | F::Rgba8Unorm
+            | F::Bgra8Unorm
+            | F::Rgba8Snorm
+            | F::Rgba32Sint
+            | F::Rgba16Sint
+            | F::Rgba8Sint
+            | F::R32Sint
+            | F::Rgba32Uint
+            | F::Rgba16Uint
+            | F::Rgba8Uint
+            | F::R32Uint
     )
 }
 

@@ -238,7 +238,7 @@ pub(super) fn image_declaration(
         _ => "",
     };
     if dialect.is_es() {
-        if !types::es_storage_format(qualifier) {
+        if !types::es_storage_format(format) {
             needs.errors.push(
                 glsl::error_at(
                     format!("GLSL ES has no `{qualifier}` storage images"),
@@ -248,7 +248,12 @@ pub(super) fn image_declaration(
                 .note("GLSL ES storage images are rgba32f, rgba16f, r32f, rgba8, rgba8_snorm and the rgba32/rgba16/rgba8/r32 integer formats"),
             );
         }
-        if memory.is_empty() && !matches!(qualifier, "r32f" | "r32i" | "r32ui") {
+        let r32 = [
+            naga::StorageFormat::R32Float,
+            naga::StorageFormat::R32Sint,
+            naga::StorageFormat::R32Uint,
+        ];
+        if memory.is_empty() && !r32.contains(&format) {
             needs.errors.push(
                 glsl::error_at(
                     format!("GLSL ES can read and write only r32f, r32i and r32ui storage images, not `{qualifier}`"),

@@ -131,6 +131,18 @@ impl FunctionWriter<'_, '_> {
         }
     }
 
+    /// Whether `h` is written as the literal `0`: an `i32` (or abstract)
+    /// zero literal or zero value that is not baked into a name.
+    fn is_zero(&self, h: Handle<naga::Expression>) -> bool {
+        use naga::Literal as L;
+        !self.st.baked.contains_key(&h)
+            && match self.st.exprs[h] {
+                E::Literal(L::I32(0) | L::AbstractInt(0)) => true,
+                E::ZeroValue(_) => *self.st.ty(h) == naga::TypeInner::Scalar(naga::Scalar::I32),
+                _ => false,
+            }
+    }
+
     pub(super) fn image_sample(&mut self, s: Sample) -> String {
         let (dim, arrayed, class) = self.image_kind(s.image);
         let shadow = s.depth_ref.is_some();
@@ -317,11 +329,12 @@ impl FunctionWriter<'_, '_> {
                 // level, clamped to those that exist where the dialect can
                 // count them: ES has neither textureSamples nor
                 // textureQueryLevels, and level 0 always exists.
+                let level_zero = level.is_none_or(|l| self.is_zero(l));
                 let i = if multi { sample } else { level };
                 let i = i
                     .map(|i| self.as_scalar(i, K::Sint))
                     .unwrap_or_else(|| "0".into());
-                let i = if d.is_es() || (!multi && i == "0") {
+                let i = if d.is_es() || (!multi && level_zero) {
                     i
                 } else if multi {
                     self.samples_extension();
