@@ -677,27 +677,23 @@ pub fn declared_dim(d: Dialect, dim: ImageDimension) -> ImageDimension {
     }
 }
 
-/// Whether dialect `d` can declare `dim`/`arrayed`/`multi` images, and
-/// the extension they need there: cube arrays and multisampled arrays in
-/// ES 3.10 (ES declares 1D images as 2D, [`declared_dim`]). `Err` would
-/// carry what is missing; every image is declarable now.
-pub fn image_support(
+/// The extension dialect `d` needs to declare `dim`/`arrayed`/`multi`
+/// images: cube arrays and multisampled arrays in ES 3.10 (ES declares 1D
+/// images as 2D, [`declared_dim`]). Every image is declarable.
+pub fn image_extension(
     d: Dialect,
     dim: ImageDimension,
     arrayed: bool,
     multi: bool,
-) -> Result<Option<&'static str>, &'static str> {
-    if !d.is_es() {
-        return Ok(None);
-    }
+) -> Option<&'static str> {
     match (dim, arrayed, multi) {
         (ImageDimension::Cube, true, _) if d == Dialect::Es310 => {
-            Ok(Some("GL_EXT_texture_cube_map_array"))
+            Some("GL_EXT_texture_cube_map_array")
         }
         (_, true, true) if d == Dialect::Es310 => {
-            Ok(Some("GL_OES_texture_storage_multisample_2d_array"))
+            Some("GL_OES_texture_storage_multisample_2d_array")
         }
-        _ => Ok(None),
+        _ => None,
     }
 }
 

@@ -158,7 +158,7 @@ pub(super) fn combined_declaration(
                 ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
             );
             let dim = types::declared_dim(ctx.dialect(), dim);
-            check_image_support(ctx, needs, image, dim, arrayed, multi);
+            image_extension(ctx, needs, dim, arrayed, multi);
             types::sampler_type(dim, arrayed, class, comparison)
         }
         _ => "sampler2D".to_string(),
@@ -171,29 +171,16 @@ pub(super) fn combined_declaration(
     );
 }
 
-/// ES: push an error, or add the extension, for images ES lacks.
-fn check_image_support(
+/// ES: add the extension images of this kind need.
+fn image_extension(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
-    h: GlobalHandle,
     dim: naga::ImageDimension,
     arrayed: bool,
     multi: bool,
 ) {
-    match types::image_support(ctx.dialect(), dim, arrayed, multi) {
-        Ok(Some(ext)) => needs.extension(ext),
-        Ok(None) => {}
-        Err(why) => needs.errors.push(
-            glsl::error_at(
-                format!(
-                    "{why}; this texture cannot be written for {}",
-                    ctx.dialect()
-                ),
-                ctx.module.global_variables.get_span(h),
-                "not expressible in GLSL ES",
-            )
-            .note("use a 2D texture, or a desktop dialect (--glsl gl430 or later)"),
-        ),
+    if let Some(ext) = types::image_extension(ctx.dialect(), dim, arrayed, multi) {
+        needs.extension(ext);
     }
 }
 
@@ -222,7 +209,7 @@ pub(super) fn image_declaration(
         return;
     };
     let dim = types::declared_dim(dialect, dim);
-    check_image_support(ctx, needs, h, dim, arrayed, false);
+    image_extension(ctx, needs, dim, arrayed, false);
     let span = module.global_variables.get_span(h);
     let (ty, qualifier) = types::image_type(dim, arrayed, format);
     if format == naga::StorageFormat::R64Uint {

@@ -3,7 +3,6 @@
 //! lacks.
 
 use super::entry_span;
-use crate::back::common::use_span;
 use crate::back::hlsl;
 use crate::back::hlsl::keywords;
 use crate::back::hlsl::Ctx;
@@ -11,7 +10,7 @@ use crate::back::hlsl::ShaderModel;
 use crate::back::text::input_parts;
 use crate::diag::Diagnostic;
 use naga::proc::NameKey;
-use naga::{Binding, BuiltIn, TypeInner};
+use naga::{Binding, BuiltIn};
 
 /// Every module item's HLSL name: naga's namer with our reserved words.
 pub(super) fn module_names(module: &naga::Module) -> naga::FastHashMap<NameKey, String> {
@@ -30,16 +29,7 @@ pub(super) fn shader_model_type_errors(
     module: &naga::Module,
     model: ShaderModel,
 ) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
-    let mut reported: Vec<naga::Scalar> = Vec::new();
-    for (handle, ty) in module.types.iter() {
-        let scalar = match ty.inner {
-            TypeInner::Scalar(s)
-            | TypeInner::Vector { scalar: s, .. }
-            | TypeInner::Matrix { scalar: s, .. }
-            | TypeInner::Atomic(s) => s,
-            _ => continue,
-        };
+    let unsupported = |(scalar, span): (naga::Scalar, naga::Span)| {
         let (name, why, fix) = match (scalar.kind, scalar.width) {
             (naga::ScalarKind::Float, 2) if model < ShaderModel::Sm6_2 => (
                 "f16",
@@ -55,23 +45,19 @@ pub(super) fn shader_model_type_errors(
                 "64-bit integers need shader model 6.0",
                 "pass `--shader-model 6_0` or later",
             ),
-            _ => continue,
+            _ => return None,
         };
-        if reported.contains(&scalar) {
-            continue;
-        }
-        reported.push(scalar);
-        errors.push(
-            hlsl::error_at(
-                text!("`{name}` cannot be written for shader model {model}: {why}"),
-                use_span(module, handle),
-                text!("uses `{name}`"),
-            )
-            .note(fix)
-            .with_kind(crate::diag::DiagnosticKind::Unsupported),
-        );
-    }
-    errors
+        let message = text!("`{name}` cannot be written for shader model {model}: {why}");
+        let error = hlsl::error_at(message, span, text!("uses `{name}`"));
+        Some(
+            error
+                .note(fix)
+                .with_kind(crate::diag::DiagnosticKind::Unsupported),
+        )
+    };
+    crate::back::common::first_scalar_uses(module)
+        .filter_map(unsupported)
+        .collect()
 }
 
 /// Warnings about builtins whose D3D meaning differs from WGSL's.
