@@ -73,14 +73,8 @@ pub(super) fn needs(
 ) -> Vec<Need> {
     let mut needs = Vec::new();
     let span = |s: naga::Span| s.to_range().unwrap_or(0..0);
-    let f16 = module.types.iter().find_map(|(h, ty)| {
-        let scalar = match ty.inner {
-            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => s,
-            TypeInner::Matrix { scalar: s, .. } => s,
-            _ => return None,
-        };
-        (scalar == naga::Scalar::F16).then(|| span(use_span(module, h)))
-    });
+    let f16 = crate::back::common::first_scalar_uses(module)
+        .find_map(|(scalar, at)| (scalar == naga::Scalar::F16).then(|| span(at)));
     if let Some(at) = f16
         .or_else(|| crate::front::split::enable_directive(&parsed.source, &parsed.scanned, "f16"))
     {
