@@ -240,6 +240,18 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         (device, barrier.contains(naga::Barrier::WORK_GROUP))
     }
 
+    /// An error at `at` when atomics on `scalar` (buffer values or
+    /// texels) need a higher shader model than the one written for: 64-bit
+    /// atomics need 6.6 (`decl::model` chooses it when no model is given).
+    fn require_atomic_model(&mut self, scalar: naga::Scalar, at: Expr) {
+        if scalar.width == 8 && self.ctx.shader_model() < super::ShaderModel::Sm6_6 {
+            self.error(
+                "64-bit atomics need shader model 6.6: add --shader-model 6.6",
+                at,
+            );
+        }
+    }
+
     /// The member names `old_value` and `exchanged` of the result struct
     /// of a compare-exchange.
     fn compare_result_members(&self, result: Option<Expr>) -> (&'a str, &'a str) {
@@ -485,13 +497,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             naga::TypeInner::Atomic(s) => Some(s),
             ref other => other.scalar(),
         };
-        if scalar.is_some_and(|s| s.width == 8)
-            && self.ctx.shader_model() < super::ShaderModel::Sm6_6
-        {
-            self.error(
-                "64-bit atomics need shader model 6.6: add --shader-model 6.6",
-                pointer,
-            );
+        if let Some(s) = scalar {
+            self.require_atomic_model(s, pointer);
         }
         let ptr = self.place(pointer);
         let (v, v_prec) = self.arg_with(value);

@@ -27,7 +27,7 @@
 //! form, so that helpers and errors come in visiting order.
 
 use super::super::types::{self, storage_scalar_texel};
-use super::super::{error_at, push_parts, Needs, ShaderModel};
+use super::super::{error_at, push_parts, Needs};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
@@ -376,12 +376,7 @@ impl FunctionWriter<'_, '_> {
                 "atomic on this texture",
             ));
         };
-        if scalar.width == 8 && self.ctx.shader_model() < ShaderModel::Sm6_6 {
-            self.error(
-                "64-bit atomics need shader model 6.6: add --shader-model 6.6",
-                at.image,
-            );
-        }
+        self.require_atomic_model(scalar, at.image);
         let (op, negate) = crate::back::common::atomic_op(fun);
         match *fun {
             naga::AtomicFunction::Exchange { compare: None } => self.st.line_fmt(format_args!(
