@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """The line counts issue 18 measures src/back by.
 
-    python3 scripts/back-lines.py            # the two totals
-    python3 scripts/back-lines.py --files    # and the production lines per file
+    python3 scripts/back-lines.py              # the two totals
+    python3 scripts/back-lines.py --files      # and the production lines per file
+    python3 scripts/back-lines.py --at REV     # the same for a commit (git)
+    python3 scripts/back-lines.py --history BASE
+        # each commit from BASE to HEAD (first parents: a merge counts as
+        # one step) that changes the production lines, with the change
 
 Both leave out src/back/host (newer than the refactor the counts compare
 against):
@@ -15,6 +19,7 @@ against):
 """
 import os
 import re
+import subprocess
 import sys
 
 
@@ -78,10 +83,8 @@ def code_mask(src):
     return mask
 
 
-def prod(path):
-    """The lines of `path` outside #[cfg(test)] items."""
-    with open(path) as f:
-        src = f.read()
+def prod(src):
+    """The lines of the Rust text `src` outside #[cfg(test)] items."""
     mask = code_mask(src)
     lines = src.split("\n")
     if lines and lines[-1] == "":
@@ -116,24 +119,72 @@ def prod(path):
                 break
     return count
 
-def main():
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "back")
+def git(*args):
+    return subprocess.run(["git", *args], check=True, capture_output=True, text=True).stdout
+
+
+def sources(rev):
+    """(path, blob id or None, reader) for each .rs file of src/back but
+    src/back/host, in the working tree (rev None) or at commit `rev`."""
+    if rev is None:
+        top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+        for folder, _, files in os.walk(os.path.join(top, "src", "back")):
+            for f in files:
+                path = os.path.relpath(os.path.join(folder, f), top)
+                yield path, None, lambda path=path: open(os.path.join(top, path)).read()
+        return
+    for line in git("ls-tree", "-r", rev, "--", "src/back").splitlines():
+        meta, path = line.split("\t", 1)
+        blob = meta.split()[2]
+        yield path, blob, lambda blob=blob: git("cat-file", "blob", blob)
+
+
+COUNTS = {}
+
+
+def counts(rev=None):
+    """(all lines, [(production lines, path)]) of src/back at `rev`."""
     rows = []
     all_lines = 0
-    for folder, _, files in os.walk(root):
-        if os.path.relpath(folder, root).split(os.sep)[0] == "host":
+    for path, blob, read in sources(rev):
+        parts = path.split("/")
+        name = parts[-1]
+        if not name.endswith(".rs") or parts[2] == "host":
             continue
-        for f in files:
-            if not f.endswith(".rs"):
-                continue
-            path = os.path.join(folder, f)
-            if f != "tests.rs":
-                with open(path) as text:
-                    all_lines += sum(1 for _ in text)
-            if f == "tests.rs" or f.endswith("_tests.rs") or f == "test_support.rs":
-                continue
-            rows.append((prod(path), os.path.relpath(path, os.path.join(root, "..", ".."))))
-    if "--files" in sys.argv[1:]:
+        if blob is None or blob not in COUNTS:
+            src = read()
+            tests = name == "tests.rs" or name.endswith("_tests.rs") or name == "test_support.rs"
+            found = (
+                0 if name == "tests.rs" else src.count("\n") + (not src.endswith("\n") and src != ""),
+                None if tests else prod(src),
+            )
+            if blob is not None:
+                COUNTS[blob] = found
+        else:
+            found = COUNTS[blob]
+        all_lines += found[0]
+        if found[1] is not None:
+            rows.append((found[1], path))
+    return all_lines, rows
+
+
+def main():
+    args = sys.argv[1:]
+    if "--history" in args:
+        base = args[args.index("--history") + 1]
+        revs = git("rev-list", "--reverse", "--first-parent", f"{base}..HEAD").split()
+        before = sum(c for c, _ in counts(base)[1])
+        print(before, base[:7], "(base)")
+        for rev in revs:
+            now = sum(c for c, _ in counts(rev)[1])
+            if now != before:
+                subject = git("log", "-1", "--format=%s", rev).strip()[:100]
+                print(f"{now - before:+d}", now, rev[:7], subject)
+            before = now
+        return
+    rev = args[args.index("--at") + 1] if "--at" in args else None
+    all_lines, rows = counts(rev)
+    if "--files" in args:
         for count, path in sorted(rows):
             print(count, path)
     print("src/back without host: all lines (but tests.rs files)", all_lines)
