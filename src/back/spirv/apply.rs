@@ -142,44 +142,43 @@ impl Builder<'_> {
     }
 
     /// The type to use at a site whose contract layout is `layout` and whose
-    /// naga type is `old`: the mapped type, or an extra array type with the
+    /// (already mapped) type is `ty`: `ty`, or an extra array type with the
     /// site's strides. `None` in in-place mode when the site needs a type of
     /// its own.
     fn site_type(
         &mut self,
         layout: &Layout,
-        old: Handle<Type>,
+        ty: Handle<Type>,
     ) -> Result<Option<Handle<Type>>, Diagnostic> {
-        let mapped = self.new_handle(old)?;
-        let old_ty = &self.module.types[old];
+        let current = self.new_type(ty);
         let (
             LayoutKind::Array {
                 element, stride, ..
             },
             TypeInner::Array { base, size, .. },
-        ) = (&layout.kind, &old_ty.inner)
+        ) = (&layout.kind, &current.inner)
         else {
-            return Ok(Some(mapped));
+            return Ok(Some(ty));
         };
-        let (base, size) = (*base, *size);
+        let (name, base, size) = (current.name.clone(), *base, *size);
         let Some(new_base) = self.site_type(element, base)? else {
             return Ok(None);
         };
         let candidate = Type {
-            name: old_ty.name.clone(),
+            name,
             inner: TypeInner::Array {
                 base: new_base,
                 size,
                 stride: to_u32(*stride, "an array stride")?,
             },
         };
-        if *self.new_type(mapped) == candidate {
-            return Ok(Some(mapped));
+        if *self.new_type(ty) == candidate {
+            return Ok(Some(ty));
         }
         if self.in_place {
             return Ok(None);
         }
-        let span = self.module.types.get_span(old);
+        let span = self.types.get_span(ty);
         Ok(Some(self.types.insert(candidate, span)))
     }
 
@@ -205,7 +204,7 @@ impl Builder<'_> {
                     layout.name
                 ))
             })?;
-            let Some(ty) = self.site_type(&slot.layout, member.ty)? else {
+            let Some(ty) = self.site_type(&slot.layout, self.new_handle(member.ty)?)? else {
                 return Ok(None);
             };
             let offset = to_u32(
@@ -377,10 +376,17 @@ fn new_types(
 ) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
     let mut b = builder(module, contract, false);
     rewrite_types(&mut b)?;
+    site_types(b)
+}
+
+/// The new arena of `b` (not in in-place mode) with the extra site types
+/// of the contract globals added, the type map, and the type of each
+/// contract global.
+fn site_types(mut b: Builder<'_>) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
     let mut global_types = Vec::new();
-    for global in &contract.globals {
-        let old = module.global_variables[global.handle].ty;
-        let Some(ty) = b.site_type(&global.layout, old)? else {
+    for global in &b.contract.globals {
+        let old = b.module.global_variables[global.handle].ty;
+        let Some(ty) = b.site_type(&global.layout, b.new_handle(old)?)? else {
             return Err(internal("a global has no site type"));
         };
         global_types.push((global.handle, ty));
@@ -402,73 +408,32 @@ fn apply_in_place(
     if !rewrite_types(&mut b)? {
         return Ok(None);
     }
-    let changes = b.changes;
-    let map = b.map;
+    let (changes, map) = (b.changes, b.map);
     // Each new value must be new to the arena and unlike the other new
     // values, so that no replacement meets an equal type.
-    let changed: Vec<(usize, &Type)> = changes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.as_ref().map(|t| (i, t)))
-        .collect();
+    let changed: Vec<&Type> = changes.iter().flatten().collect();
     const MAX_PAIRWISE: usize = 64;
     if changed.len() > MAX_PAIRWISE {
         return Ok(None);
     }
-    for (k, &(_, t)) in changed.iter().enumerate() {
-        if module.types.get(t).is_some() || changed[k + 1..].iter().any(|&(_, u)| u == t) {
+    for (k, &t) in changed.iter().enumerate() {
+        if module.types.get(t).is_some() || changed[k + 1..].contains(&t) {
             return Ok(None);
         }
     }
     drop(changed);
     // In-place mode maps every handle to itself.
+    let mut types = std::mem::take(&mut module.types);
     for (&handle, change) in map.iter().zip(changes) {
         if let Some(t) = change {
-            module.types.replace(handle, t);
+            types.replace(handle, t);
         }
     }
-    for global in &contract.globals {
-        let old = module.global_variables[global.handle].ty;
-        let ty = site_type_in_place(&mut module.types, &global.layout, old)?;
-        module.global_variables[global.handle].ty = ty;
-    }
-    Ok(Some(TypeMap::new(map)))
-}
-
-/// [`Builder::site_type`] on an arena already carrying the contract layout,
-/// where every type kept its handle.
-fn site_type_in_place(
-    types: &mut UniqueArena<Type>,
-    layout: &Layout,
-    ty: Handle<Type>,
-) -> Result<Handle<Type>, Diagnostic> {
-    let current = types
-        .get_handle(ty)
-        .map_err(|_| internal("a global has an unknown type"))?;
-    let (
-        LayoutKind::Array {
-            element, stride, ..
-        },
-        TypeInner::Array { base, size, .. },
-    ) = (&layout.kind, &current.inner)
-    else {
-        return Ok(ty);
-    };
-    let (name, base, size) = (current.name.clone(), *base, *size);
-    let new_base = site_type_in_place(types, element, base)?;
-    let candidate = Type {
-        name,
-        inner: TypeInner::Array {
-            base: new_base,
-            size,
-            stride: to_u32(*stride, "an array stride")?,
-        },
-    };
-    if types[ty] == candidate {
-        return Ok(ty);
-    }
-    let span = types.get_span(ty);
-    Ok(types.insert(candidate, span))
+    let mut b = builder(module, contract, false);
+    (b.types, b.map) = (types, map);
+    let (types, map, global_types) = site_types(b)?;
+    install(module, types, &map, global_types);
+    Ok(Some(map))
 }
 
 #[cfg(test)]
