@@ -86,33 +86,21 @@ impl Shadows<'_> {
             return known.clone();
         }
         let inner = module.types[ty].inner.clone();
-        let made = match (inner, &layout.kind) {
-            (
-                TypeInner::Matrix {
-                    columns,
-                    rows,
-                    scalar,
-                },
-                LayoutKind::Matrix { .. },
-            ) => match uniform_column_split(layout, self.split) {
-                Some(stride) => {
-                    let column = vector(module, rows, scalar);
-                    let count = columns as u32;
-                    let members = (0..count)
-                        .map(|k| StructMember {
-                            name: Some(format!("col{k}")),
-                            ty: column,
-                            binding: None,
-                            offset: column_offset(k, stride),
-                        })
-                        .collect();
-                    let span = column_offset(count, stride);
-                    let ty = add(module, None, TypeInner::Struct { members, span });
-                    Shadow::Columns { ty, count }
-                }
-                None => Shadow::Same,
-            },
-            (TypeInner::Array { base, size, stride }, LayoutKind::Array { element, .. }) => {
+        let made = match (inner, &layout.kind, self.split_matrix(module, ty, layout)) {
+            (_, _, Some((column, count, stride))) => {
+                let members = (0..count)
+                    .map(|k| StructMember {
+                        name: Some(format!("col{k}")),
+                        ty: column,
+                        binding: None,
+                        offset: column_offset(k, stride),
+                    })
+                    .collect();
+                let span = column_offset(count, stride);
+                let ty = add(module, None, TypeInner::Struct { members, span });
+                Shadow::Columns { ty, count }
+            }
+            (TypeInner::Array { base, size, stride }, LayoutKind::Array { element, .. }, _) => {
                 match self.shadow(module, base, element).ty() {
                     None => Shadow::Same,
                     Some(base) => {
@@ -124,13 +112,35 @@ impl Shadows<'_> {
                     }
                 }
             }
-            (TypeInner::Struct { members, span }, LayoutKind::Struct(handle)) => {
+            (TypeInner::Struct { members, span }, LayoutKind::Struct(handle), _) => {
                 self.struct_shadow(module, ty, &members, span, *handle)
             }
             _ => Shadow::Same,
         };
         self.memo.insert(ty, made.clone());
         made
+    }
+
+    /// A matrix `ty` of contract layout `layout` that is declared as its
+    /// columns: the column vector type (added to `module`), the column count
+    /// and the column stride.
+    fn split_matrix(
+        &self,
+        module: &mut Module,
+        ty: Handle<Type>,
+        layout: &Layout,
+    ) -> Option<(Handle<Type>, u32, u64)> {
+        let TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } = module.types[ty].inner
+        else {
+            return None;
+        };
+        let stride = uniform_column_split(layout, self.split)?;
+        let column = add(module, None, TypeInner::Vector { size: rows, scalar });
+        Some((column, columns as u32, stride))
     }
 
     fn struct_shadow(
@@ -153,18 +163,8 @@ impl Shadows<'_> {
                 return Shadow::Same;
             };
             let first = new_members.len() as u32;
-            let matrix = match module.types[member.ty].inner {
-                TypeInner::Matrix {
-                    columns,
-                    rows,
-                    scalar,
-                } => uniform_column_split(&slot.layout, self.split)
-                    .map(|s| (columns as u32, rows, scalar, s)),
-                _ => None,
-            };
-            match matrix {
-                Some((count, rows, scalar, stride)) => {
-                    let column = vector(module, rows, scalar);
+            match self.split_matrix(module, member.ty, &slot.layout) {
+                Some((column, count, stride)) => {
                     let name = member.name.as_deref().unwrap_or("");
                     for k in 0..count {
                         new_members.push(StructMember {
@@ -207,10 +207,6 @@ impl Shadows<'_> {
 /// contract's, which fits: the SPIR-V backend has checked every offset).
 fn column_offset(k: u32, stride: u64) -> u32 {
     u32::try_from(u64::from(k).saturating_mul(stride)).unwrap_or(u32::MAX)
-}
-
-fn vector(module: &mut Module, size: naga::VectorSize, scalar: naga::Scalar) -> Handle<Type> {
-    add(module, None, TypeInner::Vector { size, scalar })
 }
 
 fn add(module: &mut Module, name: Option<String>, inner: TypeInner) -> Handle<Type> {
