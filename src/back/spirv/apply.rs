@@ -10,7 +10,7 @@
 //! of the module follows through [`crate::remap`].
 
 use crate::diag::Diagnostic;
-use crate::layout::{Layout, LayoutKind, LayoutModule};
+use crate::layout::{Layout, LayoutKind, LayoutModule, StructLayout};
 use crate::remap::{self, TypeMap};
 use naga::{Handle, Module, Type, TypeInner, UniqueArena};
 
@@ -182,20 +182,13 @@ impl Builder<'_> {
         Ok(Some(self.types.insert(candidate, span)))
     }
 
-    /// The new inner of struct type `old`; `None` as for [`Self::site_type`].
-    fn struct_type(&mut self, old: Handle<Type>) -> Result<Option<TypeInner>, Diagnostic> {
-        let contract = self.contract;
-        let TypeInner::Struct { members, .. } = &self.module.types[old].inner else {
-            return Err(internal(
-                "a struct layout names a type that is not a struct",
-            ));
-        };
-        let Some(layout) = contract.structs.get(&old) else {
-            let map = &self.map;
-            return Ok(Some(remap::map_inner(&self.module.types[old].inner, |h| {
-                map.get(h.index()).copied().unwrap_or(h)
-            })));
-        };
+    /// The new inner of a struct type with `members` and contract layout
+    /// `layout`; `None` as for [`Self::site_type`].
+    fn struct_type(
+        &mut self,
+        members: &[naga::StructMember],
+        layout: &StructLayout,
+    ) -> Result<Option<TypeInner>, Diagnostic> {
         let mut new_members = Vec::with_capacity(members.len());
         for (index, member) in members.iter().enumerate() {
             let slot = layout.members().find(|s| s.index == index).ok_or_else(|| {
@@ -320,12 +313,14 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
     }
 
     for (handle, ty) in module.types.iter() {
-        let inner = match &ty.inner {
-            TypeInner::Struct { .. } => match b.struct_type(handle)? {
-                Some(inner) => inner,
-                None => return Ok(false),
-            },
-            TypeInner::Array { base, size, stride } => TypeInner::Array {
+        let inner = match (&ty.inner, contract.structs.get(&handle)) {
+            (TypeInner::Struct { members, .. }, Some(layout)) => {
+                match b.struct_type(members, layout)? {
+                    Some(inner) => inner,
+                    None => return Ok(false),
+                }
+            }
+            (TypeInner::Array { base, size, stride }, _) => TypeInner::Array {
                 base: b.new_handle(*base)?,
                 size: *size,
                 stride: b
@@ -341,7 +336,7 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
                 b.map.push(handle);
                 continue;
             }
-            other => {
+            (other, _) => {
                 let map = &b.map;
                 remap::map_inner(other, |h| map.get(h.index()).copied().unwrap_or(h))
             }
