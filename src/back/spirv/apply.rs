@@ -24,22 +24,6 @@ fn to_u32(value: u64, what: impl std::fmt::Display) -> Result<u32, Diagnostic> {
     })
 }
 
-/// Where a layout is used, for messages (formatted only on error).
-#[derive(Clone, Copy)]
-enum Site<'a> {
-    Member(&'a str, &'a str),
-    Global(&'a str),
-}
-
-impl std::fmt::Display for Site<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Site::Member(s, m) => write!(f, "{s}.{m}"),
-            Site::Global(g) => f.write_str(g),
-        }
-    }
-}
-
 fn internal(message: impl std::fmt::Display) -> Diagnostic {
     Diagnostic::internal(format!(
         "internal error in the SPIR-V backend: {message}; please report"
@@ -71,12 +55,13 @@ struct Builder<'a> {
 
 impl Builder<'_> {
     /// Record the first stride of every array type reachable from `layout`,
-    /// and check that matrix strides are the ones naga writes.
+    /// and check that matrix strides are the ones naga writes. `site` says
+    /// where the layout is used, for messages (formatted only on error).
     fn survey(
         &mut self,
         layout: &Layout,
         ty: Handle<Type>,
-        site: Site<'_>,
+        site: &dyn std::fmt::Display,
     ) -> Result<(), Diagnostic> {
         let inner = &self
             .module
@@ -300,7 +285,7 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
             b.survey(
                 &slot.layout,
                 member.ty,
-                Site::Member(&layout.name, &slot.name),
+                &format_args!("{}.{}", layout.name, slot.name),
             )?;
         }
     }
@@ -309,7 +294,7 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
             .global_variables
             .try_get(global.handle)
             .map_err(|_| internal(format!("global {} is unknown", global.name)))?;
-        b.survey(&global.layout, var.ty, Site::Global(&global.name))?;
+        b.survey(&global.layout, var.ty, &global.name)?;
     }
 
     for (handle, ty) in module.types.iter() {
