@@ -324,10 +324,7 @@ fn prepare(
     source: Cow<'_, naga::Module>,
     contract: &LayoutModule,
 ) -> Result<naga::Module, Diagnostics> {
-    let (mut module, _) = match source {
-        Cow::Owned(m) => apply::apply_contract_owned(m, contract)?,
-        Cow::Borrowed(m) => apply::apply_contract(m, contract)?,
-    };
+    let (mut module, _) = apply::apply_contract(source, contract)?;
     coerce::coerce_array_stores(&mut module);
     Ok(module)
 }

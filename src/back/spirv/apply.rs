@@ -13,6 +13,7 @@ use crate::diag::Diagnostic;
 use crate::layout::{Layout, LayoutKind, LayoutModule, StructLayout};
 use crate::remap::{self, TypeMap};
 use naga::{Handle, Module, Type, TypeInner, UniqueArena};
+use std::borrow::Cow;
 
 /// `value` as a `u32`, or an error naming what is too large.
 fn to_u32(value: u64, what: impl std::fmt::Display) -> Result<u32, Diagnostic> {
@@ -48,7 +49,7 @@ struct Builder<'a> {
     /// In-place mode: every type keeps its handle, `changes[i]` is the new
     /// value of type `i` when it differs, and `types` stays empty. A type
     /// that would need a handle of its own ends the mode (see
-    /// [`apply_contract_owned`]).
+    /// [`apply_contract`]).
     in_place: bool,
     changes: Vec<Option<Type>>,
 }
@@ -207,32 +208,24 @@ impl Builder<'_> {
     }
 }
 
-/// A copy of `module` whose types carry the contract layout, and the map
-/// from `module`'s type handles to the copy's.
+/// `module` with the contract layout in its types (a copy when borrowed),
+/// and the map from `module`'s type handles to the result's. A module the
+/// caller gives away is not copied, and when every type keeps its handle
+/// (the usual case) its changed types are replaced in place instead of
+/// rebuilding the arena.
 pub fn apply_contract(
-    module: &Module,
+    mut module: Cow<'_, Module>,
     contract: &LayoutModule,
 ) -> Result<(Module, TypeMap), Diagnostic> {
-    let (types, map, global_types) = new_types(module, contract)?;
-    let mut out = module.clone();
-    install(&mut out, types, &map, global_types);
-    Ok((out, map))
-}
-
-/// [`apply_contract`] on a module the caller gives away: the same result,
-/// without copying the module. When every type keeps its handle (the usual
-/// case), the changed types are replaced in place instead of rebuilding the
-/// arena.
-pub fn apply_contract_owned(
-    mut module: Module,
-    contract: &LayoutModule,
-) -> Result<(Module, TypeMap), Diagnostic> {
-    if let Some(map) = apply_in_place(&mut module, contract)? {
-        return Ok((module, map));
+    if let Cow::Owned(owned) = &mut module {
+        if let Some(map) = apply_in_place(owned, contract)? {
+            return Ok((module.into_owned(), map));
+        }
     }
     let (types, map, global_types) = new_types(&module, contract)?;
-    install(&mut module, types, &map, global_types);
-    Ok((module, map))
+    let mut out = module.into_owned();
+    install(&mut out, types, &map, global_types);
+    Ok((out, map))
 }
 
 /// A new global type per contract global: (global, type).
@@ -457,7 +450,7 @@ mod tests {
             else {
                 continue;
             };
-            let rebuilt = apply_contract(&parsed.module, &contract);
+            let rebuilt = apply_contract(Cow::Borrowed(&parsed.module), &contract);
             let mut copy = parsed.module.clone();
             let fast = apply_in_place(&mut copy, &contract);
             match (rebuilt, fast) {
@@ -469,7 +462,7 @@ mod tests {
                 }
                 (Ok((m, _)), Ok(None)) => {
                     // Fallback: the owned entry point rebuilds.
-                    let owned = apply_contract_owned(parsed.module.clone(), &contract);
+                    let owned = apply_contract(Cow::Owned(parsed.module.clone()), &contract);
                     let Ok((o, _)) = owned else {
                         panic!("{}: owned failed", path.display())
                     };
