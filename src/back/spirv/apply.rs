@@ -222,7 +222,9 @@ pub fn apply_contract(
             return Ok((module.into_owned(), map));
         }
     }
-    let (types, map, global_types) = new_types(&module, contract)?;
+    let mut b = builder(&module, contract, false);
+    rewrite_types(&mut b)?;
+    let (types, map, global_types) = site_types(b)?;
     let mut out = module.into_owned();
     install(&mut out, types, &map, global_types);
     Ok((out, map))
@@ -341,17 +343,6 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
     Ok(true)
 }
 
-/// The type arena carrying the contract layout, the map from `module`'s
-/// type handles into it, and the type of each contract global.
-fn new_types(
-    module: &Module,
-    contract: &LayoutModule,
-) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
-    let mut b = builder(module, contract, false);
-    rewrite_types(&mut b)?;
-    site_types(b)
-}
-
 /// The new arena of `b` (not in in-place mode) with the extra site types
 /// of the contract globals added, the type map, and the type of each
 /// contract global.
@@ -370,7 +361,7 @@ fn site_types(mut b: Builder<'_>) -> Result<(UniqueArena<Type>, TypeMap, GlobalT
 /// Most modules need no new type handle: every type only gets new offsets,
 /// spans or strides. Then the changed types are replaced in `module`'s
 /// arena and the extra site types of the globals appended, which gives the
-/// same arena [`new_types`] would build, and the identity map. `None` (the
+/// same arena as the rebuild in [`apply_contract`], and the identity map. `None` (the
 /// module untouched) when some type would need a handle of its own, or when
 /// a new value would equal another type's (the arena deduplicates).
 fn apply_in_place(
