@@ -445,21 +445,24 @@ fn member_type_text_with(
     struct_name: &str,
     m: &MemberSlot,
 ) -> String {
-    if let Some(text) = member.and_then(|mem| type_expr_text(parsed, &mem.ty)) {
-        return text;
-    }
-    if let Some(ann) = parsed
-        .annotations
-        .structs
+    let structs = &parsed.annotations.structs;
+    let ann = structs
         .get(struct_name)
-        .and_then(|s| s.members.get(m.index))
-        .filter(|ann| ann.name == m.name)
-    {
-        if let Some(text) = type_ann_text(parsed, &ann.ty) {
-            return text;
-        }
-    }
-    layout_type_name(contract, &m.layout)
+        .and_then(|s| s.members.get(m.index));
+    let ann = ann.filter(|ann| ann.name == m.name).map(|ann| &ann.ty);
+    written_type(parsed, member.map(|mem| &mem.ty), ann)
+        .unwrap_or_else(|| layout_type_name(contract, &m.layout))
+}
+
+/// A type as written: its scanned type expression, else (without scan
+/// information) its annotated type.
+fn written_type(
+    parsed: &Parsed,
+    scanned: Option<&crate::front::scan::TypeExpr>,
+    annotated: Option<&crate::front::dialect::TypeAnn>,
+) -> Option<String> {
+    let scanned = scanned.and_then(|ty| type_expr_text(parsed, ty));
+    scanned.or_else(|| annotated.and_then(|ty| type_ann_text(parsed, ty)))
 }
 
 /// The text of a scanned type expression, attributes included.
@@ -536,18 +539,9 @@ pub(crate) fn layout_type_name(module: &LayoutModule, layout: &Layout) -> String
 
 /// A global's type as written in its `var` declaration.
 pub(crate) fn global_type_text(parsed: &Parsed, name: &str) -> Option<String> {
-    if let Some(text) = scanned_var(parsed, name)
-        .and_then(|v| v.ty.as_ref())
-        .and_then(|ty| type_expr_text(parsed, ty))
-    {
-        return Some(text);
-    }
-    parsed
-        .annotations
-        .globals
-        .get(name)
-        .and_then(|g| g.ty.as_ref())
-        .and_then(|ty| type_ann_text(parsed, ty))
+    let scanned = scanned_var(parsed, name).and_then(|v| v.ty.as_ref());
+    let annotated = parsed.annotations.globals.get(name);
+    written_type(parsed, scanned, annotated.and_then(|g| g.ty.as_ref()))
 }
 
 #[cfg(test)]
