@@ -28,11 +28,9 @@ use crate::layout::{
 };
 use std::fmt::Write as _;
 
-/// Minimum widths of the contract columns, as in spec/000 (each includes
-/// the separating space).
-const OFFSET_WIDTH: usize = 12;
-const ALIGN_WIDTH: usize = 10;
-const SIZE_WIDTH: usize = 10;
+/// Minimum widths of the contract columns (offset, align, size), as in
+/// spec/000 (each includes the separating space).
+const CONTRACT_WIDTHS: [usize; 3] = [12, 10, 10];
 /// Indentation of member lines relative to the struct header.
 const MEMBER_INDENT: &str = "    ";
 
@@ -72,9 +70,8 @@ enum Line {
 }
 
 struct Cols {
-    offset: String,
-    align: String,
-    size: String,
+    /// The contract's offset, align and size.
+    contract: [String; 3],
     /// One cell per other rule set.
     extra: Vec<String>,
 }
@@ -94,21 +91,17 @@ fn struct_lines(
     out: &mut Vec<Line>,
 ) {
     let decl = scanned_struct(parsed, &layout.name);
-    let header_attrs = struct_attrs_text(parsed, decl.map(|d| d.1), &layout.name);
-    let extra = others
-        .iter()
-        .map(|other| {
-            let theirs = other.structs.get(&layout.ty).map(|o| (o.align, o.size));
-            align_size_cell(other, theirs, (layout.align, layout.size))
-        })
-        .collect();
+    let ann = parsed.annotations.structs.get(&layout.name);
+    let header_attrs = written_attrs(
+        parsed,
+        decl.map(|d| d.1),
+        ann.map_or([None; 2], |a| [a.align.as_ref(), a.size.as_ref()]),
+    );
+    let cols = declaration_cols(others, (layout.align, layout.size), |other| {
+        other.structs.get(&layout.ty).map(|o| (o.align, o.size))
+    });
     out.push(Line::Row {
-        cols: Cols {
-            offset: String::new(),
-            align: format!("align({})", layout.align),
-            size: size_text(layout.size),
-            extra,
-        },
+        cols,
         text: format!("*/ {header_attrs}struct {} {{", layout.name),
     });
     for slot in &layout.slots {
@@ -121,13 +114,20 @@ fn struct_lines(
                     .iter()
                     .map(|other| other_member_cell(other, layout, m))
                     .collect();
-                let attrs = member_attrs_text(parsed, member, &layout.name, m.index);
+                let attrs = written_attrs(
+                    parsed,
+                    member.map(|mem| mem.attrs.as_slice()),
+                    ann.and_then(|s| s.members.get(m.index))
+                        .map_or([None; 2], |a| [a.align.as_ref(), a.size.as_ref()]),
+                );
                 let ty = member_type_text_with(parsed, contract, member, &layout.name, m);
                 out.push(Line::Row {
                     cols: Cols {
-                        offset: format!("offset({})", m.offset),
-                        align: format!("align({})", m.align),
-                        size: size_text(m.size),
+                        contract: [
+                            format!("offset({})", m.offset),
+                            format!("align({})", m.align),
+                            size_text(m.size),
+                        ],
                         extra,
                     },
                     text: format!("*/ {MEMBER_INDENT}{attrs}{} : {ty};", m.name),
@@ -140,9 +140,11 @@ fn struct_lines(
                 };
                 out.push(Line::Row {
                     cols: Cols {
-                        offset: format!("offset({})", p.offset),
-                        align: "align(1)".to_string(),
-                        size: format!("size({})", p.size),
+                        contract: [
+                            format!("offset({})", p.offset),
+                            "align(1)".to_string(),
+                            format!("size({})", p.size),
+                        ],
                         extra: vec![String::new(); others.len()],
                     },
                     text: format!("   {MEMBER_INDENT}-- {what} -- */"),
@@ -153,22 +155,33 @@ fn struct_lines(
     out.push(Line::Close);
 }
 
-/// The cell of a struct or `var` line under another rule set: its align
-/// and size there (`None`: it has none), marked where they differ from
-/// the contract's (`ours`).
-fn align_size_cell(
-    other: &LayoutModule,
-    theirs: Option<(u64, Option<u64>)>,
+/// The columns of a struct or `var` line: the contract's align and size
+/// (`ours`), and under each other rule set its align and size there
+/// (`theirs`; `None`: it has none), marked where they differ from ours.
+fn declaration_cols(
+    others: &[LayoutModule],
     ours: (u64, Option<u64>),
-) -> String {
-    match theirs {
-        Some((align, size)) => format!(
-            "{} align({align}) {}{}",
-            other.rules.name(),
-            size_text(size),
-            mark((align, size) != ours)
-        ),
-        None => format!("{} -", other.rules.name()),
+    theirs: impl Fn(&LayoutModule) -> Option<(u64, Option<u64>)>,
+) -> Cols {
+    let extra = others
+        .iter()
+        .map(|other| match theirs(other) {
+            Some((align, size)) => format!(
+                "{} align({align}) {}{}",
+                other.rules.name(),
+                size_text(size),
+                mark((align, size) != ours)
+            ),
+            None => format!("{} -", other.rules.name()),
+        })
+        .collect();
+    Cols {
+        contract: [
+            String::new(),
+            format!("align({})", ours.0),
+            size_text(ours.1),
+        ],
+        extra,
     }
 }
 
@@ -219,14 +232,6 @@ fn global_line(
     others: &[LayoutModule],
     global: &GlobalLayout,
 ) -> Line {
-    let extra = others
-        .iter()
-        .map(|other| {
-            let theirs = other.globals.iter().find(|g| g.handle == global.handle);
-            let theirs = theirs.map(|o| (o.layout.align, o.layout.size));
-            align_size_cell(other, theirs, (global.layout.align, global.layout.size))
-        })
-        .collect();
     let mut text = String::from("*/ ");
     if let Some(b) = &global.binding {
         let _ = write!(text, "@group({}) @binding({}) ", b.group, b.binding);
@@ -245,15 +250,12 @@ fn global_line(
     let ty = global_type_text(parsed, &global.name)
         .unwrap_or_else(|| layout_type_name(contract, &global.layout));
     let _ = write!(text, "var<{template}> {} : {ty};", global.name);
-    Line::Row {
-        cols: Cols {
-            offset: String::new(),
-            align: format!("align({})", global.layout.align),
-            size: size_text(global.layout.size),
-            extra,
-        },
-        text,
-    }
+    let ours = (global.layout.align, global.layout.size);
+    let cols = declaration_cols(others, ours, |other| {
+        let theirs = other.globals.iter().find(|g| g.handle == global.handle);
+        theirs.map(|o| (o.layout.align, o.layout.size))
+    });
+    Line::Row { cols, text }
 }
 
 /// `var<...>` template text derived from an address space.
@@ -272,12 +274,11 @@ fn render(contract: &LayoutModule, others: &[LayoutModule], lines: &[Line]) -> S
             _ => None,
         })
     };
-    // A contract column: its widest cell and a space, at least `min`.
-    let width =
-        |min, cell: fn(&Cols) -> &String| cols().map(|c| cell(c).len() + 1).fold(min, usize::max);
-    let offset_w = width(OFFSET_WIDTH, |c| &c.offset);
-    let align_w = width(ALIGN_WIDTH, |c| &c.align);
-    let size_w = width(SIZE_WIDTH, |c| &c.size);
+    // A contract column: its widest cell and a space, at least the minimum.
+    let contract_w: [usize; 3] = std::array::from_fn(|i| {
+        let widest = cols().map(|c| c.contract[i].len() + 1);
+        widest.fold(CONTRACT_WIDTHS[i], usize::max)
+    });
     let extra_w: Vec<usize> = (0..others.len())
         .map(|i| {
             cols()
@@ -287,17 +288,18 @@ fn render(contract: &LayoutModule, others: &[LayoutModule], lines: &[Line]) -> S
         })
         .collect();
     let prefix = |c: &Cols| {
-        let mut s = format!(
-            "/* {:offset_w$}{:align_w$}{:size_w$}",
-            c.offset, c.align, c.size
-        );
+        let mut s = String::from("/* ");
+        for (cell, w) in c.contract.iter().zip(contract_w) {
+            let _ = write!(s, "{cell:w$}");
+        }
         for (cell, w) in c.extra.iter().zip(&extra_w) {
             let _ = write!(s, "| {cell:w$} ");
         }
         s
     };
     // Width of everything before `*/`.
-    let prefix_len = 3 + offset_w + align_w + size_w + extra_w.iter().map(|w| w + 3).sum::<usize>();
+    let prefix_len =
+        3 + contract_w.iter().sum::<usize>() + extra_w.iter().map(|w| w + 3).sum::<usize>();
 
     let mut out = String::new();
     if !others.is_empty() {
@@ -401,39 +403,22 @@ fn attrs_text(parsed: &Parsed, attrs: &[Attribute]) -> String {
     out
 }
 
-/// Struct-level attributes for the header line, as written; without scan
-/// information, the dialect's `@align`/`@size` from the annotations.
-fn struct_attrs_text(parsed: &Parsed, attrs: Option<&[Attribute]>, name: &str) -> String {
+/// The attributes of a struct or member as written (`attrs`); without
+/// scan information, the dialect's `@align(n)` and `@size(n)` from its
+/// annotation (`annotated`: align, size), each followed by a space.
+fn written_attrs(
+    parsed: &Parsed,
+    attrs: Option<&[Attribute]>,
+    annotated: [Option<&Spanned<u64>>; 2],
+) -> String {
     if let Some(attrs) = attrs {
         return attrs_text(parsed, attrs);
     }
-    let ann = parsed.annotations.structs.get(name);
-    ann.map_or_else(String::new, |a| align_size_attrs(&a.align, &a.size))
-}
-
-fn member_attrs_text(
-    parsed: &Parsed,
-    member: Option<&Member>,
-    struct_name: &str,
-    index: usize,
-) -> String {
-    if let Some(member) = member {
-        return attrs_text(parsed, &member.attrs);
-    }
-    let structs = &parsed.annotations.structs;
-    let ann = structs.get(struct_name).and_then(|s| s.members.get(index));
-    ann.map_or_else(String::new, |a| align_size_attrs(&a.align, &a.size))
-}
-
-/// The dialect's `@align(n)` and `@size(n)` of an annotated struct or
-/// member, each followed by a space.
-fn align_size_attrs(align: &Option<Spanned<u64>>, size: &Option<Spanned<u64>>) -> String {
     let mut out = String::new();
-    if let Some(a) = align {
-        let _ = write!(out, "@align({}) ", a.value);
-    }
-    if let Some(s) = size {
-        let _ = write!(out, "@size({}) ", s.value);
+    for (name, value) in ["align", "size"].into_iter().zip(annotated) {
+        if let Some(v) = value {
+            let _ = write!(out, "@{name}({}) ", v.value);
+        }
     }
     out
 }
@@ -460,21 +445,24 @@ fn member_type_text_with(
     struct_name: &str,
     m: &MemberSlot,
 ) -> String {
-    if let Some(text) = member.and_then(|mem| type_expr_text(parsed, &mem.ty)) {
-        return text;
-    }
-    if let Some(ann) = parsed
-        .annotations
-        .structs
+    let structs = &parsed.annotations.structs;
+    let ann = structs
         .get(struct_name)
-        .and_then(|s| s.members.get(m.index))
-        .filter(|ann| ann.name == m.name)
-    {
-        if let Some(text) = type_ann_text(parsed, &ann.ty) {
-            return text;
-        }
-    }
-    layout_type_name(contract, &m.layout)
+        .and_then(|s| s.members.get(m.index));
+    let ann = ann.filter(|ann| ann.name == m.name).map(|ann| &ann.ty);
+    written_type(parsed, member.map(|mem| &mem.ty), ann)
+        .unwrap_or_else(|| layout_type_name(contract, &m.layout))
+}
+
+/// A type as written: its scanned type expression, else (without scan
+/// information) its annotated type.
+fn written_type(
+    parsed: &Parsed,
+    scanned: Option<&crate::front::scan::TypeExpr>,
+    annotated: Option<&crate::front::dialect::TypeAnn>,
+) -> Option<String> {
+    let scanned = scanned.and_then(|ty| type_expr_text(parsed, ty));
+    scanned.or_else(|| annotated.and_then(|ty| type_ann_text(parsed, ty)))
 }
 
 /// The text of a scanned type expression, attributes included.
@@ -551,18 +539,9 @@ pub(crate) fn layout_type_name(module: &LayoutModule, layout: &Layout) -> String
 
 /// A global's type as written in its `var` declaration.
 pub(crate) fn global_type_text(parsed: &Parsed, name: &str) -> Option<String> {
-    if let Some(text) = scanned_var(parsed, name)
-        .and_then(|v| v.ty.as_ref())
-        .and_then(|ty| type_expr_text(parsed, ty))
-    {
-        return Some(text);
-    }
-    parsed
-        .annotations
-        .globals
-        .get(name)
-        .and_then(|g| g.ty.as_ref())
-        .and_then(|ty| type_ann_text(parsed, ty))
+    let scanned = scanned_var(parsed, name).and_then(|v| v.ty.as_ref());
+    let annotated = parsed.annotations.globals.get(name);
+    written_type(parsed, scanned, annotated.and_then(|g| g.ty.as_ref()))
 }
 
 #[cfg(test)]

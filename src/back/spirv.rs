@@ -170,19 +170,13 @@ fn write_module(
     } else {
         ColumnSplit::Standard
     };
-    let module = match guarded(|| prepare(source_module, contract)) {
-        Ok(result) => result?,
-        Err(panic) => return Err(backend_panic(&panic)),
-    };
+    let module = guarded_here(|| prepare(source_module, contract))??;
 
     // Uniform matrices declared as columns (see `columns`); where that
     // module does not validate, the one without the split is written, and
     // the warnings say which device feature it needs.
-    let done = match guarded(|| columns::split_uniform_columns(&module, contract, split)) {
-        Ok(Some(split)) => validated_spilled(split).ok(),
-        Ok(None) => None,
-        Err(panic) => return Err(backend_panic(&panic)),
-    };
+    let done = guarded_here(|| columns::split_uniform_columns(&module, contract, split))?
+        .and_then(|split| validated_spilled(split).ok());
     let (mut module, mut info, split) = match done {
         Some((module, info)) => (module, info, split),
         None if split == ColumnSplit::All => {
@@ -244,11 +238,15 @@ fn write_module(
     Ok(SpirvOutput { words, warnings })
 }
 
-fn backend_panic(panic: &str) -> Diagnostics {
-    Diagnostic::internal(format!(
-        "internal error in stride's SPIR-V backend: {panic}; please report"
-    ))
-    .into()
+/// `f`'s result, or a panic inside it (naga's or stride's) as an internal
+/// error of this backend.
+fn guarded_here<T>(f: impl FnOnce() -> T) -> Result<T, Diagnostics> {
+    guarded(f).map_err(|panic| {
+        Diagnostic::internal(format!(
+            "internal error in stride's SPIR-V backend: {panic}; please report"
+        ))
+        .into()
+    })
 }
 
 /// `module` validated, with pointer arguments into variables spilled
@@ -326,10 +324,7 @@ fn prepare(
     source: Cow<'_, naga::Module>,
     contract: &LayoutModule,
 ) -> Result<naga::Module, Diagnostics> {
-    let (mut module, _) = match source {
-        Cow::Owned(m) => apply::apply_contract_owned(m, contract)?,
-        Cow::Borrowed(m) => apply::apply_contract(m, contract)?,
-    };
+    let (mut module, _) = apply::apply_contract(source, contract)?;
     coerce::coerce_array_stores(&mut module);
     Ok(module)
 }

@@ -10,9 +10,10 @@
 //! of the module follows through [`crate::remap`].
 
 use crate::diag::Diagnostic;
-use crate::layout::{Layout, LayoutKind, LayoutModule};
+use crate::layout::{Layout, LayoutKind, LayoutModule, StructLayout};
 use crate::remap::{self, TypeMap};
 use naga::{Handle, Module, Type, TypeInner, UniqueArena};
+use std::borrow::Cow;
 
 /// `value` as a `u32`, or an error naming what is too large.
 fn to_u32(value: u64, what: impl std::fmt::Display) -> Result<u32, Diagnostic> {
@@ -22,22 +23,6 @@ fn to_u32(value: u64, what: impl std::fmt::Display) -> Result<u32, Diagnostic> {
             u32::MAX
         ))
     })
-}
-
-/// Where a layout is used, for messages (formatted only on error).
-#[derive(Clone, Copy)]
-enum Site<'a> {
-    Member(&'a str, &'a str),
-    Global(&'a str),
-}
-
-impl std::fmt::Display for Site<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Site::Member(s, m) => write!(f, "{s}.{m}"),
-            Site::Global(g) => f.write_str(g),
-        }
-    }
 }
 
 fn internal(message: impl std::fmt::Display) -> Diagnostic {
@@ -64,19 +49,20 @@ struct Builder<'a> {
     /// In-place mode: every type keeps its handle, `changes[i]` is the new
     /// value of type `i` when it differs, and `types` stays empty. A type
     /// that would need a handle of its own ends the mode (see
-    /// [`apply_contract_owned`]).
+    /// [`apply_contract`]).
     in_place: bool,
     changes: Vec<Option<Type>>,
 }
 
 impl Builder<'_> {
     /// Record the first stride of every array type reachable from `layout`,
-    /// and check that matrix strides are the ones naga writes.
+    /// and check that matrix strides are the ones naga writes. `site` says
+    /// where the layout is used, for messages (formatted only on error).
     fn survey(
         &mut self,
         layout: &Layout,
         ty: Handle<Type>,
-        site: Site<'_>,
+        site: &dyn std::fmt::Display,
     ) -> Result<(), Diagnostic> {
         let inner = &self
             .module
@@ -142,61 +128,53 @@ impl Builder<'_> {
     }
 
     /// The type to use at a site whose contract layout is `layout` and whose
-    /// naga type is `old`: the mapped type, or an extra array type with the
+    /// (already mapped) type is `ty`: `ty`, or an extra array type with the
     /// site's strides. `None` in in-place mode when the site needs a type of
     /// its own.
     fn site_type(
         &mut self,
         layout: &Layout,
-        old: Handle<Type>,
+        ty: Handle<Type>,
     ) -> Result<Option<Handle<Type>>, Diagnostic> {
-        let mapped = self.new_handle(old)?;
-        let old_ty = &self.module.types[old];
+        let current = self.new_type(ty);
         let (
             LayoutKind::Array {
                 element, stride, ..
             },
             TypeInner::Array { base, size, .. },
-        ) = (&layout.kind, &old_ty.inner)
+        ) = (&layout.kind, &current.inner)
         else {
-            return Ok(Some(mapped));
+            return Ok(Some(ty));
         };
-        let (base, size) = (*base, *size);
+        let (name, base, size) = (current.name.clone(), *base, *size);
         let Some(new_base) = self.site_type(element, base)? else {
             return Ok(None);
         };
         let candidate = Type {
-            name: old_ty.name.clone(),
+            name,
             inner: TypeInner::Array {
                 base: new_base,
                 size,
                 stride: to_u32(*stride, "an array stride")?,
             },
         };
-        if *self.new_type(mapped) == candidate {
-            return Ok(Some(mapped));
+        if *self.new_type(ty) == candidate {
+            return Ok(Some(ty));
         }
         if self.in_place {
             return Ok(None);
         }
-        let span = self.module.types.get_span(old);
+        let span = self.types.get_span(ty);
         Ok(Some(self.types.insert(candidate, span)))
     }
 
-    /// The new inner of struct type `old`; `None` as for [`Self::site_type`].
-    fn struct_type(&mut self, old: Handle<Type>) -> Result<Option<TypeInner>, Diagnostic> {
-        let contract = self.contract;
-        let TypeInner::Struct { members, .. } = &self.module.types[old].inner else {
-            return Err(internal(
-                "a struct layout names a type that is not a struct",
-            ));
-        };
-        let Some(layout) = contract.structs.get(&old) else {
-            let map = &self.map;
-            return Ok(Some(remap::map_inner(&self.module.types[old].inner, |h| {
-                map.get(h.index()).copied().unwrap_or(h)
-            })));
-        };
+    /// The new inner of a struct type with `members` and contract layout
+    /// `layout`; `None` as for [`Self::site_type`].
+    fn struct_type(
+        &mut self,
+        members: &[naga::StructMember],
+        layout: &StructLayout,
+    ) -> Result<Option<TypeInner>, Diagnostic> {
         let mut new_members = Vec::with_capacity(members.len());
         for (index, member) in members.iter().enumerate() {
             let slot = layout.members().find(|s| s.index == index).ok_or_else(|| {
@@ -205,7 +183,7 @@ impl Builder<'_> {
                     layout.name
                 ))
             })?;
-            let Some(ty) = self.site_type(&slot.layout, member.ty)? else {
+            let Some(ty) = self.site_type(&slot.layout, self.new_handle(member.ty)?)? else {
                 return Ok(None);
             };
             let offset = to_u32(
@@ -230,32 +208,26 @@ impl Builder<'_> {
     }
 }
 
-/// A copy of `module` whose types carry the contract layout, and the map
-/// from `module`'s type handles to the copy's.
+/// `module` with the contract layout in its types (a copy when borrowed),
+/// and the map from `module`'s type handles to the result's. A module the
+/// caller gives away is not copied, and when every type keeps its handle
+/// (the usual case) its changed types are replaced in place instead of
+/// rebuilding the arena.
 pub fn apply_contract(
-    module: &Module,
+    mut module: Cow<'_, Module>,
     contract: &LayoutModule,
 ) -> Result<(Module, TypeMap), Diagnostic> {
-    let (types, map, global_types) = new_types(module, contract)?;
-    let mut out = module.clone();
+    if let Cow::Owned(owned) = &mut module {
+        if let Some(map) = apply_in_place(owned, contract)? {
+            return Ok((module.into_owned(), map));
+        }
+    }
+    let mut b = builder(&module, contract, false);
+    rewrite_types(&mut b)?;
+    let (types, map, global_types) = site_types(b)?;
+    let mut out = module.into_owned();
     install(&mut out, types, &map, global_types);
     Ok((out, map))
-}
-
-/// [`apply_contract`] on a module the caller gives away: the same result,
-/// without copying the module. When every type keeps its handle (the usual
-/// case), the changed types are replaced in place instead of rebuilding the
-/// arena.
-pub fn apply_contract_owned(
-    mut module: Module,
-    contract: &LayoutModule,
-) -> Result<(Module, TypeMap), Diagnostic> {
-    if let Some(map) = apply_in_place(&mut module, contract)? {
-        return Ok((module, map));
-    }
-    let (types, map, global_types) = new_types(&module, contract)?;
-    install(&mut module, types, &map, global_types);
-    Ok((module, map))
 }
 
 /// A new global type per contract global: (global, type).
@@ -308,7 +280,7 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
             b.survey(
                 &slot.layout,
                 member.ty,
-                Site::Member(&layout.name, &slot.name),
+                &format_args!("{}.{}", layout.name, slot.name),
             )?;
         }
     }
@@ -317,16 +289,18 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
             .global_variables
             .try_get(global.handle)
             .map_err(|_| internal(format!("global {} is unknown", global.name)))?;
-        b.survey(&global.layout, var.ty, Site::Global(&global.name))?;
+        b.survey(&global.layout, var.ty, &global.name)?;
     }
 
     for (handle, ty) in module.types.iter() {
-        let inner = match &ty.inner {
-            TypeInner::Struct { .. } => match b.struct_type(handle)? {
-                Some(inner) => inner,
-                None => return Ok(false),
-            },
-            TypeInner::Array { base, size, stride } => TypeInner::Array {
+        let inner = match (&ty.inner, contract.structs.get(&handle)) {
+            (TypeInner::Struct { members, .. }, Some(layout)) => {
+                match b.struct_type(members, layout)? {
+                    Some(inner) => inner,
+                    None => return Ok(false),
+                }
+            }
+            (TypeInner::Array { base, size, stride }, _) => TypeInner::Array {
                 base: b.new_handle(*base)?,
                 size: *size,
                 stride: b
@@ -342,7 +316,7 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
                 b.map.push(handle);
                 continue;
             }
-            other => {
+            (other, _) => {
                 let map = &b.map;
                 remap::map_inner(other, |h| map.get(h.index()).copied().unwrap_or(h))
             }
@@ -369,18 +343,14 @@ fn rewrite_types(b: &mut Builder<'_>) -> Result<bool, Diagnostic> {
     Ok(true)
 }
 
-/// The type arena carrying the contract layout, the map from `module`'s
-/// type handles into it, and the type of each contract global.
-fn new_types(
-    module: &Module,
-    contract: &LayoutModule,
-) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
-    let mut b = builder(module, contract, false);
-    rewrite_types(&mut b)?;
+/// The new arena of `b` (not in in-place mode) with the extra site types
+/// of the contract globals added, the type map, and the type of each
+/// contract global.
+fn site_types(mut b: Builder<'_>) -> Result<(UniqueArena<Type>, TypeMap, GlobalTypes), Diagnostic> {
     let mut global_types = Vec::new();
-    for global in &contract.globals {
-        let old = module.global_variables[global.handle].ty;
-        let Some(ty) = b.site_type(&global.layout, old)? else {
+    for global in &b.contract.globals {
+        let old = b.module.global_variables[global.handle].ty;
+        let Some(ty) = b.site_type(&global.layout, b.new_handle(old)?)? else {
             return Err(internal("a global has no site type"));
         };
         global_types.push((global.handle, ty));
@@ -391,7 +361,7 @@ fn new_types(
 /// Most modules need no new type handle: every type only gets new offsets,
 /// spans or strides. Then the changed types are replaced in `module`'s
 /// arena and the extra site types of the globals appended, which gives the
-/// same arena [`new_types`] would build, and the identity map. `None` (the
+/// same arena as the rebuild in [`apply_contract`], and the identity map. `None` (the
 /// module untouched) when some type would need a handle of its own, or when
 /// a new value would equal another type's (the arena deduplicates).
 fn apply_in_place(
@@ -402,73 +372,32 @@ fn apply_in_place(
     if !rewrite_types(&mut b)? {
         return Ok(None);
     }
-    let changes = b.changes;
-    let map = b.map;
+    let (changes, map) = (b.changes, b.map);
     // Each new value must be new to the arena and unlike the other new
     // values, so that no replacement meets an equal type.
-    let changed: Vec<(usize, &Type)> = changes
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| c.as_ref().map(|t| (i, t)))
-        .collect();
+    let changed: Vec<&Type> = changes.iter().flatten().collect();
     const MAX_PAIRWISE: usize = 64;
     if changed.len() > MAX_PAIRWISE {
         return Ok(None);
     }
-    for (k, &(_, t)) in changed.iter().enumerate() {
-        if module.types.get(t).is_some() || changed[k + 1..].iter().any(|&(_, u)| u == t) {
+    for (k, &t) in changed.iter().enumerate() {
+        if module.types.get(t).is_some() || changed[k + 1..].contains(&t) {
             return Ok(None);
         }
     }
     drop(changed);
     // In-place mode maps every handle to itself.
+    let mut types = std::mem::take(&mut module.types);
     for (&handle, change) in map.iter().zip(changes) {
         if let Some(t) = change {
-            module.types.replace(handle, t);
+            types.replace(handle, t);
         }
     }
-    for global in &contract.globals {
-        let old = module.global_variables[global.handle].ty;
-        let ty = site_type_in_place(&mut module.types, &global.layout, old)?;
-        module.global_variables[global.handle].ty = ty;
-    }
-    Ok(Some(TypeMap::new(map)))
-}
-
-/// [`Builder::site_type`] on an arena already carrying the contract layout,
-/// where every type kept its handle.
-fn site_type_in_place(
-    types: &mut UniqueArena<Type>,
-    layout: &Layout,
-    ty: Handle<Type>,
-) -> Result<Handle<Type>, Diagnostic> {
-    let current = types
-        .get_handle(ty)
-        .map_err(|_| internal("a global has an unknown type"))?;
-    let (
-        LayoutKind::Array {
-            element, stride, ..
-        },
-        TypeInner::Array { base, size, .. },
-    ) = (&layout.kind, &current.inner)
-    else {
-        return Ok(ty);
-    };
-    let (name, base, size) = (current.name.clone(), *base, *size);
-    let new_base = site_type_in_place(types, element, base)?;
-    let candidate = Type {
-        name,
-        inner: TypeInner::Array {
-            base: new_base,
-            size,
-            stride: to_u32(*stride, "an array stride")?,
-        },
-    };
-    if types[ty] == candidate {
-        return Ok(ty);
-    }
-    let span = types.get_span(ty);
-    Ok(types.insert(candidate, span))
+    let mut b = builder(module, contract, false);
+    (b.types, b.map) = (types, map);
+    let (types, map, global_types) = site_types(b)?;
+    install(module, types, &map, global_types);
+    Ok(Some(map))
 }
 
 #[cfg(test)]
@@ -512,7 +441,7 @@ mod tests {
             else {
                 continue;
             };
-            let rebuilt = apply_contract(&parsed.module, &contract);
+            let rebuilt = apply_contract(Cow::Borrowed(&parsed.module), &contract);
             let mut copy = parsed.module.clone();
             let fast = apply_in_place(&mut copy, &contract);
             match (rebuilt, fast) {
@@ -524,7 +453,7 @@ mod tests {
                 }
                 (Ok((m, _)), Ok(None)) => {
                     // Fallback: the owned entry point rebuilds.
-                    let owned = apply_contract_owned(parsed.module.clone(), &contract);
+                    let owned = apply_contract(Cow::Owned(parsed.module.clone()), &contract);
                     let Ok((o, _)) = owned else {
                         panic!("{}: owned failed", path.display())
                     };

@@ -31,7 +31,7 @@
 use crate::layout::realize::spirv::{uniform_column_split, ColumnSplit};
 use crate::layout::{Layout, LayoutKind, LayoutModule};
 use crate::remap;
-use indexmap::{IndexMap, IndexSet};
+use indexmap::IndexMap;
 use naga::{Expression, Handle, Module, Span, StructMember, Type, TypeInner};
 
 /// How a type of a uniform buffer's tree is declared after the split.
@@ -86,33 +86,21 @@ impl Shadows<'_> {
             return known.clone();
         }
         let inner = module.types[ty].inner.clone();
-        let made = match (inner, &layout.kind) {
-            (
-                TypeInner::Matrix {
-                    columns,
-                    rows,
-                    scalar,
-                },
-                LayoutKind::Matrix { .. },
-            ) => match uniform_column_split(layout, self.split) {
-                Some(stride) => {
-                    let column = vector(module, rows, scalar);
-                    let count = columns as u32;
-                    let members = (0..count)
-                        .map(|k| StructMember {
-                            name: Some(format!("col{k}")),
-                            ty: column,
-                            binding: None,
-                            offset: column_offset(k, stride),
-                        })
-                        .collect();
-                    let span = column_offset(count, stride);
-                    let ty = add(module, None, TypeInner::Struct { members, span });
-                    Shadow::Columns { ty, count }
-                }
-                None => Shadow::Same,
-            },
-            (TypeInner::Array { base, size, stride }, LayoutKind::Array { element, .. }) => {
+        let made = match (inner, &layout.kind, self.split_matrix(module, ty, layout)) {
+            (_, _, Some((column, count, stride))) => {
+                let members = (0..count)
+                    .map(|k| StructMember {
+                        name: Some(format!("col{k}")),
+                        ty: column,
+                        binding: None,
+                        offset: column_offset(k, stride),
+                    })
+                    .collect();
+                let span = column_offset(count, stride);
+                let ty = add(module, None, TypeInner::Struct { members, span });
+                Shadow::Columns { ty, count }
+            }
+            (TypeInner::Array { base, size, stride }, LayoutKind::Array { element, .. }, _) => {
                 match self.shadow(module, base, element).ty() {
                     None => Shadow::Same,
                     Some(base) => {
@@ -124,13 +112,35 @@ impl Shadows<'_> {
                     }
                 }
             }
-            (TypeInner::Struct { members, span }, LayoutKind::Struct(handle)) => {
+            (TypeInner::Struct { members, span }, LayoutKind::Struct(handle), _) => {
                 self.struct_shadow(module, ty, &members, span, *handle)
             }
             _ => Shadow::Same,
         };
         self.memo.insert(ty, made.clone());
         made
+    }
+
+    /// A matrix `ty` of contract layout `layout` that is declared as its
+    /// columns: the column vector type (added to `module`), the column count
+    /// and the column stride.
+    fn split_matrix(
+        &self,
+        module: &mut Module,
+        ty: Handle<Type>,
+        layout: &Layout,
+    ) -> Option<(Handle<Type>, u32, u64)> {
+        let TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } = module.types[ty].inner
+        else {
+            return None;
+        };
+        let stride = uniform_column_split(layout, self.split)?;
+        let column = add(module, None, TypeInner::Vector { size: rows, scalar });
+        Some((column, columns as u32, stride))
     }
 
     fn struct_shadow(
@@ -153,18 +163,8 @@ impl Shadows<'_> {
                 return Shadow::Same;
             };
             let first = new_members.len() as u32;
-            let matrix = match module.types[member.ty].inner {
-                TypeInner::Matrix {
-                    columns,
-                    rows,
-                    scalar,
-                } => uniform_column_split(&slot.layout, self.split)
-                    .map(|s| (columns as u32, rows, scalar, s)),
-                _ => None,
-            };
-            match matrix {
-                Some((count, rows, scalar, stride)) => {
-                    let column = vector(module, rows, scalar);
+            match self.split_matrix(module, member.ty, &slot.layout) {
+                Some((column, count, stride)) => {
                     let name = member.name.as_deref().unwrap_or("");
                     for k in 0..count {
                         new_members.push(StructMember {
@@ -207,10 +207,6 @@ impl Shadows<'_> {
 /// contract's, which fits: the SPIR-V backend has checked every offset).
 fn column_offset(k: u32, stride: u64) -> u32 {
     u32::try_from(u64::from(k).saturating_mul(stride)).unwrap_or(u32::MAX)
-}
-
-fn vector(module: &mut Module, size: naga::VectorSize, scalar: naga::Scalar) -> Handle<Type> {
-    add(module, None, TypeInner::Vector { size, scalar })
 }
 
 fn add(module: &mut Module, name: Option<String>, inner: TypeInner) -> Handle<Type> {
@@ -346,14 +342,13 @@ impl Rewrite<'_> {
     /// Rewrite `f`; `false` when a pointer into a split tree is used in a
     /// way this pass does not follow.
     fn function(&self, f: &mut naga::Function) -> bool {
-        let old = f.expressions.clone();
-        let mut tracks: Vec<Option<Track>> = Vec::with_capacity(old.len());
-        let mut tracked = IndexSet::new();
+        // The track of each new expression that has one, by index.
+        let mut tracks: Vec<Option<Track>> = Vec::new();
         let mut ok = true;
-        remap::rebuild_expressions(f, |h, e, b| {
+        remap::rebuild_expressions(f, |_, e, b| {
             let track_of = |x: Handle<Expression>| tracks.get(x.index()).copied().flatten();
-            let (result, track) = match (&old[h], e) {
-                (&Expression::GlobalVariable(g), e) => {
+            let (result, track) = match e {
+                Expression::GlobalVariable(g) => {
                     let new = b.push(e);
                     let track = self
                         .split
@@ -361,42 +356,27 @@ impl Rewrite<'_> {
                         .and_then(|&ty| self.pointer_track(ty, new));
                     (new, track)
                 }
-                (
-                    &Expression::AccessIndex {
-                        base: old_base,
-                        index,
-                    },
-                    e,
-                ) => match track_of(old_base) {
+                Expression::AccessIndex { base, index } => match track_of(base) {
                     None => (b.push(e), None),
-                    Some(t) => self.access(b, t, e, Index::Constant(index)),
+                    Some(t) => self.access(b, t, e, base, Index::Constant(index)),
                 },
-                (&Expression::Access { base: old_base, .. }, e) => match (track_of(old_base), &e) {
-                    (None, _) => (b.push(e), None),
-                    (Some(t), &Expression::Access { index, .. }) => {
-                        self.access(b, t, e.clone(), Index::Dynamic(index))
-                    }
-                    _ => (b.push(e), None),
+                Expression::Access { base, index } => match track_of(base) {
+                    None => (b.push(e), None),
+                    Some(t) => self.access(b, t, e, base, Index::Dynamic(index)),
                 },
-                (
-                    &Expression::Load {
-                        pointer: old_pointer,
-                    },
-                    e,
-                ) => match (track_of(old_pointer), &e) {
-                    (None, _) => (b.push(e), None),
-                    (Some(t), &Expression::Load { pointer }) => match self.load(b, t, pointer) {
+                Expression::Load { pointer } => match track_of(pointer) {
+                    None => (b.push(e), None),
+                    Some(t) => match self.load(b, t, pointer) {
                         Some(v) => (v, None),
                         None => {
                             ok = false;
                             (b.push(e), None)
                         }
                     },
-                    _ => (b.push(e), None),
                 },
-                (original, e) => {
+                e => {
                     // Any other use of a tracked pointer is not rewritten.
-                    if remap::expression_operands(original)
+                    if remap::expression_operands(&e)
                         .into_iter()
                         .any(|x| track_of(x).is_some())
                     {
@@ -406,27 +386,28 @@ impl Rewrite<'_> {
                 }
             };
             if track.is_some() {
-                tracked.insert(result);
+                if tracks.len() <= result.index() {
+                    tracks.resize(result.index() + 1, None);
+                }
+                tracks[result.index()] = track;
             }
-            tracks.push(track);
             result
         });
-        ok && !calls_with(&f.body, &|x| tracked.contains(&x))
+        ok && !calls_with(&f.body, &|x| {
+            tracks.get(x.index()).is_some_and(Option::is_some)
+        })
     }
 
     /// An `Access`/`AccessIndex` (`e`, operands already new) with index
-    /// `index` on a tracked base.
+    /// `index` on `new_base`, whose track is `base`.
     fn access(
         &self,
         b: &mut remap::ExpressionBuilder,
         base: Track,
         e: Expression,
+        new_base: Handle<Expression>,
         index: Index,
     ) -> (Handle<Expression>, Option<Track>) {
-        let new_base = match e {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => base,
-            _ => return (b.push(e), None),
-        };
         match base {
             Track::Pointer(ty) => match (&self.types[ty].inner, self.shadow(ty), index) {
                 (

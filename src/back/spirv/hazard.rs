@@ -16,26 +16,33 @@
 //! The second hazard is a pointer into a variable passed as a call argument
 //! ([`spill_pointer_arguments`]).
 
-use indexmap::{IndexMap, IndexSet};
+use indexmap::IndexMap;
 use naga::{Expression, Handle, Module, Type, TypeInner};
 
-/// Does `ty` contain a two-row matrix that naga would split?
-fn needs_split(module: &Module, ty: Handle<Type>, memo: &mut IndexMap<Handle<Type>, bool>) -> bool {
+/// Whether `ty` contains a two-row matrix that naga would split, and
+/// whether it reaches one through a struct-typed member.
+fn two_row_matrix(
+    module: &Module,
+    ty: Handle<Type>,
+    memo: &mut IndexMap<Handle<Type>, (bool, bool)>,
+) -> (bool, bool) {
     if let Some(&known) = memo.get(&ty) {
         return known;
     }
     // Types only refer to smaller handles, so this recursion ends.
-    memo.insert(ty, false);
+    memo.insert(ty, (false, false));
     let result = match &module.types[ty].inner {
         TypeInner::Matrix {
             rows: naga::VectorSize::Bi,
             ..
-        } => true,
-        TypeInner::Array { base, .. } => needs_split(module, *base, memo),
-        TypeInner::Struct { members, .. } => {
-            members.iter().any(|m| needs_split(module, m.ty, memo))
-        }
-        _ => false,
+        } => (true, false),
+        TypeInner::Array { base, .. } => two_row_matrix(module, *base, memo),
+        TypeInner::Struct { members, .. } => members.iter().fold((false, false), |acc, m| {
+            let (split, nested) = two_row_matrix(module, m.ty, memo);
+            let is_struct = matches!(module.types[m.ty].inner, TypeInner::Struct { .. });
+            (acc.0 || split, acc.1 || nested || (is_struct && split))
+        }),
+        _ => (false, false),
     };
     memo.insert(ty, result);
     result
@@ -57,37 +64,11 @@ pub fn nested_two_row_matrix(module: &Module) -> bool {
             }
         )
     });
-    if !has_two_row_matrix {
-        return false;
-    }
-    let mut stack: Vec<Handle<Type>> = module
-        .global_variables
-        .iter()
-        .filter(|(_, v)| v.space == naga::AddressSpace::Uniform)
-        .map(|(_, v)| v.ty)
-        .collect();
     let mut memo = IndexMap::new();
-    let mut seen = IndexSet::new();
-    while let Some(ty) = stack.pop() {
-        if !seen.insert(ty) {
-            continue;
-        }
-        match &module.types[ty].inner {
-            TypeInner::Array { base, .. } => stack.push(*base),
-            TypeInner::Struct { members, .. } => {
-                for member in members {
-                    let is_struct =
-                        matches!(module.types[member.ty].inner, TypeInner::Struct { .. });
-                    if is_struct && needs_split(module, member.ty, &mut memo) {
-                        return true;
-                    }
-                    stack.push(member.ty);
-                }
-            }
-            _ => {}
-        }
-    }
-    false
+    has_two_row_matrix
+        && module.global_variables.iter().any(|(_, v)| {
+            v.space == naga::AddressSpace::Uniform && two_row_matrix(module, v.ty, &mut memo).1
+        })
 }
 
 /// naga 30's writer panics ("Expression \[N\] is not cached!") when a call
