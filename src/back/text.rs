@@ -520,15 +520,6 @@ pub(crate) fn push_line(out: &mut String, indent: usize, parts: &[&str]) {
     out.push('\n');
 }
 
-/// Whether `block` always leaves by its last statement (so a `case` needs
-/// no `break`).
-pub(crate) fn ends_in_jump(block: &naga::Block) -> bool {
-    matches!(
-        block.last(),
-        Some(Statement::Break | Statement::Continue | Statement::Return { .. } | Statement::Kill)
-    )
-}
-
 /// The texel an image statement writes: `Statement::ImageStore` and
 /// `Statement::ImageAtomic`'s operands besides the value.
 #[derive(Clone, Copy)]
@@ -669,7 +660,11 @@ pub(crate) trait TextWriter<'a> {
 
     /// Append the text of expression `h` (its baked name, or the
     /// expression) to `out`, without parentheses around all of it.
-    fn push_bare(&mut self, out: &mut String, h: Expr);
+    fn push_bare(&mut self, out: &mut String, h: Expr) {
+        let start = out.len();
+        let prec = self.push_value(out, h);
+        bare_from(out, start, prec);
+    }
     /// Append the text of expression `h` itself (even when baked) to
     /// `out`; its class.
     fn push_itself(&mut self, out: &mut String, h: Expr) -> Prec;
@@ -686,10 +681,6 @@ pub(crate) trait TextWriter<'a> {
     /// The name the module's namer gave `key`.
     fn name(&self, key: NameKey) -> &'a str {
         crate::back::common::name_of(self.state().names, key)
-    }
-    /// The name of function `f`.
-    fn function_name(&self, f: Handle<naga::Function>) -> &'a str {
-        self.name(NameKey::Function(f))
     }
     /// Append the text of expression `h` (its baked name, or the
     /// expression) to `out`; its class.
@@ -858,17 +849,24 @@ pub(crate) trait TextWriter<'a> {
         true
     }
     /// What goes before the type of a baked expression's declaration.
-    fn bake_qualifier(&self) -> &'static str;
+    fn bake_qualifier(&self) -> &'static str {
+        ""
+    }
     /// Whether the language takes WGSL `let` name `name` into baked names.
-    fn keeps_let_name(name: &str) -> bool;
+    fn keeps_let_name(name: &str) -> bool {
+        let _ = name;
+        true
+    }
     /// Whether the text of an expression can be printed several times as
     /// it is (no temporary needed).
     fn is_reusable(prec: Prec) -> bool;
     /// The text of expression `h` (its baked name, or the expression) and
     /// its class.
-    fn expr_text(&mut self, h: Expr) -> (String, Prec);
-    /// The text of a case label's negative `i32`.
-    fn i32_label(v: i32) -> String;
+    fn expr_text(&mut self, h: Expr) -> (String, Prec) {
+        let mut text = self.state_mut().take_buf();
+        let prec = self.push_value(&mut text, h);
+        (text, prec)
+    }
     /// Declare local variable `var` named `name`.
     fn local(&mut self, name: NameKey, var: &naga::LocalVariable);
     /// Report error `message` at `span` (never undefined).
@@ -1017,29 +1015,21 @@ pub(crate) trait TextWriter<'a> {
                 for h in range.clone() {
                     // Declared ahead of a loop (assigned here), or baked
                     // here; otherwise printed where it is used.
-                    let ahead = self.state_mut().declared_ahead.remove(&h);
+                    let ahead = self.state().declared_ahead.contains(&h);
                     if !ahead && !self.state().should_bake(h) {
                         continue;
                     }
                     self.state_mut().mark_emitted(range, h);
-                    match (self.rebuilds(h), ahead) {
-                        (Some(rebuild), true) => {
-                            let name = self.state().baked.get(&h).unwrap_or_default().to_string();
-                            self.write_rebuild(rebuild, &name);
-                        }
-                        (Some(rebuild), false) => {
-                            let name = self.declare_uninit(h);
-                            self.write_rebuild(rebuild, &name);
-                        }
-                        (None, true) => {
-                            let mut value = self.state_mut().take_buf();
-                            self.push_bare_itself(&mut value, h);
-                            let st = self.state_mut();
-                            let name = st.baked.get(&h).unwrap_or_default();
-                            push_line(&mut st.out, st.indent, &[name, " = ", &value, ";"]);
-                            st.give_buf(value);
-                        }
-                        (None, false) => self.bake(h),
+                    if let Some(rebuild) = self.rebuilds(h) {
+                        let name = self.declare_uninit(h);
+                        self.write_rebuild(rebuild, &name);
+                    } else if ahead {
+                        let mut value = self.state_mut().take_buf();
+                        self.push_bare_itself(&mut value, h);
+                        self.declare_result(h, &value);
+                        self.state_mut().give_buf(value);
+                    } else {
+                        self.bake(h);
                     }
                 }
             }
@@ -1161,30 +1151,37 @@ pub(crate) trait TextWriter<'a> {
         for case in cases {
             let st = self.state_mut();
             // The label, written straight into the output.
+            st.write_indent();
+            let default = case.value == naga::SwitchValue::Default;
+            st.out.push_str(if default { "default" } else { "case " });
             match case.value {
                 naga::SwitchValue::I32(v) if v >= 0 => {
-                    st.write_indent();
-                    st.out.push_str("case ");
                     crate::back::common::push_decimal(&mut st.out, v as u64);
-                    st.out.push_str(":\n");
                 }
-                naga::SwitchValue::I32(v) => {
-                    let text = Self::i32_label(v);
-                    st.line_parts(&["case ", &text, ":"]);
-                }
+                naga::SwitchValue::I32(v) => st.out.push_str(&i32_text(v)),
                 naga::SwitchValue::U32(v) => {
-                    st.write_indent();
-                    st.out.push_str("case ");
                     crate::back::common::push_decimal(&mut st.out, u64::from(v));
-                    st.out.push_str("u:\n");
+                    st.out.push('u');
                 }
-                naga::SwitchValue::Default => st.line("default:"),
+                naga::SwitchValue::Default => {}
             }
+            st.out.push_str(":\n");
             if case.fall_through && case.body.is_empty() {
                 continue;
             }
             self.nested("{", &case.body, "}");
-            if !case.fall_through && !ends_in_jump(&case.body) {
+            // A body that always leaves by its last statement needs no
+            // `break`.
+            let jumps = matches!(
+                case.body.last(),
+                Some(
+                    Statement::Break
+                        | Statement::Continue
+                        | Statement::Return { .. }
+                        | Statement::Kill
+                )
+            );
+            if !case.fall_through && !jumps {
                 self.state_mut().line("break;");
             }
         }
@@ -1242,7 +1239,7 @@ pub(crate) trait TextWriter<'a> {
     /// `name(a, b, ...);`, or the declaration of its result.
     fn call(&mut self, function: Handle<naga::Function>, arguments: &[Expr], result: Option<Expr>) {
         let mut call = self.state_mut().take_buf();
-        call.push_str(self.function_name(function));
+        call.push_str(self.name(NameKey::Function(function)));
         call.push('(');
         for (i, &a) in arguments.iter().enumerate() {
             if i > 0 {

@@ -29,8 +29,8 @@ mod math;
 use super::buffers::{words, Repr};
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec,
-    Reuse, Texel, TextWriter, Unsupported,
+    is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec, Reuse, Texel,
+    TextWriter, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::Handle;
@@ -204,10 +204,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         &mut self.st
     }
 
-    fn push_bare(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        self.bare_into(h, out);
-    }
-
     fn push_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         self.write_expr_into(h, out)
     }
@@ -285,14 +281,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn is_reusable(prec: Prec) -> bool {
         prec == Prec::Word
-    }
-
-    fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        self.expr_with(h)
-    }
-
-    fn i32_label(v: i32) -> String {
-        i32_text(v)
     }
 
     /// Declared with its initializer, zero-initialized without one (WGSL

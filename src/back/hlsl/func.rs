@@ -273,10 +273,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     /// docs/fuzzing.md.)
     type Rebuild = ();
 
-    fn push_bare(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        self.push_arg(out, h);
-    }
-
     fn push_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         self.push_expr_itself(out, h)
     }
@@ -344,29 +340,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         expr::push_as_operand(out, &len, prec);
     }
 
-    fn bake_qualifier(&self) -> &'static str {
-        ""
-    }
-
-    fn keeps_let_name(_: &str) -> bool {
-        true
-    }
-
     fn is_reusable(prec: Prec) -> bool {
         prec == Prec::Word || prec.is_number()
-    }
-
-    /// The text of expression `h`: its baked name, or the expression (a
-    /// [`Self::leaf_name`] copied from where it is kept, with room to add to
-    /// it), and its class.
-    fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = self.st.take_buf();
-        let prec = self.push_value(&mut text, h);
-        (text, prec)
-    }
-
-    fn i32_label(v: i32) -> String {
-        expr::i32_text(v)
     }
 
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
