@@ -1410,49 +1410,35 @@ pub(crate) fn fn_name_span(parsed: &crate::front::Parsed, wanted: &str) -> naga:
         .unwrap_or_default()
 }
 
-/// Whether global `var` is workgroup memory entry point `index` uses.
-fn uses_workgroup_variable(
-    info: &naga::valid::FunctionInfo,
-    h: Handle<naga::GlobalVariable>,
-    var: &naga::GlobalVariable,
-) -> bool {
-    var.space == naga::AddressSpace::WorkGroup && !info[h].is_empty()
-}
-
-/// Whether entry point `index` zeroes workgroup memory before its body:
-/// WGSL zero-initializes workgroup variables, so a compute entry point
-/// that uses any has invocation 0 zero them, then all invocations wait at
-/// a barrier.
-pub(crate) fn zeroes_workgroup_memory(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    index: usize,
-) -> bool {
-    let Some(ep) = module.entry_points.get(index) else {
-        return false;
-    };
-    let ep_info = info.get_entry_point(index);
-    ep.stage == naga::ShaderStage::Compute
-        && module
-            .global_variables
-            .iter()
-            .any(|(h, v)| uses_workgroup_variable(ep_info, h, v))
-}
-
-/// The workgroup variables entry point `index` zeroes, in declaration
-/// order (see [`zeroes_workgroup_memory`]).
+/// The workgroup variables entry point `index` zeroes before its body, in
+/// declaration order: WGSL zero-initializes workgroup variables, so a
+/// compute entry point that uses any has invocation 0 zero them, then all
+/// invocations wait at a barrier.
 pub(crate) fn zeroed_workgroup_variables(
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
     index: usize,
 ) -> Vec<Handle<naga::GlobalVariable>> {
-    if !zeroes_workgroup_memory(module, info, index) {
-        return Vec::new();
+    match module.entry_points.get(index) {
+        Some(ep) if ep.stage == naga::ShaderStage::Compute => {}
+        _ => return Vec::new(),
     }
     let ep_info = info.get_entry_point(index);
     let mut order = crate::back::common::declaration_order(module);
-    order.retain(|&h| uses_workgroup_variable(ep_info, h, &module.global_variables[h]));
+    order.retain(|&h| {
+        module.global_variables[h].space == naga::AddressSpace::WorkGroup && !ep_info[h].is_empty()
+    });
     order
+}
+
+/// Whether entry point `index` zeroes workgroup memory before its body
+/// (see [`zeroed_workgroup_variables`]).
+pub(crate) fn zeroes_workgroup_memory(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+    index: usize,
+) -> bool {
+    !zeroed_workgroup_variables(module, info, index).is_empty()
 }
 
 // ---- text helpers -------------------------------------------------------
@@ -1531,30 +1517,22 @@ impl InfixRules {
     pub fn plain(&self, op: naga::BinaryOperator, o: &BinaryOperands) -> Option<&'static str> {
         use naga::BinaryOperator as B;
         let compares = self.vector_comparisons || o.size.is_none();
-        Some(match op {
-            B::Add => "+",
-            B::Subtract => "-",
-            B::Multiply if self.matrix_star || !o.matrix_product => "*",
-            B::Divide if !o.int => "/",
-            B::Modulo if self.float_modulo && o.float && o.scalar.width != 8 => "%",
-            B::Equal if compares => "==",
-            B::NotEqual if compares => "!=",
-            B::Less if compares => "<",
-            B::LessEqual if compares => "<=",
-            B::Greater if compares => ">",
-            B::GreaterEqual if compares => ">=",
-            B::And | B::InclusiveOr if o.bool_ && o.size.is_some() => return None,
-            B::And if o.bool_ => "&&",
-            B::InclusiveOr if o.bool_ => "||",
-            B::ExclusiveOr if o.bool_ && compares => "!=",
-            B::ExclusiveOr if o.bool_ => return None,
-            B::And => "&",
-            B::InclusiveOr => "|",
-            B::ExclusiveOr => "^",
-            B::LogicalAnd => "&&",
-            B::LogicalOr => "||",
-            _ => return None,
-        })
+        let plain = match op {
+            B::Multiply => self.matrix_star || !o.matrix_product,
+            B::Divide => !o.int,
+            B::Modulo => self.float_modulo && o.float && o.scalar.width != 8,
+            B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => {
+                compares
+            }
+            // Bool `&` and `|` are the logical operators on scalars, bool
+            // `^` is `!=` where that compares.
+            B::And if o.bool_ => return o.size.is_none().then_some("&&"),
+            B::InclusiveOr if o.bool_ => return o.size.is_none().then_some("||"),
+            B::ExclusiveOr if o.bool_ => return compares.then_some("!="),
+            B::ShiftLeft | B::ShiftRight => false,
+            _ => true,
+        };
+        plain.then(|| operator_symbol(op))
     }
 }
 
