@@ -877,10 +877,8 @@ pub(crate) trait TextWriter<'a> {
     fn r#return(&mut self, value: Option<Expr>);
     fn control_barrier(&mut self, barrier: naga::Barrier);
     fn memory_barrier(&mut self, barrier: naga::Barrier);
-    /// The barrier before and after a workgroup-uniform load.
-    fn workgroup_sync(&mut self);
-    /// The value loaded through `pointer`, and its class.
-    fn load_value(&mut self, pointer: Expr) -> (String, Prec);
+    /// Append the value loaded through `pointer` to `out`; its class.
+    fn push_loaded(&mut self, out: &mut String, pointer: Expr) -> Prec;
     fn store(&mut self, pointer: Expr, value: Expr);
     /// Where a load is rebuilt piece by piece (a buffer value whose
     /// storage the language declares differently from its value type):
@@ -1109,10 +1107,13 @@ pub(crate) trait TextWriter<'a> {
                 self.image_atomic(at, fun, value);
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
-                self.workgroup_sync();
-                let (v, prec) = self.load_value(pointer);
+                // A workgroup barrier before and after the load.
+                self.control_barrier(naga::Barrier::WORK_GROUP);
+                let mut v = self.state_mut().take_buf();
+                let prec = self.push_loaded(&mut v, pointer);
                 self.declare_result(result, bare(&v, prec));
-                self.workgroup_sync();
+                self.state_mut().give_buf(v);
+                self.control_barrier(naga::Barrier::WORK_GROUP);
             }
             Statement::Call {
                 function,

@@ -336,15 +336,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn workgroup_sync(&mut self) {
-        self.st.line("memoryBarrierShared();");
-        self.st.line("barrier();");
-    }
-
-    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = String::with_capacity(32);
-        let prec = self.load_into(pointer, &mut text);
-        (text, prec)
+    fn push_loaded(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
+        self.load_into(pointer, out)
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {

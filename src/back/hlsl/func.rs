@@ -390,10 +390,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = String::with_capacity(32);
-        let prec = self.push_load(&mut text, pointer);
-        (text, prec)
+    fn push_loaded(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
+        self.push_load(out, pointer)
     }
 
     fn control_barrier(&mut self, barrier: naga::Barrier) {
@@ -412,10 +410,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             (false, true) => self.st.line("GroupMemoryBarrier();"),
             (false, false) => {}
         }
-    }
-
-    fn workgroup_sync(&mut self) {
-        self.st.line("GroupMemoryBarrierWithGroupSync();");
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {
