@@ -1206,12 +1206,9 @@ pub(crate) trait TextWriter<'a> {
             is_value_type(st.ty(h))
         });
         for h in carried {
-            self.state_mut().bake_name(h, Self::keeps_let_name);
             let ty = self.type_of(h);
-            let st = self.state_mut();
-            let name = st.baked.get(&h).unwrap_or_default();
-            push_line(&mut st.out, st.indent, &[&ty, " ", name, ";"]);
-            st.declared_ahead.insert(h);
+            self.declare_local(h, "", &ty, None);
+            self.state_mut().declared_ahead.insert(h);
         }
         let st = self.state_mut();
         let gate = st.temp("loop_init");
@@ -1261,16 +1258,8 @@ pub(crate) trait TextWriter<'a> {
         let ty = self.type_of(h);
         let mut value = self.state_mut().take_buf();
         self.push_bare_itself(&mut value, h);
-        let qualifier = self.bake_qualifier();
-        let st = self.state_mut();
-        st.bake_name(h, Self::keeps_let_name);
-        let name = st.baked.get(&h).unwrap_or_default();
-        push_line(
-            &mut st.out,
-            st.indent,
-            &[qualifier, &ty, " ", name, " = ", &value, ";"],
-        );
-        st.give_buf(value);
+        self.declare_local(h, self.bake_qualifier(), &ty, Some(&value));
+        self.state_mut().give_buf(value);
     }
 
     /// Declare the result `r` of a statement (call, atomic, uniform load)
@@ -1283,24 +1272,28 @@ pub(crate) trait TextWriter<'a> {
             return;
         }
         let ty = self.type_of(r);
-        let st = self.state_mut();
-        st.bake_name(r, Self::keeps_let_name);
-        let name = st.baked.get(&r).unwrap_or_default();
-        push_line(&mut st.out, st.indent, &[&ty, " ", name, " = ", value, ";"]);
+        self.declare_local(r, "", &ty, Some(value));
     }
 
     /// Declare the result `r` of a statement without a value (an atomic
     /// stores into it), unless it was declared ahead; its name.
     fn declare_uninit(&mut self, r: Expr) -> String {
-        if self.state_mut().declared_ahead.remove(&r) {
-            return self.state().baked.get(&r).unwrap_or_default().to_string();
+        if !self.state_mut().declared_ahead.remove(&r) {
+            let ty = self.type_of(r);
+            self.declare_local(r, "", &ty, None);
         }
-        let ty = self.type_of(r);
+        self.state().baked.get(&r).unwrap_or_default().to_string()
+    }
+
+    /// Name `r` and declare its local of type `ty`: `qualifier ty name =
+    /// value;`, or `ty name;` without a value.
+    fn declare_local(&mut self, r: Expr, qualifier: &str, ty: &str, value: Option<&str>) {
         let st = self.state_mut();
         st.bake_name(r, Self::keeps_let_name);
         let name = st.baked.get(&r).unwrap_or_default();
-        push_line(&mut st.out, st.indent, &[&ty, " ", name, ";"]);
-        name.to_string()
+        let (eq, value) = value.map_or(("", ""), |v| (" = ", v));
+        let parts = [qualifier, ty, " ", name, eq, value, ";"];
+        push_line(&mut st.out, st.indent, &parts);
     }
 
     /// A name (or other side-effect free, cheap text) for the value of `h`,
