@@ -212,10 +212,6 @@ impl<'a> FunctionState<'a> {
         self.out
     }
 
-    pub fn function(&self) -> Option<(&'a naga::Function, &'a naga::valid::FunctionInfo)> {
-        self.body.function()
-    }
-
     /// The resolved type of expression `h`.
     pub fn ty(&self, h: Expr) -> &'a Ti {
         let types = &self.module.types;
@@ -386,9 +382,7 @@ impl<'a> FunctionState<'a> {
     }
 
     pub fn line(&mut self, text: &str) {
-        self.write_indent();
-        self.out.push_str(text);
-        self.out.push('\n');
+        self.line_parts(&[text]);
     }
 
     /// [`Self::line`] for formatted text, written straight into the output.
@@ -465,7 +459,7 @@ impl<'a> FunctionState<'a> {
     /// Whether the `Emit` of `h` declares a local for it.
     pub fn should_bake(&self, h: Expr) -> bool {
         use naga::Expression as E;
-        let Some((func, info)) = self.function() else {
+        let Some((func, info)) = self.body.function() else {
             return false;
         };
         if self.baked.contains_key(&h) || !is_value_type(self.ty(h)) {
@@ -491,6 +485,7 @@ impl<'a> FunctionState<'a> {
     pub fn bake_name(&mut self, h: Expr, keep: impl Fn(&str) -> bool) {
         let index = h.index();
         let named = self
+            .body
             .function()
             .and_then(|(func, _)| func.named_expressions.get(&h))
             .filter(|name| {
@@ -968,7 +963,7 @@ pub(crate) trait TextWriter<'a> {
     /// Local variables, declared at the start of the body.
     fn locals(&mut self) {
         let st = self.state();
-        let (Some((func, _)), body) = (st.function(), st.body) else {
+        let (Some((func, _)), body) = (st.body.function(), st.body) else {
             return;
         };
         for (h, var) in func.local_variables.iter() {
