@@ -283,18 +283,14 @@ impl<'a> FunctionState<'a> {
         }
     }
 
-    /// The value of `index` into `container` where it is a constant within
-    /// the container's fixed length: it is then written as a number.
+    /// The value of `index` into `container` where it is a constant (known
+    /// before the shader runs) within the container's fixed length: it is
+    /// then written as a number.
     pub fn known_index(&self, container: &Ti, index: Expr) -> Option<u32> {
-        let n = self.element_count(container)?;
-        self.const_u32(index).filter(|&k| k < n)
-    }
-
-    /// The value of an index expression known before the shader runs.
-    pub fn const_u32(&self, h: Expr) -> Option<u32> {
         use naga::Expression as E;
+        let n = self.element_count(container)?;
         let module = self.module;
-        let lit = match self.exprs[h] {
+        let lit = match self.exprs[index] {
             E::Literal(l) => l,
             E::Constant(c) => match module.global_expressions[module.constants[c].init] {
                 E::Literal(l) => l,
@@ -302,12 +298,13 @@ impl<'a> FunctionState<'a> {
             },
             _ => return None,
         };
-        match lit {
-            naga::Literal::U32(v) => Some(v),
-            naga::Literal::I32(v) => u32::try_from(v).ok(),
-            naga::Literal::AbstractInt(v) => u32::try_from(v).ok(),
-            _ => None,
-        }
+        let k = match lit {
+            naga::Literal::U32(v) => v,
+            naga::Literal::I32(v) => u32::try_from(v).ok()?,
+            naga::Literal::AbstractInt(v) => u32::try_from(v).ok()?,
+            _ => return None,
+        };
+        (k < n).then_some(k)
     }
 
     // ---- output ---------------------------------------------------------
@@ -436,21 +433,6 @@ impl<'a> FunctionState<'a> {
     pub fn give_buf(&mut self, text: String) {
         if text.capacity() >= 64 && self.spare.len() < 16 {
             self.spare.push(text);
-        }
-    }
-
-    /// The span of expression `h`, or of the current statement when it
-    /// has none.
-    pub fn span_of(&self, h: Expr) -> naga::Span {
-        self.span_or_statement(self.exprs.get_span(h))
-    }
-
-    /// `span`, or the current statement's when it is undefined.
-    pub fn span_or_statement(&self, span: naga::Span) -> naga::Span {
-        if span.is_defined() {
-            span
-        } else {
-            self.stmt_span
         }
     }
 
@@ -901,14 +883,18 @@ pub(crate) trait TextWriter<'a> {
 
     /// An error diagnostic at `span` (the current statement when undefined).
     fn error_at(&mut self, message: impl Into<String>, span: naga::Span) {
-        let span = self.state().span_or_statement(span);
+        let span = if span.is_defined() {
+            span
+        } else {
+            self.state().stmt_span
+        };
         self.diagnostic(message.into(), span);
     }
 
-    /// An error diagnostic at expression `h`.
+    /// An error diagnostic at expression `h` (the current statement when
+    /// it has no span).
     fn error(&mut self, message: impl Into<String>, h: Expr) {
-        let span = self.state().span_of(h);
-        self.diagnostic(message.into(), span);
+        self.error_at(message, self.state().exprs.get_span(h));
     }
 
     /// The dimension, arrayness and class of texture expression `image`
