@@ -167,17 +167,15 @@ pub(crate) struct FunctionState<'a> {
 }
 
 impl<'a> FunctionState<'a> {
-    /// The state for `body` of `module`, with the buffers another writer
-    /// left in `reuse`; `names`: the target's names of the module's items;
-    /// `lines`: where its `#line` directives point.
-    pub fn new(
-        module: &'a naga::Module,
-        module_info: &'a naga::valid::ModuleInfo,
-        names: &'a naga::FastHashMap<NameKey, String>,
+    /// The state for `body` of the module `ctx` writes (with its names and
+    /// `#line` directives), with the buffers another writer left in
+    /// `reuse`.
+    pub fn new<O, P, N, T>(
+        ctx: &'a crate::back::common::WriterCtx<'_, O, P, N, T>,
         body: Body<'a>,
         reuse: Reuse,
-        lines: Option<&'a LineMap>,
     ) -> Self {
+        let module = ctx.module;
         let Reuse { mut baked, spare } = reuse;
         let exprs = match body {
             Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
@@ -186,8 +184,8 @@ impl<'a> FunctionState<'a> {
         baked.reset(exprs.len());
         FunctionState {
             module,
-            module_info,
-            names,
+            module_info: ctx.info,
+            names: &ctx.names,
             body,
             exprs,
             out: String::new(),
@@ -196,7 +194,7 @@ impl<'a> FunctionState<'a> {
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
-            lines,
+            lines: ctx.lines,
             cursor: None,
             emit_next: None,
             spare,

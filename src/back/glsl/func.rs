@@ -83,14 +83,7 @@ struct FunctionWriter<'a, 'c> {
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
-        let mut st = FunctionState::new(
-            ctx.module,
-            ctx.info,
-            &ctx.names,
-            body,
-            Reuse::default(),
-            ctx.lines,
-        );
+        let mut st = FunctionState::new(ctx, body, Reuse::default());
         // A guess at the body's size, so that the text rarely regrows.
         if body.function().is_some() {
             st.out.reserve(256 + 32 * st.exprs.len());

@@ -187,7 +187,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         FunctionWriter {
             ctx,
             needs,
-            st: FunctionState::new(ctx.module, ctx.info, &ctx.names, body, reuse, ctx.lines),
+            st: FunctionState::new(ctx, body, reuse),
             entry_return: None,
         }
     }
