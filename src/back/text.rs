@@ -1793,8 +1793,10 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
             Prec::Number
         }
     };
-    let i64_class = |v: i64| match v {
-        i64::MIN => Prec::Group,
+    // The most negative value of the integer's type (`min`) is written as
+    // an expression (see [`i32_text`]).
+    let int = |v: i64, min: i64| match v {
+        v if v == min => Prec::Group,
         v if v < 0 => Prec::NegativeNumber,
         _ => Prec::Number,
     };
@@ -1804,22 +1806,14 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
         L::AbstractFloat(v) => float(f64::from(v as f32)),
         L::F16(_) | L::U16(_) | L::I16(_) => Prec::Call,
         L::U32(_) | L::U64(_) => Prec::Number,
-        L::I32(v) => i32_class(v),
-        L::I64(v) => i64_class(v),
+        L::I32(v) => int(v.into(), i32::MIN.into()),
+        L::I64(v) => int(v, i64::MIN),
         L::Bool(_) => Prec::Word,
+        // Written as an i32 where it fits, else as an i64.
         L::AbstractInt(v) => match i32::try_from(v) {
-            Ok(v) => i32_class(v),
-            Err(_) => i64_class(v),
+            Ok(_) => int(v, i32::MIN.into()),
+            Err(_) => int(v, i64::MIN),
         },
-    }
-}
-
-/// The class of [`i32_text`] of `v`.
-pub(crate) fn i32_class(v: i32) -> Prec {
-    match v {
-        i32::MIN => Prec::Group,
-        v if v < 0 => Prec::NegativeNumber,
-        _ => Prec::Number,
     }
 }
 
@@ -1843,9 +1837,7 @@ pub(crate) fn i32_text(v: i32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        bare, bare_from, i32_class, i32_text, into_bare, literal_class, saturation_bounds, Prec,
-    };
+    use super::{bare, bare_from, i32_text, into_bare, literal_class, saturation_bounds, Prec};
 
     /// Each bound is a float of the source width, the low one the
     /// integer's minimum and the high one the integer's maximum or the
@@ -1923,7 +1915,8 @@ mod tests {
             (i32::MIN, "(-2147483647 - 1)", true),
         ] {
             assert_eq!(i32_text(v), text);
-            assert_eq!(i32_class(v).is_grouped(), grouped, "{v}");
+            let class = literal_class(naga::Literal::I32(v));
+            assert_eq!(class.is_grouped(), grouped, "{v}");
         }
         assert_eq!(literal_class(naga::Literal::Bool(true)), Prec::Word);
         assert_eq!(
