@@ -633,24 +633,20 @@ pub(crate) fn runtime_sized(module: &naga::Module) -> Vec<bool> {
 }
 
 /// `[N]` (nested binding arrays: `[N][M]`), `[]` or nothing for a resource
-/// of type `ty`, and the bindings (GL) or registers (D3D) it takes
-/// (`None`: runtime-sized).
+/// of type `ty`, and whether it is runtime-sized (`[]` at any level).
 pub(crate) fn binding_array_suffix(
     module: &naga::Module,
     ty: Handle<naga::Type>,
-) -> (String, Option<u32>) {
+) -> (String, bool) {
     match module.types.get_handle(ty).map(|t| &t.inner) {
         Ok(TypeInner::BindingArray { base, size }) => {
-            let (inner, count) = binding_array_suffix(module, *base);
+            let (inner, runtime) = binding_array_suffix(module, *base);
             match size {
-                naga::ArraySize::Constant(n) => (
-                    format!("[{n}]{inner}"),
-                    count.map(|c| c.saturating_mul(n.get())),
-                ),
-                _ => (format!("[]{inner}"), None),
+                naga::ArraySize::Constant(n) => (format!("[{n}]{inner}"), runtime),
+                _ => (format!("[]{inner}"), true),
             }
         }
-        _ => (String::new(), Some(1)),
+        _ => (String::new(), false),
     }
 }
 
