@@ -407,10 +407,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let mut place = self.st.take_buf();
         let repr = self.place_into(pointer, &mut place);
         if repr == Repr::Plain {
-            let mut v = self.st.take_buf();
-            self.bare_into(value, &mut v);
-            self.st.line_parts(&[&place, " = ", &v, ";"]);
-            self.st.give_buf(v);
+            self.assign(&place, value);
             self.st.give_buf(place);
             return;
         }
