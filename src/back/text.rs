@@ -1404,16 +1404,6 @@ pub(crate) fn zeroed_workgroup_variables(
     order
 }
 
-/// Whether entry point `index` zeroes workgroup memory before its body
-/// (see [`zeroed_workgroup_variables`]).
-pub(crate) fn zeroes_workgroup_memory(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    index: usize,
-) -> bool {
-    !zeroed_workgroup_variables(module, info, index).is_empty()
-}
-
 // ---- text helpers -------------------------------------------------------
 
 /// Whether values of `inner` can be held in a local.
