@@ -177,10 +177,9 @@ impl<'a> FunctionState<'a> {
     ) -> Self {
         let module = ctx.module;
         let Reuse { mut baked, spare } = reuse;
-        let exprs = match body {
-            Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
-            Body::Module => &module.global_expressions,
-        };
+        let exprs = body
+            .function()
+            .map_or(&module.global_expressions, |(f, _)| &f.expressions);
         baked.reset(exprs.len());
         FunctionState {
             module,
