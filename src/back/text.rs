@@ -494,6 +494,15 @@ pub(crate) fn push_line(out: &mut String, indent: usize, parts: &[&str]) {
     out.push('\n');
 }
 
+/// Whether `block` always leaves by its last statement (so a `case` needs
+/// no `break`).
+pub(crate) fn ends_in_jump(block: &naga::Block) -> bool {
+    matches!(
+        block.last(),
+        Some(Statement::Break | Statement::Continue | Statement::Return { .. } | Statement::Kill)
+    )
+}
+
 /// The texel an image statement writes: `Statement::ImageStore` and
 /// `Statement::ImageAtomic`'s operands besides the value.
 #[derive(Clone, Copy)]
@@ -1149,18 +1158,7 @@ pub(crate) trait TextWriter<'a> {
                 continue;
             }
             self.nested("{", &case.body, "}");
-            // A body that always leaves by its last statement needs no
-            // `break`.
-            let jumps = matches!(
-                case.body.last(),
-                Some(
-                    Statement::Break
-                        | Statement::Continue
-                        | Statement::Return { .. }
-                        | Statement::Kill
-                )
-            );
-            if !case.fall_through && !jumps {
+            if !case.fall_through && !ends_in_jump(&case.body) {
                 self.state_mut().line("break;");
             }
         }
