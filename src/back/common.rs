@@ -633,24 +633,20 @@ pub(crate) fn runtime_sized(module: &naga::Module) -> Vec<bool> {
 }
 
 /// `[N]` (nested binding arrays: `[N][M]`), `[]` or nothing for a resource
-/// of type `ty`, and the bindings (GL) or registers (D3D) it takes
-/// (`None`: runtime-sized).
+/// of type `ty`, and whether it is runtime-sized (`[]` at any level).
 pub(crate) fn binding_array_suffix(
     module: &naga::Module,
     ty: Handle<naga::Type>,
-) -> (String, Option<u32>) {
+) -> (String, bool) {
     match module.types.get_handle(ty).map(|t| &t.inner) {
         Ok(TypeInner::BindingArray { base, size }) => {
-            let (inner, count) = binding_array_suffix(module, *base);
+            let (inner, runtime) = binding_array_suffix(module, *base);
             match size {
-                naga::ArraySize::Constant(n) => (
-                    format!("[{n}]{inner}"),
-                    count.map(|c| c.saturating_mul(n.get())),
-                ),
-                _ => (format!("[]{inner}"), None),
+                naga::ArraySize::Constant(n) => (format!("[{n}]{inner}"), runtime),
+                _ => (format!("[]{inner}"), true),
             }
         }
-        _ => (String::new(), Some(1)),
+        _ => (String::new(), false),
     }
 }
 
@@ -747,12 +743,7 @@ impl StructUse {
         // A bit for each buffer struct, in the order of the globals.
         let mut next = 0u32;
         for (_, var) in module.global_variables.iter() {
-            let buffer = matches!(
-                var.space,
-                naga::AddressSpace::Uniform
-                    | naga::AddressSpace::Storage { .. }
-                    | naga::AddressSpace::Immediate
-            );
+            let buffer = crate::back::text::is_buffer_space(var.space);
             let is_struct = matches!(module.types[var.ty].inner, TypeInner::Struct { .. });
             match masks.get_mut(var.ty.index()) {
                 Some(mask) if buffer && is_struct && *mask == 0 && next < 64 => {
@@ -965,12 +956,6 @@ pub(crate) fn error_at(
     crate::diag::Diagnostic::error(message).at(span.to_range().unwrap_or(0..0), label)
 }
 
-/// A generated keyword, leaked once: the keyword sets of the text targets
-/// live for the whole process.
-pub(crate) fn leak_word(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
-
 /// `{head}{tail}` for every head and tail, heads outermost: the prefixed
 /// and sized type names of a keyword table (`ivec3`, `dmat2x4`,
 /// `uimage2D`, `float4x4`).
@@ -997,15 +982,16 @@ pub(crate) fn size_suffixes(stem: &str, from: u32, matrices: bool) -> Vec<String
     out
 }
 
-/// `words` added to a keyword set, each leaked once; a word the set
-/// already has is not leaked (nothing would refer to it).
+/// `words` added to a keyword set, each leaked once (the keyword sets of
+/// the text targets live for the whole process); a word the set already
+/// has is not leaked (nothing would refer to it).
 pub(crate) fn extend_leaked(
     set: &mut naga::proc::KeywordSet,
     words: impl IntoIterator<Item = String>,
 ) {
     for word in words {
         if !set.contains(&word) {
-            set.extend(std::iter::once(leak_word(word)));
+            set.extend(std::iter::once(&*Box::leak(word.into_boxed_str())));
         }
     }
 }

@@ -167,27 +167,24 @@ pub(crate) struct FunctionState<'a> {
 }
 
 impl<'a> FunctionState<'a> {
-    /// The state for `body` of `module`, with the buffers another writer
-    /// left in `reuse`; `names`: the target's names of the module's items;
-    /// `lines`: where its `#line` directives point.
-    pub fn new(
-        module: &'a naga::Module,
-        module_info: &'a naga::valid::ModuleInfo,
-        names: &'a naga::FastHashMap<NameKey, String>,
+    /// The state for `body` of the module `ctx` writes (with its names and
+    /// `#line` directives), with the buffers another writer left in
+    /// `reuse`.
+    pub fn new<O, P, N, T>(
+        ctx: &'a crate::back::common::WriterCtx<'_, O, P, N, T>,
         body: Body<'a>,
         reuse: Reuse,
-        lines: Option<&'a LineMap>,
     ) -> Self {
+        let module = ctx.module;
         let Reuse { mut baked, spare } = reuse;
-        let exprs = match body {
-            Body::Function(_, f, _) | Body::Entry(_, f, _) => &f.expressions,
-            Body::Module => &module.global_expressions,
-        };
+        let exprs = body
+            .function()
+            .map_or(&module.global_expressions, |(f, _)| &f.expressions);
         baked.reset(exprs.len());
         FunctionState {
             module,
-            module_info,
-            names,
+            module_info: ctx.info,
+            names: &ctx.names,
             body,
             exprs,
             out: String::new(),
@@ -196,7 +193,7 @@ impl<'a> FunctionState<'a> {
             temps: 0,
             declared_ahead: Default::default(),
             stmt_span: naga::Span::UNDEFINED,
-            lines,
+            lines: ctx.lines,
             cursor: None,
             emit_next: None,
             spare,
@@ -210,10 +207,6 @@ impl<'a> FunctionState<'a> {
             spare: self.spare,
         };
         self.out
-    }
-
-    pub fn function(&self) -> Option<(&'a naga::Function, &'a naga::valid::FunctionInfo)> {
-        self.body.function()
     }
 
     /// The resolved type of expression `h`.
@@ -287,18 +280,14 @@ impl<'a> FunctionState<'a> {
         }
     }
 
-    /// The value of `index` into `container` where it is a constant within
-    /// the container's fixed length: it is then written as a number.
+    /// The value of `index` into `container` where it is a constant (known
+    /// before the shader runs) within the container's fixed length: it is
+    /// then written as a number.
     pub fn known_index(&self, container: &Ti, index: Expr) -> Option<u32> {
-        let n = self.element_count(container)?;
-        self.const_u32(index).filter(|&k| k < n)
-    }
-
-    /// The value of an index expression known before the shader runs.
-    pub fn const_u32(&self, h: Expr) -> Option<u32> {
         use naga::Expression as E;
+        let n = self.element_count(container)?;
         let module = self.module;
-        let lit = match self.exprs[h] {
+        let lit = match self.exprs[index] {
             E::Literal(l) => l,
             E::Constant(c) => match module.global_expressions[module.constants[c].init] {
                 E::Literal(l) => l,
@@ -306,12 +295,13 @@ impl<'a> FunctionState<'a> {
             },
             _ => return None,
         };
-        match lit {
-            naga::Literal::U32(v) => Some(v),
-            naga::Literal::I32(v) => u32::try_from(v).ok(),
-            naga::Literal::AbstractInt(v) => u32::try_from(v).ok(),
-            _ => None,
-        }
+        let k = match lit {
+            naga::Literal::U32(v) => v,
+            naga::Literal::I32(v) => u32::try_from(v).ok()?,
+            naga::Literal::AbstractInt(v) => u32::try_from(v).ok()?,
+            _ => return None,
+        };
+        (k < n).then_some(k)
     }
 
     // ---- output ---------------------------------------------------------
@@ -386,9 +376,7 @@ impl<'a> FunctionState<'a> {
     }
 
     pub fn line(&mut self, text: &str) {
-        self.write_indent();
-        self.out.push_str(text);
-        self.out.push('\n');
+        self.line_parts(&[text]);
     }
 
     /// [`Self::line`] for formatted text, written straight into the output.
@@ -445,27 +433,12 @@ impl<'a> FunctionState<'a> {
         }
     }
 
-    /// The span of expression `h`, or of the current statement when it
-    /// has none.
-    pub fn span_of(&self, h: Expr) -> naga::Span {
-        self.span_or_statement(self.exprs.get_span(h))
-    }
-
-    /// `span`, or the current statement's when it is undefined.
-    pub fn span_or_statement(&self, span: naga::Span) -> naga::Span {
-        if span.is_defined() {
-            span
-        } else {
-            self.stmt_span
-        }
-    }
-
     // ---- baking ---------------------------------------------------------
 
     /// Whether the `Emit` of `h` declares a local for it.
     pub fn should_bake(&self, h: Expr) -> bool {
         use naga::Expression as E;
-        let Some((func, info)) = self.function() else {
+        let Some((func, info)) = self.body.function() else {
             return false;
         };
         if self.baked.contains_key(&h) || !is_value_type(self.ty(h)) {
@@ -491,6 +464,7 @@ impl<'a> FunctionState<'a> {
     pub fn bake_name(&mut self, h: Expr, keep: impl Fn(&str) -> bool) {
         let index = h.index();
         let named = self
+            .body
             .function()
             .and_then(|(func, _)| func.named_expressions.get(&h))
             .filter(|name| {
@@ -669,7 +643,11 @@ pub(crate) trait TextWriter<'a> {
 
     /// Append the text of expression `h` (its baked name, or the
     /// expression) to `out`, without parentheses around all of it.
-    fn push_bare(&mut self, out: &mut String, h: Expr);
+    fn push_bare(&mut self, out: &mut String, h: Expr) {
+        let start = out.len();
+        let prec = self.push_value(out, h);
+        bare_from(out, start, prec);
+    }
     /// Append the text of expression `h` itself (even when baked) to
     /// `out`; its class.
     fn push_itself(&mut self, out: &mut String, h: Expr) -> Prec;
@@ -686,10 +664,6 @@ pub(crate) trait TextWriter<'a> {
     /// The name the module's namer gave `key`.
     fn name(&self, key: NameKey) -> &'a str {
         crate::back::common::name_of(self.state().names, key)
-    }
-    /// The name of function `f`.
-    fn function_name(&self, f: Handle<naga::Function>) -> &'a str {
-        self.name(NameKey::Function(f))
     }
     /// Append the text of expression `h` (its baked name, or the
     /// expression) to `out`; its class.
@@ -858,17 +832,24 @@ pub(crate) trait TextWriter<'a> {
         true
     }
     /// What goes before the type of a baked expression's declaration.
-    fn bake_qualifier(&self) -> &'static str;
+    fn bake_qualifier(&self) -> &'static str {
+        ""
+    }
     /// Whether the language takes WGSL `let` name `name` into baked names.
-    fn keeps_let_name(name: &str) -> bool;
+    fn keeps_let_name(name: &str) -> bool {
+        let _ = name;
+        true
+    }
     /// Whether the text of an expression can be printed several times as
     /// it is (no temporary needed).
     fn is_reusable(prec: Prec) -> bool;
     /// The text of expression `h` (its baked name, or the expression) and
     /// its class.
-    fn expr_text(&mut self, h: Expr) -> (String, Prec);
-    /// The text of a case label's negative `i32`.
-    fn i32_label(v: i32) -> String;
+    fn expr_text(&mut self, h: Expr) -> (String, Prec) {
+        let mut text = self.state_mut().take_buf();
+        let prec = self.push_value(&mut text, h);
+        (text, prec)
+    }
     /// Declare local variable `var` named `name`.
     fn local(&mut self, name: NameKey, var: &naga::LocalVariable);
     /// Report error `message` at `span` (never undefined).
@@ -879,10 +860,8 @@ pub(crate) trait TextWriter<'a> {
     fn r#return(&mut self, value: Option<Expr>);
     fn control_barrier(&mut self, barrier: naga::Barrier);
     fn memory_barrier(&mut self, barrier: naga::Barrier);
-    /// The barrier before and after a workgroup-uniform load.
-    fn workgroup_sync(&mut self);
-    /// The value loaded through `pointer`, and its class.
-    fn load_value(&mut self, pointer: Expr) -> (String, Prec);
+    /// Append the value loaded through `pointer` to `out`; its class.
+    fn push_loaded(&mut self, out: &mut String, pointer: Expr) -> Prec;
     fn store(&mut self, pointer: Expr, value: Expr);
     /// Where a load is rebuilt piece by piece (a buffer value whose
     /// storage the language declares differently from its value type):
@@ -910,14 +889,18 @@ pub(crate) trait TextWriter<'a> {
 
     /// An error diagnostic at `span` (the current statement when undefined).
     fn error_at(&mut self, message: impl Into<String>, span: naga::Span) {
-        let span = self.state().span_or_statement(span);
+        let span = if span.is_defined() {
+            span
+        } else {
+            self.state().stmt_span
+        };
         self.diagnostic(message.into(), span);
     }
 
-    /// An error diagnostic at expression `h`.
+    /// An error diagnostic at expression `h` (the current statement when
+    /// it has no span).
     fn error(&mut self, message: impl Into<String>, h: Expr) {
-        let span = self.state().span_of(h);
-        self.diagnostic(message.into(), span);
+        self.error_at(message, self.state().exprs.get_span(h));
     }
 
     /// The dimension, arrayness and class of texture expression `image`
@@ -972,7 +955,7 @@ pub(crate) trait TextWriter<'a> {
     /// Local variables, declared at the start of the body.
     fn locals(&mut self) {
         let st = self.state();
-        let (Some((func, _)), body) = (st.function(), st.body) else {
+        let (Some((func, _)), body) = (st.body.function(), st.body) else {
             return;
         };
         for (h, var) in func.local_variables.iter() {
@@ -1017,29 +1000,21 @@ pub(crate) trait TextWriter<'a> {
                 for h in range.clone() {
                     // Declared ahead of a loop (assigned here), or baked
                     // here; otherwise printed where it is used.
-                    let ahead = self.state_mut().declared_ahead.remove(&h);
+                    let ahead = self.state().declared_ahead.contains(&h);
                     if !ahead && !self.state().should_bake(h) {
                         continue;
                     }
                     self.state_mut().mark_emitted(range, h);
-                    match (self.rebuilds(h), ahead) {
-                        (Some(rebuild), true) => {
-                            let name = self.state().baked.get(&h).unwrap_or_default().to_string();
-                            self.write_rebuild(rebuild, &name);
-                        }
-                        (Some(rebuild), false) => {
-                            let name = self.declare_uninit(h);
-                            self.write_rebuild(rebuild, &name);
-                        }
-                        (None, true) => {
-                            let mut value = self.state_mut().take_buf();
-                            self.push_bare_itself(&mut value, h);
-                            let st = self.state_mut();
-                            let name = st.baked.get(&h).unwrap_or_default();
-                            push_line(&mut st.out, st.indent, &[name, " = ", &value, ";"]);
-                            st.give_buf(value);
-                        }
-                        (None, false) => self.bake(h),
+                    if let Some(rebuild) = self.rebuilds(h) {
+                        let name = self.declare_uninit(h);
+                        self.write_rebuild(rebuild, &name);
+                    } else if ahead {
+                        let mut value = self.state_mut().take_buf();
+                        self.push_bare_itself(&mut value, h);
+                        self.declare_result(h, &value);
+                        self.state_mut().give_buf(value);
+                    } else {
+                        self.bake(h);
                     }
                 }
             }
@@ -1119,10 +1094,13 @@ pub(crate) trait TextWriter<'a> {
                 self.image_atomic(at, fun, value);
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
-                self.workgroup_sync();
-                let (v, prec) = self.load_value(pointer);
+                // A workgroup barrier before and after the load.
+                self.control_barrier(naga::Barrier::WORK_GROUP);
+                let mut v = self.state_mut().take_buf();
+                let prec = self.push_loaded(&mut v, pointer);
                 self.declare_result(result, bare(&v, prec));
-                self.workgroup_sync();
+                self.state_mut().give_buf(v);
+                self.control_barrier(naga::Barrier::WORK_GROUP);
             }
             Statement::Call {
                 function,
@@ -1161,25 +1139,21 @@ pub(crate) trait TextWriter<'a> {
         for case in cases {
             let st = self.state_mut();
             // The label, written straight into the output.
+            st.write_indent();
+            let default = case.value == naga::SwitchValue::Default;
+            st.out.push_str(if default { "default" } else { "case " });
             match case.value {
                 naga::SwitchValue::I32(v) if v >= 0 => {
-                    st.write_indent();
-                    st.out.push_str("case ");
                     crate::back::common::push_decimal(&mut st.out, v as u64);
-                    st.out.push_str(":\n");
                 }
-                naga::SwitchValue::I32(v) => {
-                    let text = Self::i32_label(v);
-                    st.line_parts(&["case ", &text, ":"]);
-                }
+                naga::SwitchValue::I32(v) => st.out.push_str(&i32_text(v)),
                 naga::SwitchValue::U32(v) => {
-                    st.write_indent();
-                    st.out.push_str("case ");
                     crate::back::common::push_decimal(&mut st.out, u64::from(v));
-                    st.out.push_str("u:\n");
+                    st.out.push('u');
                 }
-                naga::SwitchValue::Default => st.line("default:"),
+                naga::SwitchValue::Default => {}
             }
+            st.out.push_str(":\n");
             if case.fall_through && case.body.is_empty() {
                 continue;
             }
@@ -1208,12 +1182,9 @@ pub(crate) trait TextWriter<'a> {
             is_value_type(st.ty(h))
         });
         for h in carried {
-            self.state_mut().bake_name(h, Self::keeps_let_name);
             let ty = self.type_of(h);
-            let st = self.state_mut();
-            let name = st.baked.get(&h).unwrap_or_default();
-            push_line(&mut st.out, st.indent, &[&ty, " ", name, ";"]);
-            st.declared_ahead.insert(h);
+            self.declare_local(h, "", &ty, None);
+            self.state_mut().declared_ahead.insert(h);
         }
         let st = self.state_mut();
         let gate = st.temp("loop_init");
@@ -1242,7 +1213,7 @@ pub(crate) trait TextWriter<'a> {
     /// `name(a, b, ...);`, or the declaration of its result.
     fn call(&mut self, function: Handle<naga::Function>, arguments: &[Expr], result: Option<Expr>) {
         let mut call = self.state_mut().take_buf();
-        call.push_str(self.function_name(function));
+        call.push_str(self.name(NameKey::Function(function)));
         call.push('(');
         for (i, &a) in arguments.iter().enumerate() {
             if i > 0 {
@@ -1263,16 +1234,8 @@ pub(crate) trait TextWriter<'a> {
         let ty = self.type_of(h);
         let mut value = self.state_mut().take_buf();
         self.push_bare_itself(&mut value, h);
-        let qualifier = self.bake_qualifier();
-        let st = self.state_mut();
-        st.bake_name(h, Self::keeps_let_name);
-        let name = st.baked.get(&h).unwrap_or_default();
-        push_line(
-            &mut st.out,
-            st.indent,
-            &[qualifier, &ty, " ", name, " = ", &value, ";"],
-        );
-        st.give_buf(value);
+        self.declare_local(h, self.bake_qualifier(), &ty, Some(&value));
+        self.state_mut().give_buf(value);
     }
 
     /// Declare the result `r` of a statement (call, atomic, uniform load)
@@ -1285,24 +1248,28 @@ pub(crate) trait TextWriter<'a> {
             return;
         }
         let ty = self.type_of(r);
-        let st = self.state_mut();
-        st.bake_name(r, Self::keeps_let_name);
-        let name = st.baked.get(&r).unwrap_or_default();
-        push_line(&mut st.out, st.indent, &[&ty, " ", name, " = ", value, ";"]);
+        self.declare_local(r, "", &ty, Some(value));
     }
 
     /// Declare the result `r` of a statement without a value (an atomic
     /// stores into it), unless it was declared ahead; its name.
     fn declare_uninit(&mut self, r: Expr) -> String {
-        if self.state_mut().declared_ahead.remove(&r) {
-            return self.state().baked.get(&r).unwrap_or_default().to_string();
+        if !self.state_mut().declared_ahead.remove(&r) {
+            let ty = self.type_of(r);
+            self.declare_local(r, "", &ty, None);
         }
-        let ty = self.type_of(r);
+        self.state().baked.get(&r).unwrap_or_default().to_string()
+    }
+
+    /// Name `r` and declare its local of type `ty`: `qualifier ty name =
+    /// value;`, or `ty name;` without a value.
+    fn declare_local(&mut self, r: Expr, qualifier: &str, ty: &str, value: Option<&str>) {
         let st = self.state_mut();
         st.bake_name(r, Self::keeps_let_name);
         let name = st.baked.get(&r).unwrap_or_default();
-        push_line(&mut st.out, st.indent, &[&ty, " ", name, ";"]);
-        name.to_string()
+        let (eq, value) = value.map_or(("", ""), |v| (" = ", v));
+        let parts = [qualifier, ty, " ", name, eq, value, ";"];
+        push_line(&mut st.out, st.indent, &parts);
     }
 
     /// A name (or other side-effect free, cheap text) for the value of `h`,
@@ -1413,48 +1380,24 @@ pub(crate) fn fn_name_span(parsed: &crate::front::Parsed, wanted: &str) -> naga:
         .unwrap_or_default()
 }
 
-/// Whether global `var` is workgroup memory entry point `index` uses.
-fn uses_workgroup_variable(
-    info: &naga::valid::FunctionInfo,
-    h: Handle<naga::GlobalVariable>,
-    var: &naga::GlobalVariable,
-) -> bool {
-    var.space == naga::AddressSpace::WorkGroup && !info[h].is_empty()
-}
-
-/// Whether entry point `index` zeroes workgroup memory before its body:
-/// WGSL zero-initializes workgroup variables, so a compute entry point
-/// that uses any has invocation 0 zero them, then all invocations wait at
-/// a barrier.
-pub(crate) fn zeroes_workgroup_memory(
-    module: &naga::Module,
-    info: &naga::valid::ModuleInfo,
-    index: usize,
-) -> bool {
-    let Some(ep) = module.entry_points.get(index) else {
-        return false;
-    };
-    let ep_info = info.get_entry_point(index);
-    ep.stage == naga::ShaderStage::Compute
-        && module
-            .global_variables
-            .iter()
-            .any(|(h, v)| uses_workgroup_variable(ep_info, h, v))
-}
-
-/// The workgroup variables entry point `index` zeroes, in declaration
-/// order (see [`zeroes_workgroup_memory`]).
+/// The workgroup variables entry point `index` zeroes before its body, in
+/// declaration order: WGSL zero-initializes workgroup variables, so a
+/// compute entry point that uses any has invocation 0 zero them, then all
+/// invocations wait at a barrier.
 pub(crate) fn zeroed_workgroup_variables(
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
     index: usize,
 ) -> Vec<Handle<naga::GlobalVariable>> {
-    if !zeroes_workgroup_memory(module, info, index) {
-        return Vec::new();
+    match module.entry_points.get(index) {
+        Some(ep) if ep.stage == naga::ShaderStage::Compute => {}
+        _ => return Vec::new(),
     }
     let ep_info = info.get_entry_point(index);
     let mut order = crate::back::common::declaration_order(module);
-    order.retain(|&h| uses_workgroup_variable(ep_info, h, &module.global_variables[h]));
+    order.retain(|&h| {
+        module.global_variables[h].space == naga::AddressSpace::WorkGroup && !ep_info[h].is_empty()
+    });
     order
 }
 
@@ -1534,30 +1477,22 @@ impl InfixRules {
     pub fn plain(&self, op: naga::BinaryOperator, o: &BinaryOperands) -> Option<&'static str> {
         use naga::BinaryOperator as B;
         let compares = self.vector_comparisons || o.size.is_none();
-        Some(match op {
-            B::Add => "+",
-            B::Subtract => "-",
-            B::Multiply if self.matrix_star || !o.matrix_product => "*",
-            B::Divide if !o.int => "/",
-            B::Modulo if self.float_modulo && o.float && o.scalar.width != 8 => "%",
-            B::Equal if compares => "==",
-            B::NotEqual if compares => "!=",
-            B::Less if compares => "<",
-            B::LessEqual if compares => "<=",
-            B::Greater if compares => ">",
-            B::GreaterEqual if compares => ">=",
-            B::And | B::InclusiveOr if o.bool_ && o.size.is_some() => return None,
-            B::And if o.bool_ => "&&",
-            B::InclusiveOr if o.bool_ => "||",
-            B::ExclusiveOr if o.bool_ && compares => "!=",
-            B::ExclusiveOr if o.bool_ => return None,
-            B::And => "&",
-            B::InclusiveOr => "|",
-            B::ExclusiveOr => "^",
-            B::LogicalAnd => "&&",
-            B::LogicalOr => "||",
-            _ => return None,
-        })
+        let plain = match op {
+            B::Multiply => self.matrix_star || !o.matrix_product,
+            B::Divide => !o.int,
+            B::Modulo => self.float_modulo && o.float && o.scalar.width != 8,
+            B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => {
+                compares
+            }
+            // Bool `&` and `|` are the logical operators on scalars, bool
+            // `^` is `!=` where that compares.
+            B::And if o.bool_ => return o.size.is_none().then_some("&&"),
+            B::InclusiveOr if o.bool_ => return o.size.is_none().then_some("||"),
+            B::ExclusiveOr if o.bool_ => return compares.then_some("!="),
+            B::ShiftLeft | B::ShiftRight => false,
+            _ => true,
+        };
+        plain.then(|| operator_symbol(op))
     }
 }
 
@@ -1845,8 +1780,10 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
             Prec::Number
         }
     };
-    let i64_class = |v: i64| match v {
-        i64::MIN => Prec::Group,
+    // The most negative value of the integer's type (`min`) is written as
+    // an expression (see [`i32_text`]).
+    let int = |v: i64, min: i64| match v {
+        v if v == min => Prec::Group,
         v if v < 0 => Prec::NegativeNumber,
         _ => Prec::Number,
     };
@@ -1856,22 +1793,14 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
         L::AbstractFloat(v) => float(f64::from(v as f32)),
         L::F16(_) | L::U16(_) | L::I16(_) => Prec::Call,
         L::U32(_) | L::U64(_) => Prec::Number,
-        L::I32(v) => i32_class(v),
-        L::I64(v) => i64_class(v),
+        L::I32(v) => int(v.into(), i32::MIN.into()),
+        L::I64(v) => int(v, i64::MIN),
         L::Bool(_) => Prec::Word,
+        // Written as an i32 where it fits, else as an i64.
         L::AbstractInt(v) => match i32::try_from(v) {
-            Ok(v) => i32_class(v),
-            Err(_) => i64_class(v),
+            Ok(_) => int(v, i32::MIN.into()),
+            Err(_) => int(v, i64::MIN),
         },
-    }
-}
-
-/// The class of [`i32_text`] of `v`.
-pub(crate) fn i32_class(v: i32) -> Prec {
-    match v {
-        i32::MIN => Prec::Group,
-        v if v < 0 => Prec::NegativeNumber,
-        _ => Prec::Number,
     }
 }
 
@@ -1895,9 +1824,7 @@ pub(crate) fn i32_text(v: i32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        bare, bare_from, i32_class, i32_text, into_bare, literal_class, saturation_bounds, Prec,
-    };
+    use super::{bare, bare_from, i32_text, into_bare, literal_class, saturation_bounds, Prec};
 
     /// Each bound is a float of the source width, the low one the
     /// integer's minimum and the high one the integer's maximum or the
@@ -1975,7 +1902,8 @@ mod tests {
             (i32::MIN, "(-2147483647 - 1)", true),
         ] {
             assert_eq!(i32_text(v), text);
-            assert_eq!(i32_class(v).is_grouped(), grouped, "{v}");
+            let class = literal_class(naga::Literal::I32(v));
+            assert_eq!(class.is_grouped(), grouped, "{v}");
         }
         assert_eq!(literal_class(naga::Literal::Bool(true)), Prec::Word);
         assert_eq!(

@@ -29,8 +29,8 @@ mod math;
 use super::buffers::{words, Repr};
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
-    i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec,
-    Reuse, Texel, TextWriter, Unsupported,
+    is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec, Reuse, Texel,
+    TextWriter, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::Handle;
@@ -83,14 +83,7 @@ struct FunctionWriter<'a, 'c> {
 
 impl<'a, 'c> FunctionWriter<'a, 'c> {
     fn new(ctx: &'a Ctx<'c>, needs: &'a mut Needs, body: Body<'a>) -> Self {
-        let mut st = FunctionState::new(
-            ctx.module,
-            ctx.info,
-            &ctx.names,
-            body,
-            Reuse::default(),
-            ctx.lines,
-        );
+        let mut st = FunctionState::new(ctx, body, Reuse::default());
         // A guess at the body's size, so that the text rarely regrows.
         if body.function().is_some() {
             st.out.reserve(256 + 32 * st.exprs.len());
@@ -204,10 +197,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         &mut self.st
     }
 
-    fn push_bare(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        self.bare_into(h, out);
-    }
-
     fn push_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         self.write_expr_into(h, out)
     }
@@ -287,14 +276,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         prec == Prec::Word
     }
 
-    fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        self.expr_with(h)
-    }
-
-    fn i32_label(v: i32) -> String {
-        i32_text(v)
-    }
-
     /// Declared with its initializer, zero-initialized without one (WGSL
     /// semantics).
     fn local(&mut self, key: NameKey, var: &naga::LocalVariable) {
@@ -348,15 +329,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn workgroup_sync(&mut self) {
-        self.st.line("memoryBarrierShared();");
-        self.st.line("barrier();");
-    }
-
-    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = String::with_capacity(32);
-        let prec = self.load_into(pointer, &mut text);
-        (text, prec)
+    fn push_loaded(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
+        self.load_into(pointer, out)
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {
@@ -433,10 +407,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let mut place = self.st.take_buf();
         let repr = self.place_into(pointer, &mut place);
         if repr == Repr::Plain {
-            let mut v = self.st.take_buf();
-            self.bare_into(value, &mut v);
-            self.st.line_parts(&[&place, " = ", &v, ";"]);
-            self.st.give_buf(v);
+            self.assign(&place, value);
             self.st.give_buf(place);
             return;
         }

@@ -187,7 +187,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
         FunctionWriter {
             ctx,
             needs,
-            st: FunctionState::new(ctx.module, ctx.info, &ctx.names, body, reuse, ctx.lines),
+            st: FunctionState::new(ctx, body, reuse),
             entry_return: None,
         }
     }
@@ -273,10 +273,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     /// docs/fuzzing.md.)
     type Rebuild = ();
 
-    fn push_bare(&mut self, out: &mut String, h: Handle<naga::Expression>) {
-        self.push_arg(out, h);
-    }
-
     fn push_itself(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         self.push_expr_itself(out, h)
     }
@@ -344,29 +340,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         expr::push_as_operand(out, &len, prec);
     }
 
-    fn bake_qualifier(&self) -> &'static str {
-        ""
-    }
-
-    fn keeps_let_name(_: &str) -> bool {
-        true
-    }
-
     fn is_reusable(prec: Prec) -> bool {
         prec == Prec::Word || prec.is_number()
-    }
-
-    /// The text of expression `h`: its baked name, or the expression (a
-    /// [`Self::leaf_name`] copied from where it is kept, with room to add to
-    /// it), and its class.
-    fn expr_text(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = self.st.take_buf();
-        let prec = self.push_value(&mut text, h);
-        (text, prec)
-    }
-
-    fn i32_label(v: i32) -> String {
-        expr::i32_text(v)
     }
 
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
@@ -415,10 +390,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn load_value(&mut self, pointer: Handle<naga::Expression>) -> (String, Prec) {
-        let mut text = String::with_capacity(32);
-        let prec = self.push_load(&mut text, pointer);
-        (text, prec)
+    fn push_loaded(&mut self, out: &mut String, pointer: Handle<naga::Expression>) -> Prec {
+        self.push_load(out, pointer)
     }
 
     fn control_barrier(&mut self, barrier: naga::Barrier) {
@@ -437,10 +410,6 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             (false, true) => self.st.line("GroupMemoryBarrier();"),
             (false, false) => {}
         }
-    }
-
-    fn workgroup_sync(&mut self) {
-        self.st.line("GroupMemoryBarrierWithGroupSync();");
     }
 
     fn image_store(&mut self, at: Texel, value: Expr) {

@@ -98,8 +98,8 @@ pub(super) fn separate_declaration(
     out: &mut String,
 ) {
     let var = &ctx.module.global_variables[h];
-    let (suffix, count) = binding_array_suffix(ctx.module, var.ty);
-    if count.is_none() {
+    let (suffix, runtime) = binding_array_suffix(ctx.module, var.ty);
+    if runtime {
         needs.extension("GL_EXT_nonuniform_qualifier");
     }
     let ty = match *element_inner(ctx.module, var.ty) {
@@ -196,8 +196,8 @@ pub(super) fn image_declaration(
     let module = ctx.module;
     let dialect = ctx.dialect();
     let var = &module.global_variables[h];
-    let (suffix, count) = binding_array_suffix(module, var.ty);
-    if count.is_none() {
+    let (suffix, runtime) = binding_array_suffix(module, var.ty);
+    if runtime {
         needs.extension("GL_EXT_nonuniform_qualifier");
     }
     let TypeInner::Image {

@@ -8,10 +8,7 @@ use crate::back::hlsl;
 use crate::back::hlsl::types;
 use crate::back::hlsl::ShaderModel;
 use crate::back::hlsl::{Ctx, Needs};
-use crate::back::text::{
-    input_parts, io_parts, output_parts, zeroed_workgroup_variables, zeroes_workgroup_memory,
-    IoPart,
-};
+use crate::back::text::{input_parts, io_parts, output_parts, zeroed_workgroup_variables, IoPart};
 use crate::diag::Diagnostic;
 use naga::proc::NameKey;
 use naga::{Binding, BuiltIn, ShaderStage};
@@ -405,7 +402,7 @@ impl IoName<'_> {
 fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
     let ep = &ctx.module.entry_points[index];
     let mut members = Vec::with_capacity(ep.function.arguments.len());
-    let mut wants_index = zeroes_workgroup_memory(ctx.module, ctx.info, index);
+    let mut wants_index = !zeroed_workgroup_variables(ctx.module, ctx.info, index).is_empty();
     for part in input_parts(ctx.module, ep) {
         if matches!(part.binding, Binding::BuiltIn(BuiltIn::SubgroupId)) {
             wants_index = true;
