@@ -26,7 +26,7 @@ mod expr;
 mod image;
 mod math;
 
-use super::buffers::{words, Repr};
+use super::buffers::{words, Repr, Way};
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
     i32_text, is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec,
@@ -448,14 +448,12 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             self.st.give_buf(place);
             return;
         };
-        // `Plan::store` may evaluate the value several times.
+        // `Plan::copy` may evaluate the value several times.
         let v = self.named_value(value);
-        let indent = self.indent_text();
-        let text = self
-            .ctx
-            .plan
-            .store(self.ctx, self.needs, &place, &repr, ty, &v, &indent);
-        self.st.out.push_str(&text);
+        let (ctx, indent) = (self.ctx, self.indent_text());
+        let out = &mut self.st.out;
+        ctx.plan
+            .copy(ctx, Way::Store, &place, &repr, ty, &v, &indent, out);
         self.st.give_buf(place);
     }
 
@@ -490,12 +488,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn write_rebuild(&mut self, (place, repr, ty): Self::Rebuild, name: &str) {
-        let indent = self.indent_text();
-        let text = self
-            .ctx
-            .plan
-            .rebuild(self.ctx, &place, &repr, ty, name, &indent);
-        self.st.out.push_str(&text);
+        let (ctx, indent) = (self.ctx, self.indent_text());
+        let out = &mut self.st.out;
+        ctx.plan
+            .copy(ctx, Way::Load, &place, &repr, ty, name, &indent, out);
     }
 
     fn atomic(&mut self, a: Atomic<'_>) {

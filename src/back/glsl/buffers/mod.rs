@@ -12,7 +12,8 @@
 //!   every buffer global the entry point uses ([`Plan::block`] finds it).
 //! - `func` starts every access chain into a buffer at
 //!   [`Plan::global_into`], walks down with [`Plan::member`] and
-//!   [`Plan::element`], and ends with [`Plan::load`] or [`Plan::store`].
+//!   [`Plan::element`], and ends with [`Plan::load`] or [`Plan::copy`]
+//!   (a store, or a value rebuilt in place).
 //!
 //! The texts `func` passes in are operands: places are names, member
 //! accesses, index chains and calls, and values are names (`func` names a
@@ -817,7 +818,7 @@ impl Plan {
 
     /// An rvalue of value type `ty` read from the lvalue `base` of `repr`;
     /// `None` for storage that [`Self::rebuilt`] says is rebuilt in place
-    /// by [`Self::rebuild`] instead (a variant struct or an array of
+    /// by [`Self::copy`] instead (a variant struct or an array of
     /// wrapped elements, at any depth).
     pub fn load(
         &self,
@@ -886,39 +887,10 @@ impl Plan {
         }
     }
 
-    /// Statements (each line starting with `indent`, ending in a newline)
-    /// storing the value `value` (a name or other side-effect-free
-    /// expression, evaluated possibly several times) of type `ty` into the
-    /// lvalue `base` of `repr`, member by member wherever the storage has
-    /// padding members, so that padding bytes are never written.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        ctx: &Ctx<'_>,
-        needs: &mut Needs,
-        base: &str,
-        repr: &Repr,
-        ty: Handle<naga::Type>,
-        value: &str,
-        indent: &str,
-    ) -> String {
-        // Stores need no helpers today; `needs` stays in the interface for
-        // storage kinds that will (e.g. 16-bit conversions).
-        let _ = needs;
-        let mut out = String::new();
-        let at = Copy {
-            way: Way::Store,
-            indent,
-            depth: 0,
-        };
-        self.copy_into(ctx, at, base, repr, ty, value, &mut out);
-        out
-    }
-
     /// Whether a value stored as `repr` is rebuilt through a helper by
     /// [`Self::load`] (a variant struct or an array of wrapped elements,
     /// at any depth): such a value is better rebuilt in place by
-    /// [`Self::rebuild`].
+    /// [`Self::copy`] ([`Way::Load`]).
     pub fn rebuilt(&self, repr: &Repr) -> bool {
         match repr {
             Repr::Variant(_) | Repr::Array(_) => true,
@@ -930,33 +902,39 @@ impl Plan {
         }
     }
 
-    /// Statements (each line starting with `indent`) that read the value
-    /// of type `ty` at the lvalue `base` of `repr` into the local `dest`,
-    /// member by member and element by element: no helper copies the
-    /// storage (padding included) by value, which a driver's compiler can
-    /// take minutes over for a struct of a few kilobytes.
-    pub fn rebuild(
+    /// Statements (each line starting with `indent`, ending in a newline)
+    /// copying between the lvalue `base` of `repr` and `value`, of type
+    /// `ty`, appended to `out`: one walk of the storage, both ways.
+    ///
+    /// - [`Way::Store`] stores the value `value` (a name or other
+    ///   side-effect-free expression, evaluated possibly several times)
+    ///   member by member wherever the storage has padding members, so
+    ///   that padding bytes are never written.
+    /// - [`Way::Load`] reads the storage into the local `value`, member by
+    ///   member and element by element: no helper copies the storage
+    ///   (padding included) by value, which a driver's compiler can take
+    ///   minutes over for a struct of a few kilobytes.
+    #[allow(clippy::too_many_arguments)]
+    pub fn copy(
         &self,
         ctx: &Ctx<'_>,
+        way: Way,
         base: &str,
         repr: &Repr,
         ty: Handle<naga::Type>,
-        dest: &str,
+        value: &str,
         indent: &str,
-    ) -> String {
-        let mut out = String::new();
+        out: &mut String,
+    ) {
         let at = Copy {
-            way: Way::Load,
+            way,
             indent,
             depth: 0,
         };
-        self.copy_into(ctx, at, base, repr, ty, dest, &mut out);
-        out
+        self.copy_into(ctx, at, base, repr, ty, value, out);
     }
 
-    /// The statements of [`Self::store`] (`value` into `base`) or of
-    /// [`Self::rebuild`] (`base` into the local `value`): one walk of the
-    /// storage, both ways.
+    /// [`Self::copy`] at `at`.
     #[allow(clippy::too_many_arguments)]
     fn copy_into(
         &self,
@@ -1227,9 +1205,9 @@ fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
     }
 }
 
-/// Which way [`Plan::copy_into`] copies.
+/// Which way [`Plan::copy`] copies.
 #[derive(Clone, Copy)]
-enum Way {
+pub enum Way {
     /// A value into buffer storage.
     Store,
     /// Buffer storage into a local.
@@ -1247,7 +1225,7 @@ impl Way {
     }
 }
 
-/// Where [`Plan::copy_into`] is: its way, the indentation of its lines
+/// Where [`Plan::copy`] is: its way, the indentation of its lines
 /// and the loop depth (the loop variable `_s_i<depth>`).
 #[derive(Clone, Copy)]
 struct Copy<'i> {

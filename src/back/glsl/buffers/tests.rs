@@ -19,6 +19,22 @@ fn fixture(source: &str) -> Result<Fixture, String> {
     test_support::fixture(source, glsl_ident)
 }
 
+/// The statements of [`Plan::copy`] one way, as a text of their own.
+fn copied(
+    ctx: &Ctx<'_>,
+    way: Way,
+    base: &str,
+    repr: &Repr,
+    ty: Handle<naga::Type>,
+    value: &str,
+    indent: &str,
+) -> String {
+    let mut out = String::new();
+    ctx.plan
+        .copy(ctx, way, base, repr, ty, value, indent, &mut out);
+    out
+}
+
 /// The GLSL plan and writer context of a fixture.
 trait GlslFixture {
     fn plan(&self, dialect: Dialect) -> Result<Plan, Diagnostics>;
@@ -121,13 +137,13 @@ fn shader(ctx: &Ctx<'_>) -> String {
                 assert!(ctx.plan.rebuilt(&repr));
                 let _ = writeln!(body, "    {vb} v{k}{vd};");
                 let dest = format!("v{k}");
-                body.push_str(&ctx.plan.rebuild(ctx, &base, &repr, ty, &dest, "    "));
+                body.push_str(&copied(ctx, Way::Load, &base, &repr, ty, &dest, "    "));
             }
         }
         if b.kind == (BlockKind::Storage { read_only: false }) {
-            body.push_str(&ctx.plan.store(
+            body.push_str(&copied(
                 ctx,
-                &mut needs,
+                Way::Store,
                 &base,
                 &repr,
                 ty,
@@ -975,9 +991,7 @@ fn split_matrix_access_text() {
         Some("mat2(ms.value[j].c0, ms.value[j].c1)")
     );
     // Per-column stores.
-    let stored = ctx
-        .plan
-        .store(&ctx, &mut needs, &elem, &erepr, mat_ty, "v", "  ");
+    let stored = copied(&ctx, Way::Store, &elem, &erepr, mat_ty, "v", "  ");
     assert_eq!(
         stored,
         "  ms.value[j].c0 = v[0];\n  ms.value[j].c1 = v[1];\n"
@@ -1030,12 +1044,10 @@ fn wrapped_element_access_text() {
     // taking the array by value.
     assert_eq!(ctx.plan.load(&ctx, &xs, &xrepr, xs_ty), None);
     assert_eq!(
-        ctx.plan.rebuild(&ctx, &xs, &xrepr, xs_ty, "val", ""),
+        copied(&ctx, Way::Load, &xs, &xrepr, xs_ty, "val", ""),
         "for (int _s_i0 = 0; _s_i0 < 4; ++_s_i0) {\n    val[_s_i0] = s.xs[_s_i0].v;\n}\n"
     );
-    let store = ctx
-        .plan
-        .store(&ctx, &mut needs, &xs, &xrepr, xs_ty, "val", "");
+    let store = copied(&ctx, Way::Store, &xs, &xrepr, xs_ty, "val", "");
     assert_eq!(
         store,
         "for (int _s_i0 = 0; _s_i0 < 4; ++_s_i0) {\n    s.xs[_s_i0].v = val[_s_i0];\n}\n"
@@ -1110,10 +1122,7 @@ fn stores_never_write_padding() {
         let s = global_named(&fx.parsed.module, "s");
         let (base, repr) = ctx.plan.global(s).expect("buffer global");
         let ty = fx.parsed.module.global_variables[s].ty;
-        let mut needs = Needs::default();
-        let text = ctx
-            .plan
-            .store(&ctx, &mut needs, &base, &repr, ty, "val", "");
+        let text = copied(&ctx, Way::Store, &base, &repr, ty, "val", "");
         assert!(!text.contains("_s_pad"), "{dialect}: {text}");
         assert!(
             text.contains("for (int _s_i0 = 0; _s_i0 < 2; ++_s_i0) {"),
@@ -1122,7 +1131,7 @@ fn stores_never_write_padding() {
         // Nor do loads read it: the padded struct is rebuilt member by
         // member.
         assert_eq!(ctx.plan.load(&ctx, &base, &repr, ty), None);
-        let load = ctx.plan.rebuild(&ctx, &base, &repr, ty, "val", "");
+        let load = copied(&ctx, Way::Load, &base, &repr, ty, "val", "");
         assert!(!load.contains("_s_pad"), "{dialect}: {load}");
         assert!(load.contains("val."), "{dialect}: {load}");
     }
