@@ -234,6 +234,56 @@ pub(crate) fn has_double_underscore(name: &str) -> bool {
     name.as_bytes().windows(2).any(|w| w == b"__")
 }
 
+/// `name` with every run of `_` collapsed to one, as GLSL reserves `__`
+/// (naga's namer ends names that end in a digit with `_`, so joined names
+/// may double it); the name itself, no copy, when it has none.
+pub(crate) fn collapse_underscores(name: String) -> String {
+    if !has_double_underscore(&name) {
+        return name;
+    }
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if !(c == '_' && out.ends_with('_')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The first of `base`, `retry(&base, 0)`, `retry(&base, 1)`, ... that is
+/// not `taken`: how every name the writer makes avoids the others.
+pub(crate) fn first_free(
+    base: String,
+    mut taken: impl FnMut(&str) -> bool,
+    retry: fn(&str, usize) -> String,
+) -> String {
+    if !taken(&base) {
+        return base;
+    }
+    let mut n = 0;
+    loop {
+        let name = retry(&base, n);
+        if !taken(&name) {
+            return name;
+        }
+        n += 1;
+    }
+}
+
+/// Retry `n` of a taken name under the reserved prefix: `_s_base`,
+/// `_s_base_1`, `_s_base_2`, ...
+pub(crate) fn prefixed(base: &str, n: usize) -> String {
+    match n {
+        0 => format!("_s_{base}"),
+        n => format!("_s_{base}_{n}"),
+    }
+}
+
+/// Retry `n` of a taken name: `base_1`, `base_2`, ...
+pub(crate) fn numbered(base: &str, n: usize) -> String {
+    format!("{base}_{}", n + 1)
+}
+
 /// The note on every error about a buffer layout that is valid WGSL (the
 /// SPIR-V target writes it) but that GLSL's block layout rules cannot
 /// express. Tools can tell these errors from errors in the source by it.

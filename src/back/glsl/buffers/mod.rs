@@ -40,7 +40,7 @@
 mod tests;
 pub mod words;
 
-use super::{Ctx, Dialect, Needs};
+use super::{collapse_underscores, first_free, numbered, prefixed, Ctx, Dialect, Needs};
 use crate::diag::Diagnostics;
 use crate::front::Parsed;
 use crate::layout::realize::block::{self, BlockRealization, Declared, Made};
@@ -187,22 +187,6 @@ pub fn plan(
 // ---------------------------------------------------------------------------
 // Names.
 
-/// GLSL reserves identifiers containing `__`; naga's namer ends names that
-/// end in a digit with `_`, so joined names collapse doubled underscores
-/// (the name itself, no copy, when it has none).
-fn collapse_underscores(name: String) -> String {
-    if !crate::back::glsl::has_double_underscore(&name) {
-        return name;
-    }
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if !(c == '_' && out.ends_with('_')) {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Column `j` of a matrix member split in place: `<member>_c<j>`.
 fn column_name(member: &str, j: impl std::fmt::Display) -> String {
     joined_name(member, format_args!("c{j}"))
@@ -261,7 +245,7 @@ impl<'a> Namer<'a> {
                             Some(s) => format!("{}_{}_s{s}", self.type_name(v.ty), v.rules.name()),
                             None => format!("{}_{}", self.type_name(v.ty), v.rules.name()),
                         };
-                        let name = self.fresh(base);
+                        let name = self.fresh(base, prefixed);
                         let (members, raw) = self.struct_members(v.ty, &v.members);
                         let fields = field_names(&v.fields, &members, &raw);
                         plan.names.variants.push(Named {
@@ -274,7 +258,7 @@ impl<'a> Namer<'a> {
                 Made::Columns(i) => {
                     if let Some(c) = layout.columns.get(i) {
                         let base = format!("_s_{}_cols", matrix_name(c.columns, c.rows, c.scalar));
-                        let name = self.fresh(base);
+                        let name = self.fresh(base, prefixed);
                         plan.names.columns.push(name);
                     }
                 }
@@ -287,7 +271,7 @@ impl<'a> Namer<'a> {
                             push_dims(&mut what, &f.ty, true);
                         }
                         let what = what.trim_start_matches("_s_");
-                        let name = self.fresh_reserved(format!("_s_{what}_s{}", e.size));
+                        let name = self.fresh(format!("_s_{what}_s{}", e.size), numbered);
                         let members: Vec<Rc<str>> = vec!["v".into()];
                         let fields = field_names(&e.fields, &members, &["v"]);
                         plan.names.elements.push(Named {
@@ -358,7 +342,7 @@ impl<'a> Namer<'a> {
             .get(&NameKey::GlobalVariable(g))
             .cloned()
             .unwrap_or_else(|| wgsl_name.to_string());
-        let type_name = self.fresh(format!("{instance}_block"));
+        let type_name = self.fresh(format!("{instance}_block"), prefixed);
         (instance, type_name)
     }
 
@@ -400,16 +384,8 @@ impl<'a> Namer<'a> {
                     // Reserved in GLSL (a member `gl` with a member `x`).
                     joined.insert_str(0, "_s_");
                 }
-                let mut name = joined.clone();
-                let mut n = 0;
-                while members.iter().any(|m| **m == *name) {
-                    name = match n {
-                        0 => format!("_s_{joined}"),
-                        n => format!("_s_{joined}_{n}"),
-                    };
-                    n += 1;
-                }
-                let name: Rc<str> = name.into();
+                let taken = |name: &str| members.iter().any(|m| **m == *name);
+                let name: Rc<str> = first_free(joined, taken, prefixed).into();
                 added.push(name.clone());
                 if let Some(slot) = members.get_mut(inl.first + k) {
                     *slot = name;
@@ -452,36 +428,13 @@ impl<'a> Namer<'a> {
         (members, raw)
     }
 
-    /// A global declaration name derived from `base`, free of clashes
-    /// (`base`, then `_s_base`, `_s_base_1`, ...).
-    fn fresh(&mut self, base: String) -> String {
-        self.free_name(base, |base, n| match n {
-            0 => format!("_s_{base}"),
-            n => format!("_s_{base}_{n}"),
-        })
-    }
-
-    /// A name for a declaration starting with the reserved prefix `_s_`,
-    /// free of clashes (`base`, `base_1`, `base_2`, ...).
-    fn fresh_reserved(&mut self, base: String) -> String {
-        self.free_name(base, |base, n| format!("{base}_{}", n + 1))
-    }
-
     /// `base` (doubled underscores collapsed) if it is free, else the
-    /// first free `retry(base, n)` for n = 0, 1, ...; recorded as taken.
-    fn free_name(&mut self, base: String, retry: impl Fn(&str, usize) -> String) -> String {
-        let base = collapse_underscores(base);
-        let name = if !self.taken.contains(&base) {
-            base
-        } else {
-            let mut n = 0;
-            let mut name = retry(&base, n);
-            while self.taken.contains(&name) {
-                n += 1;
-                name = retry(&base, n);
-            }
-            name
-        };
+    /// first free `retry(base, n)` for n = 0, 1, ... ([`prefixed`] for a
+    /// global declaration, [`numbered`] for a name that starts with the
+    /// reserved prefix `_s_` already); recorded as taken.
+    fn fresh(&mut self, base: String, retry: fn(&str, usize) -> String) -> String {
+        let taken = |name: &str| self.taken.contains(name);
+        let name = first_free(collapse_underscores(base), taken, retry);
         self.taken.insert(&name);
         name
     }
