@@ -58,17 +58,21 @@ impl Dialect {
         Dialect::Es320,
     ];
 
+    /// Each dialect's name on the command line and its `#version` number,
+    /// in declaration (and [`Dialect::ALL`]) order.
+    const SPELLINGS: [(&'static str, u16); 7] = [
+        ("vulkan450", 450),
+        ("gl430", 430),
+        ("gl440", 440),
+        ("gl450", 450),
+        ("gl460", 460),
+        ("es310", 310),
+        ("es320", 320),
+    ];
+
     /// The name on the command line (`--glsl NAME`).
     pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Vulkan450 => "vulkan450",
-            Dialect::Gl430 => "gl430",
-            Dialect::Gl440 => "gl440",
-            Dialect::Gl450 => "gl450",
-            Dialect::Gl460 => "gl460",
-            Dialect::Es310 => "es310",
-            Dialect::Es320 => "es320",
-        }
+        Self::SPELLINGS[self as usize].0
     }
 
     pub fn from_name(name: &str) -> Option<Dialect> {
@@ -77,14 +81,7 @@ impl Dialect {
 
     /// The number in `#version N`.
     pub fn version(self) -> u16 {
-        match self {
-            Dialect::Vulkan450 | Dialect::Gl450 => 450,
-            Dialect::Gl430 => 430,
-            Dialect::Gl440 => 440,
-            Dialect::Gl460 => 460,
-            Dialect::Es310 => 310,
-            Dialect::Es320 => 320,
-        }
+        Self::SPELLINGS[self as usize].1
     }
 
     pub fn is_vulkan(self) -> bool {
