@@ -225,7 +225,7 @@ pub(super) fn image_declaration(
         _ => "",
     };
     if dialect.is_es() {
-        if !types::es_storage_format(format) {
+        if !types::storage_format(format).2 {
             needs.errors.push(
                 glsl::error_at(
                     format!("GLSL ES has no `{qualifier}` storage images"),
