@@ -15,15 +15,12 @@ impl FunctionWriter<'_, '_> {
     /// [`plain_call`]) are written in place, arguments included; the
     /// others go through [`Self::math_polyfill`]. Arguments are visited in
     /// the same order either way.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn math_into(
         &mut self,
         h: Handle<naga::Expression>,
         fun: M,
         arg: Handle<naga::Expression>,
-        arg1: Option<Handle<naga::Expression>>,
-        arg2: Option<Handle<naga::Expression>>,
-        arg3: Option<Handle<naga::Expression>>,
+        others: [Option<Handle<naga::Expression>>; 3],
         out: &mut String,
     ) -> Prec {
         let scalar = self.st.scalar_of(arg);
@@ -31,23 +28,14 @@ impl FunctionWriter<'_, '_> {
         if fun == M::Abs && scalar.kind == K::Uint {
             return self.push_value(out, arg);
         }
-        let Some(name) = plain_call(fun, scalar, self.ctx.dialect()) else {
-            return self.math_polyfill(h, fun, arg, [arg1, arg2, arg3], out);
-        };
-        out.push_str(name);
-        out.push('(');
-        for (i, x) in [Some(arg), arg1, arg2, arg3]
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            self.bare_into(x, out);
+        match plain_call(fun, scalar, self.ctx.dialect()) {
+            Some(name) => self.push_call(
+                out,
+                name,
+                std::iter::once(arg).chain(others.into_iter().flatten()),
+            ),
+            None => self.math_polyfill(h, fun, arg, others, out),
         }
-        out.push(')');
-        Prec::Call
     }
 
     /// The builtins [`plain_call`] leaves out, which need more than a call
