@@ -219,7 +219,7 @@ fn spell_static(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> Cow
 /// The spelling of a scalar, vector or matrix type (an atomic is its
 /// scalar, a value pointer its value), adding the extension it needs;
 /// `None` for every other type.
-fn numeric_name(needs: &mut Needs, inner: &TypeInner) -> Option<Cow<'static, str>> {
+pub fn numeric_name(needs: &mut Needs, inner: &TypeInner) -> Option<Cow<'static, str>> {
     Some(match *inner {
         TypeInner::Scalar(s)
         | TypeInner::Atomic(s)

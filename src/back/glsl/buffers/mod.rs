@@ -1132,26 +1132,15 @@ fn array_count(size: naga::ArraySize) -> String {
 /// The value type's GLSL spelling (element, dims) for the types that can
 /// live in a buffer. Value structs by their value-struct name.
 fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
-    match ctx.module.types[ty].inner {
-        naga::TypeInner::Scalar(s) | naga::TypeInner::Atomic(s) => {
-            (scalar_name(s).to_string(), String::new())
-        }
-        naga::TypeInner::Vector { size, scalar } => {
-            (vector_name(size as u8, scalar).to_string(), String::new())
-        }
-        naga::TypeInner::Matrix {
-            columns,
-            rows,
-            scalar,
-        } => (
-            matrix_name(columns as u8, rows as u8, scalar).into_owned(),
-            String::new(),
-        ),
-        naga::TypeInner::Array { base, size, .. } => {
-            let (b, d) = value_name(ctx, base);
-            (b, format!("[{}]{d}", array_count(size)))
-        }
-        _ => {
+    let inner = &ctx.module.types[ty].inner;
+    if let naga::TypeInner::Array { base, size, .. } = *inner {
+        let (b, d) = value_name(ctx, base);
+        return (b, format!("[{}]{d}", array_count(size)));
+    }
+    // The spelling alone: a buffer records the extensions of its scalars.
+    match super::types::numeric_name(&mut Needs::default(), inner) {
+        Some(name) => (name.into_owned(), String::new()),
+        None => {
             ctx.type_names.named.mark(ctx.module, ty);
             (ctx.name(NameKey::Type(ty)).to_string(), String::new())
         }
