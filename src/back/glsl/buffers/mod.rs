@@ -65,6 +65,17 @@ pub enum BlockKind {
     PushConstant,
 }
 
+impl BlockKind {
+    /// The storage qualifier of the block declaration.
+    pub fn storage(self) -> &'static str {
+        match self {
+            BlockKind::Uniform | BlockKind::PushConstant => "uniform",
+            BlockKind::Storage { read_only: true } => "readonly buffer",
+            BlockKind::Storage { read_only: false } => "buffer",
+        }
+    }
+}
+
 /// How one buffer global is declared: the names of its realized block.
 #[derive(Clone, Debug)]
 pub struct Block {
@@ -1057,11 +1068,7 @@ impl Plan {
             return;
         };
         out.push_str(realized.rules.name());
-        let storage = match block.kind {
-            BlockKind::Uniform | BlockKind::PushConstant => "uniform",
-            BlockKind::Storage { read_only: true } => "readonly buffer",
-            BlockKind::Storage { read_only: false } => "buffer",
-        };
+        let storage = block.kind.storage();
         if realized.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
