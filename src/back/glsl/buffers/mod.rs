@@ -803,42 +803,27 @@ impl Plan {
                 scalar,
                 style,
             } => Some(columns_matrix(base, *style, *columns, *rows, *scalar)),
+            // `T(load(base.m0), ...)`: the struct value from its members.
             Repr::Block(_) | Repr::Inline { .. } => {
                 let (names, reprs) = self.members_of(repr)?;
-                self.construct(ctx, base, names, reprs, ty)
+                let naga::TypeInner::Struct {
+                    members: ref value_members,
+                    ..
+                } = ctx.module.types[ty].inner
+                else {
+                    return Some(base.to_string());
+                };
+                let mut args = Vec::with_capacity(names.len());
+                for ((name, repr), vm) in names.iter().zip(reprs).zip(value_members) {
+                    let lvalue = self.member_text(base, name, repr);
+                    args.push(self.load(ctx, &lvalue, repr, vm.ty)?);
+                }
+                ctx.type_names.named.mark(ctx.module, ty);
+                let name = ctx.name(NameKey::Type(ty));
+                Some(format!("{name}({})", args.join(", ")))
             }
             Repr::Variant(_) | Repr::Array(_) => None,
         }
-    }
-
-    /// `T(load(base.m0), ...)` for a struct value of type `ty` whose storage
-    /// members are `members`.
-    fn construct(
-        &self,
-        ctx: &Ctx<'_>,
-        base: &str,
-        names: &[Rc<str>],
-        reprs: &[Repr],
-        ty: Handle<naga::Type>,
-    ) -> Option<String> {
-        let naga::TypeInner::Struct {
-            members: ref value_members,
-            ..
-        } = ctx.module.types[ty].inner
-        else {
-            return Some(base.to_string());
-        };
-        let mut args = Vec::with_capacity(names.len());
-        for ((name, repr), vm) in names.iter().zip(reprs).zip(value_members) {
-            let lvalue = self.member_text(base, name, repr);
-            args.push(self.load(ctx, &lvalue, repr, vm.ty)?);
-        }
-        ctx.type_names.named.mark(ctx.module, ty);
-        Some(format!(
-            "{}({})",
-            ctx.name(NameKey::Type(ty)),
-            args.join(", ")
-        ))
     }
 
     /// The lvalue text of member `name` (stored as `repr`) of the struct
