@@ -898,7 +898,11 @@ impl Plan {
         let indent = at.indent;
         match repr {
             Repr::Plain => {
-                let (to, from) = at.way.sides(base, value);
+                // The assigned and the read side.
+                let (to, from) = match at.way {
+                    Way::Store => (base, value),
+                    Way::Load => (value, base),
+                };
                 let _ = writeln!(out, "{indent}{to} = {from};");
             }
             Repr::Wrapped { inner, .. } => {
@@ -1146,17 +1150,6 @@ pub enum Way {
     Store,
     /// Buffer storage into a local.
     Load,
-}
-
-impl Way {
-    /// The (assigned, read) sides of one assignment between the storage
-    /// `base` and the value `value`.
-    fn sides<'s>(self, base: &'s str, value: &'s str) -> (&'s str, &'s str) {
-        match self {
-            Way::Store => (base, value),
-            Way::Load => (value, base),
-        }
-    }
 }
 
 /// Where [`Plan::copy`] is: its way, the indentation of its lines
