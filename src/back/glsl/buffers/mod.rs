@@ -704,78 +704,68 @@ impl Plan {
         Some(repr.clone())
     }
 
-    /// Member `index` of a struct behind `base` (repr `Block`, `Variant`
-    /// or `Inline`): its lvalue text and repr. An inlined struct member is
-    /// no lvalue of its own: its text is the block's (`base` unchanged),
-    /// and its members are the block's members. Any other repr is not a
-    /// struct in storage: the result is `base` itself, `Plain`.
-    pub fn member(&self, base: impl Into<String>, repr: &Repr, index: u32) -> (String, Repr) {
-        let mut base = base.into();
+    /// Member `index` of a struct behind the lvalue `out` ends with (repr
+    /// `Block`, `Variant` or `Inline`): the member's lvalue text in its
+    /// place, and its repr. An inlined struct member is no lvalue of its
+    /// own: its text is the block's (unchanged), and its members are the
+    /// block's members. Any other repr is not a struct in storage: the text
+    /// stays, `Plain`.
+    pub fn member(&self, out: &mut String, repr: &Repr, index: u32) -> Repr {
         let member = self.members_of(repr).and_then(|(names, reprs)| {
             Some((names.get(index as usize)?, reprs.get(index as usize)?))
         });
         match member {
-            Some((_, r @ Repr::Inline { .. })) => (base, r.clone()),
+            Some((_, r @ Repr::Inline { .. })) => r.clone(),
             Some((name, r)) => {
-                base.push('.');
-                base.push_str(name);
-                (base, r.clone())
+                out.push('.');
+                out.push_str(name);
+                r.clone()
             }
-            None => (base, Repr::Plain),
+            None => Repr::Plain,
         }
     }
 
-    /// Element `index` of an array or column of a matrix behind `base`
-    /// (repr `Plain`, `Array` or `Columns`). The element of an array of
-    /// wrapped elements ([`Repr::Wrapped`]) is the value member
-    /// `<base>[i].v`, with the wrapper's inner repr. A dynamic column of `Columns`
-    /// is a value, not an lvalue: the result's text is then an rvalue and
-    /// its repr `Plain` (only uniform matrices are split, and uniforms are
-    /// never stored to).
-    pub fn element(
-        &self,
-        base: impl Into<String>,
-        repr: &Repr,
-        index: Index<'_>,
-    ) -> (String, Repr) {
-        let mut base = base.into();
-        // `base[index]`, the base parenthesized where needed.
-        let indexed = |mut base: String| {
-            index.push_bracketed(&mut base);
-            base
-        };
-        match repr {
-            Repr::Array(elem) => match &**elem {
-                // Step through the element struct to the value member.
-                Repr::Wrapped { inner, .. } => {
-                    let mut text = indexed(base);
-                    text.push_str(".v");
-                    (text, (**inner).clone())
+    /// Element `index` of an array or column of a matrix behind the lvalue
+    /// `out[start..]` (repr `Plain`, `Array` or `Columns`): the element's
+    /// text in its place, and its repr. The element of an array of wrapped
+    /// elements ([`Repr::Wrapped`]) is the value member `<base>[i].v`, with
+    /// the wrapper's inner repr. A dynamic column of `Columns` is a value,
+    /// not an lvalue: the text is then an rvalue and its repr `Plain`
+    /// (only uniform matrices are split, and uniforms are never stored to).
+    pub fn element(&self, out: &mut String, start: usize, repr: &Repr, index: Index<'_>) -> Repr {
+        match (repr, &index) {
+            (Repr::Array(elem), _) => {
+                index.push_bracketed(out);
+                match &**elem {
+                    // Step through the element struct to the value member.
+                    Repr::Wrapped { inner, .. } => {
+                        out.push_str(".v");
+                        (**inner).clone()
+                    }
+                    other => other.clone(),
                 }
-                other => (indexed(base), other.clone()),
-            },
-            Repr::Columns {
-                columns,
-                rows,
-                scalar,
-                style,
-            } => match index {
-                Index::Constant(j) => {
-                    let mut text = String::with_capacity(base.len() + 8);
-                    column_into(&base, *style, j, &mut text);
-                    (text, Repr::Plain)
-                }
-                Index::Dynamic(i) => (
-                    format!(
-                        "{}[{i}]",
-                        columns_matrix(&base, *style, *columns, *rows, *scalar)
-                    ),
-                    Repr::Plain,
-                ),
-            },
+            }
+            (Repr::Columns { style, .. }, Index::Constant(j)) => {
+                push_column(out, *style, *j);
+                Repr::Plain
+            }
+            (
+                Repr::Columns {
+                    columns,
+                    rows,
+                    scalar,
+                    style,
+                },
+                Index::Dynamic(_),
+            ) => {
+                let base = out.split_off(start);
+                out.push_str(&columns_matrix(&base, *style, *columns, *rows, *scalar));
+                index.push_bracketed(out);
+                Repr::Plain
+            }
             _ => {
-                base = indexed(base);
-                (base, Repr::Plain)
+                index.push_bracketed(out);
+                Repr::Plain
             }
         }
     }
@@ -919,7 +909,8 @@ impl Plan {
                 Way::Store => {
                     for j in 0..u32::from(*columns) {
                         out.push_str(indent);
-                        column_into(base, *style, j, out);
+                        out.push_str(base);
+                        push_column(out, *style, j);
                         out.push_str(" = ");
                         out.push_str(value);
                         out.push('[');
@@ -1081,19 +1072,15 @@ impl Plan {
     }
 }
 
-/// Column `j` of a split matrix at `base`, appended to `out`.
-fn column_into(base: &str, style: ColumnStyle, j: u32, out: &mut String) {
-    match style {
-        ColumnStyle::Members => {
-            out.push_str(base);
-            out.push_str(separator(base));
-            out.push('c');
-        }
-        ColumnStyle::Wrapper => {
-            out.push_str(base);
-            out.push_str(".c");
-        }
-    }
+/// Column `j` of the split matrix whose lvalue (a member-name prefix or
+/// a column struct) `out` ends with, in its place: `<base>_c<j>` or
+/// `<base>.c<j>`.
+fn push_column(out: &mut String, style: ColumnStyle, j: u32) {
+    out.push_str(match style {
+        ColumnStyle::Members => separator(out),
+        ColumnStyle::Wrapper => ".",
+    });
+    out.push('c');
     crate::back::glsl::push_decimal(out, u64::from(j));
 }
 
@@ -1112,7 +1099,8 @@ fn columns_matrix(
         if j > 0 {
             text.push_str(", ");
         }
-        column_into(base, style, j, &mut text);
+        text.push_str(base);
+        push_column(&mut text, style, j);
     }
     text.push(')');
     text

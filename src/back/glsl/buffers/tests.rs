@@ -19,6 +19,20 @@ fn fixture(source: &str) -> Result<Fixture, String> {
     test_support::fixture(source, glsl_ident)
 }
 
+/// [`Plan::member`] of the lvalue `base`: the member's text and repr.
+fn member(plan: &Plan, base: &str, repr: &Repr, index: u32) -> (String, Repr) {
+    let mut text = base.to_string();
+    let repr = plan.member(&mut text, repr, index);
+    (text, repr)
+}
+
+/// [`Plan::element`] of the lvalue `base`: the element's text and repr.
+fn element(plan: &Plan, base: &str, repr: &Repr, index: Index<'_>) -> (String, Repr) {
+    let mut text = base.to_string();
+    let repr = plan.element(&mut text, 0, repr, index);
+    (text, repr)
+}
+
 /// The statements of [`Plan::copy`] one way, as a text of their own.
 fn copied(
     ctx: &Ctx<'_>,
@@ -962,11 +976,11 @@ fn split_matrix_access_text() {
         }
     ));
     assert_eq!(
-        ctx.plan.element(&base, &repr, Index::Constant(1)).0,
+        element(&ctx.plan, &base, &repr, Index::Constant(1)).0,
         "m.value_c1"
     );
     assert_eq!(
-        ctx.plan.element(&base, &repr, Index::Dynamic("i")),
+        element(&ctx.plan, &base, &repr, Index::Dynamic("i")),
         (
             "mat4x2(m.value_c0, m.value_c1, m.value_c2, m.value_c3)[i]".to_string(),
             Repr::Plain
@@ -975,10 +989,10 @@ fn split_matrix_access_text() {
     // An array of split matrices: wrapper elements.
     let ms = global_named(&fx.parsed.module, "ms");
     let (base, repr) = ctx.plan.global(ms).expect("buffer global");
-    let (elem, erepr) = ctx.plan.element(&base, &repr, Index::Dynamic("j"));
+    let (elem, erepr) = element(&ctx.plan, &base, &repr, Index::Dynamic("j"));
     assert_eq!(elem, "ms.value[j]");
     assert_eq!(
-        ctx.plan.element(&elem, &erepr, Index::Constant(0)).0,
+        element(&ctx.plan, &elem, &erepr, Index::Constant(0)).0,
         "ms.value[j].c0"
     );
     let mut needs = Needs::default();
@@ -1031,9 +1045,9 @@ fn wrapped_element_access_text() {
     );
     let s = global_named(&fx.parsed.module, "s");
     let (base, repr) = ctx.plan.global(s).expect("buffer global");
-    let (xs, xrepr) = ctx.plan.member(&base, &repr, 1);
+    let (xs, xrepr) = member(&ctx.plan, &base, &repr, 1);
     assert_eq!(xs, "s.xs");
-    let (x, r) = ctx.plan.element(&xs, &xrepr, Index::Dynamic("i"));
+    let (x, r) = element(&ctx.plan, &xs, &xrepr, Index::Dynamic("i"));
     assert_eq!((x.as_str(), r), ("s.xs[i].v", Repr::Plain));
     let ty = fx.parsed.module.global_variables[s].ty;
     let naga::TypeInner::Struct { ref members, .. } = fx.parsed.module.types[ty].inner else {
@@ -1056,7 +1070,7 @@ fn wrapped_element_access_text() {
     let g = global_named(&fx.parsed.module, "g");
     let (gbase, grepr) = ctx.plan.global(g).expect("buffer global");
     assert_eq!(
-        ctx.plan.element(&gbase, &grepr, Index::Constant(2)).0,
+        element(&ctx.plan, &gbase, &grepr, Index::Constant(2)).0,
         "g.value[2].v"
     );
 
@@ -1066,11 +1080,11 @@ fn wrapped_element_access_text() {
     let ctx = fx.ctx(&options, plan);
     let u = global_named(&fx.parsed.module, "u");
     let (base, repr) = ctx.plan.global(u).expect("buffer global");
-    let (m2, mrepr) = ctx.plan.member(&base, &repr, 1);
-    let (e, erepr) = ctx.plan.element(&m2, &mrepr, Index::Dynamic("j"));
+    let (m2, mrepr) = member(&ctx.plan, &base, &repr, 1);
+    let (e, erepr) = element(&ctx.plan, &m2, &mrepr, Index::Dynamic("j"));
     assert_eq!(e, "u.m2[j].v");
     assert_eq!(
-        ctx.plan.element(&e, &erepr, Index::Constant(1)).0,
+        element(&ctx.plan, &e, &erepr, Index::Constant(1)).0,
         "u.m2[j].v.c1"
     );
     let mut needs = Needs::default();
@@ -1087,17 +1101,17 @@ fn wrapped_element_access_text() {
     let ctx = fx.ctx(&options, plan);
     let r = global_named(&fx.parsed.module, "r");
     let (base, repr) = ctx.plan.global(r).expect("buffer global");
-    let (items, irepr) = ctx.plan.member(&base, &repr, 1);
+    let (items, irepr) = member(&ctx.plan, &base, &repr, 1);
     assert_eq!(items, "r.items");
     assert_eq!(
-        ctx.plan.element(&items, &irepr, Index::Dynamic("k")).0,
+        element(&ctx.plan, &items, &irepr, Index::Dynamic("k")).0,
         "r.items[k].v"
     );
     let xs = global_named(&fx.parsed.module, "xs");
     let (base, repr) = ctx.plan.global(xs).expect("buffer global");
     assert_eq!(base, "xs.value");
     assert_eq!(
-        ctx.plan.element(&base, &repr, Index::Dynamic("k")).0,
+        element(&ctx.plan, &base, &repr, Index::Dynamic("k")).0,
         "xs.value[k].v"
     );
 }

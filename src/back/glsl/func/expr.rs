@@ -333,10 +333,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 } else {
                     let mut i = String::with_capacity(16);
                     self.push_restricted_index(&mut i, &container, index, Some(&base));
-                    let b = take_from(out, start);
-                    let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
-                    append(out, text);
-                    repr
+                    ctx.plan.element(out, start, &repr, Index::Dynamic(&i))
                 }
             }
             E::AccessIndex { base, index } => {
@@ -344,13 +341,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 let repr = self.place_into(base, out);
                 let (bty, container) = self.st.pointee(base);
                 match *container {
+                    Ti::Struct { .. } if repr != Repr::Plain => ctx.plan.member(out, &repr, index),
                     Ti::Struct { .. } => {
-                        if repr != Repr::Plain {
-                            let b = take_from(out, start);
-                            let (text, repr) = ctx.plan.member(b, &repr, index);
-                            append(out, text);
-                            return repr;
-                        }
                         match bty {
                             Some(st) => {
                                 out.push('.');
@@ -365,18 +357,8 @@ impl<'a> FunctionWriter<'a, '_> {
                         out.push(component(index));
                         Repr::Plain
                     }
-                    _ if repr == Repr::Plain => {
-                        out.push('[');
-                        crate::back::glsl::push_decimal(out, u64::from(index));
-                        out.push(']');
-                        Repr::Plain
-                    }
-                    _ => {
-                        let b = take_from(out, start);
-                        let (text, repr) = ctx.plan.element(b, &repr, Index::Constant(index));
-                        append(out, text);
-                        repr
-                    }
+                    // `[N]`, or the element of buffer storage.
+                    _ => ctx.plan.element(out, start, &repr, Index::Constant(index)),
                 }
             }
             _ => {
