@@ -656,24 +656,21 @@ pub fn declared_dim(d: Dialect, dim: ImageDimension) -> ImageDimension {
     }
 }
 
-/// The extension dialect `d` needs to declare `dim`/`arrayed`/`multi`
-/// images: cube arrays and multisampled arrays in ES 3.10 (ES declares 1D
-/// images as 2D, [`declared_dim`]). Every image is declarable.
+/// Record the extension dialect `d` needs to declare `dim`/`arrayed`/
+/// `multi` images: cube arrays and multisampled arrays in ES 3.10 (ES
+/// declares 1D images as 2D, [`declared_dim`]). Every image is declarable.
 pub fn image_extension(
+    needs: &mut Needs,
     d: Dialect,
     dim: ImageDimension,
     arrayed: bool,
     multi: bool,
-) -> Option<&'static str> {
-    match (dim, arrayed, multi) {
-        (ImageDimension::Cube, true, _) if d == Dialect::Es310 => {
-            Some("GL_EXT_texture_cube_map_array")
-        }
-        (_, true, true) if d == Dialect::Es310 => {
-            Some("GL_OES_texture_storage_multisample_2d_array")
-        }
-        _ => None,
-    }
+) {
+    needs.extension(match (dim, arrayed, multi) {
+        (ImageDimension::Cube, true, _) if d == Dialect::Es310 => "GL_EXT_texture_cube_map_array",
+        (_, true, true) if d == Dialect::Es310 => "GL_OES_texture_storage_multisample_2d_array",
+        _ => return,
+    });
 }
 
 #[cfg(test)]
