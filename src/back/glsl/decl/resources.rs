@@ -102,15 +102,8 @@ pub(super) fn separate_declaration(
     if count.is_none() {
         needs.extension("GL_EXT_nonuniform_qualifier");
     }
-    let ty = match *element_inner(ctx.module, var.ty) {
-        TypeInner::Image {
-            dim,
-            arrayed,
-            class,
-        } => types::texture_type(dim, arrayed, class),
-        TypeInner::Sampler { comparison: true } => "samplerShadow".to_string(),
-        _ => "sampler".to_string(),
-    };
+    // `texture2D`, `sampler`, ...: Vulkan GLSL's separate types.
+    let ty = types::inner_name(ctx, needs, element_inner(ctx.module, var.ty));
     out.push_str("layout(");
     push_slot_layout(out, slot);
     let name = ctx.name(NameKey::GlobalVariable(h));
