@@ -26,7 +26,7 @@ mod expr;
 mod image;
 mod math;
 
-use super::buffers::{words, Repr};
+use super::buffers::{words, Repr, Way};
 use super::{decl, types, Ctx, Needs};
 use crate::back::text::{
     is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec, Reuse, Texel,
@@ -123,11 +123,11 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
 
     /// One parameter declaration up to its name (`T`, `inout T`, ...):
     /// pointers become `inout`, textures and samplers are parameters only
-    /// in Vulkan GLSL.
+    /// in Vulkan GLSL (storage textures with their memory qualifier).
     fn parameter(&mut self, ty: Handle<naga::Type>, name: &str, span: naga::Span) -> Cow<'a, str> {
         use naga::TypeInner as Ti;
         let ctx = self.ctx;
-        match ctx.module.types[ty].inner {
+        let (what, why, memory) = match ctx.module.types[ty].inner {
             Ti::Pointer { base, space } => {
                 if is_buffer_space(space) {
                     self.error_at(
@@ -135,55 +135,43 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                         span,
                     );
                 }
-                ["inout ", types::type_name(ctx, self.needs, base)]
+                return ["inout ", types::type_name(ctx, self.needs, base)]
                     .concat()
-                    .into()
+                    .into();
             }
-            Ti::Image {
-                dim,
-                arrayed,
-                class,
-            } => {
-                if !ctx.dialect().is_vulkan() {
-                    self.error_at(
-                        format!(
-                            "texture parameter `{name}`: OpenGL GLSL combines textures with samplers at module scope, so a texture cannot be passed to a function; inline the function or use --glsl vulkan450"
-                        ),
-                        span,
-                    );
-                }
+            Ti::Image { class, .. } => (
+                "texture",
+                "OpenGL GLSL combines textures with samplers at module scope, so a texture cannot be passed to a function",
                 match class {
-                    naga::ImageClass::Storage { format, access } => {
-                        let dim = types::declared_dim(self.ctx.dialect(), dim);
-                        let (t, _) = types::image_type(dim, arrayed, format);
-                        let q = if !access.contains(naga::StorageAccess::LOAD) {
-                            "writeonly "
-                        } else if !access.contains(naga::StorageAccess::STORE) {
-                            "readonly "
-                        } else {
-                            ""
-                        };
-                        [q, &t].concat().into()
+                    naga::ImageClass::Storage { access, .. }
+                        if !access.contains(naga::StorageAccess::LOAD) =>
+                    {
+                        "writeonly "
                     }
-                    _ => types::texture_type(dim, arrayed, class).into(),
-                }
-            }
-            Ti::Sampler { comparison } => {
-                if !ctx.dialect().is_vulkan() {
-                    self.error_at(
-                        format!(
-                            "sampler parameter `{name}`: OpenGL GLSL has no separate samplers; inline the function or use --glsl vulkan450"
-                        ),
-                        span,
-                    );
-                }
-                Cow::Borrowed(if comparison {
-                    "samplerShadow"
-                } else {
-                    "sampler"
-                })
-            }
-            _ => Cow::Borrowed(types::type_name(ctx, self.needs, ty)),
+                    naga::ImageClass::Storage { access, .. }
+                        if !access.contains(naga::StorageAccess::STORE) =>
+                    {
+                        "readonly "
+                    }
+                    _ => "",
+                },
+            ),
+            Ti::Sampler { .. } => ("sampler", "OpenGL GLSL has no separate samplers", ""),
+            _ => return Cow::Borrowed(types::type_name(ctx, self.needs, ty)),
+        };
+        if !ctx.dialect().is_vulkan() {
+            // The file is not written: its spelling below does not matter.
+            self.error_at(
+                format!(
+                    "{what} parameter `{name}`: {why}; inline the function or use --glsl vulkan450"
+                ),
+                span,
+            );
+        }
+        let t = types::type_name(ctx, self.needs, ty);
+        match memory {
+            "" => Cow::Borrowed(t),
+            _ => [memory, t].concat().into(),
         }
     }
 }
@@ -419,14 +407,12 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             self.st.give_buf(place);
             return;
         };
-        // `Plan::store` may evaluate the value several times.
+        // `Plan::copy` may evaluate the value several times.
         let v = self.named_value(value);
-        let indent = self.indent_text();
-        let text = self
-            .ctx
-            .plan
-            .store(self.ctx, self.needs, &place, &repr, ty, &v, &indent);
-        self.st.out.push_str(&text);
+        let (ctx, indent) = (self.ctx, self.indent_text());
+        let out = &mut self.st.out;
+        ctx.plan
+            .copy(ctx, Way::Store, &place, &repr, ty, &v, &indent, out);
         self.st.give_buf(place);
     }
 
@@ -461,12 +447,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
     }
 
     fn write_rebuild(&mut self, (place, repr, ty): Self::Rebuild, name: &str) {
-        let indent = self.indent_text();
-        let text = self
-            .ctx
-            .plan
-            .rebuild(self.ctx, &place, &repr, ty, name, &indent);
-        self.st.out.push_str(&text);
+        let (ctx, indent) = (self.ctx, self.indent_text());
+        let out = &mut self.st.out;
+        ctx.plan
+            .copy(ctx, Way::Load, &place, &repr, ty, name, &indent, out);
     }
 
     fn atomic(&mut self, a: Atomic<'_>) {

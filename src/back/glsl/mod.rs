@@ -58,17 +58,21 @@ impl Dialect {
         Dialect::Es320,
     ];
 
+    /// Each dialect's name on the command line and its `#version` number,
+    /// in declaration (and [`Dialect::ALL`]) order.
+    const SPELLINGS: [(&'static str, u16); 7] = [
+        ("vulkan450", 450),
+        ("gl430", 430),
+        ("gl440", 440),
+        ("gl450", 450),
+        ("gl460", 460),
+        ("es310", 310),
+        ("es320", 320),
+    ];
+
     /// The name on the command line (`--glsl NAME`).
     pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Vulkan450 => "vulkan450",
-            Dialect::Gl430 => "gl430",
-            Dialect::Gl440 => "gl440",
-            Dialect::Gl450 => "gl450",
-            Dialect::Gl460 => "gl460",
-            Dialect::Es310 => "es310",
-            Dialect::Es320 => "es320",
-        }
+        Self::SPELLINGS[self as usize].0
     }
 
     pub fn from_name(name: &str) -> Option<Dialect> {
@@ -77,14 +81,7 @@ impl Dialect {
 
     /// The number in `#version N`.
     pub fn version(self) -> u16 {
-        match self {
-            Dialect::Vulkan450 | Dialect::Gl450 => 450,
-            Dialect::Gl430 => 430,
-            Dialect::Gl440 => 440,
-            Dialect::Gl460 => 460,
-            Dialect::Es310 => 310,
-            Dialect::Es320 => 320,
-        }
+        Self::SPELLINGS[self as usize].1
     }
 
     pub fn is_vulkan(self) -> bool {
@@ -232,6 +229,56 @@ impl Needs {
 /// (a byte scan: cheaper than a substring search for names this short).
 pub(crate) fn has_double_underscore(name: &str) -> bool {
     name.as_bytes().windows(2).any(|w| w == b"__")
+}
+
+/// `name` with every run of `_` collapsed to one, as GLSL reserves `__`
+/// (naga's namer ends names that end in a digit with `_`, so joined names
+/// may double it); the name itself, no copy, when it has none.
+pub(crate) fn collapse_underscores(name: String) -> String {
+    if !has_double_underscore(&name) {
+        return name;
+    }
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if !(c == '_' && out.ends_with('_')) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The first of `base`, `retry(&base, 0)`, `retry(&base, 1)`, ... that is
+/// not `taken`: how every name the writer makes avoids the others.
+pub(crate) fn first_free(
+    base: String,
+    mut taken: impl FnMut(&str) -> bool,
+    retry: fn(&str, usize) -> String,
+) -> String {
+    if !taken(&base) {
+        return base;
+    }
+    let mut n = 0;
+    loop {
+        let name = retry(&base, n);
+        if !taken(&name) {
+            return name;
+        }
+        n += 1;
+    }
+}
+
+/// Retry `n` of a taken name under the reserved prefix: `_s_base`,
+/// `_s_base_1`, `_s_base_2`, ...
+pub(crate) fn prefixed(base: &str, n: usize) -> String {
+    match n {
+        0 => format!("_s_{base}"),
+        n => format!("_s_{base}_{n}"),
+    }
+}
+
+/// Retry `n` of a taken name: `base_1`, `base_2`, ...
+pub(crate) fn numbered(base: &str, n: usize) -> String {
+    format!("{base}_{}", n + 1)
 }
 
 /// The note on every error about a buffer layout that is valid WGSL (the

@@ -219,7 +219,7 @@ fn spell_static(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> Cow
 /// The spelling of a scalar, vector or matrix type (an atomic is its
 /// scalar, a value pointer its value), adding the extension it needs;
 /// `None` for every other type.
-fn numeric_name(needs: &mut Needs, inner: &TypeInner) -> Option<Cow<'static, str>> {
+pub fn numeric_name(needs: &mut Needs, inner: &TypeInner) -> Option<Cow<'static, str>> {
     Some(match *inner {
         TypeInner::Scalar(s)
         | TypeInner::Atomic(s)
@@ -490,7 +490,7 @@ pub fn image_type(
     arrayed: bool,
     format: StorageFormat,
 ) -> (String, &'static str) {
-    let (qualifier, kind) = storage_format(format);
+    let (qualifier, kind, _) = storage_format(format);
     let prefix = match (kind, format) {
         (_, StorageFormat::R64Uint) => "u64",
         (ScalarKind::Uint, _) => "u",
@@ -519,77 +519,56 @@ pub fn texel_swizzle(format: StorageFormat) -> Option<&'static str> {
     (format == StorageFormat::Bgra8Unorm).then_some(".bgra")
 }
 
-/// The GLSL format qualifier of a storage format and its texel kind.
-pub fn storage_format(format: StorageFormat) -> (&'static str, ScalarKind) {
+/// The GLSL format qualifier of a storage format, its texel kind, and
+/// whether GLSL ES 3.10/3.20 accepts images of it (bgra8unorm through its
+/// `rgba8` qualifier, [`texel_swizzle`]).
+pub fn storage_format(format: StorageFormat) -> (&'static str, ScalarKind, bool) {
     use ScalarKind::{Float, Sint, Uint};
     use StorageFormat as F;
     match format {
-        F::R8Unorm => ("r8", Float),
-        F::R8Snorm => ("r8_snorm", Float),
-        F::R8Uint => ("r8ui", Uint),
-        F::R8Sint => ("r8i", Sint),
-        F::R16Uint => ("r16ui", Uint),
-        F::R16Sint => ("r16i", Sint),
-        F::R16Float => ("r16f", Float),
-        F::Rg8Unorm => ("rg8", Float),
-        F::Rg8Snorm => ("rg8_snorm", Float),
-        F::Rg8Uint => ("rg8ui", Uint),
-        F::Rg8Sint => ("rg8i", Sint),
-        F::R32Uint => ("r32ui", Uint),
-        F::R32Sint => ("r32i", Sint),
-        F::R32Float => ("r32f", Float),
-        F::Rg16Uint => ("rg16ui", Uint),
-        F::Rg16Sint => ("rg16i", Sint),
-        F::Rg16Float => ("rg16f", Float),
-        F::Rgba8Unorm => ("rgba8", Float),
-        F::Rgba8Snorm => ("rgba8_snorm", Float),
-        F::Rgba8Uint => ("rgba8ui", Uint),
-        F::Rgba8Sint => ("rgba8i", Sint),
+        F::R8Unorm => ("r8", Float, false),
+        F::R8Snorm => ("r8_snorm", Float, false),
+        F::R8Uint => ("r8ui", Uint, false),
+        F::R8Sint => ("r8i", Sint, false),
+        F::R16Uint => ("r16ui", Uint, false),
+        F::R16Sint => ("r16i", Sint, false),
+        F::R16Float => ("r16f", Float, false),
+        F::Rg8Unorm => ("rg8", Float, false),
+        F::Rg8Snorm => ("rg8_snorm", Float, false),
+        F::Rg8Uint => ("rg8ui", Uint, false),
+        F::Rg8Sint => ("rg8i", Sint, false),
+        F::R32Uint => ("r32ui", Uint, true),
+        F::R32Sint => ("r32i", Sint, true),
+        F::R32Float => ("r32f", Float, true),
+        F::Rg16Uint => ("rg16ui", Uint, false),
+        F::Rg16Sint => ("rg16i", Sint, false),
+        F::Rg16Float => ("rg16f", Float, false),
+        F::Rgba8Unorm => ("rgba8", Float, true),
+        F::Rgba8Snorm => ("rgba8_snorm", Float, true),
+        F::Rgba8Uint => ("rgba8ui", Uint, true),
+        F::Rgba8Sint => ("rgba8i", Sint, true),
         // Declared as rgba8, its texels swizzled ([`texel_swizzle`]).
-        F::Bgra8Unorm => ("rgba8", Float),
-        F::Rgb10a2Uint => ("rgb10_a2ui", Uint),
-        F::Rgb10a2Unorm => ("rgb10_a2", Float),
-        F::Rg11b10Ufloat => ("r11f_g11f_b10f", Float),
-        F::R64Uint => ("r64ui", Uint),
-        F::Rg32Uint => ("rg32ui", Uint),
-        F::Rg32Sint => ("rg32i", Sint),
-        F::Rg32Float => ("rg32f", Float),
-        F::Rgba16Uint => ("rgba16ui", Uint),
-        F::Rgba16Sint => ("rgba16i", Sint),
-        F::Rgba16Float => ("rgba16f", Float),
-        F::Rgba32Uint => ("rgba32ui", Uint),
-        F::Rgba32Sint => ("rgba32i", Sint),
-        F::Rgba32Float => ("rgba32f", Float),
-        F::R16Unorm => ("r16", Float),
-        F::R16Snorm => ("r16_snorm", Float),
-        F::Rg16Unorm => ("rg16", Float),
-        F::Rg16Snorm => ("rg16_snorm", Float),
-        F::Rgba16Unorm => ("rgba16", Float),
-        F::Rgba16Snorm => ("rgba16_snorm", Float),
+        F::Bgra8Unorm => ("rgba8", Float, true),
+        F::Rgb10a2Uint => ("rgb10_a2ui", Uint, false),
+        F::Rgb10a2Unorm => ("rgb10_a2", Float, false),
+        F::Rg11b10Ufloat => ("r11f_g11f_b10f", Float, false),
+        F::R64Uint => ("r64ui", Uint, false),
+        F::Rg32Uint => ("rg32ui", Uint, false),
+        F::Rg32Sint => ("rg32i", Sint, false),
+        F::Rg32Float => ("rg32f", Float, false),
+        F::Rgba16Uint => ("rgba16ui", Uint, true),
+        F::Rgba16Sint => ("rgba16i", Sint, true),
+        F::Rgba16Float => ("rgba16f", Float, true),
+        F::Rgba32Uint => ("rgba32ui", Uint, true),
+        F::Rgba32Sint => ("rgba32i", Sint, true),
+        F::Rgba32Float => ("rgba32f", Float, true),
+        F::R16Unorm => ("r16", Float, false),
+        F::R16Snorm => ("r16_snorm", Float, false),
+        F::Rg16Unorm => ("rg16", Float, false),
+        F::Rg16Snorm => ("rg16_snorm", Float, false),
+        F::Rgba16Unorm => ("rgba16", Float, false),
+        F::Rgba16Snorm => ("rgba16_snorm", Float, false),
     }
-}
-
-/// Whether GLSL ES 3.10/3.20 accepts images of `format` (bgra8unorm
-/// through its `rgba8` qualifier, [`texel_swizzle`]).
-pub fn es_storage_format(format: StorageFormat) -> bool {
-    use StorageFormat as F;
-    matches!(
-        format,
-        F::Rgba32Float
-            | F::Rgba16Float
-            | F::R32Float
-            | F::Rgba8Unorm
-            | F::Bgra8Unorm
-            | F::Rgba8Snorm
-            | F::Rgba32Sint
-            | F::Rgba16Sint
-            | F::Rgba8Sint
-            | F::R32Sint
-            | F::Rgba32Uint
-            | F::Rgba16Uint
-            | F::Rgba8Uint
-            | F::R32Uint
-    )
 }
 
 /// Declarations of the value structs (plain GLSL structs with the WGSL
@@ -677,24 +656,21 @@ pub fn declared_dim(d: Dialect, dim: ImageDimension) -> ImageDimension {
     }
 }
 
-/// The extension dialect `d` needs to declare `dim`/`arrayed`/`multi`
-/// images: cube arrays and multisampled arrays in ES 3.10 (ES declares 1D
-/// images as 2D, [`declared_dim`]). Every image is declarable.
+/// Record the extension dialect `d` needs to declare `dim`/`arrayed`/
+/// `multi` images: cube arrays and multisampled arrays in ES 3.10 (ES
+/// declares 1D images as 2D, [`declared_dim`]). Every image is declarable.
 pub fn image_extension(
+    needs: &mut Needs,
     d: Dialect,
     dim: ImageDimension,
     arrayed: bool,
     multi: bool,
-) -> Option<&'static str> {
-    match (dim, arrayed, multi) {
-        (ImageDimension::Cube, true, _) if d == Dialect::Es310 => {
-            Some("GL_EXT_texture_cube_map_array")
-        }
-        (_, true, true) if d == Dialect::Es310 => {
-            Some("GL_OES_texture_storage_multisample_2d_array")
-        }
-        _ => None,
-    }
+) {
+    needs.extension(match (dim, arrayed, multi) {
+        (ImageDimension::Cube, true, _) if d == Dialect::Es310 => "GL_EXT_texture_cube_map_array",
+        (_, true, true) if d == Dialect::Es310 => "GL_OES_texture_storage_multisample_2d_array",
+        _ => return,
+    });
 }
 
 #[cfg(test)]

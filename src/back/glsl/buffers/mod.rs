@@ -12,7 +12,8 @@
 //!   every buffer global the entry point uses ([`Plan::block`] finds it).
 //! - `func` starts every access chain into a buffer at
 //!   [`Plan::global_into`], walks down with [`Plan::member`] and
-//!   [`Plan::element`], and ends with [`Plan::load`] or [`Plan::store`].
+//!   [`Plan::element`], and ends with [`Plan::load`] or [`Plan::copy`]
+//!   (a store, or a value rebuilt in place).
 //!
 //! The texts `func` passes in are operands: places are names, member
 //! accesses, index chains and calls, and values are names (`func` names a
@@ -39,7 +40,7 @@
 mod tests;
 pub mod words;
 
-use super::{Ctx, Dialect, Needs};
+use super::{collapse_underscores, first_free, numbered, prefixed, Ctx, Dialect, Needs};
 use crate::diag::Diagnostics;
 use crate::front::Parsed;
 use crate::layout::realize::block::{self, BlockRealization, Declared, Made};
@@ -62,6 +63,17 @@ pub enum BlockKind {
     Storage { read_only: bool },
     /// Vulkan `layout(push_constant, std430) uniform`.
     PushConstant,
+}
+
+impl BlockKind {
+    /// The storage qualifier of the block declaration.
+    pub fn storage(self) -> &'static str {
+        match self {
+            BlockKind::Uniform | BlockKind::PushConstant => "uniform",
+            BlockKind::Storage { read_only: true } => "readonly buffer",
+            BlockKind::Storage { read_only: false } => "buffer",
+        }
+    }
 }
 
 /// How one buffer global is declared: the names of its realized block.
@@ -186,22 +198,6 @@ pub fn plan(
 // ---------------------------------------------------------------------------
 // Names.
 
-/// GLSL reserves identifiers containing `__`; naga's namer ends names that
-/// end in a digit with `_`, so joined names collapse doubled underscores
-/// (the name itself, no copy, when it has none).
-fn collapse_underscores(name: String) -> String {
-    if !crate::back::glsl::has_double_underscore(&name) {
-        return name;
-    }
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        if !(c == '_' && out.ends_with('_')) {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Column `j` of a matrix member split in place: `<member>_c<j>`.
 fn column_name(member: &str, j: impl std::fmt::Display) -> String {
     joined_name(member, format_args!("c{j}"))
@@ -260,7 +256,7 @@ impl<'a> Namer<'a> {
                             Some(s) => format!("{}_{}_s{s}", self.type_name(v.ty), v.rules.name()),
                             None => format!("{}_{}", self.type_name(v.ty), v.rules.name()),
                         };
-                        let name = self.fresh(base);
+                        let name = self.fresh(base, prefixed);
                         let (members, raw) = self.struct_members(v.ty, &v.members);
                         let fields = field_names(&v.fields, &members, &raw);
                         plan.names.variants.push(Named {
@@ -273,7 +269,7 @@ impl<'a> Namer<'a> {
                 Made::Columns(i) => {
                     if let Some(c) = layout.columns.get(i) {
                         let base = format!("_s_{}_cols", matrix_name(c.columns, c.rows, c.scalar));
-                        let name = self.fresh(base);
+                        let name = self.fresh(base, prefixed);
                         plan.names.columns.push(name);
                     }
                 }
@@ -286,7 +282,7 @@ impl<'a> Namer<'a> {
                             push_dims(&mut what, &f.ty, true);
                         }
                         let what = what.trim_start_matches("_s_");
-                        let name = self.fresh_reserved(format!("_s_{what}_s{}", e.size));
+                        let name = self.fresh(format!("_s_{what}_s{}", e.size), numbered);
                         let members: Vec<Rc<str>> = vec!["v".into()];
                         let fields = field_names(&e.fields, &members, &["v"]);
                         plan.names.elements.push(Named {
@@ -357,7 +353,7 @@ impl<'a> Namer<'a> {
             .get(&NameKey::GlobalVariable(g))
             .cloned()
             .unwrap_or_else(|| wgsl_name.to_string());
-        let type_name = self.fresh(format!("{instance}_block"));
+        let type_name = self.fresh(format!("{instance}_block"), prefixed);
         (instance, type_name)
     }
 
@@ -399,16 +395,8 @@ impl<'a> Namer<'a> {
                     // Reserved in GLSL (a member `gl` with a member `x`).
                     joined.insert_str(0, "_s_");
                 }
-                let mut name = joined.clone();
-                let mut n = 0;
-                while members.iter().any(|m| **m == *name) {
-                    name = match n {
-                        0 => format!("_s_{joined}"),
-                        n => format!("_s_{joined}_{n}"),
-                    };
-                    n += 1;
-                }
-                let name: Rc<str> = name.into();
+                let taken = |name: &str| members.iter().any(|m| **m == *name);
+                let name: Rc<str> = first_free(joined, taken, prefixed).into();
                 added.push(name.clone());
                 if let Some(slot) = members.get_mut(inl.first + k) {
                     *slot = name;
@@ -451,36 +439,13 @@ impl<'a> Namer<'a> {
         (members, raw)
     }
 
-    /// A global declaration name derived from `base`, free of clashes
-    /// (`base`, then `_s_base`, `_s_base_1`, ...).
-    fn fresh(&mut self, base: String) -> String {
-        self.free_name(base, |base, n| match n {
-            0 => format!("_s_{base}"),
-            n => format!("_s_{base}_{n}"),
-        })
-    }
-
-    /// A name for a declaration starting with the reserved prefix `_s_`,
-    /// free of clashes (`base`, `base_1`, `base_2`, ...).
-    fn fresh_reserved(&mut self, base: String) -> String {
-        self.free_name(base, |base, n| format!("{base}_{}", n + 1))
-    }
-
     /// `base` (doubled underscores collapsed) if it is free, else the
-    /// first free `retry(base, n)` for n = 0, 1, ...; recorded as taken.
-    fn free_name(&mut self, base: String, retry: impl Fn(&str, usize) -> String) -> String {
-        let base = collapse_underscores(base);
-        let name = if !self.taken.contains(&base) {
-            base
-        } else {
-            let mut n = 0;
-            let mut name = retry(&base, n);
-            while self.taken.contains(&name) {
-                n += 1;
-                name = retry(&base, n);
-            }
-            name
-        };
+    /// first free `retry(base, n)` for n = 0, 1, ... ([`prefixed`] for a
+    /// global declaration, [`numbered`] for a name that starts with the
+    /// reserved prefix `_s_` already); recorded as taken.
+    fn fresh(&mut self, base: String, retry: fn(&str, usize) -> String) -> String {
+        let taken = |name: &str| self.taken.contains(name);
+        let name = first_free(collapse_underscores(base), taken, retry);
         self.taken.insert(&name);
         name
     }
@@ -739,85 +704,75 @@ impl Plan {
         Some(repr.clone())
     }
 
-    /// Member `index` of a struct behind `base` (repr `Block`, `Variant`
-    /// or `Inline`): its lvalue text and repr. An inlined struct member is
-    /// no lvalue of its own: its text is the block's (`base` unchanged),
-    /// and its members are the block's members. Any other repr is not a
-    /// struct in storage: the result is `base` itself, `Plain`.
-    pub fn member(&self, base: impl Into<String>, repr: &Repr, index: u32) -> (String, Repr) {
-        let mut base = base.into();
+    /// Member `index` of a struct behind the lvalue `out` ends with (repr
+    /// `Block`, `Variant` or `Inline`): the member's lvalue text in its
+    /// place, and its repr. An inlined struct member is no lvalue of its
+    /// own: its text is the block's (unchanged), and its members are the
+    /// block's members. Any other repr is not a struct in storage: the text
+    /// stays, `Plain`.
+    pub fn member(&self, out: &mut String, repr: &Repr, index: u32) -> Repr {
         let member = self.members_of(repr).and_then(|(names, reprs)| {
             Some((names.get(index as usize)?, reprs.get(index as usize)?))
         });
         match member {
-            Some((_, r @ Repr::Inline { .. })) => (base, r.clone()),
+            Some((_, r @ Repr::Inline { .. })) => r.clone(),
             Some((name, r)) => {
-                base.push('.');
-                base.push_str(name);
-                (base, r.clone())
+                out.push('.');
+                out.push_str(name);
+                r.clone()
             }
-            None => (base, Repr::Plain),
+            None => Repr::Plain,
         }
     }
 
-    /// Element `index` of an array or column of a matrix behind `base`
-    /// (repr `Plain`, `Array` or `Columns`). The element of an array of
-    /// wrapped elements ([`Repr::Wrapped`]) is the value member
-    /// `<base>[i].v`, with the wrapper's inner repr. A dynamic column of `Columns`
-    /// is a value, not an lvalue: the result's text is then an rvalue and
-    /// its repr `Plain` (only uniform matrices are split, and uniforms are
-    /// never stored to).
-    pub fn element(
-        &self,
-        base: impl Into<String>,
-        repr: &Repr,
-        index: Index<'_>,
-    ) -> (String, Repr) {
-        let mut base = base.into();
-        // `base[index]`, the base parenthesized where needed.
-        let indexed = |mut base: String| {
-            index.push_bracketed(&mut base);
-            base
-        };
-        match repr {
-            Repr::Array(elem) => match &**elem {
-                // Step through the element struct to the value member.
-                Repr::Wrapped { inner, .. } => {
-                    let mut text = indexed(base);
-                    text.push_str(".v");
-                    (text, (**inner).clone())
+    /// Element `index` of an array or column of a matrix behind the lvalue
+    /// `out[start..]` (repr `Plain`, `Array` or `Columns`): the element's
+    /// text in its place, and its repr. The element of an array of wrapped
+    /// elements ([`Repr::Wrapped`]) is the value member `<base>[i].v`, with
+    /// the wrapper's inner repr. A dynamic column of `Columns` is a value,
+    /// not an lvalue: the text is then an rvalue and its repr `Plain`
+    /// (only uniform matrices are split, and uniforms are never stored to).
+    pub fn element(&self, out: &mut String, start: usize, repr: &Repr, index: Index<'_>) -> Repr {
+        match (repr, &index) {
+            (Repr::Array(elem), _) => {
+                index.push_bracketed(out);
+                match &**elem {
+                    // Step through the element struct to the value member.
+                    Repr::Wrapped { inner, .. } => {
+                        out.push_str(".v");
+                        (**inner).clone()
+                    }
+                    other => other.clone(),
                 }
-                other => (indexed(base), other.clone()),
-            },
-            Repr::Columns {
-                columns,
-                rows,
-                scalar,
-                style,
-            } => match index {
-                Index::Constant(j) => {
-                    let mut text = String::with_capacity(base.len() + 8);
-                    column_into(&base, *style, j, &mut text);
-                    (text, Repr::Plain)
-                }
-                Index::Dynamic(i) => (
-                    format!(
-                        "{}[{i}]",
-                        columns_matrix(&base, *style, *columns, *rows, *scalar)
-                    ),
-                    Repr::Plain,
-                ),
-            },
+            }
+            (Repr::Columns { style, .. }, Index::Constant(j)) => {
+                push_column(out, *style, *j);
+                Repr::Plain
+            }
+            (
+                Repr::Columns {
+                    columns,
+                    rows,
+                    scalar,
+                    style,
+                },
+                Index::Dynamic(_),
+            ) => {
+                let base = out.split_off(start);
+                out.push_str(&columns_matrix(&base, *style, *columns, *rows, *scalar));
+                index.push_bracketed(out);
+                Repr::Plain
+            }
             _ => {
-                base = indexed(base);
-                (base, Repr::Plain)
+                index.push_bracketed(out);
+                Repr::Plain
             }
         }
     }
 
     /// An rvalue of value type `ty` read from the lvalue `base` of `repr`;
     /// `None` for storage that [`Self::rebuilt`] says is rebuilt in place
-    /// by [`Self::rebuild`] instead (a variant struct or an array of
+    /// by [`Self::copy`] instead (a variant struct or an array of
     /// wrapped elements, at any depth).
     pub fn load(
         &self,
@@ -838,42 +793,27 @@ impl Plan {
                 scalar,
                 style,
             } => Some(columns_matrix(base, *style, *columns, *rows, *scalar)),
+            // `T(load(base.m0), ...)`: the struct value from its members.
             Repr::Block(_) | Repr::Inline { .. } => {
                 let (names, reprs) = self.members_of(repr)?;
-                self.construct(ctx, base, names, reprs, ty)
+                let naga::TypeInner::Struct {
+                    members: ref value_members,
+                    ..
+                } = ctx.module.types[ty].inner
+                else {
+                    return Some(base.to_string());
+                };
+                let mut args = Vec::with_capacity(names.len());
+                for ((name, repr), vm) in names.iter().zip(reprs).zip(value_members) {
+                    let lvalue = self.member_text(base, name, repr);
+                    args.push(self.load(ctx, &lvalue, repr, vm.ty)?);
+                }
+                ctx.type_names.named.mark(ctx.module, ty);
+                let name = ctx.name(NameKey::Type(ty));
+                Some(format!("{name}({})", args.join(", ")))
             }
             Repr::Variant(_) | Repr::Array(_) => None,
         }
-    }
-
-    /// `T(load(base.m0), ...)` for a struct value of type `ty` whose storage
-    /// members are `members`.
-    fn construct(
-        &self,
-        ctx: &Ctx<'_>,
-        base: &str,
-        names: &[Rc<str>],
-        reprs: &[Repr],
-        ty: Handle<naga::Type>,
-    ) -> Option<String> {
-        let naga::TypeInner::Struct {
-            members: ref value_members,
-            ..
-        } = ctx.module.types[ty].inner
-        else {
-            return Some(base.to_string());
-        };
-        let mut args = Vec::with_capacity(names.len());
-        for ((name, repr), vm) in names.iter().zip(reprs).zip(value_members) {
-            let lvalue = self.member_text(base, name, repr);
-            args.push(self.load(ctx, &lvalue, repr, vm.ty)?);
-        }
-        ctx.type_names.named.mark(ctx.module, ty);
-        Some(format!(
-            "{}({})",
-            ctx.name(NameKey::Type(ty)),
-            args.join(", ")
-        ))
     }
 
     /// The lvalue text of member `name` (stored as `repr`) of the struct
@@ -886,39 +826,10 @@ impl Plan {
         }
     }
 
-    /// Statements (each line starting with `indent`, ending in a newline)
-    /// storing the value `value` (a name or other side-effect-free
-    /// expression, evaluated possibly several times) of type `ty` into the
-    /// lvalue `base` of `repr`, member by member wherever the storage has
-    /// padding members, so that padding bytes are never written.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        ctx: &Ctx<'_>,
-        needs: &mut Needs,
-        base: &str,
-        repr: &Repr,
-        ty: Handle<naga::Type>,
-        value: &str,
-        indent: &str,
-    ) -> String {
-        // Stores need no helpers today; `needs` stays in the interface for
-        // storage kinds that will (e.g. 16-bit conversions).
-        let _ = needs;
-        let mut out = String::new();
-        let at = Copy {
-            way: Way::Store,
-            indent,
-            depth: 0,
-        };
-        self.copy_into(ctx, at, base, repr, ty, value, &mut out);
-        out
-    }
-
     /// Whether a value stored as `repr` is rebuilt through a helper by
     /// [`Self::load`] (a variant struct or an array of wrapped elements,
     /// at any depth): such a value is better rebuilt in place by
-    /// [`Self::rebuild`].
+    /// [`Self::copy`] ([`Way::Load`]).
     pub fn rebuilt(&self, repr: &Repr) -> bool {
         match repr {
             Repr::Variant(_) | Repr::Array(_) => true,
@@ -930,33 +841,39 @@ impl Plan {
         }
     }
 
-    /// Statements (each line starting with `indent`) that read the value
-    /// of type `ty` at the lvalue `base` of `repr` into the local `dest`,
-    /// member by member and element by element: no helper copies the
-    /// storage (padding included) by value, which a driver's compiler can
-    /// take minutes over for a struct of a few kilobytes.
-    pub fn rebuild(
+    /// Statements (each line starting with `indent`, ending in a newline)
+    /// copying between the lvalue `base` of `repr` and `value`, of type
+    /// `ty`, appended to `out`: one walk of the storage, both ways.
+    ///
+    /// - [`Way::Store`] stores the value `value` (a name or other
+    ///   side-effect-free expression, evaluated possibly several times)
+    ///   member by member wherever the storage has padding members, so
+    ///   that padding bytes are never written.
+    /// - [`Way::Load`] reads the storage into the local `value`, member by
+    ///   member and element by element: no helper copies the storage
+    ///   (padding included) by value, which a driver's compiler can take
+    ///   minutes over for a struct of a few kilobytes.
+    #[allow(clippy::too_many_arguments)]
+    pub fn copy(
         &self,
         ctx: &Ctx<'_>,
+        way: Way,
         base: &str,
         repr: &Repr,
         ty: Handle<naga::Type>,
-        dest: &str,
+        value: &str,
         indent: &str,
-    ) -> String {
-        let mut out = String::new();
+        out: &mut String,
+    ) {
         let at = Copy {
-            way: Way::Load,
+            way,
             indent,
             depth: 0,
         };
-        self.copy_into(ctx, at, base, repr, ty, dest, &mut out);
-        out
+        self.copy_into(ctx, at, base, repr, ty, value, out);
     }
 
-    /// The statements of [`Self::store`] (`value` into `base`) or of
-    /// [`Self::rebuild`] (`base` into the local `value`): one walk of the
-    /// storage, both ways.
+    /// [`Self::copy`] at `at`.
     #[allow(clippy::too_many_arguments)]
     fn copy_into(
         &self,
@@ -971,7 +888,11 @@ impl Plan {
         let indent = at.indent;
         match repr {
             Repr::Plain => {
-                let (to, from) = at.way.sides(base, value);
+                // The assigned and the read side.
+                let (to, from) = match at.way {
+                    Way::Store => (base, value),
+                    Way::Load => (value, base),
+                };
                 let _ = writeln!(out, "{indent}{to} = {from};");
             }
             Repr::Wrapped { inner, .. } => {
@@ -988,7 +909,8 @@ impl Plan {
                 Way::Store => {
                     for j in 0..u32::from(*columns) {
                         out.push_str(indent);
-                        column_into(base, *style, j, out);
+                        out.push_str(base);
+                        push_column(out, *style, j);
                         out.push_str(" = ");
                         out.push_str(value);
                         out.push('[');
@@ -1126,11 +1048,7 @@ impl Plan {
             return;
         };
         out.push_str(realized.rules.name());
-        let storage = match block.kind {
-            BlockKind::Uniform | BlockKind::PushConstant => "uniform",
-            BlockKind::Storage { read_only: true } => "readonly buffer",
-            BlockKind::Storage { read_only: false } => "buffer",
-        };
+        let storage = block.kind.storage();
         if realized.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
@@ -1154,19 +1072,15 @@ impl Plan {
     }
 }
 
-/// Column `j` of a split matrix at `base`, appended to `out`.
-fn column_into(base: &str, style: ColumnStyle, j: u32, out: &mut String) {
-    match style {
-        ColumnStyle::Members => {
-            out.push_str(base);
-            out.push_str(separator(base));
-            out.push('c');
-        }
-        ColumnStyle::Wrapper => {
-            out.push_str(base);
-            out.push_str(".c");
-        }
-    }
+/// Column `j` of the split matrix whose lvalue (a member-name prefix or
+/// a column struct) `out` ends with, in its place: `<base>_c<j>` or
+/// `<base>.c<j>`.
+fn push_column(out: &mut String, style: ColumnStyle, j: u32) {
+    out.push_str(match style {
+        ColumnStyle::Members => separator(out),
+        ColumnStyle::Wrapper => ".",
+    });
+    out.push('c');
     crate::back::glsl::push_decimal(out, u64::from(j));
 }
 
@@ -1185,7 +1099,8 @@ fn columns_matrix(
         if j > 0 {
             text.push_str(", ");
         }
-        column_into(base, style, j, &mut text);
+        text.push_str(base);
+        push_column(&mut text, style, j);
     }
     text.push(')');
     text
@@ -1201,53 +1116,31 @@ fn array_count(size: naga::ArraySize) -> String {
 /// The value type's GLSL spelling (element, dims) for the types that can
 /// live in a buffer. Value structs by their value-struct name.
 fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
-    match ctx.module.types[ty].inner {
-        naga::TypeInner::Scalar(s) | naga::TypeInner::Atomic(s) => {
-            (scalar_name(s).to_string(), String::new())
-        }
-        naga::TypeInner::Vector { size, scalar } => {
-            (vector_name(size as u8, scalar).to_string(), String::new())
-        }
-        naga::TypeInner::Matrix {
-            columns,
-            rows,
-            scalar,
-        } => (
-            matrix_name(columns as u8, rows as u8, scalar).into_owned(),
-            String::new(),
-        ),
-        naga::TypeInner::Array { base, size, .. } => {
-            let (b, d) = value_name(ctx, base);
-            (b, format!("[{}]{d}", array_count(size)))
-        }
-        _ => {
+    let inner = &ctx.module.types[ty].inner;
+    if let naga::TypeInner::Array { base, size, .. } = *inner {
+        let (b, d) = value_name(ctx, base);
+        return (b, format!("[{}]{d}", array_count(size)));
+    }
+    // The spelling alone: a buffer records the extensions of its scalars.
+    match super::types::numeric_name(&mut Needs::default(), inner) {
+        Some(name) => (name.into_owned(), String::new()),
+        None => {
             ctx.type_names.named.mark(ctx.module, ty);
             (ctx.name(NameKey::Type(ty)).to_string(), String::new())
         }
     }
 }
 
-/// Which way [`Plan::copy_into`] copies.
+/// Which way [`Plan::copy`] copies.
 #[derive(Clone, Copy)]
-enum Way {
+pub enum Way {
     /// A value into buffer storage.
     Store,
     /// Buffer storage into a local.
     Load,
 }
 
-impl Way {
-    /// The (assigned, read) sides of one assignment between the storage
-    /// `base` and the value `value`.
-    fn sides<'s>(self, base: &'s str, value: &'s str) -> (&'s str, &'s str) {
-        match self {
-            Way::Store => (base, value),
-            Way::Load => (value, base),
-        }
-    }
-}
-
-/// Where [`Plan::copy_into`] is: its way, the indentation of its lines
+/// Where [`Plan::copy`] is: its way, the indentation of its lines
 /// and the loop depth (the loop variable `_s_i<depth>`).
 #[derive(Clone, Copy)]
 struct Copy<'i> {

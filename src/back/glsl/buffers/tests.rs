@@ -19,6 +19,36 @@ fn fixture(source: &str) -> Result<Fixture, String> {
     test_support::fixture(source, glsl_ident)
 }
 
+/// [`Plan::member`] of the lvalue `base`: the member's text and repr.
+fn member(plan: &Plan, base: &str, repr: &Repr, index: u32) -> (String, Repr) {
+    let mut text = base.to_string();
+    let repr = plan.member(&mut text, repr, index);
+    (text, repr)
+}
+
+/// [`Plan::element`] of the lvalue `base`: the element's text and repr.
+fn element(plan: &Plan, base: &str, repr: &Repr, index: Index<'_>) -> (String, Repr) {
+    let mut text = base.to_string();
+    let repr = plan.element(&mut text, 0, repr, index);
+    (text, repr)
+}
+
+/// The statements of [`Plan::copy`] one way, as a text of their own.
+fn copied(
+    ctx: &Ctx<'_>,
+    way: Way,
+    base: &str,
+    repr: &Repr,
+    ty: Handle<naga::Type>,
+    value: &str,
+    indent: &str,
+) -> String {
+    let mut out = String::new();
+    ctx.plan
+        .copy(ctx, way, base, repr, ty, value, indent, &mut out);
+    out
+}
+
 /// The GLSL plan and writer context of a fixture.
 trait GlslFixture {
     fn plan(&self, dialect: Dialect) -> Result<Plan, Diagnostics>;
@@ -121,13 +151,13 @@ fn shader(ctx: &Ctx<'_>) -> String {
                 assert!(ctx.plan.rebuilt(&repr));
                 let _ = writeln!(body, "    {vb} v{k}{vd};");
                 let dest = format!("v{k}");
-                body.push_str(&ctx.plan.rebuild(ctx, &base, &repr, ty, &dest, "    "));
+                body.push_str(&copied(ctx, Way::Load, &base, &repr, ty, &dest, "    "));
             }
         }
         if b.kind == (BlockKind::Storage { read_only: false }) {
-            body.push_str(&ctx.plan.store(
+            body.push_str(&copied(
                 ctx,
-                &mut needs,
+                Way::Store,
                 &base,
                 &repr,
                 ty,
@@ -946,11 +976,11 @@ fn split_matrix_access_text() {
         }
     ));
     assert_eq!(
-        ctx.plan.element(&base, &repr, Index::Constant(1)).0,
+        element(&ctx.plan, &base, &repr, Index::Constant(1)).0,
         "m.value_c1"
     );
     assert_eq!(
-        ctx.plan.element(&base, &repr, Index::Dynamic("i")),
+        element(&ctx.plan, &base, &repr, Index::Dynamic("i")),
         (
             "mat4x2(m.value_c0, m.value_c1, m.value_c2, m.value_c3)[i]".to_string(),
             Repr::Plain
@@ -959,10 +989,10 @@ fn split_matrix_access_text() {
     // An array of split matrices: wrapper elements.
     let ms = global_named(&fx.parsed.module, "ms");
     let (base, repr) = ctx.plan.global(ms).expect("buffer global");
-    let (elem, erepr) = ctx.plan.element(&base, &repr, Index::Dynamic("j"));
+    let (elem, erepr) = element(&ctx.plan, &base, &repr, Index::Dynamic("j"));
     assert_eq!(elem, "ms.value[j]");
     assert_eq!(
-        ctx.plan.element(&elem, &erepr, Index::Constant(0)).0,
+        element(&ctx.plan, &elem, &erepr, Index::Constant(0)).0,
         "ms.value[j].c0"
     );
     let mut needs = Needs::default();
@@ -975,9 +1005,7 @@ fn split_matrix_access_text() {
         Some("mat2(ms.value[j].c0, ms.value[j].c1)")
     );
     // Per-column stores.
-    let stored = ctx
-        .plan
-        .store(&ctx, &mut needs, &elem, &erepr, mat_ty, "v", "  ");
+    let stored = copied(&ctx, Way::Store, &elem, &erepr, mat_ty, "v", "  ");
     assert_eq!(
         stored,
         "  ms.value[j].c0 = v[0];\n  ms.value[j].c1 = v[1];\n"
@@ -1017,9 +1045,9 @@ fn wrapped_element_access_text() {
     );
     let s = global_named(&fx.parsed.module, "s");
     let (base, repr) = ctx.plan.global(s).expect("buffer global");
-    let (xs, xrepr) = ctx.plan.member(&base, &repr, 1);
+    let (xs, xrepr) = member(&ctx.plan, &base, &repr, 1);
     assert_eq!(xs, "s.xs");
-    let (x, r) = ctx.plan.element(&xs, &xrepr, Index::Dynamic("i"));
+    let (x, r) = element(&ctx.plan, &xs, &xrepr, Index::Dynamic("i"));
     assert_eq!((x.as_str(), r), ("s.xs[i].v", Repr::Plain));
     let ty = fx.parsed.module.global_variables[s].ty;
     let naga::TypeInner::Struct { ref members, .. } = fx.parsed.module.types[ty].inner else {
@@ -1030,12 +1058,10 @@ fn wrapped_element_access_text() {
     // taking the array by value.
     assert_eq!(ctx.plan.load(&ctx, &xs, &xrepr, xs_ty), None);
     assert_eq!(
-        ctx.plan.rebuild(&ctx, &xs, &xrepr, xs_ty, "val", ""),
+        copied(&ctx, Way::Load, &xs, &xrepr, xs_ty, "val", ""),
         "for (int _s_i0 = 0; _s_i0 < 4; ++_s_i0) {\n    val[_s_i0] = s.xs[_s_i0].v;\n}\n"
     );
-    let store = ctx
-        .plan
-        .store(&ctx, &mut needs, &xs, &xrepr, xs_ty, "val", "");
+    let store = copied(&ctx, Way::Store, &xs, &xrepr, xs_ty, "val", "");
     assert_eq!(
         store,
         "for (int _s_i0 = 0; _s_i0 < 4; ++_s_i0) {\n    s.xs[_s_i0].v = val[_s_i0];\n}\n"
@@ -1044,7 +1070,7 @@ fn wrapped_element_access_text() {
     let g = global_named(&fx.parsed.module, "g");
     let (gbase, grepr) = ctx.plan.global(g).expect("buffer global");
     assert_eq!(
-        ctx.plan.element(&gbase, &grepr, Index::Constant(2)).0,
+        element(&ctx.plan, &gbase, &grepr, Index::Constant(2)).0,
         "g.value[2].v"
     );
 
@@ -1054,11 +1080,11 @@ fn wrapped_element_access_text() {
     let ctx = fx.ctx(&options, plan);
     let u = global_named(&fx.parsed.module, "u");
     let (base, repr) = ctx.plan.global(u).expect("buffer global");
-    let (m2, mrepr) = ctx.plan.member(&base, &repr, 1);
-    let (e, erepr) = ctx.plan.element(&m2, &mrepr, Index::Dynamic("j"));
+    let (m2, mrepr) = member(&ctx.plan, &base, &repr, 1);
+    let (e, erepr) = element(&ctx.plan, &m2, &mrepr, Index::Dynamic("j"));
     assert_eq!(e, "u.m2[j].v");
     assert_eq!(
-        ctx.plan.element(&e, &erepr, Index::Constant(1)).0,
+        element(&ctx.plan, &e, &erepr, Index::Constant(1)).0,
         "u.m2[j].v.c1"
     );
     let mut needs = Needs::default();
@@ -1075,17 +1101,17 @@ fn wrapped_element_access_text() {
     let ctx = fx.ctx(&options, plan);
     let r = global_named(&fx.parsed.module, "r");
     let (base, repr) = ctx.plan.global(r).expect("buffer global");
-    let (items, irepr) = ctx.plan.member(&base, &repr, 1);
+    let (items, irepr) = member(&ctx.plan, &base, &repr, 1);
     assert_eq!(items, "r.items");
     assert_eq!(
-        ctx.plan.element(&items, &irepr, Index::Dynamic("k")).0,
+        element(&ctx.plan, &items, &irepr, Index::Dynamic("k")).0,
         "r.items[k].v"
     );
     let xs = global_named(&fx.parsed.module, "xs");
     let (base, repr) = ctx.plan.global(xs).expect("buffer global");
     assert_eq!(base, "xs.value");
     assert_eq!(
-        ctx.plan.element(&base, &repr, Index::Dynamic("k")).0,
+        element(&ctx.plan, &base, &repr, Index::Dynamic("k")).0,
         "xs.value[k].v"
     );
 }
@@ -1110,10 +1136,7 @@ fn stores_never_write_padding() {
         let s = global_named(&fx.parsed.module, "s");
         let (base, repr) = ctx.plan.global(s).expect("buffer global");
         let ty = fx.parsed.module.global_variables[s].ty;
-        let mut needs = Needs::default();
-        let text = ctx
-            .plan
-            .store(&ctx, &mut needs, &base, &repr, ty, "val", "");
+        let text = copied(&ctx, Way::Store, &base, &repr, ty, "val", "");
         assert!(!text.contains("_s_pad"), "{dialect}: {text}");
         assert!(
             text.contains("for (int _s_i0 = 0; _s_i0 < 2; ++_s_i0) {"),
@@ -1122,7 +1145,7 @@ fn stores_never_write_padding() {
         // Nor do loads read it: the padded struct is rebuilt member by
         // member.
         assert_eq!(ctx.plan.load(&ctx, &base, &repr, ty), None);
-        let load = ctx.plan.rebuild(&ctx, &base, &repr, ty, "val", "");
+        let load = copied(&ctx, Way::Load, &base, &repr, ty, "val", "");
         assert!(!load.contains("_s_pad"), "{dialect}: {load}");
         assert!(load.contains("val."), "{dialect}: {load}");
     }

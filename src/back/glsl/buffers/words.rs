@@ -95,29 +95,19 @@ impl WordsBlock {
             out.push_str(layout_prefix);
             out.push_str(", ");
         }
-        let (rules, storage, words) = match self.kind {
-            BlockKind::Storage { read_only } => (
-                "std430",
-                if read_only {
-                    "readonly buffer"
-                } else {
-                    "buffer"
-                },
-                "uint _s_words[]".to_string(),
-            ),
-            _ => (
-                "std140",
-                "uniform",
-                format!(
-                    "uvec4 _s_words[{}]",
-                    crate::layout::realize::bytes::sixteen_byte_words(self.size)
-                ),
-            ),
+        let (rules, words) = match self.kind {
+            BlockKind::Storage { .. } => ("std430", "uint _s_words[]".to_string()),
+            _ => {
+                let n = crate::layout::realize::bytes::sixteen_byte_words(self.size);
+                ("std140", format!("uvec4 _s_words[{n}]"))
+            }
         };
         let _ = writeln!(
             out,
-            "{rules}) {storage} {} {{\n    {words};\n}} {};",
-            self.type_name, self.instance
+            "{rules}) {} {} {{\n    {words};\n}} {};",
+            self.kind.storage(),
+            self.type_name,
+            self.instance
         );
     }
 

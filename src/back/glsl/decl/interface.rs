@@ -166,123 +166,80 @@ fn array_len(module: &naga::Module, ty: Handle<naga::Type>) -> u32 {
     }
 }
 
-/// The GLSL expression for an input builtin, with WGSL's type.
+/// The GLSL expression for an input builtin, with WGSL's type, adding the
+/// extension it needs.
 fn input_builtin(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     builtin: BuiltIn,
     span: naga::Span,
     warnings: &mut Vec<Diagnostic>,
-) -> String {
+) -> &'static str {
     let dialect = ctx.dialect();
-    let es310 = dialect == Dialect::Es310;
-    match builtin {
-        BuiltIn::Position { .. } => "gl_FragCoord".to_string(),
-        BuiltIn::VertexIndex => {
-            if dialect.is_vulkan() {
-                "uint(gl_VertexIndex)".to_string()
-            } else {
-                "uint(gl_VertexID)".to_string()
+    let (vulkan, gl460) = (dialect.is_vulkan(), dialect == Dialect::Gl460);
+    let es310 = |extension| (dialect == Dialect::Es310).then_some(extension);
+    let sample = es310("GL_OES_sample_variables");
+    let draw = Some("GL_ARB_shader_draw_parameters");
+    let barycentric = Some("GL_EXT_fragment_shader_barycentric");
+    let subgroup = Some("GL_KHR_shader_subgroup_basic");
+    let (text, extension) = match builtin {
+        BuiltIn::Position { .. } => ("gl_FragCoord", None),
+        BuiltIn::VertexIndex if vulkan => ("uint(gl_VertexIndex)", None),
+        BuiltIn::VertexIndex => ("uint(gl_VertexID)", None),
+        BuiltIn::InstanceIndex if vulkan => ("uint(gl_InstanceIndex)", None),
+        BuiltIn::InstanceIndex if gl460 => ("uint(gl_InstanceID + gl_BaseInstance)", None),
+        BuiltIn::InstanceIndex => {
+            // GL 4.30-4.50 would need GL_ARB_shader_draw_parameters
+            // (`gl_BaseInstanceARB`), which glslang's OpenGL SPIR-V
+            // mode does not declare; ES has no base instance at all.
+            let w = Diagnostic::warning(format!(
+                "{dialect} has no base instance: @builtin(instance_index) counts from 0 in every draw"
+            ))
+            .at(span.to_range().unwrap_or(0..0), "reads instance_index")
+            .note("draw with first instance 0, add the base instance from a uniform, or write gl460 (gl_BaseInstance)");
+            if !warnings.iter().any(|d| d == &w) {
+                warnings.push(w);
             }
+            ("uint(gl_InstanceID)", None)
         }
-        BuiltIn::InstanceIndex => match dialect {
-            Dialect::Vulkan450 => "uint(gl_InstanceIndex)".to_string(),
-            Dialect::Gl460 => "uint(gl_InstanceID + gl_BaseInstance)".to_string(),
-            Dialect::Gl430 | Dialect::Gl440 | Dialect::Gl450 | Dialect::Es310 | Dialect::Es320 => {
-                // GL 4.30-4.50 would need GL_ARB_shader_draw_parameters
-                // (`gl_BaseInstanceARB`), which glslang's OpenGL SPIR-V
-                // mode does not declare; ES has no base instance at all.
-                let w = Diagnostic::warning(format!(
-                    "{dialect} has no base instance: @builtin(instance_index) counts from 0 in every draw"
-                ))
-                .at(span.to_range().unwrap_or(0..0), "reads instance_index")
-                .note("draw with first instance 0, add the base instance from a uniform, or write gl460 (gl_BaseInstance)");
-                if !warnings.iter().any(|d| d == &w) {
-                    warnings.push(w);
-                }
-                "uint(gl_InstanceID)".to_string()
-            }
-        },
-        BuiltIn::BaseInstance | BuiltIn::BaseVertex | BuiltIn::DrawIndex => {
-            let var = match builtin {
-                BuiltIn::BaseInstance => "gl_BaseInstance",
-                BuiltIn::BaseVertex => "gl_BaseVertex",
-                _ => "gl_DrawID",
-            };
-            if dialect.is_es() {
-                needs.errors.push(unsupported_builtin(ctx, builtin, span));
-                return "0u".to_string();
-            }
-            if dialect == Dialect::Gl460 {
-                return format!("uint({var})");
-            }
-            needs.extension("GL_ARB_shader_draw_parameters");
-            format!("uint({var}ARB)")
+        BuiltIn::BaseInstance | BuiltIn::BaseVertex | BuiltIn::DrawIndex if dialect.is_es() => {
+            needs.errors.push(unsupported_builtin(ctx, builtin, span));
+            ("0u", None)
         }
-        BuiltIn::FrontFacing => "gl_FrontFacing".to_string(),
-        BuiltIn::SampleIndex => {
-            if es310 {
-                needs.extension("GL_OES_sample_variables");
-            }
-            "uint(gl_SampleID)".to_string()
-        }
-        BuiltIn::SampleMask => {
-            if es310 {
-                needs.extension("GL_OES_sample_variables");
-            }
-            "uint(gl_SampleMaskIn[0])".to_string()
-        }
-        BuiltIn::PointCoord => "gl_PointCoord".to_string(),
-        BuiltIn::PrimitiveIndex => {
-            if es310 {
-                needs.extension("GL_EXT_geometry_shader");
-            }
-            "uint(gl_PrimitiveID)".to_string()
-        }
-        BuiltIn::ViewIndex => {
-            if dialect.is_vulkan() {
-                needs.extension("GL_EXT_multiview");
-                "int(gl_ViewIndex)".to_string()
-            } else {
-                needs.extension("GL_OVR_multiview2");
-                "int(gl_ViewID_OVR)".to_string()
-            }
-        }
-        BuiltIn::Barycentric { perspective } => {
-            needs.extension("GL_EXT_fragment_shader_barycentric");
-            if perspective {
-                "gl_BaryCoordEXT".to_string()
-            } else {
-                "gl_BaryCoordNoPerspEXT".to_string()
-            }
-        }
-        BuiltIn::GlobalInvocationId => "gl_GlobalInvocationID".to_string(),
-        BuiltIn::LocalInvocationId => "gl_LocalInvocationID".to_string(),
-        BuiltIn::LocalInvocationIndex => "gl_LocalInvocationIndex".to_string(),
-        BuiltIn::WorkGroupId => "gl_WorkGroupID".to_string(),
-        BuiltIn::WorkGroupSize => "gl_WorkGroupSize".to_string(),
-        BuiltIn::NumWorkGroups => "gl_NumWorkGroups".to_string(),
-        BuiltIn::NumSubgroups => {
-            needs.extension("GL_KHR_shader_subgroup_basic");
-            "gl_NumSubgroups".to_string()
-        }
-        BuiltIn::SubgroupId => {
-            needs.extension("GL_KHR_shader_subgroup_basic");
-            "gl_SubgroupID".to_string()
-        }
-        BuiltIn::SubgroupSize => {
-            needs.extension("GL_KHR_shader_subgroup_basic");
-            "gl_SubgroupSize".to_string()
-        }
-        BuiltIn::SubgroupInvocationId => {
-            needs.extension("GL_KHR_shader_subgroup_basic");
-            "gl_SubgroupInvocationID".to_string()
-        }
+        BuiltIn::BaseInstance if gl460 => ("uint(gl_BaseInstance)", None),
+        BuiltIn::BaseInstance => ("uint(gl_BaseInstanceARB)", draw),
+        BuiltIn::BaseVertex if gl460 => ("uint(gl_BaseVertex)", None),
+        BuiltIn::BaseVertex => ("uint(gl_BaseVertexARB)", draw),
+        BuiltIn::DrawIndex if gl460 => ("uint(gl_DrawID)", None),
+        BuiltIn::DrawIndex => ("uint(gl_DrawIDARB)", draw),
+        BuiltIn::FrontFacing => ("gl_FrontFacing", None),
+        BuiltIn::SampleIndex => ("uint(gl_SampleID)", sample),
+        BuiltIn::SampleMask => ("uint(gl_SampleMaskIn[0])", sample),
+        BuiltIn::PointCoord => ("gl_PointCoord", None),
+        BuiltIn::PrimitiveIndex => ("uint(gl_PrimitiveID)", es310("GL_EXT_geometry_shader")),
+        BuiltIn::ViewIndex if vulkan => ("int(gl_ViewIndex)", Some("GL_EXT_multiview")),
+        BuiltIn::ViewIndex => ("int(gl_ViewID_OVR)", Some("GL_OVR_multiview2")),
+        BuiltIn::Barycentric { perspective: true } => ("gl_BaryCoordEXT", barycentric),
+        BuiltIn::Barycentric { .. } => ("gl_BaryCoordNoPerspEXT", barycentric),
+        BuiltIn::GlobalInvocationId => ("gl_GlobalInvocationID", None),
+        BuiltIn::LocalInvocationId => ("gl_LocalInvocationID", None),
+        BuiltIn::LocalInvocationIndex => ("gl_LocalInvocationIndex", None),
+        BuiltIn::WorkGroupId => ("gl_WorkGroupID", None),
+        BuiltIn::WorkGroupSize => ("gl_WorkGroupSize", None),
+        BuiltIn::NumWorkGroups => ("gl_NumWorkGroups", None),
+        BuiltIn::NumSubgroups => ("gl_NumSubgroups", subgroup),
+        BuiltIn::SubgroupId => ("gl_SubgroupID", subgroup),
+        BuiltIn::SubgroupSize => ("gl_SubgroupSize", subgroup),
+        BuiltIn::SubgroupInvocationId => ("gl_SubgroupInvocationID", subgroup),
         _ => {
             needs.errors.push(unsupported_builtin(ctx, builtin, span));
-            "0".to_string()
+            ("0", None)
         }
+    };
+    if let Some(e) = extension {
+        needs.extension(e);
     }
+    text
 }
 
 fn unsupported_builtin(ctx: &Ctx<'_>, builtin: BuiltIn, span: naga::Span) -> Diagnostic {
@@ -362,7 +319,7 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
                     push_location_name(out, ep.stage, false, location, None);
                 }
                 Binding::BuiltIn(b) => {
-                    out.push_str(&input_builtin(ctx, needs, b, span, &mut ignored))
+                    out.push_str(input_builtin(ctx, needs, b, span, &mut ignored))
                 }
             }
         }

@@ -3,7 +3,8 @@
 //! samplers.
 
 use super::GlobalHandle;
-use crate::back::glsl::{has_double_underscore, keywords, Ctx};
+use crate::back::glsl::{collapse_underscores, first_free, has_double_underscore, keywords};
+use crate::back::glsl::{numbered, Ctx};
 use crate::bind::gl::Pair;
 use naga::proc::{ExternalTextureNameKey, NameKey};
 use naga::FastIndexSet;
@@ -40,18 +41,8 @@ fn repair_double_underscores(names: &mut naga::FastHashMap<NameKey, String>) {
         .collect();
     broken.sort_by(|(ka, a), (kb, b)| (&**a, ka).cmp(&(&**b, kb)));
     for (_, name) in broken {
-        let mut base = String::with_capacity(name.len());
-        for c in name.chars() {
-            if !(c == '_' && base.ends_with('_')) {
-                base.push(c);
-            }
-        }
-        let mut candidate = base.clone();
-        let mut n = 1;
-        while taken.contains(&candidate) {
-            candidate = format!("{base}_{n}");
-            n += 1;
-        }
+        let base = collapse_underscores(name.clone());
+        let candidate = first_free(base, |c| taken.contains(c), numbered);
         taken.insert(candidate.clone());
         *name = candidate;
     }
@@ -80,14 +71,8 @@ pub(super) fn name_combined_samplers(
             None => global(image).to_string(),
             Some(s) => {
                 let base = format!("{}_{}", global(image), global(s));
-                let mut candidate = base.clone();
-                let mut n = 1;
                 // Every name given so far is a value of `names`.
-                while names.values().any(|taken| *taken == candidate) {
-                    candidate = format!("{base}_{n}");
-                    n += 1;
-                }
-                candidate
+                first_free(base, |c| names.values().any(|t| t == c), numbered)
             }
         };
         names.insert(combined_key(image, sampler), name);

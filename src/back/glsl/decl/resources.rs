@@ -102,15 +102,8 @@ pub(super) fn separate_declaration(
     if runtime {
         needs.extension("GL_EXT_nonuniform_qualifier");
     }
-    let ty = match *element_inner(ctx.module, var.ty) {
-        TypeInner::Image {
-            dim,
-            arrayed,
-            class,
-        } => types::texture_type(dim, arrayed, class),
-        TypeInner::Sampler { comparison: true } => "samplerShadow".to_string(),
-        _ => "sampler".to_string(),
-    };
+    // `texture2D`, `sampler`, ...: Vulkan GLSL's separate types.
+    let ty = types::inner_name(ctx, needs, element_inner(ctx.module, var.ty));
     out.push_str("layout(");
     push_slot_layout(out, slot);
     let name = ctx.name(NameKey::GlobalVariable(h));
@@ -158,7 +151,7 @@ pub(super) fn combined_declaration(
                 ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
             );
             let dim = types::declared_dim(ctx.dialect(), dim);
-            image_extension(ctx, needs, dim, arrayed, multi);
+            types::image_extension(needs, ctx.dialect(), dim, arrayed, multi);
             types::sampler_type(dim, arrayed, class, comparison)
         }
         _ => "sampler2D".to_string(),
@@ -169,19 +162,6 @@ pub(super) fn combined_declaration(
         out,
         "layout(binding = {unit}) uniform {precision}{ty} {name}{suffix};"
     );
-}
-
-/// ES: add the extension images of this kind need.
-fn image_extension(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    dim: naga::ImageDimension,
-    arrayed: bool,
-    multi: bool,
-) {
-    if let Some(ext) = types::image_extension(ctx.dialect(), dim, arrayed, multi) {
-        needs.extension(ext);
-    }
 }
 
 /// A storage texture: `layout(..., rgba8) uniform readonly image2D name;`,
@@ -209,7 +189,7 @@ pub(super) fn image_declaration(
         return;
     };
     let dim = types::declared_dim(dialect, dim);
-    image_extension(ctx, needs, dim, arrayed, false);
+    types::image_extension(needs, dialect, dim, arrayed, false);
     let span = module.global_variables.get_span(h);
     let (ty, qualifier) = types::image_type(dim, arrayed, format);
     if format == naga::StorageFormat::R64Uint {
@@ -225,7 +205,7 @@ pub(super) fn image_declaration(
         _ => "",
     };
     if dialect.is_es() {
-        if !types::es_storage_format(format) {
+        if !types::storage_format(format).2 {
             needs.errors.push(
                 glsl::error_at(
                     format!("GLSL ES has no `{qualifier}` storage images"),

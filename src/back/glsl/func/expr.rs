@@ -47,6 +47,26 @@ impl<'a> FunctionWriter<'a, '_> {
         prec.bare()
     }
 
+    /// `name(a, b, ...)`, the call of `name` on `args` (each without the
+    /// parentheses of its own, visited in order), appended to `out`.
+    pub(super) fn push_call(
+        &mut self,
+        out: &mut String,
+        name: &str,
+        args: impl IntoIterator<Item = Handle<naga::Expression>>,
+    ) -> Prec {
+        out.push_str(name);
+        out.push('(');
+        for (i, a) in args.into_iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.bare_into(a, out);
+        }
+        out.push(')');
+        Prec::Call
+    }
+
     /// Expression `h` itself (not its baked name), appended to `out`, with
     /// its class. Operands are written through [`Self::push_value`], in
     /// the order WGSL evaluates them (and so helpers, extensions and errors
@@ -66,11 +86,8 @@ impl<'a> FunctionWriter<'a, '_> {
             E::Constant(c) => out.push_str(ctx.name(NameKey::Constant(c))),
             E::GlobalVariable(g) => out.push_str(ctx.name(NameKey::GlobalVariable(g))),
             E::Splat { size, value } => {
-                out.push_str(types::vector(self.needs, size, self.st.scalar_of(value)));
-                out.push('(');
-                self.bare_into(value, out);
-                out.push(')');
-                return Prec::Call;
+                let t = types::vector(self.needs, size, self.st.scalar_of(value));
+                return self.push_call(out, t, [value]);
             }
             E::Relational { fun, argument } => return self.push_relational(out, fun, argument),
             E::Override(o) => out.push_str(ctx.name(NameKey::Override(o))),
@@ -83,42 +100,27 @@ impl<'a> FunctionWriter<'a, '_> {
                 return Prec::Postfix;
             }
             E::Compose { ty, ref components } => {
-                out.push_str(types::type_name(ctx, self.needs, ty));
-                out.push('(');
-                for (i, &c) in components.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.bare_into(c, out);
-                }
-                out.push(')');
-                return Prec::Call;
+                let t = types::type_name(ctx, self.needs, ty);
+                return self.push_call(out, t, components.iter().copied());
             }
             E::Load { pointer } => return self.load_into(pointer, out),
             E::Math { fun, arg, .. } => {
-                let [arg1, arg2, arg3] = math_operands(&exprs[h]);
-                return self.math_into(h, fun, arg, arg1, arg2, arg3, out);
+                return self.math_into(h, fun, arg, math_operands(&exprs[h]), out)
             }
             E::As { expr, .. } => return self.cast_into(h, expr, out),
             E::Unary { op, expr } => {
-                // The opening text, and whether the operand loses its outer
-                // parentheses (the argument of `not(v)`).
-                let (open, bare) = match op {
-                    naga::UnaryOperator::Negate => ("(-", false),
+                let open = match op {
+                    naga::UnaryOperator::Negate => "(-",
                     naga::UnaryOperator::LogicalNot => match *self.st.ty(expr) {
-                        Ti::Vector { .. } => ("not(", true),
-                        _ => ("(!", false),
+                        Ti::Vector { .. } => return self.push_call(out, "not", [expr]),
+                        _ => "(!",
                     },
-                    naga::UnaryOperator::BitwiseNot => ("(~", false),
+                    naga::UnaryOperator::BitwiseNot => "(~",
                 };
                 out.push_str(open);
-                if bare {
-                    self.bare_into(expr, out);
-                } else {
-                    self.push_value(out, expr);
-                }
+                self.push_value(out, expr);
                 out.push(')');
-                return if bare { Prec::Call } else { Prec::Group };
+                return Prec::Group;
             }
             E::Literal(lit) => return literal_into(self.needs, lit, out),
             E::Swizzle { vector, .. } => {
@@ -172,11 +174,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 if !suffix.is_empty() && ctx.dialect().version() < 450 {
                     self.needs.extension("GL_ARB_derivative_control");
                 }
-                out.push_str(suffix);
-                out.push('(');
-                self.bare_into(expr, out);
-                out.push(')');
-                return Prec::Call;
+                // The name's second part: `dFdxCoarse(e)`.
+                return self.push_call(out, suffix, [expr]);
             }
             E::ArrayLength(pointer) => return self.array_length_into(pointer, out),
             // Results are declared by their statements; reaching here
@@ -334,10 +333,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 } else {
                     let mut i = String::with_capacity(16);
                     self.push_restricted_index(&mut i, &container, index, Some(&base));
-                    let b = take_from(out, start);
-                    let (text, repr) = ctx.plan.element(b, &repr, Index::Dynamic(&i));
-                    append(out, text);
-                    repr
+                    ctx.plan.element(out, start, &repr, Index::Dynamic(&i))
                 }
             }
             E::AccessIndex { base, index } => {
@@ -345,13 +341,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 let repr = self.place_into(base, out);
                 let (bty, container) = self.st.pointee(base);
                 match *container {
+                    Ti::Struct { .. } if repr != Repr::Plain => ctx.plan.member(out, &repr, index),
                     Ti::Struct { .. } => {
-                        if repr != Repr::Plain {
-                            let b = take_from(out, start);
-                            let (text, repr) = ctx.plan.member(b, &repr, index);
-                            append(out, text);
-                            return repr;
-                        }
                         match bty {
                             Some(st) => {
                                 out.push('.');
@@ -366,18 +357,8 @@ impl<'a> FunctionWriter<'a, '_> {
                         out.push(component(index));
                         Repr::Plain
                     }
-                    _ if repr == Repr::Plain => {
-                        out.push('[');
-                        crate::back::glsl::push_decimal(out, u64::from(index));
-                        out.push(']');
-                        Repr::Plain
-                    }
-                    _ => {
-                        let b = take_from(out, start);
-                        let (text, repr) = ctx.plan.element(b, &repr, Index::Constant(index));
-                        append(out, text);
-                        repr
-                    }
+                    // `[N]`, or the element of buffer storage.
+                    _ => ctx.plan.element(out, start, &repr, Index::Constant(index)),
                 }
             }
             _ => {
@@ -465,25 +446,15 @@ impl<'a> FunctionWriter<'a, '_> {
         let scalar = lt.scalar().unwrap_or(Scalar::F32);
         let vector = matches!(lt, Ti::Vector { .. }) || matches!(rt, Ti::Vector { .. });
         let bool_ = scalar.kind == K::Bool;
-        // `f(l, r)` with both operands unwrapped.
-        let call = |this: &mut Self, f: &str, out: &mut String| {
-            out.push_str(f);
-            out.push('(');
-            this.bare_into(left, out);
-            out.push_str(", ");
-            this.bare_into(right, out);
-            out.push(')');
-            Prec::Call
-        };
         match op {
             // Vector comparisons (the plain infix takes the scalar ones).
-            B::Equal => call(self, "equal", out),
-            B::NotEqual => call(self, "notEqual", out),
-            B::Less => call(self, "lessThan", out),
-            B::LessEqual => call(self, "lessThanEqual", out),
-            B::Greater => call(self, "greaterThan", out),
-            B::GreaterEqual => call(self, "greaterThanEqual", out),
-            B::ExclusiveOr if bool_ && vector => call(self, "notEqual", out),
+            B::Equal => self.push_call(out, "equal", [left, right]),
+            B::NotEqual => self.push_call(out, "notEqual", [left, right]),
+            B::Less => self.push_call(out, "lessThan", [left, right]),
+            B::LessEqual => self.push_call(out, "lessThanEqual", [left, right]),
+            B::Greater => self.push_call(out, "greaterThan", [left, right]),
+            B::GreaterEqual => self.push_call(out, "greaterThanEqual", [left, right]),
+            B::ExclusiveOr if bool_ && vector => self.push_call(out, "notEqual", [left, right]),
             B::And | B::InclusiveOr if bool_ && vector => {
                 let n = vector_size(lt).map_or(4, |s| s as u8);
                 let o = if op == B::And { "&" } else { "|" };

@@ -7,21 +7,20 @@ use super::FunctionWriter;
 use crate::back::glsl::types;
 use crate::back::text::TextWriter as _;
 use naga::{Handle, MathFunction as M, Scalar, ScalarKind as K, TypeInner as Ti};
+use std::fmt::Write as _;
 
 impl FunctionWriter<'_, '_> {
-    /// [`Self::math`], appended to `out`: the builtins GLSL spells as a
-    /// plain call of the WGSL arguments (see [`plain_call`]) are written in
-    /// place, arguments included; the others go through `math`. Arguments
-    /// are visited in the same order either way.
-    #[allow(clippy::too_many_arguments)]
+    /// WGSL builtin `fun` of `h`, appended to `out`, and its class: the
+    /// builtins GLSL spells as a plain call of the WGSL arguments (see
+    /// [`plain_call`]) are written in place, arguments included; the
+    /// others go through [`Self::math_polyfill`]. Arguments are visited in
+    /// the same order either way.
     pub(super) fn math_into(
         &mut self,
         h: Handle<naga::Expression>,
         fun: M,
         arg: Handle<naga::Expression>,
-        arg1: Option<Handle<naga::Expression>>,
-        arg2: Option<Handle<naga::Expression>>,
-        arg3: Option<Handle<naga::Expression>>,
+        others: [Option<Handle<naga::Expression>>; 3],
         out: &mut String,
     ) -> Prec {
         let scalar = self.st.scalar_of(arg);
@@ -29,152 +28,136 @@ impl FunctionWriter<'_, '_> {
         if fun == M::Abs && scalar.kind == K::Uint {
             return self.push_value(out, arg);
         }
-        let Some(name) = plain_call(fun, scalar, self.ctx.dialect()) else {
-            let (text, prec) = self.math(h, fun, arg, arg1, arg2, arg3);
-            out.push_str(&text);
-            return prec;
-        };
-        out.push_str(name);
-        out.push('(');
-        for (i, x) in [Some(arg), arg1, arg2, arg3]
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            self.bare_into(x, out);
+        match plain_call(fun, scalar, self.ctx.dialect()) {
+            Some(name) => self.push_call(
+                out,
+                name,
+                std::iter::once(arg).chain(others.into_iter().flatten()),
+            ),
+            None => self.math_polyfill(h, fun, arg, others, out),
         }
-        out.push(')');
-        Prec::Call
     }
 
     /// The builtins [`plain_call`] leaves out, which need more than a call
-    /// of the same arguments (polyfills, helpers, result structs), and the
-    /// class of its text.
-    fn math(
+    /// of the same arguments (polyfills, helpers, result structs),
+    /// appended to `out`, and the class of the text.
+    fn math_polyfill(
         &mut self,
         h: Handle<naga::Expression>,
         fun: M,
         arg: Handle<naga::Expression>,
-        arg1: Option<Handle<naga::Expression>>,
-        arg2: Option<Handle<naga::Expression>>,
-        arg3: Option<Handle<naga::Expression>>,
-    ) -> (String, Prec) {
+        others: [Option<Handle<naga::Expression>>; 3],
+        out: &mut String,
+    ) -> Prec {
         let scalar = self.st.scalar_of(arg);
         let size = vector_size(self.st.ty(arg));
         let (a, a_prec) = self.expr_with(arg);
-        // The other arguments in order (empty strings do not allocate).
-        let mut rest: [String; 3] = Default::default();
-        for (slot, x) in rest
-            .iter_mut()
-            .zip([arg1, arg2, arg3].into_iter().flatten())
-        {
-            *slot = self.arg(x);
+        // The other arguments in order, with their classes (empty strings
+        // do not allocate).
+        let mut rest: [(String, Prec); 3] = std::array::from_fn(|_| (String::new(), Prec::Word));
+        for (slot, x) in rest.iter_mut().zip(others.into_iter().flatten()) {
+            *slot = self.expr_with(x);
         }
-        let rest = rest;
+        let [b, c, d] = rest.each_ref().map(|(text, prec)| bare(text, *prec));
         let bare = bare(&a, a_prec);
-        let [b, c, d] = &rest;
-        let text = match fun {
+        let _: std::fmt::Result = match fun {
             // Of floats only (naga's validation).
             M::Saturate => match (scalar.kind, scalar.width) {
-                (K::Float, 8) => format!("clamp({bare}, 0.0lf, 1.0lf)"),
+                (K::Float, 8) => write!(out, "clamp({bare}, 0.0lf, 1.0lf)"),
                 (K::Float, 2) => {
                     let t = types::scalar(self.needs, scalar);
-                    format!("clamp({bare}, {t}(0.0), {t}(1.0))")
+                    write!(out, "clamp({bare}, {t}(0.0), {t}(1.0))")
                 }
-                _ => format!("clamp({bare}, 0.0, 1.0)"),
+                _ => write!(out, "clamp({bare}, 0.0, 1.0)"),
             },
-            M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, bare),
+            M::Modf | M::Frexp => self.modf_frexp(h, fun, arg, bare, out),
             M::Dot => {
-                // GLSL's dot() takes floats only.
-                let n = size.map_or(1, |s| s as u32);
-                let bb = arg1.map(|x| self.expr(x)).unwrap_or_default();
-                let terms: Vec<String> = (0..n)
-                    .map(|i| {
-                        let k = component(i);
-                        format!("{a}.{k} * {bb}.{k}")
-                    })
-                    .collect();
-                return (format!("({})", terms.join(" + ")), Prec::Group);
+                // GLSL's dot() takes floats only: the sum of the products
+                // of the components, the second operand in its parentheses.
+                let b = &rest[0].0;
+                for i in 0..size.map_or(1, |s| s as u32) {
+                    let (k, sep) = (component(i), if i == 0 { "(" } else { " + " });
+                    let _ = write!(out, "{sep}{a}.{k} * {b}.{k}");
+                }
+                out.push(')');
+                return Prec::Group;
             }
             M::Dot4I8Packed | M::Dot4U8Packed => {
                 let name = self.dot4_helper(fun == M::Dot4I8Packed);
-                format!("{name}({bare}, {b})")
+                write!(out, "{name}({bare}, {b})")
             }
             // ES 3.10 has no fma(); WGSL allows the unfused form.
-            M::Fma => return (format!("({a} * {b} + {c})"), Prec::Group),
+            M::Fma => {
+                let _ = write!(out, "({a} * {b} + {c})");
+                return Prec::Group;
+            }
             M::QuantizeToF16 => {
-                let q = |v: &str| format!("unpackHalf2x16(packHalf2x16({v}))");
+                // Two components at a time through a packed `f16` pair.
+                let q = "unpackHalf2x16(packHalf2x16(";
                 match size {
-                    None => return (format!("{}.x", q(&format!("vec2({bare})"))), Prec::Postfix),
-                    Some(naga::VectorSize::Bi) => q(bare),
-                    Some(naga::VectorSize::Tri) => format!(
-                        "vec3({}, {}.x)",
-                        q(&format!("{a}.xy")),
-                        q(&format!("{a}.zz"))
-                    ),
-                    Some(naga::VectorSize::Quad) => format!(
-                        "vec4({}, {})",
-                        q(&format!("{a}.xy")),
-                        q(&format!("{a}.zw"))
-                    ),
+                    None => {
+                        let _ = write!(out, "{q}vec2({bare}))).x");
+                        return Prec::Postfix;
+                    }
+                    Some(naga::VectorSize::Bi) => write!(out, "{q}{bare}))"),
+                    Some(naga::VectorSize::Tri) => write!(out, "vec3({q}{a}.xy)), {q}{a}.zz)).x)"),
+                    Some(naga::VectorSize::Quad) => write!(out, "vec4({q}{a}.xy)), {q}{a}.zw)))"),
                 }
             }
             // GLSL's findLSB/findMSB give -1 for 0 where WGSL counts 32.
             M::CountTrailingZeros => {
                 let target = self.type_of(h);
                 let u = self.uint_like(size);
-                format!("{target}(min({u}(findLSB({bare})), 32u))")
+                write!(out, "{target}(min({u}(findLSB({bare})), 32u))")
             }
             M::CountLeadingZeros => {
                 let target = self.type_of(h);
                 let u = self.uint_like(size);
-                let x = if scalar.kind == K::Sint {
-                    format!("{u}({bare})")
+                if scalar.kind == K::Sint {
+                    write!(out, "{target}(31 - findMSB({u}({bare})))")
                 } else {
-                    bare.to_string()
-                };
-                format!("{target}(31 - findMSB({x}))")
+                    write!(out, "{target}(31 - findMSB({bare}))")
+                }
             }
             M::CountOneBits => {
                 let target = self.type_of(h);
-                format!("{target}(bitCount({bare}))")
+                write!(out, "{target}(bitCount({bare}))")
             }
             // WGSL clamps offset and count into the bit width; GLSL leaves
             // out-of-range fields undefined.
-            M::ExtractBits => {
-                format!("bitfieldExtract({bare}, int(min({b}, 32u)), int(min({c}, 32u - min({b}, 32u))))")
-            }
-            M::InsertBits => format!(
+            M::ExtractBits => write!(
+                out,
+                "bitfieldExtract({bare}, int(min({b}, 32u)), int(min({c}, 32u - min({b}, 32u))))"
+            ),
+            M::InsertBits => write!(
+                out,
                 "bitfieldInsert({bare}, {b}, int(min({c}, 32u)), int(min({d}, 32u - min({c}, 32u))))"
             ),
             M::FirstTrailingBit => {
                 let target = self.type_of(h);
-                format!("{target}(findLSB({bare}))")
+                write!(out, "{target}(findLSB({bare}))")
             }
             M::FirstLeadingBit => {
                 let target = self.type_of(h);
-                format!("{target}(findMSB({bare}))")
+                write!(out, "{target}(findMSB({bare}))")
             }
             M::Pack4xI8 | M::Pack4xU8 | M::Pack4xI8Clamp | M::Pack4xU8Clamp => {
                 let name = self.pack4x8_helper(fun);
-                format!("{name}({bare})")
+                write!(out, "{name}({bare})")
             }
             M::Unpack4xI8 | M::Unpack4xU8 => {
-                let signed = fun == M::Unpack4xI8;
-                let name = self.unpack4x8_helper(signed);
-                format!("{name}({bare})")
+                let name = self.unpack4x8_helper(fun == M::Unpack4xI8);
+                write!(out, "{name}({bare})")
             }
             // Plain calls (and `abs` of unsigned values) are written by
             // `math_into`, which only comes here for the forms above.
             _ => {
                 self.error("internal: a math function without a GLSL form", h);
-                return ("_s_invalid".to_string(), Prec::Word);
+                out.push_str("_s_invalid");
+                return Prec::Word;
             }
         };
-        (text, Prec::Call)
+        Prec::Call
     }
 
     /// `uint` or `uvecN`.
@@ -193,7 +176,8 @@ impl FunctionWriter<'_, '_> {
         fun: M,
         arg: Handle<naga::Expression>,
         x: &str,
-    ) -> String {
+        out: &mut String,
+    ) -> std::fmt::Result {
         let result = self.type_of(h);
         let t = self.type_of(arg);
         let (what, second) = if fun == M::Modf {
@@ -211,7 +195,7 @@ impl FunctionWriter<'_, '_> {
                 "{result} {name}({t} x) {{\n    {second} other;\n    {t} f = {what}(x, other);\n    return {result}(f, other);\n}}\n"
             )
         });
-        format!("{name}({x})")
+        write!(out, "{name}({x})")
     }
 
     /// Helpers for `dot4I8Packed` / `dot4U8Packed`.
@@ -271,7 +255,7 @@ impl FunctionWriter<'_, '_> {
 
 /// The GLSL builtin that computes `fun` on arguments of `scalar` as a plain
 /// call of the same arguments, `name(a, b, ...)`; `None` for the builtins
-/// that need more (see [`FunctionWriter::math`]) and for `abs` of unsigned
+/// that need more (see [`FunctionWriter::math_polyfill`]) and for `abs` of unsigned
 /// values (the value itself).
 fn plain_call(fun: M, scalar: Scalar, dialect: crate::back::glsl::Dialect) -> Option<&'static str> {
     Some(match fun {
@@ -315,7 +299,7 @@ fn plain_call(fun: M, scalar: Scalar, dialect: crate::back::glsl::Dialect) -> Op
         M::Reflect => "reflect",
         M::Refract => "refract",
         M::Sign => "sign",
-        // ES 3.10 has no fma() (see `math`).
+        // ES 3.10 has no fma() (see `math_polyfill`).
         M::Fma if dialect != crate::back::glsl::Dialect::Es310 => "fma",
         M::Mix => "mix",
         M::Step => "step",
