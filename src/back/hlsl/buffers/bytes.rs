@@ -246,6 +246,29 @@ pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> Strin
     out
 }
 
+impl Storage {
+    /// The error for a 16- or 64-bit value `s` in this buffer below shader
+    /// model 6.2 (`model`, the chosen one), which cannot load or store it.
+    pub(crate) fn sm62_error(
+        &self,
+        s: naga::Scalar,
+        model: super::super::ShaderModel,
+    ) -> Diagnostic {
+        let how = if s.width == 2 {
+            "which need HLSL's 16-bit types (`-enable-16bit-types`)"
+        } else {
+            "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
+        };
+        Diagnostic::error(text!(
+            "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {model}.",
+            self.name,
+            super::super::types::scalar(s),
+        ))
+        .at(self.span.clone(), "16- or 64-bit values in a byte-address buffer")
+        .note("help: use --shader-model 6_2 (or later)")
+    }
+}
+
 impl Plan {
     /// Record that a 16- or 64-bit load or store needs shader model 6.2.
     pub(super) fn require_sm62(
@@ -256,21 +279,7 @@ impl Plan {
         s: naga::Scalar,
     ) {
         if ctx.shader_model() < super::super::ShaderModel::Sm6_2 {
-            let how = if s.width == 2 {
-                "which need HLSL's 16-bit types (`-enable-16bit-types`)"
-            } else {
-                "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
-            };
-            needs.error(
-                Diagnostic::error(text!(
-                    "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
-                    st.name,
-                    super::super::types::scalar(s),
-                    ctx.shader_model()
-                ))
-                .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
-                .note("help: use --shader-model 6_2 (or later)"),
-            );
+            needs.error(st.sm62_error(s, ctx.shader_model()));
         }
     }
 

@@ -275,25 +275,10 @@ fn storage_model_errors(
     if model >= ShaderModel::Sm6_2 {
         return Vec::new();
     }
-    let mut errors = Vec::new();
-    for (st, scalar) in wide_storages(info, contract, plan, selected) {
-        let how = if scalar.width == 2 {
-            "which need HLSL's 16-bit types (`-enable-16bit-types`)"
-        } else {
-            "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
-        };
-        errors.push(
-            Diagnostic::error(text!(
-                "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
-                st.name,
-                types::scalar(scalar),
-                model
-            ))
-            .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
-            .note("help: use --shader-model 6_2 (or later)"),
-        );
-    }
-    errors
+    let wide = wide_storages(info, contract, plan, selected);
+    wide.into_iter()
+        .map(|(st, s)| st.sm62_error(s, model))
+        .collect()
 }
 
 /// The storage buffers a written entry point uses (every one, in a
