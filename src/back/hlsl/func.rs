@@ -340,8 +340,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         out: &mut String,
         place: &crate::back::hlsl::buffers::Place<'a>,
     ) {
-        let (len, prec) = self.ctx.plan.array_length(self.ctx, self.needs, place);
-        expr::push_as_operand(out, &len, prec);
+        self.ctx.plan.push_array_length(out, self.needs, place);
     }
 
     fn bake_qualifier(&self) -> &'static str {

@@ -745,10 +745,9 @@ impl Plan {
         out
     }
 
-    /// A `uint` expression: the element count of the runtime-sized array at
-    /// `place`.
-    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Prec) {
-        let _ = ctx;
+    /// A `uint` expression in parentheses of its own: the element count of
+    /// the runtime-sized array at `place`, appended to `out`.
+    pub fn push_array_length(&self, out: &mut String, needs: &mut Needs, place: &Place) {
         let Some((
             st,
             offset,
@@ -758,7 +757,7 @@ impl Plan {
             },
         )) = self.bytes(place)
         else {
-            return ("0u".to_string(), Prec::Number);
+            return out.push_str("(0u)");
         };
         let rw = !st.read_only;
         let helper = if rw {
@@ -773,16 +772,14 @@ impl Plan {
             )
         });
         // `(size / stride)` or `((size - offset) / stride)`.
-        let mut out = String::with_capacity(helper.len() + st.name.len() + 48);
         let whole = offset.is_zero();
         out.push_str(if whole { "(" } else { "((" });
-        super::super::push_parts(&mut out, &[helper, "(", &st.name, ")"]);
+        super::super::push_parts(out, &[helper, "(", &st.name, ")"]);
         if !whole {
-            offset.with_text(|offset| super::super::push_parts(&mut out, &[" - ", offset, ")"]));
+            offset.with_text(|offset| super::super::push_parts(out, &[" - ", offset, ")"]));
         }
         out.push_str(" / ");
-        super::super::push_decimal(&mut out, stride);
+        super::super::push_decimal(out, stride);
         out.push_str("u)");
-        (out, Prec::Group)
     }
 }

@@ -256,8 +256,7 @@ impl Plan {
     }
 
     /// The buffer variant and wrapper structs, in dependency order.
-    pub fn declarations(&self, ctx: &Ctx<'_>) -> String {
-        let _ = ctx;
+    pub fn declarations(&self) -> String {
         let spell = self.spell();
         let mut out = String::new();
         for d in &self.real.order {
@@ -285,14 +284,9 @@ impl Plan {
     /// The declaration of buffer global `g`, with `register` as the text
     /// after `register(` (e.g. `b0, space1`).
     #[cfg(test)]
-    pub fn buffer_declaration(
-        &self,
-        ctx: &Ctx<'_>,
-        g: Handle<naga::GlobalVariable>,
-        register: &str,
-    ) -> String {
+    pub fn buffer_declaration(&self, g: Handle<naga::GlobalVariable>, register: &str) -> String {
         let mut out = String::new();
-        self.write_buffer_declaration(ctx, &mut out, g, |out| out.push_str(register));
+        self.write_buffer_declaration(&mut out, g, |out| out.push_str(register));
         out
     }
 
@@ -300,12 +294,10 @@ impl Plan {
     /// the text inside `register(...)`.
     pub fn write_buffer_declaration(
         &self,
-        ctx: &Ctx<'_>,
         out: &mut String,
         g: Handle<naga::GlobalVariable>,
         register: impl Fn(&mut String),
     ) {
-        let _ = ctx;
         if let Some((c, named)) = self.cbuffer(g) {
             let spell = self.spell();
             // Room for the header and a typical member line each.

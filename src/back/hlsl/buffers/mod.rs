@@ -7,12 +7,12 @@
 //!   or returns error diagnostics (at the WGSL member, with a fix, carrying
 //!   [`super::INEXPRESSIBLE_NOTE`]) for layouts a cbuffer cannot express.
 //! - `decl` prints [`Plan::declarations`] (buffer variant structs) after the
-//!   value structs, and [`Plan::buffer_declaration`] for every buffer global
-//!   (with the register text `decl` chose).
+//!   value structs, and [`Plan::write_buffer_declaration`] for every buffer
+//!   global (with the register text `decl` chose).
 //! - `func` starts every access chain into a buffer at [`Plan::global`],
 //!   walks down with [`Plan::member`] and [`Plan::element`], and ends with
 //!   [`Plan::load`], [`Plan::store`], [`Plan::atomic`] or
-//!   [`Plan::array_length`].
+//!   [`Plan::push_array_length`].
 //!
 //! Uniform globals (and push constants) are `cbuffer`s. The top-level
 //! members of a struct-typed global are the cbuffer's members, named

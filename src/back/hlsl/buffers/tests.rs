@@ -247,8 +247,9 @@ fn exercise(
         naga::TypeInner::Array { base, size, .. } => {
             if size == naga::ArraySize::Dynamic {
                 *n += 1;
-                let (len, _) = plan.array_length(ctx, needs, place);
-                let _ = writeln!(out, "    uint n{n} = {len};");
+                let _ = write!(out, "    uint n{n} = ");
+                plan.push_array_length(out, needs, place);
+                out.push_str(";\n");
             }
             let p = plan.element(ctx, place.clone(), Index::Dynamic("id.x"));
             exercise(ctx, needs, &p, base, writable, n, out);
@@ -357,7 +358,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
     let mut body = String::new();
     let mut n = 0usize;
     for (k, c) in ctx.plan.real.cbuffers.iter().enumerate() {
-        decls.push_str(&ctx.plan.buffer_declaration(ctx, c.global, &format!("b{k}")));
+        decls.push_str(&ctx.plan.buffer_declaration(c.global, &format!("b{k}")));
         let Some(place) = ctx.plan.global(c.global) else {
             continue;
         };
@@ -398,7 +399,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
         } else {
             format!("u{k}")
         };
-        decls.push_str(&ctx.plan.buffer_declaration(ctx, s.global, &reg));
+        decls.push_str(&ctx.plan.buffer_declaration(s.global, &reg));
         if s.name == SINK {
             continue;
         }
@@ -410,7 +411,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
     }
     let mut out = String::from("#pragma pack_matrix(row_major)\n");
     out.push_str(&crate::back::hlsl::types::struct_declarations(ctx));
-    out.push_str(&ctx.plan.declarations(ctx));
+    out.push_str(&ctx.plan.declarations());
     out.push_str(&decls);
     for h in needs.helpers.values() {
         out.push_str(h);
@@ -992,7 +993,7 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     let ctx = fx.ctx(&opts, plan);
     let g = ctx.plan.real.cbuffers[0].global;
     let u = ctx.plan.global(g).expect("u");
-    let decl = ctx.plan.buffer_declaration(&ctx, g, "b3, space0");
+    let decl = ctx.plan.buffer_declaration(g, "b3, space0");
     assert!(
         decl.starts_with("cbuffer u_cb : register(b3, space0) {\n"),
         "{decl}"
@@ -1074,10 +1075,9 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
         ctx.plan.load(&ctx, &mut needs, &v1, ty),
         (format!("asfloat(b.Load4({want}))"), Prec::Call)
     );
-    assert_eq!(
-        ctx.plan.array_length(&ctx, &mut needs, &b),
-        (format!("(_s_byte_size(b) / {stride}u)"), Prec::Group)
-    );
+    let mut len = String::new();
+    ctx.plan.push_array_length(&mut len, &mut needs, &b);
+    assert_eq!(len, format!("(_s_byte_size(b) / {stride}u)"));
 }
 
 #[test]

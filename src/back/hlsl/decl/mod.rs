@@ -454,7 +454,7 @@ fn write_file(
     }
 
     let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
-    let buffers = ctx.plan.declarations(ctx);
+    let buffers = ctx.plan.declarations();
     // A library declares every struct; with entry points, the buffer
     // structs nothing names are left out. Named: what the output spelled,
     // and the structs cbuffers hold as they are (the plan names those once,

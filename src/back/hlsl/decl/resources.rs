@@ -63,7 +63,7 @@ pub(super) fn resource_declarations(
         ) {
             push_vk_binding(&mut resources, ctx, reg);
             ctx.plan
-                .write_buffer_declaration(ctx, &mut resources, h, |out| push_register(out, reg));
+                .write_buffer_declaration(&mut resources, h, |out| push_register(out, reg));
             if !resources.ends_with('\n') {
                 resources.push('\n');
             }

@@ -250,8 +250,8 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::RayQueryProceedResult => out.push_str(&self.unsupported_result(h)),
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => {
-                    let (len, prec) = ctx.plan.array_length(ctx, self.needs, &place);
-                    return push_as_operand(out, &len, prec);
+                    ctx.plan.push_array_length(out, self.needs, &place);
+                    return Prec::Group;
                 }
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
