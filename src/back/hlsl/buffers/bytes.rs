@@ -176,15 +176,6 @@ impl<'a> Src<'a> {
     }
 }
 
-/// The HLSL type of a leaf: the scalar `s` (`n` = 0) or a vector of `n`.
-pub(super) fn leaf_type(n: u8, s: naga::Scalar) -> Cow<'static, str> {
-    if n <= 1 {
-        super::super::types::scalar(s).into()
-    } else {
-        super::super::types::vector(n, s)
-    }
-}
-
 pub(super) fn buffer_type(rw: bool) -> &'static str {
     if rw {
         "RWByteAddressBuffer"
@@ -351,7 +342,7 @@ impl Plan {
                 return Prec::Postfix;
             };
             self.require_sm62(ctx, needs, st, s);
-            let t = leaf_type(n, s);
+            let t = super::super::types::shaped(n, s);
             super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
             Prec::Postfix
         }
@@ -594,7 +585,7 @@ impl Plan {
                 match s.kind {
                     naga::ScalarKind::Uint => out.push_str(value),
                     naga::ScalarKind::Bool => {
-                        let t = leaf_type(n, naga::Scalar::U32);
+                        let t = super::super::types::shaped(n, naga::Scalar::U32);
                         super::super::push_parts(out, &[&t, "(", value, ")"]);
                     }
                     _ => {
@@ -604,7 +595,7 @@ impl Plan {
                 out.push_str(");\n");
             } else {
                 self.require_sm62(ctx, needs, st, s);
-                let t = leaf_type(n, s);
+                let t = super::super::types::shaped(n, s);
                 super::super::push_parts(
                     out,
                     &[buf, ".Store<", &t, ">(", off, ", ", value, ");\n"],

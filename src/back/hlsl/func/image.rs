@@ -33,7 +33,6 @@ use super::math::{paren, push_paren};
 use super::FunctionWriter;
 use crate::back::text::{coordinate_count, Expr, Load, Prec, Sample, Texel, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
-use std::borrow::Cow;
 
 /// A texture type's dimension, arrayedness and class.
 type Kind = (ImageDimension, bool, ImageClass);
@@ -41,11 +40,7 @@ type Kind = (ImageDimension, bool, ImageClass);
 /// A vector of `n` components of `s` made of `parts`: `int3(xy, level)`,
 /// or `int(x)` (a conversion) for one component.
 fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
-    let t = match n {
-        1 => Cow::Borrowed(types::scalar(s)),
-        _ => types::vector(n as u8, s),
-    };
-    text!("{t}({})", parts.join(", "))
+    text!("{}({})", types::shaped(n as u8, s), parts.join(", "))
 }
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
