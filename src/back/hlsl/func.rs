@@ -509,15 +509,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let result_name = result.map(|r| self.declare_uninit(r));
         match ptr {
             Ptr::Buffer(place) => {
-                let text = self.ctx.plan.atomic(
-                    self.ctx,
-                    self.needs,
-                    &place,
-                    fun,
-                    &v,
-                    compare.as_deref(),
-                    result_name.as_deref(),
-                );
+                let members = self.compare_result_members(result);
+                let into = result_name.as_deref().map(|r| (r, members));
+                let plan = &self.ctx.plan;
+                let text = plan.atomic(self.needs, &place, fun, &v, compare.as_deref(), into);
                 self.st.lines(&text);
             }
             Ptr::Text { text, root } => {

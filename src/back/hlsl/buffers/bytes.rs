@@ -656,19 +656,17 @@ impl Plan {
     /// Statements performing atomic `fun` at `place` (a `Bytes` place of an
     /// atomic) with `value` (and `compare`, printed, for compare-exchange),
     /// storing the old value into the already declared variable `result`
-    /// when given (for compare-exchange, a `__atomic_compare_exchange_result`
-    /// struct: `result.old_value` and `result.exchanged`, by the member
-    /// names in `ctx.names`).
-    #[allow(clippy::too_many_arguments)]
+    /// when given, with the HLSL names of the members `old_value` and
+    /// `exchanged` of its `__atomic_compare_exchange_result` struct, which
+    /// a compare-exchange stores into.
     pub fn atomic(
         &self,
-        ctx: &Ctx<'_>,
         needs: &mut Needs,
         place: &Place,
         fun: &naga::AtomicFunction,
         value: &str,
         compare: Option<&str>,
-        result: Option<&str>,
+        result: Option<(&str, (&str, &str))>,
     ) -> String {
         let Some((st, offset, layout)) = self.bytes(place) else {
             return String::new();
@@ -692,27 +690,12 @@ impl Plan {
         };
         // The statement is written around the helper's name: the result
         // (if any), the name, then the call's arguments.
-        let (old, exchanged) = if op == "cmpxchg" && result.is_some() {
-            let ty = ctx
-                .module
-                .special_types
-                .predeclared_types
-                .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
-                .copied();
-            match ty {
-                Some(h) => (
-                    ctx.name(NameKey::StructMember(h, 0)),
-                    ctx.name(NameKey::StructMember(h, 1)),
-                ),
-                None => ("old_value", "exchanged"),
-            }
-        } else {
-            ("", "")
-        };
         let mut out = String::with_capacity(96 + buf.len() + value.len());
         match (result, op == "cmpxchg") {
-            (Some(r), true) => super::super::push_parts(&mut out, &[r, ".", old, " = "]),
-            (Some(r), false) => super::super::push_parts(&mut out, &[r, " = "]),
+            (Some((r, (old, _))), true) => {
+                super::super::push_parts(&mut out, &[r, ".", old, " = "])
+            }
+            (Some((r, _)), false) => super::super::push_parts(&mut out, &[r, " = "]),
             (None, _) => {}
         }
         if !self.push_atomic_helper(&mut out, needs, st, op, s) {
@@ -723,7 +706,7 @@ impl Plan {
             if op == "cmpxchg" {
                 let cmp = compare.unwrap_or("0");
                 super::super::push_parts(&mut out, &[cmp, ", ", value, ");\n"]);
-                if let Some(r) = result {
+                if let Some((r, (old, exchanged))) = result {
                     super::super::push_parts(
                         &mut out,
                         &[r, ".", exchanged, " = (", r, ".", old, " == ", cmp, ");\n"],

@@ -193,13 +193,12 @@ fn exercise(
                 let r = format!("a{n}");
                 let _ = writeln!(out, "    {t} {r};");
                 out.push_str(&indent(&plan.atomic(
-                    ctx,
                     needs,
                     place,
                     &fun,
                     "2",
                     None,
-                    Some(&r),
+                    Some((&r, ("", ""))),
                 )));
             }
             let cx = ctx
@@ -217,14 +216,17 @@ fn exercise(
                 *n += 1;
                 let r = format!("x{n}");
                 let _ = writeln!(out, "    {} {r};", ctx.name(NameKey::Type(h)));
+                let members = (
+                    ctx.name(NameKey::StructMember(h, 0)),
+                    ctx.name(NameKey::StructMember(h, 1)),
+                );
                 out.push_str(&indent(&plan.atomic(
-                    ctx,
                     needs,
                     place,
                     &F::Exchange { compare: Some(e) },
                     "3",
                     Some("1"),
-                    Some(&r),
+                    Some((&r, members)),
                 )));
             }
             *n += 1;
