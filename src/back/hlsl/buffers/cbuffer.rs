@@ -245,8 +245,8 @@ impl Plan {
     ) -> String {
         let name = |n: Option<&Named>| n.map_or_else(String::new, |n| n.name.clone());
         match (repr, ctx.module.types.get_handle(ty).map(|t| &t.inner)) {
-            (Repr::Variant(i), _) => name(self.variants.get(*i)),
-            (Repr::Wrapped { element, .. }, _) => name(self.elements.get(*element)),
+            (Repr::Variant(i), _) => name(self.names.variants.get(*i)),
+            (Repr::Wrapped { element, .. }, _) => name(self.names.elements.get(*element)),
             (Repr::Array(elem), Ok(naga::TypeInner::Array { base, size, .. })) => {
                 dims.push(super::super::types::array_count(ctx, *size).unwrap_or(0));
                 self.storage_name(ctx, elem, *base, dims)
@@ -257,18 +257,22 @@ impl Plan {
 
     /// The buffer variant and wrapper structs, in dependency order.
     pub fn declarations(&self) -> String {
-        let spell = self.spell();
+        let spell = &self.names;
         let mut out = String::new();
         for d in &self.real.order {
             let (named, fields) = match *d {
-                Declared::Variant(i) => match (self.variants.get(i), self.real.variants.get(i)) {
-                    (Some(n), Some(v)) if !v.value => (n, &v.fields),
-                    _ => continue,
-                },
-                Declared::Element(i) => match (self.elements.get(i), self.real.elements.get(i)) {
-                    (Some(n), Some(e)) => (n, &e.fields),
-                    _ => continue,
-                },
+                Declared::Variant(i) => {
+                    match (self.names.variants.get(i), self.real.variants.get(i)) {
+                        (Some(n), Some(v)) if !v.value => (n, &v.fields),
+                        _ => continue,
+                    }
+                }
+                Declared::Element(i) => {
+                    match (self.names.elements.get(i), self.real.elements.get(i)) {
+                        (Some(n), Some(e)) => (n, &e.fields),
+                        _ => continue,
+                    }
+                }
             };
             super::super::push_parts(&mut out, &["struct ", &named.name, " {\n"]);
             for (f, name) in fields.iter().zip(&named.fields) {
@@ -299,7 +303,7 @@ impl Plan {
         register: impl Fn(&mut String),
     ) {
         if let Some((c, named)) = self.cbuffer(g) {
-            let spell = self.spell();
+            let spell = &self.names;
             // Room for the header and a typical member line each.
             out.reserve(64 + 64 * c.fields.len());
             super::super::push_parts(out, &["cbuffer ", &named.name, " : register("]);

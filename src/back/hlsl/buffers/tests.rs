@@ -522,7 +522,7 @@ impl Cmp<'_> {
                         if !real.value {
                             self.stats.variants += 1;
                         }
-                        let names = self.ctx.plan.variants[*i].members.iter().cloned();
+                        let names = self.ctx.plan.names.variants[*i].members.iter().cloned();
                         names.zip(real.members.iter().cloned()).collect()
                     }
                     _ => slots
@@ -652,7 +652,7 @@ fn run_one(stem: &str, source: &str, stats: &mut Stats) {
     }
     let cbuffers = compiled.cbuffers();
     stats.storages += ctx.plan.storages.len().saturating_sub(1);
-    for (c, real) in ctx.plan.cbuffers.iter().zip(&ctx.plan.real.cbuffers) {
+    for (c, real) in ctx.plan.names.cbuffers.iter().zip(&ctx.plan.real.cbuffers) {
         stats.cbuffers += 1;
         let members: Vec<(String, Repr)> = c
             .members
@@ -946,7 +946,7 @@ fn verification_catches_overlaps_and_moved_members() {
         offset: 8 + 16 * 40,
         role: Role::Member(0),
     });
-    bad.cbuffers[0].fields.push("straddle".to_string());
+    bad.names.cbuffers[0].fields.push("straddle".to_string());
     assert!(!verify_plan(&bad).is_empty());
 }
 
@@ -1147,7 +1147,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
             .map(|k| format!("{} after {}", names.fields[k], names.fields[k - 1]))
             .collect()
     };
-    for (v, n) in plan.real.variants.iter().zip(&plan.variants) {
+    for (v, n) in plan.real.variants.iter().zip(&plan.names.variants) {
         assert!(
             tails(&v.fields, n).is_empty(),
             "{}: {:?}",
@@ -1155,7 +1155,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
             tails(&v.fields, n)
         );
     }
-    for (e, n) in plan.real.elements.iter().zip(&plan.elements) {
+    for (e, n) in plan.real.elements.iter().zip(&plan.names.elements) {
         assert!(
             tails(&e.fields, n).is_empty(),
             "{}: {:?}",
@@ -1166,6 +1166,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
     // `T.m` (a mat2x3 followed by padding) is split; `T.n`, followed by a
     // register-aligned member that needs no padding, is not.
     let t = plan
+        .names
         .variants
         .iter()
         .find(|v| v.name == "T_cb")
@@ -1178,7 +1179,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
     assert!(names.contains(&"n"), "{names:?}");
     // `grid` and `tails`: arrays of arrays of matrices hold element
     // structs, not bare matrices.
-    let (c, real) = (&plan.cbuffers[0], &plan.real.cbuffers[0]);
+    let (c, real) = (&plan.names.cbuffers[0], &plan.real.cbuffers[0]);
     for name in c
         .members
         .iter()

@@ -354,7 +354,7 @@ fn output_names(ctx: Ctx<'_>) -> HlslNames {
             .collect();
         out.structs.push((wgsl, take(NameKey::Type(h)), fields));
     }
-    for (real, cb) in plan.real.cbuffers.iter().zip(plan.cbuffers) {
+    for (real, cb) in plan.real.cbuffers.iter().zip(plan.names.cbuffers) {
         let wgsl = module.global_variables[real.global]
             .name
             .clone()
