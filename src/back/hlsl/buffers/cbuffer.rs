@@ -144,7 +144,7 @@ impl Plan {
         ty: Handle<naga::Type>,
     ) -> String {
         let text = Cow::Borrowed(text);
-        match self.element(ctx, Place::Text { text, repr, word }, index) {
+        match self.element(Place::Text { text, repr, word }, index) {
             Place::Text { text, repr, word } => self.load_text(ctx, needs, &text, word, repr, ty).0,
             // The elements of a cbuffer place are cbuffer places.
             Place::Bytes(_) => String::new(),

@@ -276,13 +276,7 @@ impl Plan {
     /// Element `index` of the array, matrix (a column) or vector (a
     /// component) at `place`. A dynamic column of a split matrix is an
     /// rvalue (uniforms are never stored to).
-    pub fn element<'p>(
-        &'p self,
-        ctx: &'p Ctx<'_>,
-        place: Place<'p>,
-        index: Index<'_>,
-    ) -> Place<'p> {
-        let _ = ctx;
+    pub fn element<'p>(&'p self, place: Place<'p>, index: Index<'_>) -> Place<'p> {
         match place {
             Place::Text { text, repr, word } => {
                 let text: &str = &text;

@@ -253,9 +253,9 @@ fn exercise(
                 plan.push_array_length(out, needs, place);
                 out.push_str(";\n");
             }
-            let p = plan.element(ctx, place.clone(), Index::Dynamic("id.x"));
+            let p = plan.element(place.clone(), Index::Dynamic("id.x"));
             exercise(ctx, needs, &p, base, writable, n, out);
-            let p = plan.element(ctx, place.clone(), Index::Constant(1));
+            let p = plan.element(place.clone(), Index::Constant(1));
             exercise(ctx, needs, &p, base, writable, n, out);
         }
         _ => {}
@@ -308,7 +308,7 @@ fn walk_text(
         }
         (naga::TypeInner::Array { base, .. }, LayoutKind::Array { element, .. }) => {
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
-                let p = ctx.plan.element(ctx, place.clone(), index);
+                let p = ctx.plan.element(place.clone(), index);
                 walk_text(ctx, w, (&p, *base, element), depth + 1);
             }
         }
@@ -344,7 +344,7 @@ fn walk_text(
                 },
             };
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
-                let p = ctx.plan.element(ctx, place.clone(), index);
+                let p = ctx.plan.element(place.clone(), index);
                 walk_text(ctx, w, (&p, vt, &column), depth + 1);
             }
         }
@@ -1011,11 +1011,11 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     let i = ctx.plan.member(&ctx, u.clone(), 1);
     let m = ctx.plan.member(&ctx, i.clone(), 1);
     assert_eq!(
-        text(ctx.plan.element(&ctx, m.clone(), Index::Constant(1))),
+        text(ctx.plan.element(m.clone(), Index::Constant(1))),
         "u_i.m_c1"
     );
     assert_eq!(
-        text(ctx.plan.element(&ctx, m.clone(), Index::Dynamic("k"))),
+        text(ctx.plan.element(m.clone(), Index::Dynamic("k"))),
         "(float2x2(u_i.m_c0, u_i.m_c1))[k]"
     );
     // A plain struct inside a variant: members by name.
@@ -1031,17 +1031,17 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     ));
     assert_eq!(text(ctx.plan.member(&ctx, q.clone(), 0)), "u_i.s.z");
     let arr = ctx.plan.member(&ctx, u.clone(), 2);
-    let e = ctx.plan.element(&ctx, arr.clone(), Index::Dynamic("j"));
+    let e = ctx.plan.element(arr.clone(), Index::Dynamic("j"));
     assert_eq!(
-        text(ctx.plan.element(&ctx, e.clone(), Index::Constant(1))),
+        text(ctx.plan.element(e.clone(), Index::Constant(1))),
         "u_arr[j].v_c1"
     );
     // Storage: offsets fold.
     let sg = ctx.plan.storages[0].global;
     let b = ctx.plan.global(sg).expect("b");
-    let e = ctx.plan.element(&ctx, b.clone(), Index::Dynamic("k"));
+    let e = ctx.plan.element(b.clone(), Index::Dynamic("k"));
     let v = ctx.plan.member(&ctx, e.clone(), 3);
-    let v1 = ctx.plan.element(&ctx, v.clone(), Index::Constant(1));
+    let v1 = ctx.plan.element(v.clone(), Index::Constant(1));
     let (stride, v_offset) = match &ctx.contract.globals[1].layout.kind {
         LayoutKind::Array {
             stride, element, ..

@@ -412,7 +412,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     let (_, container) = self.st.pointee(base);
                     let mut i = self.st.take_buf();
                     self.push_restricted_index(&mut i, &container, index, Some(&place));
-                    let element = ctx.plan.element(ctx, place, Index::Dynamic(&i));
+                    let element = ctx.plan.element(place, Index::Dynamic(&i));
                     self.st.give_buf(i);
                     return Ptr::Buffer(element);
                 }
@@ -423,7 +423,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 Ptr::Buffer(place) => {
                     return Ptr::Buffer(match *self.st.pointee(base).1 {
                         Ti::Struct { .. } => ctx.plan.member(ctx, place, index),
-                        _ => ctx.plan.element(ctx, place, Index::Constant(index)),
+                        _ => ctx.plan.element(place, Index::Constant(index)),
                     })
                 }
                 invalid => return invalid,
