@@ -306,7 +306,7 @@ fn wide_scalar(
     contract: &LayoutModule,
     layout: &crate::layout::Layout,
 ) -> Option<crate::layout::Scalar> {
-    use crate::layout::{LayoutKind, Slot};
+    use crate::layout::LayoutKind;
     match &layout.kind {
         LayoutKind::Scalar(s)
         | LayoutKind::Atomic(s)
@@ -316,15 +316,8 @@ fn wide_scalar(
         }
         LayoutKind::Array { element, .. } => wide_scalar(contract, element),
         LayoutKind::Struct(h) => {
-            contract
-                .structs
-                .get(h)?
-                .slots
-                .iter()
-                .find_map(|slot| match slot {
-                    Slot::Member(m) => wide_scalar(contract, &m.layout),
-                    Slot::Padding(_) => None,
-                })
+            let mut members = contract.structs.get(h)?.members();
+            members.find_map(|m| wide_scalar(contract, &m.layout))
         }
     }
 }
