@@ -52,18 +52,12 @@ pub(crate) fn push_paren(out: &mut String, text: &str, prec: Prec) {
     }
 }
 
-/// A literal `value` (written like `1.0` or `3`) of scalar type `s`.
+/// A literal `value` of scalar type `s`: a float written like `1.0` (for
+/// a float type) or an unsigned integer (for an unsigned type).
 fn number(s: Scalar, value: &str) -> String {
     match (s.kind, s.width) {
-        (K::Float, 4) => {
-            if value.contains('.') || value.contains('e') {
-                value.to_string()
-            } else {
-                text!("{value}.0")
-            }
-        }
+        (K::Float, 4) => value.to_string(),
         (K::Uint, 4) => text!("{value}u"),
-        (K::Sint, 4) => value.to_string(),
         _ => text!("(({}){value})", types::scalar(s)),
     }
 }
