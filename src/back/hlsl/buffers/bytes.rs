@@ -258,22 +258,18 @@ impl Storage {
         .at(self.span.clone(), "16- or 64-bit values in a byte-address buffer")
         .note("help: use --shader-model 6_2 (or later)")
     }
+
+    /// Record that a load or store of `s` in this buffer needs shader
+    /// model 6.2 where `s` is a 16- or 64-bit scalar: an error below it.
+    fn require_sm62(&self, ctx: &Ctx<'_>, needs: &mut Needs, s: naga::Scalar) {
+        let wide = s.width != 4 && s.kind != naga::ScalarKind::Bool;
+        if wide && ctx.shader_model() < super::super::ShaderModel::Sm6_2 {
+            needs.error(self.sm62_error(s, ctx.shader_model()));
+        }
+    }
 }
 
 impl Plan {
-    /// Record that a 16- or 64-bit load or store needs shader model 6.2.
-    pub(super) fn require_sm62(
-        &self,
-        ctx: &Ctx<'_>,
-        needs: &mut Needs,
-        st: &Storage,
-        s: naga::Scalar,
-    ) {
-        if ctx.shader_model() < super::super::ShaderModel::Sm6_2 {
-            needs.error(st.sm62_error(s, ctx.shader_model()));
-        }
-    }
-
     /// A scalar (`n` = 0) or vector read at `off` of `buf`, appended to
     /// `out`.
     #[allow(clippy::too_many_arguments)]
@@ -287,8 +283,8 @@ impl Plan {
         n: u8,
         s: naga::Scalar,
     ) -> Prec {
+        st.require_sm62(ctx, needs, s);
         if s.width == 2 {
-            self.require_sm62(ctx, needs, st, s);
             push_load16(out, needs, (src, off), n, s);
             return Prec::Call;
         }
@@ -307,7 +303,6 @@ impl Plan {
             class
         } else if let Src::Words { .. } = src {
             // 64-bit values from their two words, low word first.
-            self.require_sm62(ctx, needs, st, s);
             // A scalar is `open` low `mid` high `close`, and of class
             // `class` (`(int64_t)(...)` is a cast).
             let (open, mid, close, class) = match s.kind {
@@ -341,7 +336,6 @@ impl Plan {
             let Src::Bytes { buf, .. } = src else {
                 return Prec::Postfix;
             };
-            self.require_sm62(ctx, needs, st, s);
             let t = super::super::types::shaped(n, s);
             super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
             Prec::Postfix
@@ -567,8 +561,8 @@ impl Plan {
         ty: Handle<naga::Type>,
     ) {
         let leaf = |out: &mut String, needs: &mut Needs, n: u8, s: naga::Scalar| {
+            st.require_sm62(ctx, needs, s);
             if s.width == 2 {
-                self.require_sm62(ctx, needs, st, s);
                 return push_store16(out, pad, needs, (buf, off, value), n, s);
             }
             out.push_str(pad);
@@ -594,7 +588,6 @@ impl Plan {
                 }
                 out.push_str(");\n");
             } else {
-                self.require_sm62(ctx, needs, st, s);
                 let t = super::super::types::shaped(n, s);
                 super::super::push_parts(
                     out,
