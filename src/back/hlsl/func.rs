@@ -392,7 +392,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let name = ctx.name(key);
         let ty = types::type_name(ctx, var.ty);
         let init = match var.init {
-            Some(init) => self.arg(init),
+            Some(init) => self.arg_with(init).0,
             None => types::zero_value(ctx, var.ty),
         };
         self.st.line_parts(&[ty, " ", name, " = ", &init, ";"]);

@@ -200,7 +200,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     C::Coarse => "_coarse",
                     C::Fine => "_fine",
                 };
-                let e = self.arg(expr);
+                let e = self.arg_with(expr).0;
                 // HLSL has no coarse or fine `fwidth`: |ddx| + |ddy|.
                 if axis == A::Width && ctrl != C::None {
                     out.push_str(&text!("(abs(ddx{suffix}({e})) + abs(ddy{suffix}({e})))"));
@@ -270,7 +270,7 @@ impl<'a> FunctionWriter<'a, '_> {
         Prec::Word
     }
 
-    /// [`Self::arg`], appended to `out`: the outer parentheses of what
+    /// [`Self::arg_with`], appended to `out`: the outer parentheses of what
     /// [`Self::push_value`] appends are taken off in place.
     pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         let start = out.len();
@@ -322,12 +322,8 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// Like [`Self::expr_text`], without the outer parentheses (for arguments).
-    pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        self.arg_with(h).0
-    }
-
-    /// [`Self::arg`] and its class.
+    /// Like [`Self::expr_text`], without the outer parentheses (for
+    /// arguments), and its class.
     pub(super) fn arg_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         let (text, prec) = self.expr_text(h);
         (into_bare(text, prec), prec.bare())

@@ -346,8 +346,8 @@ impl FunctionWriter<'_, '_> {
     ) {
         let (image, image_prec) = self.expr_text(at.image);
         let (dim, _, class) = self.image_kind(at.image);
-        let coordinate = self.arg(at.coordinate);
-        let array_index = at.array_index.map(|a| self.arg(a));
+        let coordinate = self.arg_with(at.coordinate).0;
+        let array_index = at.array_index.map(|a| self.arg_with(a).0);
         let (value, value_prec) = self.arg_with(value);
         let layer = array_index.as_deref();
         let texel = storage_texel((&image, image_prec), dim, &coordinate, layer);
