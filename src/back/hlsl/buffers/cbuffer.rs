@@ -257,7 +257,6 @@ impl Plan {
 
     /// The buffer variant and wrapper structs, in dependency order.
     pub fn declarations(&self) -> String {
-        let spell = &self.names;
         let mut out = String::new();
         for d in &self.real.order {
             let (named, fields) = match *d {
@@ -277,7 +276,7 @@ impl Plan {
             super::super::push_parts(&mut out, &["struct ", &named.name, " {\n"]);
             for (f, name) in fields.iter().zip(&named.fields) {
                 out.push_str("    ");
-                spell.push_declarator(&mut out, &f.ty, name);
+                self.names.push_declarator(&mut out, &f.ty, name);
                 out.push_str(";\n");
             }
             out.push_str("};\n\n");
@@ -303,7 +302,6 @@ impl Plan {
         register: impl Fn(&mut String),
     ) {
         if let Some((c, named)) = self.cbuffer(g) {
-            let spell = &self.names;
             // Room for the header and a typical member line each.
             out.reserve(64 + 64 * c.fields.len());
             super::super::push_parts(out, &["cbuffer ", &named.name, " : register("]);
@@ -311,7 +309,7 @@ impl Plan {
             out.push_str(") {\n");
             for (k, (f, name)) in c.fields.iter().zip(&named.fields).enumerate() {
                 out.push_str("    ");
-                spell.push_declarator(out, &f.ty, name);
+                self.names.push_declarator(out, &f.ty, name);
                 if let Some(position) = c.packoffsets.as_ref().and_then(|p| p.get(k)) {
                     out.push_str(" : packoffset(");
                     push_packoffset(out, *position);
