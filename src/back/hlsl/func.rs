@@ -336,8 +336,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         out: &mut String,
         place: &crate::back::hlsl::buffers::Place<'a>,
     ) {
-        let (len, prec) = self.ctx.plan.array_length(self.ctx, self.needs, place);
-        expr::push_as_operand(out, &len, prec);
+        self.ctx.plan.push_array_length(out, self.needs, place);
     }
 
     fn is_reusable(prec: Prec) -> bool {
@@ -368,7 +367,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let name = ctx.name(key);
         let ty = types::type_name(ctx, var.ty);
         let init = match var.init {
-            Some(init) => self.arg(init),
+            Some(init) => self.arg_with(init).0,
             None => types::zero_value(ctx, var.ty),
         };
         self.st.line_parts(&[ty, " ", name, " = ", &init, ";"]);
@@ -479,15 +478,10 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let result_name = result.map(|r| self.declare_uninit(r));
         match ptr {
             Ptr::Buffer(place) => {
-                let text = self.ctx.plan.atomic(
-                    self.ctx,
-                    self.needs,
-                    &place,
-                    fun,
-                    &v,
-                    compare.as_deref(),
-                    result_name.as_deref(),
-                );
+                let members = self.compare_result_members(result);
+                let into = result_name.as_deref().map(|r| (r, members));
+                let plan = &self.ctx.plan;
+                let text = plan.atomic(self.needs, &place, fun, &v, compare.as_deref(), into);
                 self.st.lines(&text);
             }
             Ptr::Text { text, root } => {

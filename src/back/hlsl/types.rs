@@ -66,6 +66,15 @@ pub fn vector(size: u8, s: naga::Scalar) -> Cow<'static, str> {
     }
 }
 
+/// The type of `n` components of `s`: the scalar for 0 or 1, else a
+/// vector.
+pub fn shaped(n: u8, s: naga::Scalar) -> Cow<'static, str> {
+    match n {
+        0 | 1 => Cow::Borrowed(scalar(s)),
+        _ => vector(n, s),
+    }
+}
+
 /// The spellings of the float matrices of scalar spelling `$s`, by
 /// columns and rows (2 to 4).
 macro_rules! matrices {
@@ -226,10 +235,7 @@ fn spell_inner<'c>(
         TypeInner::Pointer { base, .. } => by_handle(base),
         TypeInner::ValuePointer {
             size, scalar: s, ..
-        } => match size {
-            Some(n) => vector(n as u8, s),
-            None => Cow::Borrowed(scalar(s)),
-        },
+        } => shaped(size.map_or(0, |n| n as u8), s),
         TypeInner::Image {
             dim,
             arrayed,

@@ -176,15 +176,6 @@ impl<'a> Src<'a> {
     }
 }
 
-/// The HLSL type of a leaf: the scalar `s` (`n` = 0) or a vector of `n`.
-pub(super) fn leaf_type(n: u8, s: naga::Scalar) -> Cow<'static, str> {
-    if n <= 1 {
-        super::super::types::scalar(s).into()
-    } else {
-        super::super::types::vector(n, s)
-    }
-}
-
 pub(super) fn buffer_type(rw: bool) -> &'static str {
     if rw {
         "RWByteAddressBuffer"
@@ -246,34 +237,39 @@ pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> Strin
     out
 }
 
-impl Plan {
-    /// Record that a 16- or 64-bit load or store needs shader model 6.2.
-    pub(super) fn require_sm62(
+impl Storage {
+    /// The error for a 16- or 64-bit value `s` in this buffer below shader
+    /// model 6.2 (`model`, the chosen one), which cannot load or store it.
+    pub(crate) fn sm62_error(
         &self,
-        ctx: &Ctx<'_>,
-        needs: &mut Needs,
-        st: &Storage,
         s: naga::Scalar,
-    ) {
-        if ctx.shader_model() < super::super::ShaderModel::Sm6_2 {
-            let how = if s.width == 2 {
-                "which need HLSL's 16-bit types (`-enable-16bit-types`)"
-            } else {
-                "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
-            };
-            needs.error(
-                Diagnostic::error(text!(
-                    "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
-                    st.name,
-                    super::super::types::scalar(s),
-                    ctx.shader_model()
-                ))
-                .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
-                .note("help: use --shader-model 6_2 (or later)"),
-            );
-        }
+        model: super::super::ShaderModel,
+    ) -> Diagnostic {
+        let how = if s.width == 2 {
+            "which need HLSL's 16-bit types (`-enable-16bit-types`)"
+        } else {
+            "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
+        };
+        Diagnostic::error(text!(
+            "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {model}.",
+            self.name,
+            super::super::types::scalar(s),
+        ))
+        .at(self.span.clone(), "16- or 64-bit values in a byte-address buffer")
+        .note("help: use --shader-model 6_2 (or later)")
     }
 
+    /// Record that a load or store of `s` in this buffer needs shader
+    /// model 6.2 where `s` is a 16- or 64-bit scalar: an error below it.
+    fn require_sm62(&self, ctx: &Ctx<'_>, needs: &mut Needs, s: naga::Scalar) {
+        let wide = s.width != 4 && s.kind != naga::ScalarKind::Bool;
+        if wide && ctx.shader_model() < super::super::ShaderModel::Sm6_2 {
+            needs.error(self.sm62_error(s, ctx.shader_model()));
+        }
+    }
+}
+
+impl Plan {
     /// A scalar (`n` = 0) or vector read at `off` of `buf`, appended to
     /// `out`.
     #[allow(clippy::too_many_arguments)]
@@ -287,8 +283,8 @@ impl Plan {
         n: u8,
         s: naga::Scalar,
     ) -> Prec {
+        st.require_sm62(ctx, needs, s);
         if s.width == 2 {
-            self.require_sm62(ctx, needs, st, s);
             push_load16(out, needs, (src, off), n, s);
             return Prec::Call;
         }
@@ -307,7 +303,6 @@ impl Plan {
             class
         } else if let Src::Words { .. } = src {
             // 64-bit values from their two words, low word first.
-            self.require_sm62(ctx, needs, st, s);
             // A scalar is `open` low `mid` high `close`, and of class
             // `class` (`(int64_t)(...)` is a cast).
             let (open, mid, close, class) = match s.kind {
@@ -341,8 +336,7 @@ impl Plan {
             let Src::Bytes { buf, .. } = src else {
                 return Prec::Postfix;
             };
-            self.require_sm62(ctx, needs, st, s);
-            let t = leaf_type(n, s);
+            let t = super::super::types::shaped(n, s);
             super::super::push_parts(out, &[buf, ".Load<", &t, ">(", off, ")"]);
             Prec::Postfix
         }
@@ -567,8 +561,8 @@ impl Plan {
         ty: Handle<naga::Type>,
     ) {
         let leaf = |out: &mut String, needs: &mut Needs, n: u8, s: naga::Scalar| {
+            st.require_sm62(ctx, needs, s);
             if s.width == 2 {
-                self.require_sm62(ctx, needs, st, s);
                 return push_store16(out, pad, needs, (buf, off, value), n, s);
             }
             out.push_str(pad);
@@ -585,7 +579,7 @@ impl Plan {
                 match s.kind {
                     naga::ScalarKind::Uint => out.push_str(value),
                     naga::ScalarKind::Bool => {
-                        let t = leaf_type(n, naga::Scalar::U32);
+                        let t = super::super::types::shaped(n, naga::Scalar::U32);
                         super::super::push_parts(out, &[&t, "(", value, ")"]);
                     }
                     _ => {
@@ -594,8 +588,7 @@ impl Plan {
                 }
                 out.push_str(");\n");
             } else {
-                self.require_sm62(ctx, needs, st, s);
-                let t = leaf_type(n, s);
+                let t = super::super::types::shaped(n, s);
                 super::super::push_parts(
                     out,
                     &[buf, ".Store<", &t, ">(", off, ", ", value, ");\n"],
@@ -656,19 +649,17 @@ impl Plan {
     /// Statements performing atomic `fun` at `place` (a `Bytes` place of an
     /// atomic) with `value` (and `compare`, printed, for compare-exchange),
     /// storing the old value into the already declared variable `result`
-    /// when given (for compare-exchange, a `__atomic_compare_exchange_result`
-    /// struct: `result.old_value` and `result.exchanged`, by the member
-    /// names in `ctx.names`).
-    #[allow(clippy::too_many_arguments)]
+    /// when given, with the HLSL names of the members `old_value` and
+    /// `exchanged` of its `__atomic_compare_exchange_result` struct, which
+    /// a compare-exchange stores into.
     pub fn atomic(
         &self,
-        ctx: &Ctx<'_>,
         needs: &mut Needs,
         place: &Place,
         fun: &naga::AtomicFunction,
         value: &str,
         compare: Option<&str>,
-        result: Option<&str>,
+        result: Option<(&str, (&str, &str))>,
     ) -> String {
         let Some((st, offset, layout)) = self.bytes(place) else {
             return String::new();
@@ -692,27 +683,12 @@ impl Plan {
         };
         // The statement is written around the helper's name: the result
         // (if any), the name, then the call's arguments.
-        let (old, exchanged) = if op == "cmpxchg" && result.is_some() {
-            let ty = ctx
-                .module
-                .special_types
-                .predeclared_types
-                .get(&naga::PredeclaredType::AtomicCompareExchangeWeakResult(s))
-                .copied();
-            match ty {
-                Some(h) => (
-                    ctx.name(NameKey::StructMember(h, 0)),
-                    ctx.name(NameKey::StructMember(h, 1)),
-                ),
-                None => ("old_value", "exchanged"),
-            }
-        } else {
-            ("", "")
-        };
         let mut out = String::with_capacity(96 + buf.len() + value.len());
         match (result, op == "cmpxchg") {
-            (Some(r), true) => super::super::push_parts(&mut out, &[r, ".", old, " = "]),
-            (Some(r), false) => super::super::push_parts(&mut out, &[r, " = "]),
+            (Some((r, (old, _))), true) => {
+                super::super::push_parts(&mut out, &[r, ".", old, " = "])
+            }
+            (Some((r, _)), false) => super::super::push_parts(&mut out, &[r, " = "]),
             (None, _) => {}
         }
         if !self.push_atomic_helper(&mut out, needs, st, op, s) {
@@ -723,7 +699,7 @@ impl Plan {
             if op == "cmpxchg" {
                 let cmp = compare.unwrap_or("0");
                 super::super::push_parts(&mut out, &[cmp, ", ", value, ");\n"]);
-                if let Some(r) = result {
+                if let Some((r, (old, exchanged))) = result {
                     super::super::push_parts(
                         &mut out,
                         &[r, ".", exchanged, " = (", r, ".", old, " == ", cmp, ");\n"],
@@ -736,10 +712,9 @@ impl Plan {
         out
     }
 
-    /// A `uint` expression: the element count of the runtime-sized array at
-    /// `place`.
-    pub fn array_length(&self, ctx: &Ctx<'_>, needs: &mut Needs, place: &Place) -> (String, Prec) {
-        let _ = ctx;
+    /// A `uint` expression in parentheses of its own: the element count of
+    /// the runtime-sized array at `place`, appended to `out`.
+    pub fn push_array_length(&self, out: &mut String, needs: &mut Needs, place: &Place) {
         let Some((
             st,
             offset,
@@ -749,7 +724,7 @@ impl Plan {
             },
         )) = self.bytes(place)
         else {
-            return ("0u".to_string(), Prec::Number);
+            return out.push_str("(0u)");
         };
         let rw = !st.read_only;
         let helper = if rw {
@@ -764,16 +739,14 @@ impl Plan {
             )
         });
         // `(size / stride)` or `((size - offset) / stride)`.
-        let mut out = String::with_capacity(helper.len() + st.name.len() + 48);
         let whole = offset.is_zero();
         out.push_str(if whole { "(" } else { "((" });
-        super::super::push_parts(&mut out, &[helper, "(", &st.name, ")"]);
+        super::super::push_parts(out, &[helper, "(", &st.name, ")"]);
         if !whole {
-            offset.with_text(|offset| super::super::push_parts(&mut out, &[" - ", offset, ")"]));
+            offset.with_text(|offset| super::super::push_parts(out, &[" - ", offset, ")"]));
         }
         out.push_str(" / ");
-        super::super::push_decimal(&mut out, stride);
+        super::super::push_decimal(out, stride);
         out.push_str("u)");
-        (out, Prec::Group)
     }
 }

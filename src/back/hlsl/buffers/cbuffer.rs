@@ -144,7 +144,7 @@ impl Plan {
         ty: Handle<naga::Type>,
     ) -> String {
         let text = Cow::Borrowed(text);
-        match self.element(ctx, Place::Text { text, repr, word }, index) {
+        match self.element(Place::Text { text, repr, word }, index) {
             Place::Text { text, repr, word } => self.load_text(ctx, needs, &text, word, repr, ty).0,
             // The elements of a cbuffer place are cbuffer places.
             Place::Bytes(_) => String::new(),
@@ -245,8 +245,8 @@ impl Plan {
     ) -> String {
         let name = |n: Option<&Named>| n.map_or_else(String::new, |n| n.name.clone());
         match (repr, ctx.module.types.get_handle(ty).map(|t| &t.inner)) {
-            (Repr::Variant(i), _) => name(self.variants.get(*i)),
-            (Repr::Wrapped { element, .. }, _) => name(self.elements.get(*element)),
+            (Repr::Variant(i), _) => name(self.names.variants.get(*i)),
+            (Repr::Wrapped { element, .. }, _) => name(self.names.elements.get(*element)),
             (Repr::Array(elem), Ok(naga::TypeInner::Array { base, size, .. })) => {
                 dims.push(super::super::types::array_count(ctx, *size).unwrap_or(0));
                 self.storage_name(ctx, elem, *base, dims)
@@ -256,25 +256,27 @@ impl Plan {
     }
 
     /// The buffer variant and wrapper structs, in dependency order.
-    pub fn declarations(&self, ctx: &Ctx<'_>) -> String {
-        let _ = ctx;
-        let spell = self.spell();
+    pub fn declarations(&self) -> String {
         let mut out = String::new();
         for d in &self.real.order {
             let (named, fields) = match *d {
-                Declared::Variant(i) => match (self.variants.get(i), self.real.variants.get(i)) {
-                    (Some(n), Some(v)) if !v.value => (n, &v.fields),
-                    _ => continue,
-                },
-                Declared::Element(i) => match (self.elements.get(i), self.real.elements.get(i)) {
-                    (Some(n), Some(e)) => (n, &e.fields),
-                    _ => continue,
-                },
+                Declared::Variant(i) => {
+                    match (self.names.variants.get(i), self.real.variants.get(i)) {
+                        (Some(n), Some(v)) if !v.value => (n, &v.fields),
+                        _ => continue,
+                    }
+                }
+                Declared::Element(i) => {
+                    match (self.names.elements.get(i), self.real.elements.get(i)) {
+                        (Some(n), Some(e)) => (n, &e.fields),
+                        _ => continue,
+                    }
+                }
             };
             super::super::push_parts(&mut out, &["struct ", &named.name, " {\n"]);
             for (f, name) in fields.iter().zip(&named.fields) {
                 out.push_str("    ");
-                spell.push_declarator(&mut out, &f.ty, name);
+                self.names.push_declarator(&mut out, &f.ty, name);
                 out.push_str(";\n");
             }
             out.push_str("};\n\n");
@@ -285,14 +287,9 @@ impl Plan {
     /// The declaration of buffer global `g`, with `register` as the text
     /// after `register(` (e.g. `b0, space1`).
     #[cfg(test)]
-    pub fn buffer_declaration(
-        &self,
-        ctx: &Ctx<'_>,
-        g: Handle<naga::GlobalVariable>,
-        register: &str,
-    ) -> String {
+    pub fn buffer_declaration(&self, g: Handle<naga::GlobalVariable>, register: &str) -> String {
         let mut out = String::new();
-        self.write_buffer_declaration(ctx, &mut out, g, |out| out.push_str(register));
+        self.write_buffer_declaration(&mut out, g, |out| out.push_str(register));
         out
     }
 
@@ -300,14 +297,11 @@ impl Plan {
     /// the text inside `register(...)`.
     pub fn write_buffer_declaration(
         &self,
-        ctx: &Ctx<'_>,
         out: &mut String,
         g: Handle<naga::GlobalVariable>,
         register: impl Fn(&mut String),
     ) {
-        let _ = ctx;
         if let Some((c, named)) = self.cbuffer(g) {
-            let spell = self.spell();
             // Room for the header and a typical member line each.
             out.reserve(64 + 64 * c.fields.len());
             super::super::push_parts(out, &["cbuffer ", &named.name, " : register("]);
@@ -315,7 +309,7 @@ impl Plan {
             out.push_str(") {\n");
             for (k, (f, name)) in c.fields.iter().zip(&named.fields).enumerate() {
                 out.push_str("    ");
-                spell.push_declarator(out, &f.ty, name);
+                self.names.push_declarator(out, &f.ty, name);
                 if let Some(position) = c.packoffsets.as_ref().and_then(|p| p.get(k)) {
                     out.push_str(" : packoffset(");
                     push_packoffset(out, *position);

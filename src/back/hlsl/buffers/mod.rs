@@ -7,12 +7,12 @@
 //!   or returns error diagnostics (at the WGSL member, with a fix, carrying
 //!   [`super::INEXPRESSIBLE_NOTE`]) for layouts a cbuffer cannot express.
 //! - `decl` prints [`Plan::declarations`] (buffer variant structs) after the
-//!   value structs, and [`Plan::buffer_declaration`] for every buffer global
-//!   (with the register text `decl` chose).
+//!   value structs, and [`Plan::write_buffer_declaration`] for every buffer
+//!   global (with the register text `decl` chose).
 //! - `func` starts every access chain into a buffer at [`Plan::global`],
 //!   walks down with [`Plan::member`] and [`Plan::element`], and ends with
 //!   [`Plan::load`], [`Plan::store`], [`Plan::atomic`] or
-//!   [`Plan::array_length`].
+//!   [`Plan::push_array_length`].
 //!
 //! Uniform globals (and push constants) are `cbuffer`s. The top-level
 //! members of a struct-typed global are the cbuffer's members, named
@@ -162,9 +162,7 @@ pub struct Plan {
     /// The cbuffers as [`crate::layout::realize::d3d`] realized them.
     pub real: CbufferRealization,
     /// Their names, one per cbuffer, variant and element struct of `real`.
-    pub cbuffers: Vec<Named>,
-    pub variants: Vec<Named>,
-    pub elements: Vec<Named>,
+    pub names: Names,
     pub storages: Vec<Storage>,
     /// A note per cbuffer declared as words.
     pub notes: Vec<Diagnostic>,
@@ -192,7 +190,7 @@ impl Plan {
     /// The realization of the cbuffer of global `g` and its names.
     fn cbuffer(&self, g: Handle<naga::GlobalVariable>) -> Option<(&d3d::Cbuffer, &Named)> {
         let i = self.real.cbuffer(g)?;
-        Some((self.real.cbuffers.get(i)?, self.cbuffers.get(i)?))
+        Some((self.real.cbuffers.get(i)?, self.names.cbuffers.get(i)?))
     }
 
     /// The names and member reprs of the struct in cbuffer storage as
@@ -201,7 +199,7 @@ impl Plan {
     fn struct_at(&self, repr: &Repr) -> Option<(&Named, &[Repr])> {
         match repr {
             Repr::Block(g) => self.cbuffer(*g).map(|(c, n)| (n, c.members.as_slice())),
-            Repr::Variant(i) => (self.variants.get(*i))
+            Repr::Variant(i) => (self.names.variants.get(*i))
                 .zip(self.real.variants.get(*i))
                 .map(|(n, v)| (n, v.members.as_slice())),
             _ => None,
@@ -220,15 +218,6 @@ impl Plan {
                 .and_then(|s| s.words.as_ref())
                 .map(|w| w.cbuffer.as_str())
         })
-    }
-
-    /// The spelling of stored types with the plan's names.
-    fn spell(&self) -> Spell<'_> {
-        Spell {
-            cbuffers: &self.cbuffers,
-            variants: &self.variants,
-            elements: &self.elements,
-        }
     }
 
     fn storage(&self, g: Handle<naga::GlobalVariable>) -> Option<&Storage> {
@@ -287,13 +276,7 @@ impl Plan {
     /// Element `index` of the array, matrix (a column) or vector (a
     /// component) at `place`. A dynamic column of a split matrix is an
     /// rvalue (uniforms are never stored to).
-    pub fn element<'p>(
-        &'p self,
-        ctx: &'p Ctx<'_>,
-        place: Place<'p>,
-        index: Index<'_>,
-    ) -> Place<'p> {
-        let _ = ctx;
+    pub fn element<'p>(&'p self, place: Place<'p>, index: Index<'_>) -> Place<'p> {
         match place {
             Place::Text { text, repr, word } => {
                 let text: &str = &text;

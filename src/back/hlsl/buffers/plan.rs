@@ -27,13 +27,11 @@ pub fn plan(
         names,
         // `main` stays free for what the other parts invent.
         taken: Taken::new(names, &["main"]),
-        cbuffers: Vec::new(),
-        variants: Vec::new(),
-        elements: Vec::new(),
+        named: Names::default(),
     };
     namer.name(&real);
     if !real.problems.is_empty() {
-        let mut errors = real.diagnostics(&namer.spell());
+        let mut errors = real.diagnostics(&namer.named);
         for d in &mut errors.0 {
             if d.kind == DiagnosticKind::Inexpressible {
                 d.notes.push(text!("note: {INEXPRESSIBLE_NOTE}"));
@@ -71,9 +69,7 @@ pub fn plan(
     }
     Ok(Plan {
         real,
-        cbuffers: namer.cbuffers,
-        variants: namer.variants,
-        elements: namer.elements,
+        names: namer.named,
         storages,
         notes,
         aggregate_arrays_by_element: slang,
@@ -99,20 +95,10 @@ struct Namer<'a> {
     names: &'a naga::FastHashMap<NameKey, String>,
     /// Every global name given out (by the namer and here).
     taken: Taken<'a>,
-    cbuffers: Vec<Named>,
-    variants: Vec<Named>,
-    elements: Vec<Named>,
+    named: Names,
 }
 
 impl<'a> Namer<'a> {
-    fn spell(&self) -> Spell<'_> {
-        Spell {
-            cbuffers: &self.cbuffers,
-            variants: &self.variants,
-            elements: &self.elements,
-        }
-    }
-
     /// A global name derived from `base`, free of clashes (`base` itself,
     /// without a copy, when it is free).
     fn fresh(&mut self, base: String) -> String {
@@ -224,7 +210,7 @@ impl<'a> Namer<'a> {
     }
 
     fn name(&mut self, r: &CbufferRealization) {
-        self.cbuffers = r
+        self.named.cbuffers = r
             .cbuffers
             .iter()
             .map(|c| Named {
@@ -232,15 +218,15 @@ impl<'a> Namer<'a> {
                 ..Named::default()
             })
             .collect();
-        self.variants = vec![Named::default(); r.variants.len()];
-        self.elements = vec![Named::default(); r.elements.len()];
+        self.named.variants = vec![Named::default(); r.variants.len()];
+        self.named.elements = vec![Named::default(); r.elements.len()];
         let mut pads = vec![0usize; r.cbuffers.len()];
         for made in &r.made {
             match *made {
                 Made::Cbuffer(i) => {
                     let Some(c) = r.cbuffers.get(i) else { continue };
                     let name = self.fresh([self.global_name(c.global), "_cb"].concat());
-                    self.cbuffers[i].name = name;
+                    self.named.cbuffers[i].name = name;
                 }
                 Made::Member {
                     cbuffer,
@@ -260,7 +246,7 @@ impl<'a> Namer<'a> {
                         Some(n) => self.fresh_columns(&base, n),
                         None => self.fresh(base),
                     };
-                    self.cbuffers[cbuffer].members.push(name);
+                    self.named.cbuffers[cbuffer].members.push(name);
                 }
                 Made::Value { cbuffer, columns } => {
                     let Some(c) = r.cbuffers.get(cbuffer) else {
@@ -271,7 +257,7 @@ impl<'a> Namer<'a> {
                     for j in 0..columns.unwrap_or(0) {
                         self.taken.insert(&column_name(&name, j));
                     }
-                    self.cbuffers[cbuffer].members.push(name);
+                    self.named.cbuffers[cbuffer].members.push(name);
                 }
                 Made::Pad { cbuffer, field } => {
                     let Some(c) = r.cbuffers.get(cbuffer) else {
@@ -280,7 +266,7 @@ impl<'a> Namer<'a> {
                     let n = pad_name(Some(self.global_name(c.global)), pads[cbuffer]);
                     pads[cbuffer] += 1;
                     let name = self.fresh(n);
-                    if let Some(f) = self.cbuffers[cbuffer].fields.get_mut(field) {
+                    if let Some(f) = self.named.cbuffers[cbuffer].fields.get_mut(field) {
                         *f = name;
                     }
                 }
@@ -288,7 +274,7 @@ impl<'a> Namer<'a> {
                 Made::Element(i) => self.name_element(r, i),
             }
         }
-        for (c, named) in r.cbuffers.iter().zip(&mut self.cbuffers) {
+        for (c, named) in r.cbuffers.iter().zip(&mut self.named.cbuffers) {
             for (f, name) in c.fields.iter().zip(&mut named.fields) {
                 if let Some(n) = field_name(&named.members, f.role) {
                     *name = n;
@@ -338,7 +324,7 @@ impl<'a> Namer<'a> {
             };
             self.fresh(base)
         };
-        self.variants[i] = Named {
+        self.named.variants[i] = Named {
             name,
             members,
             fields,
@@ -361,7 +347,7 @@ impl<'a> Namer<'a> {
             .collect();
         let mut values = e.fields.iter().filter(|f| !f.is_padding());
         let what = match (values.next(), values.count()) {
-            (Some(one), 0) => self.spell().mangle(&one.ty),
+            (Some(one), 0) => self.named.mangle(&one.ty),
             // The columns of a matrix: `float3x2_cols`.
             (
                 Some(Field {
@@ -376,7 +362,7 @@ impl<'a> Namer<'a> {
             _ => "element".to_string(),
         };
         let name = self.fresh(text!("_s_{what}_s{}", e.size));
-        self.elements[i] = Named {
+        self.named.elements[i] = Named {
             name,
             members,
             fields,
@@ -394,15 +380,16 @@ fn field_name(members: &[String], role: Role) -> Option<String> {
     }
 }
 
-/// The HLSL spelling of stored types, with the names given to what the
-/// realization made.
-pub(super) struct Spell<'n> {
-    pub cbuffers: &'n [Named],
-    pub variants: &'n [Named],
-    pub elements: &'n [Named],
+/// The names given to what the realization made, one per cbuffer, variant
+/// and element struct, which spell the stored types.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    pub cbuffers: Vec<Named>,
+    pub variants: Vec<Named>,
+    pub elements: Vec<Named>,
 }
 
-impl Spell<'_> {
+impl Names {
     fn named(&self, of: d3d::Of) -> Option<&Named> {
         match of {
             d3d::Of::Cbuffer(i) => self.cbuffers.get(i),
@@ -477,7 +464,7 @@ fn push_dims(out: &mut String, ty: &LStorage) {
     }
 }
 
-impl crate::layout::realize::Spelling<d3d::Of> for Spell<'_> {
+impl crate::layout::realize::Spelling<d3d::Of> for Names {
     fn storage(&self, ty: &LStorage) -> String {
         self.describe(ty)
     }
@@ -497,9 +484,8 @@ impl crate::layout::realize::Spelling<d3d::Of> for Spell<'_> {
 /// [`d3d::verify`]'s findings for `plan`, as messages.
 #[cfg(test)]
 pub(super) fn verify_plan(plan: &Plan) -> Vec<String> {
-    let spell = plan.spell();
     d3d::verify(&plan.real)
         .iter()
-        .map(|p| p.diagnostic(&spell).message)
+        .map(|p| p.diagnostic(&plan.names).message)
         .collect()
 }

@@ -193,13 +193,12 @@ fn exercise(
                 let r = format!("a{n}");
                 let _ = writeln!(out, "    {t} {r};");
                 out.push_str(&indent(&plan.atomic(
-                    ctx,
                     needs,
                     place,
                     &fun,
                     "2",
                     None,
-                    Some(&r),
+                    Some((&r, ("", ""))),
                 )));
             }
             let cx = ctx
@@ -217,14 +216,17 @@ fn exercise(
                 *n += 1;
                 let r = format!("x{n}");
                 let _ = writeln!(out, "    {} {r};", ctx.name(NameKey::Type(h)));
+                let members = (
+                    ctx.name(NameKey::StructMember(h, 0)),
+                    ctx.name(NameKey::StructMember(h, 1)),
+                );
                 out.push_str(&indent(&plan.atomic(
-                    ctx,
                     needs,
                     place,
                     &F::Exchange { compare: Some(e) },
                     "3",
                     Some("1"),
-                    Some(&r),
+                    Some((&r, members)),
                 )));
             }
             *n += 1;
@@ -247,12 +249,13 @@ fn exercise(
         naga::TypeInner::Array { base, size, .. } => {
             if size == naga::ArraySize::Dynamic {
                 *n += 1;
-                let (len, _) = plan.array_length(ctx, needs, place);
-                let _ = writeln!(out, "    uint n{n} = {len};");
+                let _ = write!(out, "    uint n{n} = ");
+                plan.push_array_length(out, needs, place);
+                out.push_str(";\n");
             }
-            let p = plan.element(ctx, place.clone(), Index::Dynamic("id.x"));
+            let p = plan.element(place.clone(), Index::Dynamic("id.x"));
             exercise(ctx, needs, &p, base, writable, n, out);
-            let p = plan.element(ctx, place.clone(), Index::Constant(1));
+            let p = plan.element(place.clone(), Index::Constant(1));
             exercise(ctx, needs, &p, base, writable, n, out);
         }
         _ => {}
@@ -305,7 +308,7 @@ fn walk_text(
         }
         (naga::TypeInner::Array { base, .. }, LayoutKind::Array { element, .. }) => {
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
-                let p = ctx.plan.element(ctx, place.clone(), index);
+                let p = ctx.plan.element(place.clone(), index);
                 walk_text(ctx, w, (&p, *base, element), depth + 1);
             }
         }
@@ -341,7 +344,7 @@ fn walk_text(
                 },
             };
             for index in [Index::Constant(1), Index::Dynamic("(id.x % 2u)")] {
-                let p = ctx.plan.element(ctx, place.clone(), index);
+                let p = ctx.plan.element(place.clone(), index);
                 walk_text(ctx, w, (&p, vt, &column), depth + 1);
             }
         }
@@ -357,7 +360,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
     let mut body = String::new();
     let mut n = 0usize;
     for (k, c) in ctx.plan.real.cbuffers.iter().enumerate() {
-        decls.push_str(&ctx.plan.buffer_declaration(ctx, c.global, &format!("b{k}")));
+        decls.push_str(&ctx.plan.buffer_declaration(c.global, &format!("b{k}")));
         let Some(place) = ctx.plan.global(c.global) else {
             continue;
         };
@@ -398,7 +401,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
         } else {
             format!("u{k}")
         };
-        decls.push_str(&ctx.plan.buffer_declaration(ctx, s.global, &reg));
+        decls.push_str(&ctx.plan.buffer_declaration(s.global, &reg));
         if s.name == SINK {
             continue;
         }
@@ -410,7 +413,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
     }
     let mut out = String::from("#pragma pack_matrix(row_major)\n");
     out.push_str(&crate::back::hlsl::types::struct_declarations(ctx));
-    out.push_str(&ctx.plan.declarations(ctx));
+    out.push_str(&ctx.plan.declarations());
     out.push_str(&decls);
     for h in needs.helpers.values() {
         out.push_str(h);
@@ -519,7 +522,7 @@ impl Cmp<'_> {
                         if !real.value {
                             self.stats.variants += 1;
                         }
-                        let names = self.ctx.plan.variants[*i].members.iter().cloned();
+                        let names = self.ctx.plan.names.variants[*i].members.iter().cloned();
                         names.zip(real.members.iter().cloned()).collect()
                     }
                     _ => slots
@@ -649,7 +652,7 @@ fn run_one(stem: &str, source: &str, stats: &mut Stats) {
     }
     let cbuffers = compiled.cbuffers();
     stats.storages += ctx.plan.storages.len().saturating_sub(1);
-    for (c, real) in ctx.plan.cbuffers.iter().zip(&ctx.plan.real.cbuffers) {
+    for (c, real) in ctx.plan.names.cbuffers.iter().zip(&ctx.plan.real.cbuffers) {
         stats.cbuffers += 1;
         let members: Vec<(String, Repr)> = c
             .members
@@ -943,7 +946,7 @@ fn verification_catches_overlaps_and_moved_members() {
         offset: 8 + 16 * 40,
         role: Role::Member(0),
     });
-    bad.cbuffers[0].fields.push("straddle".to_string());
+    bad.names.cbuffers[0].fields.push("straddle".to_string());
     assert!(!verify_plan(&bad).is_empty());
 }
 
@@ -992,7 +995,7 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     let ctx = fx.ctx(&opts, plan);
     let g = ctx.plan.real.cbuffers[0].global;
     let u = ctx.plan.global(g).expect("u");
-    let decl = ctx.plan.buffer_declaration(&ctx, g, "b3, space0");
+    let decl = ctx.plan.buffer_declaration(g, "b3, space0");
     assert!(
         decl.starts_with("cbuffer u_cb : register(b3, space0) {\n"),
         "{decl}"
@@ -1008,11 +1011,11 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     let i = ctx.plan.member(&ctx, u.clone(), 1);
     let m = ctx.plan.member(&ctx, i.clone(), 1);
     assert_eq!(
-        text(ctx.plan.element(&ctx, m.clone(), Index::Constant(1))),
+        text(ctx.plan.element(m.clone(), Index::Constant(1))),
         "u_i.m_c1"
     );
     assert_eq!(
-        text(ctx.plan.element(&ctx, m.clone(), Index::Dynamic("k"))),
+        text(ctx.plan.element(m.clone(), Index::Dynamic("k"))),
         "(float2x2(u_i.m_c0, u_i.m_c1))[k]"
     );
     // A plain struct inside a variant: members by name.
@@ -1028,17 +1031,17 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
     ));
     assert_eq!(text(ctx.plan.member(&ctx, q.clone(), 0)), "u_i.s.z");
     let arr = ctx.plan.member(&ctx, u.clone(), 2);
-    let e = ctx.plan.element(&ctx, arr.clone(), Index::Dynamic("j"));
+    let e = ctx.plan.element(arr.clone(), Index::Dynamic("j"));
     assert_eq!(
-        text(ctx.plan.element(&ctx, e.clone(), Index::Constant(1))),
+        text(ctx.plan.element(e.clone(), Index::Constant(1))),
         "u_arr[j].v_c1"
     );
     // Storage: offsets fold.
     let sg = ctx.plan.storages[0].global;
     let b = ctx.plan.global(sg).expect("b");
-    let e = ctx.plan.element(&ctx, b.clone(), Index::Dynamic("k"));
+    let e = ctx.plan.element(b.clone(), Index::Dynamic("k"));
     let v = ctx.plan.member(&ctx, e.clone(), 3);
-    let v1 = ctx.plan.element(&ctx, v.clone(), Index::Constant(1));
+    let v1 = ctx.plan.element(v.clone(), Index::Constant(1));
     let (stride, v_offset) = match &ctx.contract.globals[1].layout.kind {
         LayoutKind::Array {
             stride, element, ..
@@ -1074,10 +1077,9 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
         ctx.plan.load(&ctx, &mut needs, &v1, ty),
         (format!("asfloat(b.Load4({want}))"), Prec::Call)
     );
-    assert_eq!(
-        ctx.plan.array_length(&ctx, &mut needs, &b),
-        (format!("(_s_byte_size(b) / {stride}u)"), Prec::Group)
-    );
+    let mut len = String::new();
+    ctx.plan.push_array_length(&mut len, &mut needs, &b);
+    assert_eq!(len, format!("(_s_byte_size(b) / {stride}u)"));
 }
 
 #[test]
@@ -1145,7 +1147,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
             .map(|k| format!("{} after {}", names.fields[k], names.fields[k - 1]))
             .collect()
     };
-    for (v, n) in plan.real.variants.iter().zip(&plan.variants) {
+    for (v, n) in plan.real.variants.iter().zip(&plan.names.variants) {
         assert!(
             tails(&v.fields, n).is_empty(),
             "{}: {:?}",
@@ -1153,7 +1155,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
             tails(&v.fields, n)
         );
     }
-    for (e, n) in plan.real.elements.iter().zip(&plan.elements) {
+    for (e, n) in plan.real.elements.iter().zip(&plan.names.elements) {
         assert!(
             tails(&e.fields, n).is_empty(),
             "{}: {:?}",
@@ -1164,6 +1166,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
     // `T.m` (a mat2x3 followed by padding) is split; `T.n`, followed by a
     // register-aligned member that needs no padding, is not.
     let t = plan
+        .names
         .variants
         .iter()
         .find(|v| v.name == "T_cb")
@@ -1176,7 +1179,7 @@ fn padding_never_sits_in_a_matrix_tail_and_inner_matrix_arrays_are_wrapped() {
     assert!(names.contains(&"n"), "{names:?}");
     // `grid` and `tails`: arrays of arrays of matrices hold element
     // structs, not bare matrices.
-    let (c, real) = (&plan.cbuffers[0], &plan.real.cbuffers[0]);
+    let (c, real) = (&plan.names.cbuffers[0], &plan.real.cbuffers[0]);
     for name in c
         .members
         .iter()

@@ -35,7 +35,7 @@ pub(super) fn push_load16(
     s: naga::Scalar,
 ) {
     let inner = src.inner();
-    let t = leaf_type(n, s);
+    let t = super::super::types::shaped(n, s);
     let mut name = String::with_capacity(24);
     src.push_helper_prefix(&mut name);
     name.push_str(&t);
@@ -102,7 +102,7 @@ pub(super) fn push_store16(
     n: u8,
     s: naga::Scalar,
 ) {
-    let t = leaf_type(n, s);
+    let t = super::super::types::shaped(n, s);
     let mut name = String::with_capacity(24);
     super::super::push_parts(&mut name, &["_s_store_", &t]);
     let helper = name.as_str();

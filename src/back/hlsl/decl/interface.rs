@@ -375,28 +375,13 @@ fn location_of(binding: &Binding) -> Option<u32> {
     }
 }
 
-/// The HLSL names of entry point `index`'s input and output structs.
-fn io_names<'c>(ctx: &'c Ctx<'_>, index: usize) -> (IoName<'c>, IoName<'c>, IoName<'c>) {
-    let f = ctx.name(NameKey::EntryPoint(index as u16));
-    (
-        IoName("_s_in_", f),
-        IoName("_s_out_", f),
-        IoName("_s_output_", f),
-    )
-}
-
-/// One of [`io_names`]: a prefix and the entry function's name, displayed
-/// together (formatted straight into the text that uses it).
-#[derive(Clone, Copy)]
-struct IoName<'c>(&'static str, &'c str);
-
-impl IoName<'_> {
-    /// The name, appended to `out`.
-    fn push_to(self, out: &mut String) {
-        out.push_str(self.0);
-        out.push_str(self.1);
-    }
-}
+/// The HLSL names of an entry point's input and output structs and of the
+/// function converting its result into the output struct are these
+/// prefixes and the entry function's name (written straight into the text
+/// that uses them).
+const IN: &str = "_s_in_";
+const OUT: &str = "_s_out_";
+const CONVERT: &str = "_s_output_";
 
 /// The members of the input struct, in order.
 fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<Member<'c>> {
@@ -446,12 +431,10 @@ fn output_members<'c>(
 
 fn write_struct_text<'m, 'c: 'm>(
     out: &mut String,
-    name: IoName<'_>,
+    (prefix, f): (&str, &str),
     members: impl IntoIterator<Item = &'m Member<'c>>,
 ) {
-    out.push_str("struct ");
-    name.push_to(out);
-    out.push_str(" {\n");
+    hlsl::push_parts(out, &["struct ", prefix, f, " {\n"]);
     for m in members {
         hlsl::push_parts(out, &["    ", &m.modifiers, m.ty, " "]);
         m.name.push_to(out);
@@ -491,7 +474,7 @@ pub(super) fn push_entry_io_declarations(
         );
         return None;
     }
-    let (input, output, convert) = io_names(ctx, index);
+    let f = ctx.name(NameKey::EntryPoint(index as u16));
     let inputs = input_members(ctx, needs, index);
     let outputs = ep
         .function
@@ -504,21 +487,17 @@ pub(super) fn push_entry_io_declarations(
     out.reserve(64 * (lines + 6));
     let has_input = !inputs.is_empty();
     if has_input {
-        write_struct_text(out, input, &inputs);
+        write_struct_text(out, (IN, f), &inputs);
         out.push('\n');
     }
     let (Some(result), Some(outputs)) = (&ep.function.result, outputs) else {
         return Some(has_input);
     };
-    write_struct_text(out, output, outputs.iter().map(|(_, m)| m));
+    write_struct_text(out, (OUT, f), outputs.iter().map(|(_, m)| m));
     out.push('\n');
     let ty = types::type_name(ctx, result.ty);
-    output.push_to(out);
-    out.push(' ');
-    convert.push_to(out);
-    hlsl::push_parts(out, &["(", ty, " _s_r) {\n    "]);
-    output.push_to(out);
-    out.push_str(" _s_o;\n");
+    hlsl::push_parts(out, &[OUT, f, " ", CONVERT, f, "(", ty, " _s_r) {\n    "]);
+    hlsl::push_parts(out, &[OUT, f, " _s_o;\n"]);
     for (part, m) in &outputs {
         out.push_str("    _s_o.");
         m.name.push_to(out);
@@ -548,7 +527,7 @@ pub fn push_entry_signature(
     let Some(ep) = ctx.module.entry_points.get(index) else {
         return;
     };
-    let (input, output, _) = io_names(ctx, index);
+    let f = ctx.name(NameKey::EntryPoint(index as u16));
     if ctx.options.slang {
         let stage = match ep.stage {
             ShaderStage::Vertex => "vertex",
@@ -567,22 +546,16 @@ pub fn push_entry_signature(
         }
         _ => {}
     }
-    if ep.function.result.is_some() {
-        output.push_to(out);
-    } else {
-        out.push_str("void");
+    match ep.function.result {
+        Some(_) => hlsl::push_parts(out, &[OUT, f, " ", f, "("]),
+        None => hlsl::push_parts(out, &["void ", f, "("]),
     }
-    hlsl::push_parts(
-        out,
-        &[" ", ctx.name(NameKey::EntryPoint(index as u16)), "("],
-    );
     let has_input = match has_input {
         Some(has) => has,
         None => !input_members(ctx, needs, index).is_empty(),
     };
     if has_input {
-        input.push_to(out);
-        out.push_str(" _s_in");
+        hlsl::push_parts(out, &[IN, f, " _s_in"]);
     }
     out.push(')');
 }
@@ -669,17 +642,9 @@ pub fn push_entry_return(ctx: &Ctx<'_>, index: usize, value: Option<&str>, out: 
         out.push_str("return;\n");
         return;
     }
-    let (_, output, convert) = io_names(ctx, index);
+    let f = ctx.name(NameKey::EntryPoint(index as u16));
     match value {
-        Some(v) => {
-            out.push_str("return ");
-            convert.push_to(out);
-            hlsl::push_parts(out, &["(", v, ");\n"]);
-        }
-        None => {
-            out.push_str("return (");
-            output.push_to(out);
-            out.push_str(")0;\n");
-        }
+        Some(v) => hlsl::push_parts(out, &["return ", CONVERT, f, "(", v, ");\n"]),
+        None => hlsl::push_parts(out, &["return (", OUT, f, ")0;\n"]),
     }
 }

@@ -275,25 +275,10 @@ fn storage_model_errors(
     if model >= ShaderModel::Sm6_2 {
         return Vec::new();
     }
-    let mut errors = Vec::new();
-    for (st, scalar) in wide_storages(info, contract, plan, selected) {
-        let how = if scalar.width == 2 {
-            "which need HLSL's 16-bit types (`-enable-16bit-types`)"
-        } else {
-            "which HLSL reads and writes in a byte-address buffer with the templated `Load<T>`/`Store<T>`"
-        };
-        errors.push(
-            Diagnostic::error(text!(
-                "`{}` holds `{}` values, {how}, available from shader model 6.2; the chosen shader model is {}.",
-                st.name,
-                types::scalar(scalar),
-                model
-            ))
-            .at(st.span.clone(), "16- or 64-bit values in a byte-address buffer")
-            .note("help: use --shader-model 6_2 (or later)"),
-        );
-    }
-    errors
+    let wide = wide_storages(info, contract, plan, selected);
+    wide.into_iter()
+        .map(|(st, s)| st.sm62_error(s, model))
+        .collect()
 }
 
 /// The storage buffers a written entry point uses (every one, in a
@@ -321,7 +306,7 @@ fn wide_scalar(
     contract: &LayoutModule,
     layout: &crate::layout::Layout,
 ) -> Option<crate::layout::Scalar> {
-    use crate::layout::{LayoutKind, Slot};
+    use crate::layout::LayoutKind;
     match &layout.kind {
         LayoutKind::Scalar(s)
         | LayoutKind::Atomic(s)
@@ -331,15 +316,8 @@ fn wide_scalar(
         }
         LayoutKind::Array { element, .. } => wide_scalar(contract, element),
         LayoutKind::Struct(h) => {
-            contract
-                .structs
-                .get(h)?
-                .slots
-                .iter()
-                .find_map(|slot| match slot {
-                    Slot::Member(m) => wide_scalar(contract, &m.layout),
-                    Slot::Padding(_) => None,
-                })
+            let mut members = contract.structs.get(h)?.members();
+            members.find_map(|m| wide_scalar(contract, &m.layout))
         }
     }
 }
@@ -369,7 +347,7 @@ fn output_names(ctx: Ctx<'_>) -> HlslNames {
             .collect();
         out.structs.push((wgsl, take(NameKey::Type(h)), fields));
     }
-    for (real, cb) in plan.real.cbuffers.iter().zip(plan.cbuffers) {
+    for (real, cb) in plan.real.cbuffers.iter().zip(plan.names.cbuffers) {
         let wgsl = module.global_variables[real.global]
             .name
             .clone()
@@ -469,7 +447,7 @@ fn write_file(
     }
 
     let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
-    let buffers = ctx.plan.declarations(ctx);
+    let buffers = ctx.plan.declarations();
     // A library declares every struct; with entry points, the buffer
     // structs nothing names are left out. Named: what the output spelled,
     // and the structs cbuffers hold as they are (the plan names those once,

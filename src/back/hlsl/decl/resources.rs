@@ -3,13 +3,13 @@
 //! private and workgroup globals.
 
 use super::{used_by, GlobalHandle, NUM_WORKGROUPS};
-use crate::back::common::binding_array_suffix;
+use crate::back::common::{binding_array_suffix, element_inner};
 use crate::back::hlsl;
 use crate::back::hlsl::types;
 use crate::back::hlsl::{Ctx, Needs};
 use crate::bind::d3d::{reads_num_workgroups, Register, Registers, VkBinding};
 use naga::proc::NameKey;
-use naga::{AddressSpace, Handle, TypeInner};
+use naga::{AddressSpace, TypeInner};
 
 /// Append the text inside `register(...)` of `r`: `t0, space1`.
 pub(super) fn push_register(out: &mut String, r: &Register) {
@@ -63,25 +63,23 @@ pub(super) fn resource_declarations(
         ) {
             push_vk_binding(&mut resources, ctx, reg);
             ctx.plan
-                .write_buffer_declaration(ctx, &mut resources, h, |out| push_register(out, reg));
+                .write_buffer_declaration(&mut resources, h, |out| push_register(out, reg));
             if !resources.ends_with('\n') {
                 resources.push('\n');
             }
             continue;
         }
         let (suffix, _) = binding_array_suffix(module, var.ty);
-        let element = element_type(module, var.ty);
-        let ty = match module.types[element].inner {
-            // The texture type's spelling, kept with the module's types.
-            TypeInner::Image { .. } => types::type_name(ctx, element),
-            TypeInner::Sampler { comparison } => types::sampler_type(comparison),
+        let ty = match *element_inner(module, var.ty) {
+            ref image @ TypeInner::Image { .. } => types::inner_name(ctx, image),
+            TypeInner::Sampler { comparison } => types::sampler_type(comparison).into(),
             _ => continue,
         };
         push_vk_binding(&mut resources, ctx, reg);
         hlsl::push_parts(
             &mut resources,
             &[
-                ty,
+                &ty,
                 " ",
                 ctx.name(NameKey::GlobalVariable(h)),
                 &suffix,
@@ -109,15 +107,6 @@ pub(super) fn resource_declarations(
         }
     }
     resources
-}
-
-/// The element type of binding array `ty` (nested ones included); `ty`
-/// itself for any other type.
-fn element_type(module: &naga::Module, ty: Handle<naga::Type>) -> Handle<naga::Type> {
-    match module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(&TypeInner::BindingArray { base, .. }) => element_type(module, base),
-        _ => ty,
-    }
 }
 
 /// Private (`static`) and workgroup (`groupshared`) globals the written

@@ -200,7 +200,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     C::Coarse => "_coarse",
                     C::Fine => "_fine",
                 };
-                let e = self.arg(expr);
+                let e = self.arg_with(expr).0;
                 // HLSL has no coarse or fine `fwidth`: |ddx| + |ddy|.
                 if axis == A::Width && ctrl != C::None {
                     out.push_str(&text!("(abs(ddx{suffix}({e})) + abs(ddy{suffix}({e})))"));
@@ -250,8 +250,8 @@ impl<'a> FunctionWriter<'a, '_> {
             | E::RayQueryProceedResult => out.push_str(&self.unsupported_result(h)),
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => {
-                    let (len, prec) = ctx.plan.array_length(ctx, self.needs, &place);
-                    return push_as_operand(out, &len, prec);
+                    ctx.plan.push_array_length(out, self.needs, &place);
+                    return Prec::Group;
                 }
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
@@ -270,7 +270,7 @@ impl<'a> FunctionWriter<'a, '_> {
         Prec::Word
     }
 
-    /// [`Self::arg`], appended to `out`: the outer parentheses of what
+    /// [`Self::arg_with`], appended to `out`: the outer parentheses of what
     /// [`Self::push_value`] appends are taken off in place.
     pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
         let start = out.len();
@@ -322,12 +322,8 @@ impl<'a> FunctionWriter<'a, '_> {
         }
     }
 
-    /// Like [`Self::expr_text`], without the outer parentheses (for arguments).
-    pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        self.arg_with(h).0
-    }
-
-    /// [`Self::arg`] and its class.
+    /// Like [`Self::expr_text`], without the outer parentheses (for
+    /// arguments), and its class.
     pub(super) fn arg_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
         let (text, prec) = self.expr_text(h);
         (into_bare(text, prec), prec.bare())
@@ -412,7 +408,7 @@ impl<'a> FunctionWriter<'a, '_> {
                     let (_, container) = self.st.pointee(base);
                     let mut i = self.st.take_buf();
                     self.push_restricted_index(&mut i, &container, index, Some(&place));
-                    let element = ctx.plan.element(ctx, place, Index::Dynamic(&i));
+                    let element = ctx.plan.element(place, Index::Dynamic(&i));
                     self.st.give_buf(i);
                     return Ptr::Buffer(element);
                 }
@@ -423,7 +419,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 Ptr::Buffer(place) => {
                     return Ptr::Buffer(match *self.st.pointee(base).1 {
                         Ti::Struct { .. } => ctx.plan.member(ctx, place, index),
-                        _ => ctx.plan.element(ctx, place, Index::Constant(index)),
+                        _ => ctx.plan.element(place, Index::Constant(index)),
                     })
                 }
                 invalid => return invalid,

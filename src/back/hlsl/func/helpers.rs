@@ -8,8 +8,8 @@
 //! to `Needs::helpers` (once).
 
 use super::expr::typed_int;
-use super::math::shaped;
-use crate::back::hlsl::{types, Ctx, Needs};
+use crate::back::hlsl::types::{self, shaped};
+use crate::back::hlsl::{Ctx, Needs};
 use crate::back::text::div_mod_body;
 use naga::proc::NameKey;
 use naga::{Scalar, ScalarKind as K};
@@ -195,8 +195,9 @@ pub(super) fn bitcast64(
     to: Scalar,
     size: Option<naga::VectorSize>,
 ) -> String {
-    let (f, t) = (shaped(size, from), shaped(size, to));
-    let u = shaped(size, Scalar::U32);
+    let n = size.map_or(0, |n| n as u8);
+    let (f, t) = (shaped(n, from), shaped(n, to));
+    let u = shaped(n, Scalar::U32);
     let name = text!("_s_bitcast_{t}_{f}");
     needs.helper(&name, |_| {
         let body = if to.kind == K::Float {

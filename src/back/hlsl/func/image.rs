@@ -33,7 +33,6 @@ use super::math::{paren, push_paren};
 use super::FunctionWriter;
 use crate::back::text::{coordinate_count, Expr, Load, Prec, Sample, Texel, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
-use std::borrow::Cow;
 
 /// A texture type's dimension, arrayedness and class.
 type Kind = (ImageDimension, bool, ImageClass);
@@ -41,11 +40,7 @@ type Kind = (ImageDimension, bool, ImageClass);
 /// A vector of `n` components of `s` made of `parts`: `int3(xy, level)`,
 /// or `int(x)` (a conversion) for one component.
 fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
-    let t = match n {
-        1 => Cow::Borrowed(types::scalar(s)),
-        _ => types::vector(n as u8, s),
-    };
-    text!("{t}({})", parts.join(", "))
+    text!("{}({})", types::shaped(n as u8, s), parts.join(", "))
 }
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
@@ -351,8 +346,8 @@ impl FunctionWriter<'_, '_> {
     ) {
         let (image, image_prec) = self.expr_text(at.image);
         let (dim, _, class) = self.image_kind(at.image);
-        let coordinate = self.arg(at.coordinate);
-        let array_index = at.array_index.map(|a| self.arg(a));
+        let coordinate = self.arg_with(at.coordinate).0;
+        let array_index = at.array_index.map(|a| self.arg_with(a).0);
         let (value, value_prec) = self.arg_with(value);
         let layer = array_index.as_deref();
         let texel = storage_texel((&image, image_prec), dim, &coordinate, layer);

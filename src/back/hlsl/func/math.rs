@@ -20,26 +20,17 @@
 //! - `modf`/`frexp` build naga's predeclared result structs;
 //! - `sign` on floats converts HLSL's integer result back to the float type.
 
-use super::super::types;
+use super::super::types::{self, shaped};
 use super::super::{error_at, Ctx, Needs, ShaderModel};
 use crate::back::text::{component, vector_size, Prec};
 use naga::proc::NameKey;
-use naga::{MathFunction as M, Scalar, ScalarKind as K, TypeInner, VectorSize};
-use std::borrow::Cow;
+use naga::{MathFunction as M, Scalar, ScalarKind as K, TypeInner};
 
 /// A printed operand with its class and its resolved type.
 pub(crate) struct Arg<'a> {
     pub text: &'a str,
     pub prec: Prec,
     pub ty: &'a TypeInner,
-}
-
-/// `scalar` or `vecN<scalar>` spelled in HLSL.
-pub(super) fn shaped(size: Option<VectorSize>, s: Scalar) -> Cow<'static, str> {
-    match size {
-        Some(n) => types::vector(n as u8, s),
-        None => Cow::Borrowed(types::scalar(s)),
-    }
 }
 
 /// `text` (of class `prec`), parenthesized unless it can be an operand
@@ -61,18 +52,12 @@ pub(crate) fn push_paren(out: &mut String, text: &str, prec: Prec) {
     }
 }
 
-/// A literal `value` (written like `1.0` or `3`) of scalar type `s`.
+/// A literal `value` of scalar type `s`: a float written like `1.0` (for
+/// a float type) or an unsigned integer (for an unsigned type).
 fn number(s: Scalar, value: &str) -> String {
     match (s.kind, s.width) {
-        (K::Float, 4) => {
-            if value.contains('.') || value.contains('e') {
-                value.to_string()
-            } else {
-                text!("{value}.0")
-            }
-        }
+        (K::Float, 4) => value.to_string(),
         (K::Uint, 4) => text!("{value}u"),
-        (K::Sint, 4) => value.to_string(),
         _ => text!("(({}){value})", types::scalar(s)),
     }
 }
@@ -99,6 +84,7 @@ pub(crate) fn call(
     let arg_ty = ty(0);
     let scalar = arg_ty.scalar().unwrap_or(Scalar::F32);
     let size = vector_size(arg_ty);
+    let n = size.map_or(0, |n| n as u8);
     let t = types::inner_name(ctx, arg_ty);
     // `name(a, b, ...)`, written into one string; `fit`: with every
     // operand after the first in the shape of the first (WGSL splats a
@@ -131,7 +117,7 @@ pub(crate) fn call(
         kind: K::Uint,
         width: scalar.width,
     };
-    let ut = shaped(size, unsigned_scalar);
+    let ut = shaped(n, unsigned_scalar);
     // The operand as unsigned bits.
     let as_unsigned = || {
         if signed {
@@ -149,7 +135,7 @@ pub(crate) fn call(
         if result_scalar == Scalar::U32 {
             (u, u_prec)
         } else if result_scalar.width == 8 {
-            let wide = shaped(size, Scalar::I32);
+            let wide = shaped(n, Scalar::I32);
             (text!("({rt})({wide}){}", paren(&u, u_prec)), Prec::Operator)
         } else {
             (text!("({rt}){}", paren(&u, u_prec)), Prec::Operator)
@@ -213,9 +199,9 @@ pub(crate) fn call(
         }
         M::Ldexp => {
             let et = types::inner_name(ctx, ty(1));
-            let ft = shaped(size, Scalar::F32);
-            let ui = shaped(size, Scalar::U32);
-            let ii = shaped(size, Scalar::I32);
+            let ft = shaped(n, Scalar::F32);
+            let ui = shaped(n, Scalar::U32);
+            let ii = shaped(n, Scalar::I32);
             let name = text!("_s_ldexp_{t}");
             needs.helper(&name, |_| {
                 text!(
@@ -344,10 +330,10 @@ fn modf_frexp(
             // and are their own fraction. f16 goes through f32 (exactly:
             // its fraction keeps its mantissa bits), since DXC's SPIR-V
             // lacks asuint16.
-            let size = vector_size(arg_ty);
-            let ui = shaped(size, Scalar::U32);
-            let fi = shaped(size, Scalar::F32);
-            let ii = shaped(size, Scalar::I32);
+            let n = vector_size(arg_ty).map_or(0, |n| n as u8);
+            let ui = shaped(n, Scalar::U32);
+            let fi = shaped(n, Scalar::F32);
+            let ii = shaped(n, Scalar::I32);
             let exp_type = match ctx.module.types[handle].inner {
                 TypeInner::Struct { ref members, .. } if members.len() == 2 => {
                     types::type_name(ctx, members[1].ty)
