@@ -1363,6 +1363,92 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     finish(TEST, format!("{compiled} files compiled"), failures);
 }
 
+/// Three GLSL spellings that once came out wrong, compiled by glslang in
+/// every dialect:
+/// - `@builtin(view_index)` is a `u32`: it was read as `int(...)` into a
+///   `uint` local, which GLSL ES rejects (no implicit conversion);
+/// - ES 3.10's unfused `fma(a, b, c)` printed `b` and `c` without their
+///   parentheses, so `fma(f, f + 1.0, x)` computed `f * f + 1.0 + x` and a
+///   `select` operand swallowed the whole sum;
+/// - a Vulkan push-constant block said `push_constant` twice in its
+///   `layout(...)` (glslang takes the repeat, so the text is checked).
+#[test]
+fn view_index_fma_and_push_constants_spelled_right() {
+    const TEST: &str = "view_index_fma_and_push_constants_spelled_right";
+    const VIEW: &str = "
+@fragment
+fn main(@builtin(view_index) v: u32) -> @location(0) vec4<f32> {
+    return vec4<f32>(f32(v + 1u));
+}
+";
+    const FMA: &str = "
+@group(0) @binding(0) var<storage, read_write> o: array<vec4<f32>>;
+@compute @workgroup_size(1)
+fn main() {
+    let f = o[0];
+    let g = o[1];
+    o[2] = fma(f, f + vec4(1.0), g - f);
+    o[3] = fma(f - g, f, select(f, g, f.x > 0.0));
+}
+";
+    const PUSH: &str = "
+struct P { scale: vec4<f32>, count: u32 }
+var<immediate> p: P;
+@group(0) @binding(0) var<storage, read_write> o: array<vec4<f32>>;
+@compute @workgroup_size(1)
+fn main() {
+    o[0] = p.scale * f32(p.count);
+}
+";
+    if !require_tool("glslangValidator", &["--version"], TEST) {
+        return;
+    }
+    let dir = temp_dir("glsl-spelled");
+    let mut failures = Vec::new();
+    let mut compiled = 0;
+    for dialect in Dialect::ALL {
+        for (name, source) in [("view", VIEW), ("fma", FMA), ("push", PUSH)] {
+            let files = match translate(name, source, dialect) {
+                Translated::Files(files) => files,
+                Translated::Rejected(text) | Translated::Broken(text) => {
+                    failures.push(format!("{name} [{dialect}]: not translated:\n{text}"));
+                    continue;
+                }
+            };
+            for f in files {
+                let text = &f.text;
+                let wrong = match name {
+                    "view" => text.contains("int(gl_View") && !text.contains("uint(gl_View"),
+                    "fma" => {
+                        dialect == Dialect::Es310
+                            && !(text.contains("f_e2 * (f_e2 + vec4(1.0)) + (g_e5 - f_e2)")
+                                && text.contains("+ ((f_e2.x > 0.0) ? g_e5 : f_e2)"))
+                    }
+                    _ => text.lines().any(|l| l.matches("push_constant").count() > 1),
+                };
+                if wrong {
+                    failures.push(format!("{name} [{dialect}]: misspelled:\n{text}"));
+                    continue;
+                }
+                let path = dir.join(format!("{name}-{dialect}.{}", f.suffix));
+                if let Err(e) = std::fs::write(&path, text) {
+                    failures.push(format!("cannot write {}: {e}", path.display()));
+                    continue;
+                }
+                match compile(dialect, &path) {
+                    Ok(_) => compiled += 1,
+                    Err(e) => failures.push(format!("{name} [{dialect}]: {e}\n{text}")),
+                }
+            }
+        }
+    }
+    let expected = 3 * Dialect::ALL.len();
+    if compiled != expected && failures.is_empty() {
+        failures.push(format!("compiled {compiled} files, expected {expected}"));
+    }
+    finish(TEST, format!("{compiled} files compiled"), failures);
+}
+
 /// The comparer checks inlined struct members: stride's GLSL of the inline
 /// example matches its contract, and the same GLSL against a contract with
 /// an inlined member moved by 4 bytes fails.

@@ -5,7 +5,7 @@ struct VertexOut {
     vec4 color;
 };
 
-layout(push_constant, push_constant, std430) uniform draw_block {
+layout(push_constant, std430) uniform draw_block {
     layout(offset = 0) mat4 transform;
     layout(offset = 64) vec3 tint;
     layout(offset = 76) float alpha;

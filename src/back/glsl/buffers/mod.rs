@@ -1010,7 +1010,8 @@ impl Plan {
     }
 
     /// The full block declaration of buffer global `block`, with
-    /// `layout_prefix` (e.g. `set = 0, binding = 1`) inside its
+    /// `layout_prefix` (e.g. `set = 0, binding = 1`, or `push_constant`
+    /// for a Vulkan push-constant block) inside its
     /// `layout(...)`, std140/std430 and offsets or padding by dialect.
     /// Adds the extensions it needs (`GL_ARB_enhanced_layouts` for offsets
     /// in gl430, 16-bit and 64-bit storage types).
@@ -1037,9 +1038,6 @@ impl Plan {
         out: &mut String,
     ) {
         out.push_str("layout(");
-        if block.kind == BlockKind::PushConstant {
-            out.push_str("push_constant, ");
-        }
         if !layout_prefix.is_empty() {
             out.push_str(layout_prefix);
             out.push_str(", ");

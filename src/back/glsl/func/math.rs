@@ -86,9 +86,10 @@ impl FunctionWriter<'_, '_> {
                 let name = self.dot4_helper(fun == M::Dot4I8Packed);
                 write!(out, "{name}({bare}, {b})")
             }
-            // ES 3.10 has no fma(); WGSL allows the unfused form.
+            // ES 3.10 has no fma(); WGSL allows the unfused form. Each
+            // operand keeps its own parentheses.
             M::Fma => {
-                let _ = write!(out, "({a} * {b} + {c})");
+                let _ = write!(out, "({a} * {} + {})", rest[0].0, rest[1].0);
                 return Prec::Group;
             }
             M::QuantizeToF16 => {
