@@ -129,7 +129,7 @@ fn shader(ctx: &Ctx<'_>) -> String {
     let mut body = String::new();
     for (k, b) in ctx.plan.blocks.iter().enumerate() {
         let prefix = match (b.kind, dialect.is_vulkan()) {
-            (BlockKind::PushConstant, _) => String::new(),
+            (BlockKind::PushConstant, _) => "push_constant".to_string(),
             (_, true) => format!("set = 0, binding = {k}"),
             (_, false) => format!("binding = {k}"),
         };
