@@ -55,7 +55,7 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{end_section, reachable_functions, Modules, Written};
+use crate::back::common::{push_section, reachable_functions, Modules, Written};
 use crate::bind::gl::{resource_kind, GlBindings, Pair};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
@@ -409,8 +409,8 @@ fn write_entry_point(
 
     // Everything below `#version` and the extensions, in order; written
     // first so that the extensions they need are known.
-    // Each part is written straight into `body`; `end_section` then ends
-    // a part that wrote anything with a blank line.
+    // Each part is written straight into `body` by `push_section`, which
+    // ends a part that wrote anything with a blank line.
     let mut body = String::with_capacity(4096);
     // What earlier files (and the plan) named is not this file's.
     ctx.type_names.named.take();
@@ -419,86 +419,80 @@ fn write_entry_point(
     // them it names.
     let structs_at = body.len();
     let (structs, struct_parts) = types::struct_declarations(ctx, needs);
-    let start = body.len();
-    ctx.plan.write_declarations(needs, &mut body);
-    end_section(&mut body, start);
-    let start = body.len();
-    constants(ctx, needs, &mut body);
-    end_section(&mut body, start);
+    push_section(&mut body, |out| ctx.plan.write_declarations(needs, out));
+    push_section(&mut body, |out| constants(ctx, needs, out));
     if spec_constants {
-        let start = body.len();
-        overrides(ctx, needs, &mut body);
-        end_section(&mut body, start);
+        push_section(&mut body, |out| overrides(ctx, needs, out));
     }
 
     // Resources the entry point uses, in declaration order.
-    let used = |h: GlobalHandle| !ep_info[h].is_empty();
-    let start = body.len();
-    let resources = &mut body;
-    // The layout qualifiers of one block, rewritten for each block (room
-    // for `set = N, binding = M`, so that it never regrows).
-    let mut prefix = String::with_capacity(32);
-    for (h, kind) in declared_resources(ctx, order, index) {
-        let slot = bindings.global(h);
-        match kind {
-            "image" => image_declaration(ctx, needs, h, slot, resources),
-            "texture" | "sampler" => separate_declaration(ctx, needs, h, slot, resources),
-            _ => {
-                prefix.clear();
-                match (kind, slot) {
-                    ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
-                    (_, Some(_)) => push_slot_layout(&mut prefix, slot),
-                    (_, None) => {}
-                }
-                if let Some((_, words)) = ctx.plan.words_block(h) {
-                    if words.f16 {
-                        needs.extension(super::types::F16_EXTENSION);
+    push_section(&mut body, |resources| {
+        // The layout qualifiers of one block, rewritten for each block
+        // (room for `set = N, binding = M`, so that it never regrows).
+        let mut prefix = String::with_capacity(32);
+        for (h, kind) in declared_resources(ctx, order, index) {
+            let slot = bindings.global(h);
+            match kind {
+                "image" => image_declaration(ctx, needs, h, slot, resources),
+                "texture" | "sampler" => separate_declaration(ctx, needs, h, slot, resources),
+                _ => {
+                    prefix.clear();
+                    match (kind, slot) {
+                        ("push-constant", _) if dialect.is_vulkan() => {
+                            prefix.push_str("push_constant")
+                        }
+                        (_, Some(_)) => push_slot_layout(&mut prefix, slot),
+                        (_, None) => {}
                     }
-                    words.write_declaration(&prefix, resources);
-                } else if let Some(block) = ctx.plan.block(h) {
-                    ctx.plan
-                        .write_block_declaration(ctx, needs, block, &prefix, resources);
-                }
-                if !resources.ends_with('\n') {
-                    resources.push('\n');
+                    if let Some((_, words)) = ctx.plan.words_block(h) {
+                        if words.f16 {
+                            needs.extension(super::types::F16_EXTENSION);
+                        }
+                        words.write_declaration(&prefix, resources);
+                    } else if let Some(block) = ctx.plan.block(h) {
+                        ctx.plan
+                            .write_block_declaration(ctx, needs, block, &prefix, resources);
+                    }
+                    if !resources.ends_with('\n') {
+                        resources.push('\n');
+                    }
                 }
             }
         }
-    }
-    for (pair, unit) in entry_units(bindings, index) {
-        combined_declaration(ctx, needs, pair, unit, resources);
-    }
-    end_section(&mut body, start);
-
-    let start = body.len();
-    interface_declarations(ctx, needs, index, warnings, &mut body);
-    end_section(&mut body, start);
+        for (pair, unit) in entry_units(bindings, index) {
+            combined_declaration(ctx, needs, pair, unit, resources);
+        }
+    });
+    push_section(&mut body, |out| {
+        interface_declarations(ctx, needs, index, warnings, out)
+    });
 
     // Private and workgroup globals.
-    let start = body.len();
-    let globals = &mut body;
-    for &h in order {
-        let var = &module.global_variables[h];
-        if !used(h) || !matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup) {
-            continue;
-        }
-        let ty = types::type_name(ctx, needs, var.ty);
-        let name = ctx.name(NameKey::GlobalVariable(h));
-        if var.space == AddressSpace::WorkGroup {
-            for part in ["shared ", ty, " ", name, ";\n"] {
+    push_section(&mut body, |globals| {
+        for &h in order {
+            let var = &module.global_variables[h];
+            if ep_info[h].is_empty()
+                || !matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup)
+            {
+                continue;
+            }
+            let ty = types::type_name(ctx, needs, var.ty);
+            let name = ctx.name(NameKey::GlobalVariable(h));
+            if var.space == AddressSpace::WorkGroup {
+                for part in ["shared ", ty, " ", name, ";\n"] {
+                    globals.push_str(part);
+                }
+                continue;
+            }
+            let init = match var.init {
+                Some(init) => super::func::const_expression(ctx, needs, init),
+                None => types::zero_value(ctx, needs, var.ty),
+            };
+            for part in [ty, " ", name, " = ", &init, ";\n"] {
                 globals.push_str(part);
             }
-            continue;
         }
-        let init = match var.init {
-            Some(init) => super::func::const_expression(ctx, needs, init),
-            None => types::zero_value(ctx, needs, var.ty),
-        };
-        for part in [ty, " ", name, " = ", &init, ";\n"] {
-            globals.push_str(part);
-        }
-    }
-    end_section(&mut body, start);
+    });
 
     let mut functions = String::new();
     for f in reachable_functions(module, index) {
@@ -538,14 +532,12 @@ fn write_entry_point(
     }
     text.push('\n');
     text.push_str(&body[..structs_at]);
-    let start = text.len();
-    crate::back::common::push_live_declarations(&mut text, structs, struct_parts, named);
-    end_section(&mut text, start);
+    push_section(&mut text, |out| {
+        crate::back::common::push_live_declarations(out, structs, struct_parts, named)
+    });
     text.push_str(&body[structs_at..]);
     for helper in needs.helpers.values() {
-        let start = text.len();
-        text.push_str(helper);
-        end_section(&mut text, start);
+        push_section(&mut text, |out| out.push_str(helper));
     }
     text.push_str(&functions);
     text.push_str(&main);
