@@ -68,7 +68,7 @@ use crate::back::common::is_abstract;
 use crate::back::common::{name_of, push_section, reachable_functions, Modules};
 use crate::back::text;
 use crate::bind::d3d::{RegisterMode, Registers};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::layout::LayoutModule;
 use interface::push_entry_io_declarations;
 use naga::proc::NameKey;
@@ -182,8 +182,7 @@ pub(crate) type ModeRegisters = Result<Vec<HlslRegister>, Diagnostics>;
 /// [`HlslOutput`] reports them, without writing the file: for `--target
 /// reflect`, from one resolution and the binding stage's registers. Also
 /// an error where a storage buffer holds 16- or 64-bit values that the
-/// shader model cannot load or store ([`storage_model_errors`]), as
-/// writing the file would report.
+/// shader model cannot load or store, as writing the file would report.
 pub(crate) fn module_registers(
     modules: &Modules<'_>,
     options: &HlslOptions,
@@ -191,7 +190,19 @@ pub(crate) fn module_registers(
 ) -> Result<(Vec<HlslEntryPoint>, ShaderModel, Vec<ModeRegisters>), Diagnostics> {
     let (r, model) = resolve(modules, options)?;
     let written = r.written;
-    let errors = storage_model_errors(written.info, written.contract, &r.plan, &r.selected, model);
+    // Before shader model 6.2, a byte-address buffer cannot load or store
+    // 16- or 64-bit values: an error per storage buffer a written entry
+    // point uses, at the first such scalar of its contract layout (what
+    // the file's first load or store of one reports).
+    let wide = if model < ShaderModel::Sm6_2 {
+        wide_storages(written.info, written.contract, &r.plan, &r.selected)
+    } else {
+        Vec::new()
+    };
+    let errors: Vec<_> = wide
+        .into_iter()
+        .map(|(st, s)| st.sm62_error(s, model))
+        .collect();
     let registers = modes
         .iter()
         .map(|&mode| {
@@ -258,26 +269,6 @@ fn register_records(
                 words: r.handle.is_some_and(|h| plan.is_words(h)),
             }
         })
-        .collect()
-}
-
-/// Before shader model 6.2, a byte-address buffer cannot load or store 16-
-/// or 64-bit values: an error per storage buffer a written entry point
-/// uses, at the first such scalar of its contract layout (what the file's
-/// first load or store of one reports).
-fn storage_model_errors(
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    plan: &super::buffers::Plan,
-    selected: &[usize],
-    model: ShaderModel,
-) -> Vec<Diagnostic> {
-    if model >= ShaderModel::Sm6_2 {
-        return Vec::new();
-    }
-    let wide = wide_storages(info, contract, plan, selected);
-    wide.into_iter()
-        .map(|(st, s)| st.sm62_error(s, model))
         .collect()
 }
 
