@@ -62,10 +62,7 @@ use interface::interface_declarations;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
 use names::{module_names, name_combined_samplers};
-use resources::{
-    combined_declaration, constants, image_declaration, overrides, push_slot_layout,
-    separate_declaration,
-};
+use resources::{combined_declaration, constants, handle_declaration, overrides, push_slot_layout};
 use std::fmt::Write as _;
 
 pub(crate) use interface::{push_entry_prologue, push_entry_return};
@@ -425,8 +422,9 @@ fn write_entry_point(
         for (h, kind) in declared_resources(ctx, order, index) {
             let slot = bindings.global(h);
             match kind {
-                "image" => image_declaration(ctx, needs, h, slot, resources),
-                "texture" | "sampler" => separate_declaration(ctx, needs, h, slot, resources),
+                "image" | "texture" | "sampler" => {
+                    handle_declaration(ctx, needs, h, slot, resources)
+                }
                 _ => {
                     prefix.clear();
                     match (kind, slot) {
