@@ -56,10 +56,7 @@ pub(super) fn push_resource_declarations(
         let Some(reg) = registers.global(h) else {
             continue;
         };
-        if matches!(
-            var.space,
-            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Immediate
-        ) {
+        if crate::back::text::is_buffer_space(var.space) {
             push_vk_binding(resources, ctx, reg);
             ctx.plan
                 .write_buffer_declaration(resources, h, |out| push_register(out, reg));
