@@ -1109,6 +1109,15 @@ pub(crate) fn first_scalar_uses(
     })
 }
 
+/// Write one part of a text into `out` with `write`, ended as
+/// [`end_section`] ends it: nothing when `write` wrote nothing, else a
+/// blank line after it.
+pub(crate) fn push_section(out: &mut String, write: impl FnOnce(&mut String)) {
+    let start = out.len();
+    write(out);
+    end_section(out, start);
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};

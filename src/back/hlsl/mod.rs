@@ -94,18 +94,13 @@ impl ShaderModel {
         ShaderModel::Sm6_6,
     ];
 
+    /// The spelling on the command line and in target profiles: `6_0`,
+    /// in declaration (and [`ShaderModel::ALL`]) order.
+    const NAMES: [&'static str; 8] = ["5_1", "6_0", "6_1", "6_2", "6_3", "6_4", "6_5", "6_6"];
+
     /// The spelling on the command line and in target profiles: `6_0`.
     pub fn name(self) -> &'static str {
-        match self {
-            ShaderModel::Sm5_1 => "5_1",
-            ShaderModel::Sm6_0 => "6_0",
-            ShaderModel::Sm6_1 => "6_1",
-            ShaderModel::Sm6_2 => "6_2",
-            ShaderModel::Sm6_3 => "6_3",
-            ShaderModel::Sm6_4 => "6_4",
-            ShaderModel::Sm6_5 => "6_5",
-            ShaderModel::Sm6_6 => "6_6",
-        }
+        Self::NAMES[self as usize]
     }
 
     pub fn from_name(name: &str) -> Option<ShaderModel> {

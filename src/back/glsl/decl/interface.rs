@@ -295,7 +295,18 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
         return;
     };
     let span = text::entry_span(ctx.parsed, ctx.module, index);
-    zero_workgroup_memory(ctx, needs, index, out);
+    // Invocation 0 zeroes every workgroup variable the entry point uses;
+    // then all invocations wait at a barrier.
+    let zeroed = zeroed_workgroup_variables(module, ctx.info, index);
+    if !zeroed.is_empty() {
+        out.push_str("    if (gl_LocalInvocationIndex == 0u) {\n");
+        for h in zeroed {
+            let var = &module.global_variables[h];
+            let name = ctx.name(NameKey::GlobalVariable(h));
+            zero_store(ctx, needs, name, var.ty, "        ", 0, out);
+        }
+        out.push_str("    }\n    barrier();\n");
+    }
     let mut ignored = Vec::new();
     for (i, arg) in ep.function.arguments.iter().enumerate() {
         let ty = types::type_name(ctx, needs, arg.ty);
@@ -397,22 +408,6 @@ pub fn push_entry_return(
             });
         }
     }
-}
-
-/// Invocation 0 zeroes every workgroup variable the entry point uses; then
-/// all invocations wait at a barrier. Appended to `out`.
-fn zero_workgroup_memory(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: &mut String) {
-    let zeroed = zeroed_workgroup_variables(ctx.module, ctx.info, index);
-    if zeroed.is_empty() {
-        return;
-    }
-    out.push_str("    if (gl_LocalInvocationIndex == 0u) {\n");
-    for h in zeroed {
-        let var = &ctx.module.global_variables[h];
-        let name = ctx.name(NameKey::GlobalVariable(h));
-        zero_store(ctx, needs, name, var.ty, "        ", 0, out);
-    }
-    out.push_str("    }\n    barrier();\n");
 }
 
 /// Arrays longer than this are zeroed in a loop rather than by one

@@ -55,17 +55,14 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{end_section, reachable_functions, Modules, Written};
+use crate::back::common::{push_section, reachable_functions, Modules};
 use crate::bind::gl::{resource_kind, GlBindings, Pair};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
 use naga::proc::NameKey;
 use naga::{AddressSpace, Handle, ShaderStage, TypeInner};
 use names::{module_names, name_combined_samplers};
-use resources::{
-    combined_declaration, constants, image_declaration, overrides, push_slot_layout,
-    separate_declaration,
-};
+use resources::{combined_declaration, constants, handle_declaration, overrides, push_slot_layout};
 use std::fmt::Write as _;
 
 pub(crate) use interface::{push_entry_prologue, push_entry_return};
@@ -86,12 +83,13 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, buffers::Plan>;
 
 /// Bake the overrides where needed, name and plan the buffers: everything
-/// but the text and the bindings, which the binding stage assigned (see
-/// [`Resolved`]). `modules` holds the translation's module, validated once.
+/// but the text (see [`Resolved`]), with the bindings the binding stage
+/// assigned to the module written for the dialect. `modules` holds the
+/// translation's module, validated once.
 pub(crate) fn resolve<'a>(
     modules: &'a Modules<'_>,
     options: &GlslOptions,
-) -> Result<Resolved<'a>, Diagnostics> {
+) -> Result<(Resolved<'a>, &'a GlBindings), Diagnostics> {
     let parsed = modules.parsed;
     let dialect = options.dialect;
     if parsed.module.entry_points.is_empty() {
@@ -138,18 +136,11 @@ pub(crate) fn resolve<'a>(
         e
     })?;
     warnings.extend(plan.notes.iter().cloned());
-    Ok(Resolved::new(written, warnings, selected, names, plan))
-}
-
-/// The bindings the binding stage assigned to `written` for `dialect`.
-fn bindings<'a>(
-    written: Written<'a>,
-    dialect: super::Dialect,
-) -> Result<&'a GlBindings, Diagnostics> {
-    written
-        .bindings
-        .gl(written.module, written.info, dialect.is_vulkan())
-        .bindings(written.module, dialect.name())
+    let bindings = assignment.bindings(module, dialect.name())?;
+    Ok((
+        Resolved::new(written, warnings, selected, names, plan),
+        bindings,
+    ))
 }
 
 /// The whole backend for one module (see `super::write`), from the
@@ -158,8 +149,7 @@ pub(crate) fn write_modules(
     modules: &Modules<'_>,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
-    let r = resolve(modules, options)?;
-    let bindings = bindings(r.written, options.dialect)?;
+    let (r, bindings) = resolve(modules, options)?;
     let dialect = options.dialect;
     // naga's `process_overrides` leaves the (now unused) overrides in the
     // arena: only an unbaked module declares them.
@@ -217,8 +207,7 @@ pub(crate) fn module_bindings(
     modules: &Modules<'_>,
     options: &GlslOptions,
 ) -> Result<Vec<FileBindings>, Diagnostics> {
-    let r = resolve(modules, options)?;
-    let bindings = bindings(r.written, options.dialect)?;
+    let (r, bindings) = resolve(modules, options)?;
     let order = r.written.order();
     let ctx = Ctx::new(modules.writing(r.written), options, (), r.names, r.plan);
     Ok(r.selected
@@ -409,8 +398,8 @@ fn write_entry_point(
 
     // Everything below `#version` and the extensions, in order; written
     // first so that the extensions they need are known.
-    // Each part is written straight into `body`; `end_section` then ends
-    // a part that wrote anything with a blank line.
+    // Each part is written straight into `body` by `push_section`, which
+    // ends a part that wrote anything with a blank line.
     let mut body = String::with_capacity(4096);
     // What earlier files (and the plan) named is not this file's.
     ctx.type_names.named.take();
@@ -419,86 +408,81 @@ fn write_entry_point(
     // them it names.
     let structs_at = body.len();
     let (structs, struct_parts) = types::struct_declarations(ctx, needs);
-    let start = body.len();
-    ctx.plan.write_declarations(needs, &mut body);
-    end_section(&mut body, start);
-    let start = body.len();
-    constants(ctx, needs, &mut body);
-    end_section(&mut body, start);
+    push_section(&mut body, |out| ctx.plan.write_declarations(needs, out));
+    push_section(&mut body, |out| constants(ctx, needs, out));
     if spec_constants {
-        let start = body.len();
-        overrides(ctx, needs, &mut body);
-        end_section(&mut body, start);
+        push_section(&mut body, |out| overrides(ctx, needs, out));
     }
 
     // Resources the entry point uses, in declaration order.
-    let used = |h: GlobalHandle| !ep_info[h].is_empty();
-    let start = body.len();
-    let resources = &mut body;
-    // The layout qualifiers of one block, rewritten for each block (room
-    // for `set = N, binding = M`, so that it never regrows).
-    let mut prefix = String::with_capacity(32);
-    for (h, kind) in declared_resources(ctx, order, index) {
-        let slot = bindings.global(h);
-        match kind {
-            "image" => image_declaration(ctx, needs, h, slot, resources),
-            "texture" | "sampler" => separate_declaration(ctx, needs, h, slot, resources),
-            _ => {
-                prefix.clear();
-                match (kind, slot) {
-                    ("push-constant", _) if dialect.is_vulkan() => prefix.push_str("push_constant"),
-                    (_, Some(_)) => push_slot_layout(&mut prefix, slot),
-                    (_, None) => {}
+    push_section(&mut body, |resources| {
+        // The layout qualifiers of one block, rewritten for each block
+        // (room for `set = N, binding = M`, so that it never regrows).
+        let mut prefix = String::with_capacity(32);
+        for (h, kind) in declared_resources(ctx, order, index) {
+            let slot = bindings.global(h);
+            match kind {
+                "image" | "texture" | "sampler" => {
+                    handle_declaration(ctx, needs, h, slot, resources)
                 }
-                if let Some((_, words)) = ctx.plan.words_block(h) {
-                    if words.f16 {
-                        needs.extension(super::types::F16_EXTENSION);
+                _ => {
+                    prefix.clear();
+                    match (kind, slot) {
+                        ("push-constant", _) if dialect.is_vulkan() => {
+                            prefix.push_str("push_constant")
+                        }
+                        (_, Some(_)) => push_slot_layout(&mut prefix, slot),
+                        (_, None) => {}
                     }
-                    words.write_declaration(&prefix, resources);
-                } else if let Some(block) = ctx.plan.block(h) {
-                    ctx.plan
-                        .write_block_declaration(ctx, needs, block, &prefix, resources);
-                }
-                if !resources.ends_with('\n') {
-                    resources.push('\n');
+                    if let Some((_, words)) = ctx.plan.words_block(h) {
+                        if words.f16 {
+                            needs.extension(super::types::F16_EXTENSION);
+                        }
+                        words.write_declaration(&prefix, resources);
+                    } else if let Some(block) = ctx.plan.block(h) {
+                        ctx.plan
+                            .write_block_declaration(ctx, needs, block, &prefix, resources);
+                    }
+                    if !resources.ends_with('\n') {
+                        resources.push('\n');
+                    }
                 }
             }
         }
-    }
-    for (pair, unit) in entry_units(bindings, index) {
-        combined_declaration(ctx, needs, pair, unit, resources);
-    }
-    end_section(&mut body, start);
-
-    let start = body.len();
-    interface_declarations(ctx, needs, index, warnings, &mut body);
-    end_section(&mut body, start);
+        for (pair, unit) in entry_units(bindings, index) {
+            combined_declaration(ctx, needs, pair, unit, resources);
+        }
+    });
+    push_section(&mut body, |out| {
+        interface_declarations(ctx, needs, index, warnings, out)
+    });
 
     // Private and workgroup globals.
-    let start = body.len();
-    let globals = &mut body;
-    for &h in order {
-        let var = &module.global_variables[h];
-        if !used(h) || !matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup) {
-            continue;
-        }
-        let ty = types::type_name(ctx, needs, var.ty);
-        let name = ctx.name(NameKey::GlobalVariable(h));
-        if var.space == AddressSpace::WorkGroup {
-            for part in ["shared ", ty, " ", name, ";\n"] {
+    push_section(&mut body, |globals| {
+        for &h in order {
+            let var = &module.global_variables[h];
+            if ep_info[h].is_empty()
+                || !matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup)
+            {
+                continue;
+            }
+            let ty = types::type_name(ctx, needs, var.ty);
+            let name = ctx.name(NameKey::GlobalVariable(h));
+            if var.space == AddressSpace::WorkGroup {
+                for part in ["shared ", ty, " ", name, ";\n"] {
+                    globals.push_str(part);
+                }
+                continue;
+            }
+            let init = match var.init {
+                Some(init) => super::func::const_expression(ctx, needs, init),
+                None => types::zero_value(ctx, needs, var.ty),
+            };
+            for part in [ty, " ", name, " = ", &init, ";\n"] {
                 globals.push_str(part);
             }
-            continue;
         }
-        let init = match var.init {
-            Some(init) => super::func::const_expression(ctx, needs, init),
-            None => types::zero_value(ctx, needs, var.ty),
-        };
-        for part in [ty, " ", name, " = ", &init, ";\n"] {
-            globals.push_str(part);
-        }
-    }
-    end_section(&mut body, start);
+    });
 
     let mut functions = String::new();
     for f in reachable_functions(module, index) {
@@ -538,14 +522,12 @@ fn write_entry_point(
     }
     text.push('\n');
     text.push_str(&body[..structs_at]);
-    let start = text.len();
-    crate::back::common::push_live_declarations(&mut text, structs, struct_parts, named);
-    end_section(&mut text, start);
+    push_section(&mut text, |out| {
+        crate::back::common::push_live_declarations(out, structs, struct_parts, named)
+    });
     text.push_str(&body[structs_at..]);
     for helper in needs.helpers.values() {
-        let start = text.len();
-        text.push_str(helper);
-        end_section(&mut text, start);
+        push_section(&mut text, |out| out.push_str(helper));
     }
     text.push_str(&functions);
     text.push_str(&main);

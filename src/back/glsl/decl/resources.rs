@@ -89,29 +89,6 @@ pub(super) fn literal(needs: &mut Needs, lit: &naga::Literal) -> String {
     }
 }
 
-/// Vulkan: a separate texture or sampler, appended to `out`.
-pub(super) fn separate_declaration(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    h: GlobalHandle,
-    slot: Option<Slot>,
-    out: &mut String,
-) {
-    let var = &ctx.module.global_variables[h];
-    let (suffix, runtime) = binding_array_suffix(ctx.module, var.ty);
-    if runtime {
-        needs.extension("GL_EXT_nonuniform_qualifier");
-    }
-    // `texture2D`, `sampler`, ...: Vulkan GLSL's separate types.
-    let ty = types::inner_name(ctx, needs, element_inner(ctx.module, var.ty));
-    out.push_str("layout(");
-    push_slot_layout(out, slot);
-    let name = ctx.name(NameKey::GlobalVariable(h));
-    for part in [") uniform ", &ty, " ", name, &suffix, ";\n"] {
-        out.push_str(part);
-    }
-}
-
 /// Append `set = S, binding = B` (or `binding = B`) for `slot`.
 pub(super) fn push_slot_layout(out: &mut String, slot: Option<Slot>) {
     if let Some(Slot { set: Some(set), .. }) = slot {
@@ -164,9 +141,9 @@ pub(super) fn combined_declaration(
     );
 }
 
-/// A storage texture: `layout(..., rgba8) uniform readonly image2D name;`,
-/// appended to `out`.
-pub(super) fn image_declaration(
+/// A storage texture (`layout(..., rgba8) uniform readonly image2D
+/// name;`) or, in Vulkan, a separate texture or sampler, appended to `out`.
+pub(super) fn handle_declaration(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     h: GlobalHandle,
@@ -180,12 +157,21 @@ pub(super) fn image_declaration(
     if runtime {
         needs.extension("GL_EXT_nonuniform_qualifier");
     }
+    let name = ctx.name(NameKey::GlobalVariable(h));
+    out.push_str("layout(");
+    push_slot_layout(out, slot);
+    let inner = element_inner(module, var.ty);
     let TypeInner::Image {
         dim,
         arrayed,
         class: ImageClass::Storage { format, access },
-    } = *element_inner(module, var.ty)
+    } = *inner
     else {
+        // `texture2D`, `sampler`, ...: Vulkan GLSL's separate types.
+        let ty = types::inner_name(ctx, needs, inner);
+        for part in [") uniform ", &ty, " ", name, &suffix, ";\n"] {
+            out.push_str(part);
+        }
         return;
     };
     let dim = types::declared_dim(dialect, dim);
@@ -231,13 +217,10 @@ pub(super) fn image_declaration(
             );
         }
     }
-    out.push_str("layout(");
-    push_slot_layout(out, slot);
-    out.push_str(", ");
-    out.push_str(qualifier);
     let precision = if dialect.is_es() { "highp " } else { "" };
-    let name = ctx.name(NameKey::GlobalVariable(h));
     for part in [
+        ", ",
+        qualifier,
         ") uniform ",
         memory,
         precision,

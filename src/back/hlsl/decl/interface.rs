@@ -414,21 +414,6 @@ fn input_members<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, index: usize) -> Vec<M
     in_struct_order(members)
 }
 
-/// The members of the output struct, in order, each with the part it
-/// comes from.
-fn output_members<'c>(
-    ctx: &'c Ctx<'_>,
-    needs: &mut Needs,
-    index: usize,
-) -> Vec<(IoPart, Member<'c>)> {
-    let ep = &ctx.module.entry_points[index];
-    let members = output_parts(ctx.module, ep).filter_map(|p| {
-        let m = output_member(ctx, needs, index, &p)?;
-        Some((location_of(&p.binding), (p, m)))
-    });
-    in_struct_order(members.collect())
-}
-
 fn write_struct_text<'m, 'c: 'm>(
     out: &mut String,
     (prefix, f): (&str, &str),
@@ -476,11 +461,15 @@ pub(super) fn push_entry_io_declarations(
     }
     let f = ctx.name(NameKey::EntryPoint(index as u16));
     let inputs = input_members(ctx, needs, index);
-    let outputs = ep
-        .function
-        .result
-        .as_ref()
-        .map(|_| output_members(ctx, needs, index));
+    // The members of the output struct, in order, each with the part it
+    // comes from.
+    let outputs = ep.function.result.as_ref().map(|_| {
+        let members = output_parts(module, ep).filter_map(|p| {
+            let m = output_member(ctx, needs, index, &p)?;
+            Some((location_of(&p.binding), (p, m)))
+        });
+        in_struct_order(members.collect())
+    });
     // Room for a line per member: a struct line, and for the outputs the
     // line that copies it.
     let lines = inputs.len() + 2 * outputs.as_ref().map_or(0, Vec::len);

@@ -65,16 +65,16 @@ use super::types;
 use super::{Ctx, HlslEntryPoint, HlslOptions, HlslOutput, HlslRegister, Needs};
 use super::{HlslNames, ShaderModel};
 use crate::back::common::is_abstract;
-use crate::back::common::{end_section, name_of, reachable_functions, Modules};
+use crate::back::common::{name_of, push_section, reachable_functions, Modules};
 use crate::back::text;
 use crate::bind::d3d::{RegisterMode, Registers};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::layout::LayoutModule;
 use interface::push_entry_io_declarations;
 use naga::proc::NameKey;
 use naga::{Handle, TypeInner};
 use names::{builtin_warnings, module_names, shader_model_type_errors};
-use resources::{global_declarations, resource_declarations};
+use resources::{push_global_declarations, push_resource_declarations};
 
 pub(crate) use interface::{push_entry_prologue, push_entry_return, push_entry_signature};
 
@@ -182,8 +182,7 @@ pub(crate) type ModeRegisters = Result<Vec<HlslRegister>, Diagnostics>;
 /// [`HlslOutput`] reports them, without writing the file: for `--target
 /// reflect`, from one resolution and the binding stage's registers. Also
 /// an error where a storage buffer holds 16- or 64-bit values that the
-/// shader model cannot load or store ([`storage_model_errors`]), as
-/// writing the file would report.
+/// shader model cannot load or store, as writing the file would report.
 pub(crate) fn module_registers(
     modules: &Modules<'_>,
     options: &HlslOptions,
@@ -191,7 +190,19 @@ pub(crate) fn module_registers(
 ) -> Result<(Vec<HlslEntryPoint>, ShaderModel, Vec<ModeRegisters>), Diagnostics> {
     let (r, model) = resolve(modules, options)?;
     let written = r.written;
-    let errors = storage_model_errors(written.info, written.contract, &r.plan, &r.selected, model);
+    // Before shader model 6.2, a byte-address buffer cannot load or store
+    // 16- or 64-bit values: an error per storage buffer a written entry
+    // point uses, at the first such scalar of its contract layout (what
+    // the file's first load or store of one reports).
+    let wide = if model < ShaderModel::Sm6_2 {
+        wide_storages(written.info, written.contract, &r.plan, &r.selected)
+    } else {
+        Vec::new()
+    };
+    let errors: Vec<_> = wide
+        .into_iter()
+        .map(|(st, s)| st.sm62_error(s, model))
+        .collect();
     let registers = modes
         .iter()
         .map(|&mode| {
@@ -258,26 +269,6 @@ fn register_records(
                 words: r.handle.is_some_and(|h| plan.is_words(h)),
             }
         })
-        .collect()
-}
-
-/// Before shader model 6.2, a byte-address buffer cannot load or store 16-
-/// or 64-bit values: an error per storage buffer a written entry point
-/// uses, at the first such scalar of its contract layout (what the file's
-/// first load or store of one reports).
-fn storage_model_errors(
-    info: &naga::valid::ModuleInfo,
-    contract: &LayoutModule,
-    plan: &super::buffers::Plan,
-    selected: &[usize],
-    model: ShaderModel,
-) -> Vec<Diagnostic> {
-    if model >= ShaderModel::Sm6_2 {
-        return Vec::new();
-    }
-    let wide = wide_storages(info, contract, plan, selected);
-    wide.into_iter()
-        .map(|(st, s)| st.sm62_error(s, model))
         .collect()
 }
 
@@ -360,13 +351,6 @@ fn output_names(ctx: Ctx<'_>) -> HlslNames {
 // ---------------------------------------------------------------------------
 // The file
 
-/// Append a non-empty part followed by a blank line.
-fn section(out: &mut String, part: &str) {
-    let start = out.len();
-    out.push_str(part);
-    end_section(out, start);
-}
-
 /// About how many bytes of HLSL a function's expression takes, for sizing
 /// the text of the functions up front.
 const CODE_BYTES_PER_EXPRESSION: usize = 24;
@@ -379,30 +363,26 @@ fn write_file(
     selected: &[usize],
 ) -> String {
     let module = ctx.module;
-    let resources = resource_declarations(ctx, registers, order, selected);
-
-    let mut constants = String::new();
-    for (h, c) in module.constants.iter() {
-        if is_abstract(module, c.ty) {
-            continue;
+    // Resources, constants, and private and workgroup globals, a section
+    // each (room for a declaration line per global).
+    let mut decls = String::with_capacity(80 * order.len());
+    push_section(&mut decls, |out| {
+        push_resource_declarations(ctx, registers, order, selected, out)
+    });
+    push_section(&mut decls, |out| {
+        for (h, c) in module.constants.iter() {
+            if is_abstract(module, c.ty) {
+                continue;
+            }
+            let ty = types::type_name(ctx, c.ty);
+            let value = super::func::const_expression(ctx, needs, c.init);
+            let name = ctx.name(NameKey::Constant(h));
+            super::push_parts(out, &["static const ", ty, " ", name, " = ", &value, ";\n"]);
         }
-        let ty = types::type_name(ctx, c.ty);
-        let value = super::func::const_expression(ctx, needs, c.init);
-        super::push_parts(
-            &mut constants,
-            &[
-                "static const ",
-                ty,
-                " ",
-                ctx.name(NameKey::Constant(h)),
-                " = ",
-                &value,
-                ";\n",
-            ],
-        );
-    }
-
-    let globals = global_declarations(ctx, needs, order, selected);
+    });
+    push_section(&mut decls, |out| {
+        push_global_declarations(ctx, needs, order, selected, out)
+    });
 
     // Functions reached by any written entry point, in arena order; every
     // function in a library.
@@ -432,18 +412,19 @@ fn write_file(
     // The function writers' buffers, passed from one function to the next.
     let mut reuse = super::func::Reuse::default();
     for (f, _) in functions() {
-        let start = code.len();
-        super::func::write_function_into(ctx, needs, f, &mut code, &mut reuse);
-        end_section(&mut code, start);
+        push_section(&mut code, |out| {
+            super::func::write_function_into(ctx, needs, f, out, &mut reuse)
+        });
     }
     for &i in selected {
         // The input and output structs, as a section of their own.
-        let start = code.len();
-        let has_input = push_entry_io_declarations(ctx, needs, i, &mut code);
-        end_section(&mut code, start);
-        let start = code.len();
-        super::func::write_entry_point_into(ctx, needs, i, has_input, &mut code, &mut reuse);
-        end_section(&mut code, start);
+        let mut has_input = None;
+        push_section(&mut code, |out| {
+            has_input = push_entry_io_declarations(ctx, needs, i, out)
+        });
+        push_section(&mut code, |out| {
+            super::func::write_entry_point_into(ctx, needs, i, has_input, out, &mut reuse)
+        });
     }
 
     let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
@@ -463,8 +444,9 @@ fn write_file(
             .filter(|v| v.value)
             .fold(ctx.type_names.named.take(), |n, v| n | uses.of(v.ty))
     };
-    // Every part, with room for the header and the newlines of `section`.
-    let size = [&buffers, &resources, &constants, &globals]
+    // Every part, with room for the header and the newlines of
+    // `push_section`.
+    let size = [&buffers, &decls]
         .into_iter()
         .chain(needs.helpers.values())
         .chain([&code])
@@ -485,15 +467,13 @@ fn write_file(
         super::push_decimal(&mut text, u64::from(minor));
         text.push_str("\n#pragma pack_matrix(row_major)\n\n");
     }
-    let start = text.len();
-    crate::back::common::push_live_declarations(&mut text, &all_structs, &struct_parts, named);
-    end_section(&mut text, start);
-    section(&mut text, &buffers);
-    section(&mut text, &resources);
-    section(&mut text, &constants);
-    section(&mut text, &globals);
+    push_section(&mut text, |out| {
+        crate::back::common::push_live_declarations(out, &all_structs, &struct_parts, named)
+    });
+    push_section(&mut text, |out| out.push_str(&buffers));
+    text.push_str(&decls);
     for helper in needs.helpers.values() {
-        section(&mut text, helper);
+        push_section(&mut text, |out| out.push_str(helper));
     }
     text.push_str(&code);
     while text.ends_with("\n\n") {

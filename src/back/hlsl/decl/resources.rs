@@ -39,16 +39,15 @@ fn push_vk_binding(out: &mut String, ctx: &Ctx<'_>, reg: &Register) {
 
 /// The resources the written entry points use, with their registers:
 /// buffers through the buffer plan, textures and samplers here, and the
-/// workgroup-count cbuffer.
-pub(super) fn resource_declarations(
+/// workgroup-count cbuffer; appended to `resources`.
+pub(super) fn push_resource_declarations(
     ctx: &Ctx<'_>,
     registers: &Registers,
     order: &[GlobalHandle],
     selected: &[usize],
-) -> String {
+    resources: &mut String,
+) {
     let module = ctx.module;
-    // Room for a declaration line per global.
-    let mut resources = String::with_capacity(80 * order.len());
     for &h in order {
         if !used_by(ctx.info, selected, h) {
             continue;
@@ -57,13 +56,10 @@ pub(super) fn resource_declarations(
         let Some(reg) = registers.global(h) else {
             continue;
         };
-        if matches!(
-            var.space,
-            AddressSpace::Uniform | AddressSpace::Storage { .. } | AddressSpace::Immediate
-        ) {
-            push_vk_binding(&mut resources, ctx, reg);
+        if crate::back::text::is_buffer_space(var.space) {
+            push_vk_binding(resources, ctx, reg);
             ctx.plan
-                .write_buffer_declaration(&mut resources, h, |out| push_register(out, reg));
+                .write_buffer_declaration(resources, h, |out| push_register(out, reg));
             if !resources.ends_with('\n') {
                 resources.push('\n');
             }
@@ -75,9 +71,9 @@ pub(super) fn resource_declarations(
             TypeInner::Sampler { comparison } => types::sampler_type(comparison).into(),
             _ => continue,
         };
-        push_vk_binding(&mut resources, ctx, reg);
+        push_vk_binding(resources, ctx, reg);
         hlsl::push_parts(
-            &mut resources,
+            resources,
             &[
                 &ty,
                 " ",
@@ -86,7 +82,7 @@ pub(super) fn resource_declarations(
                 " : register(",
             ],
         );
-        push_register(&mut resources, reg);
+        push_register(resources, reg);
         resources.push_str(");\n");
     }
     if let Some(reg) = registers.num_workgroups() {
@@ -94,30 +90,23 @@ pub(super) fn resource_declarations(
             .iter()
             .any(|&i| reads_num_workgroups(module, &module.entry_points[i]))
         {
-            push_vk_binding(&mut resources, ctx, reg);
-            hlsl::push_parts(
-                &mut resources,
-                &["cbuffer ", NUM_WORKGROUPS, "_cb : register("],
-            );
-            push_register(&mut resources, reg);
-            hlsl::push_parts(
-                &mut resources,
-                &[") {\n    uint3 ", NUM_WORKGROUPS, ";\n};\n"],
-            );
+            push_vk_binding(resources, ctx, reg);
+            hlsl::push_parts(resources, &["cbuffer ", NUM_WORKGROUPS, "_cb : register("]);
+            push_register(resources, reg);
+            hlsl::push_parts(resources, &[") {\n    uint3 ", NUM_WORKGROUPS, ";\n};\n"]);
         }
     }
-    resources
 }
 
 /// Private (`static`) and workgroup (`groupshared`) globals the written
-/// entry points use.
-pub(super) fn global_declarations(
+/// entry points use, appended to `globals`.
+pub(super) fn push_global_declarations(
     ctx: &Ctx<'_>,
     needs: &mut Needs,
     order: &[GlobalHandle],
     selected: &[usize],
-) -> String {
-    let mut globals = String::new();
+    globals: &mut String,
+) {
     for &h in order {
         let var = &ctx.module.global_variables[h];
         let space = matches!(var.space, AddressSpace::Private | AddressSpace::WorkGroup);
@@ -127,17 +116,13 @@ pub(super) fn global_declarations(
         let ty = types::type_name(ctx, var.ty);
         let name = ctx.name(NameKey::GlobalVariable(h));
         if var.space == AddressSpace::WorkGroup {
-            hlsl::push_parts(&mut globals, &["groupshared ", ty, " ", name, ";\n"]);
+            hlsl::push_parts(globals, &["groupshared ", ty, " ", name, ";\n"]);
             continue;
         }
         let init = match var.init {
             Some(init) => hlsl::func::const_expression(ctx, needs, init),
             None => types::zero_value(ctx, var.ty),
         };
-        hlsl::push_parts(
-            &mut globals,
-            &["static ", ty, " ", name, " = ", &init, ";\n"],
-        );
+        hlsl::push_parts(globals, &["static ", ty, " ", name, " = ", &init, ";\n"]);
     }
-    globals
 }

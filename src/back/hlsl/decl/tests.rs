@@ -3,7 +3,7 @@
 
 use super::interface::push_entry_io_declarations;
 use super::names::{builtin_warnings, module_names, shader_model_type_errors};
-use super::resources::{global_declarations, push_register, resource_declarations};
+use super::resources::{push_global_declarations, push_register, push_resource_declarations};
 use super::*;
 use crate::back::common::declaration_order;
 use crate::back::common::ModuleSource;
@@ -671,14 +671,16 @@ fn compute_entry_zeroes_workgroup_memory_and_compiles() {
         let order = declaration_order(ctx.module);
         let registers =
             crate::bind::d3d::assign(ctx.module, &order, ctx.options.registers).expect("allocates");
-        let resources = resource_declarations(ctx, &registers, &order, &[0]);
+        let mut resources = String::new();
+        push_resource_declarations(ctx, &registers, &order, &[0], &mut resources);
         assert!(
             resources.contains("Texture2D<float4> tex[2] : register(t0, space0);"),
             "{resources}"
         );
         assert!(resources.contains("SamplerState smp : register(s1, space0);"));
         assert!(resources.contains("cbuffer _s_num_workgroups_cb : register(b0, space2)"));
-        let globals = global_declarations(ctx, &mut needs, &order, &[0]);
+        let mut globals = String::new();
+        push_global_declarations(ctx, &mut needs, &order, &[0], &mut globals);
         assert!(
             globals.contains("groupshared _s_array8_Cell cells;"),
             "{globals}"
