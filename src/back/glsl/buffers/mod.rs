@@ -84,23 +84,19 @@ pub struct Block {
     pub index: usize,
     /// The instance name: code refers to `<instance>.<member>`.
     pub instance: String,
-    /// The block (interface) name.
-    pub type_name: String,
     pub kind: BlockKind,
-    /// Per WGSL member of a struct-typed global (otherwise the single
-    /// member `value`): GLSL member name (split matrix: column prefix).
-    pub members: Vec<Rc<str>>,
-    /// Per realized field: its GLSL member name.
-    pub fields: Vec<Rc<str>>,
+    /// The block (interface) name and its member and field names.
+    pub named: Named,
 }
 
-/// The names of a realized variant or element struct.
+/// The names of a realized block, variant, column or element struct.
 #[derive(Clone, Debug, Default)]
 pub struct Named {
-    /// The GLSL struct name.
+    /// The GLSL block or struct name.
     pub name: String,
-    /// Per WGSL member (an element struct: its value `v`): GLSL member name
-    /// (split matrix: column prefix).
+    /// Per WGSL member (a block of a global that is no struct: the single
+    /// member `value`; an element struct: its value `v`; a column struct:
+    /// none): GLSL member name (split matrix: column prefix).
     pub members: Vec<Rc<str>>,
     /// Per realized field: its GLSL member name.
     pub fields: Vec<Rc<str>>,
@@ -110,8 +106,8 @@ pub struct Named {
 #[derive(Clone, Debug, Default)]
 pub struct Names {
     pub variants: Vec<Named>,
-    /// Per column struct of the realization.
-    pub columns: Vec<String>,
+    /// Per column struct of the realization (its name alone).
+    pub columns: Vec<Named>,
     pub elements: Vec<Named>,
     /// Per entry of the realization's `value_structs`: its GLSL name.
     pub values: Vec<String>,
@@ -258,19 +254,19 @@ impl<'a> Namer<'a> {
                         };
                         let name = self.fresh(base, prefixed);
                         let (members, raw) = self.struct_members(v.ty, &v.members);
-                        let fields = field_names(&v.fields, &members, &raw);
-                        plan.names.variants.push(Named {
-                            name,
-                            members,
-                            fields,
-                        });
+                        plan.names
+                            .variants
+                            .push(named(name, members, &v.fields, &raw));
                     }
                 }
                 Made::Columns(i) => {
                     if let Some(c) = layout.columns.get(i) {
                         let base = format!("_s_{}_cols", matrix_name(c.columns, c.rows, c.scalar));
                         let name = self.fresh(base, prefixed);
-                        plan.names.columns.push(name);
+                        plan.names.columns.push(Named {
+                            name,
+                            ..Named::default()
+                        });
                     }
                 }
                 Made::Element(i) => {
@@ -283,13 +279,10 @@ impl<'a> Namer<'a> {
                         }
                         let what = what.trim_start_matches("_s_");
                         let name = self.fresh(format!("_s_{what}_s{}", e.size), numbered);
-                        let members: Vec<Rc<str>> = vec!["v".into()];
-                        let fields = field_names(&e.fields, &members, &["v"]);
-                        plan.names.elements.push(Named {
-                            name,
-                            members,
-                            fields,
-                        });
+                        let members = vec!["v".into()];
+                        plan.names
+                            .elements
+                            .push(named(name, members, &e.fields, &["v"]));
                     }
                 }
             }
@@ -315,28 +308,21 @@ impl<'a> Namer<'a> {
     fn block(&mut self, index: usize, b: &block::Block) -> Block {
         let g = self.contract.globals.iter().find(|g| g.handle == b.global);
         let (instance, type_name) = self.block_names(b.global, g.map_or("", |g| g.name.as_str()));
-        let (members, fields) = match (g.map(|g| &g.layout.kind), &b.repr) {
+        let named = match (g.map(|g| &g.layout.kind), &b.repr) {
             (Some(LayoutKind::Struct(h)), Repr::Block(_)) => {
                 let (mut members, mut raw) = self.struct_members(*h, &b.members);
                 let inlined = self.inlined_members(b, &mut members);
                 raw.extend(inlined.iter().map(|m| &**m));
-                let fields = field_names(&b.fields, &members, &raw);
-                (members, fields)
+                named(type_name, members, &b.fields, &raw)
             }
-            _ => {
-                let members: Vec<Rc<str>> = vec!["value".into()];
-                let fields = field_names(&b.fields, &members, &["value"]);
-                (members, fields)
-            }
+            _ => named(type_name, vec!["value".into()], &b.fields, &["value"]),
         };
         Block {
             global: b.global,
             index,
             instance,
-            type_name,
             kind: self.kind(b.space),
-            members,
-            fields,
+            named,
         }
     }
 
@@ -466,14 +452,15 @@ impl<'a> Namer<'a> {
     }
 }
 
-/// The GLSL member name of every realized field: members by `members`,
-/// split columns `<prefix>_c<j>`, padding `_s_pad<N>` (numbered in order,
-/// skipping the members' own names `raw`).
-fn field_names(fields: &[Field], members: &[Rc<str>], raw: &[&str]) -> Vec<Rc<str>> {
+/// The names of a declaration `name` whose WGSL members are named
+/// `members`, with the GLSL member name of every realized field: members
+/// by `members`, split columns `<prefix>_c<j>`, padding `_s_pad<N>`
+/// (numbered in order, skipping the members' own names `raw`).
+fn named(name: String, members: Vec<Rc<str>>, fields: &[Field], raw: &[&str]) -> Named {
     let mut pads = 0usize;
     // Candidate padding names are written here, and copied once chosen.
     let mut text = String::new();
-    fields
+    let fields = fields
         .iter()
         .map(|f| match f.role {
             Role::Member(i) => members.get(i).cloned().unwrap_or_else(|| "".into()),
@@ -490,7 +477,12 @@ fn field_names(fields: &[Field], members: &[Rc<str>], raw: &[&str]) -> Vec<Rc<st
                 }
             },
         })
-        .collect()
+        .collect();
+    Named {
+        name,
+        members,
+        fields,
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -517,7 +509,7 @@ impl Names {
                 .position(|&v| v == h)
                 .and_then(|i| self.values.get(i)),
             StructRef::Variant(i) => self.variants.get(i).map(|v| &v.name),
-            StructRef::Columns(i) => self.columns.get(i),
+            StructRef::Columns(i) => self.columns.get(i).map(|c| &c.name),
             StructRef::Element(i) => self.elements.get(i).map(|e| &e.name),
         };
         name.map_or("", String::as_str)
@@ -583,24 +575,13 @@ impl Plan {
         push_dims(out, ty, false);
     }
 
-    /// The GLSL name of a block, variant or element struct, and its field names.
-    fn made_names(&self, what: Made) -> Option<(&str, &[Rc<str>])> {
+    /// The GLSL names of a block, variant, column or element struct.
+    fn made_names(&self, what: Made) -> Option<&Named> {
         match what {
-            Made::Block(i) => self
-                .blocks
-                .get(i)
-                .map(|b| (b.type_name.as_str(), &*b.fields)),
-            Made::Variant(i) => self
-                .names
-                .variants
-                .get(i)
-                .map(|v| (v.name.as_str(), &*v.fields)),
-            Made::Element(i) => self
-                .names
-                .elements
-                .get(i)
-                .map(|e| (e.name.as_str(), &*e.fields)),
-            Made::Columns(i) => self.names.columns.get(i).map(|c| (c.as_str(), &[][..])),
+            Made::Block(i) => self.blocks.get(i).map(|b| &b.named),
+            Made::Variant(i) => self.names.variants.get(i),
+            Made::Element(i) => self.names.elements.get(i),
+            Made::Columns(i) => self.names.columns.get(i),
         }
     }
 }
@@ -617,12 +598,12 @@ impl crate::layout::realize::Spelling<Made> for Plan {
 
     fn name(&self, what: Made) -> String {
         self.made_names(what)
-            .map_or_else(String::new, |(n, _)| n.to_string())
+            .map_or_else(String::new, |n| n.name.clone())
     }
 
     fn field(&self, what: Made, index: usize) -> String {
         self.made_names(what)
-            .and_then(|(_, f)| f.get(index))
+            .and_then(|n| n.fields.get(index))
             .map_or_else(String::new, |f| f.to_string())
     }
 }
@@ -661,7 +642,7 @@ impl Plan {
                     .inlined
                     .first()
                     .map_or(realized.members.len(), |i| i.first);
-                Some((b.members.get(..n)?, realized.members.get(..n)?))
+                Some((b.named.members.get(..n)?, realized.members.get(..n)?))
             }
             Repr::Variant(i) => Some((
                 &self.names.variants.get(*i)?.members,
@@ -675,7 +656,7 @@ impl Plan {
                 let b = self.block(*global)?;
                 let range = *first..first + count;
                 Some((
-                    b.members.get(range.clone())?,
+                    b.named.members.get(range.clone())?,
                     self.realized(b)?.members.get(range)?,
                 ))
             }
@@ -853,6 +834,9 @@ impl Plan {
     ///   member and element by element: no helper copies the storage
     ///   (padding included) by value, which a driver's compiler can take
     ///   minutes over for a struct of a few kilobytes.
+    ///
+    /// `depth` is the loop depth (the loop variable `_s_i<depth>`), 0 at
+    /// the top.
     #[allow(clippy::too_many_arguments)]
     pub fn copy(
         &self,
@@ -863,33 +847,13 @@ impl Plan {
         ty: Handle<naga::Type>,
         value: &str,
         indent: &str,
+        depth: usize,
         out: &mut String,
     ) {
-        let at = Copy {
-            way,
-            indent,
-            depth: 0,
-        };
-        self.copy_into(ctx, at, base, repr, ty, value, out);
-    }
-
-    /// [`Self::copy`] at `at`.
-    #[allow(clippy::too_many_arguments)]
-    fn copy_into(
-        &self,
-        ctx: &Ctx<'_>,
-        at: Copy<'_>,
-        base: &str,
-        repr: &Repr,
-        ty: Handle<naga::Type>,
-        value: &str,
-        out: &mut String,
-    ) {
-        let indent = at.indent;
         match repr {
             Repr::Plain => {
                 // The assigned and the read side.
-                let (to, from) = match at.way {
+                let (to, from) = match way {
                     Way::Store => (base, value),
                     Way::Load => (value, base),
                 };
@@ -898,14 +862,14 @@ impl Plan {
             Repr::Wrapped { inner, .. } => {
                 // Only the value member: the padding is never touched.
                 let v = format!("{base}.v");
-                self.copy_into(ctx, at, &v, inner, ty, value, out);
+                self.copy(ctx, way, &v, inner, ty, value, indent, depth, out);
             }
             Repr::Columns {
                 columns,
                 rows,
                 scalar,
                 style,
-            } => match at.way {
+            } => match way {
                 Way::Store => {
                     for j in 0..u32::from(*columns) {
                         out.push_str(indent);
@@ -936,7 +900,7 @@ impl Plan {
                     let lvalue = self.member_text(base, name, r);
                     let field =
                         format!("{value}.{}", ctx.name(NameKey::StructMember(ty, i as u32)));
-                    self.copy_into(ctx, at, &lvalue, r, vm.ty, &field, out);
+                    self.copy(ctx, way, &lvalue, r, vm.ty, &field, indent, depth, out);
                 }
             }
             Repr::Array(elem) => {
@@ -949,17 +913,22 @@ impl Plan {
                     // Runtime-sized arrays cannot be copied whole.
                     return;
                 };
-                let i = format!("_s_i{}", at.depth);
+                let i = format!("_s_i{depth}");
                 let _ = writeln!(out, "{indent}for (int {i} = 0; {i} < {n}; ++{i}) {{");
                 let inner = format!("{indent}    ");
                 let lvalue = format!("{base}[{i}]");
                 let item = format!("{value}[{i}]");
-                let deeper = Copy {
-                    way: at.way,
-                    indent: &inner,
-                    depth: at.depth + 1,
-                };
-                self.copy_into(ctx, deeper, &lvalue, elem, elem_ty, &item, out);
+                self.copy(
+                    ctx,
+                    way,
+                    &lvalue,
+                    elem,
+                    elem_ty,
+                    &item,
+                    &inner,
+                    depth + 1,
+                    out,
+                );
                 let _ = writeln!(out, "{indent}}}");
             }
         }
@@ -977,9 +946,9 @@ impl Plan {
 
     /// [`Self::declarations`], appended to `out`.
     pub fn write_declarations(&self, needs: &mut Needs, out: &mut String) {
-        for (c, name) in self.layout.columns.iter().zip(&self.names.columns) {
+        for (c, named) in self.layout.columns.iter().zip(&self.names.columns) {
             scalar_needs(needs, c.scalar);
-            let _ = writeln!(out, "struct {name} {{");
+            let _ = writeln!(out, "struct {} {{", named.name);
             for j in 0..c.columns {
                 let _ = writeln!(out, "    {} c{j};", vector_name(c.rows, c.scalar));
             }
@@ -1050,10 +1019,10 @@ impl Plan {
         if realized.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
-        for part in [") ", storage, " ", &block.type_name, " {\n"] {
+        for part in [") ", storage, " ", &block.named.name, " {\n"] {
             out.push_str(part);
         }
-        for (f, name) in realized.fields.iter().zip(&block.fields) {
+        for (f, name) in realized.fields.iter().zip(&block.named.fields) {
             if realized.offsets {
                 out.push_str("    layout(offset = ");
                 crate::back::glsl::push_decimal(out, f.offset);
@@ -1136,13 +1105,4 @@ pub enum Way {
     Store,
     /// Buffer storage into a local.
     Load,
-}
-
-/// Where [`Plan::copy`] is: its way, the indentation of its lines
-/// and the loop depth (the loop variable `_s_i<depth>`).
-#[derive(Clone, Copy)]
-struct Copy<'i> {
-    way: Way,
-    indent: &'i str,
-    depth: usize,
 }
