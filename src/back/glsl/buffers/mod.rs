@@ -232,7 +232,7 @@ impl<'a> Namer<'a> {
                 values: layout
                     .value_structs
                     .iter()
-                    .map(|&h| self.type_name(h))
+                    .map(|&h| self.type_name(h).into_owned())
                     .collect(),
                 ..Names::default()
             },
@@ -436,12 +436,8 @@ impl<'a> Namer<'a> {
         name
     }
 
-    fn type_name(&self, h: Handle<naga::Type>) -> String {
-        self.names
-            .get(&NameKey::Type(h))
-            .cloned()
-            .or_else(|| self.module.types[h].name.clone())
-            .unwrap_or_else(|| format!("_s_type{}", h.index()))
+    fn type_name(&self, h: Handle<naga::Type>) -> std::borrow::Cow<'a, str> {
+        crate::back::common::plan_type_name(self.names, self.module, h)
     }
 
     fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &'a str) -> &'a str {

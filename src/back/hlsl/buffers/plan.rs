@@ -149,21 +149,7 @@ impl<'a> Namer<'a> {
     }
 
     fn type_name(&self, h: Handle<naga::Type>) -> Cow<'a, str> {
-        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
-        let module: &'a naga::Module = self.module;
-        names
-            .get(&NameKey::Type(h))
-            .or_else(|| {
-                module
-                    .types
-                    .get_handle(h)
-                    .ok()
-                    .and_then(|t| t.name.as_ref())
-            })
-            .map_or_else(
-                || Cow::Owned(text!("_s_type{}", h.index())),
-                |n| Cow::Borrowed(n.as_str()),
-            )
+        crate::back::common::plan_type_name(self.names, self.module, h)
     }
 
     fn member_name<'s>(&self, h: Handle<naga::Type>, index: usize, fallback: &'s str) -> &'s str
