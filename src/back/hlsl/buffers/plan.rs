@@ -286,21 +286,7 @@ impl<'a> Namer<'a> {
             }
             members.push(prefix);
         }
-        let mut pads = 0;
-        let fields = v
-            .fields
-            .iter()
-            .map(|f| match field_name(&members, f.role) {
-                Some(name) => name,
-                None => loop {
-                    let n = pad_name(None, pads);
-                    pads += 1;
-                    if !self.is_member_name(h, sl, &n) {
-                        break n;
-                    }
-                },
-            })
-            .collect();
+        let fields = field_names(&v.fields, &members, |n| self.is_member_name(h, sl, n));
         let name = if v.value {
             self.type_name(h).into_owned()
         } else {
@@ -320,17 +306,7 @@ impl<'a> Namer<'a> {
     fn name_element(&mut self, r: &CbufferRealization, i: usize) {
         let Some(e) = r.elements.get(i) else { return };
         let members = vec!["v".to_string()];
-        let mut pads = 0;
-        let fields = e
-            .fields
-            .iter()
-            .map(|f| {
-                field_name(&members, f.role).unwrap_or_else(|| {
-                    pads += 1;
-                    pad_name(None, pads - 1)
-                })
-            })
-            .collect();
+        let fields = field_names(&e.fields, &members, |_| false);
         let mut values = e.fields.iter().filter(|f| !f.is_padding());
         let what = match (values.next(), values.count()) {
             (Some(one), 0) => self.named.mangle(&one.ty),
@@ -364,6 +340,22 @@ fn field_name(members: &[String], role: Role) -> Option<String> {
         Role::Column { member, column } => members.get(member).map(|m| column_name(m, column)),
         Role::Padding => None,
     }
+}
+
+/// The name of every field of a struct whose WGSL members are named
+/// `members` ([`field_name`]); padding `_s_pad<N>`, numbered in order,
+/// skipping the names `taken` says are taken.
+fn field_names(fields: &[Field], members: &[String], taken: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut pads = 0;
+    let mut pad = || loop {
+        let n = pad_name(None, pads);
+        pads += 1;
+        if !taken(&n) {
+            break n;
+        }
+    };
+    let name = |f: &Field| field_name(members, f.role).unwrap_or_else(&mut pad);
+    fields.iter().map(name).collect()
 }
 
 /// The names given to what the realization made, one per cbuffer, variant
