@@ -359,10 +359,9 @@ impl<'a> Namer<'a> {
     /// prefixed with `_s_` (and numbered) where that name is taken.
     /// Returns the names added.
     fn inlined_members(&self, b: &block::Block, members: &mut Vec<Rc<str>>) -> Vec<Rc<str>> {
-        let contract: &'a LayoutModule = self.contract;
         let mut added = Vec::new();
         for inl in &b.inlined {
-            let Some(sl) = contract.structs.get(&inl.ty) else {
+            let Some(sl) = self.contract.structs.get(&inl.ty) else {
                 continue;
             };
             let parent = members
@@ -400,8 +399,7 @@ impl<'a> Namer<'a> {
         h: Handle<naga::Type>,
         reprs: &[Repr],
     ) -> (Vec<Rc<str>>, Vec<&'a str>) {
-        let contract: &'a LayoutModule = self.contract;
-        let Some(sl) = contract.structs.get(&h) else {
+        let Some(sl) = self.contract.structs.get(&h) else {
             return Default::default();
         };
         let raw: Vec<&'a str> = sl
@@ -441,8 +439,7 @@ impl<'a> Namer<'a> {
     }
 
     fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &'a str) -> &'a str {
-        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
-        names
+        self.names
             .get(&NameKey::StructMember(h, index as u32))
             .map_or(fallback, String::as_str)
     }

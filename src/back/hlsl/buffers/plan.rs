@@ -168,14 +168,12 @@ impl<'a> Namer<'a> {
 
     /// The contract of buffer global `g`.
     fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<&'a GlobalLayout> {
-        let contract: &'a LayoutModule = self.contract;
-        contract.globals.iter().find(|l| l.handle == g)
+        self.contract.globals.iter().find(|l| l.handle == g)
     }
 
     /// The HLSL name of buffer global `g`.
     fn global_name(&self, g: Handle<naga::GlobalVariable>) -> &'a str {
-        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
-        match names.get(&NameKey::GlobalVariable(g)) {
+        match self.names.get(&NameKey::GlobalVariable(g)) {
             Some(n) => n,
             None => self.global(g).map_or("", |l| l.name.as_str()),
         }
@@ -184,11 +182,11 @@ impl<'a> Namer<'a> {
     /// The HLSL name of WGSL member `member` (in offset order) of the
     /// struct global `g`.
     fn global_member_name(&self, g: Handle<naga::GlobalVariable>, member: usize) -> &'a str {
-        let contract: &'a LayoutModule = self.contract;
         let Some(LayoutKind::Struct(h)) = self.global(g).map(|l| &l.layout.kind) else {
             return "";
         };
-        let slot = contract
+        let slot = self
+            .contract
             .structs
             .get(h)
             .and_then(|sl| d3d::member_slots(sl).nth(member));
@@ -272,8 +270,7 @@ impl<'a> Namer<'a> {
     fn name_variant(&mut self, r: &CbufferRealization, i: usize) {
         let Some(v) = r.variants.get(i) else { return };
         let h = v.ty;
-        let contract: &'a LayoutModule = self.contract;
-        let Some(sl) = contract.structs.get(&h) else {
+        let Some(sl) = self.contract.structs.get(&h) else {
             return;
         };
         let mut members = Vec::with_capacity(v.members.len());
