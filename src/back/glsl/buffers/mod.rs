@@ -109,8 +109,8 @@ pub struct Names {
     /// Per column struct of the realization (its name alone).
     pub columns: Vec<Named>,
     pub elements: Vec<Named>,
-    /// Per entry of the realization's `value_structs`: its GLSL name.
-    pub values: Vec<String>,
+    /// The realization's `value_structs`, each with its GLSL name.
+    pub values: Vec<(Handle<naga::Type>, String)>,
 }
 
 /// How every buffer global of a module is declared and accessed.
@@ -232,7 +232,7 @@ impl<'a> Namer<'a> {
                 values: layout
                     .value_structs
                     .iter()
-                    .map(|&h| self.type_name(h).into_owned())
+                    .map(|&h| (h, self.type_name(h).into_owned()))
                     .collect(),
                 ..Names::default()
             },
@@ -273,8 +273,8 @@ impl<'a> Namer<'a> {
                     if let Some(e) = layout.elements.get(i) {
                         let mut what = String::new();
                         if let Some(f) = e.fields.first() {
-                            let (needs, values) = (&mut Needs::default(), &layout.value_structs);
-                            plan.names.push_base(&mut what, &f.ty, needs, values);
+                            let needs = &mut Needs::default();
+                            plan.names.push_base(&mut what, &f.ty, needs);
                             push_dims(&mut what, &f.ty, true);
                         }
                         let what = what.trim_start_matches("_s_");
@@ -495,12 +495,9 @@ fn scalar_needs(needs: &mut Needs, s: naga::Scalar) {
 
 impl Names {
     /// The GLSL name of a struct the realization refers to.
-    fn struct_name(&self, of: &StructRef, values: &[Handle<naga::Type>]) -> &str {
+    fn struct_name(&self, of: &StructRef) -> &str {
         let name = match *of {
-            StructRef::Value(h) => values
-                .iter()
-                .position(|&v| v == h)
-                .and_then(|i| self.values.get(i)),
+            StructRef::Value(h) => self.values.iter().find(|(v, _)| *v == h).map(|(_, n)| n),
             StructRef::Variant(i) => self.variants.get(i).map(|v| &v.name),
             StructRef::Columns(i) => self.columns.get(i).map(|c| &c.name),
             StructRef::Element(i) => self.elements.get(i).map(|e| &e.name),
@@ -509,15 +506,8 @@ impl Names {
     }
 
     /// The spelling of stored type `ty` (of its innermost element where
-    /// an array), appended to `out`; `values`: the realization's value
-    /// structs.
-    fn push_base(
-        &self,
-        out: &mut String,
-        ty: &Storage,
-        needs: &mut Needs,
-        values: &[Handle<naga::Type>],
-    ) {
+    /// an array), appended to `out`.
+    fn push_base(&self, out: &mut String, ty: &Storage, needs: &mut Needs) {
         match ty {
             Storage::Scalar(s) => {
                 scalar_needs(needs, *s);
@@ -535,8 +525,8 @@ impl Names {
                 scalar_needs(needs, *scalar);
                 out.push_str(&matrix_name(*columns, *rows, *scalar));
             }
-            Storage::Array(e, _) => self.push_base(out, e, needs, values),
-            Storage::Struct { of, .. } => out.push_str(self.struct_name(of, values)),
+            Storage::Array(e, _) => self.push_base(out, e, needs),
+            Storage::Struct { of, .. } => out.push_str(self.struct_name(of)),
         }
     }
 }
@@ -561,8 +551,7 @@ impl Plan {
     /// Append the declaration of a member `name` of type `ty` to `out`:
     /// `T name`, `T name[4][2]`.
     fn write_member(&self, ty: &Storage, needs: &mut Needs, name: &str, out: &mut String) {
-        let values = &self.layout.value_structs;
-        self.names.push_base(out, ty, needs, values);
+        self.names.push_base(out, ty, needs);
         out.push(' ');
         out.push_str(name);
         push_dims(out, ty, false);
@@ -582,9 +571,7 @@ impl Plan {
 impl crate::layout::realize::Spelling<Made> for Plan {
     fn storage(&self, ty: &Storage) -> String {
         let mut out = String::new();
-        let values = &self.layout.value_structs;
-        self.names
-            .push_base(&mut out, ty, &mut Needs::default(), values);
+        self.names.push_base(&mut out, ty, &mut Needs::default());
         push_dims(&mut out, ty, false);
         out
     }
