@@ -1109,9 +1109,9 @@ pub(crate) fn first_scalar_uses(
     })
 }
 
-/// The name a buffer plan builds the names of a struct's buffer variants
-/// from: the one `names` gives type `h`, else its WGSL name, else
-/// `_s_type<index>`.
+/// The name of struct type `h` in a buffer plan (the value struct's name,
+/// which its buffer variants' names start with): the one `names` gives
+/// it, else its WGSL name, else `_s_type<index>`.
 pub(crate) fn plan_type_name<'a>(
     names: &'a naga::FastHashMap<naga::proc::NameKey, String>,
     module: &'a naga::Module,
