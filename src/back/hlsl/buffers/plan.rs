@@ -49,10 +49,7 @@ pub fn plan(
             naga::AddressSpace::Storage { access } => !access.contains(naga::StorageAccess::STORE),
             _ => continue,
         };
-        let name = names
-            .get(&NameKey::GlobalVariable(g.handle))
-            .cloned()
-            .unwrap_or_else(|| g.name.to_string());
+        let name = namer.global_name(g.handle).to_string();
         // `cbuffer <global>_cb { uint4 <global>_words[N]; }`, free of clashes.
         let words = as_words.then(|| Words {
             cbuffer: namer.fresh(text!("{name}_cb")),
