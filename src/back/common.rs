@@ -1118,6 +1118,25 @@ pub(crate) fn push_section(out: &mut String, write: impl FnOnce(&mut String)) {
     end_section(out, start);
 }
 
+/// The name of struct type `h` in a buffer plan (the value struct's name,
+/// which its buffer variants' names start with): the one `names` gives
+/// it, else its WGSL name, else `_s_type<index>`.
+pub(crate) fn plan_type_name<'a>(
+    names: &'a naga::FastHashMap<naga::proc::NameKey, String>,
+    module: &'a naga::Module,
+    h: Handle<naga::Type>,
+) -> std::borrow::Cow<'a, str> {
+    let own = module
+        .types
+        .get_handle(h)
+        .ok()
+        .and_then(|t| t.name.as_ref());
+    match names.get(&naga::proc::NameKey::Type(h)).or(own) {
+        Some(name) => std::borrow::Cow::Borrowed(name),
+        None => std::borrow::Cow::Owned(format!("_s_type{}", h.index())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};

@@ -412,7 +412,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let (ctx, indent) = (self.ctx, self.indent_text());
         let out = &mut self.st.out;
         ctx.plan
-            .copy(ctx, Way::Store, &place, &repr, ty, &v, &indent, out);
+            .copy(ctx, Way::Store, &place, &repr, ty, &v, &indent, 0, out);
         self.st.give_buf(place);
     }
 
@@ -450,7 +450,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let (ctx, indent) = (self.ctx, self.indent_text());
         let out = &mut self.st.out;
         ctx.plan
-            .copy(ctx, Way::Load, &place, &repr, ty, name, &indent, out);
+            .copy(ctx, Way::Load, &place, &repr, ty, name, &indent, 0, out);
     }
 
     fn atomic(&mut self, a: Atomic<'_>) {

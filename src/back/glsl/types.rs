@@ -173,7 +173,7 @@ pub fn type_name<'c>(ctx: &'c Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>
                 // extension of the type's scalar (through arrays and
                 // pointers; a struct is spelled by its name alone).
                 let mut own = Needs::default();
-                let name = spell_static(ctx, &mut own, h);
+                let name = spell(ctx, &mut own, h);
                 (name, own.extensions.first().copied(), uses.of(h))
             })
             .collect()
@@ -208,14 +208,6 @@ pub struct TypeNames {
     pub named: NamedStructs,
 }
 
-/// [`spell`] for the cache: scalars, vectors and matrices keep their
-/// static spellings (no copy); the needs recorded are those of `spell`.
-fn spell_static(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> Cow<'static, str> {
-    let inner = ctx.module.types.get_handle(ty).map(|t| &t.inner);
-    let numeric = inner.ok().and_then(|inner| numeric_name(needs, inner));
-    numeric.unwrap_or_else(|| Cow::Owned(spell(ctx, needs, ty)))
-}
-
 /// The spelling of a scalar, vector or matrix type (an atomic is its
 /// scalar, a value pointer its value), adding the extension it needs;
 /// `None` for every other type.
@@ -243,14 +235,16 @@ pub fn numeric_name(needs: &mut Needs, inner: &TypeInner) -> Option<Cow<'static,
     })
 }
 
-/// [`type_name`] without the cache.
-fn spell(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
+/// [`type_name`] without the cache (scalars, vectors and matrices keep
+/// their static spellings: no copy).
+fn spell(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> Cow<'static, str> {
     match ctx.module.types.get_handle(ty) {
         Ok(t) => match t.inner {
-            TypeInner::Struct { .. } => ctx.name(naga::proc::NameKey::Type(ty)).to_string(),
-            ref inner => spell_inner(ctx, needs, inner, false).into_owned(),
+            TypeInner::Struct { .. } => Cow::Owned(ctx.name(naga::proc::NameKey::Type(ty)).into()),
+            ref inner => numeric_name(needs, inner)
+                .unwrap_or_else(|| Cow::Owned(spell_inner(ctx, needs, inner, false).into_owned())),
         },
-        Err(_) => "void".to_string(),
+        Err(_) => Cow::Borrowed("void"),
     }
 }
 
@@ -285,7 +279,7 @@ fn spell_inner<'c>(
         if cached {
             Cow::Borrowed(type_name(ctx, needs, ty))
         } else {
-            Cow::Owned(spell(ctx, needs, ty))
+            spell(ctx, needs, ty)
         }
     };
     if let Some(name) = numeric_name(needs, inner) {

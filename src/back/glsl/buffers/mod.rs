@@ -84,23 +84,19 @@ pub struct Block {
     pub index: usize,
     /// The instance name: code refers to `<instance>.<member>`.
     pub instance: String,
-    /// The block (interface) name.
-    pub type_name: String,
     pub kind: BlockKind,
-    /// Per WGSL member of a struct-typed global (otherwise the single
-    /// member `value`): GLSL member name (split matrix: column prefix).
-    pub members: Vec<Rc<str>>,
-    /// Per realized field: its GLSL member name.
-    pub fields: Vec<Rc<str>>,
+    /// The block (interface) name and its member and field names.
+    pub named: Named,
 }
 
-/// The names of a realized variant or element struct.
+/// The names of a realized block, variant, column or element struct.
 #[derive(Clone, Debug, Default)]
 pub struct Named {
-    /// The GLSL struct name.
+    /// The GLSL block or struct name.
     pub name: String,
-    /// Per WGSL member (an element struct: its value `v`): GLSL member name
-    /// (split matrix: column prefix).
+    /// Per WGSL member (a block of a global that is no struct: the single
+    /// member `value`; an element struct: its value `v`; a column struct:
+    /// none): GLSL member name (split matrix: column prefix).
     pub members: Vec<Rc<str>>,
     /// Per realized field: its GLSL member name.
     pub fields: Vec<Rc<str>>,
@@ -110,11 +106,11 @@ pub struct Named {
 #[derive(Clone, Debug, Default)]
 pub struct Names {
     pub variants: Vec<Named>,
-    /// Per column struct of the realization.
-    pub columns: Vec<String>,
+    /// Per column struct of the realization (its name alone).
+    pub columns: Vec<Named>,
     pub elements: Vec<Named>,
-    /// Per entry of the realization's `value_structs`: its GLSL name.
-    pub values: Vec<String>,
+    /// The realization's `value_structs`, each with its GLSL name.
+    pub values: Vec<(Handle<naga::Type>, String)>,
 }
 
 /// How every buffer global of a module is declared and accessed.
@@ -236,7 +232,7 @@ impl<'a> Namer<'a> {
                 values: layout
                     .value_structs
                     .iter()
-                    .map(|&h| self.type_name(h))
+                    .map(|&h| (h, self.type_name(h).into_owned()))
                     .collect(),
                 ..Names::default()
             },
@@ -258,38 +254,35 @@ impl<'a> Namer<'a> {
                         };
                         let name = self.fresh(base, prefixed);
                         let (members, raw) = self.struct_members(v.ty, &v.members);
-                        let fields = field_names(&v.fields, &members, &raw);
-                        plan.names.variants.push(Named {
-                            name,
-                            members,
-                            fields,
-                        });
+                        plan.names
+                            .variants
+                            .push(named(name, members, &v.fields, &raw));
                     }
                 }
                 Made::Columns(i) => {
                     if let Some(c) = layout.columns.get(i) {
                         let base = format!("_s_{}_cols", matrix_name(c.columns, c.rows, c.scalar));
                         let name = self.fresh(base, prefixed);
-                        plan.names.columns.push(name);
+                        plan.names.columns.push(Named {
+                            name,
+                            ..Named::default()
+                        });
                     }
                 }
                 Made::Element(i) => {
                     if let Some(e) = layout.elements.get(i) {
                         let mut what = String::new();
                         if let Some(f) = e.fields.first() {
-                            let (needs, values) = (&mut Needs::default(), &layout.value_structs);
-                            plan.names.push_base(&mut what, &f.ty, needs, values);
+                            let needs = &mut Needs::default();
+                            plan.names.push_base(&mut what, &f.ty, needs);
                             push_dims(&mut what, &f.ty, true);
                         }
                         let what = what.trim_start_matches("_s_");
                         let name = self.fresh(format!("_s_{what}_s{}", e.size), numbered);
-                        let members: Vec<Rc<str>> = vec!["v".into()];
-                        let fields = field_names(&e.fields, &members, &["v"]);
-                        plan.names.elements.push(Named {
-                            name,
-                            members,
-                            fields,
-                        });
+                        let members = vec!["v".into()];
+                        plan.names
+                            .elements
+                            .push(named(name, members, &e.fields, &["v"]));
                     }
                 }
             }
@@ -315,28 +308,21 @@ impl<'a> Namer<'a> {
     fn block(&mut self, index: usize, b: &block::Block) -> Block {
         let g = self.contract.globals.iter().find(|g| g.handle == b.global);
         let (instance, type_name) = self.block_names(b.global, g.map_or("", |g| g.name.as_str()));
-        let (members, fields) = match (g.map(|g| &g.layout.kind), &b.repr) {
+        let named = match (g.map(|g| &g.layout.kind), &b.repr) {
             (Some(LayoutKind::Struct(h)), Repr::Block(_)) => {
                 let (mut members, mut raw) = self.struct_members(*h, &b.members);
                 let inlined = self.inlined_members(b, &mut members);
                 raw.extend(inlined.iter().map(|m| &**m));
-                let fields = field_names(&b.fields, &members, &raw);
-                (members, fields)
+                named(type_name, members, &b.fields, &raw)
             }
-            _ => {
-                let members: Vec<Rc<str>> = vec!["value".into()];
-                let fields = field_names(&b.fields, &members, &["value"]);
-                (members, fields)
-            }
+            _ => named(type_name, vec!["value".into()], &b.fields, &["value"]),
         };
         Block {
             global: b.global,
             index,
             instance,
-            type_name,
             kind: self.kind(b.space),
-            members,
-            fields,
+            named,
         }
     }
 
@@ -373,10 +359,9 @@ impl<'a> Namer<'a> {
     /// prefixed with `_s_` (and numbered) where that name is taken.
     /// Returns the names added.
     fn inlined_members(&self, b: &block::Block, members: &mut Vec<Rc<str>>) -> Vec<Rc<str>> {
-        let contract: &'a LayoutModule = self.contract;
         let mut added = Vec::new();
         for inl in &b.inlined {
-            let Some(sl) = contract.structs.get(&inl.ty) else {
+            let Some(sl) = self.contract.structs.get(&inl.ty) else {
                 continue;
             };
             let parent = members
@@ -414,8 +399,7 @@ impl<'a> Namer<'a> {
         h: Handle<naga::Type>,
         reprs: &[Repr],
     ) -> (Vec<Rc<str>>, Vec<&'a str>) {
-        let contract: &'a LayoutModule = self.contract;
-        let Some(sl) = contract.structs.get(&h) else {
+        let Some(sl) = self.contract.structs.get(&h) else {
             return Default::default();
         };
         let raw: Vec<&'a str> = sl
@@ -450,30 +434,26 @@ impl<'a> Namer<'a> {
         name
     }
 
-    fn type_name(&self, h: Handle<naga::Type>) -> String {
-        self.names
-            .get(&NameKey::Type(h))
-            .cloned()
-            .or_else(|| self.module.types[h].name.clone())
-            .unwrap_or_else(|| format!("_s_type{}", h.index()))
+    fn type_name(&self, h: Handle<naga::Type>) -> std::borrow::Cow<'a, str> {
+        crate::back::common::plan_type_name(self.names, self.module, h)
     }
 
     fn member_name(&self, h: Handle<naga::Type>, index: usize, fallback: &'a str) -> &'a str {
-        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
-        names
+        self.names
             .get(&NameKey::StructMember(h, index as u32))
             .map_or(fallback, String::as_str)
     }
 }
 
-/// The GLSL member name of every realized field: members by `members`,
-/// split columns `<prefix>_c<j>`, padding `_s_pad<N>` (numbered in order,
-/// skipping the members' own names `raw`).
-fn field_names(fields: &[Field], members: &[Rc<str>], raw: &[&str]) -> Vec<Rc<str>> {
+/// The names of a declaration `name` whose WGSL members are named
+/// `members`, with the GLSL member name of every realized field: members
+/// by `members`, split columns `<prefix>_c<j>`, padding `_s_pad<N>`
+/// (numbered in order, skipping the members' own names `raw`).
+fn named(name: String, members: Vec<Rc<str>>, fields: &[Field], raw: &[&str]) -> Named {
     let mut pads = 0usize;
     // Candidate padding names are written here, and copied once chosen.
     let mut text = String::new();
-    fields
+    let fields = fields
         .iter()
         .map(|f| match f.role {
             Role::Member(i) => members.get(i).cloned().unwrap_or_else(|| "".into()),
@@ -490,7 +470,12 @@ fn field_names(fields: &[Field], members: &[Rc<str>], raw: &[&str]) -> Vec<Rc<st
                 }
             },
         })
-        .collect()
+        .collect();
+    Named {
+        name,
+        members,
+        fields,
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -510,29 +495,19 @@ fn scalar_needs(needs: &mut Needs, s: naga::Scalar) {
 
 impl Names {
     /// The GLSL name of a struct the realization refers to.
-    fn struct_name(&self, of: &StructRef, values: &[Handle<naga::Type>]) -> &str {
+    fn struct_name(&self, of: &StructRef) -> &str {
         let name = match *of {
-            StructRef::Value(h) => values
-                .iter()
-                .position(|&v| v == h)
-                .and_then(|i| self.values.get(i)),
+            StructRef::Value(h) => self.values.iter().find(|(v, _)| *v == h).map(|(_, n)| n),
             StructRef::Variant(i) => self.variants.get(i).map(|v| &v.name),
-            StructRef::Columns(i) => self.columns.get(i),
+            StructRef::Columns(i) => self.columns.get(i).map(|c| &c.name),
             StructRef::Element(i) => self.elements.get(i).map(|e| &e.name),
         };
         name.map_or("", String::as_str)
     }
 
     /// The spelling of stored type `ty` (of its innermost element where
-    /// an array), appended to `out`; `values`: the realization's value
-    /// structs.
-    fn push_base(
-        &self,
-        out: &mut String,
-        ty: &Storage,
-        needs: &mut Needs,
-        values: &[Handle<naga::Type>],
-    ) {
+    /// an array), appended to `out`.
+    fn push_base(&self, out: &mut String, ty: &Storage, needs: &mut Needs) {
         match ty {
             Storage::Scalar(s) => {
                 scalar_needs(needs, *s);
@@ -550,8 +525,8 @@ impl Names {
                 scalar_needs(needs, *scalar);
                 out.push_str(&matrix_name(*columns, *rows, *scalar));
             }
-            Storage::Array(e, _) => self.push_base(out, e, needs, values),
-            Storage::Struct { of, .. } => out.push_str(self.struct_name(of, values)),
+            Storage::Array(e, _) => self.push_base(out, e, needs),
+            Storage::Struct { of, .. } => out.push_str(self.struct_name(of)),
         }
     }
 }
@@ -576,31 +551,19 @@ impl Plan {
     /// Append the declaration of a member `name` of type `ty` to `out`:
     /// `T name`, `T name[4][2]`.
     fn write_member(&self, ty: &Storage, needs: &mut Needs, name: &str, out: &mut String) {
-        let values = &self.layout.value_structs;
-        self.names.push_base(out, ty, needs, values);
+        self.names.push_base(out, ty, needs);
         out.push(' ');
         out.push_str(name);
         push_dims(out, ty, false);
     }
 
-    /// The GLSL name of a block, variant or element struct, and its field names.
-    fn made_names(&self, what: Made) -> Option<(&str, &[Rc<str>])> {
+    /// The GLSL names of a block, variant, column or element struct.
+    fn made_names(&self, what: Made) -> Option<&Named> {
         match what {
-            Made::Block(i) => self
-                .blocks
-                .get(i)
-                .map(|b| (b.type_name.as_str(), &*b.fields)),
-            Made::Variant(i) => self
-                .names
-                .variants
-                .get(i)
-                .map(|v| (v.name.as_str(), &*v.fields)),
-            Made::Element(i) => self
-                .names
-                .elements
-                .get(i)
-                .map(|e| (e.name.as_str(), &*e.fields)),
-            Made::Columns(i) => self.names.columns.get(i).map(|c| (c.as_str(), &[][..])),
+            Made::Block(i) => self.blocks.get(i).map(|b| &b.named),
+            Made::Variant(i) => self.names.variants.get(i),
+            Made::Element(i) => self.names.elements.get(i),
+            Made::Columns(i) => self.names.columns.get(i),
         }
     }
 }
@@ -608,21 +571,19 @@ impl Plan {
 impl crate::layout::realize::Spelling<Made> for Plan {
     fn storage(&self, ty: &Storage) -> String {
         let mut out = String::new();
-        let values = &self.layout.value_structs;
-        self.names
-            .push_base(&mut out, ty, &mut Needs::default(), values);
+        self.names.push_base(&mut out, ty, &mut Needs::default());
         push_dims(&mut out, ty, false);
         out
     }
 
     fn name(&self, what: Made) -> String {
         self.made_names(what)
-            .map_or_else(String::new, |(n, _)| n.to_string())
+            .map_or_else(String::new, |n| n.name.clone())
     }
 
     fn field(&self, what: Made, index: usize) -> String {
         self.made_names(what)
-            .and_then(|(_, f)| f.get(index))
+            .and_then(|n| n.fields.get(index))
             .map_or_else(String::new, |f| f.to_string())
     }
 }
@@ -661,7 +622,7 @@ impl Plan {
                     .inlined
                     .first()
                     .map_or(realized.members.len(), |i| i.first);
-                Some((b.members.get(..n)?, realized.members.get(..n)?))
+                Some((b.named.members.get(..n)?, realized.members.get(..n)?))
             }
             Repr::Variant(i) => Some((
                 &self.names.variants.get(*i)?.members,
@@ -675,7 +636,7 @@ impl Plan {
                 let b = self.block(*global)?;
                 let range = *first..first + count;
                 Some((
-                    b.members.get(range.clone())?,
+                    b.named.members.get(range.clone())?,
                     self.realized(b)?.members.get(range)?,
                 ))
             }
@@ -853,6 +814,9 @@ impl Plan {
     ///   member and element by element: no helper copies the storage
     ///   (padding included) by value, which a driver's compiler can take
     ///   minutes over for a struct of a few kilobytes.
+    ///
+    /// `depth` is the loop depth (the loop variable `_s_i<depth>`), 0 at
+    /// the top.
     #[allow(clippy::too_many_arguments)]
     pub fn copy(
         &self,
@@ -863,33 +827,13 @@ impl Plan {
         ty: Handle<naga::Type>,
         value: &str,
         indent: &str,
+        depth: usize,
         out: &mut String,
     ) {
-        let at = Copy {
-            way,
-            indent,
-            depth: 0,
-        };
-        self.copy_into(ctx, at, base, repr, ty, value, out);
-    }
-
-    /// [`Self::copy`] at `at`.
-    #[allow(clippy::too_many_arguments)]
-    fn copy_into(
-        &self,
-        ctx: &Ctx<'_>,
-        at: Copy<'_>,
-        base: &str,
-        repr: &Repr,
-        ty: Handle<naga::Type>,
-        value: &str,
-        out: &mut String,
-    ) {
-        let indent = at.indent;
         match repr {
             Repr::Plain => {
                 // The assigned and the read side.
-                let (to, from) = match at.way {
+                let (to, from) = match way {
                     Way::Store => (base, value),
                     Way::Load => (value, base),
                 };
@@ -898,14 +842,14 @@ impl Plan {
             Repr::Wrapped { inner, .. } => {
                 // Only the value member: the padding is never touched.
                 let v = format!("{base}.v");
-                self.copy_into(ctx, at, &v, inner, ty, value, out);
+                self.copy(ctx, way, &v, inner, ty, value, indent, depth, out);
             }
             Repr::Columns {
                 columns,
                 rows,
                 scalar,
                 style,
-            } => match at.way {
+            } => match way {
                 Way::Store => {
                     for j in 0..u32::from(*columns) {
                         out.push_str(indent);
@@ -936,7 +880,7 @@ impl Plan {
                     let lvalue = self.member_text(base, name, r);
                     let field =
                         format!("{value}.{}", ctx.name(NameKey::StructMember(ty, i as u32)));
-                    self.copy_into(ctx, at, &lvalue, r, vm.ty, &field, out);
+                    self.copy(ctx, way, &lvalue, r, vm.ty, &field, indent, depth, out);
                 }
             }
             Repr::Array(elem) => {
@@ -949,17 +893,22 @@ impl Plan {
                     // Runtime-sized arrays cannot be copied whole.
                     return;
                 };
-                let i = format!("_s_i{}", at.depth);
+                let i = format!("_s_i{depth}");
                 let _ = writeln!(out, "{indent}for (int {i} = 0; {i} < {n}; ++{i}) {{");
                 let inner = format!("{indent}    ");
                 let lvalue = format!("{base}[{i}]");
                 let item = format!("{value}[{i}]");
-                let deeper = Copy {
-                    way: at.way,
-                    indent: &inner,
-                    depth: at.depth + 1,
-                };
-                self.copy_into(ctx, deeper, &lvalue, elem, elem_ty, &item, out);
+                self.copy(
+                    ctx,
+                    way,
+                    &lvalue,
+                    elem,
+                    elem_ty,
+                    &item,
+                    &inner,
+                    depth + 1,
+                    out,
+                );
                 let _ = writeln!(out, "{indent}}}");
             }
         }
@@ -977,9 +926,9 @@ impl Plan {
 
     /// [`Self::declarations`], appended to `out`.
     pub fn write_declarations(&self, needs: &mut Needs, out: &mut String) {
-        for (c, name) in self.layout.columns.iter().zip(&self.names.columns) {
+        for (c, named) in self.layout.columns.iter().zip(&self.names.columns) {
             scalar_needs(needs, c.scalar);
-            let _ = writeln!(out, "struct {name} {{");
+            let _ = writeln!(out, "struct {} {{", named.name);
             for j in 0..c.columns {
                 let _ = writeln!(out, "    {} c{j};", vector_name(c.rows, c.scalar));
             }
@@ -1050,10 +999,10 @@ impl Plan {
         if realized.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
-        for part in [") ", storage, " ", &block.type_name, " {\n"] {
+        for part in [") ", storage, " ", &block.named.name, " {\n"] {
             out.push_str(part);
         }
-        for (f, name) in realized.fields.iter().zip(&block.fields) {
+        for (f, name) in realized.fields.iter().zip(&block.named.fields) {
             if realized.offsets {
                 out.push_str("    layout(offset = ");
                 crate::back::glsl::push_decimal(out, f.offset);
@@ -1136,13 +1085,4 @@ pub enum Way {
     Store,
     /// Buffer storage into a local.
     Load,
-}
-
-/// Where [`Plan::copy`] is: its way, the indentation of its lines
-/// and the loop depth (the loop variable `_s_i<depth>`).
-#[derive(Clone, Copy)]
-struct Copy<'i> {
-    way: Way,
-    indent: &'i str,
-    depth: usize,
 }

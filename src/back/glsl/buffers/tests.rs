@@ -45,7 +45,7 @@ fn copied(
 ) -> String {
     let mut out = String::new();
     ctx.plan
-        .copy(ctx, way, base, repr, ty, value, indent, &mut out);
+        .copy(ctx, way, base, repr, ty, value, indent, 0, &mut out);
     out
 }
 
@@ -327,7 +327,7 @@ impl Cmp<'_> {
             };
             let range = *first..first + count;
             let members = pairs(
-                &b.members[range.clone()],
+                &b.named.members[range.clone()],
                 &ctx.plan.layout.blocks[b.index].members[range],
             );
             let slots: Vec<MemberSlot> = ctx.contract.structs[h].members().cloned().collect();
@@ -625,17 +625,18 @@ fn run_oracle(sources: &[(String, String)], dir: &Path, stats: &mut Stats) {
                     stats,
                     at: at.clone(),
                 };
-                let Some(t) = cmp.r.find(&b.type_name).cloned() else {
+                let Some(t) = cmp.r.find(&b.named.name).cloned() else {
                     cmp.stats
                         .mismatches
-                        .push(format!("{at}: block `{}` not in reflection", b.type_name));
+                        .push(format!("{at}: block `{}` not in reflection", b.named.name));
                     continue;
                 };
                 match &g.layout.kind {
                     LayoutKind::Struct(h) => {
                         let slots: Vec<MemberSlot> =
                             ctx.contract.structs[h].members().cloned().collect();
-                        let members = pairs(&b.members, &ctx.plan.layout.blocks[b.index].members);
+                        let members =
+                            pairs(&b.named.members, &ctx.plan.layout.blocks[b.index].members);
                         cmp.members(&t, &members, &slots, &g.name);
                     }
                     _ => {

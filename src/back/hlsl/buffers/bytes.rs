@@ -185,21 +185,18 @@ pub(super) fn buffer_type(rw: bool) -> &'static str {
 }
 
 /// The definition of the atomic helper `name` (see
-/// [`Plan::push_atomic_helper`]).
-pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> String {
+/// [`Plan::push_atomic_helper`]) performing `fun` (`None`: a store).
+pub(super) fn atomic_helper_text(
+    name: &str,
+    op: &str,
+    fun: Option<&naga::AtomicFunction>,
+    s: naga::Scalar,
+) -> String {
     let t = super::super::types::scalar(s);
     let signed = s.kind == naga::ScalarKind::Sint;
     let back = if signed { "asint(r)" } else { "r" };
-    let (method, arg) = match op {
-        "add" => ("InterlockedAdd", "asuint(v)"),
-        "sub" => ("InterlockedAdd", "0u - asuint(v)"),
-        "and" => ("InterlockedAnd", "asuint(v)"),
-        "or" => ("InterlockedOr", "asuint(v)"),
-        "xor" => ("InterlockedXor", "asuint(v)"),
-        "min" => ("InterlockedMin", "asuint(v)"),
-        "max" => ("InterlockedMax", "asuint(v)"),
-        _ => ("InterlockedExchange", "asuint(v)"),
-    };
+    let (method, negate) = fun.map_or(("Exchange", false), crate::back::common::atomic_op);
+    let negated = if negate { "0u - " } else { "" };
     let mut out = String::with_capacity(320);
     let ret = if op == "store" { "void" } else { t };
     super::super::push_parts(
@@ -224,11 +221,11 @@ pub(super) fn atomic_helper_text(name: &str, op: &str, s: naga::Scalar) -> Strin
             "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
         ],
         _ => &[
-            " v) {\n    uint r;\n    b.",
+            " v) {\n    uint r;\n    b.Interlocked",
             method,
             "(o, ",
-            arg,
-            ", r);\n    return ",
+            negated,
+            "asuint(v), r);\n    return ",
             back,
             ";\n}\n",
         ],
@@ -603,7 +600,7 @@ impl Plan {
             }
             LayoutKind::Atomic(s) => {
                 let s = naga_scalar(*s);
-                if !self.push_atomic_helper(&mut name, needs, st, "store", s) {
+                if !self.push_atomic_helper(&mut name, needs, st, ("store", None), s) {
                     return;
                 }
             }
@@ -615,16 +612,16 @@ impl Plan {
     }
 
     /// The helper performing atomic operation `op` (`add`, `sub`, `and`,
-    /// `or`, `xor`, `min`, `max`, `exchange`, `cmpxchg`, `store`) on a
-    /// 32-bit `s`, returning the old value (`store`: nothing): its name,
-    /// appended to `out`. `false` (with an error, nothing appended) for
-    /// other widths.
+    /// `or`, `xor`, `min`, `max`, `exchange`, `cmpxchg`: `fun`; `store`:
+    /// `None`) on a 32-bit `s`, returning the old value (`store`: nothing):
+    /// its name, appended to `out`. `false` (with an error, nothing
+    /// appended) for other widths.
     pub(super) fn push_atomic_helper(
         &self,
         out: &mut String,
         needs: &mut Needs,
         st: &Storage,
-        op: &str,
+        (op, fun): (&str, Option<&naga::AtomicFunction>),
         s: naga::Scalar,
     ) -> bool {
         if s.width != 4 {
@@ -641,7 +638,7 @@ impl Plan {
         let t = super::super::types::scalar(s);
         let mut name = String::with_capacity(24);
         super::super::push_parts(&mut name, &["_s_atomic_", op, "_", t]);
-        needs.helper(&name, |_| atomic_helper_text(&name, op, s));
+        needs.helper(&name, |_| atomic_helper_text(&name, op, fun, s));
         out.push_str(&name);
         true
     }
@@ -691,7 +688,7 @@ impl Plan {
             (Some((r, _)), false) => super::super::push_parts(&mut out, &[r, " = "]),
             (None, _) => {}
         }
-        if !self.push_atomic_helper(&mut out, needs, st, op, s) {
+        if !self.push_atomic_helper(&mut out, needs, st, (op, Some(fun)), s) {
             return String::new();
         }
         offset.with_text(|offset| {

@@ -49,10 +49,7 @@ pub fn plan(
             naga::AddressSpace::Storage { access } => !access.contains(naga::StorageAccess::STORE),
             _ => continue,
         };
-        let name = names
-            .get(&NameKey::GlobalVariable(g.handle))
-            .cloned()
-            .unwrap_or_else(|| g.name.to_string());
+        let name = namer.global_name(g.handle).to_string();
         // `cbuffer <global>_cb { uint4 <global>_words[N]; }`, free of clashes.
         let words = as_words.then(|| Words {
             cbuffer: namer.fresh(text!("{name}_cb")),
@@ -149,21 +146,7 @@ impl<'a> Namer<'a> {
     }
 
     fn type_name(&self, h: Handle<naga::Type>) -> Cow<'a, str> {
-        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
-        let module: &'a naga::Module = self.module;
-        names
-            .get(&NameKey::Type(h))
-            .or_else(|| {
-                module
-                    .types
-                    .get_handle(h)
-                    .ok()
-                    .and_then(|t| t.name.as_ref())
-            })
-            .map_or_else(
-                || Cow::Owned(text!("_s_type{}", h.index())),
-                |n| Cow::Borrowed(n.as_str()),
-            )
+        crate::back::common::plan_type_name(self.names, self.module, h)
     }
 
     fn member_name<'s>(&self, h: Handle<naga::Type>, index: usize, fallback: &'s str) -> &'s str
@@ -182,14 +165,12 @@ impl<'a> Namer<'a> {
 
     /// The contract of buffer global `g`.
     fn global(&self, g: Handle<naga::GlobalVariable>) -> Option<&'a GlobalLayout> {
-        let contract: &'a LayoutModule = self.contract;
-        contract.globals.iter().find(|l| l.handle == g)
+        self.contract.globals.iter().find(|l| l.handle == g)
     }
 
     /// The HLSL name of buffer global `g`.
     fn global_name(&self, g: Handle<naga::GlobalVariable>) -> &'a str {
-        let names: &'a naga::FastHashMap<NameKey, String> = self.names;
-        match names.get(&NameKey::GlobalVariable(g)) {
+        match self.names.get(&NameKey::GlobalVariable(g)) {
             Some(n) => n,
             None => self.global(g).map_or("", |l| l.name.as_str()),
         }
@@ -198,11 +179,11 @@ impl<'a> Namer<'a> {
     /// The HLSL name of WGSL member `member` (in offset order) of the
     /// struct global `g`.
     fn global_member_name(&self, g: Handle<naga::GlobalVariable>, member: usize) -> &'a str {
-        let contract: &'a LayoutModule = self.contract;
         let Some(LayoutKind::Struct(h)) = self.global(g).map(|l| &l.layout.kind) else {
             return "";
         };
-        let slot = contract
+        let slot = self
+            .contract
             .structs
             .get(h)
             .and_then(|sl| d3d::member_slots(sl).nth(member));
@@ -286,8 +267,7 @@ impl<'a> Namer<'a> {
     fn name_variant(&mut self, r: &CbufferRealization, i: usize) {
         let Some(v) = r.variants.get(i) else { return };
         let h = v.ty;
-        let contract: &'a LayoutModule = self.contract;
-        let Some(sl) = contract.structs.get(&h) else {
+        let Some(sl) = self.contract.structs.get(&h) else {
             return;
         };
         let mut members = Vec::with_capacity(v.members.len());
@@ -300,21 +280,7 @@ impl<'a> Namer<'a> {
             }
             members.push(prefix);
         }
-        let mut pads = 0;
-        let fields = v
-            .fields
-            .iter()
-            .map(|f| match field_name(&members, f.role) {
-                Some(name) => name,
-                None => loop {
-                    let n = pad_name(None, pads);
-                    pads += 1;
-                    if !self.is_member_name(h, sl, &n) {
-                        break n;
-                    }
-                },
-            })
-            .collect();
+        let fields = field_names(&v.fields, &members, |n| self.is_member_name(h, sl, n));
         let name = if v.value {
             self.type_name(h).into_owned()
         } else {
@@ -334,17 +300,7 @@ impl<'a> Namer<'a> {
     fn name_element(&mut self, r: &CbufferRealization, i: usize) {
         let Some(e) = r.elements.get(i) else { return };
         let members = vec!["v".to_string()];
-        let mut pads = 0;
-        let fields = e
-            .fields
-            .iter()
-            .map(|f| {
-                field_name(&members, f.role).unwrap_or_else(|| {
-                    pads += 1;
-                    pad_name(None, pads - 1)
-                })
-            })
-            .collect();
+        let fields = field_names(&e.fields, &members, |_| false);
         let mut values = e.fields.iter().filter(|f| !f.is_padding());
         let what = match (values.next(), values.count()) {
             (Some(one), 0) => self.named.mangle(&one.ty),
@@ -378,6 +334,22 @@ fn field_name(members: &[String], role: Role) -> Option<String> {
         Role::Column { member, column } => members.get(member).map(|m| column_name(m, column)),
         Role::Padding => None,
     }
+}
+
+/// The name of every field of a struct whose WGSL members are named
+/// `members` ([`field_name`]); padding `_s_pad<N>`, numbered in order,
+/// skipping the names `taken` says are taken.
+fn field_names(fields: &[Field], members: &[String], taken: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut pads = 0;
+    let mut pad = || loop {
+        let n = pad_name(None, pads);
+        pads += 1;
+        if !taken(&n) {
+            break n;
+        }
+    };
+    let name = |f: &Field| field_name(members, f.role).unwrap_or_else(&mut pad);
+    fields.iter().map(name).collect()
 }
 
 /// The names given to what the realization made, one per cbuffer, variant
