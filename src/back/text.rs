@@ -642,11 +642,13 @@ pub(crate) trait TextWriter<'a> {
     // ---- what each language prints --------------------------------------
 
     /// Append the text of expression `h` (its baked name, or the
-    /// expression) to `out`, without parentheses around all of it.
-    fn push_bare(&mut self, out: &mut String, h: Expr) {
+    /// expression) to `out`, without parentheses around all of it; its
+    /// class there ([`Prec::bare`]).
+    fn push_bare(&mut self, out: &mut String, h: Expr) -> Prec {
         let start = out.len();
         let prec = self.push_value(out, h);
         bare_from(out, start, prec);
+        prec.bare()
     }
     /// Append the text of expression `h` itself (even when baked) to
     /// `out`; its class.

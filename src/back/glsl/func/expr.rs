@@ -10,7 +10,7 @@ use crate::back::common::push_f32_debug;
 use crate::back::glsl::buffers::{words, Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
-    bare, bare_from, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
+    bare, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
 use crate::back::text::{
     is_buffer_space, math_operands, operator_symbol, Body, Conversion, Load, Sample,
@@ -38,15 +38,6 @@ impl<'a> FunctionWriter<'a, '_> {
         (text, prec)
     }
 
-    /// [`Self::push_value`] where any expression may stand: without the
-    /// parentheses of its own.
-    pub(super) fn bare_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
-        let start = out.len();
-        let prec = self.push_value(out, h);
-        bare_from(out, start, prec);
-        prec.bare()
-    }
-
     /// `name(a, b, ...)`, the call of `name` on `args` (each without the
     /// parentheses of its own, visited in order), appended to `out`.
     pub(super) fn push_call(
@@ -61,7 +52,7 @@ impl<'a> FunctionWriter<'a, '_> {
             if i > 0 {
                 out.push_str(", ");
             }
-            self.bare_into(a, out);
+            self.push_bare(out, a);
         }
         out.push(')');
         Prec::Call
@@ -459,9 +450,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 let n = vector_size(lt).map_or(4, |s| s as u8);
                 let o = if op == B::And { "&" } else { "|" };
                 let _ = write!(out, "bvec{n}(uvec{n}(");
-                self.bare_into(left, out);
+                self.push_bare(out, left);
                 let _ = write!(out, ") {o} uvec{n}(");
-                self.bare_into(right, out);
+                self.push_bare(out, right);
                 out.push_str("))");
                 Prec::Call
             }
@@ -642,7 +633,7 @@ impl<'a> FunctionWriter<'a, '_> {
     ) -> Prec {
         let conversion = self.st.conversion(h);
         let start = out.len();
-        self.bare_into(expr, out);
+        self.push_bare(out, expr);
         let target = self.type_of(h);
         let f = match conversion {
             Conversion::Bitcast { from, to } => match (from.kind, to.kind, from.width) {

@@ -270,18 +270,9 @@ impl<'a> FunctionWriter<'a, '_> {
         Prec::Word
     }
 
-    /// [`Self::arg_with`], appended to `out`: the outer parentheses of what
-    /// [`Self::push_value`] appends are taken off in place.
-    pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
-        let start = out.len();
-        let prec = self.push_value(out, h);
-        bare_from(out, start, prec);
-        prec.bare()
-    }
-
     /// Operands `operands` printed in order one after another into
     /// `texts` (the first `values` through [`Self::push_value`], the rest
-    /// through [`Self::push_arg`]): where each text lies there, and its
+    /// through [`Self::push_bare`]): where each text lies there, and its
     /// class.
     pub(super) fn push_operands<const N: usize>(
         &mut self,
@@ -297,7 +288,7 @@ impl<'a> FunctionWriter<'a, '_> {
             let prec = if i <= values {
                 self.push_value(texts, h)
             } else {
-                self.push_arg(texts, h)
+                self.push_bare(texts, h)
             };
             Some((start, texts.len(), prec))
         })
@@ -363,7 +354,7 @@ impl<'a> FunctionWriter<'a, '_> {
             if i > 0 {
                 out.push_str(", ");
             }
-            self.push_arg(out, c);
+            self.push_bare(out, c);
         }
         out.push(if list { '}' } else { ')' });
         // A constructor helper is named after the arguments are written: a
