@@ -25,17 +25,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The text of expression `h`: its baked name, or the expression.
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        self.expr_with(h).0
-    }
-
-    /// [`Self::expr`] and its class.
-    pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        if let Some(name) = self.st.baked.get(&h) {
-            return (name.to_string(), Prec::Word);
-        }
-        let mut text = String::with_capacity(32);
-        let prec = self.write_expr_into(h, &mut text);
-        (text, prec)
+        self.expr_text(h).0
     }
 
     /// `name(a, b, ...)`, the call of `name` on `args` (each without the
@@ -212,7 +202,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// Like [`Self::expr`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        let (text, prec) = self.expr_with(h);
+        let (text, prec) = self.expr_text(h);
         into_bare(text, prec)
     }
 
@@ -598,9 +588,9 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push(')');
             return Prec::Group;
         };
-        let (c, cp) = self.expr_with(condition);
-        let (a, ap) = self.expr_with(accept);
-        let (r, rp) = self.expr_with(reject);
+        let (c, cp) = self.expr_text(condition);
+        let (a, ap) = self.expr_text(accept);
+        let (r, rp) = self.expr_text(reject);
         let scalar = self.st.scalar_of(h);
         // mix() with a bool selector takes float vectors everywhere, and
         // integer and bool vectors since GLSL 4.50 and ES 3.10.
