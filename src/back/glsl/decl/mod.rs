@@ -138,7 +138,13 @@ pub(crate) fn resolve<'a>(
         e
     })?;
     warnings.extend(plan.notes.iter().cloned());
-    Ok(Resolved::new(written, warnings, selected, names, plan))
+    Ok(Resolved {
+        written,
+        warnings,
+        selected,
+        names,
+        plan,
+    })
 }
 
 /// The bindings the binding stage assigned to `written` for `dialect`.
