@@ -659,19 +659,25 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
         return;
     }
     let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
+    let at = decimal_at_end(&mut digits, n);
     // ASCII digits: always UTF-8, copied at once.
     if let Ok(text) = std::str::from_utf8(&digits[at..]) {
         out.push_str(text);
+    }
+}
+
+/// Write the decimal digits of `n` at the end of `buf` (20 bytes hold
+/// every `u64`); where they start.
+pub(crate) fn decimal_at_end(buf: &mut [u8], n: u64) -> usize {
+    let mut at = buf.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            return at;
+        }
     }
 }
 
