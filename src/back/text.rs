@@ -623,16 +623,6 @@ pub(crate) enum Unsupported {
     Result,
 }
 
-/// The second to fourth operands of a `Math` expression `e`.
-pub(crate) fn math_operands(e: &naga::Expression) -> [Option<Expr>; 3] {
-    match *e {
-        naga::Expression::Math {
-            arg1, arg2, arg3, ..
-        } => [arg1, arg2, arg3],
-        _ => [None; 3],
-    }
-}
-
 /// One language's function writer: the syntax it prints, and the shared
 /// statement skeleton (the provided methods) printed through it.
 pub(crate) trait TextWriter<'a> {

@@ -13,8 +13,7 @@ pub(super) use crate::back::text::{
     bare, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
 use crate::back::text::{
-    is_buffer_space, math_operands, operator_symbol, Body, Conversion, Load, Sample,
-    TextWriter as _, Unsupported,
+    is_buffer_space, operator_symbol, Body, Conversion, Load, Sample, TextWriter as _, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -85,9 +84,13 @@ impl<'a> FunctionWriter<'a, '_> {
                 return self.push_call(out, t, components.iter().copied());
             }
             E::Load { pointer } => return self.load_into(pointer, out),
-            E::Math { fun, arg, .. } => {
-                return self.math_into(h, fun, arg, math_operands(&exprs[h]), out)
-            }
+            E::Math {
+                fun,
+                arg,
+                arg1,
+                arg2,
+                arg3,
+            } => return self.math_into(h, fun, arg, [arg1, arg2, arg3], out),
             E::As { expr, .. } => return self.cast_into(h, expr, out),
             E::Unary { op, expr } => {
                 let open = match op {
