@@ -25,7 +25,7 @@
 
 use crate::back::lines::{Cursor, LineMap};
 use naga::proc::NameKey;
-use naga::{Handle, Statement, TypeInner as Ti};
+use naga::{Handle, Span, Statement, TypeInner as Ti};
 use std::borrow::Cow;
 
 /// An expression of the body being printed.
@@ -1100,20 +1100,17 @@ pub(crate) trait TextWriter<'a> {
                 result,
             } => self.call(function, arguments, result),
             Statement::RayQuery { .. } | Statement::RayPipelineFunction(..) => {
-                let span = self.state().stmt_span;
-                self.error_at(self.unsupported(Unsupported::RayTracing), span);
+                self.error_at(self.unsupported(Unsupported::RayTracing), Span::UNDEFINED);
             }
             Statement::SubgroupBallot { result, .. }
             | Statement::SubgroupGather { result, .. }
             | Statement::SubgroupCollectiveOperation { result, .. } => {
-                let span = self.state().stmt_span;
-                self.error_at(self.unsupported(Unsupported::Subgroup), span);
+                self.error_at(self.unsupported(Unsupported::Subgroup), Span::UNDEFINED);
                 // Keep later uses printable.
                 self.state_mut().baked.insert(result, "_s_unsupported");
             }
             Statement::CooperativeStore { .. } => {
-                let span = self.state().stmt_span;
-                self.error_at(self.unsupported(Unsupported::Cooperative), span);
+                self.error_at(self.unsupported(Unsupported::Cooperative), Span::UNDEFINED);
             }
         }
     }
