@@ -1132,10 +1132,7 @@ pub(crate) trait TextWriter<'a> {
             let default = case.value == naga::SwitchValue::Default;
             st.out.push_str(if default { "default" } else { "case " });
             match case.value {
-                naga::SwitchValue::I32(v) if v >= 0 => {
-                    crate::back::common::push_decimal(&mut st.out, v as u64);
-                }
-                naga::SwitchValue::I32(v) => st.out.push_str(&i32_text(v)),
+                naga::SwitchValue::I32(v) => push_i32(&mut st.out, v),
                 naga::SwitchValue::U32(v) => {
                     crate::back::common::push_decimal(&mut st.out, u64::from(v));
                     st.out.push('u');
@@ -1770,7 +1767,7 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
         }
     };
     // The most negative value of the integer's type (`min`) is written as
-    // an expression (see [`i32_text`]).
+    // an expression (see [`push_i32`]).
     let int = |v: i64, min: i64| match v {
         v if v == min => Prec::Group,
         v if v < 0 => Prec::NegativeNumber,
@@ -1793,27 +1790,25 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
     }
 }
 
-/// An i32 value: negative values in parentheses, the most negative one as
-/// an expression (its magnitude is not an int literal in GLSL or HLSL).
-pub(crate) fn i32_text(v: i32) -> String {
+/// An i32 value, appended to `out`: negative values in parentheses, the
+/// most negative one as an expression (its magnitude is not an int literal
+/// in GLSL or HLSL).
+pub(crate) fn push_i32(out: &mut String, v: i32) {
     if v == i32::MIN {
-        "(-2147483647 - 1)".to_string()
-    } else {
-        let mut text = String::with_capacity(14);
-        if v < 0 {
-            text.push_str("(-");
-        }
-        crate::back::common::push_decimal(&mut text, u64::from(v.unsigned_abs()));
-        if v < 0 {
-            text.push(')');
-        }
-        text
+        return out.push_str("(-2147483647 - 1)");
+    }
+    if v < 0 {
+        out.push_str("(-");
+    }
+    crate::back::common::push_decimal(out, u64::from(v.unsigned_abs()));
+    if v < 0 {
+        out.push(')');
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{bare, bare_from, i32_text, into_bare, literal_class, saturation_bounds, Prec};
+    use super::{bare, bare_from, into_bare, literal_class, push_i32, saturation_bounds, Prec};
 
     /// Each bound is a float of the source width, the low one the
     /// integer's minimum and the high one the integer's maximum or the
@@ -1890,7 +1885,9 @@ mod tests {
             (-5, "(-5)", true),
             (i32::MIN, "(-2147483647 - 1)", true),
         ] {
-            assert_eq!(i32_text(v), text);
+            let mut written = String::new();
+            push_i32(&mut written, v);
+            assert_eq!(written, text);
             let class = literal_class(naga::Literal::I32(v));
             assert_eq!(class.is_grouped(), grouped, "{v}");
         }

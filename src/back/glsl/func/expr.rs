@@ -10,10 +10,11 @@ use crate::back::common::push_f32_debug;
 use crate::back::glsl::buffers::{words, Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
-    bare, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
+    bare, component, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
 use crate::back::text::{
-    is_buffer_space, operator_symbol, Body, Conversion, Load, Sample, TextWriter as _, Unsupported,
+    is_buffer_space, operator_symbol, push_i32, Body, Conversion, Load, Sample, TextWriter as _,
+    Unsupported,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -744,11 +745,7 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
         Ok(())
     };
     let int = |v: i32, out: &mut String| {
-        if v < 0 {
-            out.push_str(&i32_text(v));
-        } else {
-            crate::back::glsl::push_decimal(out, v as u64);
-        }
+        push_i32(out, v);
         Ok(())
     };
     let _: std::fmt::Result = match lit {
