@@ -481,10 +481,16 @@ pub(crate) fn remap_contract(
 /// the array size pointing at the override.
 pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> Option<u64> {
     let init = module.overrides.try_get(o).ok()?.init?;
-    match module.global_expressions.try_get(init).ok()? {
-        naga::Expression::Literal(naga::Literal::U32(n)) => Some(u64::from(*n)),
-        naga::Expression::Literal(naga::Literal::I32(n)) => u64::try_from(*n).ok(),
-        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(*n).ok(),
+    count_literal(module.global_expressions.try_get(init).ok()?)
+}
+
+/// The value of `e` when it is a non-negative integer literal (`u32`,
+/// `i32` or abstract): a length or an index known before the shader runs.
+pub(crate) fn count_literal(e: &naga::Expression) -> Option<u64> {
+    match *e {
+        naga::Expression::Literal(naga::Literal::U32(n)) => Some(u64::from(n)),
+        naga::Expression::Literal(naga::Literal::I32(n)) => u64::try_from(n).ok(),
+        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(n).ok(),
         _ => None,
     }
 }

@@ -287,20 +287,11 @@ impl<'a> FunctionState<'a> {
         use naga::Expression as E;
         let n = self.element_count(container)?;
         let module = self.module;
-        let lit = match self.exprs[index] {
-            E::Literal(l) => l,
-            E::Constant(c) => match module.global_expressions[module.constants[c].init] {
-                E::Literal(l) => l,
-                _ => return None,
-            },
-            _ => return None,
+        let e = match self.exprs[index] {
+            E::Constant(c) => &module.global_expressions[module.constants[c].init],
+            ref e => e,
         };
-        let k = match lit {
-            naga::Literal::U32(v) => v,
-            naga::Literal::I32(v) => u32::try_from(v).ok()?,
-            naga::Literal::AbstractInt(v) => u32::try_from(v).ok()?,
-            _ => return None,
-        };
+        let k = u32::try_from(crate::back::common::count_literal(e)?).ok()?;
         (k < n).then_some(k)
     }
 
