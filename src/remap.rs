@@ -1,4 +1,4 @@
-//! Rewriting a naga module: the operand walk every stage uses, and replacing
+//! Rewriting a naga module: the operand walks every stage uses, and replacing
 //! a module's type arena with every `Handle<Type>` that refers to it rewritten.
 //! It depends on naga only, so the front end (texture_external lowering) and
 //! the backends share it.
@@ -22,6 +22,28 @@ pub fn expression_operands(expr: &Expression) -> Vec<Handle<Expression>> {
         read.borrow_mut().push(h);
         h
     });
+    read.into_inner()
+}
+
+/// Every expression the statements of `block` (nested blocks included)
+/// name, and the operands of the expressions they emit: the one statement
+/// walk, `map_block`, run on a copy.
+pub fn block_operands(
+    exprs: &naga::Arena<Expression>,
+    block: &naga::Block,
+) -> Vec<Handle<Expression>> {
+    let read = std::cell::RefCell::new(Vec::new());
+    let record = |h| {
+        read.borrow_mut().push(h);
+        h
+    };
+    let emitted = |r: &naga::Range<Expression>| {
+        for h in r.clone() {
+            read.borrow_mut().extend(expression_operands(&exprs[h]));
+        }
+        r.clone()
+    };
+    map_block(&mut block.clone(), &record, &emitted);
     read.into_inner()
 }
 

@@ -305,24 +305,6 @@ pub(crate) struct Resolved<'a, Plan> {
     pub plan: Plan,
 }
 
-impl<'a, Plan> Resolved<'a, Plan> {
-    pub fn new(
-        written: Written<'a>,
-        warnings: Vec<crate::diag::Diagnostic>,
-        selected: Vec<usize>,
-        names: naga::FastHashMap<naga::proc::NameKey, String>,
-        plan: Plan,
-    ) -> Self {
-        Resolved {
-            written,
-            warnings,
-            selected,
-            names,
-            plan,
-        }
-    }
-}
-
 /// What [`resolve_pending_sizes`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PendingSizes {
@@ -499,10 +481,16 @@ pub(crate) fn remap_contract(
 /// the array size pointing at the override.
 pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> Option<u64> {
     let init = module.overrides.try_get(o).ok()?.init?;
-    match module.global_expressions.try_get(init).ok()? {
-        naga::Expression::Literal(naga::Literal::U32(n)) => Some(u64::from(*n)),
-        naga::Expression::Literal(naga::Literal::I32(n)) => u64::try_from(*n).ok(),
-        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(*n).ok(),
+    count_literal(module.global_expressions.try_get(init).ok()?)
+}
+
+/// The value of `e` when it is a non-negative integer literal (`u32`,
+/// `i32` or abstract): a length or an index known before the shader runs.
+pub(crate) fn count_literal(e: &naga::Expression) -> Option<u64> {
+    match *e {
+        naga::Expression::Literal(naga::Literal::U32(n)) => Some(u64::from(n)),
+        naga::Expression::Literal(naga::Literal::I32(n)) => u64::try_from(n).ok(),
+        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(n).ok(),
         _ => None,
     }
 }
@@ -677,19 +665,25 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
         return;
     }
     let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
+    let at = decimal_at_end(&mut digits, n);
     // ASCII digits: always UTF-8, copied at once.
     if let Ok(text) = std::str::from_utf8(&digits[at..]) {
         out.push_str(text);
+    }
+}
+
+/// Write the decimal digits of `n` at the end of `buf` (20 bytes hold
+/// every `u64`); where they start.
+pub(crate) fn decimal_at_end(buf: &mut [u8], n: u64) -> usize {
+    let mut at = buf.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            return at;
+        }
     }
 }
 

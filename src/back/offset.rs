@@ -131,19 +131,9 @@ impl<'a> ByteOffset<'a> {
         if !self.terms.is_empty() {
             return f(&self.text());
         }
-        let mut digits = [0u8; 21];
-        let mut start = digits.len() - 1;
-        digits[start] = b'u';
-        let mut rest = self.constant;
-        loop {
-            start -= 1;
-            digits[start] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 || start == 0 {
-                break;
-            }
-        }
-        f(std::str::from_utf8(&digits[start..]).unwrap_or("0u"))
+        let mut text = [b'u'; 21];
+        let start = super::common::decimal_at_end(&mut text[..20], self.constant);
+        f(std::str::from_utf8(&text[start..]).unwrap_or("0u"))
     }
 }
 

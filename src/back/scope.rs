@@ -9,61 +9,6 @@
 use crate::remap::expression_operands as operands;
 use naga::{Expression as E, Handle, Statement as S};
 
-/// Calls `f` on every expression the statements of `block` (nested blocks
-/// included) read, and on the operands of the expressions they emit.
-fn block_operands(exprs: &naga::Arena<E>, block: &naga::Block, f: &mut impl FnMut(Handle<E>)) {
-    for stmt in block.iter() {
-        match *stmt {
-            S::Emit(ref range) => {
-                for h in range.clone() {
-                    operands(&exprs[h]).into_iter().for_each(&mut *f);
-                }
-            }
-            S::If { condition, .. } => f(condition),
-            S::Switch { selector, .. } => f(selector),
-            S::Loop { break_if, .. } => break_if.into_iter().for_each(&mut *f),
-            S::Return { value } => value.into_iter().for_each(&mut *f),
-            S::Store { pointer, value } | S::Atomic { pointer, value, .. } => {
-                f(pointer);
-                f(value);
-            }
-            S::ImageStore {
-                image,
-                coordinate,
-                array_index,
-                value,
-            }
-            | S::ImageAtomic {
-                image,
-                coordinate,
-                array_index,
-                value,
-                ..
-            } => {
-                f(image);
-                f(coordinate);
-                array_index.into_iter().for_each(&mut *f);
-                f(value);
-            }
-            S::WorkGroupUniformLoad { pointer, .. } => f(pointer),
-            S::Call { ref arguments, .. } => arguments.iter().copied().for_each(&mut *f),
-            S::SubgroupBallot { predicate, .. } => predicate.into_iter().for_each(&mut *f),
-            S::SubgroupGather { argument, .. }
-            | S::SubgroupCollectiveOperation { argument, .. } => f(argument),
-            _ => {}
-        }
-        // An atomic exchange's comparand, after its other operands.
-        if let S::Atomic { ref fun, .. } | S::ImageAtomic { ref fun, .. } = *stmt {
-            if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
-                f(c);
-            }
-        }
-        for b in crate::back::nested_blocks(stmt) {
-            block_operands(exprs, b, f);
-        }
-    }
-}
-
 /// The values computed at the top level of loop `body` that `continuing`
 /// or `break_if` read, in handle order: each must be declared before the
 /// loop. `is_value(h)` says whether expression `h` is a value a local can
@@ -95,8 +40,7 @@ pub(crate) fn loop_carried(
     if in_body.is_empty() {
         return Vec::new();
     }
-    let mut work = Vec::new();
-    block_operands(exprs, continuing, &mut |h| work.push(h));
+    let mut work = crate::remap::block_operands(exprs, continuing);
     work.extend(break_if);
     let mut seen = naga::FastHashSet::default();
     let mut carried = Vec::new();

@@ -25,7 +25,7 @@
 
 use crate::back::lines::{Cursor, LineMap};
 use naga::proc::NameKey;
-use naga::{Handle, Statement, TypeInner as Ti};
+use naga::{Handle, Span, Statement, TypeInner as Ti};
 use std::borrow::Cow;
 
 /// An expression of the body being printed.
@@ -287,20 +287,11 @@ impl<'a> FunctionState<'a> {
         use naga::Expression as E;
         let n = self.element_count(container)?;
         let module = self.module;
-        let lit = match self.exprs[index] {
-            E::Literal(l) => l,
-            E::Constant(c) => match module.global_expressions[module.constants[c].init] {
-                E::Literal(l) => l,
-                _ => return None,
-            },
-            _ => return None,
+        let e = match self.exprs[index] {
+            E::Constant(c) => &module.global_expressions[module.constants[c].init],
+            ref e => e,
         };
-        let k = match lit {
-            naga::Literal::U32(v) => v,
-            naga::Literal::I32(v) => u32::try_from(v).ok()?,
-            naga::Literal::AbstractInt(v) => u32::try_from(v).ok()?,
-            _ => return None,
-        };
+        let k = u32::try_from(crate::back::common::count_literal(e)?).ok()?;
         (k < n).then_some(k)
     }
 
@@ -623,16 +614,6 @@ pub(crate) enum Unsupported {
     Result,
 }
 
-/// The second to fourth operands of a `Math` expression `e`.
-pub(crate) fn math_operands(e: &naga::Expression) -> [Option<Expr>; 3] {
-    match *e {
-        naga::Expression::Math {
-            arg1, arg2, arg3, ..
-        } => [arg1, arg2, arg3],
-        _ => [None; 3],
-    }
-}
-
 /// One language's function writer: the syntax it prints, and the shared
 /// statement skeleton (the provided methods) printed through it.
 pub(crate) trait TextWriter<'a> {
@@ -642,11 +623,13 @@ pub(crate) trait TextWriter<'a> {
     // ---- what each language prints --------------------------------------
 
     /// Append the text of expression `h` (its baked name, or the
-    /// expression) to `out`, without parentheses around all of it.
-    fn push_bare(&mut self, out: &mut String, h: Expr) {
+    /// expression) to `out`, without parentheses around all of it; its
+    /// class there ([`Prec::bare`]).
+    fn push_bare(&mut self, out: &mut String, h: Expr) -> Prec {
         let start = out.len();
         let prec = self.push_value(out, h);
         bare_from(out, start, prec);
+        prec.bare()
     }
     /// Append the text of expression `h` itself (even when baked) to
     /// `out`; its class.
@@ -1108,20 +1091,17 @@ pub(crate) trait TextWriter<'a> {
                 result,
             } => self.call(function, arguments, result),
             Statement::RayQuery { .. } | Statement::RayPipelineFunction(..) => {
-                let span = self.state().stmt_span;
-                self.error_at(self.unsupported(Unsupported::RayTracing), span);
+                self.error_at(self.unsupported(Unsupported::RayTracing), Span::UNDEFINED);
             }
             Statement::SubgroupBallot { result, .. }
             | Statement::SubgroupGather { result, .. }
             | Statement::SubgroupCollectiveOperation { result, .. } => {
-                let span = self.state().stmt_span;
-                self.error_at(self.unsupported(Unsupported::Subgroup), span);
+                self.error_at(self.unsupported(Unsupported::Subgroup), Span::UNDEFINED);
                 // Keep later uses printable.
                 self.state_mut().baked.insert(result, "_s_unsupported");
             }
             Statement::CooperativeStore { .. } => {
-                let span = self.state().stmt_span;
-                self.error_at(self.unsupported(Unsupported::Cooperative), span);
+                self.error_at(self.unsupported(Unsupported::Cooperative), Span::UNDEFINED);
             }
         }
     }
@@ -1143,10 +1123,7 @@ pub(crate) trait TextWriter<'a> {
             let default = case.value == naga::SwitchValue::Default;
             st.out.push_str(if default { "default" } else { "case " });
             match case.value {
-                naga::SwitchValue::I32(v) if v >= 0 => {
-                    crate::back::common::push_decimal(&mut st.out, v as u64);
-                }
-                naga::SwitchValue::I32(v) => st.out.push_str(&i32_text(v)),
+                naga::SwitchValue::I32(v) => push_i32(&mut st.out, v),
                 naga::SwitchValue::U32(v) => {
                     crate::back::common::push_decimal(&mut st.out, u64::from(v));
                     st.out.push('u');
@@ -1781,7 +1758,7 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
         }
     };
     // The most negative value of the integer's type (`min`) is written as
-    // an expression (see [`i32_text`]).
+    // an expression (see [`push_i32`]).
     let int = |v: i64, min: i64| match v {
         v if v == min => Prec::Group,
         v if v < 0 => Prec::NegativeNumber,
@@ -1804,27 +1781,25 @@ pub(crate) fn literal_class(lit: naga::Literal) -> Prec {
     }
 }
 
-/// An i32 value: negative values in parentheses, the most negative one as
-/// an expression (its magnitude is not an int literal in GLSL or HLSL).
-pub(crate) fn i32_text(v: i32) -> String {
+/// An i32 value, appended to `out`: negative values in parentheses, the
+/// most negative one as an expression (its magnitude is not an int literal
+/// in GLSL or HLSL).
+pub(crate) fn push_i32(out: &mut String, v: i32) {
     if v == i32::MIN {
-        "(-2147483647 - 1)".to_string()
-    } else {
-        let mut text = String::with_capacity(14);
-        if v < 0 {
-            text.push_str("(-");
-        }
-        crate::back::common::push_decimal(&mut text, u64::from(v.unsigned_abs()));
-        if v < 0 {
-            text.push(')');
-        }
-        text
+        return out.push_str("(-2147483647 - 1)");
+    }
+    if v < 0 {
+        out.push_str("(-");
+    }
+    crate::back::common::push_decimal(out, u64::from(v.unsigned_abs()));
+    if v < 0 {
+        out.push(')');
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{bare, bare_from, i32_text, into_bare, literal_class, saturation_bounds, Prec};
+    use super::{bare, bare_from, into_bare, literal_class, push_i32, saturation_bounds, Prec};
 
     /// Each bound is a float of the source width, the low one the
     /// integer's minimum and the high one the integer's maximum or the
@@ -1901,7 +1876,9 @@ mod tests {
             (-5, "(-5)", true),
             (i32::MIN, "(-2147483647 - 1)", true),
         ] {
-            assert_eq!(i32_text(v), text);
+            let mut written = String::new();
+            push_i32(&mut written, v);
+            assert_eq!(written, text);
             let class = literal_class(naga::Literal::I32(v));
             assert_eq!(class.is_grouped(), grouped, "{v}");
         }

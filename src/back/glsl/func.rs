@@ -191,7 +191,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
         if !is_pointer(self.st.ty(a)) {
-            return self.push_bare(out, a);
+            self.push_bare(out, a);
+            return;
         }
         if self.words_place(a).is_some() {
             self.error(
@@ -233,7 +234,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn push_index_value(&mut self, out: &mut String, index: Handle<naga::Expression>, _: bool) {
         // Inside brackets, `min(` or `uint(`: bare either way.
-        self.bare_into(index, out);
+        self.push_bare(out, index);
     }
 
     fn push_runtime_length(&mut self, out: &mut String, place: &Handle<naga::Expression>) {
@@ -272,7 +273,9 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         let ty = types::type_name(ctx, self.needs, var.ty);
         let mut init = self.st.take_buf();
         match var.init {
-            Some(h) => self.push_bare(&mut init, h),
+            Some(h) => {
+                self.push_bare(&mut init, h);
+            }
             None => types::zero_value_into(ctx, self.needs, var.ty, &mut init),
         }
         self.st.line_parts(&[ty, " ", name, " = ", &init, ";"]);
@@ -501,7 +504,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if signed_word {
             v.push_str("uint(");
         }
-        self.bare_into(value, &mut v);
+        self.push_bare(&mut v, value);
         if signed_word {
             v.push(')');
         }
@@ -587,7 +590,8 @@ impl FunctionWriter<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::expr::{f32_text, f64_text, i32_text};
+    use super::expr::{f32_text, f64_text};
+    use crate::back::text::push_i32;
 
     #[test]
     fn float_literals_round_trip() {
@@ -615,9 +619,11 @@ mod tests {
 
     #[test]
     fn int_literals() {
-        assert_eq!(i32_text(5), "5");
-        assert_eq!(i32_text(-5), "(-5)");
-        assert_eq!(i32_text(i32::MIN), "(-2147483647 - 1)");
+        for (v, text) in [(5, "5"), (-5, "(-5)"), (i32::MIN, "(-2147483647 - 1)")] {
+            let mut written = String::new();
+            push_i32(&mut written, v);
+            assert_eq!(written, text);
+        }
     }
 
     /// Writes the GLSL of every `.wgsl` file in `corpus/shaders` (and the

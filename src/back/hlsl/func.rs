@@ -322,7 +322,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         enclosed: bool,
     ) {
         let start = out.len();
-        let prec = self.push_arg(out, index);
+        let prec = self.push_bare(out, index);
         if !enclosed {
             // Written bare, the index must still be an operand: a byte
             // offset scales it (`Index::Dynamic`).
@@ -345,7 +345,7 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
 
     fn push_call_argument(&mut self, out: &mut String, a: Handle<naga::Expression>) {
         if !is_pointer(self.st.ty(a)) {
-            self.push_arg(out, a);
+            self.push_bare(out, a);
             return;
         }
         match self.place(a) {

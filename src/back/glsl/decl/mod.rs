@@ -138,7 +138,13 @@ pub(crate) fn resolve<'a>(
     warnings.extend(plan.notes.iter().cloned());
     let bindings = assignment.bindings(module, dialect.name())?;
     Ok((
-        Resolved::new(written, warnings, selected, names, plan),
+        Resolved {
+            written,
+            warnings,
+            selected,
+            names,
+            plan,
+        },
         bindings,
     ))
 }

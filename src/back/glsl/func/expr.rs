@@ -10,11 +10,11 @@ use crate::back::common::push_f32_debug;
 use crate::back::glsl::buffers::{words, Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
-    bare, bare_from, component, i32_text, into_bare, is_pointer, push_swizzle, vector_size, Prec,
+    bare, component, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
 use crate::back::text::{
-    is_buffer_space, math_operands, operator_symbol, Body, Conversion, Load, Sample,
-    TextWriter as _, Unsupported,
+    is_buffer_space, operator_symbol, push_i32, Body, Conversion, Load, Sample, TextWriter as _,
+    Unsupported,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -25,26 +25,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// The text of expression `h`: its baked name, or the expression.
     pub(super) fn expr(&mut self, h: Handle<naga::Expression>) -> String {
-        self.expr_with(h).0
-    }
-
-    /// [`Self::expr`] and its class.
-    pub(super) fn expr_with(&mut self, h: Handle<naga::Expression>) -> (String, Prec) {
-        if let Some(name) = self.st.baked.get(&h) {
-            return (name.to_string(), Prec::Word);
-        }
-        let mut text = String::with_capacity(32);
-        let prec = self.write_expr_into(h, &mut text);
-        (text, prec)
-    }
-
-    /// [`Self::push_value`] where any expression may stand: without the
-    /// parentheses of its own.
-    pub(super) fn bare_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
-        let start = out.len();
-        let prec = self.push_value(out, h);
-        bare_from(out, start, prec);
-        prec.bare()
+        self.expr_text(h).0
     }
 
     /// `name(a, b, ...)`, the call of `name` on `args` (each without the
@@ -61,7 +42,7 @@ impl<'a> FunctionWriter<'a, '_> {
             if i > 0 {
                 out.push_str(", ");
             }
-            self.bare_into(a, out);
+            self.push_bare(out, a);
         }
         out.push(')');
         Prec::Call
@@ -104,9 +85,13 @@ impl<'a> FunctionWriter<'a, '_> {
                 return self.push_call(out, t, components.iter().copied());
             }
             E::Load { pointer } => return self.load_into(pointer, out),
-            E::Math { fun, arg, .. } => {
-                return self.math_into(h, fun, arg, math_operands(&exprs[h]), out)
-            }
+            E::Math {
+                fun,
+                arg,
+                arg1,
+                arg2,
+                arg3,
+            } => return self.math_into(h, fun, arg, [arg1, arg2, arg3], out),
             E::As { expr, .. } => return self.cast_into(h, expr, out),
             E::Unary { op, expr } => {
                 let open = match op {
@@ -221,7 +206,7 @@ impl<'a> FunctionWriter<'a, '_> {
 
     /// Like [`Self::expr`], without the outer parentheses (for arguments).
     pub(super) fn arg(&mut self, h: Handle<naga::Expression>) -> String {
-        let (text, prec) = self.expr_with(h);
+        let (text, prec) = self.expr_text(h);
         into_bare(text, prec)
     }
 
@@ -459,9 +444,9 @@ impl<'a> FunctionWriter<'a, '_> {
                 let n = vector_size(lt).map_or(4, |s| s as u8);
                 let o = if op == B::And { "&" } else { "|" };
                 let _ = write!(out, "bvec{n}(uvec{n}(");
-                self.bare_into(left, out);
+                self.push_bare(out, left);
                 let _ = write!(out, ") {o} uvec{n}(");
-                self.bare_into(right, out);
+                self.push_bare(out, right);
                 out.push_str("))");
                 Prec::Call
             }
@@ -607,9 +592,9 @@ impl<'a> FunctionWriter<'a, '_> {
             out.push(')');
             return Prec::Group;
         };
-        let (c, cp) = self.expr_with(condition);
-        let (a, ap) = self.expr_with(accept);
-        let (r, rp) = self.expr_with(reject);
+        let (c, cp) = self.expr_text(condition);
+        let (a, ap) = self.expr_text(accept);
+        let (r, rp) = self.expr_text(reject);
         let scalar = self.st.scalar_of(h);
         // mix() with a bool selector takes float vectors everywhere, and
         // integer and bool vectors since GLSL 4.50 and ES 3.10.
@@ -642,7 +627,7 @@ impl<'a> FunctionWriter<'a, '_> {
     ) -> Prec {
         let conversion = self.st.conversion(h);
         let start = out.len();
-        self.bare_into(expr, out);
+        self.push_bare(out, expr);
         let target = self.type_of(h);
         let f = match conversion {
             Conversion::Bitcast { from, to } => match (from.kind, to.kind, from.width) {
@@ -760,11 +745,7 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
         Ok(())
     };
     let int = |v: i32, out: &mut String| {
-        if v < 0 {
-            out.push_str(&i32_text(v));
-        } else {
-            crate::back::glsl::push_decimal(out, v as u64);
-        }
+        push_i32(out, v);
         Ok(())
     };
     let _: std::fmt::Result = match lit {

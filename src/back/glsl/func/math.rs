@@ -51,12 +51,12 @@ impl FunctionWriter<'_, '_> {
     ) -> Prec {
         let scalar = self.st.scalar_of(arg);
         let size = vector_size(self.st.ty(arg));
-        let (a, a_prec) = self.expr_with(arg);
+        let (a, a_prec) = self.expr_text(arg);
         // The other arguments in order, with their classes (empty strings
         // do not allocate).
         let mut rest: [(String, Prec); 3] = std::array::from_fn(|_| (String::new(), Prec::Word));
         for (slot, x) in rest.iter_mut().zip(others.into_iter().flatten()) {
-            *slot = self.expr_with(x);
+            *slot = self.expr_text(x);
         }
         let [b, c, d] = rest.each_ref().map(|(text, prec)| bare(text, *prec));
         let bare = bare(&a, a_prec);

@@ -137,7 +137,13 @@ pub(crate) fn resolve<'a>(
     });
     warnings.extend(note);
     Ok((
-        Resolved::new(written, warnings, selected, names, plan),
+        Resolved {
+            written,
+            warnings,
+            selected,
+            names,
+            plan,
+        },
         model,
     ))
 }

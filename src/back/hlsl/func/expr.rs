@@ -9,12 +9,12 @@ use super::{helpers, math, FunctionWriter};
 use crate::back::hlsl::buffers::{place_prec, Index, Place, Repr};
 use crate::back::hlsl::types;
 pub(super) use crate::back::text::{
-    bare, bare_from, component, i32_text, into_bare, is_pointer, literal_class, push_swizzle,
-    vector_size, Prec,
+    bare, bare_from, component, into_bare, is_pointer, literal_class, push_swizzle, vector_size,
+    Prec,
 };
 use crate::back::text::{
-    is_buffer_space, operator_symbol, BinaryOperands, Body, Conversion, Expr, Load, Sample,
-    TextWriter as _,
+    is_buffer_space, operator_symbol, push_i32, BinaryOperands, Body, Conversion, Expr, Load,
+    Sample, TextWriter as _,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -270,18 +270,9 @@ impl<'a> FunctionWriter<'a, '_> {
         Prec::Word
     }
 
-    /// [`Self::arg_with`], appended to `out`: the outer parentheses of what
-    /// [`Self::push_value`] appends are taken off in place.
-    pub(super) fn push_arg(&mut self, out: &mut String, h: Handle<naga::Expression>) -> Prec {
-        let start = out.len();
-        let prec = self.push_value(out, h);
-        bare_from(out, start, prec);
-        prec.bare()
-    }
-
     /// Operands `operands` printed in order one after another into
     /// `texts` (the first `values` through [`Self::push_value`], the rest
-    /// through [`Self::push_arg`]): where each text lies there, and its
+    /// through [`Self::push_bare`]): where each text lies there, and its
     /// class.
     pub(super) fn push_operands<const N: usize>(
         &mut self,
@@ -297,7 +288,7 @@ impl<'a> FunctionWriter<'a, '_> {
             let prec = if i <= values {
                 self.push_value(texts, h)
             } else {
-                self.push_arg(texts, h)
+                self.push_bare(texts, h)
             };
             Some((start, texts.len(), prec))
         })
@@ -363,7 +354,7 @@ impl<'a> FunctionWriter<'a, '_> {
             if i > 0 {
                 out.push_str(", ");
             }
-            self.push_arg(out, c);
+            self.push_bare(out, c);
         }
         out.push(if list { '}' } else { ')' });
         // A constructor helper is named after the arguments are written: a
@@ -748,7 +739,7 @@ pub(super) fn push_literal(out: &mut String, lit: naga::Literal) {
         L::AbstractFloat(v) => return push_literal(out, L::F32(v as f32)),
         L::AbstractInt(v) => return push_literal(out, i32::try_from(v).map_or(L::I64(v), L::I32)),
         L::Bool(b) => return out.push_str(if b { "true" } else { "false" }),
-        L::I32(v) if v < 0 => return out.push_str(&i32_text(v)),
+        L::I32(v) if v < 0 => return push_i32(out, v),
         L::I64(i64::MIN) => return out.push_str("(-9223372036854775807L - 1L)"),
         L::F32(v) if !v.is_finite() => {
             let _ = write!(out, "asfloat({:#x}u)", v.to_bits());

@@ -7,7 +7,7 @@
 //! assemble the module around the printed functions by hand, so they
 //! cover modules without buffers and textures.
 
-use super::expr::{i32_text, push_as_operand, push_literal, Prec};
+use super::expr::{push_as_operand, push_literal, Prec};
 use super::*;
 use crate::back::common::ModuleSource;
 use crate::back::hlsl::{buffers::Plan, HlslOptions};
@@ -793,8 +793,8 @@ fn literals() {
     );
     assert_eq!(literal_text(L::I16(-3)), "int16_t(-3)");
     assert_eq!(literal_text(L::U64(7)), "7UL");
-    assert_eq!(i32_text(i32::MIN), "(-2147483647 - 1)");
-    assert_eq!(i32_text(-5), "(-5)");
+    assert_eq!(literal_text(L::I32(i32::MIN)), "(-2147483647 - 1)");
+    assert_eq!(literal_text(L::I32(-5)), "(-5)");
     for v in [0.1f32, 3.4028235e38, 1.175_494_4e-38, 16777216.0] {
         let t = f32_text(v);
         assert_eq!(t.trim_end_matches('f').parse::<f32>().ok(), Some(v), "{t}");
