@@ -882,8 +882,9 @@ pub(crate) trait TextWriter<'a> {
         let _ = (rebuild, name);
     }
     fn atomic(&mut self, atomic: Atomic<'_>);
-    fn image_store(&mut self, at: Texel, value: Expr);
-    fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr);
+    /// `textureStore` (`fun` `None`) or `textureAtomic*` (`ImageAtomic`,
+    /// which has no result) of `value` at texel `at`.
+    fn texel_statement(&mut self, at: Texel, value: Expr, fun: Option<&naga::AtomicFunction>);
 
     // ---- shared ---------------------------------------------------------
 
@@ -1066,7 +1067,7 @@ pub(crate) trait TextWriter<'a> {
                     coordinate,
                     array_index,
                 };
-                self.image_store(at, value);
+                self.texel_statement(at, value, None);
             }
             Statement::Atomic {
                 pointer,
@@ -1091,7 +1092,7 @@ pub(crate) trait TextWriter<'a> {
                     coordinate,
                     array_index,
                 };
-                self.image_atomic(at, fun, value);
+                self.texel_statement(at, value, Some(fun));
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
                 // A workgroup barrier before and after the load.

@@ -338,7 +338,7 @@ impl FunctionWriter<'_, '_> {
     /// errors here (a texture of a format without atomics, a
     /// compare-exchange) are rejected by naga's validation of WGSL first,
     /// so they carry no span.
-    pub(super) fn texel_statement(
+    pub(super) fn write_texel(
         &mut self,
         at: Texel,
         value: Expr,
