@@ -31,7 +31,7 @@ use super::super::{error_at, push_parts, Needs};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
-use crate::back::text::{coordinate_count, Expr, Load, Prec, Sample, Texel, TextWriter as _};
+use crate::back::text::{coordinate_count, Expr, Prec, Texel, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 
 /// A texture type's dimension, arrayedness and class.
@@ -96,10 +96,7 @@ fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
     name.push_str("_s_dimensions_");
     push_suffix(&mut name, &t);
     let rw = matches!(class, ImageClass::Storage { access, .. } if types::is_rw(access));
-    let multi = matches!(
-        class,
-        ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
-    );
+    let multi = class.is_multisampled();
     needs.helper(&name, |_| {
         // The out parameters of GetDimensions, after the level where there
         // is one.
@@ -126,34 +123,48 @@ fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
 }
 
 impl FunctionWriter<'_, '_> {
-    /// `textureSample*` and `textureGather*` (`ImageSample` `h`, with
-    /// operands `s`), appended to `out`, and its class.
-    pub(super) fn push_image_sample(&mut self, out: &mut String, h: Expr, s: Sample) -> Prec {
-        let (l1, l2) = match s.level {
+    /// `textureSample*` and `textureGather*` (`ImageSample` `h`), appended
+    /// to `out`, and its class.
+    pub(super) fn push_image_sample(&mut self, out: &mut String, h: Expr) -> Prec {
+        let naga::Expression::ImageSample {
+            image,
+            sampler,
+            gather,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            clamp_to_edge,
+        } = self.st.exprs[h]
+        else {
+            return Prec::Word;
+        };
+        let (l1, l2) = match level {
             SampleLevel::Exact(e) | SampleLevel::Bias(e) => (Some(e), None),
             SampleLevel::Gradient { x, y } => (Some(x), Some(y)),
             _ => (None, None),
         };
         let mut texts = self.st.take_buf();
-        let kind = self.image_kind(s.image);
+        let kind = self.image_kind(image);
         let operands = [
-            Some(s.image),
-            Some(s.sampler),
-            Some(s.coordinate),
-            s.array_index,
-            s.offset,
-            s.depth_ref,
+            Some(image),
+            Some(sampler),
+            Some(coordinate),
+            array_index,
+            offset,
+            depth_ref,
             l1,
             l2,
         ];
-        let [image, sampler, coordinate, layer, offset, depth_ref, l1, l2] = self
+        let [image, sampler, coordinate, layer, offset_text, ref_text, l1, l2] = self
             .push_operands(&mut texts, operands, 2)
             .map(|at| operand_at(&texts, at));
         let (sampler, coordinate) = (sampler.0, coordinate.0);
-        let depth_ref = s.depth_ref.map(|_| depth_ref.0);
+        let depth_ref = depth_ref.map(|_| ref_text.0);
         let n = coordinate_count(kind.0);
         // The coordinate, with the layer appended as a float.
-        let push_coordinate = |out: &mut String| match s.array_index.map(|_| layer) {
+        let push_coordinate = |out: &mut String| match array_index.map(|_| layer) {
             Some((layer, prec)) => {
                 out.push_str(&types::vector(n as u8 + 1, Scalar::F32));
                 push_parts(out, &["(", coordinate, ", (float)"]);
@@ -162,7 +173,7 @@ impl FunctionWriter<'_, '_> {
             }
             None => out.push_str(coordinate),
         };
-        if s.clamp_to_edge {
+        if clamp_to_edge {
             let name = clamp_to_edge_helper(self.needs, kind);
             push_parts(out, &[&name, "(", image.0, ", ", sampler, ", "]);
             push_coordinate(out);
@@ -170,7 +181,7 @@ impl FunctionWriter<'_, '_> {
             self.st.give_buf(texts);
             return Prec::Call;
         }
-        let method = if let Some(component) = s.gather {
+        let method = if let Some(component) = gather {
             match depth_ref {
                 Some(_) => "GatherCmp",
                 None => match component {
@@ -181,7 +192,7 @@ impl FunctionWriter<'_, '_> {
                 },
             }
         } else if depth_ref.is_some() {
-            match s.level {
+            match level {
                 SampleLevel::Auto => "SampleCmp",
                 SampleLevel::Zero => "SampleCmpLevelZero",
                 SampleLevel::Exact(_) | SampleLevel::Bias(_) | SampleLevel::Gradient { .. } => {
@@ -194,7 +205,7 @@ impl FunctionWriter<'_, '_> {
                 }
             }
         } else {
-            match s.level {
+            match level {
                 SampleLevel::Auto => "Sample",
                 SampleLevel::Zero | SampleLevel::Exact(_) => "SampleLevel",
                 SampleLevel::Bias(_) => "SampleBias",
@@ -209,15 +220,15 @@ impl FunctionWriter<'_, '_> {
         if let Some(r) = depth_ref {
             // A depth comparison takes the reference and no level.
             push_parts(out, &[", ", r]);
-        } else if s.gather.is_none() {
+        } else if gather.is_none() {
             let ((l, prec), (y, _)) = (l1, l2);
-            match s.level {
+            match level {
                 SampleLevel::Auto => {}
                 SampleLevel::Zero => out.push_str(", 0.0"),
                 SampleLevel::Exact(_) => {
                     out.push_str(", ");
                     // Depth textures take integer levels in WGSL.
-                    if matches!(kind.2, ImageClass::Depth { .. }) {
+                    if kind.2.is_depth() {
                         out.push_str("(float)");
                         push_paren(out, l, prec);
                     } else {
@@ -228,7 +239,7 @@ impl FunctionWriter<'_, '_> {
                 SampleLevel::Gradient { .. } => push_parts(out, &[", ", l, ", ", y]),
             }
         }
-        if let Some(o) = s.offset.map(|_| offset.0) {
+        if let Some(o) = offset.map(|_| offset_text.0) {
             push_parts(out, &[", ", o]);
         }
         out.push_str("))");
@@ -236,23 +247,26 @@ impl FunctionWriter<'_, '_> {
         Prec::Group
     }
 
-    /// `textureLoad` of `image` (naga `ImageLoad`, with operands `load`),
-    /// appended to `out`, and its class.
-    pub(super) fn push_image_load(&mut self, out: &mut String, image: Expr, load: Load) -> Prec {
+    /// `textureLoad` (`ImageLoad` `h`), appended to `out`, and its class.
+    pub(super) fn push_image_load(&mut self, out: &mut String, h: Expr) -> Prec {
+        let naga::Expression::ImageLoad {
+            image,
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } = self.st.exprs[h]
+        else {
+            return Prec::Word;
+        };
         let mut texts = self.st.take_buf();
         let (dim, _, class) = self.image_kind(image);
-        let operands = [
-            Some(image),
-            Some(load.coordinate),
-            load.array_index,
-            load.sample,
-            load.level,
-        ];
-        let [image, coordinate, layer, sample, level] = self
+        let operands = [Some(image), Some(coordinate), array_index, sample, level];
+        let [image, coordinate_text, layer_text, sample_text, level_text] = self
             .push_operands(&mut texts, operands, 1)
             .map(|at| operand_at(&texts, at));
-        let coordinate = coordinate.0;
-        let layer = load.array_index.map(|_| layer.0);
+        let coordinate = coordinate_text.0;
+        let layer = array_index.map(|_| layer_text.0);
         let tex = paren(image.0, image.1);
         let n = coordinate_count(dim);
         let prec = match class {
@@ -276,7 +290,7 @@ impl FunctionWriter<'_, '_> {
                 let mut parts = vec![coordinate];
                 parts.extend(layer);
                 let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
-                let sample = load.sample.map_or("0", |_| sample.0);
+                let sample = sample.map_or("0", |_| sample_text.0);
                 let loaded = text!("{tex}.Load({address}, {sample})");
                 push_as_operand(out, &loaded, Prec::Postfix)
             }
@@ -284,7 +298,7 @@ impl FunctionWriter<'_, '_> {
             ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
                 let mut parts = vec![coordinate];
                 parts.extend(layer);
-                parts.push(load.level.map_or("0", |_| level.0));
+                parts.push(level.map_or("0", |_| level_text.0));
                 let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
                 push_as_operand(out, &text!("{tex}.Load({address})"), Prec::Postfix)
             }
