@@ -146,7 +146,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 return Prec::Postfix;
             }
             E::ImageQuery { image, query } => {
-                out.push_str(&self.image_query(h, image, query));
+                self.image_query_into(h, image, query, out);
                 return Prec::Postfix;
             }
             E::Derivative { axis, ctrl, expr } => {

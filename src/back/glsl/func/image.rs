@@ -362,25 +362,22 @@ impl FunctionWriter<'_, '_> {
         }
     }
 
-    pub(super) fn image_query(
+    /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
+    /// `textureNumSamples` (`ImageQuery` `h` of `image`), appended to `out`.
+    pub(super) fn image_query_into(
         &mut self,
         h: Handle<naga::Expression>,
         image: Handle<naga::Expression>,
         query: naga::ImageQuery,
-    ) -> String {
+        out: &mut String,
+    ) {
         let (dim, arrayed, class) = self.image_kind(image);
         let storage = matches!(class, ImageClass::Storage { .. });
-        let multi = class.is_multisampled();
         let tex = self.texture_text(image, None, false);
-        let size = |lod: &str| {
-            if storage {
-                format!("imageSize({tex})")
-            } else if multi {
-                format!("textureSize({tex})")
-            } else {
-                format!("textureSize({tex}, {lod})")
-            }
-        };
+        // imageSize/textureSize, imageSamples/textureSamples.
+        let family = if storage { "image" } else { "texture" };
+        // Storage and multisampled textures have no levels to size.
+        let levels = !storage && !class.is_multisampled();
         // Components of the size vector: width.. then layers.
         let dims = match dim {
             Dim::D1 => 1,
@@ -391,35 +388,35 @@ impl FunctionWriter<'_, '_> {
         let total = dims + usize::from(arrayed) + usize::from(self.one_row(dim));
         match query {
             naga::ImageQuery::Size { level } => {
-                let lod = level
-                    .map(|l| self.as_scalar(l, K::Sint))
-                    .unwrap_or_else(|| "0".into());
                 let target = self.type_of(h);
-                let s = size(&lod);
+                let _ = write!(out, "{target}({family}Size({tex}");
+                if let Some(l) = level.filter(|_| levels) {
+                    out.push_str(", ");
+                    self.push_scalar(out, l, K::Sint);
+                } else if levels {
+                    out.push_str(", 0");
+                }
                 // The width.. components alone (`.xy` of a layered size).
                 let swizzle = if total == dims { "" } else { &".xyz"[..=dims] };
-                format!("{target}({s}{swizzle})")
+                let _ = write!(out, "){swizzle})");
             }
             naga::ImageQuery::NumLayers => {
-                let s = size("0");
-                format!("uint({s}.{})", component(dims as u32))
+                let lod = if levels { ", 0" } else { "" };
+                let layers = component(dims as u32);
+                let _ = write!(out, "uint({family}Size({tex}{lod}).{layers})");
             }
             naga::ImageQuery::NumLevels => {
                 if self.ctx.dialect().is_es() {
                     self.error("ES GLSL cannot query the number of mip levels", h);
                 }
-                format!("uint(textureQueryLevels({tex}))")
+                let _ = write!(out, "uint(textureQueryLevels({tex}))");
             }
             naga::ImageQuery::NumSamples => {
                 if self.ctx.dialect().is_es() {
                     self.error("ES GLSL cannot query the number of samples", h);
                 }
                 self.samples_extension();
-                if storage {
-                    format!("uint(imageSamples({tex}))")
-                } else {
-                    format!("uint(textureSamples({tex}))")
-                }
+                let _ = write!(out, "uint({family}Samples({tex}))");
             }
         }
     }
