@@ -1576,6 +1576,12 @@ pub(crate) fn coordinate_count(dim: naga::ImageDimension) -> usize {
     }
 }
 
+/// How many components the size of a texture of `dim` has (without the
+/// layers): a cube's size is its square faces' width and height.
+pub(crate) fn size_count(dim: naga::ImageDimension) -> usize {
+    coordinate_count(dim) - usize::from(dim == naga::ImageDimension::Cube)
+}
+
 pub(crate) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {
     match *inner {
         Ti::Vector { size, .. } => Some(size),

@@ -9,7 +9,7 @@
 use super::expr::component;
 use super::FunctionWriter;
 use crate::back::glsl::{decl, types};
-use crate::back::text::{coordinate_count, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, TextWriter as _};
 use naga::{Expression as E, Handle, ImageClass, ImageDimension as Dim, ScalarKind as K};
 use std::fmt::Write as _;
 
@@ -379,11 +379,7 @@ impl FunctionWriter<'_, '_> {
         // Storage and multisampled textures have no levels to size.
         let levels = !storage && !class.is_multisampled();
         // Components of the size vector: width.. then layers.
-        let dims = match dim {
-            Dim::D1 => 1,
-            Dim::D2 | Dim::Cube => 2,
-            Dim::D3 => 3,
-        };
+        let dims = size_count(dim);
         // The size of a 1D texture in ES is the width of its 2D size.
         let total = dims + usize::from(arrayed) + usize::from(self.one_row(dim));
         match query {

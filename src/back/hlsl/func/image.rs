@@ -31,7 +31,7 @@ use super::super::{error_at, push_parts, Needs};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
-use crate::back::text::{coordinate_count, Expr, Prec, Texel, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, Expr, Prec, Texel, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 
 /// A texture type's dimension, arrayedness and class.
@@ -100,12 +100,7 @@ fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
     needs.helper(&name, |_| {
         // The out parameters of GetDimensions, after the level where there
         // is one.
-        let mut outs = vec!["r.x"];
-        match dim {
-            ImageDimension::D1 => {}
-            ImageDimension::D2 | ImageDimension::Cube => outs.push("r.y"),
-            ImageDimension::D3 => outs.extend(["r.y", "r.z"]),
-        }
+        let mut outs = ["r.x", "r.y", "r.z"][..size_count(dim)].to_vec();
         if arrayed {
             outs.push("r.z");
         }
@@ -329,11 +324,7 @@ impl FunctionWriter<'_, '_> {
             .map(|at| operand_at(&texts, at));
         let name = dimensions_helper(self.needs, kind);
         let swizzle = match query {
-            Q::Size { .. } => match kind.0 {
-                ImageDimension::D1 => "x",
-                ImageDimension::D2 | ImageDimension::Cube => "xy",
-                ImageDimension::D3 => "xyz",
-            },
+            Q::Size { .. } => &"xyz"[..size_count(kind.0)],
             Q::NumLayers => "z",
             Q::NumLevels | Q::NumSamples => "w",
         };
