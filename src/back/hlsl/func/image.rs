@@ -37,10 +37,17 @@ use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 /// A texture type's dimension, arrayedness and class.
 type Kind = (ImageDimension, bool, ImageClass);
 
-/// A vector of `n` components of `s` made of `parts`: `int3(xy, level)`,
-/// or `int(x)` (a conversion) for one component.
-fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
-    text!("{}({})", types::shaped(n as u8, s), parts.join(", "))
+/// The address of a texel of a texture of `dim`: a vector of `s` made of
+/// `coordinate` and the layer and level present, `int3(xy, level)`, or
+/// `int(x)` (a conversion) for one component.
+fn address(s: Scalar, dim: ImageDimension, coordinate: &str, rest: [Option<&str>; 2]) -> String {
+    let n = coordinate_count(dim) + rest.iter().flatten().count();
+    let mut text = text!("{}({coordinate}", types::shaped(n as u8, s));
+    for part in rest.into_iter().flatten() {
+        push_parts(&mut text, &[", ", part]);
+    }
+    text.push(')');
+    text
 }
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
@@ -80,11 +87,7 @@ fn storage_texel(
     coordinate: &str,
     array_index: Option<&str>,
 ) -> String {
-    let n = coordinate_count(dim);
-    let address = match array_index {
-        Some(layer) => construct(n + 1, Scalar::U32, &[coordinate, layer]),
-        None => construct(n, Scalar::U32, &[coordinate]),
-    };
+    let address = address(Scalar::U32, dim, coordinate, [array_index, None]);
     text!("{}[{address}]", paren(tex, prec))
 }
 
@@ -263,7 +266,6 @@ impl FunctionWriter<'_, '_> {
         let coordinate = coordinate_text.0;
         let layer = array_index.map(|_| layer_text.0);
         let tex = paren(image.0, image.1);
-        let n = coordinate_count(dim);
         let prec = match class {
             ImageClass::Storage { format, .. } => {
                 let texel = storage_texel(image, dim, coordinate, layer);
@@ -282,19 +284,15 @@ impl FunctionWriter<'_, '_> {
                 }
             }
             ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
-                let mut parts = vec![coordinate];
-                parts.extend(layer);
-                let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
+                let address = address(Scalar::I32, dim, coordinate, [layer, None]);
                 let sample = sample.map_or("0", |_| sample_text.0);
                 let loaded = text!("{tex}.Load({address}, {sample})");
                 push_as_operand(out, &loaded, Prec::Postfix)
             }
             // texture_external is lowered to textures in the front end.
             ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
-                let mut parts = vec![coordinate];
-                parts.extend(layer);
-                parts.push(level.map_or("0", |_| level_text.0));
-                let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
+                let level = level.map_or("0", |_| level_text.0);
+                let address = address(Scalar::I32, dim, coordinate, [layer, Some(level)]);
                 push_as_operand(out, &text!("{tex}.Load({address})"), Prec::Postfix)
             }
         };
