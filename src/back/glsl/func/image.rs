@@ -8,6 +8,7 @@
 
 use super::expr::component;
 use super::FunctionWriter;
+use crate::back::common::push_parts;
 use crate::back::glsl::{decl, types};
 use crate::back::text::{coordinate_count, size_count, TextWriter as _};
 use naga::{Expression as E, Handle, ImageClass, ImageDimension as Dim, ScalarKind as K};
@@ -317,9 +318,7 @@ impl FunctionWriter<'_, '_> {
         match class {
             ImageClass::Storage { format, .. } => {
                 let img = self.expr(image);
-                for part in ["imageLoad(", &img, ", "] {
-                    out.push_str(part);
-                }
+                push_parts(out, &["imageLoad(", &img, ", "]);
                 push_clamped_coords(out, &coords, n, &["imageSize(", &img, ")"]);
                 out.push(')');
                 if let Some(swizzle) = types::texel_swizzle(format) {
@@ -346,15 +345,11 @@ impl FunctionWriter<'_, '_> {
                 } else {
                     ["clamp(", &i, ", 0, textureQueryLevels(", &tex, ") - 1)"].concat()
                 };
-                for part in ["texelFetch(", &tex, ", "] {
-                    out.push_str(part);
-                }
+                push_parts(out, &["texelFetch(", &tex, ", "]);
                 // A multisampled texture's size has no level.
                 let (sep, lod) = if multi { ("", "") } else { (", ", i.as_str()) };
                 push_clamped_coords(out, &coords, n, &["textureSize(", &tex, sep, lod, ")"]);
-                for part in [", ", &i, ")"] {
-                    out.push_str(part);
-                }
+                push_parts(out, &[", ", &i, ")"]);
                 if class.is_depth() {
                     out.push_str(".x");
                 }
@@ -427,13 +422,7 @@ fn push_clamped_coords(out: &mut String, coords: &str, n: usize, size: &[&str]) 
         3 => ("ivec3(0)", "ivec3(1)"),
         _ => ("ivec4(0)", "ivec4(1)"),
     };
-    for part in ["clamp(", coords, ", ", zero, ", "] {
-        out.push_str(part);
-    }
-    for part in size {
-        out.push_str(part);
-    }
-    for part in [" - ", one, ")"] {
-        out.push_str(part);
-    }
+    push_parts(out, &["clamp(", coords, ", ", zero, ", "]);
+    push_parts(out, size);
+    push_parts(out, &[" - ", one, ")"]);
 }
