@@ -219,8 +219,8 @@ impl FunctionWriter<'_, '_> {
         if clamp_to_edge {
             // textureSampleBaseClampToEdge: clamp to half a texel inside
             // the edges of level 0.
-            let half = format_args!("(vec2(0.5) / vec2(textureSize({tex}, 0)))");
-            let _ = write!(out, ", {half}, vec2(1.0) - {half})");
+            let half = "vec2(0.5) / vec2(textureSize(";
+            let _ = write!(out, ", ({half}{tex}, 0))), vec2(1.0) - ({half}{tex}, 0))))");
         }
         if let Some(d) = depth_ref.filter(|_| separate_ref) {
             out.push_str(", ");
