@@ -45,20 +45,19 @@ impl FunctionWriter<'_, '_> {
         // An element of a binding array of textures: the element of the
         // combined sampler array (one texture unit per element).
         let element = match self.st.exprs[image] {
-            E::Access { base, index } => Some((base, None, Some(index))),
-            E::AccessIndex { base, index } => Some((base, Some(index), None)),
+            E::Access { base, index } => Some((base, Some(index), 0)),
+            E::AccessIndex { base, index } => Some((base, None, index)),
             _ => None,
         };
-        if let Some((base, constant, dynamic)) = element {
+        if let Some((base, dynamic, constant)) = element {
             let sg = match sampler {
                 None => Some(None),
                 Some(s) => self.global_of(s).map(Some),
             };
             if let (Some(ig), Some(sg)) = (self.global_of(base), sg) {
                 let name = decl::combined_sampler_name(self.ctx, ig, sg);
-                let index = match (constant, dynamic) {
-                    (Some(c), _) => c.to_string(),
-                    (None, Some(d)) => {
+                let index = match dynamic {
+                    Some(d) => {
                         // ES 3.10 indexes sampler arrays with constants
                         // only; GL_EXT_gpu_shader5 allows dynamically
                         // uniform indices (core in ES 3.20 and GL 4.00).
@@ -68,7 +67,7 @@ impl FunctionWriter<'_, '_> {
                         }
                         self.expr(d)
                     }
-                    (None, None) => String::new(),
+                    None => constant.to_string(),
                 };
                 return format!("{name}[{index}]");
             }
