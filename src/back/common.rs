@@ -1131,6 +1131,13 @@ pub(crate) fn plan_type_name<'a>(
     }
 }
 
+/// Append every part of `parts` to `out`.
+pub(crate) fn push_parts(out: &mut String, parts: &[&str]) {
+    for part in parts {
+        out.push_str(part);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{push_decimal, push_f32_debug, push_live_declarations, DeclPart, StructUse};

@@ -512,80 +512,6 @@ pub(crate) struct Atomic<'s> {
     pub result: Option<Expr>,
 }
 
-/// The operands of `Expression::ImageSample`.
-#[derive(Clone, Copy)]
-pub(crate) struct Sample {
-    pub image: Expr,
-    pub sampler: Expr,
-    pub gather: Option<naga::SwizzleComponent>,
-    pub coordinate: Expr,
-    pub array_index: Option<Expr>,
-    pub offset: Option<Expr>,
-    pub level: naga::SampleLevel,
-    pub depth_ref: Option<Expr>,
-    pub clamp_to_edge: bool,
-}
-
-impl Sample {
-    /// The operands of `e`, when it is an `ImageSample`.
-    pub fn of(e: &naga::Expression) -> Option<Self> {
-        match *e {
-            naga::Expression::ImageSample {
-                image,
-                sampler,
-                gather,
-                coordinate,
-                array_index,
-                offset,
-                level,
-                depth_ref,
-                clamp_to_edge,
-            } => Some(Sample {
-                clamp_to_edge,
-                depth_ref,
-                level,
-                offset,
-                array_index,
-                coordinate,
-                gather,
-                sampler,
-                image,
-            }),
-            _ => None,
-        }
-    }
-}
-
-/// The operands of `Expression::ImageLoad` besides the image.
-#[derive(Clone, Copy)]
-pub(crate) struct Load {
-    pub coordinate: Expr,
-    pub array_index: Option<Expr>,
-    pub sample: Option<Expr>,
-    pub level: Option<Expr>,
-}
-
-impl Load {
-    /// The operands of `e`, when it is an `ImageLoad`.
-    pub fn of(e: &naga::Expression) -> Option<Self> {
-        match *e {
-            naga::Expression::ImageLoad {
-                coordinate,
-                array_index,
-                sample,
-                level,
-                ..
-            } => Some(Load {
-                coordinate,
-                array_index,
-                sample,
-                level,
-            }),
-            _ => None,
-        }
-    }
-}
-
 /// Whether `space` is a buffer's (uniform, storage or immediate data),
 /// which the writers reach through the buffer plan.
 pub(crate) fn is_buffer_space(space: naga::AddressSpace) -> bool {
@@ -865,8 +791,9 @@ pub(crate) trait TextWriter<'a> {
         let _ = (rebuild, name);
     }
     fn atomic(&mut self, atomic: Atomic<'_>);
-    fn image_store(&mut self, at: Texel, value: Expr);
-    fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr);
+    /// `textureStore` (`fun` `None`) or `textureAtomic*` (`ImageAtomic`,
+    /// which has no result) of `value` at texel `at`.
+    fn texel_statement(&mut self, at: Texel, value: Expr, fun: Option<&naga::AtomicFunction>);
 
     // ---- shared ---------------------------------------------------------
 
@@ -1049,7 +976,7 @@ pub(crate) trait TextWriter<'a> {
                     coordinate,
                     array_index,
                 };
-                self.image_store(at, value);
+                self.texel_statement(at, value, None);
             }
             Statement::Atomic {
                 pointer,
@@ -1074,7 +1001,7 @@ pub(crate) trait TextWriter<'a> {
                     coordinate,
                     array_index,
                 };
-                self.image_atomic(at, fun, value);
+                self.texel_statement(at, value, Some(fun));
             }
             Statement::WorkGroupUniformLoad { pointer, result } => {
                 // A workgroup barrier before and after the load.
@@ -1624,6 +1551,12 @@ pub(crate) fn coordinate_count(dim: naga::ImageDimension) -> usize {
         naga::ImageDimension::D2 => 2,
         naga::ImageDimension::D3 | naga::ImageDimension::Cube => 3,
     }
+}
+
+/// How many components the size of a texture of `dim` has (without the
+/// layers): a cube's size is its square faces' width and height.
+pub(crate) fn size_count(dim: naga::ImageDimension) -> usize {
+    coordinate_count(dim) - usize::from(dim == naga::ImageDimension::Cube)
 }
 
 pub(crate) fn vector_size(inner: &Ti) -> Option<naga::VectorSize> {

@@ -324,30 +324,26 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         self.load_into(pointer, out)
     }
 
-    fn image_store(&mut self, at: Texel, value: Expr) {
+    fn texel_statement(&mut self, at: Texel, value: Expr, fun: Option<&naga::AtomicFunction>) {
         let (image, coordinate, array_index) = (at.image, at.coordinate, at.array_index);
         let (dim, _, class) = self.image_kind(image);
         let img = self.expr(image);
         let (c, _) = self.texel_coords(dim, coordinate, array_index);
-        let swizzle = match class {
-            naga::ImageClass::Storage { format, .. } => types::texel_swizzle(format),
-            _ => None,
+        let Some(fun) = fun else {
+            let swizzle = match class {
+                naga::ImageClass::Storage { format, .. } => types::texel_swizzle(format),
+                _ => None,
+            };
+            let v = match swizzle {
+                // `expr` keeps the value's own parentheses, so the swizzle
+                // applies to all of it.
+                Some(swizzle) => self.expr(value) + swizzle,
+                None => self.arg(value),
+            };
+            return self
+                .st
+                .line_fmt(format_args!("imageStore({img}, {c}, {v});"));
         };
-        let v = match swizzle {
-            // `expr` keeps the value's own parentheses, so the swizzle
-            // applies to all of it.
-            Some(swizzle) => self.expr(value) + swizzle,
-            None => self.arg(value),
-        };
-        self.st
-            .line_fmt(format_args!("imageStore({img}, {c}, {v});"));
-    }
-
-    fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr) {
-        let (image, coordinate, array_index) = (at.image, at.coordinate, at.array_index);
-        let (dim, _, _) = self.image_kind(image);
-        let img = self.expr(image);
-        let (c, _) = self.texel_coords(dim, coordinate, array_index);
         let v = self.arg(value);
         // The buffer atomics' operation names (`imageAtomic<Op>`).
         let call = match *fun {

@@ -411,12 +411,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
-    fn image_store(&mut self, at: Texel, value: Expr) {
-        self.texel_statement(at, value, None);
-    }
-
-    fn image_atomic(&mut self, at: Texel, fun: &naga::AtomicFunction, value: Expr) {
-        self.texel_statement(at, value, Some(fun));
+    fn texel_statement(&mut self, at: Texel, value: Expr, fun: Option<&naga::AtomicFunction>) {
+        self.write_texel(at, value, fun);
     }
 
     fn r#return(&mut self, value: Option<Handle<naga::Expression>>) {

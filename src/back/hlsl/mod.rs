@@ -51,14 +51,7 @@ macro_rules! text {
     }};
 }
 
-pub(crate) use crate::back::common::push_decimal;
-
-/// Append every part of `parts` to `out`.
-pub(crate) fn push_parts(out: &mut String, parts: &[&str]) {
-    for part in parts {
-        out.push_str(part);
-    }
-}
+pub(crate) use crate::back::common::{push_decimal, push_parts};
 
 mod buffers;
 pub(crate) mod decl;

@@ -13,8 +13,7 @@ pub(super) use crate::back::text::{
     bare, component, into_bare, is_pointer, push_swizzle, vector_size, Prec,
 };
 use crate::back::text::{
-    is_buffer_space, operator_symbol, push_i32, Body, Conversion, Load, Sample, TextWriter as _,
-    Unsupported,
+    is_buffer_space, operator_symbol, push_i32, Body, Conversion, TextWriter as _, Unsupported,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -124,19 +123,15 @@ impl<'a> FunctionWriter<'a, '_> {
             } => return self.select_into(h, condition, accept, reject, out),
             // Texture functions: a call, or a component of one.
             E::ImageSample { .. } => {
-                if let Some(sample) = Sample::of(&exprs[h]) {
-                    out.push_str(&self.image_sample(sample));
-                }
+                self.image_sample_into(h, out);
                 return Prec::Postfix;
             }
-            E::ImageLoad { image, .. } => {
-                if let Some(load) = Load::of(&exprs[h]) {
-                    self.image_load_into(image, load, out);
-                }
+            E::ImageLoad { .. } => {
+                self.image_load_into(h, out);
                 return Prec::Postfix;
             }
             E::ImageQuery { image, query } => {
-                out.push_str(&self.image_query(h, image, query));
+                self.image_query_into(h, image, query, out);
                 return Prec::Postfix;
             }
             E::Derivative { axis, ctrl, expr } => {

@@ -8,9 +8,11 @@
 
 use super::expr::component;
 use super::FunctionWriter;
+use crate::back::common::push_parts;
 use crate::back::glsl::{decl, types};
-use crate::back::text::{coordinate_count, Load, Sample, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, TextWriter as _};
 use naga::{Expression as E, Handle, ImageClass, ImageDimension as Dim, ScalarKind as K};
+use std::fmt::Write as _;
 
 impl FunctionWriter<'_, '_> {
     fn global_of(&self, h: Handle<naga::Expression>) -> Option<Handle<naga::GlobalVariable>> {
@@ -43,20 +45,19 @@ impl FunctionWriter<'_, '_> {
         // An element of a binding array of textures: the element of the
         // combined sampler array (one texture unit per element).
         let element = match self.st.exprs[image] {
-            E::Access { base, index } => Some((base, None, Some(index))),
-            E::AccessIndex { base, index } => Some((base, Some(index), None)),
+            E::Access { base, index } => Some((base, Some(index), 0)),
+            E::AccessIndex { base, index } => Some((base, None, index)),
             _ => None,
         };
-        if let Some((base, constant, dynamic)) = element {
+        if let Some((base, dynamic, constant)) = element {
             let sg = match sampler {
                 None => Some(None),
                 Some(s) => self.global_of(s).map(Some),
             };
             if let (Some(ig), Some(sg)) = (self.global_of(base), sg) {
                 let name = decl::combined_sampler_name(self.ctx, ig, sg);
-                let index = match (constant, dynamic) {
-                    (Some(c), _) => c.to_string(),
-                    (None, Some(d)) => {
+                let index = match dynamic {
+                    Some(d) => {
                         // ES 3.10 indexes sampler arrays with constants
                         // only; GL_EXT_gpu_shader5 allows dynamically
                         // uniform indices (core in ES 3.20 and GL 4.00).
@@ -66,7 +67,7 @@ impl FunctionWriter<'_, '_> {
                         }
                         self.expr(d)
                     }
-                    (None, None) => String::new(),
+                    None => constant.to_string(),
                 };
                 return format!("{name}[{index}]");
             }
@@ -121,14 +122,24 @@ impl FunctionWriter<'_, '_> {
     }
 
     /// `x` as the `float` (`kind` Float) or `int` (Sint) a texture
-    /// function takes: `float(x)`/`int(x)` unless it already is one.
-    fn as_scalar(&mut self, h: Handle<naga::Expression>, kind: K) -> String {
-        let t = self.arg(h);
-        match kind {
-            _ if self.st.scalar_of(h).kind == kind => t,
-            K::Float => format!("float({t})"),
-            _ => format!("int({t})"),
+    /// function takes, appended to `out`: `float(x)`/`int(x)` unless it
+    /// already is one.
+    fn push_scalar(&mut self, out: &mut String, h: Handle<naga::Expression>, kind: K) {
+        let convert = self.st.scalar_of(h).kind != kind;
+        if convert {
+            out.push_str(if kind == K::Float { "float(" } else { "int(" });
         }
+        self.push_bare(out, h);
+        if convert {
+            out.push(')');
+        }
+    }
+
+    /// The text [`Self::push_scalar`] writes.
+    fn as_scalar(&mut self, h: Handle<naga::Expression>, kind: K) -> String {
+        let mut text = String::new();
+        self.push_scalar(&mut text, h, kind);
+        text
     }
 
     /// Whether `h` is written as the literal `0`: an `i32` (or abstract)
@@ -143,126 +154,123 @@ impl FunctionWriter<'_, '_> {
             }
     }
 
-    pub(super) fn image_sample(&mut self, s: Sample) -> String {
-        let (dim, arrayed, class) = self.image_kind(s.image);
-        let shadow = s.depth_ref.is_some();
-        let tex = self.texture_text(s.image, Some(s.sampler), shadow);
-        let depth = matches!(class, ImageClass::Depth { .. });
+    /// `texture*` and `textureGather*` (`ImageSample` `h`), appended to
+    /// `out`. The operands are printed in naga's order (the offset before
+    /// a level or gradients it follows).
+    pub(super) fn image_sample_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
+        use naga::SampleLevel as L;
+        let E::ImageSample {
+            image,
+            sampler,
+            gather,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            clamp_to_edge,
+        } = self.st.exprs[h]
+        else {
+            return;
+        };
+        let (dim, arrayed, class) = self.image_kind(image);
+        let shadow = depth_ref.is_some();
+        let tex = self.texture_text(image, Some(sampler), shadow);
         let one_row = self.one_row(dim);
         let n = coordinate_count(types::declared_dim(self.ctx.dialect(), dim));
+        // No textureLod for 2D array and cube shadow samplers: zero
+        // gradients select level 0 (cube arrays have GL_EXT_texture_shadow_lod).
+        let zero_gradients = shadow && arrayed != (dim == Dim::Cube);
+        let name = match level {
+            _ if gather.is_some() => "textureGather",
+            L::Auto | L::Bias(_) => "texture",
+            L::Zero if zero_gradients => "textureGrad",
+            L::Zero | L::Exact(_) => "textureLod",
+            L::Gradient { .. } => "textureGrad",
+        };
+        let suffix = if offset.is_some() { "Offset" } else { "" };
+        let _ = write!(out, "{name}{suffix}({tex}, ");
+        if clamp_to_edge {
+            out.push_str("clamp(");
+        }
 
         // Coordinates, the layer, and (for most shadow lookups) the
         // reference value make up one vector. The one row of a 1D texture
         // in ES is sampled at its centre.
-        let mut parts = vec![self.arg(s.coordinate)];
+        let separate_ref = gather.is_some() || n + usize::from(arrayed) + 1 > 4;
+        let inner_ref = depth_ref.filter(|_| !separate_ref);
+        let vector = one_row || array_index.is_some() || inner_ref.is_some();
+        if vector {
+            let count = n + usize::from(arrayed) + usize::from(inner_ref.is_some());
+            let _ = write!(out, "vec{count}(");
+        }
+        self.push_bare(out, coordinate);
         if one_row {
-            parts.push("0.5".to_string());
+            out.push_str(", 0.5");
         }
-        if let Some(layer) = s.array_index {
-            parts.push(self.as_scalar(layer, K::Float));
+        for part in array_index.into_iter().chain(inner_ref) {
+            out.push_str(", ");
+            self.push_scalar(out, part, K::Float);
         }
-        let dref = s.depth_ref.map(|d| self.as_scalar(d, K::Float));
-        let gathering = s.gather.is_some();
-        let separate_ref = gathering || n + usize::from(arrayed) + 1 > 4;
-        let mut count = n + usize::from(arrayed);
-        if let (Some(d), false) = (&dref, separate_ref) {
-            parts.push(d.clone());
-            count += 1;
+        if vector {
+            out.push(')');
         }
-        let mut coords = if parts.len() == 1 {
-            parts.remove(0)
-        } else {
-            format!("vec{count}({})", parts.join(", "))
-        };
-        let offset = s.offset.map(|o| {
-            let o = self.arg(o);
-            if one_row {
-                format!("ivec2({o}, 0)")
-            } else {
-                o
-            }
-        });
-
-        if let Some(comp) = s.gather {
-            let f = if offset.is_some() {
-                "textureGatherOffset"
-            } else {
-                "textureGather"
-            };
-            let mut args = vec![tex, coords];
-            args.extend(dref);
-            args.extend(offset);
-            if !shadow {
-                args.push((comp as u32).to_string());
-            }
-            return format!("{f}({})", args.join(", "));
-        }
-
-        if s.clamp_to_edge {
+        if clamp_to_edge {
             // textureSampleBaseClampToEdge: clamp to half a texel inside
             // the edges of level 0.
-            let half = format!("(vec2(0.5) / vec2(textureSize({tex}, 0)))");
-            coords = format!("clamp({coords}, {half}, vec2(1.0) - {half})");
+            let half = "vec2(0.5) / vec2(textureSize(";
+            let _ = write!(out, ", ({half}{tex}, 0))), vec2(1.0) - ({half}{tex}, 0))))");
         }
-
-        let mut args = vec![tex, coords];
-        let mut tail = Vec::new();
-        let name = match s.level {
-            naga::SampleLevel::Auto => "texture",
-            naga::SampleLevel::Bias(b) => {
-                tail.push(self.as_scalar(b, K::Float));
-                "texture"
-            }
-            naga::SampleLevel::Exact(l) => {
-                tail.push(self.as_scalar(l, K::Float));
-                "textureLod"
-            }
-            naga::SampleLevel::Zero if shadow && arrayed && dim == Dim::Cube => {
-                self.needs.extension("GL_EXT_texture_shadow_lod");
-                tail.push("0.0".to_string());
-                "textureLod"
-            }
-            naga::SampleLevel::Zero if shadow && (arrayed || dim == Dim::Cube) => {
-                // No textureLod for these shadow samplers: zero gradients
-                // select level 0.
-                let z = format!("vec{n}(0.0)");
-                tail.push(z.clone());
-                tail.push(z);
-                "textureGrad"
-            }
-            naga::SampleLevel::Zero => {
-                tail.push("0.0".to_string());
-                "textureLod"
-            }
-            naga::SampleLevel::Gradient { x, y } => {
-                for d in [x, y] {
-                    let d = self.arg(d);
-                    tail.push(if one_row {
-                        format!("vec2({d}, 0.0)")
-                    } else {
-                        d
-                    });
+        if let Some(d) = depth_ref.filter(|_| separate_ref) {
+            out.push_str(", ");
+            self.push_scalar(out, d, K::Float);
+        }
+        let offset = offset.map(|o| match self.arg(o) {
+            o if one_row => format!("ivec2({o}, 0)"),
+            o => o,
+        });
+        // The offset goes before a bias or a gather's component and after
+        // a level or gradients.
+        let offset_first = gather.is_some() || matches!(level, L::Bias(_));
+        if let Some(o) = offset.as_deref().filter(|_| offset_first) {
+            let _ = write!(out, ", {o}");
+        }
+        match level {
+            _ if gather.is_some() => {
+                if let Some(comp) = gather.filter(|_| !shadow) {
+                    let _ = write!(out, ", {}", comp as u32);
                 }
-                "textureGrad"
             }
-        };
-        if separate_ref {
-            args.extend(dref);
+            L::Auto => {}
+            L::Bias(l) | L::Exact(l) => {
+                out.push_str(", ");
+                self.push_scalar(out, l, K::Float);
+            }
+            L::Zero if zero_gradients => {
+                let _ = write!(out, ", vec{n}(0.0), vec{n}(0.0)");
+            }
+            L::Zero => {
+                if shadow && arrayed && dim == Dim::Cube {
+                    self.needs.extension("GL_EXT_texture_shadow_lod");
+                }
+                out.push_str(", 0.0");
+            }
+            L::Gradient { x, y } => {
+                for d in [x, y] {
+                    out.push_str(if one_row { ", vec2(" } else { ", " });
+                    self.push_bare(out, d);
+                    if one_row {
+                        out.push_str(", 0.0)");
+                    }
+                }
+            }
         }
-        // The offset goes before a bias and after a level or gradients.
-        let suffix = if offset.is_some() { "Offset" } else { "" };
-        if matches!(s.level, naga::SampleLevel::Bias(_)) {
-            args.extend(offset);
-            args.extend(tail);
-        } else {
-            args.extend(tail);
-            args.extend(offset);
+        if let Some(o) = offset.as_deref().filter(|_| !offset_first) {
+            let _ = write!(out, ", {o}");
         }
-        let call = format!("{name}{suffix}({})", args.join(", "));
-        if depth && !shadow {
-            format!("{call}.x")
-        } else {
-            call
+        out.push(')');
+        if class.is_depth() && !shadow && gather.is_none() {
+            out.push_str(".x");
         }
     }
 
@@ -291,28 +299,25 @@ impl FunctionWriter<'_, '_> {
         (text, n)
     }
 
-    /// Texel load `load` of `image`, appended to `out`.
-    pub(super) fn image_load_into(
-        &mut self,
-        image: Handle<naga::Expression>,
-        load: Load,
-        out: &mut String,
-    ) {
-        let Load {
+    /// Texel load `ImageLoad` `h`, appended to `out`.
+    pub(super) fn image_load_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
+        let E::ImageLoad {
+            image,
             coordinate,
             array_index,
             sample,
             level,
-        } = load;
+        } = self.st.exprs[h]
+        else {
+            return;
+        };
         let (dim, _, class) = self.image_kind(image);
         let (coords, n) = self.texel_coords(dim, coordinate, array_index);
         let d = self.ctx.dialect();
         match class {
             ImageClass::Storage { format, .. } => {
                 let img = self.expr(image);
-                for part in ["imageLoad(", &img, ", "] {
-                    out.push_str(part);
-                }
+                push_parts(out, &["imageLoad(", &img, ", "]);
                 push_clamped_coords(out, &coords, n, &["imageSize(", &img, ")"]);
                 out.push(')');
                 if let Some(swizzle) = types::texel_swizzle(format) {
@@ -320,10 +325,7 @@ impl FunctionWriter<'_, '_> {
                 }
             }
             _ => {
-                let multi = matches!(
-                    class,
-                    ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
-                );
+                let multi = class.is_multisampled();
                 let tex = self.texture_text(image, None, false);
                 // The sample index of a multisampled texture, else the
                 // level, clamped to those that exist where the dialect can
@@ -342,83 +344,69 @@ impl FunctionWriter<'_, '_> {
                 } else {
                     ["clamp(", &i, ", 0, textureQueryLevels(", &tex, ") - 1)"].concat()
                 };
-                for part in ["texelFetch(", &tex, ", "] {
-                    out.push_str(part);
-                }
+                push_parts(out, &["texelFetch(", &tex, ", "]);
                 // A multisampled texture's size has no level.
                 let (sep, lod) = if multi { ("", "") } else { (", ", i.as_str()) };
                 push_clamped_coords(out, &coords, n, &["textureSize(", &tex, sep, lod, ")"]);
-                for part in [", ", &i, ")"] {
-                    out.push_str(part);
-                }
-                if matches!(class, ImageClass::Depth { .. }) {
+                push_parts(out, &[", ", &i, ")"]);
+                if class.is_depth() {
                     out.push_str(".x");
                 }
             }
         }
     }
 
-    pub(super) fn image_query(
+    /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
+    /// `textureNumSamples` (`ImageQuery` `h` of `image`), appended to `out`.
+    pub(super) fn image_query_into(
         &mut self,
         h: Handle<naga::Expression>,
         image: Handle<naga::Expression>,
         query: naga::ImageQuery,
-    ) -> String {
+        out: &mut String,
+    ) {
         let (dim, arrayed, class) = self.image_kind(image);
         let storage = matches!(class, ImageClass::Storage { .. });
-        let multi = matches!(
-            class,
-            ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
-        );
         let tex = self.texture_text(image, None, false);
-        let size = |lod: &str| {
-            if storage {
-                format!("imageSize({tex})")
-            } else if multi {
-                format!("textureSize({tex})")
-            } else {
-                format!("textureSize({tex}, {lod})")
-            }
-        };
+        // imageSize/textureSize, imageSamples/textureSamples.
+        let family = if storage { "image" } else { "texture" };
+        // Storage and multisampled textures have no levels to size.
+        let levels = !storage && !class.is_multisampled();
         // Components of the size vector: width.. then layers.
-        let dims = match dim {
-            Dim::D1 => 1,
-            Dim::D2 | Dim::Cube => 2,
-            Dim::D3 => 3,
-        };
+        let dims = size_count(dim);
         // The size of a 1D texture in ES is the width of its 2D size.
         let total = dims + usize::from(arrayed) + usize::from(self.one_row(dim));
         match query {
             naga::ImageQuery::Size { level } => {
-                let lod = level
-                    .map(|l| self.as_scalar(l, K::Sint))
-                    .unwrap_or_else(|| "0".into());
                 let target = self.type_of(h);
-                let s = size(&lod);
+                let _ = write!(out, "{target}({family}Size({tex}");
+                if let Some(l) = level.filter(|_| levels) {
+                    out.push_str(", ");
+                    self.push_scalar(out, l, K::Sint);
+                } else if levels {
+                    out.push_str(", 0");
+                }
                 // The width.. components alone (`.xy` of a layered size).
                 let swizzle = if total == dims { "" } else { &".xyz"[..=dims] };
-                format!("{target}({s}{swizzle})")
+                let _ = write!(out, "){swizzle})");
             }
             naga::ImageQuery::NumLayers => {
-                let s = size("0");
-                format!("uint({s}.{})", component(dims as u32))
+                let lod = if levels { ", 0" } else { "" };
+                let layers = component(dims as u32);
+                let _ = write!(out, "uint({family}Size({tex}{lod}).{layers})");
             }
             naga::ImageQuery::NumLevels => {
                 if self.ctx.dialect().is_es() {
                     self.error("ES GLSL cannot query the number of mip levels", h);
                 }
-                format!("uint(textureQueryLevels({tex}))")
+                let _ = write!(out, "uint(textureQueryLevels({tex}))");
             }
             naga::ImageQuery::NumSamples => {
                 if self.ctx.dialect().is_es() {
                     self.error("ES GLSL cannot query the number of samples", h);
                 }
                 self.samples_extension();
-                if storage {
-                    format!("uint(imageSamples({tex}))")
-                } else {
-                    format!("uint(textureSamples({tex}))")
-                }
+                let _ = write!(out, "uint({family}Samples({tex}))");
             }
         }
     }
@@ -433,13 +421,7 @@ fn push_clamped_coords(out: &mut String, coords: &str, n: usize, size: &[&str]) 
         3 => ("ivec3(0)", "ivec3(1)"),
         _ => ("ivec4(0)", "ivec4(1)"),
     };
-    for part in ["clamp(", coords, ", ", zero, ", "] {
-        out.push_str(part);
-    }
-    for part in size {
-        out.push_str(part);
-    }
-    for part in [" - ", one, ")"] {
-        out.push_str(part);
-    }
+    push_parts(out, &["clamp(", coords, ", ", zero, ", "]);
+    push_parts(out, size);
+    push_parts(out, &[" - ", one, ")"]);
 }

@@ -13,8 +13,8 @@ pub(super) use crate::back::text::{
     Prec,
 };
 use crate::back::text::{
-    is_buffer_space, operator_symbol, push_i32, BinaryOperands, Body, Conversion, Expr, Load,
-    Sample, TextWriter as _,
+    is_buffer_space, operator_symbol, push_i32, BinaryOperands, Body, Conversion, Expr,
+    TextWriter as _,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -147,14 +147,8 @@ impl<'a> FunctionWriter<'a, '_> {
                 out.push(')');
                 return Prec::Group;
             }
-            E::ImageSample { .. } => match Sample::of(&self.st.exprs[h]) {
-                Some(s) => return self.push_image_sample(out, h, s),
-                None => return Prec::Word,
-            },
-            E::ImageLoad { image, .. } => match Load::of(&self.st.exprs[h]) {
-                Some(load) => return self.push_image_load(out, image, load),
-                None => return Prec::Word,
-            },
+            E::ImageSample { .. } => return self.push_image_sample(out, h),
+            E::ImageLoad { .. } => return self.push_image_load(out, h),
             E::ImageQuery { image, query } => return self.push_image_query(out, image, query),
             E::Unary { op, expr } => {
                 out.push_str(match op {

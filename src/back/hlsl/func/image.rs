@@ -31,16 +31,23 @@ use super::super::{error_at, push_parts, Needs};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
-use crate::back::text::{coordinate_count, Expr, Load, Prec, Sample, Texel, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, Expr, Prec, Texel, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 
 /// A texture type's dimension, arrayedness and class.
 type Kind = (ImageDimension, bool, ImageClass);
 
-/// A vector of `n` components of `s` made of `parts`: `int3(xy, level)`,
-/// or `int(x)` (a conversion) for one component.
-fn construct(n: usize, s: Scalar, parts: &[&str]) -> String {
-    text!("{}({})", types::shaped(n as u8, s), parts.join(", "))
+/// The address of a texel of a texture of `dim`: a vector of `s` made of
+/// `coordinate` and the layer and level present, `int3(xy, level)`, or
+/// `int(x)` (a conversion) for one component.
+fn address(s: Scalar, dim: ImageDimension, coordinate: &str, rest: [Option<&str>; 2]) -> String {
+    let n = coordinate_count(dim) + rest.iter().flatten().count();
+    let mut text = text!("{}({coordinate}", types::shaped(n as u8, s));
+    for part in rest.into_iter().flatten() {
+        push_parts(&mut text, &[", ", part]);
+    }
+    text.push(')');
+    text
 }
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
@@ -80,11 +87,7 @@ fn storage_texel(
     coordinate: &str,
     array_index: Option<&str>,
 ) -> String {
-    let n = coordinate_count(dim);
-    let address = match array_index {
-        Some(layer) => construct(n + 1, Scalar::U32, &[coordinate, layer]),
-        None => construct(n, Scalar::U32, &[coordinate]),
-    };
+    let address = address(Scalar::U32, dim, coordinate, [array_index, None]);
     text!("{}[{address}]", paren(tex, prec))
 }
 
@@ -96,19 +99,11 @@ fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
     name.push_str("_s_dimensions_");
     push_suffix(&mut name, &t);
     let rw = matches!(class, ImageClass::Storage { access, .. } if types::is_rw(access));
-    let multi = matches!(
-        class,
-        ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true }
-    );
+    let multi = class.is_multisampled();
     needs.helper(&name, |_| {
         // The out parameters of GetDimensions, after the level where there
         // is one.
-        let mut outs = vec!["r.x"];
-        match dim {
-            ImageDimension::D1 => {}
-            ImageDimension::D2 | ImageDimension::Cube => outs.push("r.y"),
-            ImageDimension::D3 => outs.extend(["r.y", "r.z"]),
-        }
+        let mut outs = ["r.x", "r.y", "r.z"][..size_count(dim)].to_vec();
         if arrayed {
             outs.push("r.z");
         }
@@ -126,34 +121,48 @@ fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
 }
 
 impl FunctionWriter<'_, '_> {
-    /// `textureSample*` and `textureGather*` (`ImageSample` `h`, with
-    /// operands `s`), appended to `out`, and its class.
-    pub(super) fn push_image_sample(&mut self, out: &mut String, h: Expr, s: Sample) -> Prec {
-        let (l1, l2) = match s.level {
+    /// `textureSample*` and `textureGather*` (`ImageSample` `h`), appended
+    /// to `out`, and its class.
+    pub(super) fn push_image_sample(&mut self, out: &mut String, h: Expr) -> Prec {
+        let naga::Expression::ImageSample {
+            image,
+            sampler,
+            gather,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            clamp_to_edge,
+        } = self.st.exprs[h]
+        else {
+            return Prec::Word;
+        };
+        let (l1, l2) = match level {
             SampleLevel::Exact(e) | SampleLevel::Bias(e) => (Some(e), None),
             SampleLevel::Gradient { x, y } => (Some(x), Some(y)),
             _ => (None, None),
         };
         let mut texts = self.st.take_buf();
-        let kind = self.image_kind(s.image);
+        let kind = self.image_kind(image);
         let operands = [
-            Some(s.image),
-            Some(s.sampler),
-            Some(s.coordinate),
-            s.array_index,
-            s.offset,
-            s.depth_ref,
+            Some(image),
+            Some(sampler),
+            Some(coordinate),
+            array_index,
+            offset,
+            depth_ref,
             l1,
             l2,
         ];
-        let [image, sampler, coordinate, layer, offset, depth_ref, l1, l2] = self
+        let [image, sampler, coordinate, layer, offset_text, ref_text, l1, l2] = self
             .push_operands(&mut texts, operands, 2)
             .map(|at| operand_at(&texts, at));
         let (sampler, coordinate) = (sampler.0, coordinate.0);
-        let depth_ref = s.depth_ref.map(|_| depth_ref.0);
+        let depth_ref = depth_ref.map(|_| ref_text.0);
         let n = coordinate_count(kind.0);
         // The coordinate, with the layer appended as a float.
-        let push_coordinate = |out: &mut String| match s.array_index.map(|_| layer) {
+        let push_coordinate = |out: &mut String| match array_index.map(|_| layer) {
             Some((layer, prec)) => {
                 out.push_str(&types::vector(n as u8 + 1, Scalar::F32));
                 push_parts(out, &["(", coordinate, ", (float)"]);
@@ -162,7 +171,7 @@ impl FunctionWriter<'_, '_> {
             }
             None => out.push_str(coordinate),
         };
-        if s.clamp_to_edge {
+        if clamp_to_edge {
             let name = clamp_to_edge_helper(self.needs, kind);
             push_parts(out, &[&name, "(", image.0, ", ", sampler, ", "]);
             push_coordinate(out);
@@ -170,7 +179,7 @@ impl FunctionWriter<'_, '_> {
             self.st.give_buf(texts);
             return Prec::Call;
         }
-        let method = if let Some(component) = s.gather {
+        let method = if let Some(component) = gather {
             match depth_ref {
                 Some(_) => "GatherCmp",
                 None => match component {
@@ -181,7 +190,7 @@ impl FunctionWriter<'_, '_> {
                 },
             }
         } else if depth_ref.is_some() {
-            match s.level {
+            match level {
                 SampleLevel::Auto => "SampleCmp",
                 SampleLevel::Zero => "SampleCmpLevelZero",
                 SampleLevel::Exact(_) | SampleLevel::Bias(_) | SampleLevel::Gradient { .. } => {
@@ -194,7 +203,7 @@ impl FunctionWriter<'_, '_> {
                 }
             }
         } else {
-            match s.level {
+            match level {
                 SampleLevel::Auto => "Sample",
                 SampleLevel::Zero | SampleLevel::Exact(_) => "SampleLevel",
                 SampleLevel::Bias(_) => "SampleBias",
@@ -209,15 +218,15 @@ impl FunctionWriter<'_, '_> {
         if let Some(r) = depth_ref {
             // A depth comparison takes the reference and no level.
             push_parts(out, &[", ", r]);
-        } else if s.gather.is_none() {
+        } else if gather.is_none() {
             let ((l, prec), (y, _)) = (l1, l2);
-            match s.level {
+            match level {
                 SampleLevel::Auto => {}
                 SampleLevel::Zero => out.push_str(", 0.0"),
                 SampleLevel::Exact(_) => {
                     out.push_str(", ");
                     // Depth textures take integer levels in WGSL.
-                    if matches!(kind.2, ImageClass::Depth { .. }) {
+                    if kind.2.is_depth() {
                         out.push_str("(float)");
                         push_paren(out, l, prec);
                     } else {
@@ -228,7 +237,7 @@ impl FunctionWriter<'_, '_> {
                 SampleLevel::Gradient { .. } => push_parts(out, &[", ", l, ", ", y]),
             }
         }
-        if let Some(o) = s.offset.map(|_| offset.0) {
+        if let Some(o) = offset.map(|_| offset_text.0) {
             push_parts(out, &[", ", o]);
         }
         out.push_str("))");
@@ -236,25 +245,27 @@ impl FunctionWriter<'_, '_> {
         Prec::Group
     }
 
-    /// `textureLoad` of `image` (naga `ImageLoad`, with operands `load`),
-    /// appended to `out`, and its class.
-    pub(super) fn push_image_load(&mut self, out: &mut String, image: Expr, load: Load) -> Prec {
+    /// `textureLoad` (`ImageLoad` `h`), appended to `out`, and its class.
+    pub(super) fn push_image_load(&mut self, out: &mut String, h: Expr) -> Prec {
+        let naga::Expression::ImageLoad {
+            image,
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } = self.st.exprs[h]
+        else {
+            return Prec::Word;
+        };
         let mut texts = self.st.take_buf();
         let (dim, _, class) = self.image_kind(image);
-        let operands = [
-            Some(image),
-            Some(load.coordinate),
-            load.array_index,
-            load.sample,
-            load.level,
-        ];
-        let [image, coordinate, layer, sample, level] = self
+        let operands = [Some(image), Some(coordinate), array_index, sample, level];
+        let [image, coordinate_text, layer_text, sample_text, level_text] = self
             .push_operands(&mut texts, operands, 1)
             .map(|at| operand_at(&texts, at));
-        let coordinate = coordinate.0;
-        let layer = load.array_index.map(|_| layer.0);
+        let coordinate = coordinate_text.0;
+        let layer = array_index.map(|_| layer_text.0);
         let tex = paren(image.0, image.1);
-        let n = coordinate_count(dim);
         let prec = match class {
             ImageClass::Storage { format, .. } => {
                 let texel = storage_texel(image, dim, coordinate, layer);
@@ -273,19 +284,15 @@ impl FunctionWriter<'_, '_> {
                 }
             }
             ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
-                let mut parts = vec![coordinate];
-                parts.extend(layer);
-                let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
-                let sample = load.sample.map_or("0", |_| sample.0);
+                let address = address(Scalar::I32, dim, coordinate, [layer, None]);
+                let sample = sample.map_or("0", |_| sample_text.0);
                 let loaded = text!("{tex}.Load({address}, {sample})");
                 push_as_operand(out, &loaded, Prec::Postfix)
             }
             // texture_external is lowered to textures in the front end.
             ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
-                let mut parts = vec![coordinate];
-                parts.extend(layer);
-                parts.push(load.level.map_or("0", |_| level.0));
-                let address = construct(parts.len() + n - 1, Scalar::I32, &parts);
+                let level = level.map_or("0", |_| level_text.0);
+                let address = address(Scalar::I32, dim, coordinate, [layer, Some(level)]);
                 push_as_operand(out, &text!("{tex}.Load({address})"), Prec::Postfix)
             }
         };
@@ -315,11 +322,7 @@ impl FunctionWriter<'_, '_> {
             .map(|at| operand_at(&texts, at));
         let name = dimensions_helper(self.needs, kind);
         let swizzle = match query {
-            Q::Size { .. } => match kind.0 {
-                ImageDimension::D1 => "x",
-                ImageDimension::D2 | ImageDimension::Cube => "xy",
-                ImageDimension::D3 => "xyz",
-            },
+            Q::Size { .. } => &"xyz"[..size_count(kind.0)],
             Q::NumLayers => "z",
             Q::NumLevels | Q::NumSamples => "w",
         };
@@ -338,7 +341,7 @@ impl FunctionWriter<'_, '_> {
     /// errors here (a texture of a format without atomics, a
     /// compare-exchange) are rejected by naga's validation of WGSL first,
     /// so they carry no span.
-    pub(super) fn texel_statement(
+    pub(super) fn write_texel(
         &mut self,
         at: Texel,
         value: Expr,
