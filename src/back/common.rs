@@ -305,6 +305,24 @@ pub(crate) struct Resolved<'a, Plan> {
     pub plan: Plan,
 }
 
+impl<'a, Plan> Resolved<'a, Plan> {
+    pub fn new(
+        written: Written<'a>,
+        warnings: Vec<crate::diag::Diagnostic>,
+        selected: Vec<usize>,
+        names: naga::FastHashMap<naga::proc::NameKey, String>,
+        plan: Plan,
+    ) -> Self {
+        Resolved {
+            written,
+            warnings,
+            selected,
+            names,
+            plan,
+        }
+    }
+}
+
 /// What [`resolve_pending_sizes`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PendingSizes {

@@ -138,13 +138,7 @@ pub(crate) fn resolve<'a>(
     warnings.extend(plan.notes.iter().cloned());
     let bindings = assignment.bindings(module, dialect.name())?;
     Ok((
-        Resolved {
-            written,
-            warnings,
-            selected,
-            names,
-            plan,
-        },
+        Resolved::new(written, warnings, selected, names, plan),
         bindings,
     ))
 }

@@ -137,13 +137,7 @@ pub(crate) fn resolve<'a>(
     });
     warnings.extend(note);
     Ok((
-        Resolved {
-            written,
-            warnings,
-            selected,
-            names,
-            plan,
-        },
+        Resolved::new(written, warnings, selected, names, plan),
         model,
     ))
 }
