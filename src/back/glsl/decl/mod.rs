@@ -55,7 +55,7 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{push_section, reachable_functions, Modules};
+use crate::back::common::{push_section, reachable_functions, Modules, Written};
 use crate::bind::gl::{resource_kind, GlBindings, Pair};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
@@ -83,13 +83,12 @@ type GlobalHandle = Handle<naga::GlobalVariable>;
 pub(crate) type Resolved<'a> = crate::back::common::Resolved<'a, buffers::Plan>;
 
 /// Bake the overrides where needed, name and plan the buffers: everything
-/// but the text (see [`Resolved`]), with the bindings the binding stage
-/// assigned to the module written for the dialect. `modules` holds the
-/// translation's module, validated once.
+/// but the text and the bindings, which the binding stage assigned (see
+/// [`Resolved`]). `modules` holds the translation's module, validated once.
 pub(crate) fn resolve<'a>(
     modules: &'a Modules<'_>,
     options: &GlslOptions,
-) -> Result<(Resolved<'a>, &'a GlBindings), Diagnostics> {
+) -> Result<Resolved<'a>, Diagnostics> {
     let parsed = modules.parsed;
     let dialect = options.dialect;
     if parsed.module.entry_points.is_empty() {
@@ -136,11 +135,18 @@ pub(crate) fn resolve<'a>(
         e
     })?;
     warnings.extend(plan.notes.iter().cloned());
-    let bindings = assignment.bindings(module, dialect.name())?;
-    Ok((
-        Resolved::new(written, warnings, selected, names, plan),
-        bindings,
-    ))
+    Ok(Resolved::new(written, warnings, selected, names, plan))
+}
+
+/// The bindings the binding stage assigned to `written` for `dialect`.
+fn bindings<'a>(
+    written: Written<'a>,
+    dialect: super::Dialect,
+) -> Result<&'a GlBindings, Diagnostics> {
+    written
+        .bindings
+        .gl(written.module, written.info, dialect.is_vulkan())
+        .bindings(written.module, dialect.name())
 }
 
 /// The whole backend for one module (see `super::write`), from the
@@ -149,7 +155,8 @@ pub(crate) fn write_modules(
     modules: &Modules<'_>,
     options: &GlslOptions,
 ) -> Result<GlslOutput, Diagnostics> {
-    let (r, bindings) = resolve(modules, options)?;
+    let r = resolve(modules, options)?;
+    let bindings = bindings(r.written, options.dialect)?;
     let dialect = options.dialect;
     // naga's `process_overrides` leaves the (now unused) overrides in the
     // arena: only an unbaked module declares them.
@@ -207,7 +214,8 @@ pub(crate) fn module_bindings(
     modules: &Modules<'_>,
     options: &GlslOptions,
 ) -> Result<Vec<FileBindings>, Diagnostics> {
-    let (r, bindings) = resolve(modules, options)?;
+    let r = resolve(modules, options)?;
+    let bindings = bindings(r.written, options.dialect)?;
     let order = r.written.order();
     let ctx = Ctx::new(modules.writing(r.written), options, (), r.names, r.plan);
     Ok(r.selected
