@@ -1321,6 +1321,7 @@ pub(crate) fn is_value_type(inner: &Ti) -> bool {
     )
 }
 
+/// Whether `inner` is a pointer type (a pointer or a value pointer).
 pub(crate) fn is_pointer(inner: &Ti) -> bool {
     matches!(*inner, Ti::Pointer { .. } | Ti::ValuePointer { .. })
 }
