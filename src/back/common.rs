@@ -2,7 +2,7 @@
 //! globals are declared in, which functions an entry point reaches, and
 //! the clean-up after override baking (array sizes, contract handles).
 
-use crate::layout::{Layout, LayoutKind, LayoutModule, Slot};
+use crate::layout::{Layout, LayoutKind, LayoutModule, MemberSlot, Slot};
 use indexmap::IndexMap;
 use naga::{Handle, TypeInner};
 
@@ -431,22 +431,21 @@ pub(crate) fn remap_contract(
         let Some(&new) = type_map.get(old) else {
             continue;
         };
-        let mut slots = Vec::with_capacity(s.slots.len());
-        let mut complete = true;
-        for slot in &s.slots {
-            match slot {
-                Slot::Member(m) => match remap_layout(&m.layout, &type_map) {
-                    Some(layout) => {
-                        let mut m = m.clone();
-                        m.layout = layout;
-                        slots.push(Slot::Member(m));
-                    }
-                    None => complete = false,
-                },
-                Slot::Padding(p) => slots.push(Slot::Padding(p.clone())),
-            }
-        }
-        if complete {
+        let slots: Option<Vec<Slot>> = s
+            .slots
+            .iter()
+            .map(|slot| match slot {
+                Slot::Member(m) => {
+                    let layout = remap_layout(&m.layout, &type_map)?;
+                    Some(Slot::Member(MemberSlot {
+                        layout,
+                        ..m.clone()
+                    }))
+                }
+                Slot::Padding(_) => Some(slot.clone()),
+            })
+            .collect();
+        if let Some(slots) = slots {
             let mut s = s.clone();
             s.ty = new;
             s.slots = slots;
