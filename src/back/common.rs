@@ -331,7 +331,6 @@ pub(crate) fn resolve_pending_sizes(module: &mut naga::Module) -> PendingSizes {
             size: naga::ArraySize::Pending(o),
             stride,
         } => baked_length(module, o)
-            .and_then(|n| u32::try_from(n).ok())
             .and_then(std::num::NonZeroU32::new)
             .map(|n| TypeInner::Array {
                 base,
@@ -478,18 +477,19 @@ pub(crate) fn remap_contract(
 /// The length of an array sized by override `o` once overrides are baked:
 /// naga's baking evaluates the override's initializer to a literal but leaves
 /// the array size pointing at the override.
-pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> Option<u64> {
+pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> Option<u32> {
     let init = module.overrides.try_get(o).ok()?.init?;
     count_literal(module.global_expressions.try_get(init).ok()?)
 }
 
-/// The value of `e` when it is a non-negative integer literal (`u32`,
-/// `i32` or abstract): a length or an index known before the shader runs.
-pub(crate) fn count_literal(e: &naga::Expression) -> Option<u64> {
+/// The value of `e` when it is an integer literal (`u32`, `i32` or
+/// abstract) that a `u32` holds: a length or an index known before the
+/// shader runs.
+pub(crate) fn count_literal(e: &naga::Expression) -> Option<u32> {
     match *e {
-        naga::Expression::Literal(naga::Literal::U32(n)) => Some(u64::from(n)),
-        naga::Expression::Literal(naga::Literal::I32(n)) => u64::try_from(n).ok(),
-        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(n).ok(),
+        naga::Expression::Literal(naga::Literal::U32(n)) => Some(n),
+        naga::Expression::Literal(naga::Literal::I32(n)) => u32::try_from(n).ok(),
+        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u32::try_from(n).ok(),
         _ => None,
     }
 }
