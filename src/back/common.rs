@@ -2,7 +2,7 @@
 //! globals are declared in, which functions an entry point reaches, and
 //! the clean-up after override baking (array sizes, contract handles).
 
-use crate::layout::{Layout, LayoutKind, LayoutModule, Slot};
+use crate::layout::{Layout, LayoutKind, LayoutModule, MemberSlot, Slot};
 use indexmap::IndexMap;
 use naga::{Handle, TypeInner};
 
@@ -349,7 +349,6 @@ pub(crate) fn resolve_pending_sizes(module: &mut naga::Module) -> PendingSizes {
             size: naga::ArraySize::Pending(o),
             stride,
         } => baked_length(module, o)
-            .and_then(|n| u32::try_from(n).ok())
             .and_then(std::num::NonZeroU32::new)
             .map(|n| TypeInner::Array {
                 base,
@@ -449,22 +448,21 @@ pub(crate) fn remap_contract(
         let Some(&new) = type_map.get(old) else {
             continue;
         };
-        let mut slots = Vec::with_capacity(s.slots.len());
-        let mut complete = true;
-        for slot in &s.slots {
-            match slot {
-                Slot::Member(m) => match remap_layout(&m.layout, &type_map) {
-                    Some(layout) => {
-                        let mut m = m.clone();
-                        m.layout = layout;
-                        slots.push(Slot::Member(m));
-                    }
-                    None => complete = false,
-                },
-                Slot::Padding(p) => slots.push(Slot::Padding(p.clone())),
-            }
-        }
-        if complete {
+        let slots: Option<Vec<Slot>> = s
+            .slots
+            .iter()
+            .map(|slot| match slot {
+                Slot::Member(m) => {
+                    let layout = remap_layout(&m.layout, &type_map)?;
+                    Some(Slot::Member(MemberSlot {
+                        layout,
+                        ..m.clone()
+                    }))
+                }
+                Slot::Padding(_) => Some(slot.clone()),
+            })
+            .collect();
+        if let Some(slots) = slots {
             let mut s = s.clone();
             s.ty = new;
             s.slots = slots;
@@ -497,18 +495,19 @@ pub(crate) fn remap_contract(
 /// The length of an array sized by override `o` once overrides are baked:
 /// naga's baking evaluates the override's initializer to a literal but leaves
 /// the array size pointing at the override.
-pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> Option<u64> {
+pub(crate) fn baked_length(module: &naga::Module, o: Handle<naga::Override>) -> Option<u32> {
     let init = module.overrides.try_get(o).ok()?.init?;
     count_literal(module.global_expressions.try_get(init).ok()?)
 }
 
-/// The value of `e` when it is a non-negative integer literal (`u32`,
-/// `i32` or abstract): a length or an index known before the shader runs.
-pub(crate) fn count_literal(e: &naga::Expression) -> Option<u64> {
+/// The value of `e` when it is an integer literal (`u32`, `i32` or
+/// abstract) that a `u32` holds: a length or an index known before the
+/// shader runs.
+pub(crate) fn count_literal(e: &naga::Expression) -> Option<u32> {
     match *e {
-        naga::Expression::Literal(naga::Literal::U32(n)) => Some(u64::from(n)),
-        naga::Expression::Literal(naga::Literal::I32(n)) => u64::try_from(n).ok(),
-        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u64::try_from(n).ok(),
+        naga::Expression::Literal(naga::Literal::U32(n)) => Some(n),
+        naga::Expression::Literal(naga::Literal::I32(n)) => u32::try_from(n).ok(),
+        naga::Expression::Literal(naga::Literal::AbstractInt(n)) => u32::try_from(n).ok(),
         _ => None,
     }
 }

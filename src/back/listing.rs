@@ -120,7 +120,7 @@ fn struct_lines(
                     ann.and_then(|s| s.members.get(m.index))
                         .map_or([None; 2], |a| [a.align.as_ref(), a.size.as_ref()]),
                 );
-                let ty = member_type_text_with(parsed, contract, member, &layout.name, m);
+                let ty = member_type_text(parsed, contract, member, &layout.name, m);
                 out.push(Line::Row {
                     cols: Cols {
                         contract: [
@@ -423,22 +423,10 @@ fn written_attrs(
     out
 }
 
-/// A member's type as written, looked up by the struct's name.
-pub(crate) fn member_type_text(
-    parsed: &Parsed,
-    contract: &LayoutModule,
-    s: &StructLayout,
-    m: &MemberSlot,
-) -> String {
-    let member = scanned_struct(parsed, &s.name)
-        .and_then(|d| d.0.members.get(m.index))
-        .filter(|mem| mem.name == m.name);
-    member_type_text_with(parsed, contract, member, &s.name, m)
-}
-
-/// A member's type as written (alias names and `@stride(n)` kept); without
+/// The type of member `m` of struct `struct_name` as written (alias names
+/// and `@stride(n)` kept): from its scanned declaration `member`; without
 /// scan information, from the annotations, else derived from the layout.
-fn member_type_text_with(
+pub(crate) fn member_type_text(
     parsed: &Parsed,
     contract: &LayoutModule,
     member: Option<&Member>,

@@ -92,26 +92,9 @@ pub(crate) fn naga_panic(stage: &str, panic: &str) -> crate::diag::Diagnostic {
     .note("stride caught a panic in naga and produced no output")
 }
 
-/// The blocks directly inside `statement`, in order: a block's own, an
-/// `if`'s accept and reject, a `switch`'s case bodies, a loop's body and
-/// continuing block; none for any other statement.
-pub(crate) fn nested_blocks(statement: &naga::Statement) -> impl Iterator<Item = &naga::Block> {
-    use naga::Statement as S;
-    let (pair, cases): ([Option<&naga::Block>; 2], &[naga::SwitchCase]) = match statement {
-        S::Block(b) => ([Some(b), None], &[]),
-        S::If { accept, reject, .. } => ([Some(accept), Some(reject)], &[]),
-        S::Switch { cases, .. } => ([None, None], cases),
-        S::Loop {
-            body, continuing, ..
-        } => ([Some(body), Some(continuing)], &[]),
-        _ => ([None, None], &[]),
-    };
-    pair.into_iter()
-        .flatten()
-        .chain(cases.iter().map(|c| &c.body))
-}
-
-/// [`nested_blocks`], mutable.
+/// The blocks directly inside `statement`, in order, to change: a block's
+/// own, an `if`'s accept and reject, a `switch`'s case bodies, a loop's
+/// body and continuing block; none for any other statement.
 pub(crate) fn nested_blocks_mut(
     statement: &mut naga::Statement,
 ) -> impl Iterator<Item = &mut naga::Block> {

@@ -3,7 +3,7 @@
 
 use crate::back::common::Modules;
 use crate::back::hlsl::{HlslRegister, RegisterMode};
-use crate::back::listing::{global_type_text, layout_type_name, member_type_text};
+use crate::back::listing::{global_type_text, layout_type_name, member_type_text, scanned_struct};
 use crate::front::Parsed;
 use crate::layout::{Layout, LayoutKind, LayoutModule, PaddingReason, Slot, StructLayout};
 use serde_json::{json, Map, Value};
@@ -384,18 +384,24 @@ fn naga_type_name(parsed: &Parsed, ty: naga::Handle<naga::Type>) -> String {
 }
 
 fn struct_value(parsed: &Parsed, contract: &LayoutModule, s: &StructLayout) -> Value {
+    let decl = scanned_struct(parsed, &s.name);
     let mut members = Vec::new();
     let mut padding = Vec::new();
     for slot in &s.slots {
         match slot {
-            Slot::Member(m) => members.push(json!({
-                "name": m.name.as_str(),
-                "offset": m.offset,
-                "size": m.size,
-                "align": m.align,
-                "type": member_type_text(parsed, contract, s, m),
-                "layout": layout_value(contract, &m.layout),
-            })),
+            Slot::Member(m) => {
+                let member = decl
+                    .and_then(|d| d.0.members.get(m.index))
+                    .filter(|mem| mem.name == m.name);
+                members.push(json!({
+                    "name": m.name.as_str(),
+                    "offset": m.offset,
+                    "size": m.size,
+                    "align": m.align,
+                    "type": member_type_text(parsed, contract, member, &s.name, m),
+                    "layout": layout_value(contract, &m.layout),
+                }))
+            }
             Slot::Padding(p) => padding.push(json!({
                 "offset": p.offset,
                 "size": p.size,

@@ -226,7 +226,7 @@ fn write_module(
     // Only a function taking a texture, a sampler or a pointer has
     // parameters of pointer type in naga's SPIR-V.
     let handle_or_pointer = |t: &naga::TypeInner| {
-        hazard::is_pointer(t)
+        crate::back::text::is_pointer(t)
             || matches!(
                 t,
                 naga::TypeInner::Image { .. } | naga::TypeInner::Sampler { .. }

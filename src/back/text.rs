@@ -270,10 +270,7 @@ impl<'a> FunctionState<'a> {
             Ti::Matrix { columns, .. } => Some(columns as u32),
             Ti::Array { size, .. } => match size {
                 naga::ArraySize::Constant(n) => Some(n.get()),
-                naga::ArraySize::Pending(o) => {
-                    let n = crate::back::common::baked_length(self.module, o)?;
-                    u32::try_from(n).ok()
-                }
+                naga::ArraySize::Pending(o) => crate::back::common::baked_length(self.module, o),
                 naga::ArraySize::Dynamic => None,
             },
             _ => None,
@@ -291,7 +288,7 @@ impl<'a> FunctionState<'a> {
             E::Constant(c) => &module.global_expressions[module.constants[c].init],
             ref e => e,
         };
-        let k = u32::try_from(crate::back::common::count_literal(e)?).ok()?;
+        let k = crate::back::common::count_literal(e)?;
         (k < n).then_some(k)
     }
 
@@ -1321,6 +1318,7 @@ pub(crate) fn is_value_type(inner: &Ti) -> bool {
     )
 }
 
+/// Whether `inner` is a pointer type (a pointer or a value pointer).
 pub(crate) fn is_pointer(inner: &Ti) -> bool {
     matches!(*inner, Ti::Pointer { .. } | Ti::ValuePointer { .. })
 }

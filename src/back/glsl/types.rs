@@ -255,7 +255,7 @@ fn push_array_dim(ctx: &Ctx<'_>, size: naga::ArraySize, out: &mut String) {
         // Overrides are baked before any writing when arrays are sized by
         // them; a specialization constant is the name otherwise.
         naga::ArraySize::Pending(o) => match crate::back::common::baked_length(ctx.module, o) {
-            Some(n) => super::push_decimal(out, n),
+            Some(n) => super::push_decimal(out, u64::from(n)),
             None => out.push_str(ctx.name(naga::proc::NameKey::Override(o))),
         },
         naga::ArraySize::Dynamic => {}

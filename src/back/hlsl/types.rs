@@ -168,9 +168,7 @@ fn spell_types(ctx: &Ctx<'_>) -> Vec<(Cow<'static, str>, u64)> {
 pub fn array_count(ctx: &Ctx<'_>, size: naga::ArraySize) -> Option<u32> {
     match size {
         naga::ArraySize::Constant(n) => Some(n.get()),
-        naga::ArraySize::Pending(o) => {
-            crate::back::common::baked_length(ctx.module, o).and_then(|n| u32::try_from(n).ok())
-        }
+        naga::ArraySize::Pending(o) => crate::back::common::baked_length(ctx.module, o),
         naga::ArraySize::Dynamic => None,
     }
 }

@@ -600,8 +600,9 @@ pub(super) fn calls_with(
     block: &naga::Block,
     tracked: &dyn Fn(Handle<Expression>) -> bool,
 ) -> bool {
-    block.iter().any(|s| match s {
-        naga::Statement::Call { arguments, .. } => arguments.iter().any(|&a| tracked(a)),
-        _ => crate::back::nested_blocks(s).any(|b| calls_with(b, tracked)),
-    })
+    let mut found = false;
+    crate::front::module::visit_calls(block, &mut |_, arguments| {
+        found = found || arguments.iter().any(|&a| tracked(a));
+    });
+    found
 }

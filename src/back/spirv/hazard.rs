@@ -88,7 +88,7 @@ pub fn nested_two_row_matrix(module: &Module) -> bool {
 pub fn spill_pointer_arguments(module: &Module) -> Option<Module> {
     // Only a function with a pointer parameter can be called with a
     // pointer: without one, no expression type needs resolving.
-    if !takes_parameter(module, is_pointer) {
+    if !takes_parameter(module, crate::back::text::is_pointer) {
         return None;
     }
     let mut spills = Vec::new();
@@ -120,14 +120,6 @@ pub fn takes_parameter(module: &Module, pick: impl Fn(&TypeInner) -> bool) -> bo
             .iter()
             .any(|a| module.types.get_handle(a.ty).is_ok_and(|t| pick(&t.inner)))
     })
-}
-
-/// A pointer type.
-pub fn is_pointer(inner: &TypeInner) -> bool {
-    matches!(
-        inner,
-        TypeInner::Pointer { .. } | TypeInner::ValuePointer { .. }
-    )
 }
 
 /// A function of a module, or the function of one of its entry points.
