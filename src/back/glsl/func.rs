@@ -28,6 +28,7 @@ mod math;
 
 use super::buffers::{words, Repr, Way};
 use super::{decl, types, Ctx, Needs};
+use crate::back::common::push_parts;
 use crate::back::text::{
     is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec, Reuse, Texel,
     TextWriter, Unsupported,
@@ -103,20 +104,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             None => "void",
         };
         let ctx = self.ctx;
-        self.st.out.push_str(ret);
-        self.st.out.push(' ');
-        self.st.out.push_str(ctx.name(NameKey::Function(handle)));
-        self.st.out.push('(');
+        let name = ctx.name(NameKey::Function(handle));
+        push_parts(&mut self.st.out, &[ret, " ", name, "("]);
         for (i, arg) in func.arguments.iter().enumerate() {
             let name = ctx.name(NameKey::FunctionArgument(handle, i as u32));
             let span = ctx.module.functions.get_span(handle);
             let param = self.parameter(arg.ty, name, span);
-            if i > 0 {
-                self.st.out.push_str(", ");
-            }
-            self.st.out.push_str(&param);
-            self.st.out.push(' ');
-            self.st.out.push_str(name);
+            let sep = if i > 0 { ", " } else { "" };
+            push_parts(&mut self.st.out, &[sep, &param, " ", name]);
         }
         self.st.out.push(')');
     }
@@ -530,9 +525,8 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
             call.push_str("int(");
         }
         let (open, close) = if negate { ("-(", "))") } else { ("", ")") };
-        for part in ["atomic", op, "(", &place, ", ", open, &v, close] {
-            call.push_str(part);
-        }
+        push_parts(&mut call, &["atomic", op, "(", &place, ", "]);
+        push_parts(&mut call, &[open, &v, close]);
         if signed_word {
             call.push(')');
         }

@@ -11,7 +11,7 @@
 //! desktop dialect; ES has no `double` (`decl` reports it).
 
 use super::{Ctx, Dialect, Needs};
-use crate::back::common::{DeclPart, NamedStructs};
+use crate::back::common::{push_parts, DeclPart, NamedStructs};
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, StorageFormat, TypeInner};
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -373,10 +373,8 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
     match t.inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(scalar_zero(needs, s)),
         TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
-            out.push_str(type_name(ctx, needs, ty));
-            out.push('(');
-            out.push_str(scalar_zero(needs, s));
-            out.push(')');
+            push_parts(out, &[type_name(ctx, needs, ty), "("]);
+            push_parts(out, &[scalar_zero(needs, s), ")"]);
         }
         TypeInner::Array {
             base,
@@ -441,17 +439,9 @@ fn opaque_name(base: &str, dim: ImageDimension, arrayed: bool, class: ImageClass
         ImageClass::Depth { multi } => ("", multi),
         ImageClass::External | ImageClass::Storage { .. } => ("", false),
     };
-    let mut name = String::with_capacity(32);
-    for part in [
-        prefix,
-        base,
-        dim_str(dim),
-        if multi { "MS" } else { "" },
-        if arrayed { "Array" } else { "" },
-    ] {
-        name.push_str(part);
-    }
-    name
+    let ms = if multi { "MS" } else { "" };
+    let array = if arrayed { "Array" } else { "" };
+    [prefix, base, dim_str(dim), ms, array].concat()
 }
 
 /// The combined-sampler type for an image type (`sampler2D`,
@@ -491,16 +481,8 @@ pub fn image_type(
         (ScalarKind::Sint, _) => "i",
         _ => "",
     };
-    let mut name = String::with_capacity(24);
-    for part in [
-        prefix,
-        "image",
-        dim_str(dim),
-        if arrayed { "Array" } else { "" },
-    ] {
-        name.push_str(part);
-    }
-    (name, qualifier)
+    let array = if arrayed { "Array" } else { "" };
+    ([prefix, "image", dim_str(dim), array].concat(), qualifier)
 }
 
 /// The swizzle a storage texture's texels take at every load and store
@@ -617,15 +599,12 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
             continue;
         }
         let start = out.len();
-        out.push_str("struct ");
-        out.push_str(ctx.name(naga::proc::NameKey::Type(h)));
-        out.push_str(" {\n");
+        let name = ctx.name(naga::proc::NameKey::Type(h));
+        push_parts(&mut out, &["struct ", name, " {\n"]);
         for (i, m) in members.iter().enumerate() {
             let ty = type_name(ctx, needs, m.ty);
             let name = ctx.name(naga::proc::NameKey::StructMember(h, i as u32));
-            for part in ["    ", ty, " ", name, ";\n"] {
-                out.push_str(part);
-            }
+            push_parts(&mut out, &["    ", ty, " ", name, ";\n"]);
         }
         out.push_str("};\n");
         parts.push(DeclPart {

@@ -41,6 +41,7 @@ mod tests;
 pub mod words;
 
 use super::{collapse_underscores, first_free, numbered, prefixed, Ctx, Dialect, Needs};
+use crate::back::common::push_parts;
 use crate::diag::Diagnostics;
 use crate::front::Parsed;
 use crate::layout::realize::block::{self, BlockRealization, Declared, Made};
@@ -852,12 +853,9 @@ impl Plan {
             } => match way {
                 Way::Store => {
                     for j in 0..u32::from(*columns) {
-                        out.push_str(indent);
-                        out.push_str(base);
+                        push_parts(out, &[indent, base]);
                         push_column(out, *style, j);
-                        out.push_str(" = ");
-                        out.push_str(value);
-                        out.push('[');
+                        push_parts(out, &[" = ", value, "["]);
                         crate::back::glsl::push_decimal(out, u64::from(j));
                         out.push_str("];\n");
                     }
@@ -999,9 +997,7 @@ impl Plan {
         if realized.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
-        for part in [") ", storage, " ", &block.named.name, " {\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &[") ", storage, " ", &block.named.name, " {\n"]);
         for (f, name) in realized.fields.iter().zip(&block.named.fields) {
             if realized.offsets {
                 out.push_str("    layout(offset = ");
@@ -1013,9 +1009,7 @@ impl Plan {
             self.write_member(&f.ty, needs, name, out);
             out.push_str(";\n");
         }
-        for part in ["} ", &block.instance, ";\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &["} ", &block.instance, ";\n"]);
     }
 }
 

@@ -55,7 +55,7 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{push_section, reachable_functions, Modules};
+use crate::back::common::{push_parts, push_section, reachable_functions, Modules};
 use crate::bind::gl::{resource_kind, GlBindings, Pair};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
@@ -475,18 +475,14 @@ fn write_entry_point(
             let ty = types::type_name(ctx, needs, var.ty);
             let name = ctx.name(NameKey::GlobalVariable(h));
             if var.space == AddressSpace::WorkGroup {
-                for part in ["shared ", ty, " ", name, ";\n"] {
-                    globals.push_str(part);
-                }
+                push_parts(globals, &["shared ", ty, " ", name, ";\n"]);
                 continue;
             }
             let init = match var.init {
                 Some(init) => super::func::const_expression(ctx, needs, init),
                 None => types::zero_value(ctx, needs, var.ty),
             };
-            for part in [ty, " ", name, " = ", &init, ";\n"] {
-                globals.push_str(part);
-            }
+            push_parts(globals, &[ty, " ", name, " = ", &init, ";\n"]);
         }
     });
 
@@ -516,9 +512,7 @@ fn write_entry_point(
     text.push_str(if dialect.is_es() { " es\n" } else { "\n" });
     for &ext in &needs.extensions {
         let ext = super::extension_spelling(dialect, ext);
-        for part in ["#extension ", ext, " : require\n"] {
-            text.push_str(part);
-        }
+        push_parts(&mut text, &["#extension ", ext, " : require\n"]);
     }
     if ctx.lines.is_some_and(|l| l.names_file()) {
         text.push_str("#extension GL_GOOGLE_cpp_style_line_directive : require\n");

@@ -4,7 +4,7 @@
 
 use super::names::combined_sampler_name;
 use super::GlobalHandle;
-use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
+use crate::back::common::{binding_array_suffix, element_inner, is_abstract, push_parts};
 use crate::back::glsl;
 use crate::back::glsl::{types, Ctx, Needs};
 use crate::bind::gl::{Pair, Slot};
@@ -22,9 +22,7 @@ pub(super) fn constants(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
         let ty = types::type_name(ctx, needs, c.ty);
         let value = glsl::func::const_expression(ctx, needs, c.init);
         let name = ctx.name(NameKey::Constant(h));
-        for part in ["const ", ty, " ", name, " = ", &value, ";\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &["const ", ty, " ", name, " = ", &value, ";\n"]);
     }
 }
 
@@ -169,9 +167,7 @@ pub(super) fn handle_declaration(
     else {
         // `texture2D`, `sampler`, ...: Vulkan GLSL's separate types.
         let ty = types::inner_name(ctx, needs, inner);
-        for part in [") uniform ", &ty, " ", name, &suffix, ";\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &[") uniform ", &ty, " ", name, &suffix, ";\n"]);
         return;
     };
     let dim = types::declared_dim(dialect, dim);
@@ -218,18 +214,6 @@ pub(super) fn handle_declaration(
         }
     }
     let precision = if dialect.is_es() { "highp " } else { "" };
-    for part in [
-        ", ",
-        qualifier,
-        ") uniform ",
-        memory,
-        precision,
-        &ty,
-        " ",
-        name,
-        &suffix,
-        ";\n",
-    ] {
-        out.push_str(part);
-    }
+    push_parts(out, &[", ", qualifier, ") uniform ", memory, precision]);
+    push_parts(out, &[&ty, " ", name, &suffix, ";\n"]);
 }

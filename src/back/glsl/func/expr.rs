@@ -6,7 +6,7 @@
 //! indexed or swizzled as it is.
 
 use super::FunctionWriter;
-use crate::back::common::push_f32_debug;
+use crate::back::common::{push_f32_debug, push_parts};
 use crate::back::glsl::buffers::{words, Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
@@ -464,9 +464,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.push_value(&mut l, left);
                 let mut r = self.st.take_buf();
                 self.push_value(&mut r, right);
-                for part in ["(", &l, " - ", &r, " * trunc(", &l, " / ", &r, "))"] {
-                    out.push_str(part);
-                }
+                push_parts(out, &["(", &l, " - ", &r, " * trunc(", &l, " / ", &r, "))"]);
                 self.st.give_buf(r);
                 self.st.give_buf(l);
                 Prec::Group
@@ -498,18 +496,13 @@ impl<'a> FunctionWriter<'a, '_> {
         let mut r = self.st.take_buf();
         let rp = self.push_value(&mut r, right);
         self.div_mod_helper_into(what, scalar, size, out);
-        out.push('(');
         // Splat a scalar operand of a vector operation.
-        for (i, (text, prec, t)) in [(&l, lp, lt), (&r, rp, rt)].into_iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
+        for (sep, text, prec, t) in [("(", &l, lp, lt), (", ", &r, rp, rt)] {
+            out.push_str(sep);
             match (size, t) {
                 (Some(n), Ti::Scalar(s)) => {
-                    out.push_str(types::vector(self.needs, n, *s));
-                    out.push('(');
-                    out.push_str(bare(text, prec));
-                    out.push(')');
+                    let v = types::vector(self.needs, n, *s);
+                    push_parts(out, &[v, "(", bare(text, prec), ")"]);
                 }
                 _ => out.push_str(bare(text, prec)),
             }
@@ -532,9 +525,7 @@ impl<'a> FunctionWriter<'a, '_> {
     ) {
         let s = types::scalar(self.needs, scalar);
         let mut scalar_name = self.st.take_buf();
-        for part in ["_s_", what, "_", s] {
-            scalar_name.push_str(part);
-        }
+        push_parts(&mut scalar_name, &["_s_", what, "_", s]);
         self.needs.helper(&scalar_name, || {
             let signed = scalar.kind == K::Sint;
             let (minus_one, min) = match (signed, scalar.width) {
@@ -553,9 +544,7 @@ impl<'a> FunctionWriter<'a, '_> {
         };
         let v = types::vector(self.needs, size, scalar);
         let start = out.len();
-        for part in ["_s_", what, "_", v] {
-            out.push_str(part);
-        }
+        push_parts(out, &["_s_", what, "_", v]);
         let name = &out[start..];
         self.needs.helper(name, || {
             let params = format!("{v} a, {v} b");
@@ -596,9 +585,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let d = self.ctx.dialect();
         if scalar.kind == K::Float || d.is_es() || d.version() >= 450 {
             let (r, a, c) = (bare(&r, rp), bare(&a, ap), bare(&c, cp));
-            for part in ["mix(", r, ", ", a, ", ", c, ")"] {
-                out.push_str(part);
-            }
+            push_parts(out, &["mix(", r, ", ", a, ", ", c, ")"]);
             return Prec::Call;
         }
         out.push_str(types::vector(self.needs, size, scalar));
