@@ -580,11 +580,16 @@ impl FunctionWriter<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::expr::{f32_text, f64_text};
+    use super::expr::{f64_text, push_f32};
     use crate::back::text::push_i32;
 
     #[test]
     fn float_literals_round_trip() {
+        let f32_text = |v| {
+            let mut text = String::new();
+            push_f32(&mut text, v, true);
+            text
+        };
         for v in [
             1.0f32,
             0.1,
@@ -604,6 +609,9 @@ mod tests {
         assert_eq!(f32_text(1.0), "1.0");
         assert_eq!(f32_text(1e-7), "1e-7");
         assert_eq!(f32_text(-2.5), "(-2.5)");
+        let mut operand = String::new();
+        push_f32(&mut operand, -2.5, false);
+        assert_eq!(operand, "-2.5");
         assert_eq!(f64_text(0.5), "0.5lf");
     }
 

@@ -673,12 +673,19 @@ fn append(out: &mut String, text: String) {
 }
 
 /// An f32 value as a GLSL float literal that reads back as exactly the
-/// same value (Rust prints the shortest such decimal).
-pub(crate) fn f32_text(v: f32) -> String {
+/// same value (Rust prints the shortest such decimal), appended to `out`:
+/// in parentheses when negative and `grouped` (as an operand), an
+/// infinity or NaN by its bits.
+pub(crate) fn push_f32(out: &mut String, v: f32, grouped: bool) {
     if !v.is_finite() {
-        return format!("uintBitsToFloat({:#x}u)", v.to_bits());
+        let _ = write!(out, "uintBitsToFloat({:#x}u)", v.to_bits());
+    } else if grouped && v.is_sign_negative() {
+        out.push('(');
+        push_f32_debug(out, v);
+        out.push(')');
+    } else {
+        push_f32_debug(out, v);
     }
-    crate::back::common::float_literal(v.is_sign_negative(), "", |t| push_f32_debug(t, v))
 }
 
 /// An f64 value as a GLSL double literal.
@@ -715,15 +722,7 @@ const I64_MIN: &str = "(-9223372036854775807l - 1l)";
 fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec {
     use naga::Literal as L;
     let float = |v: f32, out: &mut String| {
-        if !v.is_finite() {
-            out.push_str(&f32_text(v));
-        } else if v.is_sign_negative() {
-            out.push('(');
-            push_f32_debug(out, v);
-            out.push(')');
-        } else {
-            push_f32_debug(out, v);
-        }
+        push_f32(out, v, true);
         Ok(())
     };
     let int = |v: i32, out: &mut String| {
@@ -735,9 +734,10 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
         L::AbstractFloat(v) => float(v as f32, out),
         L::F64(v) => write!(out, "{}", f64_text(v)),
         L::F16(v) => {
-            let (v, t) = (f32::from(v), types::scalar(needs, Scalar::F16));
-            let text = f32_text(v);
-            write!(out, "{t}({})", bare(&text, literal_class(L::F32(v))))
+            push_parts(out, &[types::scalar(needs, Scalar::F16), "("]);
+            push_f32(out, f32::from(v), false);
+            out.push(')');
+            Ok(())
         }
         L::U32(v) => write!(out, "{v}u"),
         L::I32(v) => int(v, out),
