@@ -970,25 +970,21 @@ impl Plan {
         block: &Block,
         layout_prefix: &str,
     ) -> String {
-        let mut out = String::new();
-        self.write_block_declaration(ctx, needs, block, layout_prefix, &mut out);
+        let sep = if layout_prefix.is_empty() { "" } else { ", " };
+        let mut out = format!("layout({layout_prefix}{sep}");
+        self.write_block_declaration(ctx, needs, block, &mut out);
         out
     }
 
-    /// [`Self::block_declaration`], appended to `out`.
+    /// [`Self::block_declaration`] after `layout(` and the binding (the
+    /// caller's), appended to `out`.
     pub fn write_block_declaration(
         &self,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         block: &Block,
-        layout_prefix: &str,
         out: &mut String,
     ) {
-        out.push_str("layout(");
-        if !layout_prefix.is_empty() {
-            out.push_str(layout_prefix);
-            out.push_str(", ");
-        }
         let Some(realized) = self.realized(block) else {
             return;
         };

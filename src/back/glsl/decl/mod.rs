@@ -422,9 +422,6 @@ fn write_entry_point(
 
     // Resources the entry point uses, in declaration order.
     push_section(&mut body, |resources| {
-        // The layout qualifiers of one block, rewritten for each block
-        // (room for `set = N, binding = M`, so that it never regrows).
-        let mut prefix = String::with_capacity(32);
         for (h, kind) in declared_resources(ctx, order, index) {
             let slot = bindings.global(h);
             match kind {
@@ -432,22 +429,26 @@ fn write_entry_point(
                     handle_declaration(ctx, needs, h, slot, resources)
                 }
                 _ => {
-                    prefix.clear();
+                    // The block's own layout qualifiers follow the binding.
+                    resources.push_str("layout(");
                     match (kind, slot) {
                         ("push-constant", _) if dialect.is_vulkan() => {
-                            prefix.push_str("push_constant")
+                            resources.push_str("push_constant, ")
                         }
-                        (_, Some(_)) => push_slot_layout(&mut prefix, slot),
+                        (_, Some(_)) => {
+                            push_slot_layout(resources, slot);
+                            resources.push_str(", ");
+                        }
                         (_, None) => {}
                     }
                     if let Some((_, words)) = ctx.plan.words_block(h) {
                         if words.f16 {
                             needs.extension(super::types::F16_EXTENSION);
                         }
-                        words.write_declaration(&prefix, resources);
+                        words.write_declaration(resources);
                     } else if let Some(block) = ctx.plan.block(h) {
                         ctx.plan
-                            .write_block_declaration(ctx, needs, block, &prefix, resources);
+                            .write_block_declaration(ctx, needs, block, resources);
                     }
                     if !resources.ends_with('\n') {
                         resources.push('\n');
