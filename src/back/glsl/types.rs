@@ -356,15 +356,9 @@ fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> &'static str {
 }
 
 /// The zero value of `ty` as a GLSL constant expression
-/// (`vec3(0.0)`, `S(0, vec2(0.0))`, `float[4](0.0, 0.0, 0.0, 0.0)`).
-pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
-    let mut text = String::new();
-    zero_value_into(ctx, needs, ty, &mut text);
-    text
-}
-
-/// [`zero_value`], appended to `out` (members and components are written
-/// in place rather than built as strings of their own).
+/// (`vec3(0.0)`, `S(0, vec2(0.0))`, `float[4](0.0, 0.0, 0.0, 0.0)`),
+/// appended to `out` (members, elements and components are written in
+/// place rather than built as strings of their own).
 pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>, out: &mut String) {
     let Ok(t) = ctx.module.types.get_handle(ty) else {
         out.push('0');
@@ -381,16 +375,12 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
             size: naga::ArraySize::Constant(n),
             ..
         } => {
-            // The element first, then the type (the order in which their
-            // extensions are recorded).
-            let element = zero_value(ctx, needs, base);
+            // The type records the extension of the element's scalar, as
+            // the element does: either order records the same.
             out.push_str(type_name(ctx, needs, ty));
-            out.push('(');
             for i in 0..n.get() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                out.push_str(&element);
+                out.push_str(if i == 0 { "(" } else { ", " });
+                zero_value_into(ctx, needs, base, out);
             }
             out.push(')');
         }

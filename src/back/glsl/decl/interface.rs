@@ -458,8 +458,9 @@ fn zero_store(
             }
         }
         _ => {
-            let zero = types::zero_value(ctx, needs, ty);
-            let _ = writeln!(out, "{indent}{lvalue} = {zero};");
+            push_parts(out, &[indent, lvalue, " = "]);
+            types::zero_value_into(ctx, needs, ty, out);
+            out.push_str(";\n");
         }
     }
 }

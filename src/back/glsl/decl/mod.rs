@@ -479,11 +479,12 @@ fn write_entry_point(
                 push_parts(globals, &["shared ", ty, " ", name, ";\n"]);
                 continue;
             }
-            let init = match var.init {
-                Some(init) => super::func::const_expression(ctx, needs, init),
-                None => types::zero_value(ctx, needs, var.ty),
-            };
-            push_parts(globals, &[ty, " ", name, " = ", &init, ";\n"]);
+            push_parts(globals, &[ty, " ", name, " = "]);
+            match var.init {
+                Some(init) => globals.push_str(&super::func::const_expression(ctx, needs, init)),
+                None => types::zero_value_into(ctx, needs, var.ty, globals),
+            }
+            globals.push_str(";\n");
         }
     });
 
