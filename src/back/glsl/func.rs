@@ -491,53 +491,45 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if signed_word && matches!(*fun, naga::AtomicFunction::Min | naga::AtomicFunction::Max) {
             return self.signed_word_min_max(&place, *fun, value, result);
         }
+        // `[int(]atomic<Op>(place, [cmp, ]value)[)]`, the operands of a
+        // signed word as its bits.
+        let (to_word, from_word, close) = match signed_word {
+            true => ("uint(", "int(", ")"),
+            false => ("", "", ""),
+        };
         let mut v = self.st.take_buf();
-        if signed_word {
-            v.push_str("uint(");
-        }
+        v.push_str(to_word);
         self.push_bare(&mut v, value);
-        if signed_word {
-            v.push(')');
-        }
-        if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
-            let c = self.arg(c);
-            let call = if signed_word {
-                format!("int(atomicCompSwap({place}, uint({c}), {v}))")
-            } else {
-                format!("atomicCompSwap({place}, {c}, {v})")
-            };
-            self.st.give_buf(v);
-            let Some(r) = result else {
-                self.st.line_fmt(format_args!("{call};"));
-                return;
-            };
-            // naga's predeclared {old_value, exchanged} struct.
-            let ty = self.type_of(r);
-            let scalar = self.type_of(value);
-            let old = self.st.temp("old");
-            self.st.line_fmt(format_args!("{scalar} {old} = {call};"));
-            self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
-            return;
-        }
-        let (op, negate) = crate::back::common::atomic_op(fun);
+        v.push_str(close);
+        let compare = match *fun {
+            naga::AtomicFunction::Exchange { compare: Some(c) } => Some(self.arg(c)),
+            _ => None,
+        };
+        let (op, negate) = match compare {
+            Some(_) => ("CompSwap", false),
+            None => crate::back::common::atomic_op(fun),
+        };
+        let (open, negated) = if negate { ("-(", ")") } else { ("", "") };
         let mut call = self.st.take_buf();
-        if signed_word {
-            call.push_str("int(");
+        push_parts(&mut call, &[from_word, "atomic", op, "(", &place, ", "]);
+        if let Some(c) = &compare {
+            push_parts(&mut call, &[to_word, c, close, ", "]);
         }
-        let (open, close) = if negate { ("-(", "))") } else { ("", ")") };
-        push_parts(&mut call, &["atomic", op, "(", &place, ", "]);
-        push_parts(&mut call, &[open, &v, close]);
-        if signed_word {
-            call.push(')');
-        }
-        match result {
-            Some(r) => {
-                self.declare_result(r, &call);
+        push_parts(&mut call, &[open, &v, negated, ")", close]);
+        self.st.give_buf(v);
+        match (result, compare) {
+            (Some(r), Some(c)) => {
+                // naga's predeclared {old_value, exchanged} struct.
+                let ty = self.type_of(r);
+                let scalar = self.type_of(value);
+                let old = self.st.temp("old");
+                self.st.line_parts(&[&scalar, " ", &old, " = ", &call, ";"]);
+                self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
             }
-            None => self.st.line_parts(&[&call, ";"]),
+            (Some(r), None) => self.declare_result(r, &call),
+            (None, _) => self.st.line_parts(&[&call, ";"]),
         }
         self.st.give_buf(call);
-        self.st.give_buf(v);
     }
 }
 
