@@ -138,16 +138,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 "texture",
                 "OpenGL GLSL combines textures with samplers at module scope, so a texture cannot be passed to a function",
                 match class {
-                    naga::ImageClass::Storage { access, .. }
-                        if !access.contains(naga::StorageAccess::LOAD) =>
-                    {
-                        "writeonly "
-                    }
-                    naga::ImageClass::Storage { access, .. }
-                        if !access.contains(naga::StorageAccess::STORE) =>
-                    {
-                        "readonly "
-                    }
+                    naga::ImageClass::Storage { access, .. } => types::memory_qualifier(access),
                     _ => "",
                 },
             ),

@@ -485,6 +485,21 @@ pub fn texel_swizzle(format: StorageFormat) -> Option<&'static str> {
     (format == StorageFormat::Bgra8Unorm).then_some(".bgra")
 }
 
+/// The memory qualifier of a storage texture with `access`, in its
+/// declaration and as a parameter alike: `readonly ` or `writeonly ` for
+/// one-way access, none for read-write and atomic textures.
+pub fn memory_qualifier(access: naga::StorageAccess) -> &'static str {
+    use naga::StorageAccess as A;
+    match (
+        access.intersects(A::LOAD | A::ATOMIC),
+        access.contains(A::STORE),
+    ) {
+        (true, false) => "readonly ",
+        (false, true) => "writeonly ",
+        _ => "",
+    }
+}
+
 /// The GLSL format qualifier of a storage format, its texel kind, and
 /// whether GLSL ES 3.10/3.20 accepts images of it (bgra8unorm through its
 /// `rgba8` qualifier, [`texel_swizzle`]).

@@ -175,14 +175,7 @@ pub(super) fn handle_declaration(
         needs.extension("GL_EXT_shader_image_int64");
         needs.extension(types::INT64_EXTENSION);
     }
-    let load = access.contains(naga::StorageAccess::LOAD);
-    let store = access.contains(naga::StorageAccess::STORE);
-    let atomic = access.contains(naga::StorageAccess::ATOMIC);
-    let memory = match (load || atomic, store) {
-        (true, false) => "readonly ",
-        (false, true) => "writeonly ",
-        _ => "",
-    };
+    let memory = types::memory_qualifier(access);
     if dialect.is_es() {
         if !types::storage_format(format).2 {
             needs.errors.push(
