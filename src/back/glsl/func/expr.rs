@@ -378,24 +378,20 @@ impl<'a> FunctionWriter<'a, '_> {
             return self.place_class(pointer);
         }
         let text = take_from(out, start);
-        match self.st.pointee(pointer).0 {
-            Some(ty) => match self.ctx.plan.load(self.ctx, &text, &repr, ty) {
-                Some(value) => append(out, value),
-                None => {
-                    // The `Emit` rebuilds such a value in place
-                    // (`TextWriter::rebuilds`); nothing else loads one.
-                    self.error(
-                        "internal: a buffer value rebuilt in place, read as an expression",
-                        pointer,
-                    );
-                    append(out, text);
-                }
-            },
-            None => {
-                self.error(
-                    "internal: a load from split buffer storage without a type",
-                    pointer,
-                );
+        let loaded = match self.st.pointee(pointer).0 {
+            // The `Emit` rebuilds such a value in place
+            // (`TextWriter::rebuilds`); nothing else loads one.
+            Some(ty) => self
+                .ctx
+                .plan
+                .load(self.ctx, &text, &repr, ty)
+                .ok_or("internal: a buffer value rebuilt in place, read as an expression"),
+            None => Err("internal: a load from split buffer storage without a type"),
+        };
+        match loaded {
+            Ok(value) => append(out, value),
+            Err(message) => {
+                self.error(message, pointer);
                 append(out, text);
             }
         }
