@@ -1043,20 +1043,17 @@ fn columns_matrix(
     text
 }
 
-fn array_count(size: naga::ArraySize) -> String {
-    match size {
-        naga::ArraySize::Constant(n) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
 /// The value type's GLSL spelling (element, dims) for the types that can
 /// live in a buffer. Value structs by their value-struct name.
 fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
     let inner = &ctx.module.types[ty].inner;
     if let naga::TypeInner::Array { base, size, .. } = *inner {
         let (b, d) = value_name(ctx, base);
-        return (b, format!("[{}]{d}", array_count(size)));
+        let n = match size {
+            naga::ArraySize::Constant(n) => n.to_string(),
+            _ => String::new(),
+        };
+        return (b, format!("[{n}]{d}"));
     }
     // The spelling alone: a buffer records the extensions of its scalars.
     match super::types::numeric_name(&mut Needs::default(), inner) {
