@@ -28,6 +28,7 @@ mod math;
 
 use super::buffers::{words, Repr, Way};
 use super::{decl, types, Ctx, Needs};
+use crate::back::common::push_parts;
 use crate::back::text::{
     is_buffer_space, is_pointer, Atomic, Body, Expr, FunctionState, InfixRules, Prec, Reuse, Texel,
     TextWriter, Unsupported,
@@ -103,20 +104,14 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
             None => "void",
         };
         let ctx = self.ctx;
-        self.st.out.push_str(ret);
-        self.st.out.push(' ');
-        self.st.out.push_str(ctx.name(NameKey::Function(handle)));
-        self.st.out.push('(');
+        let name = ctx.name(NameKey::Function(handle));
+        push_parts(&mut self.st.out, &[ret, " ", name, "("]);
         for (i, arg) in func.arguments.iter().enumerate() {
             let name = ctx.name(NameKey::FunctionArgument(handle, i as u32));
             let span = ctx.module.functions.get_span(handle);
             let param = self.parameter(arg.ty, name, span);
-            if i > 0 {
-                self.st.out.push_str(", ");
-            }
-            self.st.out.push_str(&param);
-            self.st.out.push(' ');
-            self.st.out.push_str(name);
+            let sep = if i > 0 { ", " } else { "" };
+            push_parts(&mut self.st.out, &[sep, &param, " ", name]);
         }
         self.st.out.push(')');
     }
@@ -143,16 +138,7 @@ impl<'a, 'c> FunctionWriter<'a, 'c> {
                 "texture",
                 "OpenGL GLSL combines textures with samplers at module scope, so a texture cannot be passed to a function",
                 match class {
-                    naga::ImageClass::Storage { access, .. }
-                        if !access.contains(naga::StorageAccess::LOAD) =>
-                    {
-                        "writeonly "
-                    }
-                    naga::ImageClass::Storage { access, .. }
-                        if !access.contains(naga::StorageAccess::STORE) =>
-                    {
-                        "readonly "
-                    }
+                    naga::ImageClass::Storage { access, .. } => types::memory_qualifier(access),
                     _ => "",
                 },
             ),
@@ -496,54 +482,45 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         if signed_word && matches!(*fun, naga::AtomicFunction::Min | naga::AtomicFunction::Max) {
             return self.signed_word_min_max(&place, *fun, value, result);
         }
+        // `[int(]atomic<Op>(place, [cmp, ]value)[)]`, the operands of a
+        // signed word as its bits.
+        let (to_word, from_word, close) = match signed_word {
+            true => ("uint(", "int(", ")"),
+            false => ("", "", ""),
+        };
         let mut v = self.st.take_buf();
-        if signed_word {
-            v.push_str("uint(");
-        }
+        v.push_str(to_word);
         self.push_bare(&mut v, value);
-        if signed_word {
-            v.push(')');
-        }
-        if let naga::AtomicFunction::Exchange { compare: Some(c) } = *fun {
-            let c = self.arg(c);
-            let call = if signed_word {
-                format!("int(atomicCompSwap({place}, uint({c}), {v}))")
-            } else {
-                format!("atomicCompSwap({place}, {c}, {v})")
-            };
-            self.st.give_buf(v);
-            let Some(r) = result else {
-                self.st.line_fmt(format_args!("{call};"));
-                return;
-            };
-            // naga's predeclared {old_value, exchanged} struct.
-            let ty = self.type_of(r);
-            let scalar = self.type_of(value);
-            let old = self.st.temp("old");
-            self.st.line_fmt(format_args!("{scalar} {old} = {call};"));
-            self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
-            return;
-        }
-        let (op, negate) = crate::back::common::atomic_op(fun);
+        v.push_str(close);
+        let compare = match *fun {
+            naga::AtomicFunction::Exchange { compare: Some(c) } => Some(self.arg(c)),
+            _ => None,
+        };
+        let (op, negate) = match compare {
+            Some(_) => ("CompSwap", false),
+            None => crate::back::common::atomic_op(fun),
+        };
+        let (open, negated) = if negate { ("-(", ")") } else { ("", "") };
         let mut call = self.st.take_buf();
-        if signed_word {
-            call.push_str("int(");
+        push_parts(&mut call, &[from_word, "atomic", op, "(", &place, ", "]);
+        if let Some(c) = &compare {
+            push_parts(&mut call, &[to_word, c, close, ", "]);
         }
-        let (open, close) = if negate { ("-(", "))") } else { ("", ")") };
-        for part in ["atomic", op, "(", &place, ", ", open, &v, close] {
-            call.push_str(part);
-        }
-        if signed_word {
-            call.push(')');
-        }
-        match result {
-            Some(r) => {
-                self.declare_result(r, &call);
+        push_parts(&mut call, &[open, &v, negated, ")", close]);
+        self.st.give_buf(v);
+        match (result, compare) {
+            (Some(r), Some(c)) => {
+                // naga's predeclared {old_value, exchanged} struct.
+                let ty = self.type_of(r);
+                let scalar = self.type_of(value);
+                let old = self.st.temp("old");
+                self.st.line_parts(&[&scalar, " ", &old, " = ", &call, ";"]);
+                self.declare_result(r, &format!("{ty}({old}, {old} == {c})"));
             }
-            None => self.st.line_parts(&[&call, ";"]),
+            (Some(r), None) => self.declare_result(r, &call),
+            (None, _) => self.st.line_parts(&[&call, ";"]),
         }
         self.st.give_buf(call);
-        self.st.give_buf(v);
     }
 }
 
@@ -586,11 +563,16 @@ impl FunctionWriter<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use super::expr::{f32_text, f64_text};
+    use super::expr::{f64_text, push_f32};
     use crate::back::text::push_i32;
 
     #[test]
     fn float_literals_round_trip() {
+        let f32_text = |v| {
+            let mut text = String::new();
+            push_f32(&mut text, v, true);
+            text
+        };
         for v in [
             1.0f32,
             0.1,
@@ -610,6 +592,9 @@ mod tests {
         assert_eq!(f32_text(1.0), "1.0");
         assert_eq!(f32_text(1e-7), "1e-7");
         assert_eq!(f32_text(-2.5), "(-2.5)");
+        let mut operand = String::new();
+        push_f32(&mut operand, -2.5, false);
+        assert_eq!(operand, "-2.5");
         assert_eq!(f64_text(0.5), "0.5lf");
     }
 

@@ -11,7 +11,7 @@
 //! desktop dialect; ES has no `double` (`decl` reports it).
 
 use super::{Ctx, Dialect, Needs};
-use crate::back::common::{DeclPart, NamedStructs};
+use crate::back::common::{push_parts, DeclPart, NamedStructs};
 use naga::{Handle, ImageClass, ImageDimension, ScalarKind, StorageFormat, TypeInner};
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -356,15 +356,9 @@ fn scalar_zero(needs: &mut Needs, s: naga::Scalar) -> &'static str {
 }
 
 /// The zero value of `ty` as a GLSL constant expression
-/// (`vec3(0.0)`, `S(0, vec2(0.0))`, `float[4](0.0, 0.0, 0.0, 0.0)`).
-pub fn zero_value(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>) -> String {
-    let mut text = String::new();
-    zero_value_into(ctx, needs, ty, &mut text);
-    text
-}
-
-/// [`zero_value`], appended to `out` (members and components are written
-/// in place rather than built as strings of their own).
+/// (`vec3(0.0)`, `S(0, vec2(0.0))`, `float[4](0.0, 0.0, 0.0, 0.0)`),
+/// appended to `out` (members, elements and components are written in
+/// place rather than built as strings of their own).
 pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>, out: &mut String) {
     let Ok(t) = ctx.module.types.get_handle(ty) else {
         out.push('0');
@@ -373,26 +367,20 @@ pub fn zero_value_into(ctx: &Ctx<'_>, needs: &mut Needs, ty: Handle<naga::Type>,
     match t.inner {
         TypeInner::Scalar(s) | TypeInner::Atomic(s) => out.push_str(scalar_zero(needs, s)),
         TypeInner::Vector { scalar: s, .. } | TypeInner::Matrix { scalar: s, .. } => {
-            out.push_str(type_name(ctx, needs, ty));
-            out.push('(');
-            out.push_str(scalar_zero(needs, s));
-            out.push(')');
+            push_parts(out, &[type_name(ctx, needs, ty), "("]);
+            push_parts(out, &[scalar_zero(needs, s), ")"]);
         }
         TypeInner::Array {
             base,
             size: naga::ArraySize::Constant(n),
             ..
         } => {
-            // The element first, then the type (the order in which their
-            // extensions are recorded).
-            let element = zero_value(ctx, needs, base);
+            // The type records the extension of the element's scalar, as
+            // the element does: either order records the same.
             out.push_str(type_name(ctx, needs, ty));
-            out.push('(');
             for i in 0..n.get() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                out.push_str(&element);
+                out.push_str(if i == 0 { "(" } else { ", " });
+                zero_value_into(ctx, needs, base, out);
             }
             out.push(')');
         }
@@ -441,17 +429,9 @@ fn opaque_name(base: &str, dim: ImageDimension, arrayed: bool, class: ImageClass
         ImageClass::Depth { multi } => ("", multi),
         ImageClass::External | ImageClass::Storage { .. } => ("", false),
     };
-    let mut name = String::with_capacity(32);
-    for part in [
-        prefix,
-        base,
-        dim_str(dim),
-        if multi { "MS" } else { "" },
-        if arrayed { "Array" } else { "" },
-    ] {
-        name.push_str(part);
-    }
-    name
+    let ms = if multi { "MS" } else { "" };
+    let array = if arrayed { "Array" } else { "" };
+    [prefix, base, dim_str(dim), ms, array].concat()
 }
 
 /// The combined-sampler type for an image type (`sampler2D`,
@@ -491,16 +471,8 @@ pub fn image_type(
         (ScalarKind::Sint, _) => "i",
         _ => "",
     };
-    let mut name = String::with_capacity(24);
-    for part in [
-        prefix,
-        "image",
-        dim_str(dim),
-        if arrayed { "Array" } else { "" },
-    ] {
-        name.push_str(part);
-    }
-    (name, qualifier)
+    let array = if arrayed { "Array" } else { "" };
+    ([prefix, "image", dim_str(dim), array].concat(), qualifier)
 }
 
 /// The swizzle a storage texture's texels take at every load and store
@@ -511,6 +483,21 @@ pub fn image_type(
 /// in both directions. `None`: the texels are read and written as they are.
 pub fn texel_swizzle(format: StorageFormat) -> Option<&'static str> {
     (format == StorageFormat::Bgra8Unorm).then_some(".bgra")
+}
+
+/// The memory qualifier of a storage texture with `access`, in its
+/// declaration and as a parameter alike: `readonly ` or `writeonly ` for
+/// one-way access, none for read-write and atomic textures.
+pub fn memory_qualifier(access: naga::StorageAccess) -> &'static str {
+    use naga::StorageAccess as A;
+    match (
+        access.intersects(A::LOAD | A::ATOMIC),
+        access.contains(A::STORE),
+    ) {
+        (true, false) => "readonly ",
+        (false, true) => "writeonly ",
+        _ => "",
+    }
 }
 
 /// The GLSL format qualifier of a storage format, its texel kind, and
@@ -617,15 +604,12 @@ fn spell_struct_declarations(ctx: &Ctx<'_>, needs: &mut Needs) -> (String, Vec<D
             continue;
         }
         let start = out.len();
-        out.push_str("struct ");
-        out.push_str(ctx.name(naga::proc::NameKey::Type(h)));
-        out.push_str(" {\n");
+        let name = ctx.name(naga::proc::NameKey::Type(h));
+        push_parts(&mut out, &["struct ", name, " {\n"]);
         for (i, m) in members.iter().enumerate() {
             let ty = type_name(ctx, needs, m.ty);
             let name = ctx.name(naga::proc::NameKey::StructMember(h, i as u32));
-            for part in ["    ", ty, " ", name, ";\n"] {
-                out.push_str(part);
-            }
+            push_parts(&mut out, &["    ", ty, " ", name, ";\n"]);
         }
         out.push_str("};\n");
         parts.push(DeclPart {

@@ -41,6 +41,7 @@ mod tests;
 pub mod words;
 
 use super::{collapse_underscores, first_free, numbered, prefixed, Ctx, Dialect, Needs};
+use crate::back::common::push_parts;
 use crate::diag::Diagnostics;
 use crate::front::Parsed;
 use crate::layout::realize::block::{self, BlockRealization, Declared, Made};
@@ -852,12 +853,9 @@ impl Plan {
             } => match way {
                 Way::Store => {
                     for j in 0..u32::from(*columns) {
-                        out.push_str(indent);
-                        out.push_str(base);
+                        push_parts(out, &[indent, base]);
                         push_column(out, *style, j);
-                        out.push_str(" = ");
-                        out.push_str(value);
-                        out.push('[');
+                        push_parts(out, &[" = ", value, "["]);
                         crate::back::glsl::push_decimal(out, u64::from(j));
                         out.push_str("];\n");
                     }
@@ -972,25 +970,21 @@ impl Plan {
         block: &Block,
         layout_prefix: &str,
     ) -> String {
-        let mut out = String::new();
-        self.write_block_declaration(ctx, needs, block, layout_prefix, &mut out);
+        let sep = if layout_prefix.is_empty() { "" } else { ", " };
+        let mut out = format!("layout({layout_prefix}{sep}");
+        self.write_block_declaration(ctx, needs, block, &mut out);
         out
     }
 
-    /// [`Self::block_declaration`], appended to `out`.
+    /// [`Self::block_declaration`] after `layout(` and the binding (the
+    /// caller's), appended to `out`.
     pub fn write_block_declaration(
         &self,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
         block: &Block,
-        layout_prefix: &str,
         out: &mut String,
     ) {
-        out.push_str("layout(");
-        if !layout_prefix.is_empty() {
-            out.push_str(layout_prefix);
-            out.push_str(", ");
-        }
         let Some(realized) = self.realized(block) else {
             return;
         };
@@ -999,9 +993,7 @@ impl Plan {
         if realized.offsets && ctx.dialect() == Dialect::Gl430 {
             needs.extension("GL_ARB_enhanced_layouts");
         }
-        for part in [") ", storage, " ", &block.named.name, " {\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &[") ", storage, " ", &block.named.name, " {\n"]);
         for (f, name) in realized.fields.iter().zip(&block.named.fields) {
             if realized.offsets {
                 out.push_str("    layout(offset = ");
@@ -1013,9 +1005,7 @@ impl Plan {
             self.write_member(&f.ty, needs, name, out);
             out.push_str(";\n");
         }
-        for part in ["} ", &block.instance, ";\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &["} ", &block.instance, ";\n"]);
     }
 }
 
@@ -1053,20 +1043,17 @@ fn columns_matrix(
     text
 }
 
-fn array_count(size: naga::ArraySize) -> String {
-    match size {
-        naga::ArraySize::Constant(n) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
 /// The value type's GLSL spelling (element, dims) for the types that can
 /// live in a buffer. Value structs by their value-struct name.
 fn value_name(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> (String, String) {
     let inner = &ctx.module.types[ty].inner;
     if let naga::TypeInner::Array { base, size, .. } = *inner {
         let (b, d) = value_name(ctx, base);
-        return (b, format!("[{}]{d}", array_count(size)));
+        let n = match size {
+            naga::ArraySize::Constant(n) => n.to_string(),
+            _ => String::new(),
+        };
+        return (b, format!("[{n}]{d}"));
     }
     // The spelling alone: a buffer records the extensions of its scalars.
     match super::types::numeric_name(&mut Needs::default(), inner) {

@@ -171,7 +171,8 @@ fn shader(ctx: &Ctx<'_>) -> String {
     for (k, w) in ctx.plan.words.iter().enumerate() {
         let k = ctx.plan.blocks.len() + k;
         needs.extension(crate::back::glsl::types::F16_EXTENSION);
-        w.write_declaration(&format!("binding = {k}"), &mut blocks);
+        let _ = write!(blocks, "layout(binding = {k}, ");
+        w.write_declaration(&mut blocks);
         let ty = ctx.module.global_variables[w.global].ty;
         let global = ctx.contract.globals.iter().find(|g| g.handle == w.global);
         let Some(global) = global.filter(|_| !has_runtime_array(ctx.module, ty)) else {
@@ -1280,8 +1281,9 @@ fn only_stored_variants_are_declared() {
     // block member or by another declared struct).
     let mut blocks = String::new();
     for b in &ctx.plan.blocks {
+        blocks.push_str("layout(set = 0, ");
         ctx.plan
-            .write_block_declaration(&ctx, &mut needs, b, "set = 0", &mut blocks);
+            .write_block_declaration(&ctx, &mut needs, b, &mut blocks);
     }
     let text = format!("{decls}{blocks}");
     for line in decls.lines() {

@@ -89,12 +89,7 @@ impl WordsBlock {
     }
 
     /// The block declaration, after `layout(` and the binding.
-    pub fn write_declaration(&self, layout_prefix: &str, out: &mut String) {
-        out.push_str("layout(");
-        if !layout_prefix.is_empty() {
-            out.push_str(layout_prefix);
-            out.push_str(", ");
-        }
+    pub fn write_declaration(&self, out: &mut String) {
         let (rules, words) = match self.kind {
             BlockKind::Storage { .. } => ("std430", "uint _s_words[]".to_string()),
             _ => {
@@ -547,14 +542,14 @@ mod tests {
 
     #[test]
     fn declarations() {
-        let mut out = String::new();
-        block(BlockKind::Uniform).write_declaration("binding = 0", &mut out);
+        let mut out = String::from("layout(binding = 0, ");
+        block(BlockKind::Uniform).write_declaration(&mut out);
         assert_eq!(
             out,
             "layout(binding = 0, std140) uniform b_block {\n    uvec4 _s_words[3];\n} b;\n"
         );
-        let mut out = String::new();
-        block(BlockKind::Storage { read_only: true }).write_declaration("binding = 1", &mut out);
+        let mut out = String::from("layout(binding = 1, ");
+        block(BlockKind::Storage { read_only: true }).write_declaration(&mut out);
         assert_eq!(
             out,
             "layout(binding = 1, std430) readonly buffer b_block {\n    uint _s_words[];\n} b;\n"

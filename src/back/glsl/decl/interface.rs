@@ -3,6 +3,7 @@
 //! inputs into the WGSL arguments, the code that writes a returned value,
 //! and the zeroing of workgroup memory.
 
+use crate::back::common::push_parts;
 use crate::back::glsl;
 use crate::back::glsl::{types, Ctx, Dialect, Needs};
 use crate::back::text;
@@ -118,9 +119,7 @@ pub(super) fn interface_declarations(
                 ) {
                     interpolation_qualifiers(ctx, needs, interpolation, sampling, span, out);
                 }
-                for part in [if output { "out " } else { "in " }, ty, " "] {
-                    out.push_str(part);
-                }
+                push_parts(out, &[if output { "out " } else { "in " }, ty, " "]);
                 push_location_name(out, ep.stage, output, location, blend_src);
                 out.push_str(";\n");
             }
@@ -318,9 +317,7 @@ pub fn push_entry_prologue(ctx: &Ctx<'_>, needs: &mut Needs, index: usize, out: 
         } else {
             (ty, "(", ");\n")
         };
-        for part in ["    ", ty, " ", name, " = ", ctor, open] {
-            out.push_str(part);
-        }
+        push_parts(out, &["    ", ty, " ", name, " = ", ctor, open]);
         for (k, io) in io_parts(module, arg.ty, arg.binding.as_ref()).enumerate() {
             if k > 0 {
                 out.push_str(", ");
@@ -374,9 +371,7 @@ pub fn push_entry_return(
             } => {
                 out.push_str(indent);
                 push_location_name(out, ep.stage, true, location, blend_src);
-                for part in [" = ", &access, ";\n"] {
-                    out.push_str(part);
-                }
+                push_parts(out, &[" = ", &access, ";\n"]);
                 continue;
             }
             Binding::BuiltIn(b) => b,
@@ -394,9 +389,7 @@ pub fn push_entry_return(
                 let _ = writeln!(out, "{indent}{var} = int({access});");
             }
             _ => {
-                for part in [indent, var, " = ", &access, ";\n"] {
-                    out.push_str(part);
-                }
+                push_parts(out, &[indent, var, " = ", &access, ";\n"]);
             }
         }
         if matches!(b, BuiltIn::Position { .. }) && ep.stage == ShaderStage::Vertex {
@@ -465,8 +458,9 @@ fn zero_store(
             }
         }
         _ => {
-            let zero = types::zero_value(ctx, needs, ty);
-            let _ = writeln!(out, "{indent}{lvalue} = {zero};");
+            push_parts(out, &[indent, lvalue, " = "]);
+            types::zero_value_into(ctx, needs, ty, out);
+            out.push_str(";\n");
         }
     }
 }

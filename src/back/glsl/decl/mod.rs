@@ -55,7 +55,7 @@
 use super::buffers;
 use super::types;
 use super::{CombinedSampler, Ctx, Dialect, GlslBinding, GlslFile, GlslOptions, GlslOutput, Needs};
-use crate::back::common::{push_section, reachable_functions, Modules, Written};
+use crate::back::common::{push_parts, push_section, reachable_functions, Modules, Written};
 use crate::bind::gl::{resource_kind, GlBindings, Pair};
 use crate::diag::{Diagnostic, Diagnostics};
 use interface::interface_declarations;
@@ -424,9 +424,6 @@ fn write_entry_point(
 
     // Resources the entry point uses, in declaration order.
     push_section(&mut body, |resources| {
-        // The layout qualifiers of one block, rewritten for each block
-        // (room for `set = N, binding = M`, so that it never regrows).
-        let mut prefix = String::with_capacity(32);
         for (h, kind) in declared_resources(ctx, order, index) {
             let slot = bindings.global(h);
             match kind {
@@ -434,22 +431,26 @@ fn write_entry_point(
                     handle_declaration(ctx, needs, h, slot, resources)
                 }
                 _ => {
-                    prefix.clear();
+                    // The block's own layout qualifiers follow the binding.
+                    resources.push_str("layout(");
                     match (kind, slot) {
                         ("push-constant", _) if dialect.is_vulkan() => {
-                            prefix.push_str("push_constant")
+                            resources.push_str("push_constant, ")
                         }
-                        (_, Some(_)) => push_slot_layout(&mut prefix, slot),
+                        (_, Some(_)) => {
+                            push_slot_layout(resources, slot);
+                            resources.push_str(", ");
+                        }
                         (_, None) => {}
                     }
                     if let Some((_, words)) = ctx.plan.words_block(h) {
                         if words.f16 {
                             needs.extension(super::types::F16_EXTENSION);
                         }
-                        words.write_declaration(&prefix, resources);
+                        words.write_declaration(resources);
                     } else if let Some(block) = ctx.plan.block(h) {
                         ctx.plan
-                            .write_block_declaration(ctx, needs, block, &prefix, resources);
+                            .write_block_declaration(ctx, needs, block, resources);
                     }
                     if !resources.ends_with('\n') {
                         resources.push('\n');
@@ -477,18 +478,15 @@ fn write_entry_point(
             let ty = types::type_name(ctx, needs, var.ty);
             let name = ctx.name(NameKey::GlobalVariable(h));
             if var.space == AddressSpace::WorkGroup {
-                for part in ["shared ", ty, " ", name, ";\n"] {
-                    globals.push_str(part);
-                }
+                push_parts(globals, &["shared ", ty, " ", name, ";\n"]);
                 continue;
             }
-            let init = match var.init {
-                Some(init) => super::func::const_expression(ctx, needs, init),
-                None => types::zero_value(ctx, needs, var.ty),
-            };
-            for part in [ty, " ", name, " = ", &init, ";\n"] {
-                globals.push_str(part);
+            push_parts(globals, &[ty, " ", name, " = "]);
+            match var.init {
+                Some(init) => globals.push_str(&super::func::const_expression(ctx, needs, init)),
+                None => types::zero_value_into(ctx, needs, var.ty, globals),
             }
+            globals.push_str(";\n");
         }
     });
 
@@ -518,9 +516,7 @@ fn write_entry_point(
     text.push_str(if dialect.is_es() { " es\n" } else { "\n" });
     for &ext in &needs.extensions {
         let ext = super::extension_spelling(dialect, ext);
-        for part in ["#extension ", ext, " : require\n"] {
-            text.push_str(part);
-        }
+        push_parts(&mut text, &["#extension ", ext, " : require\n"]);
     }
     if ctx.lines.is_some_and(|l| l.names_file()) {
         text.push_str("#extension GL_GOOGLE_cpp_style_line_directive : require\n");

@@ -4,7 +4,7 @@
 
 use super::names::combined_sampler_name;
 use super::GlobalHandle;
-use crate::back::common::{binding_array_suffix, element_inner, is_abstract};
+use crate::back::common::{binding_array_suffix, element_inner, is_abstract, push_parts};
 use crate::back::glsl;
 use crate::back::glsl::{types, Ctx, Needs};
 use crate::bind::gl::{Pair, Slot};
@@ -22,9 +22,7 @@ pub(super) fn constants(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
         let ty = types::type_name(ctx, needs, c.ty);
         let value = glsl::func::const_expression(ctx, needs, c.init);
         let name = ctx.name(NameKey::Constant(h));
-        for part in ["const ", ty, " ", name, " = ", &value, ";\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &["const ", ty, " ", name, " = ", &value, ";\n"]);
     }
 }
 
@@ -46,47 +44,44 @@ pub(super) fn overrides(ctx: &Ctx<'_>, needs: &mut Needs, out: &mut String) {
             }
         };
         let ty = types::type_name(ctx, needs, o.ty);
-        let value = match o.init.map(|i| &module.global_expressions[i]) {
-            Some(naga::Expression::Literal(lit)) => literal(needs, lit),
-            _ => types::zero_value(ctx, needs, o.ty),
-        };
-        let _ = writeln!(
-            out,
-            "layout(constant_id = {id}) const {ty} {} = {value};",
-            ctx.name(NameKey::Override(h))
-        );
+        let name = ctx.name(NameKey::Override(h));
+        let _ = write!(out, "layout(constant_id = {id}) const {ty} {name} = ");
+        match o.init.map(|i| &module.global_expressions[i]) {
+            Some(naga::Expression::Literal(lit)) => push_literal(out, needs, lit),
+            _ => types::zero_value_into(ctx, needs, o.ty, out),
+        }
+        out.push_str(";\n");
     }
 }
 
-/// A literal as GLSL.
-pub(super) fn literal(needs: &mut Needs, lit: &naga::Literal) -> String {
+/// A literal as GLSL, appended to `out`.
+pub(super) fn push_literal(out: &mut String, needs: &mut Needs, lit: &naga::Literal) {
     use naga::Literal as L;
     // Rust's `Debug` of a float always has a `.` or an exponent (`1.0`,
     // `1e20`), which GLSL reads as a float; naga's literals are finite.
-    let float = |v: f64| format!("{v:?}");
-    match *lit {
-        L::F64(v) => format!("{}lf", float(v)),
-        L::F32(v) => float(f64::from(v)),
+    let _ = match *lit {
+        L::F64(v) => write!(out, "{v:?}lf"),
+        L::F32(v) => write!(out, "{:?}", f64::from(v)),
         L::F16(v) => {
             needs.extension(types::F16_EXTENSION);
-            format!("{}hf", float(f64::from(f32::from(v))))
+            write!(out, "{:?}hf", f64::from(f32::from(v)))
         }
-        L::U32(v) => format!("{v}u"),
-        L::I32(v) => v.to_string(),
+        L::U32(v) => write!(out, "{v}u"),
+        L::I32(v) => write!(out, "{v}"),
         L::U64(v) => {
             needs.extension(types::INT64_EXTENSION);
-            format!("{v}ul")
+            write!(out, "{v}ul")
         }
         L::I64(v) => {
             needs.extension(types::INT64_EXTENSION);
-            format!("{v}l")
+            write!(out, "{v}l")
         }
-        L::U16(v) => format!("uint16_t({v}u)"),
-        L::I16(v) => format!("int16_t({v})"),
-        L::Bool(v) => v.to_string(),
-        L::AbstractInt(v) => v.to_string(),
-        L::AbstractFloat(v) => float(v),
-    }
+        L::U16(v) => write!(out, "uint16_t({v}u)"),
+        L::I16(v) => write!(out, "int16_t({v})"),
+        L::Bool(v) => write!(out, "{v}"),
+        L::AbstractInt(v) => write!(out, "{v}"),
+        L::AbstractFloat(v) => write!(out, "{v:?}"),
+    };
 }
 
 /// Append `set = S, binding = B` (or `binding = B`) for `slot`.
@@ -169,9 +164,7 @@ pub(super) fn handle_declaration(
     else {
         // `texture2D`, `sampler`, ...: Vulkan GLSL's separate types.
         let ty = types::inner_name(ctx, needs, inner);
-        for part in [") uniform ", &ty, " ", name, &suffix, ";\n"] {
-            out.push_str(part);
-        }
+        push_parts(out, &[") uniform ", &ty, " ", name, &suffix, ";\n"]);
         return;
     };
     let dim = types::declared_dim(dialect, dim);
@@ -182,14 +175,7 @@ pub(super) fn handle_declaration(
         needs.extension("GL_EXT_shader_image_int64");
         needs.extension(types::INT64_EXTENSION);
     }
-    let load = access.contains(naga::StorageAccess::LOAD);
-    let store = access.contains(naga::StorageAccess::STORE);
-    let atomic = access.contains(naga::StorageAccess::ATOMIC);
-    let memory = match (load || atomic, store) {
-        (true, false) => "readonly ",
-        (false, true) => "writeonly ",
-        _ => "",
-    };
+    let memory = types::memory_qualifier(access);
     if dialect.is_es() {
         if !types::storage_format(format).2 {
             needs.errors.push(
@@ -218,18 +204,6 @@ pub(super) fn handle_declaration(
         }
     }
     let precision = if dialect.is_es() { "highp " } else { "" };
-    for part in [
-        ", ",
-        qualifier,
-        ") uniform ",
-        memory,
-        precision,
-        &ty,
-        " ",
-        name,
-        &suffix,
-        ";\n",
-    ] {
-        out.push_str(part);
-    }
+    push_parts(out, &[", ", qualifier, ") uniform ", memory, precision]);
+    push_parts(out, &[&ty, " ", name, &suffix, ";\n"]);
 }

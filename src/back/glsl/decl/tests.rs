@@ -2,7 +2,7 @@
 
 use super::interface::push_location_name;
 use super::names::module_names;
-use super::resources::literal;
+use super::resources::push_literal;
 use super::*;
 
 /// The name of the interface variable at `location` (see
@@ -72,6 +72,11 @@ fn reachable_functions_follow_calls_in_arena_order() {
 #[test]
 fn float_literals_keep_a_point() {
     let mut needs = Needs::default();
+    let literal = |needs: &mut Needs, lit: &naga::Literal| {
+        let mut text = String::new();
+        push_literal(&mut text, needs, lit);
+        text
+    };
     assert_eq!(literal(&mut needs, &naga::Literal::F32(1.0)), "1.0");
     assert_eq!(literal(&mut needs, &naga::Literal::F32(0.5)), "0.5");
     assert_eq!(literal(&mut needs, &naga::Literal::U32(7)), "7u");

@@ -6,7 +6,7 @@
 //! indexed or swizzled as it is.
 
 use super::FunctionWriter;
-use crate::back::common::push_f32_debug;
+use crate::back::common::{push_f32_debug, push_parts};
 use crate::back::glsl::buffers::{words, Index, Repr};
 use crate::back::glsl::{types, Needs};
 pub(super) use crate::back::text::{
@@ -378,24 +378,20 @@ impl<'a> FunctionWriter<'a, '_> {
             return self.place_class(pointer);
         }
         let text = take_from(out, start);
-        match self.st.pointee(pointer).0 {
-            Some(ty) => match self.ctx.plan.load(self.ctx, &text, &repr, ty) {
-                Some(value) => append(out, value),
-                None => {
-                    // The `Emit` rebuilds such a value in place
-                    // (`TextWriter::rebuilds`); nothing else loads one.
-                    self.error(
-                        "internal: a buffer value rebuilt in place, read as an expression",
-                        pointer,
-                    );
-                    append(out, text);
-                }
-            },
-            None => {
-                self.error(
-                    "internal: a load from split buffer storage without a type",
-                    pointer,
-                );
+        let loaded = match self.st.pointee(pointer).0 {
+            // The `Emit` rebuilds such a value in place
+            // (`TextWriter::rebuilds`); nothing else loads one.
+            Some(ty) => self
+                .ctx
+                .plan
+                .load(self.ctx, &text, &repr, ty)
+                .ok_or("internal: a buffer value rebuilt in place, read as an expression"),
+            None => Err("internal: a load from split buffer storage without a type"),
+        };
+        match loaded {
+            Ok(value) => append(out, value),
+            Err(message) => {
+                self.error(message, pointer);
                 append(out, text);
             }
         }
@@ -464,9 +460,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.push_value(&mut l, left);
                 let mut r = self.st.take_buf();
                 self.push_value(&mut r, right);
-                for part in ["(", &l, " - ", &r, " * trunc(", &l, " / ", &r, "))"] {
-                    out.push_str(part);
-                }
+                push_parts(out, &["(", &l, " - ", &r, " * trunc(", &l, " / ", &r, "))"]);
                 self.st.give_buf(r);
                 self.st.give_buf(l);
                 Prec::Group
@@ -498,18 +492,13 @@ impl<'a> FunctionWriter<'a, '_> {
         let mut r = self.st.take_buf();
         let rp = self.push_value(&mut r, right);
         self.div_mod_helper_into(what, scalar, size, out);
-        out.push('(');
         // Splat a scalar operand of a vector operation.
-        for (i, (text, prec, t)) in [(&l, lp, lt), (&r, rp, rt)].into_iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
+        for (sep, text, prec, t) in [("(", &l, lp, lt), (", ", &r, rp, rt)] {
+            out.push_str(sep);
             match (size, t) {
                 (Some(n), Ti::Scalar(s)) => {
-                    out.push_str(types::vector(self.needs, n, *s));
-                    out.push('(');
-                    out.push_str(bare(text, prec));
-                    out.push(')');
+                    let v = types::vector(self.needs, n, *s);
+                    push_parts(out, &[v, "(", bare(text, prec), ")"]);
                 }
                 _ => out.push_str(bare(text, prec)),
             }
@@ -532,9 +521,7 @@ impl<'a> FunctionWriter<'a, '_> {
     ) {
         let s = types::scalar(self.needs, scalar);
         let mut scalar_name = self.st.take_buf();
-        for part in ["_s_", what, "_", s] {
-            scalar_name.push_str(part);
-        }
+        push_parts(&mut scalar_name, &["_s_", what, "_", s]);
         self.needs.helper(&scalar_name, || {
             let signed = scalar.kind == K::Sint;
             let (minus_one, min) = match (signed, scalar.width) {
@@ -553,9 +540,7 @@ impl<'a> FunctionWriter<'a, '_> {
         };
         let v = types::vector(self.needs, size, scalar);
         let start = out.len();
-        for part in ["_s_", what, "_", v] {
-            out.push_str(part);
-        }
+        push_parts(out, &["_s_", what, "_", v]);
         let name = &out[start..];
         self.needs.helper(name, || {
             let params = format!("{v} a, {v} b");
@@ -596,9 +581,7 @@ impl<'a> FunctionWriter<'a, '_> {
         let d = self.ctx.dialect();
         if scalar.kind == K::Float || d.is_es() || d.version() >= 450 {
             let (r, a, c) = (bare(&r, rp), bare(&a, ap), bare(&c, cp));
-            for part in ["mix(", r, ", ", a, ", ", c, ")"] {
-                out.push_str(part);
-            }
+            push_parts(out, &["mix(", r, ", ", a, ", ", c, ")"]);
             return Prec::Call;
         }
         out.push_str(types::vector(self.needs, size, scalar));
@@ -686,12 +669,19 @@ fn append(out: &mut String, text: String) {
 }
 
 /// An f32 value as a GLSL float literal that reads back as exactly the
-/// same value (Rust prints the shortest such decimal).
-pub(crate) fn f32_text(v: f32) -> String {
+/// same value (Rust prints the shortest such decimal), appended to `out`:
+/// in parentheses when negative and `grouped` (as an operand), an
+/// infinity or NaN by its bits.
+pub(crate) fn push_f32(out: &mut String, v: f32, grouped: bool) {
     if !v.is_finite() {
-        return format!("uintBitsToFloat({:#x}u)", v.to_bits());
+        let _ = write!(out, "uintBitsToFloat({:#x}u)", v.to_bits());
+    } else if grouped && v.is_sign_negative() {
+        out.push('(');
+        push_f32_debug(out, v);
+        out.push(')');
+    } else {
+        push_f32_debug(out, v);
     }
-    crate::back::common::float_literal(v.is_sign_negative(), "", |t| push_f32_debug(t, v))
 }
 
 /// An f64 value as a GLSL double literal.
@@ -728,15 +718,7 @@ const I64_MIN: &str = "(-9223372036854775807l - 1l)";
 fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec {
     use naga::Literal as L;
     let float = |v: f32, out: &mut String| {
-        if !v.is_finite() {
-            out.push_str(&f32_text(v));
-        } else if v.is_sign_negative() {
-            out.push('(');
-            push_f32_debug(out, v);
-            out.push(')');
-        } else {
-            push_f32_debug(out, v);
-        }
+        push_f32(out, v, true);
         Ok(())
     };
     let int = |v: i32, out: &mut String| {
@@ -748,9 +730,10 @@ fn literal_into(needs: &mut Needs, lit: naga::Literal, out: &mut String) -> Prec
         L::AbstractFloat(v) => float(v as f32, out),
         L::F64(v) => write!(out, "{}", f64_text(v)),
         L::F16(v) => {
-            let (v, t) = (f32::from(v), types::scalar(needs, Scalar::F16));
-            let text = f32_text(v);
-            write!(out, "{t}({})", bare(&text, literal_class(L::F32(v))))
+            push_parts(out, &[types::scalar(needs, Scalar::F16), "("]);
+            push_f32(out, f32::from(v), false);
+            out.push(')');
+            Ok(())
         }
         L::U32(v) => write!(out, "{v}u"),
         L::I32(v) => int(v, out),
