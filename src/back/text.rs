@@ -527,6 +527,84 @@ pub(crate) fn const_text<'a>(mut w: impl TextWriter<'a>, h: Expr) -> String {
     into_bare(text, prec)
 }
 
+/// The operands of `Expression::ImageSample`, read once for both writers.
+#[derive(Clone, Copy)]
+pub(crate) struct Sample {
+    pub image: Expr,
+    pub sampler: Expr,
+    pub gather: Option<naga::SwizzleComponent>,
+    pub coordinate: Expr,
+    pub array_index: Option<Expr>,
+    pub offset: Option<Expr>,
+    pub level: naga::SampleLevel,
+    pub depth_ref: Option<Expr>,
+    pub clamp_to_edge: bool,
+}
+
+/// The operands of `Expression::ImageLoad`.
+#[derive(Clone, Copy)]
+pub(crate) struct Load {
+    pub image: Expr,
+    pub coordinate: Expr,
+    pub array_index: Option<Expr>,
+    pub sample: Option<Expr>,
+    pub level: Option<Expr>,
+}
+
+impl Sample {
+    /// The operands of `e`, when it is an `ImageSample`.
+    pub fn of(e: &naga::Expression) -> Option<Self> {
+        let naga::Expression::ImageSample {
+            image,
+            sampler,
+            gather,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            clamp_to_edge,
+        } = *e
+        else {
+            return None;
+        };
+        Some(Sample {
+            clamp_to_edge,
+            depth_ref,
+            level,
+            offset,
+            array_index,
+            coordinate,
+            gather,
+            sampler,
+            image,
+        })
+    }
+}
+
+impl Load {
+    /// The operands of `e`, when it is an `ImageLoad`.
+    pub fn of(e: &naga::Expression) -> Option<Self> {
+        let naga::Expression::ImageLoad {
+            image,
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } = *e
+        else {
+            return None;
+        };
+        Some(Load {
+            level,
+            sample,
+            array_index,
+            coordinate,
+            image,
+        })
+    }
+}
+
 /// A statement neither language's output supports.
 #[derive(Clone, Copy)]
 pub(crate) enum Unsupported {

@@ -84,13 +84,7 @@ impl<'a> FunctionWriter<'a, '_> {
                 return self.push_call(out, t, components.iter().copied());
             }
             E::Load { pointer } => return self.load_into(pointer, out),
-            E::Math {
-                fun,
-                arg,
-                arg1,
-                arg2,
-                arg3,
-            } => return self.math_into(h, fun, arg, [arg1, arg2, arg3], out),
+            E::Math { .. } => return self.math_into(h, out),
             E::As { expr, .. } => return self.cast_into(h, expr, out),
             E::Unary { op, expr } => {
                 let open = match op {

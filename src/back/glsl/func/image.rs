@@ -10,7 +10,7 @@ use super::expr::component;
 use super::FunctionWriter;
 use crate::back::common::push_parts;
 use crate::back::glsl::{decl, types};
-use crate::back::text::{coordinate_count, size_count, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, Load, Sample, TextWriter as _};
 use naga::{Expression as E, Handle, ImageClass, ImageDimension as Dim, ScalarKind as K};
 use std::fmt::Write as _;
 
@@ -159,85 +159,74 @@ impl FunctionWriter<'_, '_> {
     /// a level or gradients it follows).
     pub(super) fn image_sample_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
         use naga::SampleLevel as L;
-        let E::ImageSample {
-            image,
-            sampler,
-            gather,
-            coordinate,
-            array_index,
-            offset,
-            level,
-            depth_ref,
-            clamp_to_edge,
-        } = self.st.exprs[h]
-        else {
+        let Some(s) = Sample::of(&self.st.exprs[h]) else {
             return;
         };
-        let (dim, arrayed, class) = self.image_kind(image);
-        let shadow = depth_ref.is_some();
-        let tex = self.texture_text(image, Some(sampler), shadow);
+        let (dim, arrayed, class) = self.image_kind(s.image);
+        let shadow = s.depth_ref.is_some();
+        let tex = self.texture_text(s.image, Some(s.sampler), shadow);
         let one_row = self.one_row(dim);
         let n = coordinate_count(types::declared_dim(self.ctx.dialect(), dim));
         // No textureLod for 2D array and cube shadow samplers: zero
         // gradients select level 0 (cube arrays have GL_EXT_texture_shadow_lod).
         let zero_gradients = shadow && arrayed != (dim == Dim::Cube);
-        let name = match level {
-            _ if gather.is_some() => "textureGather",
+        let name = match s.level {
+            _ if s.gather.is_some() => "textureGather",
             L::Auto | L::Bias(_) => "texture",
             L::Zero if zero_gradients => "textureGrad",
             L::Zero | L::Exact(_) => "textureLod",
             L::Gradient { .. } => "textureGrad",
         };
-        let suffix = if offset.is_some() { "Offset" } else { "" };
+        let suffix = if s.offset.is_some() { "Offset" } else { "" };
         let _ = write!(out, "{name}{suffix}({tex}, ");
-        if clamp_to_edge {
+        if s.clamp_to_edge {
             out.push_str("clamp(");
         }
 
         // Coordinates, the layer, and (for most shadow lookups) the
         // reference value make up one vector. The one row of a 1D texture
         // in ES is sampled at its centre.
-        let separate_ref = gather.is_some() || n + usize::from(arrayed) + 1 > 4;
-        let inner_ref = depth_ref.filter(|_| !separate_ref);
-        let vector = one_row || array_index.is_some() || inner_ref.is_some();
+        let separate_ref = s.gather.is_some() || n + usize::from(arrayed) + 1 > 4;
+        let inner_ref = s.depth_ref.filter(|_| !separate_ref);
+        let vector = one_row || s.array_index.is_some() || inner_ref.is_some();
         if vector {
             let count = n + usize::from(arrayed) + usize::from(inner_ref.is_some());
             let _ = write!(out, "vec{count}(");
         }
-        self.push_bare(out, coordinate);
+        self.push_bare(out, s.coordinate);
         if one_row {
             out.push_str(", 0.5");
         }
-        for part in array_index.into_iter().chain(inner_ref) {
+        for part in s.array_index.into_iter().chain(inner_ref) {
             out.push_str(", ");
             self.push_scalar(out, part, K::Float);
         }
         if vector {
             out.push(')');
         }
-        if clamp_to_edge {
+        if s.clamp_to_edge {
             // textureSampleBaseClampToEdge: clamp to half a texel inside
             // the edges of level 0.
             let half = "vec2(0.5) / vec2(textureSize(";
             let _ = write!(out, ", ({half}{tex}, 0))), vec2(1.0) - ({half}{tex}, 0))))");
         }
-        if let Some(d) = depth_ref.filter(|_| separate_ref) {
+        if let Some(d) = s.depth_ref.filter(|_| separate_ref) {
             out.push_str(", ");
             self.push_scalar(out, d, K::Float);
         }
-        let offset = offset.map(|o| match self.arg(o) {
+        let offset = s.offset.map(|o| match self.arg(o) {
             o if one_row => format!("ivec2({o}, 0)"),
             o => o,
         });
         // The offset goes before a bias or a gather's component and after
         // a level or gradients.
-        let offset_first = gather.is_some() || matches!(level, L::Bias(_));
+        let offset_first = s.gather.is_some() || matches!(s.level, L::Bias(_));
         if let Some(o) = offset.as_deref().filter(|_| offset_first) {
             let _ = write!(out, ", {o}");
         }
-        match level {
-            _ if gather.is_some() => {
-                if let Some(comp) = gather.filter(|_| !shadow) {
+        match s.level {
+            _ if s.gather.is_some() => {
+                if let Some(comp) = s.gather.filter(|_| !shadow) {
                     let _ = write!(out, ", {}", comp as u32);
                 }
             }
@@ -269,7 +258,7 @@ impl FunctionWriter<'_, '_> {
             let _ = write!(out, ", {o}");
         }
         out.push(')');
-        if class.is_depth() && !shadow && gather.is_none() {
+        if class.is_depth() && !shadow && s.gather.is_none() {
             out.push_str(".x");
         }
     }
@@ -301,22 +290,15 @@ impl FunctionWriter<'_, '_> {
 
     /// Texel load `ImageLoad` `h`, appended to `out`.
     pub(super) fn image_load_into(&mut self, h: Handle<naga::Expression>, out: &mut String) {
-        let E::ImageLoad {
-            image,
-            coordinate,
-            array_index,
-            sample,
-            level,
-        } = self.st.exprs[h]
-        else {
+        let Some(s) = Load::of(&self.st.exprs[h]) else {
             return;
         };
-        let (dim, _, class) = self.image_kind(image);
-        let (coords, n) = self.texel_coords(dim, coordinate, array_index);
+        let (dim, _, class) = self.image_kind(s.image);
+        let (coords, n) = self.texel_coords(dim, s.coordinate, s.array_index);
         let d = self.ctx.dialect();
         match class {
             ImageClass::Storage { format, .. } => {
-                let img = self.expr(image);
+                let img = self.expr(s.image);
                 push_parts(out, &["imageLoad(", &img, ", "]);
                 push_clamped_coords(out, &coords, n, &["imageSize(", &img, ")"]);
                 out.push(')');
@@ -326,13 +308,13 @@ impl FunctionWriter<'_, '_> {
             }
             _ => {
                 let multi = class.is_multisampled();
-                let tex = self.texture_text(image, None, false);
+                let tex = self.texture_text(s.image, None, false);
                 // The sample index of a multisampled texture, else the
                 // level, clamped to those that exist where the dialect can
                 // count them: ES has neither textureSamples nor
                 // textureQueryLevels, and level 0 always exists.
-                let level_zero = level.is_none_or(|l| self.is_zero(l));
-                let i = if multi { sample } else { level };
+                let level_zero = s.level.is_none_or(|l| self.is_zero(l));
+                let i = if multi { s.sample } else { s.level };
                 let i = i
                     .map(|i| self.as_scalar(i, K::Sint))
                     .unwrap_or_else(|| "0".into());

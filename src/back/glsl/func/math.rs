@@ -15,14 +15,18 @@ impl FunctionWriter<'_, '_> {
     /// [`plain_call`]) are written in place, arguments included; the
     /// others go through [`Self::math_polyfill`]. Arguments are visited in
     /// the same order either way.
-    pub(super) fn math_into(
-        &mut self,
-        h: Handle<naga::Expression>,
-        fun: M,
-        arg: Handle<naga::Expression>,
-        others: [Option<Handle<naga::Expression>>; 3],
-        out: &mut String,
-    ) -> Prec {
+    pub(super) fn math_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
+        let naga::Expression::Math {
+            fun,
+            arg,
+            arg1,
+            arg2,
+            arg3,
+        } = self.st.exprs[h]
+        else {
+            return Prec::Word;
+        };
+        let others = [arg1, arg2, arg3];
         let scalar = self.st.scalar_of(arg);
         // `abs` of unsigned values is the value itself.
         if fun == M::Abs && scalar.kind == K::Uint {
