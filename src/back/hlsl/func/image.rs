@@ -1,4 +1,5 @@
-//! Textures: sampling, loads, stores, queries and atomics.
+//! Textures: sampling, loads, queries, and the texels that stores and
+//! atomics (`super`'s `texel_statement`) write.
 //!
 //! INTERFACE (owned by the math/image part; `func::expr` calls it).
 //!
@@ -31,7 +32,7 @@ use super::super::{error_at, push_parts, Needs};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
-use crate::back::text::{coordinate_count, size_count, Expr, Prec, Texel, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, Expr, Prec, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 
 /// A texture type's dimension, arrayedness and class.
@@ -81,7 +82,7 @@ fn push_suffix(out: &mut String, type_text: &str) {
 }
 
 /// A texel of a storage texture: `t[uint2(xy)]`, `t[uint3(xy, layer)]`.
-fn storage_texel(
+pub(super) fn storage_texel(
     (tex, prec): (&str, Prec),
     dim: ImageDimension,
     coordinate: &str,
@@ -333,71 +334,6 @@ impl FunctionWriter<'_, '_> {
         );
         self.st.give_buf(texts);
         Prec::Group
-    }
-
-    /// `textureStore` (`fun` `None`) or `textureAtomic*` of `value` at
-    /// texel `at` of a storage texture, its operands printed first (image,
-    /// coordinate, layer, value). naga's `ImageAtomic` has no result. The
-    /// errors here (a texture of a format without atomics, a
-    /// compare-exchange) are rejected by naga's validation of WGSL first,
-    /// so they carry no span.
-    pub(super) fn write_texel(
-        &mut self,
-        at: Texel,
-        value: Expr,
-        fun: Option<&naga::AtomicFunction>,
-    ) {
-        let (image, image_prec) = self.expr_text(at.image);
-        let (dim, _, class) = self.image_kind(at.image);
-        let coordinate = self.arg_with(at.coordinate).0;
-        let array_index = at.array_index.map(|a| self.arg_with(a).0);
-        let (value, value_prec) = self.arg_with(value);
-        let layer = array_index.as_deref();
-        let texel = storage_texel((&image, image_prec), dim, &coordinate, layer);
-        let scalar = match class {
-            ImageClass::Storage { format, .. } => storage_scalar_texel(format),
-            _ => None,
-        };
-        let Some(fun) = fun else {
-            return match scalar {
-                Some(_) => {
-                    let value = paren(&value, value_prec);
-                    self.st.line_fmt(format_args!("{texel} = {value}.x;"))
-                }
-                None => self.st.line_fmt(format_args!("{texel} = {value};")),
-            };
-        };
-        let Some(scalar) = scalar else {
-            return self.needs.error(error_at(
-                "texture atomics need an r32uint, r32sint or r64uint storage texture",
-                naga::Span::UNDEFINED,
-                "atomic on this texture",
-            ));
-        };
-        self.require_atomic_model(scalar, at.image);
-        let (op, negate) = crate::back::common::atomic_op(fun);
-        match *fun {
-            naga::AtomicFunction::Exchange { compare: None } => self.st.line_fmt(format_args!(
-                "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}",
-                types::scalar(scalar)
-            )),
-            naga::AtomicFunction::Exchange { compare: Some(_) } => {
-                self.needs.error(error_at(
-                    "textureAtomicCompareExchange is not supported",
-                    naga::Span::UNDEFINED,
-                    "compare-exchange on a texture",
-                ));
-            }
-            // WGSL's subtract adds the negated value.
-            _ if negate => {
-                let value = paren(&value, value_prec);
-                self.st
-                    .line_fmt(format_args!("Interlocked{op}({texel}, 0 - {value});"));
-            }
-            _ => self
-                .st
-                .line_fmt(format_args!("Interlocked{op}({texel}, {value});")),
-        }
     }
 }
 
