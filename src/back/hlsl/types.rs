@@ -175,6 +175,18 @@ pub fn array_count(ctx: &Ctx<'_>, size: naga::ArraySize) -> Option<u32> {
     }
 }
 
+/// The element type and length (`None`: runtime-sized) of array type `ty`
+/// (`None`: not an array).
+pub fn array_of(
+    ctx: &Ctx<'_>,
+    ty: Handle<naga::Type>,
+) -> Option<(Handle<naga::Type>, Option<u32>)> {
+    match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(&TypeInner::Array { base, size, .. }) => Some((base, array_count(ctx, size))),
+        _ => None,
+    }
+}
+
 /// [`type_name`] for a type given by value (an expression's resolved type).
 pub fn inner_name<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner) -> Cow<'c, str> {
     let spelled = ctx.type_names.spelled.get_or_init(|| spell_types(ctx));

@@ -58,10 +58,7 @@ fn sized_members<'c>(
 
 /// The element type of array type `ty` (itself when not an array).
 pub(super) fn element_type(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> Handle<naga::Type> {
-    match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(naga::TypeInner::Array { base, .. }) => *base,
-        _ => ty,
-    }
+    super::super::types::array_of(ctx, ty).map_or(ty, |(base, _)| base)
 }
 
 /// Which way a byte-address helper moves a value: a load from a source,

@@ -106,12 +106,7 @@ impl Plan {
                 (call, Prec::Call)
             }
             Repr::Array(_) => {
-                let Ok(naga::TypeInner::Array { base, size, .. }) =
-                    ctx.module.types.get_handle(ty).map(|t| &t.inner)
-                else {
-                    return as_is();
-                };
-                let Some(n) = super::super::types::array_count(ctx, *size) else {
+                let Some((base, Some(n))) = super::super::types::array_of(ctx, ty) else {
                     return as_is();
                 };
                 let mut sd = Vec::new();
@@ -120,7 +115,7 @@ impl Plan {
                 push_array_dims(&mut helper, &sd, true);
                 needs.helper(&helper, |needs| {
                     let i = Index::Dynamic("i");
-                    let item = self.load_element(ctx, needs, ("x", true, repr), i, *base);
+                    let item = self.load_element(ctx, needs, ("x", true, repr), i, base);
                     let t = super::super::types::type_name(ctx, ty);
                     let mut param = text!("{sb} x");
                     push_array_dims(&mut param, &sd, false);
@@ -224,13 +219,8 @@ impl Plan {
         if self.real.is_plain(repr) || !matches!(**elem, Repr::Variant(_)) {
             return None;
         }
-        match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-            Ok(naga::TypeInner::Array { base, size, .. }) => {
-                let n = super::super::types::array_count(ctx, *size)?;
-                (n <= UNROLLED_LOADS).then_some((*base, n))
-            }
-            _ => None,
-        }
+        let (base, n) = super::super::types::array_of(ctx, ty)?;
+        n.filter(|&n| n <= UNROLLED_LOADS).map(|n| (base, n))
     }
 
     /// The HLSL spelling of the cbuffer storage of `repr` holding a value
@@ -244,12 +234,12 @@ impl Plan {
         dims: &mut Vec<u32>,
     ) -> String {
         let name = |n: Option<&Named>| n.map_or_else(String::new, |n| n.name.clone());
-        match (repr, ctx.module.types.get_handle(ty).map(|t| &t.inner)) {
+        match (repr, super::super::types::array_of(ctx, ty)) {
             (Repr::Variant(i), _) => name(self.names.variants.get(*i)),
             (Repr::Wrapped { element, .. }, _) => name(self.names.elements.get(*element)),
-            (Repr::Array(elem), Ok(naga::TypeInner::Array { base, size, .. })) => {
-                dims.push(super::super::types::array_count(ctx, *size).unwrap_or(0));
-                self.storage_name(ctx, elem, *base, dims)
+            (Repr::Array(elem), Some((base, n))) => {
+                dims.push(n.unwrap_or(0));
+                self.storage_name(ctx, elem, base, dims)
             }
             _ => super::super::types::type_name(ctx, ty).to_string(),
         }
