@@ -442,6 +442,11 @@ impl Plan {
                     self.push_store_bytes(def, pad, ctx, needs, st, ("b", o, &v), l, ty);
                 }
             };
+            // Arrays and structs are built in `r`, member by member.
+            let built = load && !matches!(layout.kind, LayoutKind::Matrix { .. });
+            if built {
+                super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
+            }
             let mut o = String::new();
             match &layout.kind {
                 LayoutKind::Matrix { rows, scalar, .. } => {
@@ -473,9 +478,6 @@ impl Plan {
                     stride,
                     count,
                 } => {
-                    if load {
-                        super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
-                    }
                     def.push_str("    for (uint i = 0u; i < ");
                     super::super::push_decimal(&mut def, count.unwrap_or(0));
                     def.push_str("u; ++i) {\n");
@@ -486,14 +488,8 @@ impl Plan {
                     part(&mut def, needs, "        ", "[i]", &o, element, base);
                     def.push_str("    }\n");
                 }
-                _ => {
-                    let LayoutKind::Struct(h) = layout.kind else {
-                        return String::new();
-                    };
-                    if load {
-                        super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
-                    }
-                    for (m, mty, name) in sized_members(ctx, h) {
+                LayoutKind::Struct(h) => {
+                    for (m, mty, name) in sized_members(ctx, *h) {
                         o.clear();
                         ByteOffset::base("o").plus(m.offset).push_to(&mut o);
                         part(
@@ -507,8 +503,9 @@ impl Plan {
                         );
                     }
                 }
+                _ => return String::new(),
             }
-            if load && !matches!(layout.kind, LayoutKind::Matrix { .. }) {
+            if built {
                 def.push_str("    return r;\n");
             }
             def.push_str("}\n");
