@@ -558,26 +558,20 @@ impl Plan {
             }
             out.push_str(pad);
             if s.width == 4 || s.kind == naga::ScalarKind::Bool {
-                // `buf.StoreN(off, v);`
-                out.push_str(buf);
-                out.push_str(".Store");
+                // `buf.StoreN(off, v);`, `v` converted to `uint` bits.
+                let (to_bits, open, close) = match s.kind {
+                    naga::ScalarKind::Uint => (Cow::Borrowed(""), "", ""),
+                    naga::ScalarKind::Bool => {
+                        (super::super::types::shaped(n, naga::Scalar::U32), "(", ")")
+                    }
+                    _ => (Cow::Borrowed("asuint"), "(", ")"),
+                };
+                super::super::push_parts(out, &[buf, ".Store"]);
                 if n > 1 {
                     super::super::push_decimal(out, u64::from(n));
                 }
-                out.push('(');
-                out.push_str(off);
-                out.push_str(", ");
-                match s.kind {
-                    naga::ScalarKind::Uint => out.push_str(value),
-                    naga::ScalarKind::Bool => {
-                        let t = super::super::types::shaped(n, naga::Scalar::U32);
-                        super::super::push_parts(out, &[&t, "(", value, ")"]);
-                    }
-                    _ => {
-                        super::super::push_parts(out, &["asuint(", value, ")"]);
-                    }
-                }
-                out.push_str(");\n");
+                let parts = ["(", off, ", ", &to_bits, open, value, close, ");\n"];
+                super::super::push_parts(out, &parts);
             } else {
                 let t = super::super::types::shaped(n, s);
                 super::super::push_parts(
