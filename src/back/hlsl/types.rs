@@ -104,12 +104,6 @@ pub fn matrix(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, str> {
     }
 }
 
-/// The typedef name of a fixed-size array of `element` (a spelling made by
-/// this module) with `count` elements.
-pub fn array_name(element: &str, count: u32) -> String {
-    text!("_s_array{count}_{element}")
-}
-
 /// The HLSL spelling of value type `ty`: structs by name, arrays by their
 /// typedef name. Runtime-sized arrays are not values: they only live in
 /// byte-address buffers, which `buffers` reaches by offset; they are
@@ -227,7 +221,8 @@ fn spell_inner<'c>(
         TypeInner::Array { base, size, .. } => {
             let element = by_handle(base);
             match array_count(ctx, size) {
-                Some(n) => Cow::Owned(array_name(&element, n)),
+                // The typedef name.
+                Some(n) => Cow::Owned(text!("_s_array{n}_{element}")),
                 None => element,
             }
         }
@@ -395,22 +390,13 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     struct_declaration_parts(ctx).0
 }
 
-/// [`struct_declaration_parts`], without counting the member types the
-/// declarations spell as named by the output ([`DeclPart::names`] has
-/// them).
-pub fn struct_declaration_parts_unnamed(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
-    ctx.type_names
-        .named
-        .unrecorded(|| struct_declaration_parts(ctx))
-}
-
 /// Declarations of the value structs (plain HLSL structs with the WGSL
 /// members, no padding) and of the array typedefs, in naga's type order (a
 /// type comes after the types it contains), with the part of the text each
 /// struct and typedef takes, for
 /// [`crate::back::common::push_live_declarations`]. Structs that hold a
 /// runtime-sized array are not values and are not declared.
-fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
+pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
     // Room for a line per struct member and per array typedef.
     let lines = ctx

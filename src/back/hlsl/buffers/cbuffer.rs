@@ -4,16 +4,6 @@
 
 use super::*;
 
-/// `packoffset(cR.c)` of a member, appended to `out` (the `cR.c` part).
-pub(super) fn push_packoffset(out: &mut String, position: PackOffset) {
-    out.push('c');
-    super::super::push_decimal(out, position.register);
-    if let Some(c) = position.component {
-        out.push('.');
-        out.push(crate::back::text::component(u32::from(c & 3)));
-    }
-}
-
 /// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.
 pub(super) fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar) -> String {
     let t = super::super::types::matrix(columns, rows, s);
@@ -300,9 +290,14 @@ impl Plan {
             for (k, (f, name)) in c.fields.iter().zip(&named.fields).enumerate() {
                 out.push_str("    ");
                 self.names.push_declarator(out, &f.ty, name);
+                // ` : packoffset(cR.c)`.
                 if let Some(position) = c.packoffsets.as_ref().and_then(|p| p.get(k)) {
-                    out.push_str(" : packoffset(");
-                    push_packoffset(out, *position);
+                    out.push_str(" : packoffset(c");
+                    super::super::push_decimal(out, position.register);
+                    if let Some(c) = position.component {
+                        out.push('.');
+                        out.push(crate::back::text::component(u32::from(c & 3)));
+                    }
                     out.push(')');
                 }
                 out.push_str(";\n");
