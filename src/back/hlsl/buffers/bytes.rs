@@ -181,56 +181,6 @@ pub(super) fn buffer_type(rw: bool) -> &'static str {
     }
 }
 
-/// The definition of the atomic helper `name` (see
-/// [`Plan::push_atomic_helper`]) performing `fun` (`None`: a store).
-pub(super) fn atomic_helper_text(
-    name: &str,
-    op: &str,
-    fun: Option<&naga::AtomicFunction>,
-    s: naga::Scalar,
-) -> String {
-    let t = super::super::types::scalar(s);
-    let signed = s.kind == naga::ScalarKind::Sint;
-    let back = if signed { "asint(r)" } else { "r" };
-    let (method, negate) = fun.map_or(("Exchange", false), crate::back::common::atomic_op);
-    let negated = if negate { "0u - " } else { "" };
-    let mut out = String::with_capacity(320);
-    let ret = if op == "store" { "void" } else { t };
-    super::super::push_parts(
-        &mut out,
-        &[ret, " ", name, "(RWByteAddressBuffer b, uint o, ", t],
-    );
-    let rest: &[&str] = match op {
-        "store" => &[" v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n"],
-        "cmpxchg" => &[
-            " c, ",
-            t,
-            " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
-            back,
-            ";\n}\n",
-        ],
-        // DXC's int overloads of InterlockedMin/Max on byte-address
-        // buffers produce invalid SPIR-V (-spirv): a compare-exchange
-        // loop works on both targets.
-        "min" | "max" if signed => &[
-            " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
-            op,
-            "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
-        ],
-        _ => &[
-            " v) {\n    uint r;\n    b.Interlocked",
-            method,
-            "(o, ",
-            negated,
-            "asuint(v), r);\n    return ",
-            back,
-            ";\n}\n",
-        ],
-    };
-    super::super::push_parts(&mut out, rest);
-    out
-}
-
 impl Storage {
     /// The error for a 16- or 64-bit value `s` in this buffer below shader
     /// model 6.2 (`model`, the chosen one), which cannot load or store it.
@@ -626,7 +576,48 @@ impl Plan {
         let t = super::super::types::scalar(s);
         let mut name = String::with_capacity(24);
         super::super::push_parts(&mut name, &["_s_atomic_", op, "_", t]);
-        needs.helper(&name, |_| atomic_helper_text(&name, op, fun, s));
+        // Its definition, once.
+        needs.helper(&name, |_| {
+            let signed = s.kind == naga::ScalarKind::Sint;
+            let back = if signed { "asint(r)" } else { "r" };
+            let (method, negate) = fun.map_or(("Exchange", false), crate::back::common::atomic_op);
+            let negated = if negate { "0u - " } else { "" };
+            let mut def = String::with_capacity(320);
+            let ret = if op == "store" { "void" } else { t };
+            super::super::push_parts(
+                &mut def,
+                &[ret, " ", &name, "(RWByteAddressBuffer b, uint o, ", t],
+            );
+            let rest: &[&str] = match op {
+                "store" => &[" v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n"],
+                "cmpxchg" => &[
+                    " c, ",
+                    t,
+                    " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
+                    back,
+                    ";\n}\n",
+                ],
+                // DXC's int overloads of InterlockedMin/Max on byte-address
+                // buffers produce invalid SPIR-V (-spirv): a compare-exchange
+                // loop works on both targets.
+                "min" | "max" if signed => &[
+                    " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
+                    op,
+                    "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
+                ],
+                _ => &[
+                    " v) {\n    uint r;\n    b.Interlocked",
+                    method,
+                    "(o, ",
+                    negated,
+                    "asuint(v), r);\n    return ",
+                    back,
+                    ";\n}\n",
+                ],
+            };
+            super::super::push_parts(&mut def, rest);
+            def
+        });
         out.push_str(&name);
         true
     }
