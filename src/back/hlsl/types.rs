@@ -274,23 +274,28 @@ fn dim_name(dim: ImageDimension) -> &'static str {
 
 /// The HLSL texture type of a WGSL texture type: `Texture2D<float4>`,
 /// `Texture2DMSArray<int4>`, `TextureCube<float>` (depth),
-/// `RWTexture2D<unorm float4>`, `RWTexture2D<uint>` (storage: see
-/// `storage_texture_type`).
+/// `RWTexture2D<unorm float4>`, `RWTexture2D<uint>` (storage).
 pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
     let array = if arrayed { "Array" } else { "" };
     let dim_text = dim_name(dim);
+    let ms = if class.is_multisampled() { "MS" } else { "" };
     match class {
-        ImageClass::Sampled { kind, multi } => {
+        ImageClass::Sampled { kind, .. } => {
             let texel = vector(4, naga::Scalar { kind, width: 4 });
-            let ms = if multi { "MS" } else { "" };
             ["Texture", dim_text, ms, array, "<", &texel, ">"].concat()
         }
-        ImageClass::Depth { multi } => {
-            let ms = if multi { "MS" } else { "" };
-            ["Texture", dim_text, ms, array, "<float>"].concat()
-        }
+        ImageClass::Depth { .. } => ["Texture", dim_text, ms, array, "<float>"].concat(),
+        // A scalar texel for the formats [`storage_scalar_texel`] names,
+        // `unorm`/`snorm` for normalized formats (`RWTexture2D<unorm
+        // float4>`, `Texture2DArray<float>`), 64-bit for `r64uint`.
         ImageClass::Storage { format, access } => {
-            storage_texture_type(dim, arrayed, format, access)
+            let rw = if is_rw(access) { "RW" } else { "" };
+            let texel = match storage_scalar_texel(format) {
+                Some(s) => Cow::Borrowed(scalar(s)),
+                None => vector(4, naga::Scalar::from(format)),
+            };
+            let norm = storage_norm_prefix(format);
+            [rw, "Texture", dim_text, array, "<", norm, &texel, ">"].concat()
         }
         ImageClass::External => ["Texture", dim_text, array, "<float4>"].concat(),
     }
@@ -338,26 +343,6 @@ fn storage_norm_prefix(format: naga::StorageFormat) -> &'static str {
 /// Whether a storage texture with `access` is an `RW` (UAV) texture.
 pub(crate) fn is_rw(access: naga::StorageAccess) -> bool {
     access.intersects(naga::StorageAccess::STORE | naga::StorageAccess::ATOMIC)
-}
-
-/// The HLSL type of a storage texture: a scalar texel for the formats
-/// [`storage_scalar_texel`] names, `unorm`/`snorm` for normalized formats
-/// (`RWTexture2D<unorm float4>`, `Texture2DArray<float>`), 64-bit for
-/// `r64uint`.
-fn storage_texture_type(
-    dim: ImageDimension,
-    arrayed: bool,
-    format: naga::StorageFormat,
-    access: naga::StorageAccess,
-) -> String {
-    let rw = if is_rw(access) { "RW" } else { "" };
-    let array = if arrayed { "Array" } else { "" };
-    let norm = storage_norm_prefix(format);
-    let texel = match storage_scalar_texel(format) {
-        Some(s) => Cow::Borrowed(scalar(s)),
-        None => vector(4, naga::Scalar::from(format)),
-    };
-    text!("{rw}Texture{}{array}<{norm}{texel}>", dim_name(dim))
 }
 
 /// `(T)0`: the zero value of any value type.
