@@ -53,10 +53,8 @@ fn address(s: Scalar, dim: ImageDimension, coordinate: &str, rest: [Option<&str>
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
 /// texel inside the edges (`textureSampleBaseClampToEdge`).
-fn clamp_to_edge_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
-    let t = types::texture_type(dim, arrayed, class);
-    let mut name = String::from("_s_sample_clamp_to_edge_");
-    push_suffix(&mut name, &t);
+fn clamp_to_edge_helper(needs: &mut Needs, kind: Kind) -> String {
+    let (t, name) = helper_name("_s_sample_clamp_to_edge_", kind);
     needs.helper(&name, |_| {
         text!(
             "float4 {name}({t} t, SamplerState s, float2 c) {{\n    uint w, h, levels;\n    t.GetDimensions(0u, w, h, levels);\n    float2 half_texel = 0.5 / float2(w, h);\n    return t.SampleLevel(s, clamp(c, half_texel, 1.0 - half_texel), 0.0);\n}}\n"
@@ -65,11 +63,14 @@ fn clamp_to_edge_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> Strin
     name
 }
 
-/// A helper's name suffix for a type spelling (its words joined by `_`),
-/// appended to `out`.
-fn push_suffix(out: &mut String, type_text: &str) {
+/// The spelling of texture type `kind`, and the name of its helper
+/// `prefix`: the prefix, then the spelling's words joined by `_`.
+fn helper_name(prefix: &str, (dim, arrayed, class): Kind) -> (String, String) {
+    let t = types::texture_type(dim, arrayed, class);
+    let mut out = String::with_capacity(prefix.len() + t.len());
+    out.push_str(prefix);
     let start = out.len();
-    for c in type_text.chars() {
+    for c in t.chars() {
         if c.is_ascii_alphanumeric() {
             out.push(c);
         } else if out.len() == start || !out.ends_with('_') {
@@ -79,6 +80,7 @@ fn push_suffix(out: &mut String, type_text: &str) {
     while out.len() > start && out.ends_with('_') {
         out.pop();
     }
+    (t, out)
 }
 
 /// A texel of a storage texture: `t[uint2(xy)]`, `t[uint3(xy, layer)]`.
@@ -95,10 +97,7 @@ pub(super) fn storage_texel(
 /// The helper returning `uint4(width, height, depth or layers, levels or
 /// samples)` of a texture of type `kind` at a mip level.
 fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
-    let t = types::texture_type(dim, arrayed, class);
-    let mut name = String::with_capacity(14 + t.len());
-    name.push_str("_s_dimensions_");
-    push_suffix(&mut name, &t);
+    let (t, name) = helper_name("_s_dimensions_", (dim, arrayed, class));
     let rw = matches!(class, ImageClass::Storage { access, .. } if types::is_rw(access));
     let multi = class.is_multisampled();
     needs.helper(&name, |_| {
