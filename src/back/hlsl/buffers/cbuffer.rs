@@ -81,15 +81,7 @@ impl Plan {
                 );
                 let helper = call.as_str();
                 needs.helper(helper, |needs| {
-                    let members = (named.members.as_slice(), reprs);
-                    let body = self.construct(ctx, needs, "x", members, ty, global);
-                    let t = super::super::types::type_name(ctx, ty);
-                    let (p, x) = if global {
-                        ("", "")
-                    } else {
-                        (&*named.name, " x")
-                    };
-                    text!("{t} {helper}({p}{x}) {{\n{body}}}\n")
+                    self.construct(ctx, needs, helper, (named, reprs), ty, global)
                 });
                 let arg = if global { "" } else { text };
                 super::super::push_parts(&mut call, &["(", arg, ")"]);
@@ -136,33 +128,38 @@ impl Plan {
         }
     }
 
-    /// The body of a helper that builds the value struct `ty` from the
-    /// storage members `members` of `base` (`global`: the members are
-    /// cbuffer members, named on their own).
-    pub(super) fn construct(
+    /// The definition of `helper`, which builds the value struct `ty` from
+    /// the storage members (`reprs`) of `named`: a cbuffer (`global`; its
+    /// members are names, the helper takes no parameter) or a variant `x`.
+    fn construct(
         &self,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
-        base: &str,
-        (names, reprs): (&[String], &[Repr]),
+        helper: &str,
+        (named, reprs): (&Named, &[Repr]),
         ty: Handle<naga::Type>,
         global: bool,
     ) -> String {
         let t = super::super::types::type_name(ctx, ty);
-        let mut out = text!("    {t} r;\n");
+        let (p, x) = if global {
+            ("", "")
+        } else {
+            (&*named.name, " x")
+        };
+        let mut out = text!("{t} {helper}({p}{x}) {{\n    {t} r;\n");
         let value_members: &[naga::StructMember] =
             match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
                 Ok(naga::TypeInner::Struct { members, .. }) => members,
                 _ => &[],
             };
-        let members = names.iter().zip(reprs);
+        let members = named.members.iter().zip(reprs);
         for (i, ((name, repr), vm)) in members.zip(value_members).enumerate() {
             // A cbuffer's members are names; a struct's are reached from
-            // `base`, a name.
+            // `x`.
             let lvalue = if global {
                 Cow::Borrowed(name.as_str())
             } else {
-                Cow::Owned(text!("{base}.{name}"))
+                Cow::Owned(text!("x.{name}"))
             };
             let member = ctx.name(NameKey::StructMember(ty, i as u32));
             if let Some((elem_ty, n)) = self.unrolled(ctx, repr, vm.ty) {
@@ -188,7 +185,7 @@ impl Plan {
             let (value, _) = self.load_text(ctx, needs, &lvalue, global, repr, vm.ty);
             let _ = writeln!(out, "    r.{member} = {value};");
         }
-        out.push_str("    return r;\n");
+        out.push_str("    return r;\n}\n");
         out
     }
 
