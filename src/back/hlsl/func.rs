@@ -4,13 +4,14 @@
 //!
 //! - this file: the writer, signatures, and HLSL's side of the shared
 //!   statement skeleton (`back::text`: function state, baking policy,
-//!   blocks, loops, switch): locals, returns, barriers, stores, atomics;
+//!   blocks, loops, switch): locals, returns, barriers, stores, atomics
+//!   (of buffers, variables and texels);
 //! - `expr`: expressions, pointers ([`super::buffers::Place`] for buffers,
 //!   lvalue text otherwise), literals, casts and operators with WGSL's
 //!   defined behaviours;
 //! - `helpers`: the `_s_` helper functions `expr` calls (integer division,
 //!   component-wise select and logic, array and struct constructors);
-//! - `image`: sampling, loads, stores, queries and atomics of textures
+//! - `image`: sampling, loads and queries of textures, and texel addresses
 //!   (writer methods on the expressions' operands);
 //! - `math`: the builtin functions (`MathFunction`) and their polyfills
 //!   (free functions on printed operands).
@@ -411,8 +412,64 @@ impl<'a> TextWriter<'a> for FunctionWriter<'a, '_> {
         }
     }
 
+    /// `textureStore` (`fun` `None`) or `textureAtomic*` of `value` at
+    /// texel `at` of a storage texture, its operands printed first (image,
+    /// coordinate, layer, value). naga's `ImageAtomic` has no result. The
+    /// errors here (a texture of a format without atomics, a
+    /// compare-exchange) are rejected by naga's validation of WGSL first,
+    /// so they carry no span.
     fn texel_statement(&mut self, at: Texel, value: Expr, fun: Option<&naga::AtomicFunction>) {
-        self.write_texel(at, value, fun);
+        let (image, image_prec) = self.expr_text(at.image);
+        let (dim, _, class) = self.image_kind(at.image);
+        let coordinate = self.arg_with(at.coordinate).0;
+        let array_index = at.array_index.map(|a| self.arg_with(a).0);
+        let (value, value_prec) = self.arg_with(value);
+        let layer = array_index.as_deref();
+        let texel = image::storage_texel((&image, image_prec), dim, &coordinate, layer);
+        let scalar = match class {
+            naga::ImageClass::Storage { format, .. } => types::storage_scalar_texel(format),
+            _ => None,
+        };
+        let Some(fun) = fun else {
+            return match scalar {
+                Some(_) => {
+                    let value = math::paren(&value, value_prec);
+                    self.st.line_fmt(format_args!("{texel} = {value}.x;"))
+                }
+                None => self.st.line_fmt(format_args!("{texel} = {value};")),
+            };
+        };
+        let Some(scalar) = scalar else {
+            return self.needs.error(super::error_at(
+                "texture atomics need an r32uint, r32sint or r64uint storage texture",
+                naga::Span::UNDEFINED,
+                "atomic on this texture",
+            ));
+        };
+        self.require_atomic_model(scalar, at.image);
+        let (op, negate) = crate::back::common::atomic_op(fun);
+        match *fun {
+            naga::AtomicFunction::Exchange { compare: None } => self.st.line_fmt(format_args!(
+                "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}",
+                types::scalar(scalar)
+            )),
+            naga::AtomicFunction::Exchange { compare: Some(_) } => {
+                self.needs.error(super::error_at(
+                    "textureAtomicCompareExchange is not supported",
+                    naga::Span::UNDEFINED,
+                    "compare-exchange on a texture",
+                ));
+            }
+            // WGSL's subtract adds the negated value.
+            _ if negate => {
+                let value = math::paren(&value, value_prec);
+                self.st
+                    .line_fmt(format_args!("Interlocked{op}({texel}, 0 - {value});"));
+            }
+            _ => self
+                .st
+                .line_fmt(format_args!("Interlocked{op}({texel}, {value});")),
+        }
     }
 
     fn r#return(&mut self, value: Option<Handle<naga::Expression>>) {

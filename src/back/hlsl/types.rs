@@ -104,12 +104,6 @@ pub fn matrix(columns: u8, rows: u8, s: naga::Scalar) -> Cow<'static, str> {
     }
 }
 
-/// The typedef name of a fixed-size array of `element` (a spelling made by
-/// this module) with `count` elements.
-pub fn array_name(element: &str, count: u32) -> String {
-    text!("_s_array{count}_{element}")
-}
-
 /// The HLSL spelling of value type `ty`: structs by name, arrays by their
 /// typedef name. Runtime-sized arrays are not values: they only live in
 /// byte-address buffers, which `buffers` reaches by offset; they are
@@ -173,6 +167,18 @@ pub fn array_count(ctx: &Ctx<'_>, size: naga::ArraySize) -> Option<u32> {
     }
 }
 
+/// The element type and length (`None`: runtime-sized) of array type `ty`
+/// (`None`: not an array).
+pub fn array_of(
+    ctx: &Ctx<'_>,
+    ty: Handle<naga::Type>,
+) -> Option<(Handle<naga::Type>, Option<u32>)> {
+    match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
+        Ok(&TypeInner::Array { base, size, .. }) => Some((base, array_count(ctx, size))),
+        _ => None,
+    }
+}
+
 /// [`type_name`] for a type given by value (an expression's resolved type).
 pub fn inner_name<'c>(ctx: &'c Ctx<'_>, inner: &TypeInner) -> Cow<'c, str> {
     let spelled = ctx.type_names.spelled.get_or_init(|| spell_types(ctx));
@@ -213,7 +219,8 @@ fn spell_inner<'c>(
         TypeInner::Array { base, size, .. } => {
             let element = by_handle(base);
             match array_count(ctx, size) {
-                Some(n) => Cow::Owned(array_name(&element, n)),
+                // The typedef name.
+                Some(n) => Cow::Owned(text!("_s_array{n}_{element}")),
                 None => element,
             }
         }
@@ -265,23 +272,28 @@ fn dim_name(dim: ImageDimension) -> &'static str {
 
 /// The HLSL texture type of a WGSL texture type: `Texture2D<float4>`,
 /// `Texture2DMSArray<int4>`, `TextureCube<float>` (depth),
-/// `RWTexture2D<unorm float4>`, `RWTexture2D<uint>` (storage: see
-/// `storage_texture_type`).
+/// `RWTexture2D<unorm float4>`, `RWTexture2D<uint>` (storage).
 pub fn texture_type(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String {
     let array = if arrayed { "Array" } else { "" };
     let dim_text = dim_name(dim);
+    let ms = if class.is_multisampled() { "MS" } else { "" };
     match class {
-        ImageClass::Sampled { kind, multi } => {
+        ImageClass::Sampled { kind, .. } => {
             let texel = vector(4, naga::Scalar { kind, width: 4 });
-            let ms = if multi { "MS" } else { "" };
             ["Texture", dim_text, ms, array, "<", &texel, ">"].concat()
         }
-        ImageClass::Depth { multi } => {
-            let ms = if multi { "MS" } else { "" };
-            ["Texture", dim_text, ms, array, "<float>"].concat()
-        }
+        ImageClass::Depth { .. } => ["Texture", dim_text, ms, array, "<float>"].concat(),
+        // A scalar texel for the formats [`storage_scalar_texel`] names,
+        // `unorm`/`snorm` for normalized formats (`RWTexture2D<unorm
+        // float4>`, `Texture2DArray<float>`), 64-bit for `r64uint`.
         ImageClass::Storage { format, access } => {
-            storage_texture_type(dim, arrayed, format, access)
+            let rw = if is_rw(access) { "RW" } else { "" };
+            let texel = match storage_scalar_texel(format) {
+                Some(s) => Cow::Borrowed(scalar(s)),
+                None => vector(4, naga::Scalar::from(format)),
+            };
+            let norm = storage_norm_prefix(format);
+            [rw, "Texture", dim_text, array, "<", norm, &texel, ">"].concat()
         }
         ImageClass::External => ["Texture", dim_text, array, "<float4>"].concat(),
     }
@@ -331,26 +343,6 @@ pub(crate) fn is_rw(access: naga::StorageAccess) -> bool {
     access.intersects(naga::StorageAccess::STORE | naga::StorageAccess::ATOMIC)
 }
 
-/// The HLSL type of a storage texture: a scalar texel for the formats
-/// [`storage_scalar_texel`] names, `unorm`/`snorm` for normalized formats
-/// (`RWTexture2D<unorm float4>`, `Texture2DArray<float>`), 64-bit for
-/// `r64uint`.
-fn storage_texture_type(
-    dim: ImageDimension,
-    arrayed: bool,
-    format: naga::StorageFormat,
-    access: naga::StorageAccess,
-) -> String {
-    let rw = if is_rw(access) { "RW" } else { "" };
-    let array = if arrayed { "Array" } else { "" };
-    let norm = storage_norm_prefix(format);
-    let texel = match storage_scalar_texel(format) {
-        Some(s) => Cow::Borrowed(scalar(s)),
-        None => vector(4, naga::Scalar::from(format)),
-    };
-    text!("{rw}Texture{}{array}<{norm}{texel}>", dim_name(dim))
-}
-
 /// `(T)0`: the zero value of any value type.
 pub fn zero_value(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> String {
     text!("({})0", type_name(ctx, ty))
@@ -381,22 +373,13 @@ pub fn struct_declarations(ctx: &Ctx<'_>) -> String {
     struct_declaration_parts(ctx).0
 }
 
-/// [`struct_declaration_parts`], without counting the member types the
-/// declarations spell as named by the output ([`DeclPart::names`] has
-/// them).
-pub fn struct_declaration_parts_unnamed(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
-    ctx.type_names
-        .named
-        .unrecorded(|| struct_declaration_parts(ctx))
-}
-
 /// Declarations of the value structs (plain HLSL structs with the WGSL
 /// members, no padding) and of the array typedefs, in naga's type order (a
 /// type comes after the types it contains), with the part of the text each
 /// struct and typedef takes, for
 /// [`crate::back::common::push_live_declarations`]. Structs that hold a
 /// runtime-sized array are not values and are not declared.
-fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
+pub fn struct_declaration_parts(ctx: &Ctx<'_>) -> (String, Vec<DeclPart>) {
     let unsized_types = crate::back::common::runtime_sized(ctx.module);
     // Room for a line per struct member and per array typedef.
     let lines = ctx

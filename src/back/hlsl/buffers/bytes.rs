@@ -58,10 +58,7 @@ fn sized_members<'c>(
 
 /// The element type of array type `ty` (itself when not an array).
 pub(super) fn element_type(ctx: &Ctx<'_>, ty: Handle<naga::Type>) -> Handle<naga::Type> {
-    match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-        Ok(naga::TypeInner::Array { base, .. }) => *base,
-        _ => ty,
-    }
+    super::super::types::array_of(ctx, ty).map_or(ty, |(base, _)| base)
 }
 
 /// Which way a byte-address helper moves a value: a load from a source,
@@ -182,56 +179,6 @@ pub(super) fn buffer_type(rw: bool) -> &'static str {
     } else {
         "ByteAddressBuffer"
     }
-}
-
-/// The definition of the atomic helper `name` (see
-/// [`Plan::push_atomic_helper`]) performing `fun` (`None`: a store).
-pub(super) fn atomic_helper_text(
-    name: &str,
-    op: &str,
-    fun: Option<&naga::AtomicFunction>,
-    s: naga::Scalar,
-) -> String {
-    let t = super::super::types::scalar(s);
-    let signed = s.kind == naga::ScalarKind::Sint;
-    let back = if signed { "asint(r)" } else { "r" };
-    let (method, negate) = fun.map_or(("Exchange", false), crate::back::common::atomic_op);
-    let negated = if negate { "0u - " } else { "" };
-    let mut out = String::with_capacity(320);
-    let ret = if op == "store" { "void" } else { t };
-    super::super::push_parts(
-        &mut out,
-        &[ret, " ", name, "(RWByteAddressBuffer b, uint o, ", t],
-    );
-    let rest: &[&str] = match op {
-        "store" => &[" v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n"],
-        "cmpxchg" => &[
-            " c, ",
-            t,
-            " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
-            back,
-            ";\n}\n",
-        ],
-        // DXC's int overloads of InterlockedMin/Max on byte-address
-        // buffers produce invalid SPIR-V (-spirv): a compare-exchange
-        // loop works on both targets.
-        "min" | "max" if signed => &[
-            " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
-            op,
-            "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
-        ],
-        _ => &[
-            " v) {\n    uint r;\n    b.Interlocked",
-            method,
-            "(o, ",
-            negated,
-            "asuint(v), r);\n    return ",
-            back,
-            ";\n}\n",
-        ],
-    };
-    super::super::push_parts(&mut out, rest);
-    out
 }
 
 impl Storage {
@@ -445,6 +392,11 @@ impl Plan {
                     self.push_store_bytes(def, pad, ctx, needs, st, ("b", o, &v), l, ty);
                 }
             };
+            // Arrays and structs are built in `r`, member by member.
+            let built = load && !matches!(layout.kind, LayoutKind::Matrix { .. });
+            if built {
+                super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
+            }
             let mut o = String::new();
             match &layout.kind {
                 LayoutKind::Matrix { rows, scalar, .. } => {
@@ -476,9 +428,6 @@ impl Plan {
                     stride,
                     count,
                 } => {
-                    if load {
-                        super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
-                    }
                     def.push_str("    for (uint i = 0u; i < ");
                     super::super::push_decimal(&mut def, count.unwrap_or(0));
                     def.push_str("u; ++i) {\n");
@@ -489,14 +438,8 @@ impl Plan {
                     part(&mut def, needs, "        ", "[i]", &o, element, base);
                     def.push_str("    }\n");
                 }
-                _ => {
-                    let LayoutKind::Struct(h) = layout.kind else {
-                        return String::new();
-                    };
-                    if load {
-                        super::super::push_parts(&mut def, &["    ", &t, " r;\n"]);
-                    }
-                    for (m, mty, name) in sized_members(ctx, h) {
+                LayoutKind::Struct(h) => {
+                    for (m, mty, name) in sized_members(ctx, *h) {
                         o.clear();
                         ByteOffset::base("o").plus(m.offset).push_to(&mut o);
                         part(
@@ -510,8 +453,9 @@ impl Plan {
                         );
                     }
                 }
+                _ => return String::new(),
             }
-            if load && !matches!(layout.kind, LayoutKind::Matrix { .. }) {
+            if built {
                 def.push_str("    return r;\n");
             }
             def.push_str("}\n");
@@ -564,26 +508,20 @@ impl Plan {
             }
             out.push_str(pad);
             if s.width == 4 || s.kind == naga::ScalarKind::Bool {
-                // `buf.StoreN(off, v);`
-                out.push_str(buf);
-                out.push_str(".Store");
+                // `buf.StoreN(off, v);`, `v` converted to `uint` bits.
+                let (to_bits, open, close) = match s.kind {
+                    naga::ScalarKind::Uint => (Cow::Borrowed(""), "", ""),
+                    naga::ScalarKind::Bool => {
+                        (super::super::types::shaped(n, naga::Scalar::U32), "(", ")")
+                    }
+                    _ => (Cow::Borrowed("asuint"), "(", ")"),
+                };
+                super::super::push_parts(out, &[buf, ".Store"]);
                 if n > 1 {
                     super::super::push_decimal(out, u64::from(n));
                 }
-                out.push('(');
-                out.push_str(off);
-                out.push_str(", ");
-                match s.kind {
-                    naga::ScalarKind::Uint => out.push_str(value),
-                    naga::ScalarKind::Bool => {
-                        let t = super::super::types::shaped(n, naga::Scalar::U32);
-                        super::super::push_parts(out, &[&t, "(", value, ")"]);
-                    }
-                    _ => {
-                        super::super::push_parts(out, &["asuint(", value, ")"]);
-                    }
-                }
-                out.push_str(");\n");
+                let parts = ["(", off, ", ", &to_bits, open, value, close, ");\n"];
+                super::super::push_parts(out, &parts);
             } else {
                 let t = super::super::types::shaped(n, s);
                 super::super::push_parts(
@@ -638,7 +576,48 @@ impl Plan {
         let t = super::super::types::scalar(s);
         let mut name = String::with_capacity(24);
         super::super::push_parts(&mut name, &["_s_atomic_", op, "_", t]);
-        needs.helper(&name, |_| atomic_helper_text(&name, op, fun, s));
+        // Its definition, once.
+        needs.helper(&name, |_| {
+            let signed = s.kind == naga::ScalarKind::Sint;
+            let back = if signed { "asint(r)" } else { "r" };
+            let (method, negate) = fun.map_or(("Exchange", false), crate::back::common::atomic_op);
+            let negated = if negate { "0u - " } else { "" };
+            let mut def = String::with_capacity(320);
+            let ret = if op == "store" { "void" } else { t };
+            super::super::push_parts(
+                &mut def,
+                &[ret, " ", &name, "(RWByteAddressBuffer b, uint o, ", t],
+            );
+            let rest: &[&str] = match op {
+                "store" => &[" v) {\n    uint r;\n    b.InterlockedExchange(o, asuint(v), r);\n}\n"],
+                "cmpxchg" => &[
+                    " c, ",
+                    t,
+                    " v) {\n    uint r;\n    b.InterlockedCompareExchange(o, asuint(c), asuint(v), r);\n    return ",
+                    back,
+                    ";\n}\n",
+                ],
+                // DXC's int overloads of InterlockedMin/Max on byte-address
+                // buffers produce invalid SPIR-V (-spirv): a compare-exchange
+                // loop works on both targets.
+                "min" | "max" if signed => &[
+                    " v) {\n    uint old = b.Load(o);\n    [allow_uav_condition] for (;;) {\n        uint prev;\n        b.InterlockedCompareExchange(o, old, asuint(",
+                    op,
+                    "(asint(old), v)), prev);\n        if (prev == old) {\n            break;\n        }\n        old = prev;\n    }\n    return asint(old);\n}\n",
+                ],
+                _ => &[
+                    " v) {\n    uint r;\n    b.Interlocked",
+                    method,
+                    "(o, ",
+                    negated,
+                    "asuint(v), r);\n    return ",
+                    back,
+                    ";\n}\n",
+                ],
+            };
+            super::super::push_parts(&mut def, rest);
+            def
+        });
         out.push_str(&name);
         true
     }

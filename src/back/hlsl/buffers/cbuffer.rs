@@ -4,16 +4,6 @@
 
 use super::*;
 
-/// `packoffset(cR.c)` of a member, appended to `out` (the `cR.c` part).
-pub(super) fn push_packoffset(out: &mut String, position: PackOffset) {
-    out.push('c');
-    super::super::push_decimal(out, position.register);
-    if let Some(c) = position.component {
-        out.push('.');
-        out.push(crate::back::text::component(u32::from(c & 3)));
-    }
-}
-
 /// The matrix rebuilt from the columns of `base`: `float2x2(m_c0, m_c1)`.
 pub(super) fn columns_matrix(base: &str, columns: u8, rows: u8, s: naga::Scalar) -> String {
     let t = super::super::types::matrix(columns, rows, s);
@@ -91,27 +81,14 @@ impl Plan {
                 );
                 let helper = call.as_str();
                 needs.helper(helper, |needs| {
-                    let members = (named.members.as_slice(), reprs);
-                    let body = self.construct(ctx, needs, "x", members, ty, global);
-                    let t = super::super::types::type_name(ctx, ty);
-                    let (p, x) = if global {
-                        ("", "")
-                    } else {
-                        (&*named.name, " x")
-                    };
-                    text!("{t} {helper}({p}{x}) {{\n{body}}}\n")
+                    self.construct(ctx, needs, helper, (named, reprs), ty, global)
                 });
                 let arg = if global { "" } else { text };
                 super::super::push_parts(&mut call, &["(", arg, ")"]);
                 (call, Prec::Call)
             }
             Repr::Array(_) => {
-                let Ok(naga::TypeInner::Array { base, size, .. }) =
-                    ctx.module.types.get_handle(ty).map(|t| &t.inner)
-                else {
-                    return as_is();
-                };
-                let Some(n) = super::super::types::array_count(ctx, *size) else {
+                let Some((base, Some(n))) = super::super::types::array_of(ctx, ty) else {
                     return as_is();
                 };
                 let mut sd = Vec::new();
@@ -120,7 +97,7 @@ impl Plan {
                 push_array_dims(&mut helper, &sd, true);
                 needs.helper(&helper, |needs| {
                     let i = Index::Dynamic("i");
-                    let item = self.load_element(ctx, needs, ("x", true, repr), i, *base);
+                    let item = self.load_element(ctx, needs, ("x", true, repr), i, base);
                     let t = super::super::types::type_name(ctx, ty);
                     let mut param = text!("{sb} x");
                     push_array_dims(&mut param, &sd, false);
@@ -151,33 +128,38 @@ impl Plan {
         }
     }
 
-    /// The body of a helper that builds the value struct `ty` from the
-    /// storage members `members` of `base` (`global`: the members are
-    /// cbuffer members, named on their own).
-    pub(super) fn construct(
+    /// The definition of `helper`, which builds the value struct `ty` from
+    /// the storage members (`reprs`) of `named`: a cbuffer (`global`; its
+    /// members are names, the helper takes no parameter) or a variant `x`.
+    fn construct(
         &self,
         ctx: &Ctx<'_>,
         needs: &mut Needs,
-        base: &str,
-        (names, reprs): (&[String], &[Repr]),
+        helper: &str,
+        (named, reprs): (&Named, &[Repr]),
         ty: Handle<naga::Type>,
         global: bool,
     ) -> String {
         let t = super::super::types::type_name(ctx, ty);
-        let mut out = text!("    {t} r;\n");
+        let (p, x) = if global {
+            ("", "")
+        } else {
+            (&*named.name, " x")
+        };
+        let mut out = text!("{t} {helper}({p}{x}) {{\n    {t} r;\n");
         let value_members: &[naga::StructMember] =
             match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
                 Ok(naga::TypeInner::Struct { members, .. }) => members,
                 _ => &[],
             };
-        let members = names.iter().zip(reprs);
+        let members = named.members.iter().zip(reprs);
         for (i, ((name, repr), vm)) in members.zip(value_members).enumerate() {
             // A cbuffer's members are names; a struct's are reached from
-            // `base`, a name.
+            // `x`.
             let lvalue = if global {
                 Cow::Borrowed(name.as_str())
             } else {
-                Cow::Owned(text!("{base}.{name}"))
+                Cow::Owned(text!("x.{name}"))
             };
             let member = ctx.name(NameKey::StructMember(ty, i as u32));
             if let Some((elem_ty, n)) = self.unrolled(ctx, repr, vm.ty) {
@@ -203,7 +185,7 @@ impl Plan {
             let (value, _) = self.load_text(ctx, needs, &lvalue, global, repr, vm.ty);
             let _ = writeln!(out, "    r.{member} = {value};");
         }
-        out.push_str("    return r;\n");
+        out.push_str("    return r;\n}\n");
         out
     }
 
@@ -224,13 +206,8 @@ impl Plan {
         if self.real.is_plain(repr) || !matches!(**elem, Repr::Variant(_)) {
             return None;
         }
-        match ctx.module.types.get_handle(ty).map(|t| &t.inner) {
-            Ok(naga::TypeInner::Array { base, size, .. }) => {
-                let n = super::super::types::array_count(ctx, *size)?;
-                (n <= UNROLLED_LOADS).then_some((*base, n))
-            }
-            _ => None,
-        }
+        let (base, n) = super::super::types::array_of(ctx, ty)?;
+        n.filter(|&n| n <= UNROLLED_LOADS).map(|n| (base, n))
     }
 
     /// The HLSL spelling of the cbuffer storage of `repr` holding a value
@@ -244,12 +221,12 @@ impl Plan {
         dims: &mut Vec<u32>,
     ) -> String {
         let name = |n: Option<&Named>| n.map_or_else(String::new, |n| n.name.clone());
-        match (repr, ctx.module.types.get_handle(ty).map(|t| &t.inner)) {
+        match (repr, super::super::types::array_of(ctx, ty)) {
             (Repr::Variant(i), _) => name(self.names.variants.get(*i)),
             (Repr::Wrapped { element, .. }, _) => name(self.names.elements.get(*element)),
-            (Repr::Array(elem), Ok(naga::TypeInner::Array { base, size, .. })) => {
-                dims.push(super::super::types::array_count(ctx, *size).unwrap_or(0));
-                self.storage_name(ctx, elem, *base, dims)
+            (Repr::Array(elem), Some((base, n))) => {
+                dims.push(n.unwrap_or(0));
+                self.storage_name(ctx, elem, base, dims)
             }
             _ => super::super::types::type_name(ctx, ty).to_string(),
         }
@@ -310,9 +287,14 @@ impl Plan {
             for (k, (f, name)) in c.fields.iter().zip(&named.fields).enumerate() {
                 out.push_str("    ");
                 self.names.push_declarator(out, &f.ty, name);
+                // ` : packoffset(cR.c)`.
                 if let Some(position) = c.packoffsets.as_ref().and_then(|p| p.get(k)) {
-                    out.push_str(" : packoffset(");
-                    push_packoffset(out, *position);
+                    out.push_str(" : packoffset(c");
+                    super::super::push_decimal(out, position.register);
+                    if let Some(c) = position.component {
+                        out.push('.');
+                        out.push(crate::back::text::component(u32::from(c & 3)));
+                    }
                     out.push(')');
                 }
                 out.push_str(";\n");

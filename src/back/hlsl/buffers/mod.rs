@@ -72,7 +72,6 @@ use crate::back::text::Prec;
 use crate::diag::{Diagnostic, DiagnosticKind, Diagnostics, Span};
 use crate::front::Parsed;
 use crate::layout::realize::bytes::matrix_columns;
-use crate::layout::realize::cbuffer::PackOffset;
 use crate::layout::realize::d3d::{self, CbufferRealization, Made};
 use crate::layout::realize::naga_scalar;
 use crate::layout::realize::{Declared, Field, Role, Storage as LStorage, StructRef};

@@ -3,10 +3,9 @@
 //! that declares the WGSL arguments and the function a returned value goes
 //! through.
 
-use super::{entry_span, NUM_WORKGROUPS};
+use super::{entry_span, model::builtin_model, NUM_WORKGROUPS};
 use crate::back::hlsl;
 use crate::back::hlsl::types;
-use crate::back::hlsl::ShaderModel;
 use crate::back::hlsl::{Ctx, Needs};
 use crate::back::text::{input_parts, io_parts, output_parts, zeroed_workgroup_variables, IoPart};
 use crate::diag::Diagnostic;
@@ -88,25 +87,6 @@ fn unsupported_builtin(
         d = d.note(fix);
     }
     d
-}
-
-/// A builtin that needs shader model `min`: an error below it.
-fn require_model(
-    ctx: &Ctx<'_>,
-    needs: &mut Needs,
-    index: usize,
-    builtin: BuiltIn,
-    min: ShaderModel,
-) {
-    if ctx.shader_model() < min {
-        needs.error(unsupported_builtin(
-            ctx,
-            index,
-            builtin,
-            &text!("it needs shader model {min}"),
-            &text!("pass `--shader-model {}` or later", min.name()),
-        ));
-    }
 }
 
 /// The modifiers of a `@location` member: for Slang output its Vulkan
@@ -215,6 +195,15 @@ fn input_source<'c>(
         Binding::BuiltIn(b) => b,
     };
     let own = Word::Prefixed("_s_", builtin_name(b));
+    if let Some(min) = builtin_model(b).filter(|&min| ctx.shader_model() < min) {
+        needs.error(unsupported_builtin(
+            ctx,
+            index,
+            b,
+            &text!("it needs shader model {min}"),
+            &text!("pass `--shader-model {}` or later", min.name()),
+        ));
+    }
     let semantic = match b {
         BuiltIn::Position { .. } => "SV_Position",
         BuiltIn::VertexIndex => "SV_VertexID",
@@ -227,12 +216,8 @@ fn input_source<'c>(
         BuiltIn::LocalInvocationId => "SV_GroupThreadID",
         BuiltIn::LocalInvocationIndex => "SV_GroupIndex",
         BuiltIn::WorkGroupId => "SV_GroupID",
-        BuiltIn::ViewIndex => {
-            require_model(ctx, needs, index, b, ShaderModel::Sm6_1);
-            "SV_ViewID"
-        }
+        BuiltIn::ViewIndex => "SV_ViewID",
         BuiltIn::Barycentric { perspective } => {
-            require_model(ctx, needs, index, b, ShaderModel::Sm6_1);
             let modifiers = if perspective { "" } else { "noperspective " };
             return member(
                 own,
@@ -244,21 +229,17 @@ fn input_source<'c>(
             return Some(Source::Expression(Cow::Borrowed(NUM_WORKGROUPS)));
         }
         BuiltIn::SubgroupSize => {
-            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
             return Some(Source::Expression(Cow::Borrowed("WaveGetLaneCount()")));
         }
         BuiltIn::SubgroupInvocationId => {
-            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
             return Some(Source::Expression(Cow::Borrowed("WaveGetLaneIndex()")));
         }
         BuiltIn::SubgroupId => {
-            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
             return Some(Source::Expression(Cow::Borrowed(
                 "(_s_in._s_local_invocation_index / WaveGetLaneCount())",
             )));
         }
         BuiltIn::NumSubgroups => {
-            require_model(ctx, needs, index, b, ShaderModel::Sm6_0);
             let [x, y, z] = ep.workgroup_size;
             let total = x.saturating_mul(y).saturating_mul(z);
             return Some(Source::Expression(Cow::Owned(text!(

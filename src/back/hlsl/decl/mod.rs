@@ -427,7 +427,12 @@ fn write_file(
         });
     }
 
-    let (all_structs, struct_parts) = types::struct_declaration_parts_unnamed(ctx);
+    // The member types the declarations spell are not counted as named by
+    // the output ([`crate::back::common::DeclPart::names`] has them).
+    let (all_structs, struct_parts) = ctx
+        .type_names
+        .named
+        .unrecorded(|| types::struct_declaration_parts(ctx));
     let buffers = ctx.plan.declarations();
     // A library declares every struct; with entry points, the buffer
     // structs nothing names are left out. Named: what the output spelled,

@@ -19,6 +19,19 @@ use crate::back::text::entry_span;
 use crate::diag::{Diagnostic, Severity, Span};
 use naga::{BuiltIn, ScalarKind, TypeInner};
 
+/// The shader model input builtin `b` needs (the wave intrinsics that
+/// stand for the subgroup builtins: the default, 6.0; `None`: any model).
+pub(super) fn builtin_model(b: BuiltIn) -> Option<ShaderModel> {
+    match b {
+        BuiltIn::ViewIndex | BuiltIn::Barycentric { .. } => Some(ShaderModel::Sm6_1),
+        BuiltIn::SubgroupSize
+        | BuiltIn::SubgroupInvocationId
+        | BuiltIn::SubgroupId
+        | BuiltIn::NumSubgroups => Some(ShaderModel::Sm6_0),
+        _ => None,
+    }
+}
+
 /// One use that needs a shader model above the default.
 pub(super) struct Need {
     model: ShaderModel,
@@ -99,14 +112,12 @@ pub(super) fn needs(
         let Some(ep) = module.entry_points.get(index) else {
             continue;
         };
-        let wanted = crate::bind::d3d::input_builtins(module, ep).find_map(|b| match b {
-            BuiltIn::ViewIndex => Some("view_index"),
-            BuiltIn::Barycentric { .. } => Some("barycentric"),
-            _ => None,
-        });
-        if let Some(name) = wanted {
+        let wanted = crate::bind::d3d::input_builtins(module, ep)
+            .find_map(|b| Some((b, builtin_model(b).filter(|&m| m > ShaderModel::default())?)));
+        if let Some((b, model)) = wanted {
+            let name = crate::back::common::builtin_wgsl_name(b).unwrap_or_default();
             needs.push(Need {
-                model: ShaderModel::Sm6_1,
+                model,
                 span: span(entry_span(parsed, module, index)),
                 what: text!("`@builtin({name})`"),
             });

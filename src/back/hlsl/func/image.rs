@@ -1,4 +1,5 @@
-//! Textures: sampling, loads, stores, queries and atomics.
+//! Textures: sampling, loads, queries, and the texels that stores and
+//! atomics (`super`'s `texel_statement`) write.
 //!
 //! INTERFACE (owned by the math/image part; `func::expr` calls it).
 //!
@@ -31,7 +32,7 @@ use super::super::{error_at, push_parts, Needs};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
-use crate::back::text::{coordinate_count, size_count, Expr, Prec, Texel, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, Expr, Prec, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 
 /// A texture type's dimension, arrayedness and class.
@@ -52,10 +53,8 @@ fn address(s: Scalar, dim: ImageDimension, coordinate: &str, rest: [Option<&str>
 
 /// The name of the helper sampling level 0 with coordinates clamped half a
 /// texel inside the edges (`textureSampleBaseClampToEdge`).
-fn clamp_to_edge_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
-    let t = types::texture_type(dim, arrayed, class);
-    let mut name = String::from("_s_sample_clamp_to_edge_");
-    push_suffix(&mut name, &t);
+fn clamp_to_edge_helper(needs: &mut Needs, kind: Kind) -> String {
+    let (t, name) = helper_name("_s_sample_clamp_to_edge_", kind);
     needs.helper(&name, |_| {
         text!(
             "float4 {name}({t} t, SamplerState s, float2 c) {{\n    uint w, h, levels;\n    t.GetDimensions(0u, w, h, levels);\n    float2 half_texel = 0.5 / float2(w, h);\n    return t.SampleLevel(s, clamp(c, half_texel, 1.0 - half_texel), 0.0);\n}}\n"
@@ -64,11 +63,14 @@ fn clamp_to_edge_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> Strin
     name
 }
 
-/// A helper's name suffix for a type spelling (its words joined by `_`),
-/// appended to `out`.
-fn push_suffix(out: &mut String, type_text: &str) {
+/// The spelling of texture type `kind`, and the name of its helper
+/// `prefix`: the prefix, then the spelling's words joined by `_`.
+fn helper_name(prefix: &str, (dim, arrayed, class): Kind) -> (String, String) {
+    let t = types::texture_type(dim, arrayed, class);
+    let mut out = String::with_capacity(prefix.len() + t.len());
+    out.push_str(prefix);
     let start = out.len();
-    for c in type_text.chars() {
+    for c in t.chars() {
         if c.is_ascii_alphanumeric() {
             out.push(c);
         } else if out.len() == start || !out.ends_with('_') {
@@ -78,10 +80,11 @@ fn push_suffix(out: &mut String, type_text: &str) {
     while out.len() > start && out.ends_with('_') {
         out.pop();
     }
+    (t, out)
 }
 
 /// A texel of a storage texture: `t[uint2(xy)]`, `t[uint3(xy, layer)]`.
-fn storage_texel(
+pub(super) fn storage_texel(
     (tex, prec): (&str, Prec),
     dim: ImageDimension,
     coordinate: &str,
@@ -94,10 +97,7 @@ fn storage_texel(
 /// The helper returning `uint4(width, height, depth or layers, levels or
 /// samples)` of a texture of type `kind` at a mip level.
 fn dimensions_helper(needs: &mut Needs, (dim, arrayed, class): Kind) -> String {
-    let t = types::texture_type(dim, arrayed, class);
-    let mut name = String::with_capacity(14 + t.len());
-    name.push_str("_s_dimensions_");
-    push_suffix(&mut name, &t);
+    let (t, name) = helper_name("_s_dimensions_", (dim, arrayed, class));
     let rw = matches!(class, ImageClass::Storage { access, .. } if types::is_rw(access));
     let multi = class.is_multisampled();
     needs.helper(&name, |_| {
@@ -333,71 +333,6 @@ impl FunctionWriter<'_, '_> {
         );
         self.st.give_buf(texts);
         Prec::Group
-    }
-
-    /// `textureStore` (`fun` `None`) or `textureAtomic*` of `value` at
-    /// texel `at` of a storage texture, its operands printed first (image,
-    /// coordinate, layer, value). naga's `ImageAtomic` has no result. The
-    /// errors here (a texture of a format without atomics, a
-    /// compare-exchange) are rejected by naga's validation of WGSL first,
-    /// so they carry no span.
-    pub(super) fn write_texel(
-        &mut self,
-        at: Texel,
-        value: Expr,
-        fun: Option<&naga::AtomicFunction>,
-    ) {
-        let (image, image_prec) = self.expr_text(at.image);
-        let (dim, _, class) = self.image_kind(at.image);
-        let coordinate = self.arg_with(at.coordinate).0;
-        let array_index = at.array_index.map(|a| self.arg_with(a).0);
-        let (value, value_prec) = self.arg_with(value);
-        let layer = array_index.as_deref();
-        let texel = storage_texel((&image, image_prec), dim, &coordinate, layer);
-        let scalar = match class {
-            ImageClass::Storage { format, .. } => storage_scalar_texel(format),
-            _ => None,
-        };
-        let Some(fun) = fun else {
-            return match scalar {
-                Some(_) => {
-                    let value = paren(&value, value_prec);
-                    self.st.line_fmt(format_args!("{texel} = {value}.x;"))
-                }
-                None => self.st.line_fmt(format_args!("{texel} = {value};")),
-            };
-        };
-        let Some(scalar) = scalar else {
-            return self.needs.error(error_at(
-                "texture atomics need an r32uint, r32sint or r64uint storage texture",
-                naga::Span::UNDEFINED,
-                "atomic on this texture",
-            ));
-        };
-        self.require_atomic_model(scalar, at.image);
-        let (op, negate) = crate::back::common::atomic_op(fun);
-        match *fun {
-            naga::AtomicFunction::Exchange { compare: None } => self.st.line_fmt(format_args!(
-                "{{ {} _s_old; InterlockedExchange({texel}, {value}, _s_old); }}",
-                types::scalar(scalar)
-            )),
-            naga::AtomicFunction::Exchange { compare: Some(_) } => {
-                self.needs.error(error_at(
-                    "textureAtomicCompareExchange is not supported",
-                    naga::Span::UNDEFINED,
-                    "compare-exchange on a texture",
-                ));
-            }
-            // WGSL's subtract adds the negated value.
-            _ if negate => {
-                let value = paren(&value, value_prec);
-                self.st
-                    .line_fmt(format_args!("Interlocked{op}({texel}, 0 - {value});"));
-            }
-            _ => self
-                .st
-                .line_fmt(format_args!("Interlocked{op}({texel}, {value});")),
-        }
     }
 }
 
