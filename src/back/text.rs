@@ -605,6 +605,23 @@ impl Load {
     }
 }
 
+/// The function of `Expression::Math` `e`, its first operand and the
+/// others (up to three, in order).
+pub(crate) fn math_operands(
+    e: &naga::Expression,
+) -> Option<(naga::MathFunction, Expr, [Option<Expr>; 3])> {
+    match *e {
+        naga::Expression::Math {
+            fun,
+            arg,
+            arg1,
+            arg2,
+            arg3,
+        } => Some((fun, arg, [arg1, arg2, arg3])),
+        _ => None,
+    }
+}
+
 /// A statement neither language's output supports.
 #[derive(Clone, Copy)]
 pub(crate) enum Unsupported {

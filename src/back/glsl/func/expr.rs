@@ -152,14 +152,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 return self.push_call(out, suffix, [expr]);
             }
             E::ArrayLength(pointer) => return self.array_length_into(pointer, out),
-            // Results are declared by their statements; reaching here
-            // means an unsupported statement produced it.
-            E::CallResult(_)
-            | E::AtomicResult { .. }
-            | E::WorkGroupUniformLoadResult { .. }
-            | E::SubgroupBallotResult
-            | E::SubgroupOperationResult { .. }
-            | E::RayQueryProceedResult => out.push_str(&self.unsupported_result(h)),
             E::RayQueryVertexPositions { .. } | E::RayQueryGetIntersection { .. } => {
                 self.error("ray queries are not supported by the GLSL output", h);
                 out.push_str("_s_unsupported");
@@ -170,6 +162,9 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             // A local variable is a pointer, written above.
             E::LocalVariable(_) => out.push_str("_s_invalid"),
+            // The rest are results, which their statements declare:
+            // reaching here means an unsupported statement made this one.
+            _ => out.push_str(&self.unsupported_result(h)),
         }
         Prec::Word
     }

@@ -5,7 +5,7 @@
 use super::expr::{bare, component, vector_size, Prec};
 use super::FunctionWriter;
 use crate::back::glsl::types;
-use crate::back::text::TextWriter as _;
+use crate::back::text::{math_operands, TextWriter as _};
 use naga::{Handle, MathFunction as M, Scalar, ScalarKind as K, TypeInner as Ti};
 use std::fmt::Write as _;
 
@@ -16,17 +16,9 @@ impl FunctionWriter<'_, '_> {
     /// others go through [`Self::math_polyfill`]. Arguments are visited in
     /// the same order either way.
     pub(super) fn math_into(&mut self, h: Handle<naga::Expression>, out: &mut String) -> Prec {
-        let naga::Expression::Math {
-            fun,
-            arg,
-            arg1,
-            arg2,
-            arg3,
-        } = self.st.exprs[h]
-        else {
+        let Some((fun, arg, others)) = math_operands(&self.st.exprs[h]) else {
             return Prec::Word;
         };
-        let others = [arg1, arg2, arg3];
         let scalar = self.st.scalar_of(arg);
         // `abs` of unsigned values is the value itself.
         if fun == M::Abs && scalar.kind == K::Uint {

@@ -13,8 +13,8 @@ pub(super) use crate::back::text::{
     Prec,
 };
 use crate::back::text::{
-    is_buffer_space, operator_symbol, push_i32, BinaryOperands, Body, Conversion, Expr,
-    TextWriter as _,
+    is_buffer_space, math_operands, operator_symbol, push_i32, BinaryOperands, Body, Conversion,
+    Expr, TextWriter as _,
 };
 use naga::proc::NameKey;
 use naga::{Expression as E, Handle, Scalar, ScalarKind as K, TypeInner as Ti};
@@ -209,13 +209,10 @@ impl<'a> FunctionWriter<'a, '_> {
                 return Prec::Call;
             }
             E::Relational { fun, argument } => return self.push_relational(out, fun, argument),
-            E::Math {
-                fun,
-                arg,
-                arg1,
-                arg2,
-                arg3,
-            } => {
+            E::Math { .. } => {
+                let Some((fun, arg, [arg1, arg2, arg3])) = math_operands(&self.st.exprs[h]) else {
+                    return Prec::Word;
+                };
                 let mut texts = self.st.take_buf();
                 let operands = [Some(arg), arg1, arg2, arg3];
                 let printed = self
@@ -234,14 +231,6 @@ impl<'a> FunctionWriter<'a, '_> {
                 return push_as_operand(out, &text, prec);
             }
             E::As { expr, .. } => return self.push_cast(out, h, expr),
-            // Results are declared by their statements; reaching here
-            // means an unsupported statement produced it.
-            E::CallResult(_)
-            | E::AtomicResult { .. }
-            | E::WorkGroupUniformLoadResult { .. }
-            | E::SubgroupBallotResult
-            | E::SubgroupOperationResult { .. }
-            | E::RayQueryProceedResult => out.push_str(&self.unsupported_result(h)),
             E::ArrayLength(pointer) => match self.place(pointer) {
                 Ptr::Buffer(place) => {
                     ctx.plan.push_array_length(out, self.needs, &place);
@@ -260,6 +249,10 @@ impl<'a> FunctionWriter<'a, '_> {
                 self.error("cooperative matrices are not supported by --target hlsl", h);
                 out.push_str("_s_unsupported");
             }
+            // The rest are results of statements (CallResult, AtomicResult
+            // and the like), which their statements declare: reaching here
+            // means an unsupported statement produced this one.
+            _ => out.push_str(&self.unsupported_result(h)),
         }
         Prec::Word
     }

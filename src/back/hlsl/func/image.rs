@@ -32,7 +32,7 @@ use super::super::{error_at, push_parts, Needs};
 use super::expr::{operand_at, push_as_operand};
 use super::math::{paren, push_paren};
 use super::FunctionWriter;
-use crate::back::text::{coordinate_count, size_count, Expr, Prec, TextWriter as _};
+use crate::back::text::{coordinate_count, size_count, Expr, Load, Prec, Sample, TextWriter as _};
 use naga::{ImageClass, ImageDimension, SampleLevel, Scalar, ScalarKind};
 
 /// A texture type's dimension, arrayedness and class.
@@ -124,34 +124,24 @@ impl FunctionWriter<'_, '_> {
     /// `textureSample*` and `textureGather*` (`ImageSample` `h`), appended
     /// to `out`, and its class.
     pub(super) fn push_image_sample(&mut self, out: &mut String, h: Expr) -> Prec {
-        let naga::Expression::ImageSample {
-            image,
-            sampler,
-            gather,
-            coordinate,
-            array_index,
-            offset,
-            level,
-            depth_ref,
-            clamp_to_edge,
-        } = self.st.exprs[h]
-        else {
+        let Some(s) = Sample::of(&self.st.exprs[h]) else {
             return Prec::Word;
         };
+        let (level, gather) = (s.level, s.gather);
         let (l1, l2) = match level {
             SampleLevel::Exact(e) | SampleLevel::Bias(e) => (Some(e), None),
             SampleLevel::Gradient { x, y } => (Some(x), Some(y)),
             _ => (None, None),
         };
         let mut texts = self.st.take_buf();
-        let kind = self.image_kind(image);
+        let kind = self.image_kind(s.image);
         let operands = [
-            Some(image),
-            Some(sampler),
-            Some(coordinate),
-            array_index,
-            offset,
-            depth_ref,
+            Some(s.image),
+            Some(s.sampler),
+            Some(s.coordinate),
+            s.array_index,
+            s.offset,
+            s.depth_ref,
             l1,
             l2,
         ];
@@ -159,10 +149,10 @@ impl FunctionWriter<'_, '_> {
             .push_operands(&mut texts, operands, 2)
             .map(|at| operand_at(&texts, at));
         let (sampler, coordinate) = (sampler.0, coordinate.0);
-        let depth_ref = depth_ref.map(|_| ref_text.0);
+        let depth_ref = s.depth_ref.map(|_| ref_text.0);
         let n = coordinate_count(kind.0);
         // The coordinate, with the layer appended as a float.
-        let push_coordinate = |out: &mut String| match array_index.map(|_| layer) {
+        let push_coordinate = |out: &mut String| match s.array_index.map(|_| layer) {
             Some((layer, prec)) => {
                 out.push_str(&types::vector(n as u8 + 1, Scalar::F32));
                 push_parts(out, &["(", coordinate, ", (float)"]);
@@ -171,7 +161,7 @@ impl FunctionWriter<'_, '_> {
             }
             None => out.push_str(coordinate),
         };
-        if clamp_to_edge {
+        if s.clamp_to_edge {
             let name = clamp_to_edge_helper(self.needs, kind);
             push_parts(out, &[&name, "(", image.0, ", ", sampler, ", "]);
             push_coordinate(out);
@@ -237,7 +227,7 @@ impl FunctionWriter<'_, '_> {
                 SampleLevel::Gradient { .. } => push_parts(out, &[", ", l, ", ", y]),
             }
         }
-        if let Some(o) = offset.map(|_| offset_text.0) {
+        if let Some(o) = s.offset.map(|_| offset_text.0) {
             push_parts(out, &[", ", o]);
         }
         out.push_str("))");
@@ -247,24 +237,23 @@ impl FunctionWriter<'_, '_> {
 
     /// `textureLoad` (`ImageLoad` `h`), appended to `out`, and its class.
     pub(super) fn push_image_load(&mut self, out: &mut String, h: Expr) -> Prec {
-        let naga::Expression::ImageLoad {
-            image,
-            coordinate,
-            array_index,
-            sample,
-            level,
-        } = self.st.exprs[h]
-        else {
+        let Some(load) = Load::of(&self.st.exprs[h]) else {
             return Prec::Word;
         };
         let mut texts = self.st.take_buf();
-        let (dim, _, class) = self.image_kind(image);
-        let operands = [Some(image), Some(coordinate), array_index, sample, level];
+        let (dim, _, class) = self.image_kind(load.image);
+        let operands = [
+            Some(load.image),
+            Some(load.coordinate),
+            load.array_index,
+            load.sample,
+            load.level,
+        ];
         let [image, coordinate_text, layer_text, sample_text, level_text] = self
             .push_operands(&mut texts, operands, 1)
             .map(|at| operand_at(&texts, at));
         let coordinate = coordinate_text.0;
-        let layer = array_index.map(|_| layer_text.0);
+        let layer = load.array_index.map(|_| layer_text.0);
         let tex = paren(image.0, image.1);
         let prec = match class {
             ImageClass::Storage { format, .. } => {
@@ -285,13 +274,13 @@ impl FunctionWriter<'_, '_> {
             }
             ImageClass::Sampled { multi: true, .. } | ImageClass::Depth { multi: true } => {
                 let address = address(Scalar::I32, dim, coordinate, [layer, None]);
-                let sample = sample.map_or("0", |_| sample_text.0);
+                let sample = load.sample.map_or("0", |_| sample_text.0);
                 let loaded = text!("{tex}.Load({address}, {sample})");
                 push_as_operand(out, &loaded, Prec::Postfix)
             }
             // texture_external is lowered to textures in the front end.
             ImageClass::Sampled { .. } | ImageClass::Depth { .. } | ImageClass::External => {
-                let level = level.map_or("0", |_| level_text.0);
+                let level = load.level.map_or("0", |_| level_text.0);
                 let address = address(Scalar::I32, dim, coordinate, [layer, Some(level)]);
                 push_as_operand(out, &text!("{tex}.Load({address})"), Prec::Postfix)
             }
