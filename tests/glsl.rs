@@ -1342,15 +1342,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
                     ));
                     continue;
                 }
-                let path = dir.join(format!("{name}-{dialect}.{}", f.suffix));
-                if let Err(e) = std::fs::write(&path, text) {
-                    failures.push(format!("cannot write {}: {e}", path.display()));
-                    continue;
-                }
-                match compile(dialect, &path) {
-                    Ok(_) => compiled += 1,
-                    Err(e) => failures.push(format!("{name} [{dialect}]: {e}\n{text}")),
-                }
+                compiled += write_and_compile(&dir, name, dialect, &f, &mut failures);
             }
         }
     }
@@ -1361,6 +1353,29 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
         failures.push(format!("compiled {compiled} files, expected {expected}"));
     }
     finish(TEST, format!("{compiled} files compiled"), failures);
+}
+
+/// Writes `f` (the `name` input in `dialect`) into `dir` and compiles it
+/// with glslang: 1 when it compiles, else 0 with the failure recorded.
+fn write_and_compile(
+    dir: &Path,
+    name: &str,
+    dialect: Dialect,
+    f: &GlslFile,
+    failures: &mut Vec<String>,
+) -> usize {
+    let path = dir.join(format!("{name}-{dialect}.{}", f.suffix));
+    if let Err(e) = std::fs::write(&path, &f.text) {
+        failures.push(format!("cannot write {}: {e}", path.display()));
+        return 0;
+    }
+    match compile(dialect, &path) {
+        Ok(_) => 1,
+        Err(e) => {
+            failures.push(format!("{name} [{dialect}]: {e}\n{}", f.text));
+            0
+        }
+    }
 }
 
 /// Three GLSL spellings that once came out wrong, compiled by glslang in
@@ -1430,15 +1445,7 @@ fn main() {
                     failures.push(format!("{name} [{dialect}]: misspelled:\n{text}"));
                     continue;
                 }
-                let path = dir.join(format!("{name}-{dialect}.{}", f.suffix));
-                if let Err(e) = std::fs::write(&path, text) {
-                    failures.push(format!("cannot write {}: {e}", path.display()));
-                    continue;
-                }
-                match compile(dialect, &path) {
-                    Ok(_) => compiled += 1,
-                    Err(e) => failures.push(format!("{name} [{dialect}]: {e}\n{text}")),
-                }
+                compiled += write_and_compile(&dir, name, dialect, &f, &mut failures);
             }
         }
     }
