@@ -70,3 +70,40 @@ fn both_refuse_an_unknown_entry_point_and_name_the_ones_there_are() {
         );
     }
 }
+
+/// A ray query is refused by both writers, and so is the result of its
+/// `rayQueryProceed` where an expression uses it: the statement results
+/// neither writer writes reach each expression match's last arm.
+#[test]
+fn both_refuse_a_ray_query_and_its_result() {
+    const RAY_QUERY: &str = "
+        enable wgpu_ray_query;
+        @group(0) @binding(0) var acc: acceleration_structure;
+        @group(0) @binding(1) var<storage, read_write> o: array<u32>;
+        @compute @workgroup_size(1) fn main() {
+            var rq: ray_query;
+            rayQueryInitialize(&rq, acc, RayDesc(0u, 255u, 0.1, 100.0, vec3<f32>(0.0), vec3<f32>(0.0, 0.0, 1.0)));
+            let more = rayQueryProceed(&rq);
+            o[0] = select(0u, 1u, more);
+        }";
+    let (parsed, info, contract) = analyzed(RAY_QUERY);
+    let pipeline = crate::back::Pipeline::default();
+    let (for_glsl, for_hlsl) = (glsl::GlslOptions::default(), hlsl::HlslOptions::default());
+    let found = [
+        write_text(&parsed, &info, &contract, &pipeline, &for_glsl).err(),
+        write_text(&parsed, &info, &contract, &pipeline, &for_hlsl).err(),
+    ];
+    for (writer, e) in ["GLSL", "HLSL"].into_iter().zip(found) {
+        let e = e.unwrap_or_else(|| panic!("{writer} wrote a ray query"));
+        let result =
+            e.0.iter()
+                .find(|d| d.message.contains("this result is not supported"))
+                .unwrap_or_else(|| panic!("{writer}: no error for the result: {e:?}"));
+        let at = result.labels.first().map(|l| l.span.clone());
+        let used = RAY_QUERY.find("rayQueryProceed").unwrap();
+        assert!(
+            at.as_ref().is_some_and(|s| s.start <= used && used < s.end),
+            "{writer}: the result's error is not at rayQueryProceed: {at:?}"
+        );
+    }
+}
