@@ -569,15 +569,15 @@ impl Sample {
             return None;
         };
         Some(Sample {
-            clamp_to_edge,
-            depth_ref,
-            level,
-            offset,
-            array_index,
-            coordinate,
-            gather,
-            sampler,
             image,
+            sampler,
+            gather,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            clamp_to_edge,
         })
     }
 }
@@ -596,11 +596,11 @@ impl Load {
             return None;
         };
         Some(Load {
-            level,
-            sample,
-            array_index,
-            coordinate,
             image,
+            coordinate,
+            array_index,
+            sample,
+            level,
         })
     }
 }
