@@ -689,8 +689,8 @@ impl Plan {
     }
 
     /// A `uint` expression in parentheses of its own: the element count of
-    /// the runtime-sized array at `place`, appended to `out`.
-    pub fn push_array_length(&self, out: &mut String, needs: &mut Needs, place: &Place) {
+    /// the runtime-sized array at `place`, appended to `out`, and its class.
+    pub fn push_array_length(&self, out: &mut String, needs: &mut Needs, place: &Place) -> Prec {
         let Some((
             st,
             offset,
@@ -700,7 +700,8 @@ impl Plan {
             },
         )) = self.bytes(place)
         else {
-            return out.push_str("(0u)");
+            out.push_str("(0u)");
+            return Prec::Group;
         };
         let rw = !st.read_only;
         let helper = if rw {
@@ -724,5 +725,6 @@ impl Plan {
         out.push_str(" / ");
         super::super::push_decimal(out, stride);
         out.push_str("u)");
+        Prec::Group
     }
 }

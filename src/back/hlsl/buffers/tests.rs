@@ -1078,8 +1078,9 @@ struct U { x: f32, @align(16) i: In, @align(16) arr: array<mat2x2<f32>, 2>, v: a
         (format!("asfloat(b.Load4({want}))"), Prec::Call)
     );
     let mut len = String::new();
-    ctx.plan.push_array_length(&mut len, &mut needs, &b);
+    let prec = ctx.plan.push_array_length(&mut len, &mut needs, &b);
     assert_eq!(len, format!("(_s_byte_size(b) / {stride}u)"));
+    assert_eq!(prec, Prec::Group);
 }
 
 #[test]

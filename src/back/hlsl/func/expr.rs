@@ -232,10 +232,7 @@ impl<'a> FunctionWriter<'a, '_> {
             }
             E::As { expr, .. } => return self.push_cast(out, h, expr),
             E::ArrayLength(pointer) => match self.place(pointer) {
-                Ptr::Buffer(place) => {
-                    ctx.plan.push_array_length(out, self.needs, &place);
-                    return Prec::Group;
-                }
+                Ptr::Buffer(place) => return ctx.plan.push_array_length(out, self.needs, &place),
                 Ptr::Text { .. } => {
                     self.error("internal: arrayLength of an array outside a buffer", h);
                     out.push_str("0u");

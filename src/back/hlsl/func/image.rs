@@ -607,12 +607,13 @@ mod tests {
     /// `source` translated to HLSL (the profile of `main` and the text),
     /// with the IR WGSL cannot write made first: an explicit level of
     /// literal zero becomes `SampleLevel::Zero`; the texture atomics become
-    /// `atomics`, in turn. `model`: the shader model to write for.
+    /// `atomics`, in turn. `model`: the shader model to write for. Also
+    /// how many levels and atomics were rewritten.
     fn translate(
         source: &str,
         atomics: &[naga::AtomicFunction],
         model: Option<ShaderModel>,
-    ) -> (String, String) {
+    ) -> (String, String, [usize; 2]) {
         let (mut parsed, info, contract) = crate::back::test_support::analyzed(source);
         let function = &mut parsed.module.entry_points[0].function;
         let zeros: Vec<_> = function
@@ -621,10 +622,12 @@ mod tests {
             .filter(|(_, e)| matches!(e, E::Literal(L::F32(0.0) | L::I32(0))))
             .map(|(h, _)| h)
             .collect();
+        let mut rewritten = [0, 0];
         for (_, e) in function.expressions.iter_mut() {
             if let E::ImageSample { ref mut level, .. } = *e {
                 if matches!(*level, SampleLevel::Exact(h) if zeros.contains(&h)) {
                     *level = SampleLevel::Zero;
+                    rewritten[0] += 1;
                 }
             }
         }
@@ -632,6 +635,7 @@ mod tests {
         for statement in function.body.iter_mut() {
             if let (S::ImageAtomic { ref mut fun, .. }, Some(&f)) = (statement, next.next()) {
                 *fun = f;
+                rewritten[1] += 1;
             }
         }
         let options = HlslOptions {
@@ -641,14 +645,16 @@ mod tests {
         let out = crate::back::write_text(&parsed, &info, &contract, &Default::default(), &options)
             .unwrap_or_else(|e| panic!("{e:?}\n{source}"));
         let profile = out.entry_points[0].profile(out.shader_model);
-        (profile, out.text)
+        (profile, out.text, rewritten)
     }
 
-    fn check(name: &str, sh: &Shader, pixel: bool) {
+    /// Translates `sh` and compiles it with DXC where DXC is installed;
+    /// how many levels and atomics [`translate`] rewrote.
+    fn check(name: &str, sh: &Shader, pixel: bool) -> [usize; 2] {
         let source = sh.source(pixel);
-        let (profile, text) = translate(&source, &ATOMICS, None);
+        let (profile, text, rewritten) = translate(&source, &ATOMICS, None);
         if !dxc_available(name) {
-            return;
+            return rewritten;
         }
         if std::env::var_os("STRIDE_DUMP_HLSL").is_some() {
             eprintln!("{text}");
@@ -656,27 +662,31 @@ mod tests {
         if let Err(e) = compile(name, &text, &profile, &[], true) {
             panic!("{e}");
         }
+        rewritten
     }
 
     #[test]
     fn dxc_samples_pixel() {
         let mut sh = Shader::default();
         samples(&mut sh, true);
-        check("image_samples_ps", &sh, true);
+        // The zero levels WGSL cannot write are made and compiled.
+        assert!(check("image_samples_ps", &sh, true)[0] > 0);
     }
 
     #[test]
     fn dxc_samples_compute() {
         let mut sh = Shader::default();
         samples(&mut sh, false);
-        check("image_samples_cs", &sh, false);
+        assert!(check("image_samples_cs", &sh, false)[0] > 0);
     }
 
     #[test]
     fn dxc_loads_stores_queries_atomics() {
         let mut sh = Shader::default();
         loads_stores_queries(&mut sh);
-        check("image_loads_cs", &sh, false);
+        // Every texture atomic gets one of the functions WGSL cannot write.
+        let atomics = sh.source(false).matches("textureAtomic").count();
+        assert_eq!(check("image_loads_cs", &sh, false)[1], atomics);
         check("image_loads_ps", &sh, true);
     }
 
@@ -700,8 +710,9 @@ mod tests {
             sh.statement(&format!("textureAtomicMax({tex}, i2, u64(u1))"));
         }
         // Without --shader-model: 64-bit texture atomics choose 6.6.
-        let (profile, text) = translate(&sh.source(false), &atomics, None);
+        let (profile, text, [_, rewritten]) = translate(&sh.source(false), &atomics, None);
         assert_eq!(profile, "cs_6_6");
+        assert_eq!(rewritten, atomics.len());
         if !dxc_available("image_r64uint") {
             return;
         }
