@@ -1097,12 +1097,12 @@ pub(crate) fn end_section(out: &mut String, start: usize) {
 }
 
 /// Each distinct scalar of `module`'s scalar, vector, matrix and atomic
-/// types, once, with the span of its first use ([`use_span`] of the first
-/// such type): what a writer checks against the scalars its target can
+/// types, once, with the first such type (whose [`use_span`] a report
+/// points at): what a writer checks against the scalars its target can
 /// spell, reporting each unsupported one once, in type order.
 pub(crate) fn first_scalar_uses(
     module: &naga::Module,
-) -> impl Iterator<Item = (naga::Scalar, naga::Span)> + '_ {
+) -> impl Iterator<Item = (naga::Scalar, Handle<naga::Type>)> + '_ {
     let mut seen: Vec<naga::Scalar> = Vec::new();
     module.types.iter().filter_map(move |(handle, ty)| {
         let (TypeInner::Scalar(s)
@@ -1116,7 +1116,7 @@ pub(crate) fn first_scalar_uses(
             return None;
         }
         seen.push(s);
-        Some((s, use_span(module, handle)))
+        Some((s, handle))
     })
 }
 

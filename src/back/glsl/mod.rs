@@ -308,7 +308,7 @@ pub(crate) fn extension_spelling(dialect: Dialect, extension: &'static str) -> &
 /// other dialects ([`extension_spelling`]), and a buffer that holds f16 is
 /// declared as its words outside Vulkan GLSL (`buffers::words`).
 pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Vec<Diagnostic> {
-    let errors = crate::back::common::first_scalar_uses(module).filter_map(|(scalar, span)| {
+    let errors = crate::back::common::first_scalar_uses(module).filter_map(|(scalar, ty)| {
         let (why, fix) = match (scalar.width, scalar.kind) {
             (8, _) if dialect.is_es() => (
                 "GLSL ES has no 64-bit types",
@@ -331,6 +331,7 @@ pub(crate) fn dialect_type_errors(module: &naga::Module, dialect: Dialect) -> Ve
         }
         .wgsl_name();
         let message = format!("`{name}` cannot be written as GLSL {dialect}: {why}");
+        let span = crate::back::common::use_span(module, ty);
         let error = error_at(message, span, format!("uses `{name}`")).note(fix);
         Some(error.with_kind(crate::diag::DiagnosticKind::Unsupported))
     });

@@ -86,8 +86,9 @@ pub(super) fn needs(
 ) -> Vec<Need> {
     let mut needs = Vec::new();
     let span = |s: naga::Span| s.to_range().unwrap_or(0..0);
-    let f16 = crate::back::common::first_scalar_uses(module)
-        .find_map(|(scalar, at)| (scalar == naga::Scalar::F16).then(|| span(at)));
+    let f16 = crate::back::common::first_scalar_uses(module).find_map(|(scalar, ty)| {
+        (scalar == naga::Scalar::F16).then(|| span(crate::back::common::use_span(module, ty)))
+    });
     if let Some(at) = f16
         .or_else(|| crate::front::split::enable_directive(&parsed.source, &parsed.scanned, "f16"))
     {

@@ -29,7 +29,7 @@ pub(super) fn shader_model_type_errors(
     module: &naga::Module,
     model: ShaderModel,
 ) -> Vec<Diagnostic> {
-    let unsupported = |(scalar, span): (naga::Scalar, naga::Span)| {
+    let unsupported = |(scalar, ty): (naga::Scalar, naga::Handle<naga::Type>)| {
         let (name, why, fix) = match (scalar.kind, scalar.width) {
             (naga::ScalarKind::Float, 2) if model < ShaderModel::Sm6_2 => (
                 "f16",
@@ -48,6 +48,7 @@ pub(super) fn shader_model_type_errors(
             _ => return None,
         };
         let message = text!("`{name}` cannot be written for shader model {model}: {why}");
+        let span = crate::back::common::use_span(module, ty);
         let error = hlsl::error_at(message, span, text!("uses `{name}`"));
         Some(
             error
